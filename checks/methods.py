@@ -1,0 +1,223 @@
+"""The methods that decide claims: symbolic identities, property searches, certified comparisons,
+float checks with tolerances from error analysis, and rate fits with their diagnostics."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Callable
+
+import numpy as np
+import sympy as sp
+from hypothesis import HealthCheck, Phase, given, settings
+from hypothesis.errors import Flaky
+
+from checks.registry import Context, Evidence, Status
+
+EPS = float(np.finfo(np.float64).eps)
+
+
+def fmt(x, digits: int = 3) -> str:
+    """Stable short rendering of a number: 3 significant digits, float noise shown as 0."""
+    if x is None:
+        return "n/a"
+    if isinstance(x, (int, np.integer)) and not isinstance(x, bool):
+        return str(int(x))
+    x = float(x)
+    if not math.isfinite(x):
+        return str(x)
+    if abs(x) < 1e-12:
+        return "0"
+    return f"{x:.{digits}g}"
+
+
+def float_tolerance(n: int, norm: float, factor: float = 10.0) -> float:
+    """Backward-error tolerance factor·n·eps·‖A‖ for an n×n dense computation (Higham, §3)."""
+    return factor * n * EPS * float(norm)
+
+
+# --------------------------------------------------------------------------- symbolic
+
+def sympy_identity(lhs, rhs, *, what: str, ranges: str = "all symbolic parameter values", role: str = "decides") -> Evidence:
+    """Decide lhs == rhs symbolically: proved when simplify(lhs − rhs) is 0, refuted otherwise."""
+    diff = sp.simplify(sp.expand(lhs - rhs))
+    if diff == 0:
+        return Evidence(Status.PROVED, "sympy", f"{what}: lhs − rhs simplifies to 0", ranges=ranges, worst_margin=0.0, role=role)
+    return Evidence(Status.REFUTED, "sympy", f"{what}: lhs − rhs = {sp.sstr(diff)}", ranges=ranges,
+                    counterexample={"difference": sp.sstr(diff)}, role=role)
+
+
+# --------------------------------------------------------------------------- property search
+
+def property_search(strategy, margin: Callable, *, what: str, ctx: Context, examples: int = 200,
+                    wide_examples: int = 2000, tolerance: Callable | float = 0.0, ranges: str = "",
+                    pinned: tuple = (), role: str = "decides") -> Evidence:
+    """Search with hypothesis for an input whose ``margin`` (≥ 0 when the claim holds) is negative.
+
+    ``margin(value)`` returns the slack; ``tolerance`` (a number or a function of the value) is the
+    float error allowance written next to the check. ``pinned`` values run first (edge cases).
+    Derandomised, so the same run gives the same evidence.
+    """
+    worst = {"margin": math.inf, "value": None}
+    failure = {}
+
+    def slack(value) -> float:
+        tol = tolerance(value) if callable(tolerance) else tolerance
+        m = float(margin(value))
+        if m < worst["margin"]:
+            worst.update(margin=m, value=value)
+        return m + tol
+
+    for value in pinned:
+        if slack(value) < 0:
+            failure["value"] = value
+            break
+
+    @settings(max_examples=wide_examples if ctx.wide else examples, deadline=None, database=None,
+              derandomize=True, suppress_health_check=list(HealthCheck),
+              phases=[Phase.explicit, Phase.generate, Phase.shrink])
+    @given(strategy)
+    def search(value):
+        s = slack(value)
+        if s < 0:
+            failure["value"] = value
+        assert s >= 0
+
+    if not failure:
+        try:
+            search()
+        except (AssertionError, Flaky):
+            pass
+    n = (wide_examples if ctx.wide else examples) + len(pinned)
+    if failure:
+        value = failure["value"]
+        return Evidence(Status.REFUTED, "hypothesis", f"{what}: counterexample found (margin {fmt(margin(value))})",
+                        ranges=ranges, worst_margin=float(margin(value)),
+                        counterexample={"input": _jsonable(value), "margin": float(margin(value))}, role=role)
+    return Evidence(Status.VERIFIED, "hypothesis", f"{what}: no counterexample in {n} structured examples; worst margin {fmt(worst['margin'])}",
+                    ranges=ranges, worst_margin=worst["margin"], role=role)
+
+
+def _jsonable(value):
+    if isinstance(value, np.ndarray):
+        return value.tolist()
+    if isinstance(value, (list, tuple)):
+        return [_jsonable(v) for v in value]
+    if isinstance(value, dict):
+        return {str(k): _jsonable(v) for k, v in value.items()}
+    if isinstance(value, (np.floating, np.integer)):
+        return value.item()
+    return value
+
+
+# --------------------------------------------------------------------------- exhaustive / float grids
+
+def grid_check(cases, margin: Callable, *, what: str, method: str, exact: bool, ranges: str,
+               tolerance: Callable | float = 0.0, role: str = "decides") -> Evidence:
+    """Evaluate ``margin`` on every case of a finite grid; exact margins give 'proved'/'certified'.
+
+    With ``exact`` the margin must be computed in exact arithmetic (ints, Fractions, flint) and
+    the status is ``certified`` (``proved`` is for domains that are finite in full: pass
+    method="exhaustive" and say so in ``ranges``).
+    """
+    worst_m, worst_case, count = math.inf, None, 0
+    for case in cases:
+        count += 1
+        m = margin(case)
+        tol = 0.0 if exact else (tolerance(case) if callable(tolerance) else tolerance)
+        if m < worst_m:
+            worst_m, worst_case = m, case
+        if m + tol < 0:
+            return Evidence(Status.REFUTED, method, f"{what}: fails at {_jsonable(case)} (margin {fmt(float(m))})", ranges=ranges,
+                            worst_margin=float(m), counterexample={"input": _jsonable(case), "margin": float(m)}, role=role)
+    status = (Status.PROVED if method == "exhaustive" else Status.CERTIFIED) if exact else Status.VERIFIED
+    return Evidence(status, method, f"{what}: holds on all {count} cases; worst margin {fmt(float(worst_m))} at {_jsonable(worst_case)}",
+                    ranges=ranges, worst_margin=float(worst_m), role=role, data={"cases": count, "worst_case": _jsonable(worst_case)})
+
+
+# --------------------------------------------------------------------------- rates
+
+@dataclass
+class RateFit:
+    """Diagnostics of y ≈ C·f(x): ratios y/f, their trend, local exponents, competitors ruled out.
+
+    ``trend`` is the least-squares slope of log(y/f) against ``scale(x)`` over the upper half of the
+    sweep: ≈ 0 for a correct Θ(f), clearly non-zero for a wrong rate. ``scale`` is log x for
+    power laws and log log x for logarithmic rates (where log-slopes are too small to read).
+    """
+
+    name: str
+    x: np.ndarray
+    y: np.ndarray
+    ratios: np.ndarray
+    trend: float
+    local_exponents: np.ndarray
+    competitors: dict = field(default_factory=dict)
+    scale: str = "log"
+
+    @property
+    def ratio_range(self) -> tuple[float, float]:
+        return float(self.ratios.min()), float(self.ratios.max())
+
+    def summary(self) -> str:
+        lo, hi = self.ratio_range
+        comp = ", ".join(f"{k}: trend {fmt(v)}" for k, v in self.competitors.items())
+        return (f"y/{self.name} in [{fmt(lo)}, {fmt(hi)}] over x in [{fmt(self.x[0])}, {fmt(self.x[-1])}], "
+                f"trend {fmt(self.trend)} per {self.scale}-unit" + (f"; competitors {comp}" if comp else ""))
+
+    def to_json(self) -> dict:
+        return {"model": self.name, "x": self.x.tolist(), "y": self.y.tolist(), "ratios": self.ratios.tolist(),
+                "trend": self.trend, "local_exponents": self.local_exponents.tolist(),
+                "competitors": self.competitors, "scale": self.scale}
+
+
+def _trend(x, ratios, scale: str) -> float:
+    u = np.log(x) if scale == "log" else np.log(np.log(x))
+    half = len(x) // 2
+    u, r = u[half:], np.log(ratios[half:])
+    if len(u) < 2 or np.ptp(u) == 0:
+        return 0.0
+    return float(np.polyfit(u, r, 1)[0])
+
+
+def fit_rate(x, y, f: Callable, name: str, competitors: dict | None = None, scale: str = "log") -> RateFit:
+    """Diagnose y = Θ(f(x)) over a sweep x (increasing, positive)."""
+    if scale not in ("log", "loglog"):
+        raise ValueError("scale must be 'log' or 'loglog'")
+    x = np.asarray(x, dtype=float)
+    y = np.asarray(y, dtype=float)
+    ratios = y / f(x)
+    local = np.diff(np.log(np.abs(y))) / np.diff(np.log(x))
+    comp = {k: _trend(x, y / g(x), scale) for k, g in (competitors or {}).items()}
+    return RateFit(name, x, y, ratios, _trend(x, ratios, scale), local, comp, scale)
+
+
+def rate_evidence(fit: RateFit, *, what: str, ranges: str, flat: float = 0.05, role: str = "decides") -> Evidence:
+    """Verified when the ratio's trend is within ±flat and every competitor's is outside it.
+
+    A sweep cannot prove an asymptotic rate: the best it can be is ``verified``. A trend outside
+    ±flat refutes the rate over the swept range; that is reported with the sweep as evidence.
+    """
+    ruled_out = {k: v for k, v in fit.competitors.items() if abs(v) > flat}
+    data = fit.to_json()
+    if abs(fit.trend) <= flat:
+        note = "" if len(ruled_out) == len(fit.competitors) else f" (not ruled out: {sorted(set(fit.competitors) - set(ruled_out))})"
+        return Evidence(Status.VERIFIED, "sweep-fit", f"{what}: {fit.summary()}{note}", ranges=ranges,
+                        sharpest=f"{fmt(fit.ratio_range[0])} <= y/{fit.name} <= {fmt(fit.ratio_range[1])}",
+                        worst_margin=flat - abs(fit.trend), data=data, role=role)
+    return Evidence(Status.REFUTED, "sweep-fit", f"{what}: ratio drifts, {fit.summary()}", ranges=ranges,
+                    worst_margin=flat - abs(fit.trend), data=data, role=role,
+                    counterexample={"x": fit.x.tolist(), "y": fit.y.tolist(), "trend": fit.trend})
+
+
+def fit_with_corrections(x, y, basis: dict[str, Callable]) -> dict[str, float]:
+    """Least-squares y ≈ Σ c_k·basis_k(x), e.g. {'log x': log, '1': one}: the model with correction terms."""
+    x = np.asarray(x, dtype=float)
+    A = np.column_stack([g(x) for g in basis.values()])
+    coef, *_ = np.linalg.lstsq(A, np.asarray(y, dtype=float), rcond=None)
+    return dict(zip(basis, map(float, coef)))
+
+
+def open_evidence(why: str) -> Evidence:
+    """A check that could not decide: the claim stays open, and says why."""
+    return Evidence(Status.OPEN, "none", why)

@@ -1,0 +1,172 @@
+"""The claim registry: claims, their checks, evidence records and the statuses of the report contract."""
+
+from __future__ import annotations
+
+import enum
+import re
+from dataclasses import dataclass, field
+from typing import Callable
+
+PAPERS = {
+    "TRSP": "The Devil is in the Spectrum: Mitigating Representation Collapse in LLMs via "
+    "Topologically Regularized Side-Path (arXiv 2607.20484)",
+    "SDEG": "Spectral Degeneration of Self-Attention under Isotropic Score Geometry (arXiv 2611.02778)",
+}
+NOTE_FLAGS = ("loose", "reconstructed", "interpretive")
+
+
+class Status(str, enum.Enum):
+    """Statuses of the report contract, strongest first."""
+
+    PROVED = "proved"
+    CERTIFIED = "certified"
+    VERIFIED = "verified"
+    REFUTED = "refuted"
+    OPEN = "open"
+
+    def __str__(self) -> str:
+        return self.value
+
+
+_STRENGTH = {Status.PROVED: 3, Status.CERTIFIED: 2, Status.VERIFIED: 1, Status.OPEN: 0}
+EXACT_STATUSES = frozenset({Status.PROVED, Status.CERTIFIED})
+
+
+def weakest(statuses) -> Status:
+    """The verdict a conjunction of evidence supports: refuted wins, else the weakest guarantee."""
+    statuses = list(statuses)
+    if Status.REFUTED in statuses:
+        return Status.REFUTED
+    if not statuses:
+        return Status.OPEN
+    return min(statuses, key=_STRENGTH.__getitem__)
+
+
+@dataclass(frozen=True)
+class Source:
+    """Where a claim comes from: paper key, section, and the paper's own label (Thm C.6, Eq. 13)."""
+
+    paper: str
+    section: str
+    label: str = ""
+
+    def __post_init__(self):
+        if self.paper not in PAPERS and self.paper != "specproof":
+            raise ValueError(f"unknown paper {self.paper!r}; allowed: {sorted(PAPERS)} or 'specproof'")
+
+
+@dataclass(frozen=True)
+class Context:
+    """How hard checks work: representative ranges by default, the widest ones with ``wide``."""
+
+    wide: bool = False
+    seed: int = 0
+
+
+@dataclass
+class Evidence:
+    """What one check found.
+
+    ``role`` is "decides" when the check covers the claim as stated, "supports" for cross-checks
+    that cannot raise the verdict (they can still refute it). ``worst_margin`` is the smallest
+    slack seen (≥ 0 when the claim held everywhere); ``sharpest`` the best constant or exponent.
+    """
+
+    status: Status
+    method: str
+    summary: str
+    ranges: str = ""
+    worst_margin: float | None = None
+    sharpest: str | None = None
+    counterexample: dict | None = None
+    role: str = "decides"
+    data: dict = field(default_factory=dict)
+    check: str = ""
+    seconds: float = 0.0
+
+    def __post_init__(self):
+        self.status = Status(self.status)
+        if self.role not in ("decides", "supports"):
+            raise ValueError(f"role must be 'decides' or 'supports', got {self.role!r}")
+        if self.status is Status.REFUTED and not self.counterexample:
+            raise ValueError("a refuting Evidence must carry its counterexample")
+
+    def to_json(self) -> dict:
+        out = {
+            "check": self.check,
+            "method": self.method,
+            "status": self.status.value,
+            "role": self.role,
+            "summary": self.summary,
+            "ranges": self.ranges,
+            "worst_margin": self.worst_margin,
+            "sharpest": self.sharpest,
+            "seconds": round(self.seconds, 3),
+        }
+        if self.counterexample:
+            out["counterexample"] = self.counterexample
+        if self.data:
+            out["data"] = self.data
+        return out
+
+
+CheckFn = Callable[[Context], Evidence]
+_ID = re.compile(r"^[a-z]+(\.[A-Za-z0-9]+(-[a-z0-9]+)*)+$")
+
+
+@dataclass(frozen=True)
+class Claim:
+    """A statement of a paper (or of specproof's own), its checks and its expected verdict."""
+
+    id: str
+    title: str
+    source: Source
+    statement: str
+    expected: Status
+    reason: str
+    checks: tuple = ()
+    uses: tuple = ()
+    notes: tuple = ()
+    tests: tuple = ()
+    figure: str | None = None
+    lost: str = ""  # for reconstructed statements: what the source copy lost
+    corrects: str | None = None  # for a claim of specproof's own that sharpens or fixes another
+
+    def __post_init__(self):
+        if not _ID.match(self.id):
+            raise ValueError(f"claim id {self.id!r} is not a dotted kebab-case id")
+        object.__setattr__(self, "expected", Status(self.expected))
+        bad = set(self.notes) - set(NOTE_FLAGS)
+        if bad:
+            raise ValueError(f"{self.id}: unknown note flags {sorted(bad)}; allowed: {NOTE_FLAGS}")
+        if self.expected is not Status.OPEN and not self.checks:
+            raise ValueError(f"{self.id}: a claim without checks can only be expected 'open'")
+
+
+REGISTRY: dict[str, Claim] = {}
+CHECKS: dict[str, CheckFn] = {}
+
+
+def check(fn: CheckFn) -> CheckFn:
+    """Register a check function under its name; claims refer to checks by that name."""
+    name = fn.__name__
+    if name in CHECKS and CHECKS[name] is not fn:
+        raise ValueError(f"two checks are named {name!r}")
+    CHECKS[name] = fn
+    return fn
+
+
+def claim(**fields) -> Claim:
+    """Register a claim; its checks are names of functions registered with :func:`check`."""
+    c = Claim(**{k: tuple(v) if isinstance(v, list) else v for k, v in fields.items()})
+    if c.id in REGISTRY:
+        raise ValueError(f"claim {c.id!r} registered twice")
+    REGISTRY[c.id] = c
+    return c
+
+
+def load_all() -> dict[str, Claim]:
+    """Import every claim module so the registry is complete."""
+    import checks.claims  # noqa: F401  (registration happens on import)
+
+    return REGISTRY

@@ -1,0 +1,236 @@
+"""Running claims, the verdict table, the JSON report and THEOREMS.md."""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+import tempfile
+import time
+import traceback
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from checks.methods import fmt
+from checks.registry import CHECKS, PAPERS, REGISTRY, Claim, Context, Evidence, Status, load_all, weakest
+from theory._validate import InputError
+
+
+@dataclass
+class Result:
+    """The computed verdict of one claim."""
+
+    claim: Claim
+    status: Status
+    evidence: list = field(default_factory=list)
+    seconds: float = 0.0
+    error: str | None = None
+
+    @property
+    def matches(self) -> bool:
+        return self.error is None and self.status is self.claim.expected
+
+    @property
+    def worst_margin(self) -> float | None:
+        margins = [e.worst_margin for e in self.evidence if e.worst_margin is not None]
+        return min(margins) if margins else None
+
+    @property
+    def methods(self) -> list[str]:
+        return sorted({e.method for e in self.evidence if e.method != "none"})
+
+    def notes(self) -> list[str]:
+        out = list(self.claim.notes)
+        if self.error:
+            out.append(f"check crashed: {self.error}")
+        if self.status is not self.claim.expected and not self.error:
+            out.append(f"computed {self.status} differs from expected {self.claim.expected}")
+        if self.status is Status.OPEN:
+            out.append(f"open: {self.claim.reason}")
+        return out
+
+    def to_json(self) -> dict:
+        return {
+            "id": self.claim.id,
+            "title": self.claim.title,
+            "status": self.status.value,
+            "expected": self.claim.expected.value,
+            "matches_expected": self.matches,
+            "reason": self.claim.reason,
+            "methods": self.methods,
+            "evidence": [e.to_json() for e in self.evidence],
+            "notes": self.notes(),
+            "worst_margin": self.worst_margin,
+            "seconds": round(self.seconds, 3),
+        }
+
+
+def select(ids=None) -> list[Claim]:
+    """Claims by id (all when ``ids`` is empty); an unknown id is an :class:`InputError`."""
+    registry = load_all()
+    if not ids:
+        return list(registry.values())
+    unknown = [i for i in ids if i not in registry]
+    if unknown:
+        prefix = sorted({i.rsplit(".", 1)[0] for i in registry})
+        raise InputError(f"unknown claim id(s) {', '.join(unknown)}; allowed: a registered id such as "
+                         f"{next(iter(registry))} (see `specproof list`); id groups: {', '.join(prefix[:8])}, ...")
+    return [registry[i] for i in ids]
+
+
+def decide(evidence: list[Evidence]) -> Status:
+    """Claim status from its evidence: refuted by any check, else the weakest deciding guarantee."""
+    if any(e.status is Status.REFUTED for e in evidence):
+        return Status.REFUTED
+    return weakest(e.status for e in evidence if e.role == "decides")
+
+
+def run_claim(claim: Claim, ctx: Context = Context()) -> Result:
+    """Run every check of a claim; a crashing check is recorded, never raised."""
+    start = time.perf_counter()
+    evidence: list[Evidence] = []
+    error = None
+    for name in claim.checks:
+        fn = CHECKS.get(name)
+        if fn is None:
+            error = f"check {name!r} does not exist"
+            break
+        t0 = time.perf_counter()
+        try:
+            ev = fn(ctx)
+        except Exception as exc:  # a crash is a finding about the check, reported not raised
+            error = f"{name}: {type(exc).__name__}: {exc}"
+            traceback.print_exc(file=sys.stderr)
+            break
+        ev.check = name
+        ev.seconds = time.perf_counter() - t0
+        evidence.append(ev)
+    status = Status.OPEN if error else decide(evidence)
+    return Result(claim, status, evidence, time.perf_counter() - start, error)
+
+
+def run(claims: list[Claim], ctx: Context = Context(), progress: bool = False) -> list[Result]:
+    """Run claims in order, with a progress bar on stderr when asked."""
+    if progress:
+        from tqdm import tqdm
+
+        bar = tqdm(claims, desc="verifying", unit="claim", file=sys.stderr, leave=False)
+        results = []
+        for c in bar:
+            bar.set_postfix_str(c.id)
+            results.append(run_claim(c, ctx))
+        return results
+    return [run_claim(c, ctx) for c in claims]
+
+
+def table(results: list[Result]) -> str:
+    """The verdict table: id, status, expected, method, worst margin, seconds."""
+    rows = [("id", "status", "expected", "methods", "worst margin", "seconds")]
+    for r in results:
+        rows.append((r.claim.id, r.status.value + ("" if r.matches else " !"), r.claim.expected.value,
+                     ",".join(r.methods) or "-", fmt(r.worst_margin), f"{r.seconds:.2f}"))
+    widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
+    lines = ["  ".join(cell.ljust(w) for cell, w in zip(row, widths)).rstrip() for row in rows]
+    lines.insert(1, "  ".join("-" * w for w in widths))
+    counts = {s: sum(r.status is s for r in results) for s in Status}
+    mism = sum(not r.matches for r in results)
+    lines.append("")
+    lines.append(", ".join(f"{n} {s.value}" for s, n in counts.items() if n) + f"; {mism} differ from expected")
+    return "\n".join(lines)
+
+
+def write_atomic(path: str | os.PathLike, text: str) -> None:
+    """Write a file atomically: a reader sees the old content or the new, never a half-written one."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    with os.fdopen(fd, "w", encoding="utf-8") as fh:
+        fh.write(text)
+    os.replace(tmp, path)
+
+
+def report_json(results: list[Result], ctx: Context) -> dict:
+    from theory import __version__
+
+    return {"specproof": __version__, "wide": ctx.wide, "seed": ctx.seed, "claims": [r.to_json() for r in results]}
+
+
+def write_json(path, results: list[Result], ctx: Context) -> None:
+    write_atomic(path, json.dumps(report_json(results, ctx), indent=2, default=str) + "\n")
+
+
+# --------------------------------------------------------------------------- THEOREMS.md
+
+_BADGE = {Status.PROVED: "✅ proved", Status.CERTIFIED: "✅ certified", Status.VERIFIED: "☑️ verified",
+          Status.REFUTED: "❌ refuted", Status.OPEN: "⬜ open"}
+
+
+def _section_key(section: str):
+    import re
+
+    return [int(p) if p.isdigit() else p for p in re.split(r"(\d+)", section)]
+
+
+def render_theorems(results: list[Result]) -> str:
+    """THEOREMS.md from the registry and the computed evidence (deterministic: no timings)."""
+    by_id = {r.claim.id: r for r in results}
+    out = ["# THEOREMS", "",
+           "Generated by `specproof theorems` from the claim registry in `checks/claims/`. Do not edit by hand.",
+           "Statuses: **proved** (exact argument over every parameter value), **certified** (exact or ball",
+           "arithmetic over a stated finite range), **verified** (floating-point checks and searches found no",
+           "counterexample), **refuted** (a counterexample is recorded), **open** (not decided yet; the note says why).",
+           ""]
+    counts = {s: sum(r.status is s for r in results) for s in Status}
+    out.append("| status | claims |")
+    out.append("| --- | --- |")
+    out += [f"| {_BADGE[s]} | {n} |" for s, n in counts.items() if n]
+    out.append("")
+    for paper in [*PAPERS, "specproof"]:
+        claims = [r.claim for r in results if r.claim.source.paper == paper]
+        if not claims:
+            continue
+        out += [f"## {paper}" + (f": {PAPERS[paper]}" if paper in PAPERS else ": claims of the project's own"), ""]
+        sections = sorted({c.source.section for c in claims}, key=_section_key)
+        for section in sections:
+            out += [f"### {section}", ""]
+            for c in [c for c in claims if c.source.section == section]:
+                out += _render_claim(by_id[c.id], by_id)
+    return "\n".join(out).rstrip() + "\n"
+
+
+def _render_claim(r: Result, by_id: dict) -> list[str]:
+    c = r.claim
+    label = f" ({c.source.label})" if c.source.label else ""
+    lines = [f"#### `{c.id}`: {c.title}{label}", ""]
+    lines.append(f"**Status: {_BADGE[r.status]}**" + (f" — flags: {', '.join(c.notes)}" if c.notes else ""))
+    if not r.matches:
+        lines.append(f"**Expected {c.expected.value}: the computed verdict differs.**")
+    lines += ["", c.statement, ""]
+    if c.lost:
+        lines += [f"*Reconstructed:* {c.lost}", ""]
+    lines += [f"*Why this verdict:* {c.reason}", ""]
+    if c.corrects:
+        lines += [f"*Corrects:* `{c.corrects}`", ""]
+    if c.uses:
+        uses = ", ".join(f"`{u}` ({by_id[u].status.value})" if u in by_id else f"`{u}`" for u in c.uses)
+        lines += [f"*Uses:* {uses}", ""]
+    if r.evidence:
+        lines.append("*Evidence:*")
+        for e in r.evidence:
+            extra = []
+            if e.ranges:
+                extra.append(f"range: {e.ranges}")
+            if e.sharpest:
+                extra.append(f"sharpest: {e.sharpest}")
+            if e.counterexample:
+                extra.append(f"counterexample: `{json.dumps(e.counterexample, default=str)[:300]}`")
+            role = "" if e.role == "decides" else " (cross-check)"
+            lines.append(f"- `{e.check}` [{e.method}, {e.status.value}{role}]: {e.summary}" + ("; " + "; ".join(extra) if extra else ""))
+        lines.append("")
+    if r.error:
+        lines += [f"*Check crashed:* {r.error}", ""]
+    tests = [f"`tests/test_claims.py::test_verdict[{c.id}]`", *(f"`{t}`" for t in c.tests)]
+    lines += [f"*Tests:* {', '.join(tests)}", ""]
+    if c.figure:
+        lines += [f"*Figure:* [{c.figure}]({c.figure})", "", f"![{c.id}]({c.figure})", ""]
+    return lines

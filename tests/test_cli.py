@@ -1,0 +1,47 @@
+"""The command line: exit codes, one-line errors, the JSON contract."""
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from checks.cli import main
+from checks.registry import REGISTRY, Status, load_all
+
+
+def test_unknown_id_is_one_line_exit_2(capsys):
+    assert main(["verify", "no.such-claim"]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "unknown claim id" in err[0] and "allowed" in err[0]
+
+
+def test_bad_subcommand_is_one_line_exit_2(capsys):
+    assert main(["frobnicate"]) == 2
+    assert len(capsys.readouterr().err.strip().splitlines()) == 1
+
+
+def test_json_report_follows_the_contract(tmp_path, capsys):
+    load_all()
+    ids = ["trsp.box.prefix", "sdeg.c.eigen"]
+    out = tmp_path / "out.json"
+    rc = main(["verify", *ids, "--json", str(out), "--no-progress"])
+    data = json.loads(out.read_text())
+    assert [c["id"] for c in data["claims"]] == ids
+    for c in data["claims"]:
+        assert {"id", "status", "methods", "evidence", "notes"} <= set(c)
+        assert c["status"] in {s.value for s in Status}
+        assert rc == (0 if all(x["matches_expected"] for x in data["claims"]) else 1)
+    assert "id" in capsys.readouterr().out
+
+
+def test_console_script_runs_without_traceback():
+    proc = subprocess.run([sys.executable, "-m", "checks", "verify", "bad id"], capture_output=True, text=True)
+    assert proc.returncode == 2
+    assert "Traceback" not in proc.stderr
+
+
+def test_list_names_every_claim(capsys):
+    load_all()
+    assert main(["list"]) == 0
+    assert len(capsys.readouterr().out.strip().splitlines()) == len(REGISTRY)
