@@ -1,7 +1,22 @@
-"""Subcommands that other parts of checks/ contribute (sweep, figures, variant)."""
+"""Subcommands that other parts of checks/ contribute (sweep, figures, variant).
+
+Each contributing module defines ``add_subcommand(sub)``.
+"""
 
 from __future__ import annotations
+
+import importlib
+
+CONTRIBUTORS = ("checks.sweeps", "checks.figures", "checks.variants")
 
 
 def register(sub) -> None:
     """Add the contributed subcommands to the `specproof` parser."""
+    for name in CONTRIBUTORS:
+        try:
+            module = importlib.import_module(name)
+        except ModuleNotFoundError as exc:
+            if exc.name == name:  # that part of specproof is not built yet
+                continue
+            raise
+        module.add_subcommand(sub)
