@@ -1,0 +1,134 @@
+"""Scaling plots: every asymptotic or distributional claim drawn from the data it sweeps.
+
+`specproof figures [--quick] [NAMES...]` computes each figure's data, writes it as JSON beside
+the PNG under figures/ (with its provenance, also stamped into the PNG's metadata) and draws the
+paper's bound next to the measured values. ``--quick`` uses small sweeps (CI); the default sizes
+are the committed ones.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import platform
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable
+
+import numpy as np
+
+from theory._validate import InputError
+
+FIGURES_DIR = Path("figures")
+
+
+@dataclass(frozen=True)
+class Figure:
+    """One plot: the claims it illustrates, how to compute its data, how to draw it."""
+
+    name: str
+    claims: tuple
+    title: str
+    compute: Callable[[bool], dict]
+    draw: Callable  # (data, ax) -> None
+
+    @property
+    def png(self) -> str:
+        return f"figures/{self.name}.png"
+
+
+FIGURES: dict[str, Figure] = {}
+
+
+def figure(name: str, claims: tuple, title: str, draw: Callable):
+    """Register a figure: decorate its ``compute(quick) -> data`` function; ``draw(data, ax)`` plots it."""
+
+    def register(compute):
+        if name in FIGURES:
+            raise ValueError(f"two figures are named {name!r}")
+        FIGURES[name] = Figure(name, tuple(claims), title, compute, draw)
+        return compute
+
+    return register
+
+
+def provenance(quick: bool, seconds: float) -> dict:
+    import scipy
+    import torch
+
+    from theory import __version__
+    from theory.backend import device
+
+    return {"specproof": __version__, "quick": quick, "seconds": round(seconds, 2), "python": platform.python_version(),
+            "numpy": np.__version__, "scipy": scipy.__version__, "torch": torch.__version__, "device": str(device()),
+            "dtype": "float64", "machine": platform.machine(), "date": time.strftime("%Y-%m-%d")}
+
+
+def render(fig: Figure, quick: bool, outdir: Path = FIGURES_DIR) -> tuple[Path, Path]:
+    """Compute, save data (JSON) and draw (PNG, provenance in its metadata)."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    from checks.report import write_atomic
+
+    t0 = time.perf_counter()
+    data = fig.compute(quick)
+    prov = provenance(quick, time.perf_counter() - t0)
+    outdir.mkdir(parents=True, exist_ok=True)
+    data_path = outdir / f"{fig.name}.json"
+    write_atomic(data_path, json.dumps({"figure": fig.name, "claims": list(fig.claims), "provenance": prov,
+                                        "data": _jsonable(data)}, indent=1) + "\n")
+    f, ax = plt.subplots(figsize=(7, 4.6), dpi=110)
+    fig.draw(data, ax)
+    ax.set_title(f"{fig.title}\n[{', '.join(fig.claims)}]", fontsize=9)
+    ax.grid(True, which="both", alpha=0.25)
+    if ax.get_legend_handles_labels()[0]:
+        ax.legend(fontsize=8)
+    f.tight_layout()
+    png = outdir / f"{fig.name}.png"
+    tmp = png.with_suffix(".tmp.png")
+    f.savefig(tmp, metadata={"Title": fig.title, "Description": json.dumps({"claims": list(fig.claims), **prov})})
+    plt.close(f)
+    tmp.replace(png)
+    return png, data_path
+
+
+def _jsonable(x):
+    if isinstance(x, dict):
+        return {k: _jsonable(v) for k, v in x.items()}
+    if isinstance(x, (list, tuple)):
+        return [_jsonable(v) for v in x]
+    if isinstance(x, np.ndarray):
+        return _jsonable(x.tolist())
+    if isinstance(x, (np.floating, float)):
+        return float(x) if math.isfinite(x) else str(x)
+    if isinstance(x, np.integer):
+        return int(x)
+    return x
+
+
+def add_subcommand(sub) -> None:
+    p = sub.add_parser("figures", help="regenerate the scaling plots under figures/ from swept data")
+    p.add_argument("names", nargs="*", help=f"figures to draw (default all): {', '.join(FIGURES) or 'none yet'}")
+    p.add_argument("--quick", action="store_true", help="small sweeps (CI smoke run, under a few minutes)")
+    p.add_argument("--outdir", default=str(FIGURES_DIR), help="where to write (default figures/)")
+    p.set_defaults(func=_cmd_figures)
+
+
+def _cmd_figures(args) -> int:
+    import checks.figure_gallery  # noqa: F401  (registers the figures)
+
+    names = args.names or list(FIGURES)
+    unknown = [n for n in names if n not in FIGURES]
+    if unknown:
+        raise InputError(f"unknown figure(s) {', '.join(unknown)}; allowed: {', '.join(FIGURES)}")
+    from tqdm import tqdm
+
+    for name in tqdm(names, desc="figures", file=sys.stderr, disable=not sys.stderr.isatty()):
+        png, data = render(FIGURES[name], args.quick, Path(args.outdir))
+        print(f"wrote {png} and {data}")
+    return 0
