@@ -1,0 +1,20 @@
+"""The paper's default TRSP as a Python variant (the same as paper_default.toml).
+
+Run:  specproof variant examples/variants/paper_default.py
+"""
+
+from checks.variants import Attention, Expect, Gate, Kernel, Schedule, Variant
+
+variant = Variant(
+    name="paper-default",
+    description="TRSP as published: sparse dyadic schedule, triangular kernel, long-context gate",
+    schedule=Schedule.geometric(base=2),  # b_l = min(2^l, T), TRSP Eq. 5
+    kernel=Kernel.triangular(),  # the triBox cascade, Eq. 3-4
+    gate=Gate.trsp(seed=0),  # Eq. 7
+    attention=Attention.softmax(causal=True),
+    expect={
+        "layer-connected": Expect.fails(
+            "the offsets are spread over the layers, so the Cayley skeleton forms only by superposition "
+            "(App. C.3.3); a single layer with b = 2^l and even T is disconnected"),
+    },
+)

@@ -1,0 +1,280 @@
+"""The variant battery: the shipped examples and their verdicts, the three front ends, bad input."""
+
+import json
+import subprocess
+import sys
+from dataclasses import replace
+from fractions import Fraction
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from checks.cli import main
+from checks.registry import Status
+from checks.variants import (
+    PROPERTIES,
+    Attention,
+    Expect,
+    Kernel,
+    PropertyCheck,
+    PropertyFails,
+    Schedule,
+    Sizes,
+    Variant,
+    VariantError,
+    _growth_outcome,
+    check_variant,
+    checks_for,
+    load_spec,
+    load_variants,
+    parametrize_with_checks,
+    parse_rate,
+    rate_models,
+)
+
+EXAMPLES = Path(__file__).resolve().parents[1] / "examples" / "variants"
+
+SPARSE_TRIANGLE = {
+    "skeleton-connected": "holds", "layer-connected": "fails", "skeleton-mu2-floor": "holds",
+    "skeleton-mu2-rate": "rate 1", "skeleton-gap-rate": "rate 1/log T", "operator-connected": "holds",
+    "operator-mu2-rate": "rate 1", "operator-gap-rate": "rate 1/log T", "kernel-sum": "holds",
+    "kernel-nonnegative": "holds", "kernel-energy-rate": "rate 1/b", "gate-range": "holds", "safety-net": "holds",
+    "rank-floor": "holds",
+}
+# What each shipped example finds, property by property (the examples declare the same; this pins it).
+EXPECTED = {
+    "paper_default": {**SPARSE_TRIANGLE, "attention-row-stochastic": "holds", "attention-causal-spectrum": "holds",
+                      "attention-sv-bounds": "holds", "attention-srank-rate": "rate log T"},
+    "dense_full_sweep": {**{k: v for k, v in SPARSE_TRIANGLE.items() if k != "rank-floor"},
+                         "layer-connected": "holds", "depth-contraction": "rate 1"},
+    "box_kernel": SPARSE_TRIANGLE,
+    "triadic": {**SPARSE_TRIANGLE, "operator-connected": "fails"},
+    "no_dyadic": {**SPARSE_TRIANGLE, "skeleton-connected": "fails", "skeleton-mu2-floor": "fails",
+                  "skeleton-mu2-rate": "fails", "skeleton-gap-rate": "fails", "operator-mu2-rate": "rate log T",
+                  "operator-gap-rate": "rate 1"},
+    "encoder_attention": {"attention-row-stochastic": "holds", "attention-eigen-real": "holds", "attention-srank-rate": "rate 1"},
+}
+SMALL = Sizes(t_max=64, t_operator=64, b_max=64, attention_max=64, examples=10)
+
+
+@pytest.fixture(scope="module")
+def reports():
+    cache = {}
+
+    def get(name):
+        if name not in cache:
+            cache[name] = check_variant(load_spec(EXAMPLES / f"{name}.toml"))
+        return cache[name]
+
+    return get
+
+
+@pytest.mark.parametrize("name", sorted(EXPECTED))
+def test_example_verdicts(reports, name):
+    report = reports(name)
+    assert report.outcomes() == EXPECTED[name]
+    assert report.as_declared, report.table()
+    for r in report.results:
+        assert (r.status is Status.REFUTED) == (r.outcome.kind == "fails") or r.outcome.kind == "rate"
+        assert all(e.summary and e.method for e in r.evidence)
+
+
+def test_the_skeleton_floors_are_measured(reports):
+    """Dyadic keeps μ₂ ≥ 4 (Thm C.6 says 2), triadic ≥ 3: the floor's worst margin is μ₂_min − 2."""
+    assert reports("paper_default")["skeleton-mu2-floor"].worst_margin == pytest.approx(2.0)
+    assert reports("triadic")["skeleton-mu2-floor"].worst_margin == pytest.approx(1.0)
+
+
+def test_a_declared_failure_carries_its_counterexample(reports):
+    result = reports("triadic")["operator-connected"]
+    assert result.as_declared and result.expected.reason
+    ev = next(e for e in result.evidence if e.status is Status.REFUTED)
+    assert ev.counterexample["input"]["T"] == 2 and ev.counterexample["input"]["components"] == 2
+
+
+def test_dense_and_sparse_differ_where_the_paper_says(reports):
+    sparse, dense = reports("paper_default"), reports("dense_full_sweep")
+    assert sparse["layer-connected"].outcome.kind == "fails" and dense["layer-connected"].outcome.kind == "holds"
+    assert "depth-contraction" in dense.outcomes() and "depth-contraction" not in sparse.outcomes()
+
+
+@pytest.mark.parametrize("name", ["paper_default", "box_kernel"])
+def test_python_and_toml_front_ends_agree(name):
+    (from_py,) = load_variants(EXAMPLES / f"{name}.py")
+    from_toml = load_spec(EXAMPLES / f"{name}.toml")
+    assert from_py.name == from_toml.name and from_py.expect == from_toml.expect
+    a, b = (check_variant(replace(v, sizes=SMALL)) for v in (from_py, from_toml))
+    assert [(r.prop.id, r.label(), r.worst_margin) for r in a.results] == [(r.prop.id, r.label(), r.worst_margin) for r in b.results]
+    assert not list((EXAMPLES / "__pycache__").glob(f"{name}*"))
+
+
+def test_cli_spec_writes_the_json_report(tmp_path, capsys):
+    out = tmp_path / "report.json"
+    assert main(["variant", "--spec", str(EXAMPLES / "encoder_attention.toml"), "--json", str(out)]) == 0
+    text = capsys.readouterr().out
+    assert "attention-eigen-real" in text and "all as declared" in text
+    (report,) = json.loads(out.read_text())["variants"]
+    assert report["variant"] == "encoder-attention" and report["as_declared"]
+    for p in report["properties"]:
+        assert {"id", "status", "methods", "evidence", "notes", "outcome", "expected", "as_declared"} <= set(p)
+        assert p["status"] in {s.value for s in Status}
+
+
+def test_cli_python_file(capsys):
+    assert main(["variant", str(EXAMPLES / "box_kernel.py")]) == 0
+    assert "box-kernel" in capsys.readouterr().out
+
+
+def test_cli_exit_1_when_an_outcome_differs(tmp_path, capsys):
+    spec = tmp_path / "wrong.toml"
+    spec.write_text('name = "wrong"\n[attention]\nkind = "softmax"\ncausal = false\n'
+                    '[expect]\nattention-srank-rate = "log T"\n')
+    assert main(["variant", "--spec", str(spec)]) == 1
+    out = capsys.readouterr().out
+    assert "rate 1 !" in out and "differs  attention-srank-rate" in out
+
+
+def test_a_crashing_check_is_reported_and_differs():
+    def fragile(scores):
+        if scores.size > 40:
+            raise RuntimeError("too long")
+        return np.full((scores.size, scores.size), 1 / scores.size)
+
+    report = check_variant(Variant("fragile", attention=Attention("uniform", fragile, causal=False), sizes=SMALL))
+    result = report["attention-srank-rate"]
+    assert result.label() == "crashed" and "too long" in result.error and not report.as_declared
+    assert report["attention-row-stochastic"].as_declared
+
+
+def test_properties_listing(capsys):
+    assert main(["variant", "--properties"]) == 0
+    assert len(capsys.readouterr().out.strip().splitlines()) == len(PROPERTIES) + 1
+
+
+# --------------------------------------------------------------------------- bad input
+
+BAD_FILES = [
+    ("syntax.py", "x = (\n", "does not import: SyntaxError"),
+    ("imports.py", "import no_such_module_for_specproof\n", "does not import: ModuleNotFoundError"),
+    ("nothing.py", "x = 1\n", "defines no Variant"),
+    ("beyond.py", "from checks.variants import Variant\nv = Variant('late', schedule=lambda T: [1, 2, 4, 8])\n",
+     "returned 4 at T = 2"),
+    ("unknown.toml", 'name = "x"\ncolour = "red"\n[schedule]\nkind = "dyadic"\n', "unknown key 'colour'"),
+    ("nested.toml", 'name = "x"\n[schedule]\nkind = "geometric"\nbase = 3\nbsae = 2\n', "schedule.bsae is not a key"),
+    ("negative.toml", 'name = "x"\n[schedule]\nkind = "explicit"\nbandwidths = [1, -4]\n', "bandwidths[1] = -4"),
+    ("beyond.toml", 'name = "x"\n[sizes]\nt_max = 64\n[schedule]\nkind = "explicit"\nbandwidths = [1, 100]\n',
+     "needs T >= 100, beyond sizes.t_max = 64"),
+    ("tmin.toml", 'name = "x"\n[sizes]\nt_min = 4\n[schedule]\nkind = "explicit"\nbandwidths = [1, 8]\n',
+     "beyond T = sizes.t_min = 4"),
+    ("sum.toml", 'name = "x"\n[schedule]\nkind = "explicit"\nbandwidths = [1, 2]\n[kernel]\nkind = "explicit"\n'
+     'denominator = 4\n[kernel.weights]\n1 = [4]\n2 = [1, 2, 2]\n', "b = 2 sum to 5/4, not 1"),
+    ("property.toml", 'name = "x"\n[schedule]\nkind = "dyadic"\n[expect]\nskeleton-conected = "holds"\n',
+     "unknown property 'skeleton-conected'"),
+    ("rate.toml", 'name = "x"\n[schedule]\nkind = "dyadic"\n[expect]\nskeleton-gap-rate = "1/loglog T"\n',
+     "unknown rate '1/loglog T'"),
+    ("reason.toml", 'name = "x"\n[schedule]\nkind = "dyadic"\n[expect]\nlayer-connected = { fails = " " }\n', "needs its reason"),
+    ("invalid.toml", 'name = "x"\n[schedule\n', "not valid TOML"),
+]
+
+
+@pytest.mark.parametrize("filename, content, message", BAD_FILES, ids=[b[0] for b in BAD_FILES])
+def test_bad_input_is_one_line_exit_2(tmp_path, capsys, filename, content, message):
+    path = tmp_path / filename
+    path.write_text(content)
+    args = ["variant", "--spec", str(path)] if filename.endswith(".toml") else ["variant", str(path)]
+    assert main(args) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and message in err[0], err
+    assert sorted(p.name for p in tmp_path.iterdir()) == [filename]  # no __pycache__, nothing written
+    assert path.read_text() == content
+
+
+def test_bad_file_from_the_console_has_no_traceback_and_writes_no_bytecode(tmp_path):
+    path = tmp_path / "broken.py"
+    path.write_text("from checks.variants import Variant\nraise ValueError('half-written variant')\n")
+    proc = subprocess.run([sys.executable, "-m", "checks", "variant", str(path)], capture_output=True, text=True)
+    assert proc.returncode == 2 and "Traceback" not in proc.stderr
+    assert "does not import: ValueError: half-written variant" in proc.stderr
+    assert [p.name for p in tmp_path.iterdir()] == ["broken.py"]
+
+
+def test_python_api_rejects_impossible_variants():
+    with pytest.raises(VariantError, match="changes nothing"):
+        Variant("empty")
+    with pytest.raises(VariantError, match="does not apply"):
+        Variant("x", attention=Attention.softmax(causal=True), expect={"attention-eigen-real": "holds"})
+    with pytest.raises(VariantError, match="rate property"):
+        Variant("x", schedule=Schedule.geometric(2), expect={"skeleton-gap-rate": "holds"})
+    with pytest.raises(VariantError, match="needs an explicit schedule"):
+        Variant("x", kernel=Kernel.explicit({1: [1]}))
+    with pytest.raises(VariantError, match="no weights for bandwidth"):
+        Variant("x", schedule=Schedule.explicit([1, 2]), kernel=Kernel.explicit({1: [1]}))
+    with pytest.raises(VariantError, match="sizes.t_operator"):
+        Sizes(t_operator=8)
+    with pytest.raises(VariantError, match="reason"):
+        Expect.fails("")
+
+
+# --------------------------------------------------------------------------- the pieces
+
+
+def test_rate_menu_and_parser():
+    assert list(rate_models("b"))[:3] == ["1", "log b", "1/log b"]
+    assert parse_rate(" 1 / log T ") == "1/log T" and parse_rate("Θ(1/T^2)") == "1/T^2"
+    with pytest.raises(VariantError, match="allowed"):
+        parse_rate("T log T")
+
+
+def test_growth_fit_sees_a_logarithm_behind_an_offset():
+    x = 2.0 ** np.arange(4, 9)
+    assert _growth_outcome(x, 0.2 * np.log(x) + 1.0, what="log", ranges="", declared=None).rate == "log T"
+    assert _growth_outcome(x, 1.0 + 0.3 / x, what="converging", ranges="", declared=None).rate == "1"
+    assert _growth_outcome(x, 0.1 * x + 2.0, what="linear", ranges="", declared=None).rate == "T"
+
+
+def test_explicit_kernels_are_exact_and_checked_exactly():
+    v = Variant("explicit", schedule=Schedule.explicit([1, 2]), kernel=Kernel.explicit({1: [1], 2: [1, 2, 1]}), sizes=SMALL)
+    assert v.kernel.weights(2) == [Fraction(1, 4), Fraction(1, 2), Fraction(1, 4)]
+    assert "kernel-energy-rate" not in [p.id for p in checks_for(v)]
+    report = check_variant(v)
+    assert report["kernel-sum"].status is Status.CERTIFIED
+    assert report["skeleton-mu2-rate"].label() == "rate 1/T^2"  # fixed offsets: μ₂ ~ (2π/T)²
+
+
+def test_checks_follow_the_components():
+    ids = [p.id for p in checks_for(Variant("g", gate=lambda T, b: 0.5))]
+    assert ids == ["gate-range"]
+    causal = [p.id for p in checks_for(Variant("c", attention=Attention.softmax(causal=True)))]
+    assert "attention-sv-bounds" in causal and "attention-eigen-real" not in causal
+
+
+def test_gate_on_the_boundary_fails():
+    report = check_variant(Variant("shut", gate=lambda T, b: 0.0 if b == T else 0.5, sizes=SMALL))
+    result = report["gate-range"]
+    assert result.outcome.kind == "fails" and not result.as_declared
+    assert result.evidence[0].counterexample["input"]["g"] == 0.0
+
+
+def test_pytest_ids_and_marks():
+    (variant,) = load_variants(EXAMPLES / "paper_default.py")
+    mark = parametrize_with_checks([variant])
+    params = {p.id: p for p in mark.args[1]}
+    assert "paper-default: has a connected skeleton Cay(Z_T, +-b_l) at every T" in params
+    assert all(i.isascii() for i in params)
+    (xfail,) = params["paper-default: has a connected skeleton within every single layer"].marks
+    assert xfail.kwargs["strict"] and "superposition" in xfail.kwargs["reason"]
+
+
+def test_a_pytest_check_raises_when_the_declaration_is_wrong():
+    wrong = Variant("wrong", gate=lambda T, b: 1.5, sizes=SMALL)
+    with pytest.raises(PropertyFails, match="wrong: keeps its gate strictly inside"):
+        PropertyCheck(PROPERTIES["gate-range"])(wrong)
+
+
+(_PAPER_DEFAULT,) = load_variants(EXAMPLES / "paper_default.py")
+
+
+@parametrize_with_checks([_PAPER_DEFAULT])
+def test_paper_default_with_the_pytest_helper(variant, check):
+    check(variant)
