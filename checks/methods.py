@@ -3,6 +3,7 @@ float checks with tolerances from error analysis, and rate fits with their diagn
 
 from __future__ import annotations
 
+import contextlib
 import math
 from dataclasses import dataclass, field
 from typing import Callable
@@ -47,6 +48,68 @@ def sympy_identity(lhs, rhs, *, what: str, ranges: str = "all symbolic parameter
                     counterexample={"difference": sp.sstr(diff)}, role=role)
 
 
+def sympy_nonnegative(expr, variables, *, what: str, ranges: str = "", role: str = "decides") -> Evidence:
+    """Prove expr ≥ 0 for every nonnegative value of ``variables`` by a sign certificate.
+
+    The certificate: in the cancelled rational form, numerator and denominator are polynomials in
+    ``variables`` whose numeric coefficients all have one sign each, with matching signs. Write a
+    constrained parameter through nonnegative ones first (i = 1 + m, a = 1 + u, C = a + v). A
+    sufficient test, not a decision procedure: an expression without a certificate stays open.
+    """
+    variables = list(variables)
+    num, den = sp.fraction(sp.cancel(sp.together(expr)))
+
+    def sign(p):
+        coeffs = sp.Poly(sp.expand(p), *variables).coeffs()
+        if not all(c.is_number and c.is_real for c in coeffs):
+            return None, False
+        constant = sp.Poly(sp.expand(p), *variables).coeff_monomial(1) != 0
+        if all(c >= 0 for c in coeffs):
+            return 1, constant
+        if all(c <= 0 for c in coeffs):
+            return -1, constant
+        return None, constant
+
+    if num == 0:
+        return Evidence(Status.PROVED, "sympy", f"{what}: identically 0", ranges=ranges, worst_margin=0.0, role=role)
+    (sn, _), (sd, den_constant) = sign(num), sign(den)
+    if sn is None or sd is None or sn != sd:
+        return Evidence(Status.OPEN, "sympy", f"{what}: no sign certificate for {sp.sstr(num)} / {sp.sstr(den)}",
+                        ranges=ranges, role=role)
+    domain = "≥ 0" if den_constant else "≥ 0 wherever the denominator is nonzero"
+    return Evidence(Status.PROVED, "sympy", f"{what}: numerator and denominator have coefficients of one sign "
+                    f"in {', '.join(map(str, variables))} {domain}", ranges=ranges, worst_margin=0.0, role=role)
+
+
+def derivation(steps: list[Evidence], *, what: str, ranges: str, role: str = "decides") -> Evidence:
+    """Chain exact steps into one argument: proved when every step is; a failing step leaves it open.
+
+    A step that fails shows the argument, not the claim, to be wrong, so it never refutes.
+    """
+    failed = [s.summary for s in steps if s.status is not Status.PROVED]
+    if failed:
+        return Evidence(Status.OPEN, "sympy", f"{what}: step not proved: {'; '.join(failed)}", ranges=ranges, role=role)
+    return Evidence(Status.PROVED, "sympy", f"{what} ({len(steps)} steps): " + "; ".join(s.summary for s in steps),
+                    ranges=ranges, worst_margin=0.0, role=role)
+
+
+def probe_hypothesis(hypothesis: str, outcome: Evidence, *, exact: bool = False) -> Evidence:
+    """What dropping one hypothesis does, recorded as a cross-check that cannot change the verdict.
+
+    ``outcome`` is the evidence for the claim *without* the hypothesis. A counterexample makes the
+    hypothesis necessary (status certified when the counterexample is exact, verified when it is a
+    float one beyond its tolerance); otherwise the hypothesis was not needed over the ranges searched.
+    """
+    # margins belong to the weakened claim, not to this one: they stay in the summary and counterexample
+    if outcome.status is Status.REFUTED:
+        return Evidence(Status.CERTIFIED if exact else Status.VERIFIED, f"probe/{outcome.method}",
+                        f"without {hypothesis}: necessary — {outcome.summary}", ranges=outcome.ranges,
+                        counterexample=outcome.counterexample, role="supports", data=outcome.data)
+    verdict = "undecided" if outcome.status is Status.OPEN else "not needed"
+    return Evidence(outcome.status, f"probe/{outcome.method}", f"without {hypothesis}: {verdict} — {outcome.summary}",
+                    ranges=outcome.ranges, role="supports", data=outcome.data)
+
+
 # --------------------------------------------------------------------------- property search
 
 def property_search(strategy, margin: Callable, *, what: str, ctx: Context, examples: int = 200,
@@ -56,7 +119,8 @@ def property_search(strategy, margin: Callable, *, what: str, ctx: Context, exam
 
     ``margin(value)`` returns the slack; ``tolerance`` (a number or a function of the value) is the
     float error allowance written next to the check. ``pinned`` values run first (edge cases).
-    Derandomised, so the same run gives the same evidence.
+    Derandomised and independent of which modules are imported, so the same call gives the
+    same evidence in every process.
     """
     worst = {"margin": math.inf, "value": None}
     failure = {}
@@ -85,7 +149,8 @@ def property_search(strategy, margin: Callable, *, what: str, ctx: Context, exam
 
     if not failure:
         try:
-            search()
+            with generation_independent_of_imports():
+                search()
         except (AssertionError, Flaky):
             pass
     n = (wide_examples if ctx.wide else examples) + len(pinned)
@@ -96,6 +161,30 @@ def property_search(strategy, margin: Callable, *, what: str, ctx: Context, exam
                         counterexample={"input": _jsonable(value), "margin": float(margin(value))}, role=role)
     return Evidence(Status.VERIFIED, "hypothesis", f"{what}: no counterexample in {n} structured examples; worst margin {fmt(worst['margin'])}",
                     ranges=ranges, worst_margin=worst["margin"], role=role)
+
+
+@contextlib.contextmanager
+def generation_independent_of_imports():
+    """Pin Hypothesis' pool of "local constants" to empty while a search runs.
+
+    Hypothesis (≥ 6.131) mixes literal constants found in every imported project module into the
+    values it draws, so a derandomised search would draw different examples depending on which
+    modules happen to be imported (and on their constants): evidence summaries would change with
+    run order. With the pool empty, the draws depend on the strategy and the search function only.
+    """
+    from hypothesis.internal.conjecture import providers
+
+    if not hasattr(providers, "_get_local_constants"):  # a Hypothesis without the constants pool
+        yield
+        return
+    saved = providers._get_local_constants
+    providers._get_local_constants = providers.Constants
+    providers.CONSTANTS_CACHE.cache.clear()
+    try:
+        yield
+    finally:
+        providers._get_local_constants = saved
+        providers.CONSTANTS_CACHE.cache.clear()
 
 
 def _jsonable(value):
@@ -207,6 +296,29 @@ def rate_evidence(fit: RateFit, *, what: str, ranges: str, flat: float = 0.05, r
                         worst_margin=flat - abs(fit.trend), data=data, role=role)
     return Evidence(Status.REFUTED, "sweep-fit", f"{what}: ratio drifts, {fit.summary()}", ranges=ranges,
                     worst_margin=flat - abs(fit.trend), data=data, role=role,
+                    counterexample={"x": fit.x.tolist(), "y": fit.y.tolist(), "trend": fit.trend})
+
+
+def bound_evidence(fit: RateFit, *, side: str, what: str, ranges: str, flat: float = 0.05,
+                   role: str = "decides") -> Evidence:
+    """One-sided rate: y = O(f) (side="upper") when y/f does not grow (trend ≤ flat), y = Ω(f)
+    (side="lower") when it does not decay (trend ≥ −flat).
+
+    For a bound whose other side is settled elsewhere (often exactly), where a two-sided trend test
+    would wrongly fail on a ratio that settles from one side. A ratio moving the wrong way refutes
+    the bound over the swept range, with the sweep as counterexample.
+    """
+    if side not in ("upper", "lower"):
+        raise ValueError("side must be 'upper' or 'lower'")
+    slack = flat - fit.trend if side == "upper" else flat + fit.trend
+    lo, hi = fit.ratio_range
+    data = fit.to_json()
+    if slack >= 0:
+        bound = f"y/{fit.name} <= {fmt(hi)}" if side == "upper" else f"y/{fit.name} >= {fmt(lo)}"
+        return Evidence(Status.VERIFIED, "sweep-fit", f"{what}: {fit.summary()}", ranges=ranges, sharpest=bound,
+                        worst_margin=slack, data=data, role=role)
+    return Evidence(Status.REFUTED, "sweep-fit", f"{what}: ratio {'grows' if side == 'upper' else 'decays'}, {fit.summary()}",
+                    ranges=ranges, worst_margin=slack, data=data, role=role,
                     counterexample={"x": fit.x.tolist(), "y": fit.y.tolist(), "trend": fit.trend})
 
 
