@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from fractions import Fraction
 
 import numpy as np
 
@@ -74,10 +75,30 @@ def tribox_kernel_energy(b: int) -> float:
     return (2 * b * b + 1) / (3 * b**3)
 
 
+def box_matrix(T: int, b: int, exact: bool = False) -> np.ndarray:
+    """The T×T matrix of Box_b from its definition: row t is 1/w_t on columns t−w_t+1..t (TRSP Eq. 1).
+
+    With ``exact`` the entries are :class:`fractions.Fraction` (an object array), for certified checks.
+    """
+    T = positive_int("T", T)
+    w = window_sizes(T, b)
+    one = Fraction(1) if exact else 1.0
+    B = np.full((T, T), 0 * one, dtype=object if exact else np.float64)
+    for t in range(T):
+        B[t, t - w[t] + 1 : t + 1] = one / int(w[t])
+    return B
+
+
+def tribox_matrix(T: int, b: int, exact: bool = False) -> np.ndarray:
+    """M_tri = B_b·B_b, the matrix of triBox_b (TRSP Eq. 3), optionally in exact rationals."""
+    B = box_matrix(T, b, exact)
+    return B.dot(B)
+
+
 def dyadic_schedule(T: int, depth: int | None = None) -> list[int]:
     """Bandwidths b_ℓ = min(2^ℓ, T), ℓ = 0..depth-1 (TRSP Eq. 5).
 
-    The default depth ⌊log₂ T⌋ + 1 stops at the first layer whose window covers T.
+    The default depth ⌊log₂ T⌋ + 1 runs ℓ = 0..⌊log₂ T⌋, the layers whose bandwidth 2^ℓ ≤ T is not capped.
     """
     T = positive_int("T", T)
     depth = floor_log2(T) + 1 if depth is None else positive_int("depth", depth)
@@ -97,6 +118,7 @@ def ceil_log2(T: int) -> int:
 
 __all__ = [
     "box_filter",
+    "box_matrix",
     "box_filter_naive",
     "box_filter_transpose",
     "ceil_log2",
@@ -105,6 +127,7 @@ __all__ = [
     "tribox_filter",
     "tribox_kernel",
     "tribox_kernel_energy",
+    "tribox_matrix",
     "window_sizes",
 ]
 

@@ -92,6 +92,16 @@ class LongContextGate(nn.Module):
         phi = nn.functional.softplus(self.beta)
         return torch.sigmoid(m) * r**phi
 
+    @classmethod
+    def from_params(cls, params: GateParams, dtype: torch.dtype = DEFAULT_DTYPE) -> "LongContextGate":
+        """A module holding the given weights (hidden width w1.size) in ``dtype``: the inverse of :meth:`params`."""
+        gate = cls(hidden=params.w1.size, dtype=dtype, seed=None)
+        with torch.no_grad():
+            for p, value in ((gate.fc1.weight, params.w1), (gate.fc1.bias, params.b1), (gate.fc2.weight, params.w2),
+                             (gate.fc2.bias, [params.b2]), (gate.beta, params.beta)):
+                p.copy_(torch.as_tensor(np.asarray(value, dtype=np.float64).reshape(p.shape), dtype=dtype))
+        return gate
+
     def params(self) -> GateParams:
         """The module's weights as :class:`GateParams`, for :func:`gate_value`."""
         t = lambda p: p.detach().cpu().numpy().astype(np.float64).ravel()  # noqa: E731

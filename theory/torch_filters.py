@@ -23,6 +23,23 @@ def box_filter_torch(X: torch.Tensor, b: int) -> torch.Tensor:
     return (S[..., t + 1, :] - S[..., a, :]) / w
 
 
+def box_filter_torch_window(X: torch.Tensor, b: int) -> torch.Tensor:
+    """The causal box filter as a direct windowed sum, O(T·b·d) (TRSP Eq. 1): the baseline Eq. 2 avoids.
+
+    Each output row sums its w_t = min(b, t+1) inputs from a zero-padded sliding window of length b.
+    """
+    b = positive_int("b", b)
+    if X.dim() < 2:
+        raise InputError(f"X must have shape (..., T, d), got {tuple(X.shape)}")
+    if not torch.isfinite(X).all():
+        raise InputError("X must be finite (no NaN or infinity)")
+    T = X.shape[-2]
+    padded = torch.cat([torch.zeros_like(X[..., :1, :]).expand(*X.shape[:-2], b - 1, X.shape[-1]), X], dim=-2)
+    windows = padded.unfold(-2, b, 1)  # (..., T, d, b)
+    w = torch.clamp(torch.arange(1, T + 1, device=X.device), max=b).to(X.dtype)[:, None]
+    return windows.sum(dim=-1) / w
+
+
 def tribox_filter_torch(X: torch.Tensor, b: int) -> torch.Tensor:
     """triBox_b = Box_b ∘ Box_b (TRSP Eq. 3)."""
     return box_filter_torch(box_filter_torch(X, b), b)
@@ -31,3 +48,15 @@ def tribox_filter_torch(X: torch.Tensor, b: int) -> torch.Tensor:
 def trsp_layer(X: torch.Tensor, attention: torch.Tensor, gate: float, b: int) -> torch.Tensor:
     """X_out = X + A_attn X + g·triBox_b(X) (TRSP Eq. 6), with A_attn a (..., T, T) pattern."""
     return X + attention @ X + gate * tribox_filter_torch(X, b)
+
+
+def trsp_layer_gated(X: torch.Tensor, attention: torch.Tensor, gate, layer: int) -> torch.Tensor:
+    """One TRSP layer with its gate (TRSP Eq. 5–7): b_ℓ = min(2^ℓ, T) and g_ℓ = gate(T, b_ℓ).
+
+    ``gate`` is a :class:`theory.gate.LongContextGate` (or any callable of (T, b)); it never sees X.
+    """
+    layer = positive_int("layer", layer, minimum=0)
+    T = X.shape[-2]
+    b = min(2**layer, T)
+    g = gate(T, b).to(dtype=X.dtype, device=X.device).reshape(())
+    return trsp_layer(X, attention, g, b)
