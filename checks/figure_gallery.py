@@ -6,14 +6,16 @@ import math
 
 import numpy as np
 import scipy.linalg
-import scipy.sparse.linalg
 import scipy.stats
 
 from checks.figures import figure
 from theory import filters
 from theory.cayley import cayley_algebraic_connectivity, cayley_degree
-from theory.operators import Cesaro, Identity, Scaled, Sink, SoftmaxAttention, Sum, TriBox, superposed_tribox_laplacian
+from theory.operators import Identity, Scaled, Sink, SoftmaxAttention, Sum, TriBox, superposed_tribox_laplacian
+from theory.cesaro import cesaro_norm
+from theory.solvers import real_tribox_algebraic_connectivity, spectral_norm
 from theory.spectral import effective_rank, normalized_gap, stable_rank
+from theory.tribox_norms import sink_composite_stable_rank_limit, tribox_first_column_sum
 
 UPPER_MU2 = 16 * math.pi**2 / 3
 
@@ -27,6 +29,13 @@ def _real_laplacian_dense(T: int) -> np.ndarray:
     return superposed_tribox_laplacian(T).as_matrix()
 
 
+def _real_mu2(T: int) -> float:
+    """μ₂ of the real triBox stack: dense at small T, matrix-free LOBPCG (bracketed) beyond."""
+    if T <= 512:
+        return _real_mu2_and_gap(T)[0]
+    return real_tribox_algebraic_connectivity(T).value
+
+
 def _real_mu2_and_gap(T: int) -> tuple[float, float]:
     L = _real_laplacian_dense(T)
     mu2 = float(scipy.linalg.eigvalsh(L, subset_by_index=[1, 1])[0])
@@ -35,11 +44,10 @@ def _real_mu2_and_gap(T: int) -> tuple[float, float]:
 
 
 def _norm2(op) -> float:
-    """‖A‖₂ by Lanczos on AᵀA (ARPACK svds), the dense SVD at small sizes."""
+    """‖A‖₂: the dense SVD at small sizes, matrix-free Lanczos (with its bracket) beyond."""
     if op.n <= 600:
         return float(scipy.linalg.svdvals(op.as_matrix())[0])
-    return float(scipy.sparse.linalg.svds(op.aslinearoperator(), k=1, return_singular_vectors=False, tol=1e-10,
-                                          random_state=0)[0])
+    return spectral_norm(op).value
 
 
 # --------------------------------------------------------------------------- μ₂ and the gap
@@ -49,6 +57,7 @@ def _draw_mu2(d, ax):
     ax.semilogx(d["T_big"], d["mu2_big"], "o-", ms=3, color="tab:blue", alpha=0.6, label="skeleton μ₂, large T (closed form)")
     ax.semilogx(d["T_real"], d["mu2_real"], "s-", ms=3, color="tab:red", label="real triBox stack μ₂ (no wrap-around)")
     ax.axhline(2, color="k", ls="--", lw=1, label="Thm C.6 lower bound 2")
+    ax.axhline(4, color="tab:green", ls="-.", lw=1, label="sharp lower bound 4 (attained at every even T)")
     ax.axhline(UPPER_MU2, color="gray", ls=":", lw=1, label="Eq. 10 upper bound 16π²/3")
     ax.set_yscale("symlog", linthresh=1e-3)
     ax.set_xlabel("sequence length T")
@@ -60,8 +69,8 @@ def _draw_mu2(d, ax):
 def mu2_vs_T(quick: bool) -> dict:
     T_all = np.arange(2, (1 << 10 if quick else 1 << 14) + 1)
     T_big = _log_grid(1 << 10, 10**5 if quick else 10**7, 4)
-    T_real = [t for t in _log_grid(4, 256 if quick else 2048, 5)]
-    real = [_real_mu2_and_gap(T)[0] for T in T_real]
+    T_real = _log_grid(4, 256 if quick else 10**5, 5)
+    real = [_real_mu2(T) for T in T_real]
     return {"T_all": T_all, "mu2_all": [cayley_algebraic_connectivity(int(T)) for T in T_all],
             "T_big": T_big, "mu2_big": [cayley_algebraic_connectivity(T) for T in T_big],
             "T_real": T_real, "mu2_real": real}
@@ -90,7 +99,8 @@ def _draw_energy(d, ax):
     b = np.array(d["b"])
     ax.loglog(b, d["closed_form"], "k-", lw=1, label="Eq. 13: (2b²+1)/(3b³)")
     ax.loglog(b, d["kernel_energy"], "o", ms=4, mfc="none", label="‖h_b‖₂² (kernel)")
-    ax.loglog(d["b_matrix"], d["frobenius_per_T"], "s", ms=3, label=f"‖M_tri‖_F²/T at T = {d['T']}")
+    ax.loglog(d["b_matrix"], d["frobenius_per_T"], "s", ms=3,
+              label=f"E_b := ‖M_tri‖_F²/T at T = {d['T']} (above ‖h_b‖²: boundary rows)")
     ax.set_xlabel("bandwidth b")
     ax.set_ylabel("energy")
 
@@ -112,14 +122,15 @@ def _draw_norms(d, ax):
     ax.semilogx(b, d["max_column_sum"], "o-", ms=3, label="‖M_tri‖₁ (max column sum)")
     ax.semilogx(b, d["norm2"], "s-", ms=3, label="‖M_tri‖₂")
     ax.semilogx(b, d["geometric"], "^-", ms=3, label="√(‖M_tri‖₁‖M_tri‖_∞) (C.8 bound)")
-    c = d["log_fit"]
+    c = d["fit"]
+    ax.semilogx(b, d["closed_form"], "k:", lw=1.2, label="closed form (H_b² + H_b⁽²⁾)/2 + 1 − H_b/b ≈ ½ ln² b")
     ax.semilogx(b, c["1"] + c["log b"] * np.log(b), "k--", lw=1,
-                label=f"fit of ‖M_tri‖₁: {c['1']:.2f} + {c['log b']:.3f}·log b")
+                label=f"best O(log b) fit {c['1']:.2f} + {c['log b']:.2f}·log b (paper's rate; misses both ends)")
     ax.set_xlabel(f"bandwidth b  (T = {d['T_factor']}·b)")
     ax.set_ylabel("norm")
 
 
-@figure("tribox-norms", ("trsp.C8.column-sums", "trsp.C8.spectral-norm", "trsp.C8.row-sums"),
+@figure("tribox-norms", ("trsp.C8.column-sums", "trsp.C8.column-sums.corrected", "trsp.C8.spectral-norm"),
         "Column sums and spectral norm of M_tri as b grows", _draw_norms)
 def tribox_norms(quick: bool) -> dict:
     from checks.methods import fit_with_corrections
@@ -133,7 +144,8 @@ def tribox_norms(quick: bool) -> dict:
         norms.append(_norm2(M))
     fit = fit_with_corrections(b, cols, {"1": np.ones_like, "log b": np.log})
     return {"b": b, "T_factor": factor, "max_column_sum": cols, "norm2": norms,
-            "geometric": [math.sqrt(c) for c in cols], "log_fit": fit}
+            "geometric": [math.sqrt(c) for c in cols], "fit": fit,
+            "closed_form": [float(tribox_first_column_sum(x)) for x in b]}
 
 
 # --------------------------------------------------------------------------- rank floor under a sink
@@ -150,20 +162,22 @@ def _stable_rank_op(op) -> float:
 def _draw_rank_floor(d, ax):
     for g, vals in d["measured"].items():
         ax.semilogx(d["T"], vals, "o-", ms=3, label=f"R_eff(I + 1e₁ᵀ + g·M_tri), g = {g}")
-        ax.axhline(1 + float(g) ** 2 * d["E_b"], ls="--", lw=1, color=ax.lines[-1].get_color(),
-                   label=f"C.8 floor 1 + g²E_b, g = {g}")
+        color = ax.lines[-1].get_color()
+        ax.axhline(1 + float(g) ** 2 * d["E_b"], ls="--", lw=1, color=color, label=f"C.8 floor 1 + g²E_b, g = {g}")
+        ax.axhline(d["limit"][g], ls=":", lw=1.2, color=color, label=f"actual limit 2 + 2g/b² + g²‖h_b‖², g = {g}")
     ax.semilogx(d["T"], d["g0"], "k^-", ms=3, label="same model at g = 0")
     ax.set_xlabel(f"sequence length T  (b = {d['b']})")
     ax.set_ylabel("R_eff = stable rank")
 
 
-@figure("rank-floor", ("trsp.C8.rank-floor",), "Stable rank under a rank-one attention sink", _draw_rank_floor)
+@figure("rank-floor", ("trsp.C8.rank-floor", "trsp.C8.rank-floor.sharp"), "Stable rank under a rank-one attention sink", _draw_rank_floor)
 def rank_floor(quick: bool) -> dict:
     b = 4
     T = _log_grid(16, 1024 if quick else 4096, 4)
     gates = [0.25, 0.5, 1.0]
     measured = {str(g): [_stable_rank_op(_composite(t, g, b)) for t in T] for g in gates}
     return {"b": b, "T": T, "E_b": filters.tribox_kernel_energy(b), "measured": measured,
+            "limit": {str(g): sink_composite_stable_rank_limit(b, g) for g in gates},
             "g0": [_stable_rank_op(_composite(t, 0.0, b)) for t in T]}
 
 
@@ -255,9 +269,9 @@ def _draw_cesaro(d, ax):
 
 
 @figure("cesaro-norm", ("sdeg.c.test-vector",), "‖H_ℓ‖₂ approaching its limit 2", _draw_cesaro)
-def cesaro_norm(quick: bool) -> dict:
-    ells = _log_grid(2, 10**4 if quick else 10**6, 4)
-    return {"ell": ells, "norm": [_norm2(Cesaro(ell)) for ell in ells]}
+def cesaro_norm_sweep(quick: bool) -> dict:
+    ells = _log_grid(2, 10**5 if quick else 10**7, 4)
+    return {"ell": ells, "norm": [cesaro_norm(ell) for ell in ells]}
 
 
 def _eigen_angle_discrepancies(ell: int, samples: int, seed: int) -> dict:

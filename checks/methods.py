@@ -93,21 +93,23 @@ def derivation(steps: list[Evidence], *, what: str, ranges: str, role: str = "de
                     ranges=ranges, worst_margin=0.0, role=role)
 
 
-def probe_hypothesis(hypothesis: str, outcome: Evidence, *, exact: bool = False) -> Evidence:
-    """What dropping one hypothesis does, recorded as a cross-check that cannot change the verdict.
+def probe_hypothesis(hypothesis: str, outcome: Evidence, *, exact: bool = False, role: str = "supports") -> Evidence:
+    """What dropping one hypothesis does: evidence for "this hypothesis is necessary / not needed".
 
     ``outcome`` is the evidence for the claim *without* the hypothesis. A counterexample makes the
     hypothesis necessary (status certified when the counterexample is exact, verified when it is a
     float one beyond its tolerance); otherwise the hypothesis was not needed over the ranges searched.
+    As a cross-check on the original claim (role "supports") it cannot change that claim's verdict;
+    with role "decides" it decides a claim about the hypotheses themselves.
     """
     # margins belong to the weakened claim, not to this one: they stay in the summary and counterexample
     if outcome.status is Status.REFUTED:
         return Evidence(Status.CERTIFIED if exact else Status.VERIFIED, f"probe/{outcome.method}",
                         f"without {hypothesis}: necessary — {outcome.summary}", ranges=outcome.ranges,
-                        counterexample=outcome.counterexample, role="supports", data=outcome.data)
+                        counterexample=outcome.counterexample, role=role, data=outcome.data)
     verdict = "undecided" if outcome.status is Status.OPEN else "not needed"
     return Evidence(outcome.status, f"probe/{outcome.method}", f"without {hypothesis}: {verdict} — {outcome.summary}",
-                    ranges=outcome.ranges, role="supports", data=outcome.data)
+                    ranges=outcome.ranges, role=role, data=outcome.data)
 
 
 # --------------------------------------------------------------------------- property search

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 import networkx as nx
 import numpy as np
 
@@ -110,3 +112,66 @@ def cayley_graph(T: int, generators=None, *, multigraph: bool = True) -> nx.Grap
         if g != 0:
             G.add_edges_from((i, (i + g) % T) for i in range(T))
     return G
+
+
+# --------------------------------------------------------------------------- exact witnesses for μ_k bounds
+
+def doubling_residues(T: int, ks, depth: int) -> np.ndarray:
+    """r_ℓ = 2^ℓ·k mod T for ℓ = 0..depth−1 and each k, shape (depth, len(ks)), in exact int64.
+
+    The angle of generator 2^ℓ at mode k is 2π·r_ℓ/T (TRSP Eq. 9); the doubling r ← 2r mod T
+    never overflows for T < 2^62.
+    """
+    T = positive_int("T", T, minimum=2)
+    depth = positive_int("depth", depth)
+    r = _modes(T, ks)
+    out = np.empty((depth, r.size), dtype=np.int64)
+    for ell in range(depth):
+        out[ell] = r
+        r = (2 * r) % T
+    return out
+
+
+def _modes(T: int, ks) -> np.ndarray:
+    if T >= 1 << 62:
+        raise InputError(f"T must be below 2^62 so that 2r fits in int64, got {T}")
+    ks = np.arange(1, T, dtype=np.int64) if ks is None else np.atleast_1d(np.asarray(ks))
+    if ks.dtype.kind not in "iu":
+        raise InputError(f"modes k must be integers, got dtype {ks.dtype}")
+    return ks.astype(np.int64) % T
+
+
+def first_residue_in_band(T: int, band, *, depth: int | None = None, ks=None) -> np.ndarray:
+    """For each mode k: the first ℓ < depth with lo ≤ (2^ℓ k mod T)/T ≤ hi, or −1 when there is none.
+
+    ``band`` = (lo, hi), two fractions p/q in [0, 1] (Fraction or int); the test q·r ≥ p·T is exact
+    integer arithmetic, so a returned ℓ is a certificate, not a floating-point estimate. Default
+    depth L+1 (every dyadic generator) and modes k = 1..T−1.
+    """
+    T = positive_int("T", T, minimum=2)
+    depth = floor_log2(T) + 1 if depth is None else positive_int("depth", depth, minimum=0)
+    lo, hi = (Fraction(x) for x in band)
+    if not 0 <= lo <= hi <= 1:
+        raise InputError(f"band must satisfy 0 <= lo <= hi <= 1, got ({lo}, {hi})")
+    if max(lo.denominator, hi.denominator) * T >= 1 << 63:
+        raise InputError(f"band denominators times T must stay below 2^63 for exact int64 tests, got T = {T}, band ({lo}, {hi})")
+    r = _modes(T, ks)
+    found = np.full(r.size, -1, dtype=np.int64)
+    alive = np.arange(r.size)
+    for ell in range(depth):
+        if not alive.size:
+            break
+        hit = (lo.denominator * r >= lo.numerator * T) & (hi.denominator * r <= hi.numerator * T)
+        found[alive[hit]] = ell
+        alive, r = alive[~hit], (2 * r[~hit]) % T
+    return found
+
+
+def binary_digits(T: int, ks, n: int) -> np.ndarray:
+    """The first n binary digits b_1..b_n of k/T, shape (n, len(ks)), exactly: b_j = ⌊2·r_{j−1}/T⌋.
+
+    This is the terminating expansion for dyadic k/T (no trailing ones), as in the proof of TRSP Thm C.6.
+    """
+    T = positive_int("T", T, minimum=2)
+    n = positive_int("n", n)
+    return (2 * doubling_residues(T, ks, n) >= T).astype(np.int8)

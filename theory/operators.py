@@ -123,6 +123,10 @@ class Identity(Operator):
 
     _rmv = _mv
 
+    def frobenius_norm_sq(self) -> float:
+        """‖I_T‖_F² = T."""
+        return float(self.n)
+
 
 class BoxFilter(Operator):
     """Causal box filter Box_b as an operator, mv by prefix sums (TRSP Eq. 1–2)."""
@@ -181,6 +185,10 @@ class Cesaro(Operator):
     def _rmv(self, y):
         return np.cumsum((y * _bcast(self._inv_i, y))[::-1], axis=0)[::-1]
 
+    def frobenius_norm_sq(self) -> float:
+        """‖H_ℓ‖_F² = Σ_i i·(1/i)² = Σ_i 1/i, the harmonic number (pairwise summation)."""
+        return float(np.sum(self._inv_i))
+
 
 class SoftmaxAttention(Operator):
     """Canonical softmax attention softmax(Σ), Σ = diag(s), bidirectional or causal (SDEG §3).
@@ -220,6 +228,11 @@ class SoftmaxAttention(Operator):
             rest = w.sum(axis=0, keepdims=True) - w
         return _bcast(self.diag_weight, y) * y + rest
 
+    def frobenius_norm_sq(self) -> float:
+        """Σ_i [(A)_{ii}² + (m_i − 1)·off_i²] = Σ_i (m_i − 1 + a_i²)/(a_i + m_i − 1)² (SDEG, row norms)."""
+        visible = np.arange(1, self.n + 1) if self.causal else np.full(self.n, self.n)
+        return float(np.sum(self.diag_weight**2 + (visible - 1) * self.off_weight**2))
+
     def __repr__(self):
         return f"SoftmaxAttention(n={self.n}, causal={self.causal})"
 
@@ -239,6 +252,10 @@ class Sink(Operator):
         out = np.zeros_like(y)
         out[0] = y.sum(axis=0)
         return out
+
+    def frobenius_norm_sq(self) -> float:
+        """‖𝟏e₁ᵀ‖_F² = T."""
+        return float(self.n)
 
 
 @dataclass(repr=False)
@@ -265,6 +282,12 @@ class Scaled(Operator):
 
     def as_matrix(self):
         return self.c * self.op.as_matrix()
+
+    def frobenius_norm_sq(self) -> float:
+        """‖cA‖_F² = c²‖A‖_F², when A has a closed form."""
+        if not hasattr(self.op, "frobenius_norm_sq"):
+            raise InputError(f"{type(self.op).__name__} has no closed-form Frobenius norm")
+        return self.c**2 * self.op.frobenius_norm_sq()
 
 
 @dataclass(repr=False)

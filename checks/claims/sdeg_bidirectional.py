@@ -1135,6 +1135,7 @@ claim(
 
 claim(
     id="sdeg.b.eigen-limit",
+    figure="figures/spike-bulk-histograms.png",
     title="Empirical eigenvalue law → cδ₁ + (1−c)δ₀",
     source=Source("SDEG", "§3.2", "Thm 2(3)"),
     statement=r"If $c_\ell=k/\ell\to c\in[0,1]$ under spectral separation, $\mu^{\mathrm{eig}}_{A_b}=\ell^{-1}\sum_i\delta_{\lambda_i(A_b)}"
@@ -1172,6 +1173,7 @@ claim(
 
 claim(
     id="sdeg.b.sv-limit",
+    figure="figures/spike-bulk-histograms.png",
     title="Empirical singular-value law → cδ₁ + (1−c)δ₀",
     source=Source("SDEG", "§3.2", "Thm 1(3)"),
     statement=r"If $c_\ell\to c\in[0,1]$ under spectral separation, $\mu^{\mathrm{sv}}_{A_b}\Rightarrow c\delta_1+(1-c)\delta_0$; "
@@ -1219,6 +1221,7 @@ claim(
 
 claim(
     id="sdeg.b.rank-proxies",
+    figure="figures/rank-proxies.png",
     title="Stable and entropy ranks of A_b are k + 1 + o(1) under bounded bulk",
     source=Source("SDEG", "§3.4", "Thm 6"),
     statement=r"Under spectral separation with bounded bulk ($0\le s_i\le B$, $i>k$) and a fixed spike count $k$ (as for a "
@@ -1240,6 +1243,7 @@ claim(
 
 claim(
     id="sdeg.encoder-decoder",
+    figure="figures/rank-proxies.png",
     title="Encoder versus decoder: stable rank over ℓ decays like 1/ℓ versus log ℓ/ℓ",
     source=Source("SDEG", "§3.4", "encoder versus decoder"),
     statement=r"Under spectral separation with bounded bulk and fixed $k$: $\operatorname{srank}(A_b)/\ell=\Theta(1/\ell)$ "
@@ -1305,6 +1309,7 @@ claim(
 
 claim(
     id="sdeg.F.haar-angles",
+    figure="figures/haar-angles.png",
     title="Haar eigen-angles are asymptotically uniform; discrepancies shrink with ℓ",
     source=Source("SDEG", "§4.1", "App. F.3.1"),
     statement=r"For Haar $U\in O(\ell)$ with eigenvalues $e^{i\theta_j}$, the empirical law of $\theta_j$ tends to "

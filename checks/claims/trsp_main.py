@@ -1044,6 +1044,7 @@ def frobenius_linear_exact(ctx: Context) -> Evidence:
 
 claim(
     id="trsp.tribox.frobenius-linear",
+    figure="figures/kernel-energy.png",
     title="The triBox operator's Frobenius energy grows linearly in length",
     source=Source("TRSP", "§3.2.3", "rank lower bound"),
     statement=r"For fixed $b$, $\|M_{\mathrm{tri}}\|_F^2=\Theta(T)$; precisely $\|M_{\mathrm{tri}}\|_F^2=c_b+(T-2b+2)\,"

@@ -1,0 +1,564 @@
+"""Named large-T sweeps over theory/'s solvers: one row per point, stored atomically, resumable,
+run locally or on a Dask cluster, and fitted to the rates the claims state.
+
+A :class:`Sweep` is a pure point function ``point(**params) -> row`` (value, bracket, method, dtype,
+device and diagnostics), the swept parameter, three grids (``quick`` for the claims' default runs
+and CI, ``default`` for `specproof sweep`, ``wide`` for the largest sizes) and a dense ``reference``
+(the peer a user would otherwise reach for) that the tests and the benchmark compare against.
+
+The store is one JSON-lines file per sweep, ``<store>/<name>.jsonl``, rows sorted by the swept
+parameter. Every completed point rewrites the file atomically (a temporary file beside it, fsync,
+``os.replace``): a reader, or a rerun after a crash or Ctrl-C at any instant, sees either the rows
+before that point or the rows after it, never a torn line. Rewriting is O(rows) per point, which is
+nothing next to the cost of a point (tens of rows, seconds each), and keeps the file sorted and
+diffable, which an append-only log would not. A rerun computes only the missing points of the
+grid; a row counts as present when its parameters and the sweep's ``revision`` match.
+"""
+
+from __future__ import annotations
+
+import datetime
+import functools
+import importlib.metadata
+import json
+import math
+import os
+import platform
+import re
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable, Iterable
+
+import numpy as np
+
+from checks.methods import fit_rate, fit_with_corrections, fmt, open_evidence, rate_evidence
+from checks.registry import Evidence
+from theory._validate import InputError, positive_int
+
+GRIDS = ("quick", "default", "wide")
+DEFAULT_STORE = Path("figures") / "data"
+_NAME = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
+
+
+@dataclass(frozen=True)
+class Sweep:
+    """A named family of points: ``point(**{x: value}, **fixed)`` returns one row.
+
+    ``reference(**params)`` is the dense computation of the same ``value`` (numpy/scipy), usable up
+    to ``reference_max``; ``claims`` lists the claim ids whose rates read this sweep.
+    """
+
+    name: str
+    x: str
+    quantity: str
+    point: Callable[..., dict]
+    grids: dict
+    reference: Callable[..., float] | None = None
+    reference_max: int = 2048
+    fixed: dict = field(default_factory=dict)
+    revision: int = 1
+    claims: tuple = ()
+
+    def __post_init__(self):
+        if not _NAME.match(self.name):
+            raise ValueError(f"sweep name {self.name!r} must be kebab-case")
+        missing = set(GRIDS) - set(self.grids)
+        if missing:
+            raise ValueError(f"sweep {self.name!r} lacks grids {sorted(missing)}")
+
+    def params(self, grid: str = "default", *, lo: int | None = None, hi: int | None = None) -> list[dict]:
+        """The points of ``grid`` with lo ≤ x ≤ hi, as keyword dicts for ``point``."""
+        if grid not in GRIDS:
+            raise InputError(f"unknown grid {grid!r}; allowed: {', '.join(GRIDS)}")
+        if lo is not None and hi is not None and lo > hi:
+            raise InputError(f"empty range: --min {lo} is above --max {hi}")
+        xs = [v for v in self.grids[grid] if (lo is None or v >= lo) and (hi is None or v <= hi)]
+        if not xs:
+            span = f"[{lo if lo is not None else '-inf'}, {hi if hi is not None else 'inf'}]"
+            raise InputError(f"no point of the {grid!r} grid of {self.name} lies in {span}; "
+                             f"that grid spans {self.x} = {min(self.grids[grid])}…{max(self.grids[grid])}")
+        return [{self.x: int(v), **self.fixed} for v in xs]
+
+
+SWEEPS: dict[str, Sweep] = {}
+
+
+def register(sweep: Sweep) -> Sweep:
+    if sweep.name in SWEEPS:
+        raise ValueError(f"two sweeps are named {sweep.name!r}")
+    SWEEPS[sweep.name] = sweep
+    return sweep
+
+
+def get(name: str | Sweep) -> Sweep:
+    """The registered sweep ``name`` (a :class:`Sweep` passes through); InputError if unknown."""
+    if isinstance(name, Sweep):
+        return name
+    if name not in SWEEPS:
+        raise InputError(f"unknown sweep {name!r}; allowed: {', '.join(SWEEPS)}")
+    return SWEEPS[name]
+
+
+def key(params: dict) -> str:
+    """Canonical identity of a point: its parameters as sorted JSON."""
+    return json.dumps(params, sort_keys=True)
+
+
+# --------------------------------------------------------------------------- one point
+
+def provenance() -> dict:
+    """Versions and date stamped on every row (no git: the package version is the version)."""
+    from theory import __version__
+
+    def version(pkg):
+        try:
+            return importlib.metadata.version(pkg)
+        except importlib.metadata.PackageNotFoundError:
+            return None
+
+    return {"version": __version__, "python": platform.python_version(), "numpy": np.__version__,
+            "scipy": version("scipy"), "torch": version("torch"), "machine": platform.machine(),
+            "date": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")}
+
+
+def _jsonable(v):
+    if isinstance(v, dict):
+        return {str(k): _jsonable(u) for k, u in v.items()}
+    if isinstance(v, (list, tuple, np.ndarray)):
+        return [_jsonable(u) for u in v]
+    if isinstance(v, (np.integer,)):
+        return int(v)
+    if isinstance(v, (float, np.floating)):
+        return float(v) if math.isfinite(v) else None  # strict JSON: no NaN
+    return v
+
+
+def compute_row(sweep: Sweep, params: dict) -> dict:
+    """Run one point and stamp it: sweep, revision, params, x, the point's row, seconds, provenance."""
+    t0 = time.perf_counter()
+    out = sweep.point(**params)
+    seconds = time.perf_counter() - t0
+    row = {"sweep": sweep.name, "revision": sweep.revision, "params": params, "x": params[sweep.x], **out,
+           "seconds": round(seconds, 4), **provenance()}
+    return _jsonable(row)
+
+
+# --------------------------------------------------------------------------- the store
+
+class Store:
+    """``<directory>/<sweep>.jsonl``, rewritten atomically after every point (see the module docstring)."""
+
+    def __init__(self, directory: str | os.PathLike = DEFAULT_STORE):
+        self.directory = Path(directory)
+
+    def path(self, name: str) -> Path:
+        return self.directory / f"{name}.jsonl"
+
+    def load(self, sweep: Sweep) -> dict[str, dict]:
+        """Rows of the current revision by point key (rows of other revisions are recomputed)."""
+        path = self.path(sweep.name)
+        if not path.exists():
+            return {}
+        rows = {}
+        for lineno, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            if not line.strip():
+                continue
+            try:
+                row = json.loads(line)
+            except json.JSONDecodeError as exc:
+                raise InputError(f"{path}:{lineno} is not a JSON row ({exc.msg}); the store is written atomically, "
+                                 f"so this file was edited by hand: fix or delete that line") from None
+            if row.get("revision") == sweep.revision:
+                rows[key(row["params"])] = row
+        return rows
+
+    def write(self, sweep: Sweep, rows: Iterable[dict]) -> Path:
+        """Replace the sweep's file by ``rows`` (sorted by x) in one atomic step."""
+        path = self.path(sweep.name)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        ordered = sorted(rows, key=lambda r: (r["x"], key(r["params"])))
+        text = "".join(json.dumps(r, sort_keys=True, ensure_ascii=False) + "\n" for r in ordered)
+        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+        try:
+            os.fchmod(fd, 0o644)  # mkstemp creates 0600; the store is ordinary project data
+            with os.fdopen(fd, "w", encoding="utf-8") as fh:
+                fh.write(text)
+                fh.flush()
+                os.fsync(fh.fileno())
+            os.replace(tmp, path)
+        except BaseException:
+            Path(tmp).unlink(missing_ok=True)
+            raise
+        return path
+
+
+def load_rows(name: str, store: str | os.PathLike = DEFAULT_STORE) -> list[dict]:
+    """Every stored row of sweep ``name`` (current revision), sorted by x: for figures and reports."""
+    sweep = get(name)
+    return sorted(Store(store).load(sweep).values(), key=lambda r: r["x"])
+
+
+# --------------------------------------------------------------------------- running
+
+@dataclass
+class SweepResult:
+    """The rows of one run, in grid order, and how many were computed now or reused from the store."""
+
+    sweep: Sweep
+    rows: list
+    computed: int
+    reused: int
+
+    def column(self, name: str) -> np.ndarray:
+        return np.array([np.nan if r.get(name) is None else r[name] for r in self.rows], dtype=float)
+
+    @property
+    def x(self) -> np.ndarray:
+        return self.column("x")
+
+    @property
+    def value(self) -> np.ndarray:
+        return self.column("value")
+
+    @property
+    def lower(self) -> np.ndarray:
+        return self.column("lower")
+
+    @property
+    def upper(self) -> np.ndarray:
+        return self.column("upper")
+
+
+def _run_local(sweep: Sweep, pending: list[dict]):
+    for params in pending:
+        yield compute_row(sweep, params)
+
+
+def _run_dask(sweep: Sweep, pending: list[dict], address: str):
+    try:
+        from distributed import Client, as_completed
+    except ImportError as exc:  # pragma: no cover - dask[distributed] is a dependency
+        raise InputError(f"--scheduler needs dask.distributed ({exc})") from None
+    try:
+        client = Client(address, timeout="10s", set_as_default=False)
+    except (OSError, TimeoutError, ValueError) as exc:
+        raise InputError(f"cannot reach the Dask scheduler at {address!r}: {exc}") from None
+    futures = []
+    try:
+        futures = client.map(compute_row, [sweep] * len(pending), pending, pure=False)
+        for future in as_completed(futures, loop=client.loop):
+            yield future.result()
+    finally:
+        client.cancel(futures)
+        client.close()
+
+
+def run_sweep(sweep: str | Sweep, grid: str = "default", *, store: str | os.PathLike | Store | None = None,
+              scheduler: str | None = None, progress: bool = False, lo: int | None = None, hi: int | None = None,
+              params: list[dict] | None = None) -> SweepResult:
+    """Evaluate the points of ``grid`` (or the given ``params``) not yet in ``store``; return all rows.
+
+    ``store=None`` keeps everything in memory (what the claims' default runs use). With a store,
+    each completed point is written before the next one is reported, so an interruption (Ctrl-C, a
+    crash, a killed worker) loses at most the points in flight, and a rerun resumes. ``scheduler``:
+    the address of a Dask scheduler; points then run on its workers and are stored as they finish.
+    """
+    sweep = get(sweep)
+    wanted = sweep.params(grid, lo=lo, hi=hi) if params is None else [dict(p) for p in params]
+    store = Store(store) if store is not None and not isinstance(store, Store) else store
+    rows = store.load(sweep) if store is not None else {}
+    pending = [p for p in wanted if key(p) not in rows]
+    from tqdm import tqdm
+
+    runner = _run_dask(sweep, pending, scheduler) if scheduler else _run_local(sweep, pending)
+    with tqdm(total=len(wanted), initial=len(wanted) - len(pending), desc=sweep.name, unit="pt",
+              disable=not progress, file=sys.stderr) as bar:
+        for row in runner:
+            rows[key(row["params"])] = row
+            if store is not None:
+                store.write(sweep, rows.values())
+            bar.update()
+    return SweepResult(sweep, [rows[key(p)] for p in wanted], computed=len(pending), reused=len(wanted) - len(pending))
+
+
+# --------------------------------------------------------------------------- rates from sweeps
+
+def options_for(ctx) -> dict:
+    """run_sweep/rate_check keywords for a claim's Context: the quick grid in memory by default; with
+    ``ctx.wide`` the wide grid through the default store, so a rerun reuses every stored row."""
+    return {"grid": "wide", "store": DEFAULT_STORE} if ctx.wide else {"grid": "quick", "store": None}
+
+
+def _trend_sensitivity(x: np.ndarray, log_width: np.ndarray, scale: str) -> float:
+    """How far the fitted trend (slope of log(y/f) over the upper half) can move when every log y moves
+    by at most its bracket's log-width: Σ|u_i − ū|·w_i / Σ(u_i − ū)² for the least-squares slope."""
+    u = np.log(x) if scale == "log" else np.log(np.log(x))
+    half = len(x) // 2
+    u, w = u[half:], log_width[half:]
+    if len(u) < 2 or np.ptp(u) == 0:
+        return 0.0
+    c = u - u.mean()
+    return float(np.sum(np.abs(c) * w) / np.sum(c * c))
+
+
+def rate_check(sweep: str | Sweep, f: Callable, model: str, *, what: str, grid: str = "quick",
+               competitors: dict | None = None, scale: str = "log", column: str = "value",
+               select: Callable[[dict], bool] | None = None, corrections: dict | None = None, flat: float = 0.05,
+               role: str = "decides", store=None, ranges: str | None = None) -> Evidence:
+    """Evidence that ``column`` of a sweep is Θ(f(x)): ratios y/f, their trend, local exponents, the
+    competing rates ruled out (:func:`checks.methods.rate_evidence`), made robust to the brackets.
+
+    The rows' brackets (``lower``/``upper`` for the value, ``<column>_lower``/``<column>_upper`` for
+    another column) move each log y by at most log(upper/lower); if that can move the fitted trend
+    across the ±flat verdict line, the rate is undecided (open) instead of verified or refuted.
+    ``select`` filters rows (e.g. odd T only); ``corrections`` (a basis as for
+    :func:`checks.methods.fit_with_corrections`) adds the model-with-corrections coefficients to the data.
+    """
+    result = run_sweep(sweep, grid, store=store)
+    rows = [r for r in result.rows if select is None or select(r)]
+    if len(rows) < 3:
+        return open_evidence(f"{what}: only {len(rows)} sweep points selected; a rate needs at least 3")
+    x = np.array([r["x"] for r in rows], dtype=float)
+    y = np.array([r[column] for r in rows], dtype=float)
+    fit = fit_rate(x, y, f, model, competitors, scale)
+    lo_key, hi_key = ("lower", "upper") if column == "value" else (f"{column}_lower", f"{column}_upper")
+    if all(lo_key in r and hi_key in r for r in rows):
+        lo = np.abs(np.array([r[lo_key] for r in rows], dtype=float))
+        hi = np.abs(np.array([r[hi_key] for r in rows], dtype=float))
+        with np.errstate(divide="ignore"):  # a bracket reaching 0 has infinite log-width: undecidable
+            log_width = np.log(np.maximum(lo, hi) / np.minimum(lo, hi))
+    else:  # a column without a bracket (an exact count, a closed form)
+        log_width = np.zeros_like(y)
+    wobble = _trend_sensitivity(x, log_width, scale)
+    span = ranges or f"{result.sweep.x} = {fmt(x[0])}…{fmt(x[-1])} ({len(rows)} points of sweep {result.sweep.name}, grid {grid})"
+    if abs(abs(fit.trend) - flat) <= wobble:
+        return open_evidence(f"{what}: the brackets move the trend by up to {fmt(wobble)}, across the ±{fmt(flat)} "
+                             f"line (trend {fmt(fit.trend)}); tighten the solver tolerance")
+    ev = rate_evidence(fit, what=what, ranges=span, flat=flat, role=role)
+    ev.data["sweep"] = result.sweep.name
+    ev.data["trend_bracket_sensitivity"] = wobble
+    if corrections:
+        ev.data["corrections"] = fit_with_corrections(x, y, corrections)
+    return ev
+
+
+# --------------------------------------------------------------------------- the sweeps
+
+def _grid(lo_exp: int, hi_exp: int, *, offsets=(0,), extra=()) -> tuple[int, ...]:
+    """Sorted sizes 2^m + o for m = lo_exp..hi_exp and o in ``offsets``, plus ``extra``."""
+    return tuple(sorted({(1 << m) + o for m in range(lo_exp, hi_exp + 1) for o in offsets} | set(extra)))
+
+
+def _sizes_around_powers(lo_exp: int, hi_exp: int, extra=()) -> tuple[int, ...]:
+    """2^m − 1, 2^m, 2^m + 1 and 3·2^(m−1): where the dyadic schedule's last window is T, T/2 or 2T/3
+    (the real stack's λ₂ is ≈ 2 at T = 2^m but ≈ 1.2 at T = 2^m − 1)."""
+    return _grid(lo_exp, hi_exp, offsets=(-1, 0, 1), extra=tuple(3 << (m - 1) for m in range(lo_exp, hi_exp)) + extra)
+
+
+def spike_bulk_scores(ell: int, k: int = 3, bulk_top: float = 2.0, bulk_levels: int = 8) -> np.ndarray:
+    """SDEG §3.1 scores, sorted: k spikes at log(ℓ·f) + {0, ½, 1} with f = log ℓ (so e^{s_i} ≥ ℓf) and a
+    bounded bulk on ``bulk_levels`` equispaced levels in [0, bulk_top]. Deterministic in ℓ."""
+    ell = positive_int("ell", ell, minimum=2)
+    k = min(positive_int("k", k, minimum=0), ell)
+    spikes = math.log(ell * math.log(ell)) + 0.5 * (np.arange(k) % 3)
+    steps = np.arange(ell - k) % bulk_levels
+    bulk = bulk_top * steps / (bulk_levels - 1)
+    return np.ascontiguousarray(np.sort(np.concatenate([spikes, bulk]))[::-1])
+
+
+def _skeleton_point(T: int, graph: str) -> dict:
+    from theory.cayley import cayley_degree
+    from theory.filters import floor_log2
+    from theory.solvers import skeleton_algebraic_connectivity
+
+    multigraph = graph == "multigraph"
+    e = skeleton_algebraic_connectivity(T, multigraph=multigraph)
+    r = cayley_degree(T, multigraph=multigraph)
+    return {**e.as_row(), "degree": r, "gap": e.value / r, "L": floor_log2(T)}
+
+
+def _skeleton_reference(T: int, graph: str) -> float:
+    import scipy.linalg
+
+    from theory.cayley import cayley_laplacian
+
+    return float(scipy.linalg.eigvalsh(cayley_laplacian(T, multigraph=graph == "multigraph"), subset_by_index=[1, 1])[0])
+
+
+def _real_point(T: int, normalized: bool) -> dict:
+    from theory.solvers import real_tribox_algebraic_connectivity, tribox_stack_laplacian
+
+    e = real_tribox_algebraic_connectivity(T, normalized=normalized)
+    degree = tribox_stack_laplacian(T).diagonal()
+    return {**e.as_row(), "degree_min": float(degree.min()), "degree_max": float(degree.max())}
+
+
+def _real_reference(T: int, normalized: bool) -> float:
+    import scipy.linalg
+
+    from theory.operators import superposed_tribox_laplacian
+    from theory.spectral import normalized_gap
+
+    L = superposed_tribox_laplacian(T).as_matrix()
+    if normalized:
+        return normalized_gap(np.diag(np.diag(L)) - L)
+    return float(scipy.linalg.eigvalsh(L, subset_by_index=[1, 1])[0])
+
+
+def _operator(kind: str, n: int):
+    from theory.operators import Cesaro, SoftmaxAttention, TriBox
+
+    if kind == "cesaro":
+        return Cesaro(n)
+    if kind == "tribox":  # n is the bandwidth b, T = 4b: the distal regime b = Θ(T)
+        return TriBox(4 * n, n)
+    return SoftmaxAttention(spike_bulk_scores(n), causal=kind == "causal")
+
+
+def _norm_point(kind: str, **params) -> dict:
+    """‖A‖₂ (Cesàro, triBox) or srank(A) (attention) with its bracket; the other one as extra columns."""
+    from theory.solvers import spectral_norm, stable_rank_matrix_free
+
+    op = _operator(kind, next(iter(params.values())))
+    # x_i = i^{-1/2}, the test vector of SDEG App. C.5, is close to H_ℓ's top right singular vector
+    x0 = 1.0 / np.sqrt(np.arange(1, op.n + 1)) if kind == "cesaro" else None
+    if kind == "tribox":
+        return {**spectral_norm(op).as_row(), "max_column_sum": float(op.rmv(np.ones(op.n)).max())}
+    s = stable_rank_matrix_free(op, x0=x0)
+    srank = {"srank": s.value, "srank_lower": s.lower, "srank_upper": s.upper}
+    if kind == "cesaro":
+        return {**s.as_row(), "value": s.info["norm"], "lower": s.info["norm_lower"], "upper": s.info["norm_upper"],
+                **srank}
+    return s.as_row()
+
+
+def _norm_reference(kind: str, **params) -> float:
+    import scipy.linalg
+
+    from theory.spectral import stable_rank
+
+    n = next(iter(params.values()))
+    M = _operator(kind, n).as_matrix()
+    if kind in ("cesaro", "tribox"):
+        return float(scipy.linalg.svdvals(M)[0])
+    return stable_rank(M)
+
+
+def _cesaro_spectrum_point(ell: int) -> dict:
+    from theory.backend import device
+    from theory.solvers import cesaro_matrix_torch, dense_singular_values
+    from theory.spectral import effective_rank, stable_rank
+
+    dev = device()
+    s = dense_singular_values(cesaro_matrix_torch(ell, device=dev), device=dev)
+    nuclear = float(np.sum(s))
+    # dense SVD: each σ_i within 10·ℓ·eps·σ₁ (backward stable, Weyl), so Σσ within ℓ of that
+    tol = 10.0 * ell * float(np.finfo(float).eps) * float(s[0])
+    return {"value": nuclear, "lower": nuclear - ell * tol, "upper": nuclear + ell * tol, "method": "dense-svd-torch",
+            "rigour": "backward-stable SVD: each singular value within 10*n*eps*sigma_1", "dtype": "float64",
+            "device": str(dev), "sigma_1": float(s[0]), "sigma_min": float(s[-1]), "srank": stable_rank(s),
+            "erank1": effective_rank(s, 1), "erank2": effective_rank(s, 2),
+            "count_above_third": int(np.count_nonzero(s > 1 / 3))}
+
+
+def _cesaro_spectrum_reference(ell: int) -> float:
+    import scipy.linalg
+
+    from theory.operators import Cesaro
+
+    return float(np.sum(scipy.linalg.svdvals(Cesaro(ell).as_matrix())))
+
+
+register(Sweep("skeleton-mu2", "T", "μ₂ of the Cayley multigraph Cay(ℤ_T, S), dyadic S (TRSP Eq. 9)",
+               functools.partial(_skeleton_point, graph="multigraph"),
+               {"quick": _sizes_around_powers(2, 20), "default": _sizes_around_powers(2, 30, extra=(10**8,)),
+                "wide": _sizes_around_powers(2, 50, extra=(10**8, 10**9, 10**10, 10**12))},
+               functools.partial(_skeleton_reference, graph="multigraph"), 2048, revision=2,
+               claims=("trsp.C6.mu2-lower", "trsp.C6.mu2-upper", "trsp.C6.gap-rate")))
+register(Sweep("skeleton-mu2-simple", "T", "μ₂ of the simple Cayley graph on (S ∪ −S) ∖ {0}, dyadic S",
+               functools.partial(_skeleton_point, graph="simple"),
+               {"quick": _sizes_around_powers(2, 20), "default": _sizes_around_powers(2, 30, extra=(10**8,)),
+                "wide": _sizes_around_powers(2, 50, extra=(10**8, 10**9, 10**10, 10**12))},
+               functools.partial(_skeleton_reference, graph="simple"), 2048, revision=2,
+               claims=("trsp.C3.spectrum", "trsp.C6.mu2-lower")))
+register(Sweep("real-mu2", "T", "λ₂ of the Laplacian of the real (causal, non-wrapping) triBox stack",
+               functools.partial(_real_point, normalized=False),
+               {"quick": _sizes_around_powers(2, 11), "default": _sizes_around_powers(2, 16),
+                "wide": _sizes_around_powers(2, 19, extra=(10**6,))},
+               functools.partial(_real_reference, normalized=False), 2048, claims=("trsp.C1.cayley",)))
+register(Sweep("real-gap", "T", "normalised gap λ₂(D^-1/2 L D^-1/2) of the real triBox stack (loopless degrees)",
+               functools.partial(_real_point, normalized=True),
+               {"quick": _sizes_around_powers(2, 11), "default": _sizes_around_powers(2, 16),
+                "wide": _sizes_around_powers(2, 19, extra=(10**6,))},
+               functools.partial(_real_reference, normalized=True), 2048,
+               claims=("trsp.C1.cayley", "trsp.C6.gap-rate", "trsp.D.carry-over")))
+register(Sweep("cesaro-norm", "ell", "‖H_ℓ‖₂ of the Cesàro matrix (row srank: stable rank)",
+               functools.partial(_norm_point, "cesaro"),
+               {"quick": _grid(1, 14), "default": _grid(1, 20), "wide": _grid(1, 23, extra=(10**7,))},
+               functools.partial(_norm_reference, "cesaro"), 2048, revision=2,
+               claims=("sdeg.c.test-vector", "sdeg.c.rank-proxies", "sdeg.c.sv-universal")))
+register(Sweep("causal-srank", "ell", "stable rank of causal softmax attention A_c, k = 3 spikes, f = log ℓ, bulk in [0, 2]",
+               functools.partial(_norm_point, "causal"),
+               {"quick": _grid(2, 14), "default": _grid(2, 20), "wide": _grid(2, 23, extra=(10**7,))},
+               functools.partial(_norm_reference, "causal"), 2048, revision=2,
+               claims=("sdeg.c.rank-proxies", "sdeg.encoder-decoder", "sdeg.c.sv-universal")))
+register(Sweep("bidirectional-srank", "ell", "stable rank of softmax attention A_b, k = 3 spikes, f = log ℓ, bulk in [0, 2]",
+               functools.partial(_norm_point, "bidirectional"),
+               {"quick": _grid(2, 14), "default": _grid(2, 20), "wide": _grid(2, 23, extra=(10**7,))},
+               functools.partial(_norm_reference, "bidirectional"), 2048, revision=2,
+               claims=("sdeg.b.rank-proxies", "sdeg.encoder-decoder")))
+register(Sweep("tribox-norm", "b", "‖M_tri^(b)‖₂ at T = 4b (row max_column_sum: ‖M_tri‖₁)",
+               functools.partial(_norm_point, "tribox"),
+               {"quick": _grid(0, 10), "default": _grid(0, 16), "wide": _grid(0, 20)},
+               functools.partial(_norm_reference, "tribox"), 256, revision=2,
+               claims=("trsp.C8.spectral-norm", "trsp.C8.column-sums")))
+register(Sweep("cesaro-spectrum", "ell", "nuclear norm ‖H_ℓ‖_* from the dense float64 SVD (torch; GPU when present)",
+               _cesaro_spectrum_point,
+               {"quick": _grid(1, 8), "default": _grid(1, 11), "wide": _grid(1, 13)},
+               _cesaro_spectrum_reference, 2048, claims=("sdeg.c.schatten", "sdeg.c.rank-proxies")))
+
+
+# --------------------------------------------------------------------------- `specproof sweep`
+
+def _table(result: SweepResult) -> str:
+    lines = [f"{result.sweep.name}: {result.sweep.quantity}",
+             f"  {result.sweep.x:>11}  {'value':>18}  {'bracket':>17}  {'method':<28} {'device':<6} {'seconds':>8}"]
+    for r in result.rows:
+        bracket = f"[-{r['value'] - r['lower']:.1e}, +{r['upper'] - r['value']:.1e}]"
+        lines.append(f"  {r['x']:>11}  {r['value']:>18.14g}  {bracket:>17}  {r['method']:<28} {r['device']:<6} {r['seconds']:>8.3f}")
+    return "\n".join(lines)
+
+
+def _cmd_sweep(args) -> int:
+    if args.list or not args.names:
+        for s in SWEEPS.values():
+            grid = s.grids["default"]
+            print(f"{s.name}\t{s.x} = {min(grid)}…{max(grid)} (default grid)\t{s.quantity}")
+        return 0
+    sweeps = [get(n) for n in args.names]  # validate every name before computing anything
+    store = None if args.no_store else Store(args.store)
+    for sweep in sweeps:
+        result = run_sweep(sweep, args.grid, store=store, scheduler=args.scheduler, lo=args.min, hi=args.max,
+                           progress=not args.no_progress and sys.stderr.isatty())
+        print(_table(result))
+        where = f" (stored in {store.path(sweep.name)})" if store else ""
+        print(f"  {len(result.rows)} points: {result.computed} computed, {result.reused} reused{where}")
+    return 0
+
+
+def add_subcommand(sub) -> None:
+    """`specproof sweep NAME... [--grid G] [--min X] [--max X] [--store DIR] [--scheduler ADDRESS]`."""
+    p = sub.add_parser("sweep", help="run named large-T sweeps into a resumable store (see --list)")
+    p.add_argument("names", nargs="*", help="sweeps to run (none, or --list: list them)")
+    p.add_argument("--list", action="store_true", help="list the sweeps and exit")
+    p.add_argument("--grid", choices=GRIDS, default="default", help="which parameter grid (default: default)")
+    p.add_argument("--min", type=int, default=None, help="smallest swept value to run")
+    p.add_argument("--max", type=int, default=None, help="largest swept value to run")
+    p.add_argument("--store", default=str(DEFAULT_STORE), help=f"directory of the row store (default {DEFAULT_STORE})")
+    p.add_argument("--no-store", action="store_true", help="keep results in memory only")
+    p.add_argument("--scheduler", metavar="ADDRESS", default=None, help="run the points on this Dask scheduler")
+    p.add_argument("--no-progress", action="store_true", help="no progress bar")
+    p.set_defaults(func=_cmd_sweep)

@@ -1,0 +1,37 @@
+"""`specproof figures --quick` runs end to end; every committed figure has its data and its claims."""
+
+import json
+from pathlib import Path
+
+import pytest
+
+import checks.figure_gallery  # noqa: F401  (registers the figures)
+from checks.cli import main
+from checks.figures import FIGURES
+from checks.registry import REGISTRY, load_all
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def test_quick_figures_regenerate(tmp_path, capsys):
+    assert main(["figures", "--quick", "--outdir", str(tmp_path)]) == 0
+    for name in FIGURES:
+        assert (tmp_path / f"{name}.png").stat().st_size > 0
+        data = json.loads((tmp_path / f"{name}.json").read_text())
+        assert data["provenance"]["quick"] is True and data["claims"]
+
+
+@pytest.mark.parametrize("name", list(FIGURES))
+def test_committed_figure_has_data_and_is_linked(name):
+    load_all()
+    fig = FIGURES[name]
+    assert set(fig.claims) <= set(REGISTRY), f"{name} names unknown claims"
+    assert (ROOT / fig.png).exists(), f"{fig.png} is not committed: run `specproof figures`"
+    assert (ROOT / "figures" / f"{name}.json").exists()
+    assert any(REGISTRY[c].figure == fig.png for c in fig.claims), f"no claim of {name} links {fig.png}"
+    assert fig.png in (ROOT / "README.md").read_text(), f"{fig.png} is missing from the README gallery"
+
+
+def test_unknown_figure_is_a_clear_error(capsys):
+    assert main(["figures", "no-such-figure"]) == 2
+    assert "allowed" in capsys.readouterr().err

@@ -1,0 +1,243 @@
+"""Matrix-free solvers against dense references: every fast value inside its bracket, next to eigvalsh/svd."""
+
+import math
+
+import numpy as np
+import pytest
+import scipy.linalg
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
+
+from checks import strategies as sst
+from theory._validate import InputError
+from theory.cayley import cayley_algebraic_connectivity, cayley_laplacian_spectrum
+from theory.operators import (
+    Cesaro,
+    Dense,
+    Identity,
+    Sink,
+    SoftmaxAttention,
+    TriBox,
+    superposed_tribox_laplacian,
+)
+from theory.solvers import (
+    attention_matrix_torch,
+    cesaro_matrix_torch,
+    dense_eigvalsh,
+    dense_singular_values,
+    real_tribox_algebraic_connectivity,
+    skeleton_algebraic_connectivity,
+    skeleton_spectrum_chunks,
+    spectral_norm,
+    stable_rank_matrix_free,
+    tribox_stack_laplacian,
+)
+from theory.spectral import normalized_gap, stable_rank
+
+EPS = np.finfo(float).eps
+
+
+def schedules(T):
+    """The dyadic default, arbitrary bandwidths (with b = 1 and b > T) and a single layer."""
+    return st.one_of(st.none(), st.lists(st.integers(1, 2 * T + 3), min_size=1, max_size=5), st.just([T]))
+
+
+# --------------------------------------------------------------------------- the Cayley skeleton
+
+@pytest.mark.parametrize("multigraph", [True, False])
+def test_skeleton_mu2_equals_the_chunked_closed_form_for_every_small_T(multigraph):
+    for T in range(2, 400):
+        fast = skeleton_algebraic_connectivity(T, multigraph=multigraph, leaf=7)
+        reference = cayley_algebraic_connectivity(T, multigraph=multigraph)
+        assert fast.lower <= reference <= fast.upper, (T, fast, reference)
+        assert abs(fast.value - reference) <= 4 * EPS * reference
+
+
+@pytest.mark.parametrize("T", [2**16, 2**16 + 1, 3**10, 10**5 + 3])
+def test_skeleton_mu2_at_larger_T_and_its_minimiser(T):
+    fast = skeleton_algebraic_connectivity(T)
+    assert fast.value == pytest.approx(cayley_algebraic_connectivity(T), rel=1e-14)
+    k = fast.info["argmin_k"]
+    assert cayley_laplacian_spectrum(T, k=[k])[0] == pytest.approx(fast.value, rel=1e-14)
+
+
+@pytest.mark.parametrize("T", [2**17 + 1, 3 * 2**16, 2**17 - 1])
+def test_skeleton_branch_and_bound_does_not_depend_on_the_leaf_size(T):
+    values = {leaf: skeleton_algebraic_connectivity(T, leaf=leaf) for leaf in (1, 64, T)}
+    assert len({(e.value, e.info["argmin_k"]) for e in values.values()}) == 1
+    assert values[1].info["evaluated"] < T // 100  # the bound prunes almost every k
+
+
+def test_skeleton_mu2_against_dense_eigvalsh():
+    from theory.cayley import cayley_laplacian
+
+    for T in (2, 3, 8, 17, 96, 255):
+        for multigraph in (True, False):
+            dense = scipy.linalg.eigvalsh(cayley_laplacian(T, multigraph=multigraph))[1]
+            fast = skeleton_algebraic_connectivity(T, multigraph=multigraph)
+            assert fast.value == pytest.approx(dense, abs=50 * T * EPS * 4 * (T.bit_length() + 1))
+
+
+@pytest.mark.parametrize("multigraph", [True, False])
+@given(T=sst.sizes(2, 300), chunk=st.integers(1, 64))
+@example(T=256, chunk=1)
+@example(T=255, chunk=64)
+def test_skeleton_spectrum_chunks_match_the_closed_form(multigraph, T, chunk):
+    ks, mu = zip(*skeleton_spectrum_chunks(T, multigraph=multigraph, chunk=chunk))
+    np.testing.assert_array_equal(np.concatenate(ks), np.arange(T))
+    np.testing.assert_allclose(np.concatenate(mu), cayley_laplacian_spectrum(T, multigraph=multigraph), rtol=0,
+                               atol=20 * T.bit_length() * EPS * 4)
+
+
+def test_skeleton_rejects_bad_sizes():
+    for bad in (1, 0, 2.5, 1 << 62):
+        with pytest.raises(InputError):
+            skeleton_algebraic_connectivity(bad)
+
+
+# --------------------------------------------------------------------------- the real triBox stack
+
+@given(T=sst.sizes(1, 70), data=st.data(), d=st.sampled_from([None, 1, 3]))
+@example(T=1, data=None, d=None)
+@example(T=64, data=None, d=2)
+def test_tribox_stack_laplacian_is_the_superposed_laplacian(T, data, d):
+    bandwidths = data.draw(schedules(T)) if data is not None else None
+    fast = tribox_stack_laplacian(T, bandwidths)
+    reference = superposed_tribox_laplacian(T, bandwidths).as_matrix()
+    scale = 10 * T * EPS * max(1.0, np.abs(reference).sum(axis=1).max())
+    np.testing.assert_allclose(fast.as_matrix(), reference, rtol=0, atol=scale)
+    x = np.random.default_rng(T).standard_normal(T if d is None else (T, d))
+    np.testing.assert_allclose(fast.mv(x), reference @ x, rtol=0, atol=scale * np.abs(x).max())
+    np.testing.assert_allclose(fast.diagonal(), np.diag(reference), rtol=0, atol=scale)
+
+
+@pytest.mark.parametrize("normalized", [False, True])
+@pytest.mark.parametrize("T", [2, 3, 4, 5, 8, 17, 33, 64, 100, 257, 1000])
+def test_real_mu2_agrees_with_dense_eigvalsh(T, normalized):
+    L = tribox_stack_laplacian(T).as_matrix()  # equal to the reference operator's matrix (test above)
+    if normalized:
+        dense = normalized_gap(np.diag(np.diag(L)) - L)
+    else:
+        dense = scipy.linalg.eigvalsh(L, subset_by_index=[1, 1])[0]
+    fast = real_tribox_algebraic_connectivity(T, normalized=normalized)
+    assert fast.lower <= dense <= fast.upper
+    assert abs(fast.value - dense) <= 1e-8  # the target of the issue, where both run
+    assert fast.residual <= 1e-9
+
+
+def test_real_mu2_with_a_custom_schedule_and_start():
+    T, bandwidths = 300, [1, 5, 40, 700]
+    dense = scipy.linalg.eigvalsh(superposed_tribox_laplacian(T, bandwidths).as_matrix(), subset_by_index=[1, 1])[0]
+    for seed in (0, 1):
+        fast = real_tribox_algebraic_connectivity(T, bandwidths, seed=seed)
+        assert fast.lower <= dense <= fast.upper
+
+
+# --------------------------------------------------------------------------- norms and stable ranks
+
+def _ops(n, seed):
+    rng = np.random.default_rng(seed)
+    scores = np.sort(rng.exponential(2.0, n))[::-1]
+    return [Cesaro(n), SoftmaxAttention(scores, causal=True), SoftmaxAttention(scores), TriBox(n, max(1, n // 3)),
+            Sink(n), Identity(n), 0.5 * Cesaro(n), Dense(rng.standard_normal((n, n)))]
+
+
+@settings(max_examples=20)
+@given(n=sst.sizes(1, 80), seed=st.integers(0, 2**16))
+@example(n=1, seed=0)
+@example(n=2, seed=0)
+@example(n=64, seed=3)
+def test_spectral_norm_bracket_contains_the_dense_norm(n, seed):
+    for op in _ops(n, seed):
+        M = op.as_matrix()
+        sigma1 = scipy.linalg.svdvals(M)[0]
+        e = spectral_norm(op)
+        slack = 10 * n * EPS * sigma1  # the dense SVD's own backward error
+        assert e.lower - slack <= sigma1 <= e.upper + slack, (op, e, sigma1)
+        assert abs(e.value - sigma1) <= 1e-8 * sigma1
+
+
+@pytest.mark.parametrize("n", [1, 7, 300, 2000])
+def test_nonnegative_brackets_are_tight(n):
+    for op in (Cesaro(n), SoftmaxAttention(np.linspace(3, 0, n), causal=True)):
+        e = spectral_norm(op)
+        assert e.width <= 1e-9 * e.value + 1e-14
+        assert n == 1 or "Collatz" in e.rigour
+
+
+@settings(max_examples=20)
+@given(n=sst.sizes(1, 80), seed=st.integers(0, 2**16))
+def test_frobenius_closed_forms_and_stable_rank(n, seed):
+    for op in _ops(n, seed):
+        if not hasattr(op, "frobenius_norm_sq"):
+            continue
+        M = op.as_matrix()
+        assert op.frobenius_norm_sq() == pytest.approx(np.sum(M**2), rel=10 * n * EPS)
+        s = stable_rank_matrix_free(op)
+        dense = stable_rank(M)
+        assert s.lower * (1 - 1e-12) <= dense <= s.upper * (1 + 1e-12)
+
+
+def test_cesaro_norm_against_high_precision_at_moderate_size():
+    # ‖H_ℓ‖₂² is the top eigenvalue of HᵀH; at ℓ = 40 mpmath settles it to 30 digits
+    import mpmath
+
+    ell = 40
+    mpmath.mp.dps = 40
+    H = mpmath.matrix(ell, ell)
+    for i in range(ell):
+        for j in range(i + 1):
+            H[i, j] = mpmath.mpf(1) / (i + 1)
+    top = max(mpmath.eigsy(H.T * H)[0])
+    e = spectral_norm(Cesaro(ell))
+    assert e.lower <= float(mpmath.sqrt(top)) <= e.upper
+
+
+def test_stable_rank_needs_a_frobenius_norm():
+    with pytest.raises(InputError, match="Frobenius"):
+        stable_rank_matrix_free(TriBox(8, 2))
+    with pytest.raises(InputError, match="positive finite"):
+        stable_rank_matrix_free(TriBox(8, 2), frobenius_sq=-1.0)
+
+
+# --------------------------------------------------------------------------- dense spectra through torch
+
+@pytest.mark.parametrize("causal", [False, True])
+@pytest.mark.parametrize("ell", [1, 2, 9, 64])
+def test_torch_attention_matrix_and_spectra(ell, causal):
+    scores = np.linspace(4.0, 0.0, ell) if ell > 1 else np.array([3.0])
+    A = attention_matrix_torch(scores, causal=causal).cpu().numpy()
+    reference = SoftmaxAttention(scores, causal=causal).as_matrix()
+    np.testing.assert_allclose(A, reference, rtol=0, atol=4 * EPS)
+    np.testing.assert_allclose(dense_singular_values(A), scipy.linalg.svdvals(reference), rtol=0, atol=10 * ell * EPS)
+    S = reference + reference.T
+    np.testing.assert_allclose(dense_eigvalsh(S), scipy.linalg.eigvalsh(S), rtol=0, atol=20 * ell * EPS)
+
+
+def test_torch_cesaro_matrix_and_operator_input():
+    np.testing.assert_array_equal(cesaro_matrix_torch(7).cpu().numpy(), Cesaro(7).as_matrix())
+    np.testing.assert_allclose(dense_singular_values(Cesaro(30)), scipy.linalg.svdvals(Cesaro(30).as_matrix()), atol=1e-13)
+
+
+def test_dense_spectra_reject_bad_matrices():
+    with pytest.raises(InputError, match="square"):
+        dense_singular_values(np.ones((2, 3)))
+    with pytest.raises(InputError, match="finite"):
+        dense_eigvalsh([[1.0, math.nan], [0.0, 1.0]])
+
+
+def test_gpu_spectra_script_runs_on_the_cpu_at_small_sizes(tmp_path):
+    """benchmarks/gpu_attention_spectra.py is run on a GPU on demand; here it must work on the CPU."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    script = Path(__file__).resolve().parents[1] / "benchmarks" / "gpu_attention_spectra.py"
+    proc = subprocess.run([sys.executable, str(script), "--min-ell", "16", "--max-ell", "32", "--device", "cpu",
+                           "--out", str(tmp_path)], capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stderr
+    import json
+
+    rows = json.loads((tmp_path / "gpu_attention_spectra_cpu.json").read_text())["rows"]
+    assert {(r["family"], r["ell"]) for r in rows} == {(f, n) for f in ("causal", "bidirectional", "cesaro") for n in (16, 32)}
+    assert all(r["sigma_1_in_bracket"] and r["frobenius_relative_gap"] < 1e-10 for r in rows)

@@ -1,0 +1,210 @@
+"""Sweeps: registry, dense cross-checks, the atomic store, resumption after interruption, Dask, CLI."""
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import textwrap
+import time
+
+import numpy as np
+import pytest
+
+from checks.cli import main
+from checks.registry import Context, Status
+from checks.sweeps import (
+    DEFAULT_STORE,
+    GRIDS,
+    SWEEPS,
+    Store,
+    Sweep,
+    get,
+    load_rows,
+    options_for,
+    rate_check,
+    run_sweep,
+    spike_bulk_scores,
+)
+from theory._validate import InputError
+
+
+def counting_sweep(calls: list, fail_after: int | None = None, name: str = "toy-square") -> Sweep:
+    """x ↦ x² with a bracket; records every call and raises KeyboardInterrupt after ``fail_after`` points."""
+
+    def point(n):
+        if fail_after is not None and len(calls) >= fail_after:
+            raise KeyboardInterrupt
+        calls.append(n)
+        return {"value": float(n * n), "lower": n * n - 0.5, "upper": n * n + 0.5, "method": "exact", "dtype": "int",
+                "device": "cpu"}
+
+    grid = tuple(range(1, 11))
+    return Sweep(name, "n", "n squared", point, {g: grid for g in GRIDS})
+
+
+# --------------------------------------------------------------------------- the registry
+
+def test_every_sweep_is_complete_and_sorted():
+    assert {"skeleton-mu2", "real-mu2", "cesaro-norm", "causal-srank"} <= set(SWEEPS)
+    for sweep in SWEEPS.values():
+        for grid in GRIDS:
+            xs = [p[sweep.x] for p in sweep.params(grid)]
+            assert xs == sorted(set(xs)) and xs[0] >= 1
+        assert set(sweep.grids["quick"]) <= set(sweep.grids["default"]) <= set(sweep.grids["wide"])
+        assert sweep.reference is not None and sweep.claims
+    assert options_for(Context()) == {"grid": "quick", "store": None}
+    assert options_for(Context(wide=True)) == {"grid": "wide", "store": DEFAULT_STORE}
+
+
+@pytest.mark.parametrize("name", sorted(SWEEPS))
+def test_sweep_values_match_their_dense_reference(name):
+    sweep = SWEEPS[name]
+    xs = [x for x in sweep.grids["quick"] if x <= sweep.reference_max // 8][-3:]
+    result = run_sweep(sweep, params=[{sweep.x: x, **sweep.fixed} for x in xs])
+    for row in result.rows:
+        dense = sweep.reference(**row["params"])
+        slack = 1e-12 * max(1.0, abs(dense))  # the dense reference's own rounding
+        assert row["lower"] - slack <= dense <= row["upper"] + slack, (name, row["x"], row["value"], dense)
+        assert abs(row["value"] - dense) <= 1e-8 * max(1.0, abs(dense))
+        assert {"method", "dtype", "device", "version", "seconds", "date", "numpy"} <= set(row)
+
+
+def test_spike_bulk_scores_are_separated_and_sorted():
+    for ell in (2, 17, 1000):
+        s = spike_bulk_scores(ell)
+        assert np.all(np.diff(s) <= 0) and s.size == ell
+        k = min(3, ell)
+        assert np.all(np.exp(s[:k]) >= ell * np.log(ell) * (1 - 1e-12)) and np.all(s[k:] <= 2.0)
+
+
+def test_bad_input_is_an_input_error():
+    with pytest.raises(InputError, match="unknown sweep 'nope'; allowed: skeleton-mu2"):
+        get("nope")
+    with pytest.raises(InputError, match="unknown grid"):
+        SWEEPS["real-mu2"].params("huge")
+    with pytest.raises(InputError, match="empty range"):
+        SWEEPS["real-mu2"].params("quick", lo=100, hi=10)
+    with pytest.raises(InputError, match="no point of the 'quick' grid"):
+        SWEEPS["real-mu2"].params("quick", lo=10**9)
+
+
+# --------------------------------------------------------------------------- the store and resumption
+
+def test_interrupted_sweep_resumes_with_nothing_lost(tmp_path):
+    calls = []
+    with pytest.raises(KeyboardInterrupt):
+        run_sweep(counting_sweep(calls, fail_after=4), store=tmp_path)
+    assert calls == [1, 2, 3, 4]
+    before = load_stored(tmp_path, "toy-square")
+    assert [r["x"] for r in before] == [1, 2, 3, 4]
+
+    resumed = []
+    result = run_sweep(counting_sweep(resumed), store=tmp_path)
+    assert resumed == [5, 6, 7, 8, 9, 10]  # no point recomputed
+    assert (result.computed, result.reused) == (6, 4)
+    after = load_stored(tmp_path, "toy-square")
+    assert [r["x"] for r in after] == list(range(1, 11))
+    assert after[:4] == before  # the rows written before the interruption are kept as they were
+    np.testing.assert_array_equal(result.value, np.arange(1, 11) ** 2)
+
+    again = []
+    result = run_sweep(counting_sweep(again), store=tmp_path)
+    assert again == [] and (result.computed, result.reused) == (0, 10)  # a finished sweep reruns instantly
+
+
+def load_stored(directory, name):
+    return [json.loads(line) for line in (directory / f"{name}.jsonl").read_text().splitlines()]
+
+
+def test_a_killed_sweep_process_resumes(tmp_path):
+    """SIGKILL mid-sweep (no cleanup at all): every row on disk is whole and the rerun fills the rest."""
+    child = textwrap.dedent(f"""
+        import time
+        from checks.sweeps import GRIDS, Sweep, run_sweep
+        def point(n):
+            time.sleep(0.15)
+            return {{"value": float(n * n), "lower": n * n - 0.5, "upper": n * n + 0.5, "method": "exact",
+                    "dtype": "int", "device": "cpu"}}
+        run_sweep(Sweep("toy-square", "n", "n squared", point, {{g: tuple(range(1, 11)) for g in GRIDS}}),
+                  store={str(tmp_path)!r})
+    """)
+    proc = subprocess.Popen([sys.executable, "-c", child])
+    path = tmp_path / "toy-square.jsonl"
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and (not path.exists() or len(path.read_text().splitlines()) < 3):
+        time.sleep(0.02)
+    os.kill(proc.pid, signal.SIGKILL)
+    proc.wait()
+    survivors = load_stored(tmp_path, "toy-square")
+    assert 3 <= len(survivors) < 10
+    calls = []
+    result = run_sweep(counting_sweep(calls), store=tmp_path)
+    done = {r["x"] for r in survivors}
+    assert calls == [n for n in range(1, 11) if n not in done]
+    assert [r["x"] for r in result.rows] == list(range(1, 11))
+
+
+def test_store_ignores_other_revisions_and_reports_corruption(tmp_path):
+    calls = []
+    run_sweep(counting_sweep(calls), store=tmp_path, params=[{"n": 2}])
+    bumped = Sweep("toy-square", "n", "n squared", counting_sweep(calls).point, {g: (2,) for g in GRIDS}, revision=2)
+    run_sweep(bumped, store=tmp_path)
+    assert calls == [2, 2]  # a new revision recomputes
+    assert not list(tmp_path.glob(".*tmp"))  # no temporary file left behind
+    (tmp_path / "toy-square.jsonl").write_text('{"half a row')
+    with pytest.raises(InputError, match=r"toy-square.jsonl:1 is not a JSON row"):
+        Store(tmp_path).load(bumped)
+
+
+# --------------------------------------------------------------------------- Dask
+
+def test_the_same_sweep_runs_on_a_dask_cluster(tmp_path):
+    distributed = pytest.importorskip("distributed")
+    local = run_sweep("cesaro-norm", "quick", hi=256)
+    with distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=False, dashboard_address=None) as cluster:
+        remote = run_sweep("cesaro-norm", "quick", hi=256, store=tmp_path, scheduler=cluster.scheduler_address)
+    assert remote.computed == len(local.rows)
+    np.testing.assert_array_equal(remote.x, local.x)
+    np.testing.assert_allclose(remote.value, local.value, rtol=1e-13)
+    assert [r["x"] for r in load_rows("cesaro-norm", tmp_path)] == list(local.x)
+
+
+def test_an_unreachable_scheduler_is_an_input_error():
+    pytest.importorskip("distributed")
+    with pytest.raises(InputError, match="cannot reach the Dask scheduler"):
+        run_sweep("cesaro-norm", "quick", hi=4, scheduler="no-port-here")
+
+
+# --------------------------------------------------------------------------- rates
+
+def test_rate_check_verifies_a_true_rate_and_refutes_a_wrong_one():
+    one = np.ones_like
+    ok = rate_check("cesaro-norm", one, "1", what="‖H_ℓ‖₂ = Θ(1)",
+                    competitors={"log ℓ": np.log, "ℓ^0.5": np.sqrt}, select=lambda r: r["x"] >= 16,
+                    corrections={"1": one, "1/log ℓ": lambda x: 1.0 / np.log(x)})
+    assert ok.status is Status.VERIFIED, ok.summary
+    assert ok.data["corrections"]["1"] == pytest.approx(2.0, abs=0.1)  # ‖H_ℓ‖₂ → 2 (Hardy)
+    assert set(ok.data["competitors"]) == {"log ℓ", "ℓ^0.5"}
+    wrong = rate_check("cesaro-norm", np.sqrt, "ℓ^0.5", what="‖H_ℓ‖₂ = Θ(√ℓ)", select=lambda r: r["x"] >= 16)
+    assert wrong.status is Status.REFUTED and wrong.counterexample
+    too_few = rate_check("cesaro-norm", one, "1", what="three points", select=lambda r: r["x"] <= 4)
+    assert too_few.status is Status.OPEN
+
+
+# --------------------------------------------------------------------------- the command line
+
+def test_cli_runs_resumes_and_reports_errors_in_one_line(tmp_path, capsys):
+    args = ["sweep", "skeleton-mu2", "--grid", "quick", "--max", "200", "--store", str(tmp_path), "--no-progress"]
+    assert main(args) == 0
+    out = capsys.readouterr().out
+    assert "closed-form-branch-and-bound" in out and "24 points: 24 computed, 0 reused" in out
+    assert main(args) == 0
+    assert "24 points: 0 computed, 24 reused" in capsys.readouterr().out
+    for bad in (["sweep", "nope"], ["sweep", "real-mu2", "--min", "100", "--max", "10"],
+                ["sweep", "real-mu2", "--grid", "huge"], ["sweep", "real-mu2", "--max", "ten"]):
+        assert main(bad) == 2
+        err = capsys.readouterr().err.strip().splitlines()
+        assert len(err) == 1 and err[0].startswith("specproof: error:")
+    assert main(["sweep", "--list"]) == 0
+    assert "cesaro-norm" in capsys.readouterr().out
