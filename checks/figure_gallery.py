@@ -11,10 +11,9 @@ import scipy.stats
 from checks.figures import figure
 from theory import filters
 from theory.cayley import cayley_algebraic_connectivity, cayley_degree
-from theory.operators import Identity, Scaled, Sink, SoftmaxAttention, Sum, TriBox, superposed_tribox_laplacian
-from theory.cesaro import cesaro_norm
-from theory.solvers import real_tribox_algebraic_connectivity, spectral_norm
-from theory.spectral import effective_rank, normalized_gap, stable_rank
+from theory.operators import Identity, Scaled, Sink, SoftmaxAttention, Sum, TriBox
+from theory.solvers import spectral_norm
+from theory.spectral import effective_rank, stable_rank
 from theory.tribox_norms import sink_composite_stable_rank_limit, tribox_first_column_sum
 
 UPPER_MU2 = 16 * math.pi**2 / 3
@@ -25,22 +24,12 @@ def _log_grid(lo: int, hi: int, per_decade: int = 6) -> list[int]:
     return sorted({int(round(x)) for x in np.geomspace(lo, hi, n)})
 
 
-def _real_laplacian_dense(T: int) -> np.ndarray:
-    return superposed_tribox_laplacian(T).as_matrix()
+def _swept(name: str, quick: bool):
+    """A sweep's rows: the quick grid in memory, or the default grid from the store figures/data/
+    (computing only the points it lacks), so the committed figures come from the stored sweeps."""
+    from checks.sweeps import DEFAULT_STORE, run_sweep
 
-
-def _real_mu2(T: int) -> float:
-    """μ₂ of the real triBox stack: dense at small T, matrix-free LOBPCG (bracketed) beyond."""
-    if T <= 512:
-        return _real_mu2_and_gap(T)[0]
-    return real_tribox_algebraic_connectivity(T).value
-
-
-def _real_mu2_and_gap(T: int) -> tuple[float, float]:
-    L = _real_laplacian_dense(T)
-    mu2 = float(scipy.linalg.eigvalsh(L, subset_by_index=[1, 1])[0])
-    W = np.diag(np.diag(L)) - L
-    return mu2, normalized_gap(W)
+    return run_sweep(name, "quick" if quick else "default", store=None if quick else DEFAULT_STORE)
 
 
 def _norm2(op) -> float:
@@ -54,8 +43,10 @@ def _norm2(op) -> float:
 
 def _draw_mu2(d, ax):
     ax.semilogx(d["T_all"], d["mu2_all"], ".", ms=2, color="tab:blue", label="skeleton μ₂, every T")
-    ax.semilogx(d["T_big"], d["mu2_big"], "o-", ms=3, color="tab:blue", alpha=0.6, label="skeleton μ₂, large T (closed form)")
-    ax.semilogx(d["T_real"], d["mu2_real"], "s-", ms=3, color="tab:red", label="real triBox stack μ₂ (no wrap-around)")
+    ax.semilogx(d["T_big"], d["mu2_big"], "o", ms=3, color="tab:blue", alpha=0.6,
+                label="skeleton μ₂, large T (sweep skeleton-mu2: 2^m, 2^m ± 1, 3·2^(m−1))")
+    ax.semilogx(d["T_real"], d["mu2_real"], "s", ms=3, color="tab:red",
+                label="real triBox stack μ₂, no wrap-around (sweep real-mu2)")
     ax.axhline(2, color="k", ls="--", lw=1, label="Thm C.6 lower bound 2")
     ax.axhline(4, color="tab:green", ls="-.", lw=1, label="sharp lower bound 4 (attained at every even T)")
     ax.axhline(UPPER_MU2, color="gray", ls=":", lw=1, label="Eq. 10 upper bound 16π²/3")
@@ -68,17 +59,17 @@ def _draw_mu2(d, ax):
         "Algebraic connectivity of the Cayley skeleton and of the real triBox stack", _draw_mu2)
 def mu2_vs_T(quick: bool) -> dict:
     T_all = np.arange(2, (1 << 10 if quick else 1 << 14) + 1)
-    T_big = _log_grid(1 << 10, 10**5 if quick else 10**7, 4)
-    T_real = _log_grid(4, 256 if quick else 10**5, 5)
-    real = [_real_mu2(T) for T in T_real]
+    skeleton = _swept("skeleton-mu2", quick)
+    real = _swept("real-mu2", quick)
     return {"T_all": T_all, "mu2_all": [cayley_algebraic_connectivity(int(T)) for T in T_all],
-            "T_big": T_big, "mu2_big": [cayley_algebraic_connectivity(T) for T in T_big],
-            "T_real": T_real, "mu2_real": real}
+            "T_big": skeleton.x, "mu2_big": skeleton.value, "T_real": real.x, "mu2_real": real.value,
+            "real_bracket": [real.lower, real.upper]}
 
 
 def _draw_gap(d, ax):
     ax.semilogx(d["T"], d["gamma_log_T"], "o-", ms=3, label="skeleton: γ·log T, γ = μ₂/(2(L+1))")
-    ax.semilogx(d["T_real"], d["gamma_real_log_T"], "s-", ms=3, color="tab:red", label="real stack: normalised gap · log T")
+    ax.semilogx(d["T_real"], d["gamma_real_log_T"], "s", ms=3, color="tab:red",
+                label="real stack: normalised gap · log T (sweep real-gap, loopless degrees)")
     ax.set_yscale("log")
     ax.set_xlabel("sequence length T")
     ax.set_ylabel("γ · log T   (flat ⇔ γ = Θ(1/log T))")
@@ -88,9 +79,8 @@ def _draw_gap(d, ax):
 def gap_rate(quick: bool) -> dict:
     T = _log_grid(4, 10**5 if quick else 10**7, 5)
     g = [cayley_algebraic_connectivity(t) / cayley_degree(t) * math.log(t) for t in T]
-    T_real = _log_grid(4, 256 if quick else 2048, 5)
-    gr = [_real_mu2_and_gap(t)[1] * math.log(t) for t in T_real]
-    return {"T": T, "gamma_log_T": g, "T_real": T_real, "gamma_real_log_T": gr}
+    real = _swept("real-gap", quick)
+    return {"T": T, "gamma_log_T": g, "T_real": real.x, "gamma_real_log_T": np.asarray(real.value) * np.log(real.x)}
 
 
 # --------------------------------------------------------------------------- the triBox kernel
@@ -262,7 +252,7 @@ def spike_bulk_histograms(quick: bool) -> dict:
 
 
 def _draw_cesaro(d, ax):
-    ax.semilogx(d["ell"], d["norm"], "o-", ms=3, label="‖H_ℓ‖₂")
+    ax.semilogx(d["ell"], d["norm"], "o-", ms=3, label="‖H_ℓ‖₂ (sweep cesaro-norm, Lanczos with bracket)")
     ax.axhline(2, color="k", ls="--", lw=1, label="limit 2 = norm of the Cesàro operator on ℓ² (Hardy)")
     ax.set_xlabel("ℓ")
     ax.set_ylabel("spectral norm")
@@ -270,8 +260,8 @@ def _draw_cesaro(d, ax):
 
 @figure("cesaro-norm", ("sdeg.c.test-vector",), "‖H_ℓ‖₂ approaching its limit 2", _draw_cesaro)
 def cesaro_norm_sweep(quick: bool) -> dict:
-    ells = _log_grid(2, 10**5 if quick else 10**7, 4)
-    return {"ell": ells, "norm": [cesaro_norm(ell) for ell in ells]}
+    swept = _swept("cesaro-norm", quick)
+    return {"ell": swept.x, "norm": swept.value, "bracket": [swept.lower, swept.upper]}
 
 
 def _eigen_angle_discrepancies(ell: int, samples: int, seed: int) -> dict:

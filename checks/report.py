@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from checks.methods import fmt
-from checks.registry import CHECKS, PAPERS, REGISTRY, Claim, Context, Evidence, Status, load_all, weakest
+from checks.registry import CHECKS, PAPERS, Claim, Context, Evidence, Status, load_all, weakest
 from theory._validate import InputError
 
 

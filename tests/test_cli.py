@@ -4,7 +4,6 @@ import json
 import subprocess
 import sys
 
-import pytest
 
 from checks.cli import main
 from checks.registry import REGISTRY, Status, load_all

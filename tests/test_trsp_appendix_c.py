@@ -29,18 +29,16 @@ from theory.cayley import (
     doubling_residues,
     first_residue_in_band,
 )
-from theory.filters import dyadic_schedule, floor_log2, tribox_kernel_energy
+from theory.cesaro import harmonic_number
+from theory.filters import box_matrix, dyadic_schedule, floor_log2, tribox_kernel_energy, tribox_matrix
 from theory.operators import BoxFilter, TriBox, composite_operator, Sink
 from theory.spectral import normalized_gap
 from theory.tribox_norms import (
-    box_matrix,
-    harmonic_number,
     sink_composite_stable_rank_limit,
     tribox_boundary_excess,
     tribox_first_column_sum,
     tribox_frobenius_sq_exact,
     tribox_kernel_energy_exact,
-    tribox_matrix_exact,
 )
 
 EDGE_T = [2, 3, 4, 5, 7, 8, 9, 15, 16, 17, 31, 32, 33, 63, 64, 65, 127, 128, 129]
@@ -260,7 +258,7 @@ def test_real_operator_small_sizes(T):
 @example(tb=(9, 4))
 def test_exact_tribox_matches_float(tb):
     T, b = tb
-    M = tribox_matrix_exact(T, b)
+    M = tribox_matrix(T, b, exact=True)
     np.testing.assert_allclose(M.astype(float), TriBox(T, b).as_matrix(), atol=1e-14)
     assert all(sum(M[i]) == 1 for i in range(T)) and all(x >= 0 for x in M.flat)
 
@@ -268,16 +266,16 @@ def test_exact_tribox_matches_float(tb):
 @pytest.mark.parametrize("b", [1, 2, 3, 5, 8])
 def test_first_column_sum_closed_form(b):
     for T in (2 * b - 1, 2 * b, 4 * b + 1):
-        M = tribox_matrix_exact(T, b)
+        M = tribox_matrix(T, b, exact=True)
         sums = [sum(M[:, j]) for j in range(T)]
         assert max(sums) == sums[0] == tribox_first_column_sum(b)
-    assert tribox_first_column_sum(b) >= harmonic_number(b) ** 2 / 2
+    assert tribox_first_column_sum(b) >= harmonic_number(b, exact=True) ** 2 / 2
 
 
 def test_harmonic_numbers():
-    assert harmonic_number(0) == 0
-    assert harmonic_number(4) == Fraction(25, 12)
-    assert harmonic_number(3, 2) == Fraction(49, 36)
+    assert harmonic_number(0, exact=True) == 0
+    assert harmonic_number(4, exact=True) == Fraction(25, 12)
+    assert harmonic_number(3, exact=True, order=2) == Fraction(49, 36)
     with pytest.raises(InputError):
         harmonic_number(-1)
 

@@ -83,13 +83,14 @@ def cesaro_norm(n: int) -> float:
     return float(1.0 / smallest)
 
 
-def harmonic_number(n: int, exact: bool = False):
-    """H_n = Σ_{i≤n} 1/i, as a Fraction with ``exact`` (n ≥ 0), else a float summed accurately."""
+def harmonic_number(n: int, exact: bool = False, order: int = 1):
+    """H_n^{(order)} = Σ_{i≤n} i^{−order}, as a Fraction with ``exact`` (n ≥ 0), else a float summed accurately."""
     if not (isinstance(n, (int, np.integer)) and n >= 0):
         raise InputError(f"n must be an integer >= 0, got {n!r}")
+    order = positive_int("order", order)
     if exact:
-        return sum((Fraction(1, i) for i in range(1, n + 1)), Fraction(0))
-    return math.fsum(1.0 / i for i in range(1, n + 1))
+        return sum((Fraction(1, i**order) for i in range(1, n + 1)), Fraction(0))
+    return math.fsum(1.0 / i**order for i in range(1, n + 1))
 
 
 def harmonic_tail(ell: int, k: int) -> float:

@@ -90,9 +90,28 @@ def box_matrix(T: int, b: int, exact: bool = False) -> np.ndarray:
 
 
 def tribox_matrix(T: int, b: int, exact: bool = False) -> np.ndarray:
-    """M_tri = B_b·B_b, the matrix of triBox_b (TRSP Eq. 3), optionally in exact rationals."""
-    B = box_matrix(T, b, exact)
-    return B.dot(B)
+    """M_tri = B_b·B_b, the matrix of triBox_b (TRSP Eq. 3), optionally in exact rationals.
+
+    The exact path builds each row from difference arrays, O(T·b) Fractions per row instead of the
+    O(T²) of a dense product: (M)_{t,j} = (1/w_t) Σ_{s=t−w_t+1..t} (1/w_s)·1[s−w_s < j ≤ s].
+    """
+    if not exact:
+        B = box_matrix(T, b)
+        return B @ B
+    T = positive_int("T", T)
+    w = [int(x) for x in window_sizes(T, b)]
+    M = np.empty((T, T), dtype=object)
+    for t in range(T):
+        diff = [Fraction(0)] * (T + 1)
+        for s in range(t - w[t] + 1, t + 1):
+            weight = Fraction(1, w[t] * w[s])
+            diff[s - w[s] + 1] += weight
+            diff[s + 1] -= weight
+        acc = Fraction(0)
+        for j in range(T):
+            acc += diff[j]
+            M[t, j] = acc
+    return M
 
 
 def dyadic_schedule(T: int, depth: int | None = None) -> list[int]:

@@ -7,13 +7,18 @@ import torch
 from theory._validate import InputError, positive_int
 
 
-def box_filter_torch(X: torch.Tensor, b: int) -> torch.Tensor:
-    """Prefix-sum causal box filter along the token axis (dim −2) of a (..., T, d) tensor (TRSP Eq. 2)."""
-    b = positive_int("b", b)
+def _check_signal(X: torch.Tensor, b) -> int:
+    """Validate a (..., T, d) finite signal and a bandwidth b ≥ 1; return b as an int."""
     if X.dim() < 2:
         raise InputError(f"X must have shape (..., T, d), got {tuple(X.shape)}")
     if not torch.isfinite(X).all():
         raise InputError("X must be finite (no NaN or infinity)")
+    return positive_int("b", b)
+
+
+def box_filter_torch(X: torch.Tensor, b: int) -> torch.Tensor:
+    """Prefix-sum causal box filter along the token axis (dim −2) of a (..., T, d) tensor (TRSP Eq. 2)."""
+    b = _check_signal(X, b)
     T = X.shape[-2]
     zero = torch.zeros_like(X[..., :1, :])
     S = torch.cat([zero, torch.cumsum(X, dim=-2)], dim=-2)
@@ -28,11 +33,7 @@ def box_filter_torch_window(X: torch.Tensor, b: int) -> torch.Tensor:
 
     Each output row sums its w_t = min(b, t+1) inputs from a zero-padded sliding window of length b.
     """
-    b = positive_int("b", b)
-    if X.dim() < 2:
-        raise InputError(f"X must have shape (..., T, d), got {tuple(X.shape)}")
-    if not torch.isfinite(X).all():
-        raise InputError("X must be finite (no NaN or infinity)")
+    b = _check_signal(X, b)
     T = X.shape[-2]
     padded = torch.cat([torch.zeros_like(X[..., :1, :]).expand(*X.shape[:-2], b - 1, X.shape[-1]), X], dim=-2)
     windows = padded.unfold(-2, b, 1)  # (..., T, d, b)

@@ -12,43 +12,9 @@ from fractions import Fraction
 import numpy as np
 
 from theory._validate import InputError, positive_int
-from theory.filters import tribox_kernel_energy, window_sizes
+from theory.cesaro import harmonic_number
+from theory.filters import tribox_kernel_energy, tribox_matrix
 from theory.operators import TriBox
-
-
-def harmonic_number(n: int, order: int = 1) -> Fraction:
-    """H_n^{(order)} = Σ_{m=1}^n m^{−order}, exactly (H_0 = 0)."""
-    n = positive_int("n", n, minimum=0)
-    order = positive_int("order", order)
-    return sum((Fraction(1, m**order) for m in range(1, n + 1)), Fraction(0))
-
-
-def box_matrix(T: int, b: int) -> np.ndarray:
-    """Dense Box_b: row t averages the w_t = min(b, t+1) tokens t−w_t+1..t (TRSP Eq. 1)."""
-    w = window_sizes(T, b)
-    t = np.arange(T)[:, None]
-    j = np.arange(T)[None, :]
-    return ((j <= t) & (j > t - w[:, None])) / w[:, None]
-
-
-def tribox_matrix_exact(T: int, b: int) -> np.ndarray:
-    """M_tri = Box_b∘Box_b with Fraction entries (object array), by difference arrays per row."""
-    T = positive_int("T", T)
-    b = positive_int("b", b)
-    w = [min(b, t + 1) for t in range(T)]
-    M = np.empty((T, T), dtype=object)
-    for t in range(T):
-        # (M)_{t,j} = (1/w_t) Σ_{s = t−w_t+1..t} (1/w_s)·1[s−w_s < j ≤ s]
-        diff = [Fraction(0)] * (T + 1)
-        for s in range(t - w[t] + 1, t + 1):
-            weight = Fraction(1, w[t] * w[s])
-            diff[s - w[s] + 1] += weight
-            diff[s + 1] -= weight
-        acc = Fraction(0)
-        for j in range(T):
-            acc += diff[j]
-            M[t, j] = acc
-    return M
 
 
 def tribox_first_column_sum(b: int) -> Fraction:
@@ -58,13 +24,13 @@ def tribox_first_column_sum(b: int) -> Fraction:
     It grows like ½ ln² b, the largest column sum of M_tri.
     """
     b = positive_int("b", b)
-    H, H2 = harmonic_number(b), harmonic_number(b, 2)
+    H, H2 = harmonic_number(b, exact=True), harmonic_number(b, exact=True, order=2)
     return (H * H + H2) / 2 + 1 - H / b
 
 
 def tribox_frobenius_sq_exact(T: int, b: int) -> Fraction:
     """‖M_tri‖_F², exact."""
-    return sum((x * x for x in tribox_matrix_exact(T, b).flat), Fraction(0))
+    return sum((x * x for x in tribox_matrix(T, b, exact=True).flat), Fraction(0))
 
 
 def tribox_kernel_energy_exact(b: int) -> Fraction:

@@ -785,15 +785,6 @@ def _combine(evidence: list[Evidence], *, what: str, ranges: str) -> Evidence:
                     sharpest="; ".join(e.sharpest for e in evidence if e.sharpest), data={"fits": [e.data for e in evidence]})
 
 
-def _bulk_families(ctx: Context, configs=(Config("3", 1.0), Config("0", 2.0))):
-    """(label, sizes, spectra, k per size): H_ℓ and dense spike–bulk families with a bounded bulk."""
-    out = [("H_ℓ", _cesaro_sizes(ctx), [_cesaro_spectrum(n) for n in _cesaro_sizes(ctx)], [0] * len(_cesaro_sizes(ctx)))]
-    for config in configs:
-        sizes = _dense_sizes(ctx)
-        out.append((config.label(), sizes, [_spectrum(config, n, ctx.seed) for n in sizes], [config.k(n) for n in sizes]))
-    return out
-
-
 def _count_bound(ell: int, k: int, B: float, t: float) -> float:
     """The proved bound: #{σ_i(A_c) > t} ≤ k + 2(e^B − 1)/t + 4(1 + log ℓ)/t²."""
     return k + 2 * (math.exp(B) - 1) / t + 4 * (1 + math.log(ell)) / t**2

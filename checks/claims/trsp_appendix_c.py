@@ -50,17 +50,15 @@ from theory.cayley import (
     first_residue_in_band,
     simple_connection_set,
 )
-from theory.filters import dyadic_schedule, floor_log2, tribox_kernel, tribox_kernel_energy
+from theory.filters import box_matrix, dyadic_schedule, floor_log2, tribox_kernel, tribox_kernel_energy, tribox_matrix
 from theory.operators import BoxFilter, Sink, TriBox, composite_operator, superposed_tribox
 from theory.spectral import normalized_gap
 from theory.tribox_norms import (
-    box_matrix,
     sink_composite_stable_rank_limit,
     tribox_boundary_excess,
     tribox_first_column_sum,
     tribox_frobenius_sq_exact,
     tribox_kernel_energy_exact,
-    tribox_matrix_exact,
 )
 
 TESTS = "tests/test_trsp_appendix_c.py"
@@ -1095,7 +1093,7 @@ def c6_dense_depth_bounds(ctx: Context) -> Evidence:
                     "contraction of the dense variant stays Θ(1): " + "; ".join(parts),
                     ranges=f"every T in [16, {table['T'][-1]}] and five subsequences up to {top}",
                     worst_margin=min(r["min"] for r in rows),
-                    sharpest=f"(1−γ)^(L+1) → between e^(−3.7) and e^(−2) (μ₂ ∈ [4, 7.4))",
+                    sharpest="(1−γ)^(L+1) → between e^(−3.7) and e^(−2) (μ₂ ∈ [4, 7.4))",
                     counterexample=None if ok else {"rows": rows}, data={"rows": rows})
 
 
@@ -1405,7 +1403,7 @@ def c8_row_sums_exact(ctx: Context) -> Evidence:
     cases = [(T, b) for T in range(1, 19) for b in sorted({1, 2, 3, T, T + 1, 2 * T + 3})]
 
     def margin(case):
-        M = tribox_matrix_exact(*case)
+        M = tribox_matrix(*case, exact=True)
         rows_ok = all(sum(M[i]) == 1 for i in range(len(M)))
         return 0 if rows_ok and all(x >= 0 for x in M.flat) else -1
 
@@ -1477,7 +1475,7 @@ def c8_column_closed_form_exact(ctx: Context) -> Evidence:
 
     def margin(case):
         T, b = case
-        M = tribox_matrix_exact(T, b)
+        M = tribox_matrix(T, b, exact=True)
         sums = [sum(M[:, j]) for j in range(T)]
         return 0 if max(sums) == sums[0] == tribox_first_column_sum(b) else -1
 

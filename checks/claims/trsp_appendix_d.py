@@ -567,7 +567,6 @@ def error_bound_fixed_search(ctx: Context) -> Evidence:
 
     def margin(case):
         P, pi, X, L, A, B, C = case
-        T = P.shape[0]
         X_bar = pi_mean(X, pi)
         lhs = np.linalg.norm(_readout(np.linalg.matrix_power(P, L) @ X, A, B, C) - _readout(X_bar, A, B, C))
         L_f = np.linalg.norm(B, 2) * np.linalg.norm(C, 2)
