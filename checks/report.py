@@ -73,7 +73,7 @@ def select(ids=None) -> list[Claim]:
         return list(registry.values())
     unknown = [i for i in ids if i not in registry]
     if unknown:
-        prefix = sorted({i.rsplit(".", 1)[0] for i in registry})
+        prefix = sorted({".".join(i.split(".")[:2]) for i in registry})
         raise InputError(f"unknown claim id(s) {', '.join(unknown)}; allowed: a registered id such as "
                          f"{next(iter(registry))} (see `specproof list`); id groups: {', '.join(prefix[:8])}, ...")
     return [registry[i] for i in ids]

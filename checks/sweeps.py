@@ -539,6 +539,9 @@ def _cmd_sweep(args) -> int:
             print(f"{s.name}\t{s.x} = {min(grid)}…{max(grid)} (default grid)\t{s.quantity}")
         return 0
     sweeps = [get(n) for n in args.names]  # validate every name before computing anything
+    for name, bound in (("--min", args.min), ("--max", args.max)):
+        if bound is not None and bound < 1:
+            raise InputError(f"{name} must be a swept value >= 1, got {bound}")
     store = None if args.no_store else Store(args.store)
     for sweep in sweeps:
         result = run_sweep(sweep, args.grid, store=store, scheduler=args.scheduler, lo=args.min, hi=args.max,

@@ -44,3 +44,9 @@ def test_list_names_every_claim(capsys):
     load_all()
     assert main(["list"]) == 0
     assert len(capsys.readouterr().out.strip().splitlines()) == len(REGISTRY)
+
+
+def test_sweep_bounds_are_validated(capsys):
+    assert main(["sweep", "real-mu2", "--min", "-5", "--no-store"]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and ">= 1" in err[0]
