@@ -93,22 +93,33 @@ def derivation(steps: list[Evidence], *, what: str, ranges: str, role: str = "de
                     ranges=ranges, worst_margin=0.0, role=role)
 
 
-def probe_hypothesis(hypothesis: str, outcome: Evidence, *, exact: bool = False, role: str = "supports") -> Evidence:
-    """What dropping one hypothesis does: evidence for "this hypothesis is necessary / not needed".
+def probe_hypothesis(expect: str, hypothesis: str, outcome: Evidence, *, exact: bool = False,
+                     role: str = "supports") -> Evidence:
+    """Evidence for "this hypothesis is necessary" or "… is not needed" (``expect``).
 
-    ``outcome`` is the evidence for the claim *without* the hypothesis. A counterexample makes the
-    hypothesis necessary (status certified when the counterexample is exact, verified when it is a
-    float one beyond its tolerance); otherwise the hypothesis was not needed over the ranges searched.
-    As a cross-check on the original claim (role "supports") it cannot change that claim's verdict;
-    with role "decides" it decides a claim about the hypotheses themselves.
+    ``outcome`` is the evidence for the claim *without* the hypothesis. For "necessary", a
+    counterexample establishes it (certified when the counterexample is exact, verified when it is a
+    float one beyond its tolerance) and its absence leaves it open. For "not needed", the outcome is
+    the verdict, and a counterexample refutes it. As a cross-check on the original claim (role
+    "supports") it cannot raise that claim's verdict; with role "decides" it decides a claim about the
+    hypotheses themselves.
     """
+    if expect not in ("necessary", "not needed"):
+        raise ValueError(f"expect must be 'necessary' or 'not needed', got {expect!r}")
     # margins belong to the weakened claim, not to this one: they stay in the summary and counterexample
+    method = f"probe/{outcome.method}"
     if outcome.status is Status.REFUTED:
-        return Evidence(Status.CERTIFIED if exact else Status.VERIFIED, f"probe/{outcome.method}",
-                        f"without {hypothesis}: necessary — {outcome.summary}", ranges=outcome.ranges,
-                        counterexample=outcome.counterexample, role=role, data=outcome.data)
+        if expect == "necessary":
+            return Evidence(Status.CERTIFIED if exact else Status.VERIFIED, method,
+                            f"without {hypothesis}: necessary — {outcome.summary}", ranges=outcome.ranges,
+                            counterexample=outcome.counterexample, role=role, data=outcome.data)
+        return Evidence(Status.REFUTED, method, f"without {hypothesis}: needed after all — {outcome.summary}",
+                        ranges=outcome.ranges, counterexample=outcome.counterexample, role=role, data=outcome.data)
+    if expect == "necessary":
+        return Evidence(Status.OPEN, method, f"without {hypothesis}: no counterexample, necessity not shown — "
+                        f"{outcome.summary}", ranges=outcome.ranges, role=role, data=outcome.data)
     verdict = "undecided" if outcome.status is Status.OPEN else "not needed"
-    return Evidence(outcome.status, f"probe/{outcome.method}", f"without {hypothesis}: {verdict} — {outcome.summary}",
+    return Evidence(outcome.status, method, f"without {hypothesis}: {verdict} — {outcome.summary}",
                     ranges=outcome.ranges, role=role, data=outcome.data)
 
 
@@ -215,6 +226,9 @@ def grid_check(cases, margin: Callable, *, what: str, method: str, exact: bool, 
     for case in cases:
         count += 1
         m = margin(case)
+        if exact and not _is_exact(m):
+            raise TypeError(f"{what}: an exact grid check needs exact margins (int, Fraction, sympy or flint "
+                            f"rationals), got {type(m).__name__} at {case!r}")
         tol = 0.0 if exact else (tolerance(case) if callable(tolerance) else tolerance)
         if m < worst_m:
             worst_m, worst_case = m, case
@@ -224,6 +238,17 @@ def grid_check(cases, margin: Callable, *, what: str, method: str, exact: bool, 
     status = (Status.PROVED if method == "exhaustive" else Status.CERTIFIED) if exact else Status.VERIFIED
     return Evidence(status, method, f"{what}: holds on all {count} cases; worst margin {fmt(float(worst_m))} at {_jsonable(worst_case)}",
                     ranges=ranges, worst_margin=float(worst_m), role=role, data={"cases": count, "worst_case": _jsonable(worst_case)})
+
+
+def _is_exact(x) -> bool:
+    """True for exact rationals: int (not bool), Fraction, sympy Rational, flint fmpz/fmpq."""
+    import numbers
+
+    if isinstance(x, bool):
+        return False
+    if isinstance(x, numbers.Rational) or isinstance(x, sp.Rational):
+        return True
+    return type(x).__name__ in ("fmpz", "fmpq")
 
 
 # --------------------------------------------------------------------------- rates

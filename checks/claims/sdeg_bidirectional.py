@@ -56,7 +56,7 @@ from theory.attention import (
     separation_error,
 )
 from theory.operators import SoftmaxAttention
-from theory.spectral import effective_rank, eigenvalue_participation, stable_rank
+from theory.spectral import effective_rank, stable_rank
 
 BULK_BOUND = 2.0
 TEST_FILE = "tests/test_sdeg_bidirectional.py"
@@ -84,12 +84,12 @@ def _dense(scores) -> np.ndarray:
     return SoftmaxAttention(scores).as_matrix()
 
 
-def _eig_tolerance(A: np.ndarray) -> float:
-    """Allowance for eigenvalues from the nonsymmetric solver: A_b is orthogonally similar to
-    [[1, w], [0, QᵀDQ]] with QᵀDQ symmetric, so its eigenvalue clusters have nilpotent index ≤ 2 and
-    a backward error E moves them by O(√(‖E‖·‖A‖)) (Henrici/Elsner); ‖E‖ ≤ float_tolerance."""
-    norm = float(np.linalg.norm(A))
-    return math.sqrt(float_tolerance(A.shape[0], norm) * norm)
+def _eig_tolerance(s) -> float:
+    """Allowance for the eigenvalues of A_b computed from its symmetric similar matrix D + √z√zᵀ
+    (symmetric eigensolver, backward stable: each eigenvalue within float_tolerance(ℓ, ‖D + √z√zᵀ‖₂),
+    and ‖D + √z√zᵀ‖₂ ≤ max|d_i| + Σz_i)."""
+    d, z = canonical_weights(s)
+    return float_tolerance(s.size, float(np.max(np.abs(d)) + np.sum(z)))
 
 
 def _eps(scores, k: int) -> float:
@@ -272,25 +272,23 @@ def sdegb_block_form_float(ctx: Context) -> Evidence:
 # --------------------------------------------------------------------------- Theorem 2
 
 def _eigen_real_margin(s) -> float:
-    A = _dense(s)
-    lam = np.linalg.eigvals(A)
-    re = np.sort(lam.real)[::-1]
+    re = bidirectional_eigenvalues(s)  # real by the similarity to D + √z√zᵀ (sdegb_eigen_similarity_sympy)
     d, _ = canonical_weights(s)
     d = np.sort(d)[::-1]
-    parts = [-float(np.max(np.abs(lam.imag))), re[-1], 1 - re[0], -abs(re[0] - 1)]
+    parts = [re[-1], 1 - re[0], -abs(re[0] - 1)]
     if s.size > 1:
         parts += [float(np.min(re[1:] - d[1:])), float(np.min(d[:-1] - re[1:]))]
     return min(parts)
 
 
 def _eigen_real_tolerance(s) -> float:
-    return _eig_tolerance(_dense(s))
+    return _eig_tolerance(s)
 
 
 @check
 def sdegb_eigen_real_property(ctx: Context) -> Evidence:
     return _property_search(score_vectors(1, 48), _eigen_real_margin, ctx=ctx, tolerance=_eigen_real_tolerance,
-                           what="eigenvalues of A_b (nonsymmetric solver) real, in [0,1], λ₁ = 1, d_j ≤ λ_j ≤ d_{j−1}",
+                           what="eigenvalues of A_b (from the symmetric D + √z√zᵀ) in [0,1], λ₁ = 1, d_j ≤ λ_j ≤ d_{j−1}",
                            ranges="ℓ ≤ 48, 30 ≥ s₁ ≥ … ≥ s_ℓ ≥ 0",
                            pinned=(np.zeros(1), np.zeros(5), np.array([30.0, 30.0, 0.0]), np.full(8, 30.0)))
 
@@ -516,11 +514,11 @@ def sdegb_bulk_d_sympy(ctx: Context) -> Evidence:
 @check
 def sdegb_trace_rank_property(ctx: Context) -> Evidence:
     def margin(s):
-        A = _dense(s)
-        return -abs(eigenvalue_participation(A) - float(np.trace(A)))
+        lam = np.abs(bidirectional_eigenvalues(s))
+        return -abs(lam.sum() / lam.max() - float(np.trace(_dense(s))))
 
     return _property_search(score_vectors(1, 48), margin, ctx=ctx,
-                           tolerance=lambda s: s.size * _eigen_real_tolerance(s),  # ℓ eigenvalues, each within the cluster bound
+                           tolerance=lambda s: s.size * _eigen_real_tolerance(s),  # Σ of ℓ eigenvalues, each within its bound
                            what="srank_λ(A_b) = Σ|λ_i|/max|λ_i| equals tr(A_b)", ranges="ℓ ≤ 48, 30 ≥ s₁ ≥ … ≥ s_ℓ ≥ 0")
 
 
@@ -862,17 +860,15 @@ def sdegb_eigen_negative_score_sympy(ctx: Context) -> Evidence:
 @check
 def sdegb_eigen_signed_property(ctx: Context) -> Evidence:
     def margin(s):
-        A = _dense(s)
-        lam = np.linalg.eigvals(A)
-        re = np.sort(lam.real)[::-1]
+        re = bidirectional_eigenvalues(s)
         d, _ = canonical_weights(s)
-        parts = [-float(np.max(np.abs(lam.imag))), -abs(re[0] - 1)]
+        parts = [-abs(re[0] - 1)]
         if s.size > 1:
             parts += [float(np.min(re[1:] - d[1:])), float(np.min(d[:-1] - re[1:]))]
         return min(parts)
 
     return _property_search(score_vectors(1, 48, nonnegative=False), margin, ctx=ctx, tolerance=_eigen_real_tolerance,
-                           what="without s ≥ 0: eigenvalues still real, λ₁ = 1, d_j ≤ λ_j ≤ d_{j−1}",
+                           what="without s ≥ 0: λ₁ = 1, d_j ≤ λ_j ≤ d_{j−1} (realness: the similarity holds for any real scores)",
                            ranges="ℓ ≤ 48, sorted scores in [−30, 30]")
 
 

@@ -83,6 +83,9 @@ def carry_over_assumption_a2(ctx: Context) -> Evidence:
     M = _causal_composite_exact(T, b, g, "sink") / (2 + sp.Rational(1, 2))
     space = _stationary_space(M)
     pi = [x / sum(space[0]) for x in space[0]]
+    if len(space) != 1 or pi != [1] + [0] * (T - 1):
+        return Evidence(Status.OPEN, "exact", f"stationary space {space}: not the absorbing law e₀ this check expects",
+                        ranges="one exact instance")
     return Evidence(Status.REFUTED, "exact",
                     f"ℳ = I + 𝟏e₁ᵀ + ½M_tri (T = {T}, b = {b}) row-normalised: the stationary law is e₀ exactly, π_min = 0, "
                     "so (A2) holds for no c_π > 0, ‖·‖_{2,π} only sees token 0 and the π-reversibilization is undefined",

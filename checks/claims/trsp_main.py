@@ -447,7 +447,8 @@ def tribox_kernel_decay_direction(ctx: Context) -> Evidence:
                         "(h_b(0) = 1/b²) to a peak 1/b at lag b−1 and decay only beyond it; b = 2 gives (1/4, 1/2, 1/4)",
                         ranges="all b ≥ 2 (symbolic); b = 1 is the identity kernel", worst_margin=-1.0 / 4,
                         counterexample={"b": 2, "h": [str(x) for x in exact], "h(0)": "1/4", "h(1)": "1/2"})
-    return Evidence(Status.VERIFIED, "sympy", "weights are non-increasing in the lag", ranges="all b ≥ 1")
+    return Evidence(Status.OPEN, "sympy", f"sympy could not settle the sign of h_b(r+1) − h_b(r) = {sp.sstr(diff)}",
+                    ranges="all b ≥ 1")
 
 
 @check
@@ -880,7 +881,8 @@ def gate_length_trend_sympy(ctx: Context) -> Evidence:
                         ranges="all φ > 0, b ≥ 1 (symbolic); default gate for T = 2..2^14", worst_margin=-1.0,
                         counterexample={"phi": phi0, "b": 1, "T": lengths, "r_pow_phi": [(1 / T_) ** phi0 for T_ in lengths],
                                         "g_layer0_default_gate": g0})
-    return Evidence(Status.VERIFIED, "sympy", "r^φ does not decrease in T")
+    return Evidence(Status.OPEN, "sympy", f"sympy could not settle the direction: ∂_T r^φ = {sp.sstr(derivative)}, "
+                    f"limit {limit}")
 
 
 @check
