@@ -230,8 +230,11 @@ def grid_check(cases, margin: Callable, *, what: str, method: str, exact: bool, 
             raise TypeError(f"{what}: an exact grid check needs exact margins (int, Fraction, sympy or flint "
                             f"rationals), got {type(m).__name__} at {case!r}")
         tol = 0.0 if exact else (tolerance(case) if callable(tolerance) else tolerance)
-        if m < worst_m:
-            worst_m, worst_case = m, case
+        # a float margin within its error bound is indistinguishable from 0: report it as 0, so rounding
+        # noise never decides which of several tied cases the summary names (pass/fail uses the raw margin)
+        shown = 0.0 if not exact and abs(m) <= tol else m
+        if shown < worst_m:
+            worst_m, worst_case = shown, case
         if m + tol < 0:
             return Evidence(Status.REFUTED, method, f"{what}: fails at {_jsonable(case)} (margin {fmt(float(m))})", ranges=ranges,
                             worst_margin=float(m), counterexample={"input": _jsonable(case), "margin": float(m)}, role=role)

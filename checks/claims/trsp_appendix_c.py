@@ -86,13 +86,6 @@ def _depth(offset: int) -> str:
     return "L" if offset == 0 else f"L{'+' if offset > 0 else '−'}{abs(offset)}"
 
 
-def _settled(margin, quantum: float = 1e-15):
-    """A float margin rounded *down* to ``quantum``: rounding noise must not decide which tied case a
-    summary names, and rounding down never turns a violation into a pass (it costs at most ``quantum``,
-    far below every tolerance used with it, the smallest being ≈ 3.5e-14 at T = 2)."""
-    return lambda case: math.floor(float(margin(case)) / quantum) * quantum
-
-
 def _ball_compare(x, bound) -> str:
     """Three-way certified comparison of an arb ball with a bound: 'holds' (x ≥ bound), 'fails', 'undecided'."""
     if x >= bound:
@@ -373,7 +366,7 @@ def c3_closed_form_vs_dense(ctx: Context) -> Evidence:
         L = cayley_laplacian(T)
         return -np.max(np.abs(np.sort(cayley_laplacian_spectrum(T)) - scipy.linalg.eigvalsh(L)))
 
-    return grid_check(sizes, _settled(margin), what="Eq. 9 equals the dense eigenvalues of the multigraph Laplacian",
+    return grid_check(sizes, margin, what="Eq. 9 equals the dense eigenvalues of the multigraph Laplacian",
                       method="dense-float", exact=False,
                       tolerance=lambda T: float_tolerance(T, 4 * (floor_log2(T) + 1)),  # eigvalsh: n·eps·‖L‖, ‖L‖ ≤ 2·degree
                       ranges=f"T in [2, {max(sizes)}] incl. 2^m, 2^m ± 1", role="supports")
@@ -435,7 +428,7 @@ def c3_simple_graph_spectrum(ctx: Context) -> Evidence:
         L = cayley_laplacian(T, multigraph=False)
         return -np.max(np.abs(np.sort(cayley_laplacian_spectrum(T, multigraph=False)) - scipy.linalg.eigvalsh(L)))
 
-    return grid_check(sizes, _settled(margin), what="μ_k = Σ_{u∈S′}(1 − cos(2πuk/T)) is the simple-graph spectrum",
+    return grid_check(sizes, margin, what="μ_k = Σ_{u∈S′}(1 − cos(2πuk/T)) is the simple-graph spectrum",
                       method="dense-float", exact=False, tolerance=lambda T: float_tolerance(T, 4 * (floor_log2(T) + 1)),
                       ranges="T in [2, 96] and 2^m, 2^m ± 1 up to 257")
 
@@ -1133,7 +1126,7 @@ def c6_real_mu2_range(ctx: Context) -> Evidence:
     def margin(T):
         return min(mu2[T] - 0.5, 2.5 - mu2[T])
 
-    ev = grid_check(Ts, _settled(margin), what="1/2 ≤ μ₂(L_real) ≤ 5/2", method="dense-float", exact=False,
+    ev = grid_check(Ts, margin, what="1/2 ≤ μ₂(L_real) ≤ 5/2", method="dense-float", exact=False,
                     tolerance=lambda T: float_tolerance(T, 2 * _real_operator_spectrum(T)[2]),  # eigvalsh; ‖L‖₂ ≤ 2·max degree
                     ranges=f"T in [2, {max(r for r in Ts if r < 300)}] and 2^m − 1, 2^m, 2^m + 1 up to {max(Ts)}")
     ev.summary += (f"; smallest μ₂ {fmt(mu2[lo_T])} at T = {lo_T}; μ₂ < 2 at {len(below_two)} of {len(Ts)} sizes "
@@ -1148,7 +1141,7 @@ def c6_real_mu2_range(ctx: Context) -> Evidence:
 def c6_real_gap_range(ctx: Context) -> Evidence:
     Ts = _real_operator_sizes(ctx)
     scaled = {T: _real_operator_spectrum(T)[1] * np.log2(2 * T) for T in Ts}
-    ev = grid_check(Ts, _settled(lambda T: min(scaled[T] - 0.5, 3.0 - scaled[T])), what="1/2 ≤ γ_real·log₂(2T) ≤ 3",
+    ev = grid_check(Ts, lambda T: min(scaled[T] - 0.5, 3.0 - scaled[T]), what="1/2 ≤ γ_real·log₂(2T) ≤ 3",
                     method="dense-float", exact=False, tolerance=lambda T: float_tolerance(T, 2.0) * np.log2(2 * T),
                     ranges=f"T in [2, {max(r for r in Ts if r < 300)}] and 2^m − 1, 2^m, 2^m + 1 up to {max(Ts)}")
     ev.summary += f"; γ·log₂(2T) ranges over [{fmt(min(scaled.values()))}, {fmt(max(scaled.values()))}]"
@@ -1560,7 +1553,7 @@ def c8_schur_bound_grid(ctx: Context) -> Evidence:
         op = TriBox(T, b)
         return math.sqrt(op.column_sums().max() * op.mv(np.ones(T)).max()) - _spectral_norm(op)
 
-    return grid_check(cases, _settled(margin), what="‖M_tri‖₂ ≤ √(‖M_tri‖₁‖M_tri‖_∞)", method="float", exact=False,
+    return grid_check(cases, margin, what="‖M_tri‖₂ ≤ √(‖M_tri‖₁‖M_tri‖_∞)", method="float", exact=False,
                       tolerance=lambda case: float_tolerance(case[0], 10.0), ranges="T in [1, 40] and 63, 64, 65, 255, 256; "
                       "b in {1, 2, 3, T/2, T, T+1}")
 
@@ -1608,7 +1601,7 @@ def c8_box_norm_hardy(ctx: Context) -> Evidence:
         seen[case] = tri
         return min(5.0 - box**2, box**2 - tri)
 
-    ev = grid_check(cases, _settled(margin), what="‖M_tri‖₂ ≤ ‖Box_b‖₂² ≤ 5", method="float", exact=False,
+    ev = grid_check(cases, margin, what="‖M_tri‖₂ ≤ ‖Box_b‖₂² ≤ 5", method="float", exact=False,
                     tolerance=lambda case: float_tolerance(case[0], 25.0), ranges=f"{len(cases)} (T, b) pairs, T up to {max(t for t, _ in cases)}")
     top = max(seen, key=seen.get)
     ev.sharpest = f"largest ‖M_tri‖₂ = {fmt(seen[top])} at (T, b) = {top}; Schur's bound there {fmt(math.sqrt(TriBox(*top).column_sums().max()))}"
@@ -1644,7 +1637,7 @@ def c8_sink_norm_sympy(ctx: Context) -> Evidence:
 
 @check
 def c8_sink_norm_numeric(ctx: Context) -> Evidence:
-    return grid_check(list(range(1, 33)) + [63, 64, 65], _settled(lambda T: -abs(_spectral_norm(Sink(T)) - math.sqrt(T))),
+    return grid_check(list(range(1, 33)) + [63, 64, 65], lambda T: -abs(_spectral_norm(Sink(T)) - math.sqrt(T)),
                       what="‖𝟏e₁ᵀ‖₂ = √T", method="float", exact=False, tolerance=lambda T: float_tolerance(T, math.sqrt(T)),
                       ranges="T in [1, 32] and 63, 64, 65", role="supports")
 
@@ -1680,7 +1673,7 @@ def _rank_floor_sizes(ctx: Context) -> list[int]:
 def c8_rank_floor_sweep(ctx: Context) -> Evidence:
     Ts = _rank_floor_sizes(ctx)
     cases = [(T, b, g) for b in RANK_FLOOR_BANDWIDTHS for g in RANK_FLOOR_GATES if g > 0 for T in Ts]
-    ev = grid_check(cases, _settled(lambda c: _stable_rank_composite(*c) - (1 + c[2] ** 2 * tribox_kernel_energy(c[1]))),
+    ev = grid_check(cases, lambda c: _stable_rank_composite(*c) - (1 + c[2] ** 2 * tribox_kernel_energy(c[1])),
                     what="R_eff(I + 𝟏e₁ᵀ + gM_tri) ≥ 1 + g²‖h_b‖² at every T (not only in the limit)", method="float",
                     exact=False, tolerance=lambda c: float_tolerance(c[0], 10.0),
                     ranges=f"b in {RANK_FLOOR_BANDWIDTHS}, g in {RANK_FLOOR_GATES[1:]}, T = {Ts[0]}..{Ts[-1]}")
