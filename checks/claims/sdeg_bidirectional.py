@@ -210,6 +210,8 @@ def sdegb_spike_count_heads(ctx: Context) -> Evidence:
 @check
 def sdegb_decomposition_sympy(ctx: Context) -> Evidence:
     a, ell, p, c = sp.symbols("a ell p c", positive=True)
+    ell_int = sp.Symbol("ell", integer=True, positive=True)  # a length, for the row products of A*
+    i, j, m = sp.symbols("i j m", integer=True, positive=True)
     z = 1 / (a + ell - 1)
     d = (a - 1) / (a + ell - 1)
     residuals = {
@@ -218,9 +220,12 @@ def sdegb_decomposition_sympy(ctx: Context) -> Evidence:
         "J + DP off the diagonal: 1/ℓ − d_i/ℓ = z_i": 1 / ell - d / ell - z,
         "a_i = 1 + p: d_i = p/(p+ℓ) ∈ [0, 1)": d.subs(a, 1 + p) - p / (p + ell),
         "1 − d_i = ℓ/(a_i+ℓ−1) > 0": 1 - d - ell / (a + ell - 1),
-        "A*: spike·spike row products = δ_ij (unit rows)": sp.Integer(1) - 1,
-        "A*: spike·bulk row product e_iᵀ𝟏/ℓ = 1/ℓ": sp.Integer(1) / ell - 1 / ell,
-        "A*: bulk·bulk row product 𝟏ᵀ𝟏/ℓ² = 1/ℓ": ell / ell**2 - 1 / ell,
+        "A*: spike·spike row products Σ_m δ_im δ_jm = δ_ij": sp.refine(
+            sp.summation(sp.KroneckerDelta(i, m) * sp.KroneckerDelta(j, m), (m, 1, ell_int)), sp.Q.le(i, ell_int))
+        - sp.KroneckerDelta(i, j),
+        "A*: spike·bulk row product Σ_m δ_im/ℓ = 1/ℓ": sp.refine(
+            sp.summation(sp.KroneckerDelta(i, m) / ell_int, (m, 1, ell_int)), sp.Q.le(i, ell_int)) - 1 / ell_int,
+        "A*: bulk·bulk row product Σ_m 1/ℓ² = 1/ℓ": sp.summation(1 / ell_int**2, (m, 1, ell_int)) - 1 / ell_int,
     }
     return _symbolic("A_b = D + z𝟏ᵀ = J + DP with d_i ∈ [0,1) for s_i ≥ 0, and the block Gram matrix of A*",
                      "symbolic ℓ, a_i ≥ 1 (s_i ≥ 0)", residuals)
@@ -705,7 +710,8 @@ def sdegb_score_counterexample_sympy(ctx: Context) -> Evidence:
     lam2 = ell**2 / (ell**2 + ell - 1) - 1 / ell
     x = sp.Symbol("x")
     residuals = {"‖(t/ℓ)𝟏𝟏ᵀ‖ = t and rank 1: score spectra {t, 0, …} coincide": (2 * sp.log(ell) / ell) * ell - 2 * sp.log(ell),
-                 "softmax((t/ℓ)𝟏𝟏ᵀ) has equal entries: = 𝟏𝟏ᵀ/ℓ, spectrum {1, 0, …}": sp.Integer(0),
+                 "softmax((t/ℓ)𝟏𝟏ᵀ) has equal entries e^{t/ℓ}/(ℓe^{t/ℓ}) = 1/ℓ: = 𝟏𝟏ᵀ/ℓ, spectrum {1, 0, …}":
+                     sp.exp(2 * sp.log(ell) / ell) / (ell * sp.exp(2 * sp.log(ell) / ell)) - 1 / ell,
                  "softmax(Σ): charpoly of R = (x−1)(x−λ₂)": sp.expand(R.charpoly(x).as_expr() - (x - 1) * (x - lam2)),
                  "λ₂ = ℓ²/(ℓ²+ℓ−1) − 1/ℓ → 1": sp.limit(lam2, ell, sp.oo) - 1,
                  "λ₂ > 0 for ℓ ≥ 2: λ₂·ℓ(ℓ²+ℓ−1) = ℓ³ − ℓ² − ℓ + 1 = (ℓ−1)²(ℓ+1)":
