@@ -1478,7 +1478,7 @@ claim(
     checks=["c8_column_sums_rate", "c8_column_sums_closed_form"],
     expected=Status.REFUTED,
     reason="Both box factors contribute a harmonic factor at the first columns, and they multiply: column 0 sums "
-           "to (H_b² + H_b^(2))/2 + 1 − H_b/b ≈ ½ln²b. ‖M_tri‖₁/ln b grows like ½ ln b (sweep over 16 octaves, "
+           "to (H_b² + H_b^(2))/2 + 1 − H_b/b ≈ ½ln²b. ‖M_tri‖₁/ln b grows like ½ ln b (sweep over b = 2..2^16, 2^20 wide, "
            "trend ≈ 0.8 per log-log unit and rising); the correct order Θ(log² b) is trsp.C8.column-sums.corrected.",
     tests=[f"{TESTS}::test_first_column_sum_closed_form"],
 )
@@ -1805,7 +1805,7 @@ claim(
               r"($\|M_{\rm tri}\|_F^2\approx2\ln T+O(1)$); it still tends to $0$, so distal layers add no rank floor.",
     checks=["c8_distal_log_rate"],
     expected=Status.VERIFIED,
-    reason="After removing the fitted O(1/T) term, E_b·T/ln T is flat over eight octaves for c = 1 and c = 1/2, "
+    reason="After removing the fitted O(1/T) term, E_b·T/ln T is flat over T = 2^6..2^12 (2^14 wide) for c = 1 and c = 1/2, "
            "while 1/T and ln²T/T drift.",
     corrects="trsp.C8.distal",
     tests=[f"{TESTS}::test_distal_energy_grows_like_log"],
