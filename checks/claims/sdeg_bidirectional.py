@@ -31,7 +31,6 @@ from checks.methods import (
     fit_with_corrections,
     float_tolerance,
     fmt,
-    generation_independent_of_imports,
     property_search,
     rate_evidence,
 )
@@ -72,12 +71,6 @@ def _symbolic(what: str, ranges: str, residuals: dict, status: Status = Status.P
                         ranges=ranges, counterexample=bad, role=role)
     return Evidence(status, "sympy", f"{what}: all {len(residuals)} residuals simplify to 0", ranges=ranges,
                     worst_margin=0.0, role=role)
-
-
-def _property_search(*args, **kwargs) -> Evidence:
-    """property_search whose draws do not depend on which project modules are imported."""
-    with generation_independent_of_imports():
-        return property_search(*args, **kwargs)
 
 
 def _dense(scores) -> np.ndarray:
@@ -162,7 +155,7 @@ def sdegb_entries_float(ctx: Context) -> Evidence:
     def margin(s):
         return -float(np.max(np.abs(_dense(s) - row_softmax(np.diag(s)))))
 
-    return _property_search(score_vectors(1, 48, bound=700.0, sorted_desc=False, nonnegative=False), margin,
+    return property_search(score_vectors(1, 48, bound=700.0, sorted_desc=False, nonnegative=False), margin,
                            what="log-domain SoftmaxAttention equals the generic row softmax of diag(s)", ctx=ctx,
                            tolerance=lambda s: float_tolerance(s.size, 1.0), ranges="ℓ ≤ 48, |s_i| ≤ 700, any order",
                            role="supports")
@@ -268,7 +261,7 @@ def sdegb_block_form_float(ctx: Context) -> Evidence:
         return -max(abs(B[0, 0] - 1), float(np.max(np.abs(B[1:, 0]), initial=0.0)),
                     float(np.max(np.abs(B[1:, 1:] - Q.T @ np.diag(d) @ Q), initial=0.0)))
 
-    return _property_search(score_vectors(1, 40, nonnegative=False), margin, ctx=ctx,
+    return property_search(score_vectors(1, 40, nonnegative=False), margin, ctx=ctx,
                            what="[u,Q]ᵀA[u,Q] = [[1, uᵀDQ], [0, QᵀDQ]] with Q from scipy null_space",
                            tolerance=lambda s: float_tolerance(s.size, math.sqrt(s.size)), ranges="ℓ ≤ 40, |s_i| ≤ 30",
                            role="supports")
@@ -292,7 +285,7 @@ def _eigen_real_tolerance(s) -> float:
 
 @check
 def sdegb_eigen_real_property(ctx: Context) -> Evidence:
-    return _property_search(score_vectors(1, 48), _eigen_real_margin, ctx=ctx, tolerance=_eigen_real_tolerance,
+    return property_search(score_vectors(1, 48), _eigen_real_margin, ctx=ctx, tolerance=_eigen_real_tolerance,
                            what="eigenvalues of A_b (from the symmetric D + √z√zᵀ) in [0,1], λ₁ = 1, d_j ≤ λ_j ≤ d_{j−1}",
                            ranges="ℓ ≤ 48, 30 ≥ s₁ ≥ … ≥ s_ℓ ≥ 0",
                            pinned=(np.zeros(1), np.zeros(5), np.array([30.0, 30.0, 0.0]), np.full(8, 30.0)))
@@ -328,7 +321,7 @@ def _profile_ratio(pair) -> float:
 
 @check
 def sdegb_eigen_profile_property(ctx: Context) -> Evidence:
-    ev = _property_search(spike_bulk_split(), lambda p: 1.0 - _profile_ratio(p), ctx=ctx,
+    ev = property_search(spike_bulk_split(), lambda p: 1.0 - _profile_ratio(p), ctx=ctx,
                          tolerance=lambda p: float_tolerance(p[0].size, 2.0) / _eps(*p),
                          what="max_i |λ_i(A_b) − λ_i(A*)| ≤ ε_ℓ (margin 1 − ratio)",
                          ranges="ℓ ≤ 48, spike/bulk margins log f, log g ∈ [0, 12] and unseparated splits, s ≥ 0")
@@ -352,7 +345,7 @@ def _sandwich_margin(pair) -> float:
 
 @check
 def sdegb_eigen_sandwich_property(ctx: Context) -> Evidence:
-    return _property_search(spike_bulk_split(), _sandwich_margin, ctx=ctx,
+    return property_search(spike_bulk_split(), _sandwich_margin, ctx=ctx,
                            tolerance=lambda p: float_tolerance(p[0].size, 2.0),
                            what="(1−c_ℓ)d_k + c_ℓd_ℓ ≤ λ_{k+1}(A_b) ≤ (1−c_ℓ)d₁ + c_ℓd_{k+1}",
                            ranges="1 ≤ k < ℓ ≤ 48, separated and unseparated, s ≥ 0")
@@ -366,7 +359,7 @@ def sdegb_eigen_law_property(ctx: Context) -> Evidence:
         bound = _eps(s, k) + (1 - k / ell) / ell
         return bound - distance_to_spike_bulk_law(bidirectional_eigenvalues(s), k / ell)
 
-    return _property_search(spike_bulk_split(), margin, ctx=ctx, tolerance=lambda p: float_tolerance(p[0].size, 2.0),
+    return property_search(spike_bulk_split(), margin, ctx=ctx, tolerance=lambda p: float_tolerance(p[0].size, 2.0),
                            what="W₁(μ^eig(A_b), c_ℓδ₁+(1−c_ℓ)δ₀) ≤ ε_ℓ + (1−c_ℓ)/ℓ",
                            ranges="0 ≤ k ≤ ℓ ≤ 48, separated and unseparated, s ≥ 0")
 
@@ -412,7 +405,7 @@ def _sv_ratio(pair) -> float:
 
 @check
 def sdegb_sv_profile_property(ctx: Context) -> Evidence:
-    ev = _property_search(spike_bulk_split(), lambda p: 2.0 - _sv_ratio(p), ctx=ctx,
+    ev = property_search(spike_bulk_split(), lambda p: 2.0 - _sv_ratio(p), ctx=ctx,
                          tolerance=lambda p: float_tolerance(p[0].size, math.sqrt(p[0].size)) / _eps(*p),
                          what="max_i |σ_i(A_b) − σ_i(A*)| ≤ ‖A_b − A*‖ ≤ 2ε_ℓ (margin 2 − ratio)",
                          ranges="ℓ ≤ 48, margins log f, log g ∈ [0, 12] and unseparated splits, s ≥ 0")
@@ -429,7 +422,7 @@ def sdegb_sv_leading_property(ctx: Context) -> Evidence:
         sigma = scipy.linalg.svdvals(_dense(s))[: min(k + 1, ell)]
         return 2 * _eps(s, k) + math.sqrt(k / ell) - float(np.max(np.abs(sigma - 1)))
 
-    return _property_search(spike_bulk_split(), margin, ctx=ctx,
+    return property_search(spike_bulk_split(), margin, ctx=ctx,
                            tolerance=lambda p: float_tolerance(p[0].size, math.sqrt(p[0].size)),
                            what="max_{i≤k+1} |σ_i(A_b) − 1| ≤ 2ε_ℓ + √c_ℓ",
                            ranges="0 ≤ k ≤ ℓ ≤ 48, separated and unseparated, s ≥ 0")
@@ -473,7 +466,7 @@ def sdegb_sv_law_property(ctx: Context) -> Evidence:
         sigma = scipy.linalg.svdvals(_dense(s))
         return 2 * _eps(s, k) + 2 / ell - distance_to_spike_bulk_law(sigma, k / ell)
 
-    return _property_search(spike_bulk_split(), margin, ctx=ctx,
+    return property_search(spike_bulk_split(), margin, ctx=ctx,
                            tolerance=lambda p: float_tolerance(p[0].size, math.sqrt(p[0].size)),
                            what="W₁(μ^sv(A_b), c_ℓδ₁+(1−c_ℓ)δ₀) ≤ 2ε_ℓ + 2/ℓ",
                            ranges="0 ≤ k ≤ ℓ ≤ 48, separated and unseparated, s ≥ 0")
@@ -498,7 +491,7 @@ def _sv_interlace_margin(s) -> float:
 
 @check
 def sdegb_sv_interlace_property(ctx: Context) -> Evidence:
-    return _property_search(score_vectors(1, 48), _sv_interlace_margin, ctx=ctx,
+    return property_search(score_vectors(1, 48), _sv_interlace_margin, ctx=ctx,
                            tolerance=lambda s: float_tolerance(s.size, math.sqrt(s.size)),
                            what="d_{j+1} ≤ σ_j(A_b) (j < ℓ) and σ_j(A_b) ≤ d_{j−1} (j ≥ 2)",
                            ranges="ℓ ≤ 48, 30 ≥ s₁ ≥ … ≥ s_ℓ ≥ 0",
@@ -522,7 +515,7 @@ def sdegb_trace_rank_property(ctx: Context) -> Evidence:
         lam = np.abs(bidirectional_eigenvalues(s))
         return -abs(lam.sum() / lam.max() - float(np.trace(_dense(s))))
 
-    return _property_search(score_vectors(1, 48), margin, ctx=ctx,
+    return property_search(score_vectors(1, 48), margin, ctx=ctx,
                            tolerance=lambda s: s.size * _eigen_real_tolerance(s),  # Σ of ℓ eigenvalues, each within its bound
                            what="srank_λ(A_b) = Σ|λ_i|/max|λ_i| equals tr(A_b)", ranges="ℓ ≤ 48, 30 ≥ s₁ ≥ … ≥ s_ℓ ≥ 0")
 
@@ -751,7 +744,7 @@ def sdegb_score_svd_property(ctx: Context) -> Evidence:
         direct = scipy.linalg.svdvals(Q @ K.T / math.sqrt(Q.shape[1]))
         return -float(np.max(np.abs(score_singular_values(Q, K) - direct)))
 
-    return _property_search(strategy, margin, ctx=ctx,
+    return property_search(strategy, margin, ctx=ctx,
                            tolerance=lambda QK: float_tolerance(max(QK[0].shape), np.linalg.norm(QK[0]) * np.linalg.norm(QK[1])),
                            what="SVD of the compact-QR core R_Q R_Kᵀ/√d_qk plus structural zeros equals svd(QKᵀ/√d_qk)",
                            ranges="ℓ ≤ 40, d_qk ≤ 16 (also d_qk > ℓ), rank-deficient Q")
@@ -873,14 +866,14 @@ def sdegb_eigen_signed_property(ctx: Context) -> Evidence:
             parts += [float(np.min(re[1:] - d[1:])), float(np.min(d[:-1] - re[1:]))]
         return min(parts)
 
-    return _property_search(score_vectors(1, 48, nonnegative=False), margin, ctx=ctx, tolerance=_eigen_real_tolerance,
+    return property_search(score_vectors(1, 48, nonnegative=False), margin, ctx=ctx, tolerance=_eigen_real_tolerance,
                            what="without s ≥ 0: λ₁ = 1, d_j ≤ λ_j ≤ d_{j−1} (realness: the similarity holds for any real scores)",
                            ranges="ℓ ≤ 48, sorted scores in [−30, 30]")
 
 
 @check
 def sdegb_eigen_signed_sandwich(ctx: Context) -> Evidence:
-    return _property_search(spike_bulk_split(nonnegative=False), _sandwich_margin, ctx=ctx,
+    return property_search(spike_bulk_split(nonnegative=False), _sandwich_margin, ctx=ctx,
                            tolerance=lambda p: float_tolerance(p[0].size, 2.0),
                            what="without s ≥ 0: the λ_{k+1} sandwich of Thm 2(2) still holds",
                            ranges="1 ≤ k < ℓ ≤ 48, sorted scores, bulk down to log ℓ − 24")
@@ -891,7 +884,7 @@ def sdegb_eigen_unsorted_property(ctx: Context) -> Evidence:
     def margin(s):
         return -float(np.max(np.abs(bidirectional_eigenvalues(s) - bidirectional_eigenvalues(np.sort(s)[::-1]))))
 
-    ev = _property_search(score_vectors(1, 48, sorted_desc=False), margin, ctx=ctx,
+    ev = property_search(score_vectors(1, 48, sorted_desc=False), margin, ctx=ctx,
                          tolerance=lambda s: float_tolerance(s.size, 2.0),
                          what="sorting is a labelling: softmax(diag(s_π)) = P softmax(diag(s)) Pᵀ, same spectrum",
                          ranges="ℓ ≤ 48, unsorted scores in [0, 30]")
@@ -917,7 +910,7 @@ def sdegb_sv_lower_signed_property(ctx: Context) -> Evidence:
         d, _ = canonical_weights(s)
         return min((sigma[j - 1] - d[j] for j in range(1, s.size)), default=math.inf)
 
-    return _property_search(score_vectors(1, 48, nonnegative=False), margin, ctx=ctx,
+    return property_search(score_vectors(1, 48, nonnegative=False), margin, ctx=ctx,
                            tolerance=lambda s: float_tolerance(s.size, math.sqrt(s.size)),
                            what="without s ≥ 0 the lower interlacing d_{j+1} ≤ σ_j(A_b) still holds",
                            ranges="ℓ ≤ 48, sorted scores in [−30, 30]")

@@ -20,7 +20,6 @@ from checks import strategies as sst
 from checks.methods import (
     float_tolerance,
     fmt,
-    generation_independent_of_imports,
     grid_check,
     property_search,
     sympy_identity,
@@ -31,12 +30,6 @@ from theory.markov import absolute_spectral_gap, h0_operator_norm, pi_mean, pi_n
 from theory.operators import Identity, Sink, TriBox
 from theory.spectral import singular_values, stable_rank
 from theory.subsets import best_column_subset
-
-
-def _search(strategy, margin, **kwargs) -> Evidence:
-    """property_search whose draws do not depend on which project modules happen to be imported."""
-    with generation_independent_of_imports():
-        return property_search(strategy, margin, **kwargs)
 
 
 # --------------------------------------------------------------------------- intro: carry-over
@@ -198,7 +191,7 @@ def restricted_invertibility_search(ctx: Context) -> Evidence:
         return min(best - paper for _, best, paper, _ in floors)
 
     # σ_min of a T×k block is computed to ~ max(T, k)·eps·‖X‖₂; in units of ‖X‖₂/√d that is ×√d
-    ev = _search(sst.column_matrices(6, 6), margin, what="Lemma D.1 floor at every ε (margin in units of ‖X‖₂/√d)",
+    ev = property_search(sst.column_matrices(6, 6), margin, what="Lemma D.1 floor at every ε (margin in units of ‖X‖₂/√d)",
                  ctx=ctx, examples=250, wide_examples=3000, tolerance=lambda X: float_tolerance(max(X.shape), math.sqrt(X.shape[1])),
                  ranges="T, d ∈ 2..6; Gaussian, nearly parallel, scaled, low-rank+noise, equal-norm rank-one, tight "
                         "frames, orthogonal with tails; all ε ∈ (0,1) through the per-k reduction")
@@ -218,7 +211,7 @@ def restricted_invertibility_ss_form(ctx: Context) -> Evidence:
         floors = [(best, ss) for k, best, _, ss in subset_floors(X) if not math.isnan(ss)]
         return min((best - ss for best, ss in floors), default=math.inf)
 
-    return _search(sst.column_matrices(6, 6), margin, what="Spielman–Srivastava floor ⌊ε²sr⌋, (1−ε)‖X‖_F/√d", ctx=ctx,
+    return property_search(sst.column_matrices(6, 6), margin, what="Spielman–Srivastava floor ⌊ε²sr⌋, (1−ε)‖X‖_F/√d", ctx=ctx,
                    examples=150, tolerance=lambda X: float_tolerance(max(X.shape), math.sqrt(X.shape[1])),
                    ranges="as restricted_invertibility_search", role="supports")
 
@@ -329,7 +322,7 @@ def mixing_reversible_search(ctx: Context) -> Evidence:
         return contraction**L - power
 
     # ‖S^L‖ computed from L products of a T×T matrix: error ≤ 10·T·L·eps
-    ev = _search(_chain_cases(16), margin, what="‖M^L‖_{H₀} ≤ (1−γ)^L", ctx=ctx, examples=200,
+    ev = property_search(_chain_cases(16), margin, what="‖M^L‖_{H₀} ≤ (1−γ)^L", ctx=ctx, examples=200,
                  tolerance=lambda c: float_tolerance(c[0][0].shape[0] * (c[1] + 1), 1.0),
                  ranges="T ≤ 16, L ≤ 40; dense, path, cycle, star, barbell, bipartite walks, lazy or not")
     ev.sharpest = f"max ‖M^L‖_{{H₀}}/(1−γ)^L = {fmt(stats['max_ratio'])} (equality: M is self-adjoint in ⟨·,·⟩_π)"
@@ -394,7 +387,7 @@ def pointwise_float_search(ctx: Context) -> Evidence:
         stats["max_ratio"] = max(stats["max_ratio"], np.abs(e).max() / bound)
         return (bound - np.abs(e).max()) / np.abs(e).max()
 
-    ev = _search(_pointwise_cases(), margin, what="‖e‖_∞ ≤ √(T/c_π)‖e‖_{2,π} (relative margin)", ctx=ctx,
+    ev = property_search(_pointwise_cases(), margin, what="‖e‖_∞ ≤ √(T/c_π)‖e‖_{2,π} (relative margin)", ctx=ctx,
                  examples=200, tolerance=lambda c: float_tolerance(c[0].size, 1.0),
                  ranges="T ≤ 64, π ∝ uniform(c, 1+c), e Gaussian at scales 1e-3..1e3 or the lightest-token indicator",
                  role="supports")
@@ -456,7 +449,7 @@ def readout_lipschitz_search(ctx: Context) -> Evidence:
         return (bound - lip) / bound
 
     # inverting 𝒜 with condition κ ≤ 1e6 loses about κ·n·eps in relative accuracy
-    ev = _search(_readout_cases(), margin, what="Lip(G) ≤ L_f κ(𝒜)/σ_max(𝒜) (relative margin)", ctx=ctx,
+    ev = property_search(_readout_cases(), margin, what="Lip(G) ≤ L_f κ(𝒜)/σ_max(𝒜) (relative margin)", ctx=ctx,
                  examples=200, tolerance=lambda c: float_tolerance(c[0].shape[0], np.linalg.cond(c[0])),
                  ranges="n ≤ 6, κ(𝒜) ≤ 1e6, scales 1e-3..1e3; f linear or B·tanh(C·)")
     ev.sharpest = f"max Lip(G)/(L_f κ/σ_max) = {fmt(stats['max_ratio'])} (equality for linear f aligned with 𝒜's weakest direction)"
@@ -580,7 +573,7 @@ def error_bound_fixed_search(ctx: Context) -> Evidence:
         scale = L_f / singular_values(A)[-1] * math.sqrt(1 / pi.min()) * pi_norm(X, pi)
         return (rhs - lhs) / scale if scale > 0 else 0.0
 
-    ev = _search(_bound_cases(), margin, what="mixed-state stability bound (margin relative to L_f‖X‖/σ_min√π_min)",
+    ev = property_search(_bound_cases(), margin, what="mixed-state stability bound (margin relative to L_f‖X‖/σ_min√π_min)",
                  ctx=ctx, examples=150, tolerance=lambda c: float_tolerance(c[0].shape[0] * (c[3] + 1), 10.0),
                  ranges="T ≤ 12, d ≤ 4, L ≤ 25, reversible chains of every kind, κ(𝒜) ≤ 1e3, f = B·tanh(C·)")
     ev.sharpest = f"max LHS/RHS = {fmt(stats['max_ratio'])}"

@@ -22,7 +22,6 @@ from checks.methods import (
     fit_rate,
     float_tolerance,
     fmt,
-    generation_independent_of_imports,
     grid_check,
     property_search,
     rate_evidence,
@@ -45,12 +44,6 @@ from theory.torch_filters import (
 b_ = sp.Symbol("b", integer=True, positive=True)
 k_ = sp.Symbol("k", integer=True, nonnegative=True)
 j_ = sp.Symbol("j", integer=True, nonnegative=True)
-
-
-def _search(strategy, margin, **kwargs) -> Evidence:
-    """property_search whose draws do not depend on which project modules happen to be imported."""
-    with generation_independent_of_imports():
-        return property_search(strategy, margin, **kwargs)
 
 
 def _all_proved(parts: list[Evidence], what: str, ranges: str) -> Evidence:
@@ -228,7 +221,7 @@ def box_prefix_float_search(ctx: Context) -> Evidence:
                     np.abs(torch_out - naive).max())
         return _prefix_tolerance(X) - error
 
-    return _search(_filter_cases(48), margin, what="prefix-sum filters (numpy, torch) = window means "
+    return property_search(_filter_cases(48), margin, what="prefix-sum filters (numpy, torch) = window means "
                    "(margin: tolerance − error)", ctx=ctx, examples=150,
                    ranges="T ≤ 48, b ∈ {1, T, T+1, 2T+3, random}, batch ≤ 3, d ∈ {1,2,5}, "
                           "|X| up to 1e6 with a common offset",
@@ -483,7 +476,7 @@ def tribox_torch_matches_matrix(ctx: Context) -> Evidence:
         got = tribox_filter_torch(torch.as_tensor(X), b).numpy()
         return 2 * _prefix_tolerance(X) - np.abs(got - np.einsum("ts,bsd->btd", M, X)).max()
 
-    return _search(_filter_cases(48), margin, what="torch triBox = M_tri X, all rows (margin: tolerance − error)",
+    return property_search(_filter_cases(48), margin, what="torch triBox = M_tri X, all rows (margin: tolerance − error)",
                    ctx=ctx, examples=150, ranges="T ≤ 48, b ∈ {1, T, T+1, 2T+3, random}, batch ≤ 3, d ∈ {1,2,5}",
                    pinned=(((9, 4), 2, 2, 0, 0.0), ((64, 8), 1, 1, 1, 5.0)), role="supports")
 
@@ -717,7 +710,7 @@ def gate_float_closed_interval_search(ctx: Context) -> Evidence:
         values = [g, g_np]
         return min(min(v, 1.0 - v) if math.isfinite(v) else -1.0 for v in values)
 
-    return _search(cases, margin, what="computed g ∈ [0, 1]", ctx=ctx, examples=150,
+    return property_search(cases, margin, what="computed g ∈ [0, 1]", ctx=ctx, examples=150,
                    ranges="MLP weights and β in [−1e3, 1e3] (0 and ±1 favoured), T ≤ 2^24, ℓ ≤ 40, float32/float64")
 
 
@@ -843,7 +836,7 @@ def gate_input_agnostic_torch(ctx: Context) -> Evidence:
         # each side: prefix sums and an attention product, error ≤ 10·T·eps·(column abs sums)
         return float_tolerance(T, 4 * scale_ + 1e-300) - float((lhs - rhs).abs().max())
 
-    return _search(cases, margin, what="gated layer(X₁ + cX₂) = layer(X₁) + c·layer(X₂)", ctx=ctx, examples=100,
+    return property_search(cases, margin, what="gated layer(X₁ + cX₂) = layer(X₁) + c·layer(X₂)", ctx=ctx, examples=100,
                    ranges="T ≤ 40, ℓ ≤ 8, d ≤ 3, random dense row-stochastic attention", role="supports")
 
 
@@ -983,7 +976,7 @@ def layer_operator_torch(ctx: Context) -> Evidence:
         M = composite_operator(Dense(A), g, b).as_matrix()
         return float_tolerance(T, np.abs(X).sum(axis=1).max() * 3) - np.abs(got - np.einsum("ts,bsd->btd", M, X)).max()
 
-    return _search(cases, margin, what="torch Eq. 6 = (I + A + g·M_tri)X", ctx=ctx, examples=100,
+    return property_search(cases, margin, what="torch Eq. 6 = (I + A + g·M_tri)X", ctx=ctx, examples=100,
                    ranges="T ≤ 32, b ∈ {1, T, T+1, 2T+3, random}, g ∈ [0, 1], batch 2, d ≤ 3, attention kinds "
                           "random/sink/causal/permutation", role="supports")
 
