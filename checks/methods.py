@@ -13,7 +13,7 @@ import sympy as sp
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis.errors import Flaky
 
-from checks.registry import Context, Evidence, Status
+from checks.registry import Context, Evidence, Status, weakest
 
 EPS = float(np.finfo(np.float64).eps)
 
@@ -91,6 +91,23 @@ def derivation(steps: list[Evidence], *, what: str, ranges: str, role: str = "de
         return Evidence(Status.OPEN, "sympy", f"{what}: step not proved: {'; '.join(failed)}", ranges=ranges, role=role)
     return Evidence(Status.PROVED, "sympy", f"{what} ({len(steps)} steps): " + "; ".join(s.summary for s in steps),
                     ranges=ranges, worst_margin=0.0, role=role)
+
+
+def combine(evidences: list[Evidence], *, what: str, method: str, ranges: str, role: str = "decides",
+             sharpest: str | None = None) -> Evidence:
+    """One Evidence from several sub-checks: refuted if any refutes, else the weakest status.
+
+    ``sharpest`` defaults to the parts' own sharpest constants, joined.
+    """
+    status = weakest(e.status for e in evidences)
+    if sharpest is None:
+        sharpest = "; ".join(e.sharpest for e in evidences if e.sharpest) or None
+    bad = next((e for e in evidences if e.status is Status.REFUTED), None)
+    margins = [e.worst_margin for e in evidences if e.worst_margin is not None]
+    return Evidence(status, method, f"{what}: " + "; ".join(e.summary for e in evidences), ranges=ranges,
+                    worst_margin=min(margins) if margins else None, sharpest=sharpest,
+                    counterexample=bad.counterexample if bad else None, role=role,
+                    data={"parts": [e.to_json() for e in evidences]})
 
 
 def probe_hypothesis(expect: str, hypothesis: str, outcome: Evidence, *, exact: bool = False,

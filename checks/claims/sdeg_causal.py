@@ -33,6 +33,7 @@ from hypothesis import strategies as st
 from checks import strategies as sst
 from checks.methods import (
     EPS,
+    combine,
     bound_evidence,
     derivation,
     fit_rate,
@@ -780,20 +781,6 @@ def c_no_harmonic_sv_sweep(ctx: Context) -> Evidence:
 
 # =========================================================================== log-many bulk singular values
 
-def _combine(evidence: list[Evidence], *, what: str, ranges: str) -> Evidence:
-    """Several sweeps deciding one claim together: refuted by any, else the weakest status."""
-    for e in evidence:
-        if e.status is Status.REFUTED:
-            e.summary = f"{what}: {e.summary}"
-            return e
-    status = min((e.status for e in evidence), key=lambda s: [Status.OPEN, Status.VERIFIED, Status.CERTIFIED,
-                                                               Status.PROVED].index(s))
-    margins = [e.worst_margin for e in evidence if e.worst_margin is not None]
-    return Evidence(status, "sweep-fit", f"{what}: " + "; ".join(e.summary for e in evidence), ranges=ranges,
-                    worst_margin=min(margins) if margins else None,
-                    sharpest="; ".join(e.sharpest for e in evidence if e.sharpest), data={"fits": [e.data for e in evidence]})
-
-
 def _count_bound(ell: int, k: int, B: float, t: float) -> float:
     """The proved bound: #{σ_i(A_c) > t} ≤ k + 2(e^B − 1)/t + 4(1 + log ℓ)/t²."""
     return k + 2 * (math.exp(B) - 1) / t + 4 * (1 + math.log(ell)) / t**2
@@ -946,7 +933,7 @@ def c_rank_proxies_erank_sweep(ctx: Context) -> Evidence:
     for config in RANK_CONFIGS:
         fit, sizes = _proxy_fit(config, ctx, lambda sv: effective_rank(sv, 2), "erank2")
         evidence.append(bound_evidence(fit, side="upper", what=config.label(), ranges=f"ℓ = {sizes[0]}..{sizes[-1]}"))
-    return _combine(evidence, what="erank₂/F", ranges=f"ℓ = 64..{_dense_sizes(ctx)[-1]}")
+    return combine(evidence, what="erank₂/F", ranges=f"ℓ = 64..{_dense_sizes(ctx)[-1]}", method="sweep-fit")
 
 
 @check
@@ -986,7 +973,7 @@ def c_rank_proxies_cesaro(ctx: Context) -> Evidence:
                      f"(≤ 1: erank₁ ≤ ℓ); fitted α·log ℓ + β·log log ℓ + γ has α = {fmt(coefs[0])} (lower half), "
                      f"{fmt(coefs[1])} (upper half) > 0", ranges=f"ℓ = {sizes[0]}..{sizes[-1]}",
                      sharpest=f"log erank₁/log ℓ in [{fmt(le1[-1] / np.log(sizes[-1]))}, 1]", worst_margin=min(coefs))
-    return _combine([upper, lower], what="Cesàro rank proxies", ranges=f"ℓ = {sizes[0]}..{sizes[-1]}")
+    return combine([upper, lower], what="Cesàro rank proxies", ranges=f"ℓ = {sizes[0]}..{sizes[-1]}", method="sweep-fit")
 
 
 @check
@@ -1020,8 +1007,8 @@ def c_rank_proxies_order_probe(ctx: Context) -> Evidence:
                                  f"srank/F ≥ {fmt(floor)} (≥ 1/20), {config.label()}", ranges=f"ℓ = {sizes[0]}..{sizes[-1]}",
                                  worst_margin=floor - 1 / 20,
                                  counterexample=None if floor >= 1 / 20 else {"config": config.label(), "min_ratio": floor}))
-    return probe_hypothesis('not needed', "sorted scores and k = o(ℓ)", _combine(evidence, what="Θ(F) without them",
-                                                                   ranges=f"ℓ = 64..{_dense_sizes(ctx)[-1]}"), role="decides")
+    return probe_hypothesis('not needed', "sorted scores and k = o(ℓ)", combine(evidence, what="Θ(F) without them",
+                                                                   ranges=f"ℓ = 64..{_dense_sizes(ctx)[-1]}", method="sweep-fit"), role="decides")
 
 
 # =========================================================================== D.2: Schatten sums of H_n
@@ -1068,7 +1055,7 @@ def c_schatten_sweep(ctx: Context) -> Evidence:
     fit = fit_rate(sizes, nuclear, lambda x: log1(x) ** 2, "log²(n+1)", {"log(n+1)": log1}, scale="loglog")
     evidence.append(bound_evidence(fit, side="upper", what="nuclear norm", ranges=f"n = {sizes[0]}..{sizes[-1]}"))
     model = fit_with_corrections(sizes, nuclear, {"log²": lambda x: np.log(x) ** 2, "log": np.log, "1": np.ones_like})
-    ev = _combine(evidence, what="Schatten sums of H_n", ranges=f"n = {sizes[0]}..{sizes[-1]}")
+    ev = combine(evidence, what="Schatten sums of H_n", ranges=f"n = {sizes[0]}..{sizes[-1]}", method="sweep-fit")
     ev.summary += (f"; ‖H_n‖_* ≈ {_model(model, ('log²', 'log² n'), ('log', 'log n'), ('1', ''))}; "
                    f"lower bound R(R+1)log 2/(4π) = {fmt(12 * 13 * math.log(2) / (4 * math.pi))} vs {fmt(nuclear[-1])} at n = 4096"
                    if sizes[-1] == 4096 else "")

@@ -28,6 +28,7 @@ from hypothesis import strategies as st
 from checks import strategies as sst
 from checks.methods import (
     EPS,
+    combine,
     fit_rate,
     fit_with_corrections,
     float_tolerance,
@@ -37,7 +38,7 @@ from checks.methods import (
     rate_evidence,
     sympy_identity,
 )
-from checks.registry import Context, Evidence, Source, Status, check, claim, weakest
+from checks.registry import Context, Evidence, Source, Status, check, claim
 from theory.cayley import (
     binary_digits,
     cayley_adjacency,
@@ -131,18 +132,6 @@ def _offset_rate_evidence(x, y, f, name: str, lower: dict, competitors: dict, *,
                        role=role)
     ev.data["leading_coefficient"] = lead
     return ev
-
-
-def _combine(evidences: list[Evidence], *, what: str, method: str, ranges: str, role: str = "decides",
-             sharpest: str | None = None) -> Evidence:
-    """One Evidence from several sub-checks: refuted if any refutes, else the weakest status."""
-    status = weakest(e.status for e in evidences)
-    bad = next((e for e in evidences if e.status is Status.REFUTED), None)
-    margins = [e.worst_margin for e in evidences if e.worst_margin is not None]
-    return Evidence(status, method, f"{what}: " + "; ".join(e.summary for e in evidences), ranges=ranges,
-                    worst_margin=min(margins) if margins else None, sharpest=sharpest,
-                    counterexample=bad.counterexample if bad else None, role=role,
-                    data={"parts": [e.to_json() for e in evidences]})
 
 
 # =========================================================================== C.1 setup
@@ -296,7 +285,7 @@ def c1_kernel_support_and_peak_sympy(ctx: Context) -> Evidence:
     peak = sympy_identity(h(b - 1) - h(r), sp.Abs(r - (b - 1)) / b**2, what="h_b(b−1) − h_b(r) = |r−(b−1)|/b²")
     # on the support |r − (b−1)| ≤ b − 1, so h_b(r) ≥ 1/b² > 0; the longest lag is 2b−2
     floor_ = sympy_identity(h(2 * b - 2), 1 / b**2, what="h_b(2b−2) = h_b(0) = 1/b² > 0 (longest lag 2b−2)")
-    return _combine([peak, floor_], what="triangular kernel", method="sympy", ranges="every b ≥ 1")
+    return combine([peak, floor_], what="triangular kernel", method="sympy", ranges="every b ≥ 1")
 
 
 @check
@@ -355,7 +344,7 @@ def c3_fourier_mode_sympy(ctx: Context) -> Evidence:
     off_diagonal = sp.summation(x**m, (m, 0, T - 1)).args[1][0]
     orth = sympy_identity(off_diagonal.subs(x**T, 1), 0,
                           what="Σ_n ω^{jn} = (1 − ω^{jT})/(1 − ω^j) = 0 for ω^j ≠ 1: the T modes are orthogonal")
-    return _combine([mode, orth], what="Eq. 9 by Fourier modes", method="sympy", ranges="every T ≥ 2")
+    return combine([mode, orth], what="Eq. 9 by Fourier modes", method="sympy", ranges="every T ≥ 2")
 
 
 @check
@@ -703,7 +692,7 @@ def c6_sharp_logistic_step_sympy(ctx: Context) -> Evidence:
                           what="s + 4s(1−s) − 1 = (4s−1)(1−s) ≥ 0 for s ∈ [1/4, 1]")
     even = sympy_identity(4 * sp.sin(sp.pi / 2) ** 2, 4,
                           what="even T, k = T/2: residues T/2, 0, …, 0 (2·T/2 ≡ 0) give μ_{T/2} = 4 sin²(π/2) = 4 exactly")
-    return _combine([doubling, pair, even], what="two consecutive generators carry weight ≥ 1", method="sympy",
+    return combine([doubling, pair, even], what="two consecutive generators carry weight ≥ 1", method="sympy",
                     ranges="every angle a, every s ∈ [1/4, 1]")
 
 
@@ -867,7 +856,7 @@ def c6_upper_geometric_sympy(ctx: Context) -> Evidence:
     last = (Evidence(Status.PROVED, "sympy", f"T² − 4^L = {sp.sstr(slack)} ≥ 0 (T = 2^L + j), so (2π/T)²·4^{{L+1}}/3 ≤ 16π²/3",
                      ranges="every T ≥ 1", worst_margin=0.0)
             if slack.is_nonnegative else Evidence(Status.OPEN, "sympy", "sign of T² − 4^L undecided"))
-    return _combine([geo, last], what="the last two steps of Eq. 10", method="sympy", ranges="every T ≥ 2")
+    return combine([geo, last], what="the last two steps of Eq. 10", method="sympy", ranges="every T ≥ 2")
 
 
 @check
@@ -1033,7 +1022,7 @@ def c6_gap_rate_sweep(ctx: Context) -> Evidence:
         gamma = [_skeleton_gap(T) for T in Ts]
         fit = fit_rate(Ts, gamma, lambda x: 1 / levels(x), "(1/(L+1))", competitors, scale="loglog")
         parts.append(rate_evidence(fit, what=name, ranges=f"{name}, T up to {Ts[-1]}"))
-    return _combine(parts, what="γ_tri = μ₂/(2(L+1)) against 1/(⌊log₂T⌋+1)", method="sweep-fit",
+    return combine(parts, what="γ_tri = μ₂/(2(L+1)) against 1/(⌊log₂T⌋+1)", method="sweep-fit",
                     ranges="five subsequences of T, 2^4 ≤ T ≤ " + str(max(max(v) for v in _gap_subsequences(ctx).values())))
 
 
@@ -1206,7 +1195,7 @@ def c6_real_mu2_rate_sweep(ctx: Context) -> Evidence:
     evidence = [rate_check("real-mu2", np.ones_like, "1", what=f"μ₂(L_real) along T = {name}", grid=grid,
                            scale="loglog", competitors=competitors, select=select, role="supports", store=DEFAULT_STORE)
                 for name, select in subsequences.items()]
-    return _combine(evidence, what="μ₂(L_real) = Θ(1) over the stored sweep", method="sweep-fit",
+    return combine(evidence, what="μ₂(L_real) = Θ(1) over the stored sweep", method="sweep-fit",
                     ranges=f"sweep real-mu2, {grid} grid", role="supports")
 
 
@@ -1366,7 +1355,7 @@ def c7_kernel_energy_sympy(ctx: Context) -> Evidence:
                                what="Σ_{r=0}^{2b−2} h_b(r)² = (2b²+1)/(3b³)")
     mass = sympy_identity(sp.summation(rising, (r, 0, b - 1)) + sp.summation(falling, (r, b, 2 * b - 2)), 1,
                           what="Σ_r h_b(r) = 1")
-    return _combine([by_lag, by_kernel, mass], what="Eq. 13", method="sympy", ranges="every b ≥ 1")
+    return combine([by_lag, by_kernel, mass], what="Eq. 13", method="sympy", ranges="every b ≥ 1")
 
 
 @check
@@ -1376,7 +1365,7 @@ def c7_kernel_energy_theta_sympy(ctx: Context) -> Evidence:
     upper = sympy_identity(1 / b - E, (b - 1) * (b + 1) / (3 * b**3), what="1/b − E_b = (b²−1)/(3b³) ≥ 0")
     lower = sympy_identity(E - sp.Rational(2, 3) / b, 1 / (3 * b**3), what="E_b − 2/(3b) = 1/(3b³) > 0")
     limit = sympy_identity(sp.limit(b * E, b, sp.oo), sp.Rational(2, 3), what="b·E_b → 2/3")
-    return _combine([upper, lower, limit], what="2/(3b) < E_b ≤ 1/b", method="sympy", ranges="every b ≥ 1")
+    return combine([upper, lower, limit], what="2/(3b) < E_b ≤ 1/b", method="sympy", ranges="every b ≥ 1")
 
 
 @check
@@ -1566,7 +1555,7 @@ def c8_spectral_norm_flat_in_T(ctx: Context) -> Evidence:
         norms = [_spectral_norm(TriBox(T, b)) for T in Ts]
         fit = fit_rate(Ts, norms, lambda x: np.ones_like(x), "1", {"√T": np.sqrt, "T^0.25": lambda x: x**0.25}, scale="log")
         parts.append(rate_evidence(fit, what=f"b = {b}", ranges=f"T = {Ts[0]}..{Ts[-1]}"))
-    return _combine(parts, what="‖M_tri‖₂ is flat in T (so o(√T))", method="sweep-fit",
+    return combine(parts, what="‖M_tri‖₂ is flat in T (so o(√T))", method="sweep-fit",
                     ranges=f"b in {{2, 8, 32}}, T = {Ts[0]}..{Ts[-1]}")
 
 
@@ -1712,7 +1701,7 @@ def c8_rank_limit_rate(ctx: Context) -> Evidence:
             gaps = [limit - _stable_rank_composite(T, b, g) for T in Ts]
             fit = fit_rate(Ts, gaps, lambda x: 1 / x, "(1/T)", {"1/√T": lambda x: x**-0.5, "1": lambda x: np.ones_like(x)}, scale="log")
             parts.append(rate_evidence(fit, what=f"b={b}, g={g}: limit {fmt(limit)}", ranges=f"T = {Ts[0]}..{Ts[-1]}"))
-    return _combine(parts, what="R_∞ − R_eff(T) = Θ(1/T) with R_∞ = 2 + 2g/b² + g²‖h_b‖²", method="sweep-fit",
+    return combine(parts, what="R_∞ − R_eff(T) = Θ(1/T) with R_∞ = 2 + 2g/b² + g²‖h_b‖²", method="sweep-fit",
                     ranges=f"b in {RANK_FLOOR_BANDWIDTHS}, g in {RANK_FLOOR_GATES}, T = {Ts[0]}..{Ts[-1]}")
 
 
@@ -1756,7 +1745,7 @@ def c8_distal_energy_rate(ctx: Context) -> Evidence:
         E = [_distal_energy(T, c) for T in Ts]
         fit = fit_rate(Ts, E, lambda x: 1 / x, "(1/T)", {"ln T/T": lambda x: np.log(x) / x}, scale="loglog")
         parts.append(rate_evidence(fit, what=f"b = {c}·T", ranges=f"T = {Ts[0]}..{Ts[-1]}"))
-    return _combine(parts, what="E_b := ‖M_tri‖_F²/T against the claimed Θ(1/T)", method="sweep-fit",
+    return combine(parts, what="E_b := ‖M_tri‖_F²/T against the claimed Θ(1/T)", method="sweep-fit",
                     ranges=f"b in {{T, T/2}}, T = {Ts[0]}..{Ts[-1]}")
 
 
@@ -1793,7 +1782,7 @@ def c8_distal_log_rate(ctx: Context) -> Evidence:
         parts.append(_offset_rate_evidence(Ts, E, lambda x: np.log(x) / x, "ln T/T", {"1/T": lambda x: 1 / x},
                                            {"ln² T/T": lambda x: np.log(x) ** 2 / x, "T^−0.75": lambda x: x**-0.75},
                                            what=f"b = {c}·T", ranges=f"T = {int(Ts[0])}..{int(Ts[-1])}", scale="loglog"))
-    return _combine(parts, what="‖M_tri‖_F²/T = Θ(log T/T) for b = Θ(T)", method="sweep-fit",
+    return combine(parts, what="‖M_tri‖_F²/T = Θ(log T/T) for b = Θ(T)", method="sweep-fit",
                     ranges=f"b in {{T, T/2}}, T = {int(Ts[0])}..{int(Ts[-1])}")
 
 
