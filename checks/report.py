@@ -17,6 +17,17 @@ from checks.registry import CHECKS, PAPERS, Claim, Context, Evidence, Status, lo
 from theory._validate import InputError
 
 
+def worst_margin(evidence: list[Evidence]) -> float | None:
+    """The smallest margin any piece of evidence recorded (None when none did)."""
+    margins = [e.worst_margin for e in evidence if e.worst_margin is not None]
+    return min(margins) if margins else None
+
+
+def methods_of(evidence: list[Evidence]) -> list[str]:
+    """The methods behind a verdict, sorted, without the placeholder of undecided checks."""
+    return sorted({e.method for e in evidence if e.method != "none"})
+
+
 @dataclass
 class Result:
     """The computed verdict of one claim."""
@@ -33,12 +44,11 @@ class Result:
 
     @property
     def worst_margin(self) -> float | None:
-        margins = [e.worst_margin for e in self.evidence if e.worst_margin is not None]
-        return min(margins) if margins else None
+        return worst_margin(self.evidence)
 
     @property
     def methods(self) -> list[str]:
-        return sorted({e.method for e in self.evidence if e.method != "none"})
+        return methods_of(self.evidence)
 
     def notes(self) -> list[str]:
         out = list(self.claim.notes)

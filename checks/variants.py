@@ -32,7 +32,7 @@ from scipy.sparse.csgraph import connected_components
 from checks import strategies as sst
 from checks.methods import fit_rate, fit_with_corrections, float_tolerance, fmt, grid_check, property_search, rate_evidence
 from checks.registry import Context, Evidence, Status
-from checks.report import decide, write_atomic
+from checks.report import decide, methods_of, worst_margin, write_atomic
 from theory import kernels as tk
 from theory import schedules as ts
 from theory._validate import InputError
@@ -1041,12 +1041,11 @@ class PropertyResult:
 
     @property
     def worst_margin(self) -> float | None:
-        margins = [e.worst_margin for e in self.evidence if e.worst_margin is not None]
-        return min(margins) if margins else None
+        return worst_margin(self.evidence)
 
     @property
     def methods(self) -> list[str]:
-        return sorted({e.method for e in self.evidence})
+        return methods_of(self.evidence)
 
     def label(self) -> str:
         return "crashed" if self.error else self.outcome.label()
