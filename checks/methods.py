@@ -377,6 +377,45 @@ def fit_with_corrections(x, y, basis: dict[str, Callable]) -> dict[str, float]:
     return dict(zip(basis, map(float, coef)))
 
 
+def remove_lower_terms(x, y, f: Callable, lower: dict[str, Callable]) -> tuple[float, np.ndarray]:
+    """Fit y ≈ a·f + Σ c_i·lower_i by least squares; return a and y − Σ c_i·lower_i (the leading part)."""
+    x = np.asarray(x, dtype=float)
+    y = np.asarray(y, dtype=float)
+    coef = fit_with_corrections(x, y, {"lead": f, **lower})
+    return coef["lead"], y - sum(coef[k] * fn(x) for k, fn in lower.items())
+
+
+def corrected_rate_evidence(x, y, f: Callable, name: str, lower: dict[str, Callable], competitors: dict | None = None,
+                            *, what: str, ranges: str, scale: str = "log", flat: float = 0.05,
+                            role: str = "decides") -> Evidence:
+    """Θ(f) diagnostics after removing fitted lower-order terms: y ≈ a·f + Σ c_i·lower_i.
+
+    A plain ratio test is too strict when y carries a known lower-order term: y = a ln x + c has
+    y/ln x = a + c/ln x, which reaches its constant only at astronomically large x, and γ = a/L + c/L²
+    drifts against 1/L the same way. So the ratio is read on y − Σ c_i·lower_i. Every competitor gets
+    the same lower-order terms fitted for it, so the comparison is fair. A non-positive leading
+    coefficient, or a leading part that is not positive, refutes; a competitor whose own leading term
+    cannot carry y is ruled out outright, shown as trend inf.
+    """
+    x = np.asarray(x, dtype=float)
+    y = np.asarray(y, dtype=float)
+    lead, y_main = remove_lower_terms(x, y, f, lower)
+    if lead <= 0 or np.any(y_main <= 0):
+        return Evidence(Status.REFUTED, "sweep-fit", f"{what}: the fitted leading term {fmt(lead)}·{name} does not carry y",
+                        ranges=ranges, role=role, worst_margin=min(lead, float(np.min(y_main))),
+                        counterexample={"x": x.tolist(), "y": y.tolist(), "lead": lead})
+    fit = fit_rate(x, y_main, f, name, scale=scale)
+    for cname, g in (competitors or {}).items():
+        c_lead, c_main = remove_lower_terms(x, y, g, lower)
+        fit.competitors[cname] = (fit_rate(x, c_main, g, cname, scale=scale).trend
+                                  if c_lead > 0 and np.all(c_main > 0) else math.inf)
+    ev = rate_evidence(fit, what=f"{what} (lower-order terms {', '.join(lower)} fitted and removed)", ranges=ranges,
+                       flat=flat, role=role)
+    ev.data["leading_coefficient"] = lead
+    ev.data["lower_terms"] = fit_with_corrections(x, y, {"lead": f, **lower})
+    return ev
+
+
 def open_evidence(why: str) -> Evidence:
     """A check that could not decide: the claim stays open, and says why."""
     return Evidence(Status.OPEN, "none", why)

@@ -34,7 +34,16 @@ from typing import Callable, Iterable
 
 import numpy as np
 
-from checks.methods import fit_rate, fit_with_corrections, fmt, open_evidence, rate_evidence
+from checks.methods import (
+    bound_evidence,
+    corrected_rate_evidence,
+    fit_rate,
+    fit_with_corrections,
+    fmt,
+    open_evidence,
+    rate_evidence,
+    remove_lower_terms,
+)
 from checks.registry import Evidence
 from theory._validate import InputError, positive_int
 
@@ -292,6 +301,23 @@ def options_for(ctx) -> dict:
     return {"grid": "wide", "store": DEFAULT_STORE} if ctx.wide else {"grid": "quick", "store": None}
 
 
+def stored_options(ctx) -> dict:
+    """run_sweep/rate_check keywords for a claim that reads the committed sweep store: the ``default`` grid
+    (``wide`` with ``ctx.wide``), from ``figures/data``; a missing row is computed and stored first."""
+    return {"grid": "wide" if ctx.wide else "default", "store": DEFAULT_STORE}
+
+
+def along(kind: str, *, at_least: int = 1) -> Callable[[dict], bool]:
+    """A row filter for the dyadic subsequences the sweeps are built around: ``kind`` is one of
+    "2^m", "2^m-1", "2^m+1", "3*2^m"; rows with x below ``at_least`` are dropped."""
+    tests = {"2^m": lambda n: n & (n - 1) == 0, "2^m-1": lambda n: n & (n + 1) == 0,
+             "2^m+1": lambda n: n > 2 and (n - 1) & (n - 2) == 0, "3*2^m": lambda n: n % 3 == 0 and (n // 3) & (n // 3 - 1) == 0}
+    if kind not in tests:
+        raise ValueError(f"along: unknown subsequence {kind!r}; allowed: {', '.join(tests)}")
+    test = tests[kind]
+    return lambda row: int(row["x"]) >= at_least and test(int(row["x"]))
+
+
 def _trend_sensitivity(x: np.ndarray, log_width: np.ndarray, scale: str) -> float:
     """How far the fitted trend (slope of log(y/f) over the upper half) can move when every log y moves
     by at most its bracket's log-width: Σ|u_i − ū|·w_i / Σ(u_i − ū)² for the least-squares slope."""
@@ -304,41 +330,75 @@ def _trend_sensitivity(x: np.ndarray, log_width: np.ndarray, scale: str) -> floa
     return float(np.sum(np.abs(c) * w) / np.sum(c * c))
 
 
+def _bracketed(rows: list[dict], column: str, transform: Callable | None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The column's values and brackets (``lower``/``upper`` for the value, ``<column>_lower``/``_upper``
+    otherwise; a column without a bracket, such as an exact count, gets a zero-width one), after
+    ``transform(value, row)``, which must be monotone in the value for each row."""
+    lo_key, hi_key = ("lower", "upper") if column == "value" else (f"{column}_lower", f"{column}_upper")
+    y = np.array([r[column] for r in rows], dtype=float)
+    bracketed = all(lo_key in r and hi_key in r for r in rows)
+    lo = np.array([r[lo_key] for r in rows], dtype=float) if bracketed else y.copy()
+    hi = np.array([r[hi_key] for r in rows], dtype=float) if bracketed else y.copy()
+    if transform is not None:
+        y, a, b = (np.array([transform(float(v), r) for v, r in zip(col, rows)]) for col in (y, lo, hi))
+        lo, hi = np.minimum(a, b), np.maximum(a, b)
+    return y, lo, hi
+
+
 def rate_check(sweep: str | Sweep, f: Callable, model: str, *, what: str, grid: str = "quick",
                competitors: dict | None = None, scale: str = "log", column: str = "value",
-               select: Callable[[dict], bool] | None = None, corrections: dict | None = None, flat: float = 0.05,
-               role: str = "decides", store=None, ranges: str | None = None) -> Evidence:
-    """Evidence that ``column`` of a sweep is Θ(f(x)): ratios y/f, their trend, local exponents, the
-    competing rates ruled out (:func:`checks.methods.rate_evidence`), made robust to the brackets.
+               transform: tuple[str, Callable[[float, dict], float]] | None = None,
+               select: Callable[[dict], bool] | None = None, lower: dict | None = None, side: str | None = None,
+               corrections: dict | None = None, flat: float = 0.05, role: str = "decides", store=None,
+               ranges: str | None = None) -> Evidence:
+    """Evidence that ``column`` of a sweep is Θ(f(x)) (or, with ``side``, O(f) or Ω(f)), read from the sweep's
+    rows: ratios y/f, their trend, local exponents, the competing rates ruled out.
 
-    The rows' brackets (``lower``/``upper`` for the value, ``<column>_lower``/``<column>_upper`` for
-    another column) move each log y by at most log(upper/lower); if that can move the fitted trend
-    across the ±flat verdict line, the rate is undecided (open) instead of verified or refuted.
-    ``select`` filters rows (e.g. odd T only); ``corrections`` (a basis as for
-    :func:`checks.methods.fit_with_corrections`) adds the model-with-corrections coefficients to the data.
+    - ``transform = (name, t)`` reads y = t(value, row) instead (e.g. μ₂/degree, 2 − ‖H‖, 1/√(2 − ‖H‖));
+      t must be monotone in the value, so the bracket maps to a bracket;
+    - ``lower`` names lower-order terms fitted and removed before the ratio is read
+      (:func:`checks.methods.corrected_rate_evidence`): a sweep of y = a/log T + c/log² T, or of
+      y = a log x + c, drifts against the leading term alone over any reachable range;
+    - ``side`` ("upper"/"lower") makes it a one-sided bound (:func:`checks.methods.bound_evidence`),
+      for a rate whose other side is settled elsewhere;
+    - ``select`` filters rows (e.g. T = 2^m − 1 only); ``corrections`` (a basis as for
+      :func:`checks.methods.fit_with_corrections`) adds the model-with-corrections coefficients to the data.
+
+    The rows' brackets move each log y by at most log(upper/lower) (after removing the fitted lower
+    terms, when there are any, to first order: the fitted coefficients are held fixed); if that can move the fitted trend across the ±flat verdict line, the
+    rate is undecided (open) instead of verified or refuted.
     """
+    if lower and side:
+        raise ValueError("rate_check: lower-order terms and a one-sided bound do not combine; choose one")
     result = run_sweep(sweep, grid, store=store)
     rows = [r for r in result.rows if select is None or select(r)]
     if len(rows) < 3:
         return open_evidence(f"{what}: only {len(rows)} sweep points selected; a rate needs at least 3")
     x = np.array([r["x"] for r in rows], dtype=float)
-    y = np.array([r[column] for r in rows], dtype=float)
-    fit = fit_rate(x, y, f, model, competitors, scale)
-    lo_key, hi_key = ("lower", "upper") if column == "value" else (f"{column}_lower", f"{column}_upper")
-    if all(lo_key in r and hi_key in r for r in rows):
-        lo = np.abs(np.array([r[lo_key] for r in rows], dtype=float))
-        hi = np.abs(np.array([r[hi_key] for r in rows], dtype=float))
-        with np.errstate(divide="ignore"):  # a bracket reaching 0 has infinite log-width: undecidable
-            log_width = np.log(np.maximum(lo, hi) / np.minimum(lo, hi))
-    else:  # a column without a bracket (an exact count, a closed form)
-        log_width = np.zeros_like(y)
+    y, lo, hi = _bracketed(rows, column, transform[1] if transform else None)
+    y_read = remove_lower_terms(x, y, f, lower)[1] if lower else y
+    shift = y_read - y  # removing fitted terms shifts value and bracket alike
+    lo, hi = np.abs(lo + shift), np.abs(hi + shift)
+    with np.errstate(divide="ignore", invalid="ignore"):  # a bracket reaching 0 has infinite log-width: undecidable
+        log_width = np.where(hi == lo, 0.0, np.log(np.maximum(lo, hi) / np.minimum(lo, hi)))
     wobble = _trend_sensitivity(x, log_width, scale)
-    span = ranges or f"{result.sweep.x} = {fmt(x[0])}…{fmt(x[-1])} ({len(rows)} points of sweep {result.sweep.name}, grid {grid})"
-    if abs(abs(fit.trend) - flat) <= wobble:
-        return open_evidence(f"{what}: the brackets move the trend by up to {fmt(wobble)}, across the ±{fmt(flat)} "
-                             f"line (trend {fmt(fit.trend)}); tighten the solver tolerance")
-    ev = rate_evidence(fit, what=what, ranges=span, flat=flat, role=role)
+    read = transform[0] if transform else (column if column != "value" else "")
+    span = ranges or (f"{read + ' from ' if read else ''}sweep {result.sweep.name} ({grid} grid): "
+                      f"{result.sweep.x} = {fmt(x[0])}…{fmt(x[-1])}, {len(rows)} points")
+    fit = fit_rate(x, y_read, f, model, scale=scale)
+    verdict_lines = {"upper": [flat], "lower": [-flat]}.get(side, [flat, -flat])
+    if any(abs(fit.trend - line) <= wobble for line in verdict_lines):
+        return open_evidence(f"{what}: the brackets move the trend by up to {fmt(wobble)}, across the "
+                             f"{'/'.join(map(fmt, verdict_lines))} verdict line (trend {fmt(fit.trend)}); tighten the solver tolerance")
+    if lower:
+        ev = corrected_rate_evidence(x, y, f, model, lower, competitors, what=what, ranges=span, scale=scale,
+                                     flat=flat, role=role)
+    else:
+        fit = fit_rate(x, y, f, model, competitors, scale)
+        ev = (bound_evidence(fit, side=side, what=what, ranges=span, flat=flat, role=role) if side
+              else rate_evidence(fit, what=what, ranges=span, flat=flat, role=role))
     ev.data["sweep"] = result.sweep.name
+    ev.data["grid"] = grid
     ev.data["trend_bracket_sensitivity"] = wobble
     if corrections:
         ev.data["corrections"] = fit_with_corrections(x, y, corrections)
@@ -477,7 +537,8 @@ register(Sweep("skeleton-mu2", "T", "μ₂ of the Cayley multigraph Cay(ℤ_T, S
                {"quick": _sizes_around_powers(2, 20), "default": _sizes_around_powers(2, 30, extra=(10**8,)),
                 "wide": _sizes_around_powers(2, 50, extra=(10**8, 10**9, 10**10, 10**12))},
                functools.partial(_skeleton_reference, graph="multigraph"), 2048, revision=2,
-               claims=("trsp.C6.mu2-lower", "trsp.C6.mu2-upper", "trsp.C6.gap-rate")))
+               claims=("trsp.C6.mu2-lower", "trsp.C6.mu2-upper", "trsp.C6.mu2-lower.sharp", "trsp.C6.mu2-upper.sharp",
+                       "trsp.C6.gap-rate")))
 register(Sweep("skeleton-mu2-simple", "T", "μ₂ of the simple Cayley graph on (S ∪ −S) ∖ {0}, dyadic S",
                functools.partial(_skeleton_point, graph="simple"),
                {"quick": _sizes_around_powers(2, 20), "default": _sizes_around_powers(2, 30, extra=(10**8,)),
@@ -488,13 +549,13 @@ register(Sweep("real-mu2", "T", "λ₂ of the Laplacian of the real (causal, non
                functools.partial(_real_point, normalized=False),
                {"quick": _sizes_around_powers(2, 11), "default": _sizes_around_powers(2, 16),
                 "wide": _sizes_around_powers(2, 19, extra=(10**6,))},
-               functools.partial(_real_reference, normalized=False), 2048, claims=("trsp.C1.cayley",)))
+               functools.partial(_real_reference, normalized=False), 2048, claims=("trsp.C1.cayley", "trsp.C6.real-operator")))
 register(Sweep("real-gap", "T", "normalised gap λ₂(D^-1/2 L D^-1/2) of the real triBox stack (loopless degrees)",
                functools.partial(_real_point, normalized=True),
                {"quick": _sizes_around_powers(2, 11), "default": _sizes_around_powers(2, 16),
                 "wide": _sizes_around_powers(2, 19, extra=(10**6,))},
                functools.partial(_real_reference, normalized=True), 2048,
-               claims=("trsp.C1.cayley", "trsp.C6.gap-rate", "trsp.D.carry-over")))
+               claims=("trsp.C1.cayley", "trsp.C6.gap-rate", "trsp.C6.real-operator", "trsp.D.carry-over")))
 register(Sweep("cesaro-norm", "ell", "‖H_ℓ‖₂ of the Cesàro matrix (row srank: stable rank)",
                functools.partial(_norm_point, "cesaro"),
                {"quick": _grid(1, 14), "default": _grid(1, 20), "wide": _grid(1, 23, extra=(10**7,))},
@@ -514,7 +575,8 @@ register(Sweep("tribox-norm", "b", "‖M_tri^(b)‖₂ at T = 4b (row max_column
                functools.partial(_norm_point, "tribox"),
                {"quick": _grid(0, 10), "default": _grid(0, 16), "wide": _grid(0, 20)},
                functools.partial(_norm_reference, "tribox"), 256, revision=2,
-               claims=("trsp.C8.spectral-norm", "trsp.C8.column-sums")))
+               claims=("trsp.C8.spectral-norm", "trsp.C8.spectral-norm.sharp", "trsp.C8.column-sums",
+                       "trsp.C8.column-sums.corrected")))
 register(Sweep("cesaro-spectrum", "ell", "nuclear norm ‖H_ℓ‖_* from the dense float64 SVD (torch; GPU when present)",
                _cesaro_spectrum_point,
                {"quick": _grid(1, 8), "default": _grid(1, 11), "wide": _grid(1, 13)},

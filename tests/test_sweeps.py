@@ -1,6 +1,7 @@
 """Sweeps: registry, dense cross-checks, the atomic store, resumption after interruption, Dask, CLI."""
 
 import json
+import math
 import os
 import signal
 import subprocess
@@ -19,12 +20,14 @@ from checks.sweeps import (
     SWEEPS,
     Store,
     Sweep,
+    along,
     get,
     load_rows,
     options_for,
     rate_check,
     run_sweep,
     spike_bulk_scores,
+    stored_options,
 )
 from theory._validate import InputError
 
@@ -190,6 +193,83 @@ def test_rate_check_verifies_a_true_rate_and_refutes_a_wrong_one():
     assert wrong.status is Status.REFUTED and wrong.counterexample
     too_few = rate_check("cesaro-norm", one, "1", what="three points", select=lambda r: r["x"] <= 4)
     assert too_few.status is Status.OPEN
+
+
+def _toy_store(tmp_path, ys: dict[int, float], width: float = 0.0):
+    """A stored sweep whose rows carry given values (and brackets of the given relative width)."""
+    def point(n: int) -> dict:
+        y = ys[n]
+        return {"value": y, "lower": y * (1 - width), "upper": y * (1 + width), "method": "toy", "dtype": "float64",
+                "device": "cpu", "degree": 2 * n}
+
+    grid = tuple(sorted(ys))
+    return Sweep("toy-rate", "n", "a given sequence", point, {g: grid for g in GRIDS}), Store(tmp_path)
+
+
+def test_rate_check_removes_lower_order_terms_that_a_plain_ratio_reads_as_a_wrong_rate(tmp_path):
+    # y = 2/log n + 5/log² n is Θ(1/log n), but its ratio to 1/log n drifts by 30 % over the range
+    xs = [2**m for m in range(5, 31)]
+    sweep, store = _toy_store(tmp_path, {n: 2 / math.log(n) + 5 / math.log(n) ** 2 for n in xs})
+    inv_log = lambda x: 1 / np.log(x)  # noqa: E731
+    plain = rate_check(sweep, inv_log, "1/log n", what="plain", scale="loglog", store=store)
+    assert plain.status is Status.REFUTED
+    corrected = rate_check(sweep, inv_log, "1/log n", what="corrected", scale="loglog", store=store,
+                           lower={"1/log²": lambda x: np.log(x) ** -2.0}, competitors={"1": np.ones_like})
+    assert corrected.status is Status.VERIFIED, corrected.summary
+    assert corrected.data["leading_coefficient"] == pytest.approx(2.0, rel=1e-9)
+    assert corrected.data["competitors"]["1"] != 0 and abs(corrected.data["competitors"]["1"]) > 0.05
+    # a wrong leading term stays wrong with the same correction
+    wrong = rate_check(sweep, lambda x: np.log(x) ** -0.5, "1/√log n", what="wrong", scale="loglog", store=store,
+                       lower={"1/log²": lambda x: np.log(x) ** -2.0})
+    assert wrong.status is Status.REFUTED
+
+
+def test_rate_check_transforms_values_with_their_brackets_and_reads_one_sided_bounds(tmp_path):
+    xs = [2**m for m in range(4, 25)]
+    sweep, store = _toy_store(tmp_path, {n: 3.0 * (1 + 1 / math.log(n)) for n in xs}, width=1e-9)
+    # y/degree with degree = 2n is Θ(1/n); the transform keeps the bracket (width 1e-9 moves nothing)
+    per_degree = rate_check(sweep, lambda x: 1 / x, "1/n", what="y/r", store=store,
+                            transform=("y/r", lambda v, row: v / row["degree"]), competitors={"1": np.ones_like})
+    assert per_degree.status is Status.VERIFIED and per_degree.data["trend_bracket_sensitivity"] < 1e-6
+    # a ratio settling from above: O(1) holds, Ω(log n) does not
+    assert rate_check(sweep, np.ones_like, "1", what="O(1)", side="upper", scale="loglog", store=store).status is Status.VERIFIED
+    assert rate_check(sweep, np.log, "log n", what="Ω(log n)", side="lower", scale="loglog", store=store).status is Status.REFUTED
+    with pytest.raises(ValueError, match="do not combine"):
+        rate_check(sweep, np.ones_like, "1", what="both", side="upper", lower={"1/log": np.log}, store=store)
+
+
+def test_wide_brackets_leave_a_rate_open_instead_of_deciding_it(tmp_path):
+    xs = [2**m for m in range(4, 25)]
+    sweep, store = _toy_store(tmp_path, {n: 1.0 + 0.05 * math.log(math.log(n)) for n in xs}, width=0.2)
+    ev = rate_check(sweep, np.ones_like, "1", what="fuzzy", scale="loglog", store=store)
+    assert ev.status is Status.OPEN and "brackets move the trend" in ev.summary
+
+
+def test_along_selects_the_dyadic_subsequences():
+    rows = [{"x": x} for x in range(1, 70)]
+    picked = {kind: [r["x"] for r in rows if along(kind, at_least=4)(r)] for kind in ("2^m", "2^m-1", "2^m+1", "3*2^m")}
+    assert picked == {"2^m": [4, 8, 16, 32, 64], "2^m-1": [7, 15, 31, 63], "2^m+1": [5, 9, 17, 33, 65],
+                      "3*2^m": [6, 12, 24, 48]}
+    with pytest.raises(ValueError, match="unknown subsequence"):
+        along("2^m+3")
+    assert stored_options(Context()) == {"grid": "default", "store": DEFAULT_STORE}
+    assert stored_options(Context(wide=True)) == {"grid": "wide", "store": DEFAULT_STORE}
+
+
+def test_every_claim_reading_a_stored_sweep_is_declared_by_it():
+    """A claim whose check reads a sweep by name appears in that sweep's ``claims`` (which the README and the
+    figures cite), and the claims' rates read the committed store rather than recomputing it."""
+    import inspect
+
+    import checks.claims  # noqa: F401
+    from checks.registry import CHECKS, REGISTRY
+
+    readers = {name: {cid for cid, claim in REGISTRY.items() for fn in claim.checks
+                      if f'"{name}"' in inspect.getsource(CHECKS[fn])} for name in SWEEPS}
+    for name, claims in readers.items():
+        assert claims <= set(SWEEPS[name].claims), (name, sorted(claims - set(SWEEPS[name].claims)))
+        assert set(SWEEPS[name].claims) <= set(REGISTRY), name
+    assert sum(map(len, readers.values())) >= 10
 
 
 # --------------------------------------------------------------------------- the command line
