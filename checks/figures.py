@@ -113,7 +113,7 @@ def _jsonable(x):
 
 def add_subcommand(sub) -> None:
     p = sub.add_parser("figures", help="regenerate the scaling plots under figures/ from swept data")
-    p.add_argument("names", nargs="*", help=f"figures to draw (default all): {', '.join(FIGURES) or 'none yet'}")
+    p.add_argument("names", nargs="*", help="figures to draw by name (default all; an unknown name lists the others)")
     p.add_argument("--quick", action="store_true", help="small sweeps (CI smoke run, under a few minutes)")
     p.add_argument("--outdir", default=str(FIGURES_DIR), help="where to write (default figures/)")
     p.set_defaults(func=_cmd_figures)

@@ -517,11 +517,15 @@ def _cesaro_spectrum_point(ell: int) -> dict:
     nuclear = float(np.sum(s))
     # dense SVD: each σ_i within 10·ℓ·eps·σ₁ (backward stable, Weyl), so Σσ within ℓ of that
     tol = 10.0 * ell * float(np.finfo(float).eps) * float(s[0])
+    schatten = {}
+    for p, name in ((1.5, "schatten_1.5"), (3.0, "schatten_3")):  # |d(σ^p)| ≤ p·σ₁^(p−1)·tol for each σ
+        total, slack = float(np.sum(s**p)), ell * p * float(s[0]) ** (p - 1) * tol
+        schatten.update({name: total, f"{name}_lower": total - slack, f"{name}_upper": total + slack})
     return {"value": nuclear, "lower": nuclear - ell * tol, "upper": nuclear + ell * tol, "method": "dense-svd-torch",
             "rigour": "backward-stable SVD: each singular value within 10*n*eps*sigma_1", "dtype": "float64",
             "device": str(dev), "sigma_1": float(s[0]), "sigma_min": float(s[-1]), "srank": stable_rank(s),
             "erank1": effective_rank(s, 1), "erank2": effective_rank(s, 2),
-            "count_above_third": int(np.count_nonzero(s > 1 / 3))}
+            "count_above_third": int(np.count_nonzero(s > 1 / 3)), **schatten}
 
 
 def _cesaro_spectrum_reference(ell: int) -> float:
@@ -579,8 +583,9 @@ register(Sweep("tribox-norm", "b", "‖M_tri^(b)‖₂ at T = 4b (row max_column
                        "trsp.C8.column-sums.corrected")))
 register(Sweep("cesaro-spectrum", "ell", "nuclear norm ‖H_ℓ‖_* from the dense float64 SVD (torch; GPU when present)",
                _cesaro_spectrum_point,
-               {"quick": _grid(1, 8), "default": _grid(1, 11), "wide": _grid(1, 13)},
-               _cesaro_spectrum_reference, 2048, claims=("sdeg.c.schatten", "sdeg.c.rank-proxies")))
+               {"quick": _grid(1, 8), "default": _grid(1, 12), "wide": _grid(1, 14)},
+               _cesaro_spectrum_reference, 2048, revision=3,
+               claims=("sdeg.c.schatten", "sdeg.c.rank-proxies", "sdeg.c.rank-proxies.hypotheses")))
 
 
 # --------------------------------------------------------------------------- `specproof sweep`

@@ -57,6 +57,7 @@ from theory.cesaro import (
     lower_ones,
     lower_ones_singular_values,
 )
+from theory.filters import floor_log2
 from theory.operators import Cesaro, SoftmaxAttention
 from theory.solvers import dense_singular_values
 from theory.spectral import effective_rank, stable_rank
@@ -958,22 +959,25 @@ def c_rank_proxies_bracket_float(ctx: Context) -> Evidence:
 
 @check
 def c_rank_proxies_cesaro(ctx: Context) -> Evidence:
-    """erank₂(H_ℓ) = Θ(log ℓ) (upper side by sweep) and log erank₁(H_ℓ) = Θ(log ℓ) (lower side by a fit)."""
-    sizes = np.array(_cesaro_sizes(ctx))
-    spectra = [_cesaro_spectrum(int(n)) for n in sizes]
-    e2 = [effective_rank(s, 2) for s in spectra]
-    upper = bound_evidence(fit_rate(sizes, e2, np.log, "log ell", {"1": np.ones_like}, scale="loglog"), side="upper",
-                           what="erank₂(H_ℓ) (lower side exact: ≥ srank ≥ H_ℓ/4)", ranges=f"ℓ = {sizes[0]}..{sizes[-1]}")
-    le1 = np.log([effective_rank(s, 1) for s in spectra])
+    """erank₂(H_ℓ) = Θ(log ℓ) (upper side by sweep) and log erank₁(H_ℓ) = Θ(log ℓ) (lower side by a fit), from the
+    stored dense spectra."""
+    from checks.sweeps import rate_check, stored_options
+
+    rows, ranges = _stored_cesaro_spectra(ctx)
+    sizes = np.array([r["x"] for r in rows], dtype=float)
+    upper = rate_check("cesaro-spectrum", np.log, "log ell", column="erank2", what="erank₂(H_ℓ) (lower side exact: ≥ srank ≥ H_ℓ/4)",
+                       competitors={"1": np.ones_like}, scale="loglog", side="upper", select=lambda r: r["x"] >= 16,
+                       **stored_options(ctx))
+    le1 = np.log([r["erank1"] for r in rows])
     basis = {"log": np.log, "loglog": lambda x: np.log(np.log(x)), "1": np.ones_like}
     half = len(sizes) // 2
     coefs = [fit_with_corrections(sizes[sl], le1[sl], basis)["log"] for sl in (slice(0, half + 1), slice(half, None))]
     lower = Evidence(Status.VERIFIED if min(coefs) > 0 else Status.OPEN, "sweep-fit",
                      f"log erank₁(H_ℓ)/log ℓ = {fmt(le1[0] / np.log(sizes[0]))} → {fmt(le1[-1] / np.log(sizes[-1]))} "
                      f"(≤ 1: erank₁ ≤ ℓ); fitted α·log ℓ + β·log log ℓ + γ has α = {fmt(coefs[0])} (lower half), "
-                     f"{fmt(coefs[1])} (upper half) > 0", ranges=f"ℓ = {sizes[0]}..{sizes[-1]}",
+                     f"{fmt(coefs[1])} (upper half) > 0", ranges=ranges,
                      sharpest=f"log erank₁/log ℓ in [{fmt(le1[-1] / np.log(sizes[-1]))}, 1]", worst_margin=min(coefs))
-    return combine([upper, lower], what="Cesàro rank proxies", ranges=f"ℓ = {sizes[0]}..{sizes[-1]}", method="sweep-fit")
+    return combine([upper, lower], what="Cesàro rank proxies", ranges=ranges, method="sweep-fit")
 
 
 @check
@@ -1016,13 +1020,14 @@ def c_rank_proxies_bounded_probe(ctx: Context) -> Evidence:
 
 @check
 def c_rank_proxies_separation_probe(ctx: Context) -> Evidence:
-    """Drop spectral separation: s ≡ 0 with k = ⌊√ℓ⌋ declared spikes; srank stays O(log ℓ) ≪ F."""
-    sizes = np.array(_cesaro_sizes(ctx))
-    y = [stable_rank(_cesaro_spectrum(int(n))) for n in sizes]
+    """Drop spectral separation: s ≡ 0 with k = ⌊√ℓ⌋ declared spikes; srank stays O(log ℓ) ≪ F (stored dense spectra)."""
+    from checks.sweeps import rate_check, stored_options
+
     F = lambda x: np.array([_log_ratio(int(n), math.isqrt(int(n))) for n in np.atleast_1d(x)])  # noqa: E731
-    fit = fit_rate(sizes, y, F, "F", {"log ell": np.log}, scale="loglog")
-    return probe_hypothesis('necessary', "spectral separation (spikes a_i ≥ ℓf)", bound_evidence(
-        fit, side="lower", what="srank(H_ℓ)/F with k = ⌊√ℓ⌋ unseparated spikes", ranges=f"ℓ = {sizes[0]}..{sizes[-1]}"), role="decides")
+    fit = rate_check("cesaro-spectrum", F, "F", column="srank", what="srank(H_ℓ)/F with k = ⌊√ℓ⌋ unseparated spikes",
+                     competitors={"log ell": np.log}, scale="loglog", side="lower", select=lambda r: r["x"] >= 16,
+                     **stored_options(ctx))
+    return probe_hypothesis('necessary', "spectral separation (spikes a_i ≥ ℓf)", fit, role="decides")
 
 
 @check
@@ -1071,24 +1076,37 @@ def c_schatten_nuclear_lower(ctx: Context) -> Evidence:
                       ranges="every n ≥ 1")
 
 
+def _stored_cesaro_spectra(ctx: Context) -> tuple[list[dict], str]:
+    """Rows of the stored `cesaro-spectrum` sweep (dense float64 SVD of H_n, GPU when present) for n ≥ 16:
+    nuclear norm, Schatten sums at p = 1.5 and 3, srank, erank₁, erank₂; and the range they cover."""
+    from checks.sweeps import run_sweep, stored_options
+
+    options = stored_options(ctx)
+    rows = [r for r in run_sweep("cesaro-spectrum", **options).rows if r["x"] >= 16]
+    return rows, f"sweep cesaro-spectrum ({options['grid']} grid): n = {rows[0]['x']}..{rows[-1]['x']}"
+
+
 @check
 def c_schatten_sweep(ctx: Context) -> Evidence:
-    """Upper sides by sweep: Σσ^p = O(log n) at p = 1.5, 3 and ‖H_n‖_* = O(log² n)."""
-    sizes = np.array(_cesaro_sizes(ctx))
-    spectra = [_cesaro_spectrum(int(n)) for n in sizes]
+    """Upper sides from the stored dense spectra: Σσ^p = O(log n) at p = 1.5, 3 and ‖H_n‖_* = O(log² n)."""
+    from checks.sweeps import rate_check, stored_options
+
+    options = stored_options(ctx)
+    rows, ranges = _stored_cesaro_spectra(ctx)
     log1 = lambda x: np.log(x + 1)  # noqa: E731
-    evidence = []
-    for p in (1.5, 3.0):
-        fit = fit_rate(sizes, [float(np.sum(s**p)) for s in spectra], log1, "log(n+1)", {"1": np.ones_like}, scale="loglog")
-        evidence.append(bound_evidence(fit, side="upper", what=f"p = {fmt(p)}", ranges=f"n = {sizes[0]}..{sizes[-1]}"))
-    nuclear = [float(np.sum(s)) for s in spectra]
-    fit = fit_rate(sizes, nuclear, lambda x: log1(x) ** 2, "log²(n+1)", {"log(n+1)": log1}, scale="loglog")
-    evidence.append(bound_evidence(fit, side="upper", what="nuclear norm", ranges=f"n = {sizes[0]}..{sizes[-1]}"))
+    big = lambda r: r["x"] >= 16  # noqa: E731
+    evidence = [rate_check("cesaro-spectrum", log1, "log(n+1)", column=f"schatten_{fmt(p)}", what=f"p = {fmt(p)}",
+                           competitors={"1": np.ones_like}, scale="loglog", side="upper", select=big, **options)
+                for p in (1.5, 3.0)]
+    evidence.append(rate_check("cesaro-spectrum", lambda x: log1(x) ** 2, "log²(n+1)", what="nuclear norm",
+                               competitors={"log(n+1)": log1}, scale="loglog", side="upper", select=big, **options))
+    sizes = np.array([r["x"] for r in rows], dtype=float)
+    nuclear = np.array([r["value"] for r in rows])
     model = fit_with_corrections(sizes, nuclear, {"log²": lambda x: np.log(x) ** 2, "log": np.log, "1": np.ones_like})
-    ev = combine(evidence, what="Schatten sums of H_n", ranges=f"n = {sizes[0]}..{sizes[-1]}", method="sweep-fit")
-    ev.summary += (f"; ‖H_n‖_* ≈ {_model(model, ('log²', 'log² n'), ('log', 'log n'), ('1', ''))}; "
-                   f"lower bound R(R+1)log 2/(4π) = {fmt(12 * 13 * math.log(2) / (4 * math.pi))} vs {fmt(nuclear[-1])} at n = 4096"
-                   if sizes[-1] == 4096 else "")
+    ev = combine(evidence, what="Schatten sums of H_n", ranges=ranges, method="sweep-fit")
+    R = floor_log2(int(sizes[-1]) + 1)
+    ev.summary += (f"; ‖H_n‖_* ≈ {_model(model, ('log²', 'log² n'), ('log', 'log n'), ('1', ''))}; lower bound "
+                   f"R(R+1)log 2/(4π) = {fmt(R * (R + 1) * math.log(2) / (4 * math.pi))} vs {fmt(nuclear[-1])} at n = {int(sizes[-1])}")
     return ev
 
 
