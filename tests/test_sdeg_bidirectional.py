@@ -57,6 +57,23 @@ def test_charpoly_matches_numpy(s):
     assert np.allclose(np.poly(SoftmaxAttention(s).as_matrix()), secular, atol=1e-9)
 
 
+@pytest.mark.parametrize("n", [2, 3, 4])
+def test_exact_block_form_needs_rows_summing_to_one(n):
+    """The exact Helmert basis is orthonormal, and the zero block of [u,Q]ᵀA[u,Q] appears exactly because A𝟏 = 𝟏:
+    with free z_i it does not vanish, with z_i = (1 − d_i)/ℓ it does."""
+    import sympy as sp
+
+    from checks.claims.sdeg_bidirectional import _helmert_basis
+
+    W = _helmert_basis(n)
+    assert sp.simplify(W.T * W - sp.eye(n)).is_zero_matrix
+    d, z = sp.symbols(f"d1:{n + 1}"), sp.symbols(f"z1:{n + 1}")
+    free = sp.simplify((W.T * (sp.diag(*d) + sp.Matrix(z) * sp.ones(1, n)) * W)[1:, 0])
+    assert not free.is_zero_matrix
+    stochastic = sp.simplify((W.T * (sp.diag(*d) + sp.Matrix([(1 - x) / n for x in d]) * sp.ones(1, n)) * W)[1:, 0])
+    assert stochastic.is_zero_matrix
+
+
 @given(score_vectors(1, 40))
 def test_eigenvalues_by_reduction_match_dense(s):
     lam = bidirectional_eigenvalues(s)
