@@ -118,7 +118,9 @@ def _run(case, method, n, data):
         return float(scipy.linalg.eigvalsh(data, subset_by_index=[1, 1])[0])
     if case == "cesaro-spectrum":
         if method.startswith("specproof"):
-            return float(np.sum(solvers.dense_singular_values(solvers.cesaro_matrix_torch(n))))
+            from theory.cesaro import cesaro_singular_values
+
+            return float(np.sum(cesaro_singular_values(n)))
         if method.startswith("numpy"):
             return float(np.sum(np.linalg.svd(data, compute_uv=False)))
         return float(np.sum(scipy.linalg.svdvals(data)))
@@ -149,10 +151,7 @@ def _warm_up(case, method):
     import theory.cayley  # noqa: F401
     import theory.solvers  # noqa: F401
 
-    if case == "cesaro-spectrum" and method.startswith("specproof"):
-        import torch
-
-        torch.linalg.svdvals(torch.eye(4, dtype=torch.float64))
+    import theory.cesaro  # noqa: F401
 
 
 def _child(case, method, conn):
@@ -270,8 +269,9 @@ CASES = (
     Case("tribox-norm", "‖M_tri^(b)‖₂ at T = 4b", "specproof Lanczos on AᵀA + Collatz–Wielandt bracket",
          ("numpy svd (dense)", "scipy svdvals (dense)", "scipy svds (LinearOperator, no bracket)"),
          _pow2(10, 25), _pow2(7, 13), size_factor=4),
-    Case("cesaro-spectrum", "‖H_ℓ‖_* (all singular values)", "specproof torch svdvals (dense by nature)",
-         ("numpy svd (dense)", "scipy svdvals (dense)"), _pow2(9, 15), DENSE_LADDER),
+    Case("cesaro-spectrum", "‖H_ℓ‖_* (all singular values)",
+         "specproof Golub–Kahan tridiagonal of the bidiagonal H⁻¹ (all σ, O(ℓ²))",
+         ("numpy svd (dense)", "scipy svdvals (dense)"), _pow2(9, 18), DENSE_LADDER),
 )
 
 TARGETS = (
@@ -334,13 +334,15 @@ def machine() -> dict:
             "cuda": torch.cuda.is_available(), "date": time.strftime("%Y-%m-%d %H:%M")}
 
 
-def run(budget: float, quick: bool, log) -> dict:
+def run(budget: float, quick: bool, log, only: tuple = ()) -> dict:
     from theory import __version__
 
     load_before = os.getloadavg()
     t_start = time.time()
     cases = []
     for case in CASES:
+        if only and case.sweep not in only:
+            continue
         log(f"{case.sweep}: {case.quantity}")
         dense_sizes = case.dense_ladder[:2] if quick else case.dense_ladder
         structured_sizes = (tuple(sorted(set(dense_sizes) | set(case.structured_ladder[:2]))) if quick
@@ -354,9 +356,10 @@ def run(budget: float, quick: bool, log) -> dict:
                 sizes = (at,)
             ladders.append(ladder(case, method, sizes, budget, log))
         cases.append({"sweep": case.sweep, "quantity": case.quantity, "x": case_x(case), "compare_at": at,
+                      "measured": time.strftime("%Y-%m-%d %H:%M", time.gmtime()),
                       "structured": case.structured, "side_by_side": side_by_side(ladders, at, budget),
                       "ladders": ladders, "agreement": agreement(ladders, case.structured)})
-    targets = [target_result(cases, *t) for t in TARGETS]
+    targets = [target_result(cases, *t) for t in TARGETS if any(c["sweep"] == t[0] for c in cases)]
     return {"benchmark": "bench_spectral", "specproof": __version__, "budget_seconds": budget, "quick": quick,
             "machine": machine(), "load_average_before": load_before, "load_average_after": os.getloadavg(),
             "wall_seconds": round(time.time() - t_start, 1),
@@ -417,6 +420,8 @@ def markdown(res: dict) -> str:
            f"Every method runs with {res.get('threads', 1)} BLAS/OpenMP thread(s), in its own process.", "",
            f"**Timings are from a shared machine**: {res['shared_cpu_note']} "
            f"(load average {res['load_average_before'][0]:.1f} before, {res['load_average_after'][0]:.1f} after).", "",
+           *[f"Rerun on its own on {r['date']} (wall {r['wall_seconds']} s, load average {r['load_average_before'][0]:.1f} "
+             f"before): {', '.join(r['cases'])} — {r['why']}" + "\n" for r in res.get("partial_reruns", [])],
            "## Targets", "", "| target | time | met |", "| --- | --- | --- |"]
     for t in res["targets"]:
         s = f"{t['seconds']:.2f} s" if t["seconds"] is not None else "not reached"
@@ -440,13 +445,8 @@ def markdown(res: dict) -> str:
                 if r is not None:
                     slowest_ratio[c["sweep"]] = min(slowest_ratio.get(c["sweep"], math.inf), r)
     out += ["", "Smallest speed-up over the dense and networkx peers at that size (target: ≥ 100×):", ""]
-    dense_by_nature = {c["sweep"] for c in res["cases"] if "dense by nature" in c["structured"]}
     for sweep, r in slowest_ratio.items():
-        verdict = "(met)" if r >= 100 else "(not met)"
-        if sweep in dense_by_nature:
-            verdict += (" — this sweep needs every singular value, so it is dense by nature: on the CPU it can only "
-                        "match LAPACK; its speed-up is the GPU's (benchmarks/gpu_attention_spectra.py)")
-        out.append(f"- {sweep}: {r:.3g}× {verdict}")
+        out.append(f"- {sweep}: {r:.3g}× {'(met)' if r >= 100 else '(not met)'}")
     out += ["", f"## Largest size within {res['budget_seconds']:.0f} s", "",
             "Peers measured only at the comparison size show that size (or —) and 'end of ladder'.", "",
             "| sweep | method | largest x | its time (s) | stopped because |", "| --- | --- | --- | --- | --- |"]
@@ -464,6 +464,22 @@ def markdown(res: dict) -> str:
     return "\n".join(out) + "\n"
 
 
+def _merge(path: Path, partial: dict, why: str) -> dict:
+    """The full results at ``path`` with the cases of ``partial`` replaced, the targets recomputed, and the rerun
+    recorded (date, wall time, load, reason); the full run's header stays as it was."""
+    if not path.exists():
+        raise SystemExit(f"--cases merges into an earlier full run, but {path} does not exist; run without --cases first")
+    full = json.loads(path.read_text(encoding="utf-8"))
+    rerun = {c["sweep"]: c for c in partial["cases"]}
+    full["cases"] = [rerun.get(c["sweep"], c) for c in full["cases"]]
+    full["targets"] = [target_result(full["cases"], *t) for t in TARGETS]
+    full.setdefault("partial_reruns", []).append({
+        "cases": sorted(rerun), "date": partial["machine"]["date"], "wall_seconds": partial["wall_seconds"],
+        "load_average_before": partial["load_average_before"], "load_average_after": partial["load_average_after"],
+        "specproof": partial["specproof"], "threads": partial.get("threads", 1), "why": why})
+    return full
+
+
 def main(argv=None) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--budget", type=float, default=60.0, help="seconds per run (default 60)")
@@ -471,6 +487,10 @@ def main(argv=None) -> int:
     p.add_argument("--out", default=str(ROOT / "benchmarks" / "results"), help="output directory")
     p.add_argument("--render", metavar="JSON", default=None,
                    help="only re-render the markdown from a results JSON written earlier (no timing)")
+    p.add_argument("--cases", nargs="+", metavar="SWEEP", default=(), choices=[c.sweep for c in CASES],
+                   help="run only these cases and merge them into the results JSON in --out (the other cases keep "
+                        "their earlier measurements; the report says which cases were rerun, when and why)")
+    p.add_argument("--why", default="", help="with --cases: the reason for the rerun, recorded in the report")
     p.add_argument("--threads", type=int, default=1,
                    help="BLAS/OpenMP threads of every method (default 1: on a shared machine oversubscribed "
                         "LAPACK threads slow the dense peers down by 10× and more)")
@@ -487,13 +507,15 @@ def main(argv=None) -> int:
     def log(msg):
         print(msg, flush=True)
 
-    res = run(args.budget, args.quick, log)
+    res = run(args.budget, args.quick, log, tuple(args.cases))
     res["threads"] = args.threads
+    out = Path(args.out)
+    if args.cases and not args.quick:
+        res = _merge(out / "spectral.json", res, args.why or "rerun")
     text = markdown(res)
     if args.quick:
         print(text)
         return 0
-    out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
     (out / "spectral.json").write_text(json.dumps(res, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
     (out / "spectral.md").write_text(text, encoding="utf-8")

@@ -295,10 +295,16 @@ class RateFit:
     def ratio_range(self) -> tuple[float, float]:
         return float(self.ratios.min()), float(self.ratios.max())
 
+    @property
+    def shown(self) -> str:
+        """The model's name as a divisor: parenthesised when it is a compound expression."""
+        bare = self.name.startswith("(") or not any(c in self.name for c in "/·+−-*")
+        return self.name if bare else f"({self.name})"
+
     def summary(self) -> str:
         lo, hi = self.ratio_range
         comp = ", ".join(f"{k}: trend {fmt(v)}" for k, v in self.competitors.items())
-        return (f"y/{self.name} in [{fmt(lo)}, {fmt(hi)}] over x in [{fmt(self.x[0])}, {fmt(self.x[-1])}], "
+        return (f"y/{self.shown} in [{fmt(lo)}, {fmt(hi)}] over x in [{fmt(self.x[0])}, {fmt(self.x[-1])}], "
                 f"trend {fmt(self.trend)} per {self.scale}-unit" + (f"; competitors {comp}" if comp else ""))
 
     def to_json(self) -> dict:
@@ -332,14 +338,19 @@ def rate_evidence(fit: RateFit, *, what: str, ranges: str, flat: float = 0.05, r
     """Verified when the ratio's trend is within ±flat and every competitor's is outside it.
 
     A sweep cannot prove an asymptotic rate: the best it can be is ``verified``. A trend outside
-    ±flat refutes the rate over the swept range; that is reported with the sweep as evidence.
+    ±flat refutes the rate over the swept range; that is reported with the sweep as evidence. A flat
+    ratio with a competitor that is flat too (or could not be fitted: trend nan) leaves the rate open:
+    the sweep cannot tell the two apart.
     """
     ruled_out = {k: v for k, v in fit.competitors.items() if abs(v) > flat}
     data = fit.to_json()
     if abs(fit.trend) <= flat:
-        note = "" if len(ruled_out) == len(fit.competitors) else f" (not ruled out: {sorted(set(fit.competitors) - set(ruled_out))})"
-        return Evidence(Status.VERIFIED, "sweep-fit", f"{what}: {fit.summary()}{note}", ranges=ranges,
-                        sharpest=f"{fmt(fit.ratio_range[0])} <= y/{fit.name} <= {fmt(fit.ratio_range[1])}",
+        alike = sorted(set(fit.competitors) - set(ruled_out))
+        if alike:
+            return open_evidence(f"{what}: flat, but so is {', '.join(alike)}: the sweep cannot tell them apart; "
+                                 f"{fit.summary()}", method="sweep-fit", ranges=ranges, role=role, data=data)
+        return Evidence(Status.VERIFIED, "sweep-fit", f"{what}: {fit.summary()}", ranges=ranges,
+                        sharpest=f"{fmt(fit.ratio_range[0])} <= y/{fit.shown} <= {fmt(fit.ratio_range[1])}",
                         worst_margin=flat - abs(fit.trend), data=data, role=role)
     return Evidence(Status.REFUTED, "sweep-fit", f"{what}: ratio drifts, {fit.summary()}", ranges=ranges,
                     worst_margin=flat - abs(fit.trend), data=data, role=role,
@@ -361,7 +372,7 @@ def bound_evidence(fit: RateFit, *, side: str, what: str, ranges: str, flat: flo
     lo, hi = fit.ratio_range
     data = fit.to_json()
     if slack >= 0:
-        bound = f"y/{fit.name} <= {fmt(hi)}" if side == "upper" else f"y/{fit.name} >= {fmt(lo)}"
+        bound = f"y/{fit.shown} <= {fmt(hi)}" if side == "upper" else f"y/{fit.shown} >= {fmt(lo)}"
         return Evidence(Status.VERIFIED, "sweep-fit", f"{what}: {fit.summary()}", ranges=ranges, sharpest=bound,
                         worst_margin=slack, data=data, role=role)
     return Evidence(Status.REFUTED, "sweep-fit", f"{what}: ratio {'grows' if side == 'upper' else 'decays'}, {fit.summary()}",
@@ -377,10 +388,22 @@ def fit_with_corrections(x, y, basis: dict[str, Callable]) -> dict[str, float]:
     return dict(zip(basis, map(float, coef)))
 
 
+def _collinear(x, f: Callable, lower: dict[str, Callable]) -> bool:
+    """Whether the leading term lies (numerically) in the span of the lower-order terms on x."""
+    A = np.column_stack([f(x)] + [g(x) for g in lower.values()])
+    A = A / np.linalg.norm(A, axis=0)
+    return np.linalg.matrix_rank(A, tol=1e-8) < A.shape[1]
+
+
 def remove_lower_terms(x, y, f: Callable, lower: dict[str, Callable]) -> tuple[float, np.ndarray]:
-    """Fit y ≈ a·f + Σ c_i·lower_i by least squares; return a and y − Σ c_i·lower_i (the leading part)."""
+    """Fit y ≈ a·f + Σ c_i·lower_i by least squares; return a and y − Σ c_i·lower_i (the leading part).
+
+    Raises ValueError when f is (numerically) a combination of the lower terms: the split is then arbitrary.
+    """
     x = np.asarray(x, dtype=float)
     y = np.asarray(y, dtype=float)
+    if _collinear(x, f, lower):
+        raise ValueError(f"the leading term is a combination of the lower-order terms {list(lower)} on these x")
     coef = fit_with_corrections(x, y, {"lead": f, **lower})
     return coef["lead"], y - sum(coef[k] * fn(x) for k, fn in lower.items())
 
@@ -393,29 +416,41 @@ def corrected_rate_evidence(x, y, f: Callable, name: str, lower: dict[str, Calla
     A plain ratio test is too strict when y carries a known lower-order term: y = a ln x + c has
     y/ln x = a + c/ln x, which reaches its constant only at astronomically large x, and γ = a/L + c/L²
     drifts against 1/L the same way. So the ratio is read on y − Σ c_i·lower_i. Every competitor gets
-    the same lower-order terms fitted for it, so the comparison is fair. A non-positive leading
-    coefficient, or a leading part that is not positive, refutes; a competitor whose own leading term
-    cannot carry y is ruled out outright, shown as trend inf.
+    the same lower-order terms fitted for it, so the comparison is fair.
+
+    A non-positive leading coefficient refutes (the rate cannot carry y). A leading part that is not
+    positive over the upper half of the sweep (where the trend is read) is a misfit, not evidence:
+    open. For a competitor: a non-positive leading coefficient rules it out (trend inf); a misfit, or
+    a competitor collinear with the lower terms, gets trend nan, i.e. not ruled out.
     """
     x = np.asarray(x, dtype=float)
     y = np.asarray(y, dtype=float)
+    upper = slice(len(x) // 2, None)
     lead, y_main = remove_lower_terms(x, y, f, lower)
-    if lead <= 0 or np.any(y_main <= 0):
+    lower_terms = fit_with_corrections(x, y, {"lead": f, **lower})
+    if lead <= 0:
         return Evidence(Status.REFUTED, "sweep-fit", f"{what}: the fitted leading term {fmt(lead)}·{name} does not carry y",
-                        ranges=ranges, role=role, worst_margin=min(lead, float(np.min(y_main))),
-                        counterexample={"x": x.tolist(), "y": y.tolist(), "lead": lead})
+                        ranges=ranges, role=role, worst_margin=lead,
+                        counterexample={"x": x.tolist(), "y": y.tolist(), "lead": lead}, data={"lower_terms": lower_terms})
+    if np.any(y_main[upper] <= 0):
+        return open_evidence(f"{what}: with {', '.join(lower)} fitted, the leading part is not positive over the upper "
+                             f"half of the sweep; the model does not fit", method="sweep-fit", ranges=ranges, role=role)
     fit = fit_rate(x, y_main, f, name, scale=scale)
     for cname, g in (competitors or {}).items():
+        if _collinear(x, g, lower):
+            fit.competitors[cname] = math.nan
+            continue
         c_lead, c_main = remove_lower_terms(x, y, g, lower)
-        fit.competitors[cname] = (fit_rate(x, c_main, g, cname, scale=scale).trend
-                                  if c_lead > 0 and np.all(c_main > 0) else math.inf)
+        fit.competitors[cname] = (math.inf if c_lead <= 0 else math.nan if np.any(c_main[upper] <= 0)
+                                  else fit_rate(x, c_main, g, cname, scale=scale).trend)  # trend: upper half only
     ev = rate_evidence(fit, what=f"{what} (lower-order terms {', '.join(lower)} fitted and removed)", ranges=ranges,
                        flat=flat, role=role)
-    ev.data["leading_coefficient"] = lead
-    ev.data["lower_terms"] = fit_with_corrections(x, y, {"lead": f, **lower})
+    ev.data.update({"y": y.tolist(), "y_leading_part": y_main.tolist(), "leading_coefficient": lead,
+                    "lower_terms": lower_terms})
     return ev
 
 
-def open_evidence(why: str) -> Evidence:
-    """A check that could not decide: the claim stays open, and says why."""
-    return Evidence(Status.OPEN, "none", why)
+def open_evidence(why: str, *, method: str = "none", ranges: str = "", role: str = "decides",
+                  data: dict | None = None) -> Evidence:
+    """A check that could not decide: the claim stays open (when the check decides), and says why."""
+    return Evidence(Status.OPEN, method, why, ranges=ranges, role=role, data=data or {})

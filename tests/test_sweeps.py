@@ -245,6 +245,42 @@ def test_wide_brackets_leave_a_rate_open_instead_of_deciding_it(tmp_path):
     assert ev.status is Status.OPEN and "brackets move the trend" in ev.summary
 
 
+def test_brackets_without_a_sign_or_without_leverage_never_decide(tmp_path):
+    # brackets that reach 0 have no log-width: the rate is open however wide they are
+    xs = [2**m for m in range(1, 10)]
+    for w in (0.1, 1.0, 10.0, 100.0):
+        def point(n, w=w):
+            y = 1e-3 * math.log(n)
+            return {"value": y, "lower": -w, "upper": y + w, "method": "toy", "dtype": "float64", "device": "cpu"}
+
+        sweep = Sweep("toy-signless", "n", "a bracket through 0", point, {g: tuple(xs) for g in GRIDS})
+        ev = rate_check(sweep, np.ones_like, "1", what="Θ(1)", scale="log", store=Store(tmp_path / str(w)), role="supports")
+        assert ev.status is Status.OPEN and ev.role == "supports", (w, ev.summary)
+    # a point whose bracket reaches 0 exactly, where its leverage is nil, still leaves the rest to decide
+    def point(n):
+        y = 1.0
+        return {"value": y, "lower": 0.0 if n == 2**7 else 0.8, "upper": 1.2, "method": "toy", "dtype": "float64",
+                "device": "cpu"}
+
+    sweep = Sweep("toy-zero-leverage", "n", "one bracket reaches 0", point, {g: tuple(xs) for g in GRIDS})
+    ev = rate_check(sweep, np.ones_like, "1", what="Θ(1)", scale="log", store=Store(tmp_path / "lev"))
+    assert ev.status is Status.OPEN  # ±20 % brackets already move the slope across the line
+
+
+def test_corrected_rates_refuse_degenerate_splits_and_flat_competitors():
+    from checks.methods import corrected_rate_evidence, remove_lower_terms
+
+    x = np.array([2.0**m for m in range(3, 25)])
+    y = 2 * np.log(x) + 1
+    with pytest.raises(ValueError, match="combination of the lower-order terms"):
+        remove_lower_terms(x, y, lambda t: 2 * np.log(t) + 1, {"log": np.log, "1": np.ones_like})
+    # a competitor equal to a lower term cannot be ruled out: the rate is left open, not verified
+    ev = corrected_rate_evidence(x, y, np.log, "log x", {"1": np.ones_like}, {"1": np.ones_like, "√log": lambda t: np.sqrt(np.log(t))},
+                                 what="collinear competitor", ranges="toy", scale="loglog")
+    assert ev.status is Status.OPEN and "cannot tell them apart" in ev.summary
+    assert math.isnan(ev.data["competitors"]["1"]) and ev.data["competitors"]["√log"] != 0
+
+
 def test_along_selects_the_dyadic_subsequences():
     rows = [{"x": x} for x in range(1, 70)]
     picked = {kind: [r["x"] for r in rows if along(kind, at_least=4)(r)] for kind in ("2^m", "2^m-1", "2^m+1", "3*2^m")}
