@@ -231,6 +231,7 @@ class Case:
     dense_ladder: tuple
     size_factor: int = 1  # matrix size = size_factor · x
     ladder_peers: bool = False  # also run the peers up their ladders (else only at the comparison size)
+    scaling: str = ""  # what bounds the speed-up, said in the report when the 100× target is not met
 
     def matrix_bytes(self, x, method):
         """Rough peak memory of a dense peer: the matrix and LAPACK workspace (24 B per entry), or a
@@ -271,7 +272,10 @@ CASES = (
          _pow2(10, 25), _pow2(7, 13), size_factor=4),
     Case("cesaro-spectrum", "‖H_ℓ‖_* (all singular values)",
          "specproof Golub–Kahan tridiagonal of the bidiagonal H⁻¹ (all σ, O(ℓ²))",
-         ("numpy svd (dense)", "scipy svdvals (dense)"), _pow2(9, 18), DENSE_LADDER),
+         ("numpy svd (dense)", "scipy svdvals (dense)"), _pow2(9, 18), DENSE_LADDER,
+         scaling="all ℓ singular values are the output, so the structured path is O(ℓ²) against the dense O(ℓ³): "
+                 "the ratio grows like ℓ (about 30× at ℓ = 4096, where the dense peers reach their 60 s limit, while the "
+                 "structured path goes on to ℓ = 32768)"),
 )
 
 TARGETS = (
@@ -356,7 +360,7 @@ def run(budget: float, quick: bool, log, only: tuple = ()) -> dict:
                 sizes = (at,)
             ladders.append(ladder(case, method, sizes, budget, log))
         cases.append({"sweep": case.sweep, "quantity": case.quantity, "x": case_x(case), "compare_at": at,
-                      "measured": time.strftime("%Y-%m-%d %H:%M", time.gmtime()),
+                      "measured": time.strftime("%Y-%m-%d %H:%M", time.gmtime()), "scaling": case.scaling,
                       "structured": case.structured, "side_by_side": side_by_side(ladders, at, budget),
                       "ladders": ladders, "agreement": agreement(ladders, case.structured)})
     targets = [target_result(cases, *t) for t in TARGETS if any(c["sweep"] == t[0] for c in cases)]
@@ -445,8 +449,10 @@ def markdown(res: dict) -> str:
                 if r is not None:
                     slowest_ratio[c["sweep"]] = min(slowest_ratio.get(c["sweep"], math.inf), r)
     out += ["", "Smallest speed-up over the dense and networkx peers at that size (target: ≥ 100×):", ""]
+    scaling = {c["sweep"]: c.get("scaling", "") for c in res["cases"]}
     for sweep, r in slowest_ratio.items():
-        out.append(f"- {sweep}: {r:.3g}× {'(met)' if r >= 100 else '(not met)'}")
+        why = f" — {scaling[sweep]}" if r < 100 and scaling.get(sweep) else ""
+        out.append(f"- {sweep}: {r:.3g}× {'(met)' if r >= 100 else '(not met)'}{why}")
     out += ["", f"## Largest size within {res['budget_seconds']:.0f} s", "",
             "Peers measured only at the comparison size show that size (or —) and 'end of ladder'.", "",
             "| sweep | method | largest x | its time (s) | stopped because |", "| --- | --- | --- | --- | --- |"]
