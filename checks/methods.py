@@ -40,9 +40,10 @@ def float_tolerance(n: int, norm: float, factor: float = 10.0) -> float:
 # --------------------------------------------------------------------------- symbolic
 
 def sympy_identity(lhs, rhs, *, what: str, ranges: str = "all symbolic parameter values", role: str = "decides") -> Evidence:
-    """Decide lhs == rhs symbolically: proved when simplify(lhs − rhs) is 0, refuted otherwise."""
+    """Decide lhs == rhs symbolically: proved when simplify(lhs − rhs) is 0 (for matrix expressions of symbolic
+    size, the zero matrix), refuted otherwise."""
     diff = sp.simplify(sp.expand(lhs - rhs))
-    if diff == 0:
+    if diff == 0 or getattr(diff, "is_ZeroMatrix", False):
         return Evidence(Status.PROVED, "sympy", f"{what}: lhs − rhs simplifies to 0", ranges=ranges, worst_margin=0.0, role=role)
     return Evidence(Status.REFUTED, "sympy", f"{what}: lhs − rhs = {sp.sstr(diff)}", ranges=ranges,
                     counterexample={"difference": sp.sstr(diff)}, role=role)

@@ -30,6 +30,7 @@ from checks.methods import (
     EPS,
     combine,
     corrected_rate_evidence,
+    derivation,
     fit_rate,
     float_tolerance,
     fmt,
@@ -1412,12 +1413,25 @@ claim(
 
 @check
 def c8_row_sums_sympy(ctx: Context) -> Evidence:
-    """A Box row puts 1/w on w tokens: mass 1; a product of nonnegative row-stochastic matrices is one: M𝟏 = B(B𝟏) = 𝟏."""
-    w = sp.Symbol("w", integer=True, positive=True)
-    j = sp.Symbol("j", integer=True)
-    t = sp.Symbol("t", integer=True)
-    return sympy_identity(sp.summation(1 / w, (j, t - w + 1, t)), 1, what="each Box_b row sums to 1 (w_t entries 1/w_t ≥ 0)",
-                          ranges="every T, b, t")
+    """A Box row puts 1/w on w tokens: mass 1; and a product of row-stochastic matrices is row-stochastic, for every
+    size n: Σ_k (PR)_ik = Σ_j P_ij Σ_k R_jk = Σ_j P_ij = 1. M_tri = Box_b·Box_b (Eq. 3), so M_tri𝟏 = 𝟏."""
+    w, n = sp.symbols("w n", integer=True, positive=True)
+    i, j, k, t = sp.symbols("i j k t", integer=True)
+    P, R = sp.IndexedBase("P"), sp.IndexedBase("R")
+    row_of_product = sp.Sum(sp.Sum(P[i, j] * R[j, k], (j, 1, n)), (k, 1, n)).reorder((0, 1))  # finite sums commute
+    pulled = sp.Sum(P[i, j] * sp.Sum(R[j, k], (k, 1, n)), (j, 1, n))
+    steps = [
+        sympy_identity(sp.summation(1 / w, (j, t - w + 1, t)), 1, what="each Box_b row sums to 1 (w_t entries 1/w_t ≥ 0)",
+                       ranges="every T, b, t"),
+        sympy_identity(row_of_product, sp.Sum(sp.Sum(P[i, j] * R[j, k], (k, 1, n)), (j, 1, n)),
+                       what="Σ_k (PR)_ik = Σ_k Σ_j P_ij R_jk = Σ_j Σ_k P_ij R_jk (finite sums exchanged)", ranges="every n"),
+        sympy_identity(sp.Sum(P[i, j] * R[j, k], (k, 1, n)), P[i, j] * sp.Sum(R[j, k], (k, 1, n)),
+                       what="Σ_k P_ij R_jk = P_ij·Σ_k R_jk (P_ij does not depend on k)", ranges="every n"),
+        sympy_identity(pulled.xreplace({sp.Sum(R[j, k], (k, 1, n)): 1}).xreplace({sp.Sum(P[i, j], (j, 1, n)): 1}), 1,
+                       what="with R𝟏 = 𝟏, then P𝟏 = 𝟏: Σ_k (PR)_ik = Σ_j P_ij = 1", ranges="every n"),
+    ]
+    return derivation(steps, what="M_tri = Box_b·Box_b is row-stochastic: ‖M_tri‖_∞ = 1 (entries ≥ 0 as products and "
+                                   "sums of nonnegative entries)", ranges="every T, b")
 
 
 @check
@@ -1440,8 +1454,9 @@ claim(
     statement=r"$M_{\rm tri}$ is entrywise nonnegative with every row summing to $1$, so $\|M_{\rm tri}\|_\infty=1$.",
     checks=["c8_row_sums_sympy", "c8_row_sums_exact"],
     expected=Status.PROVED,
-    reason="Each Box_b row has w_t entries 1/w_t (sympy sum = 1), and M_tri𝟏 = Box(Box𝟏) = 𝟏 with nonnegative "
-           "factors; exact rationals confirm it at every edge bandwidth.",
+    reason="Each Box_b row has w_t entries 1/w_t (sympy sum = 1), and a product of row-stochastic matrices is "
+           "row-stochastic for every size (sympy: the sums exchange, P_ij factors out, R𝟏 = 𝟏 then P𝟏 = 𝟏), so "
+           "M_tri𝟏 = Box(Box𝟏) = 𝟏 with nonnegative factors; exact rationals confirm it at every edge bandwidth.",
     tests=[f"{TESTS}::test_exact_tribox_matches_float"],
 )
 
@@ -1666,11 +1681,20 @@ claim(
 
 @check
 def c8_sink_norm_sympy(ctx: Context) -> Evidence:
+    """(𝟏e₁ᵀ)ᵀ(𝟏e₁ᵀ) = (𝟏ᵀ𝟏)·e₁e₁ᵀ = T·e₁e₁ᵀ, a matrix identity for symbolic T; its eigenvalues are T·e₁ᵀe₁ = T
+    (eigenvector e₁) and 0, so ‖𝟏e₁ᵀ‖₂ = √T."""
     T = sp.Symbol("T", integer=True, positive=True)
     i = sp.Symbol("i", integer=True, positive=True)
-    # (𝟏e₁ᵀ)ᵀ(𝟏e₁ᵀ) = (𝟏ᵀ𝟏)·e₁e₁ᵀ, whose eigenvalues are 𝟏ᵀ𝟏 and 0
-    return sympy_identity(sp.summation(1, (i, 1, T)), T, what="‖𝟏e₁ᵀ‖₂² = 𝟏ᵀ𝟏 = T (rank one: ‖uvᵀ‖₂ = ‖u‖‖v‖)",
-                          ranges="every T ≥ 1")
+    ones, e1 = sp.OneMatrix(T, 1), sp.MatrixSymbol("e1", T, 1)
+    sink = ones * e1.T
+    steps = [
+        sympy_identity(sink.T * sink, T * e1 * e1.T, what="(𝟏e₁ᵀ)ᵀ(𝟏e₁ᵀ) = T·e₁e₁ᵀ (sympy matrix expressions, symbolic T)",
+                       ranges="every T ≥ 1"),
+        sympy_identity(sp.summation(1, (i, 1, T)), T, what="𝟏ᵀ𝟏 = Σ_(i≤T) 1 = T", ranges="every T ≥ 1"),
+        sympy_identity((T * e1 * e1.T) * e1, T * e1 * (e1.T * e1), what="T·e₁e₁ᵀ·e₁ = T·e₁(e₁ᵀe₁) = T·e₁ as e₁ᵀe₁ = 1: "
+                       "eigenvalue T; every x ⟂ e₁ goes to 0", ranges="every T ≥ 1"),
+    ]
+    return derivation(steps, what="‖𝟏e₁ᵀ‖₂² = λ_max(T·e₁e₁ᵀ) = T", ranges="every T ≥ 1")
 
 
 @check
@@ -1687,7 +1711,8 @@ claim(
     statement=r"$\|\mathbf 1e_1^\top\|_2=\|\mathbf 1\|_2\|e_1\|_2=\sqrt T$.",
     checks=["c8_sink_norm_sympy", "c8_sink_norm_numeric"],
     expected=Status.PROVED,
-    reason="A rank-one matrix uvᵀ has norm ‖u‖‖v‖, and 𝟏ᵀ𝟏 = T (sympy); singular values confirm it numerically.",
+    reason="sympy simplifies (𝟏e₁ᵀ)ᵀ(𝟏e₁ᵀ) to T·e₁e₁ᵀ for symbolic T (matrix expressions), whose only nonzero "
+           "eigenvalue is T (eigenvector e₁); singular values confirm √T numerically.",
     tests=[f"{TESTS}::test_rank_floor_limit_formula"],
 )
 
