@@ -9,7 +9,6 @@ are the committed ones.
 from __future__ import annotations
 
 import json
-import math
 import platform
 import sys
 import time
@@ -19,6 +18,7 @@ from typing import Callable
 
 import numpy as np
 
+from checks.methods import jsonable
 from theory._validate import InputError
 
 FIGURES_DIR = Path("figures")
@@ -81,7 +81,7 @@ def render(fig: Figure, quick: bool, outdir: Path = FIGURES_DIR) -> tuple[Path, 
     outdir.mkdir(parents=True, exist_ok=True)
     data_path = outdir / f"{fig.name}.json"
     write_atomic(data_path, json.dumps({"figure": fig.name, "claims": list(fig.claims), "provenance": prov,
-                                        "data": _jsonable(data)}, indent=1) + "\n")
+                                        "data": jsonable(data)}, indent=1) + "\n")
     f, ax = plt.subplots(figsize=(7, 4.6), dpi=110)
     fig.draw(data, ax)
     ax.set_title(f"{fig.title}\n[{', '.join(fig.claims)}]", fontsize=9)
@@ -95,20 +95,6 @@ def render(fig: Figure, quick: bool, outdir: Path = FIGURES_DIR) -> tuple[Path, 
     plt.close(f)
     tmp.replace(png)
     return png, data_path
-
-
-def _jsonable(x):
-    if isinstance(x, dict):
-        return {k: _jsonable(v) for k, v in x.items()}
-    if isinstance(x, (list, tuple)):
-        return [_jsonable(v) for v in x]
-    if isinstance(x, np.ndarray):
-        return _jsonable(x.tolist())
-    if isinstance(x, (np.floating, float)):
-        return float(x) if math.isfinite(x) else str(x)
-    if isinstance(x, np.integer):
-        return int(x)
-    return x
 
 
 def add_subcommand(sub) -> None:

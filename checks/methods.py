@@ -39,14 +39,49 @@ def float_tolerance(n: int, norm: float, factor: float = 10.0) -> float:
 
 # --------------------------------------------------------------------------- symbolic
 
+def _reject_floats(*exprs) -> None:
+    """Proved must never rest on floating point: a float inside an exact identity is a programming error."""
+    for e in exprs:
+        if isinstance(e, float) or (isinstance(e, sp.Basic) and e.has(sp.Float)):
+            raise TypeError(f"exact methods take exact input; {e!r} contains a float (write it as sp.Rational)")
+
+
+def _witness_nonzero(diff) -> dict | None:
+    """An exact assignment of the free symbols (respecting integer/positive assumptions) at which ``diff`` is
+    provably nonzero, or None. Used so that an identity sympy cannot simplify to 0 is refuted only on evidence."""
+    symbols = sorted(diff.free_symbols, key=str)
+    if not all(isinstance(x, sp.Symbol) for x in symbols):
+        return None
+    for trial in ((2, 3, 5, 7, 11, 13), (3, 7, 4, 9, 2, 5), (sp.Rational(5, 2), sp.Rational(7, 3), 4, 6, 3, 2)):
+        values = {x: (trial[i % len(trial)] if not x.is_integer else int(sp.ceiling(trial[i % len(trial)])))
+                  for i, x in enumerate(symbols)}
+        try:
+            value = sp.simplify(diff.subs(values).doit())
+        except (TypeError, ValueError, ZeroDivisionError):
+            continue
+        if value.is_number and value.is_zero is False:
+            return {"at": {str(k): str(v) for k, v in values.items()}, "value": sp.sstr(value)}
+    return None
+
+
 def sympy_identity(lhs, rhs, *, what: str, ranges: str = "all symbolic parameter values", role: str = "decides") -> Evidence:
     """Decide lhs == rhs symbolically: proved when simplify(lhs − rhs) is 0 (for matrix expressions of symbolic
-    size, the zero matrix), refuted otherwise."""
+    size, the zero matrix); refuted only with an exact witness (a substitution at which lhs − rhs is provably
+    nonzero); otherwise open — simplify is not a decision procedure. Floats are rejected."""
+    _reject_floats(lhs, rhs)
     diff = sp.simplify(sp.expand(lhs - rhs))
+    if diff != 0 and not getattr(diff, "is_ZeroMatrix", False) and isinstance(diff, sp.Expr):
+        diff = sp.simplify(diff)  # a second pass closes some telescoping and harmonic forms
     if diff == 0 or getattr(diff, "is_ZeroMatrix", False):
         return Evidence(Status.PROVED, "sympy", f"{what}: lhs − rhs simplifies to 0", ranges=ranges, worst_margin=0.0, role=role)
+    witness = _witness_nonzero(diff) if isinstance(diff, sp.Expr) and not diff.is_Matrix else None
+    if diff.is_number and diff.is_zero is False:
+        witness = {"at": {}, "value": sp.sstr(diff)}
+    if witness is None:
+        return Evidence(Status.OPEN, "sympy", f"{what}: lhs − rhs = {sp.sstr(diff)} does not simplify to 0, and no exact "
+                        f"substitution shows it nonzero", ranges=ranges, role=role)
     return Evidence(Status.REFUTED, "sympy", f"{what}: lhs − rhs = {sp.sstr(diff)}", ranges=ranges,
-                    counterexample={"difference": sp.sstr(diff)}, role=role)
+                    counterexample={"difference": sp.sstr(diff), **witness}, role=role)
 
 
 def sympy_nonnegative(expr, variables, *, what: str, ranges: str = "", role: str = "decides") -> Evidence:
@@ -57,6 +92,7 @@ def sympy_nonnegative(expr, variables, *, what: str, ranges: str = "", role: str
     constrained parameter through nonnegative ones first (i = 1 + m, a = 1 + u, C = a + v). A
     sufficient test, not a decision procedure: an expression without a certificate stays open.
     """
+    _reject_floats(expr)
     variables = list(variables)
     num, den = sp.fraction(sp.cancel(sp.together(expr)))
 
@@ -155,8 +191,10 @@ def property_search(strategy, margin: Callable, *, what: str, ctx: Context, exam
     """
     worst = {"margin": math.inf, "value": None}
     failure = {}
+    ran = {"n": 0}
 
     def slack(value) -> float:
+        ran["n"] += 1
         tol = tolerance(value) if callable(tolerance) else tolerance
         m = float(margin(value))
         if m < worst["margin"]:
@@ -184,12 +222,12 @@ def property_search(strategy, margin: Callable, *, what: str, ctx: Context, exam
                 search()
         except (AssertionError, Flaky):
             pass
-    n = (wide_examples if ctx.wide else examples) + len(pinned)
+    n = ran["n"]  # the examples actually run (a small strategy may have fewer than asked for)
     if failure:
         value = failure["value"]
         return Evidence(Status.REFUTED, "hypothesis", f"{what}: counterexample found (margin {fmt(margin(value))})",
                         ranges=ranges, worst_margin=float(margin(value)),
-                        counterexample={"input": _jsonable(value), "margin": float(margin(value))}, role=role)
+                        counterexample={"input": jsonable(value), "margin": float(margin(value))}, role=role)
     return Evidence(Status.VERIFIED, "hypothesis", f"{what}: no counterexample in {n} structured examples; worst margin {fmt(worst['margin'])}",
                     ranges=ranges, worst_margin=worst["margin"], role=role)
 
@@ -218,16 +256,22 @@ def generation_independent_of_imports():
         providers.CONSTANTS_CACHE.cache.clear()
 
 
-def _jsonable(value):
+def jsonable(value):
+    """Strict-JSON form of check data: arrays and numpy scalars as Python numbers, tuples as lists, keys as
+    strings, and NaN/±inf as None (JSON has no such numbers)."""
     if isinstance(value, np.ndarray):
-        return value.tolist()
+        return jsonable(value.tolist())
     if isinstance(value, (list, tuple)):
-        return [_jsonable(v) for v in value]
+        return [jsonable(v) for v in value]
     if isinstance(value, dict):
-        return {str(k): _jsonable(v) for k, v in value.items()}
-    if isinstance(value, (np.floating, np.integer)):
-        return value.item()
+        return {str(k): jsonable(v) for k, v in value.items()}
+    if isinstance(value, np.integer):
+        return int(value)
+    if isinstance(value, (float, np.floating)):
+        return float(value) if math.isfinite(value) else None
     return value
+
+
 
 
 # --------------------------------------------------------------------------- exhaustive / float grids
@@ -254,18 +298,18 @@ def grid_check(cases, margin: Callable, *, what: str, method: str, exact: bool, 
         if shown < worst_m:
             worst_m, worst_case = shown, case
         if m + tol < 0:
-            return Evidence(Status.REFUTED, method, f"{what}: fails at {_jsonable(case)} (margin {fmt(float(m))})", ranges=ranges,
-                            worst_margin=float(m), counterexample={"input": _jsonable(case), "margin": float(m)}, role=role)
+            return Evidence(Status.REFUTED, method, f"{what}: fails at {jsonable(case)} (margin {fmt(float(m))})", ranges=ranges,
+                            worst_margin=float(m), counterexample={"input": jsonable(case), "margin": float(m)}, role=role)
     status = (Status.PROVED if method == "exhaustive" else Status.CERTIFIED) if exact else Status.VERIFIED
-    return Evidence(status, method, f"{what}: holds on all {count} cases; worst margin {fmt(float(worst_m))} at {_jsonable(worst_case)}",
-                    ranges=ranges, worst_margin=float(worst_m), role=role, data={"cases": count, "worst_case": _jsonable(worst_case)})
+    return Evidence(status, method, f"{what}: holds on all {count} cases; worst margin {fmt(float(worst_m))} at {jsonable(worst_case)}",
+                    ranges=ranges, worst_margin=float(worst_m), role=role, data={"cases": count, "worst_case": jsonable(worst_case)})
 
 
 def _is_exact(x) -> bool:
     """True for exact rationals: int (not bool), Fraction, sympy Rational, flint fmpz/fmpq."""
     import numbers
 
-    if isinstance(x, bool):
+    if isinstance(x, (bool, np.integer)):  # numpy integers wrap around silently
         return False
     if isinstance(x, numbers.Rational) or isinstance(x, sp.Rational):
         return True

@@ -12,7 +12,7 @@ import traceback
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from checks.methods import fmt
+from checks.methods import fmt, jsonable
 from checks.registry import CHECKS, PAPERS, Claim, Context, Evidence, Status, load_all, weakest
 from theory._validate import InputError
 
@@ -167,7 +167,7 @@ def report_json(results: list[Result], ctx: Context) -> dict:
 
 
 def write_json(path, results: list[Result], ctx: Context) -> None:
-    write_atomic(path, json.dumps(report_json(results, ctx), indent=2, default=str) + "\n")
+    write_atomic(path, json.dumps(jsonable(report_json(results, ctx)), indent=2, default=str, allow_nan=False) + "\n")
 
 
 # --------------------------------------------------------------------------- THEOREMS.md

@@ -40,6 +40,7 @@ from checks.methods import (
     fit_rate,
     fit_with_corrections,
     fmt,
+    jsonable,
     open_evidence,
     rate_evidence,
     remove_lower_terms,
@@ -133,18 +134,6 @@ def provenance() -> dict:
             "date": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")}
 
 
-def _jsonable(v):
-    if isinstance(v, dict):
-        return {str(k): _jsonable(u) for k, u in v.items()}
-    if isinstance(v, (list, tuple, np.ndarray)):
-        return [_jsonable(u) for u in v]
-    if isinstance(v, (np.integer,)):
-        return int(v)
-    if isinstance(v, (float, np.floating)):
-        return float(v) if math.isfinite(v) else None  # strict JSON: no NaN
-    return v
-
-
 def compute_row(sweep: Sweep, params: dict) -> dict:
     """Run one point and stamp it: sweep, revision, params, x, the point's row, seconds, provenance."""
     t0 = time.perf_counter()
@@ -152,7 +141,7 @@ def compute_row(sweep: Sweep, params: dict) -> dict:
     seconds = time.perf_counter() - t0
     row = {"sweep": sweep.name, "revision": sweep.revision, "params": params, "x": params[sweep.x], **out,
            "seconds": round(seconds, 4), **provenance()}
-    return _jsonable(row)
+    return jsonable(row)
 
 
 # --------------------------------------------------------------------------- the store
