@@ -46,6 +46,7 @@ class VariantError(InputError):
 
 
 HOLDS, FAILS, RATE = "holds", "fails", "rate"
+UNDECIDED = "undecided"  # an outcome only: the evidence could not decide (never declared; reported as differing)
 
 # --------------------------------------------------------------------------- rates
 
@@ -488,7 +489,11 @@ class Outcome:
 
 
 def _outcome(*evidence: Evidence) -> Outcome:
-    return Outcome(FAILS if any(e.status is Status.REFUTED for e in evidence) else HOLDS, list(evidence))
+    if any(e.status is Status.REFUTED for e in evidence):
+        return Outcome(FAILS, list(evidence))
+    if any(e.status is Status.OPEN and e.role == "decides" for e in evidence):
+        return Outcome(UNDECIDED, list(evidence))
+    return Outcome(HOLDS, list(evidence))
 
 
 def _declared_rate(variant: Variant, pid: str) -> str | None:
@@ -556,11 +561,18 @@ def _growth_outcome(x, y, *, what: str, ranges: str, declared: str | None) -> Ou
         fits[name] = (coef[name], coef["1"], rms(y - coef[name] * models[name](x) - coef["1"]))
     growing = [k for k in _GROWTH_MODELS if fits[k][0] > 0]
     best = min(growing, key=lambda k: fits[k][2]) if growing else None
-    rate = best if best and constant > _CONSTANT_SPREAD and fits[best][2] <= _GROWTH_EXPLAINED * constant else "1"
     detail = ", ".join(f"{k}: c = {fmt(c)}, residual {fmt(r)}" for k, (c, _, r) in fits.items())
     data = {"x": x.tolist(), "y": y.tolist(), "constant_residual": constant,
             "fits": {k: {"coefficient": c, "offset": c0, "residual": r} for k, (c, c0, r) in fits.items()}}
     summary = f"{what}: y from {fmt(y[0])} to {fmt(y[-1])}, relative residual of a constant {fmt(constant)}; {detail}"
+    if best and constant > _CONSTANT_SPREAD and fits[best][2] <= _GROWTH_EXPLAINED * constant:
+        rate = best
+    elif constant <= _CONSTANT_SPREAD:
+        rate = "1"
+    else:  # neither flat nor explained by a growth term: no rate of the menu, the sweep is the counterexample
+        return Outcome(FAILS, [Evidence(Status.REFUTED, "sweep-fit", f"{summary}; no rate of the menu fits",
+                                        ranges=ranges, data=data, worst_margin=_CONSTANT_SPREAD - constant,
+                                        counterexample={"x": x.tolist(), "y": y.tolist()})])
     evidence = [Evidence(Status.VERIFIED, "sweep-fit", f"{summary}; rate {rate}", ranges=ranges,
                          sharpest=(f"y ≈ {fmt(fits[rate][1])} + {fmt(fits[rate][0])}·{rate}" if rate != "1"
                                    else f"y ≈ {fmt(y.mean())}"),
@@ -958,15 +970,28 @@ def _eigen(variant: Variant, s) -> tuple[np.ndarray, float]:
     return lam, float_tolerance(s.size, np.linalg.cond(V) * np.linalg.norm(A, 2))
 
 
+_ILL_CONDITIONED = 1e-6  # a Bauer–Fike radius above this leaves a float eigenvalue check undecided
+
+
 @_battery("attention-eigen-real", says="has real attention eigenvalues in [0, 1] with lambda_1 = 1", source="SDEG Thm 2",
           needs={"attention"}, when=lambda v: not v.attention.causal, when_text="bidirectional attention only")
 def check_attention_eigen_real(name: str, variant: Variant) -> Outcome:
+    undecided = []
+
     def margin(s):
-        lam = _eigen(variant, s)[0]
+        lam, radius = _eigen(variant, s)
+        if radius > _ILL_CONDITIONED:  # the computed eigenvalues may be anywhere within the radius: no verdict
+            undecided.append(radius)
+            return math.inf
         return min(-np.abs(lam.imag).max(), lam.real.min(), -abs(lam.real.max() - 1))
 
-    return _outcome(_attention_search(name, variant, margin, "min(−max|Im λ|, min Re λ, −|max Re λ − 1|)",
-                                      lambda s: _eigen(variant, s)[1]))
+    ev = _attention_search(name, variant, margin, "min(−max|Im λ|, min Re λ, −|max Re λ − 1|)",
+                           lambda s: min(_eigen(variant, s)[1], _ILL_CONDITIONED))
+    if undecided and ev.status is not Status.REFUTED:
+        ev = Evidence(Status.OPEN, ev.method, f"{ev.summary}; {len(undecided)} example(s) too ill-conditioned to decide "
+                      f"(Bauer–Fike radius κ(V)·n·eps·‖A‖ up to {fmt(max(undecided))} > {fmt(_ILL_CONDITIONED)})",
+                      ranges=ev.ranges)
+    return _outcome(ev)
 
 
 @_battery("attention-causal-spectrum", says="has lower-triangular attention, so its eigenvalues are its diagonal",

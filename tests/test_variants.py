@@ -147,6 +147,31 @@ def test_a_crashing_check_is_reported_and_differs():
     assert report["attention-row-stochastic"].as_declared
 
 
+def test_ill_conditioned_eigenvalues_leave_the_check_undecided():
+    # row-stochastic, upper bidiagonal: eigenvalue 1/2 in one Jordan block of size ℓ − 1, so the float eigenvalues
+    # scatter far off the real line (≈ eps^(1/(ℓ−1))) and κ(V) is astronomical: the float check proves nothing
+    def jordan(scores):
+        n = scores.size
+        A = 0.5 * (np.eye(n) + np.eye(n, k=1))
+        A[-1, -1] = 1.0
+        return A
+
+    report = check_variant(Variant("jordan", attention=Attention("jordan", jordan, causal=False), sizes=SMALL))
+    result = report["attention-eigen-real"]
+    assert result.outcome.kind == "undecided" and not result.as_declared, result.outcome.evidence[0].summary
+    assert "too ill-conditioned" in result.outcome.evidence[0].summary
+
+
+def test_a_rate_of_growth_outside_the_menu_fails():
+    from checks.variants import _growth_outcome
+
+    x = np.array([8.0, 16, 32, 64, 128])
+    erratic = _growth_outcome(x, np.array([5.0, 1, 7, 2, 9]), what="erratic", ranges="toy", declared=None)
+    assert erratic.kind == "fails" and erratic.evidence[0].counterexample
+    assert _growth_outcome(x, 3 + 0 * x, what="flat", ranges="toy", declared=None).rate == "1"
+    assert _growth_outcome(x, 2 + np.log(x), what="log", ranges="toy", declared=None).rate == "log T"
+
+
 def test_properties_listing(capsys):
     assert main(["variant", "--properties"]) == 0
     assert len(capsys.readouterr().out.strip().splitlines()) == len(PROPERTIES) + 1
