@@ -910,11 +910,23 @@ def sdegb_eigen_signed_sandwich(ctx: Context) -> Evidence:
 
 @check
 def sdegb_eigen_unsorted_property(ctx: Context) -> Evidence:
-    def margin(s):
-        return -float(np.max(np.abs(bidirectional_eigenvalues(s) - bidirectional_eigenvalues(np.sort(s)[::-1]))))
+    def dense_spectrum(s):
+        """Independent of the reduction (which sorts internally): the general row softmax of diag(s) in the given
+        order, made symmetric by its own off-diagonal entries z_i = A_ij (j ≠ i), then eigvalsh."""
+        A = row_softmax(np.diag(s))
+        if s.size == 1:
+            return np.array([A[0, 0]])
+        z = np.where(np.arange(s.size) == 0, A[:, 1 % s.size], A[:, 0])
+        S = A * np.sqrt(z)[None, :] / np.sqrt(z)[:, None]
+        return np.sort(scipy.linalg.eigvalsh((S + S.T) / 2))[::-1]
 
+    def margin(s):
+        return -float(np.max(np.abs(dense_spectrum(s) - bidirectional_eigenvalues(np.sort(s)[::-1]))))
+
+    # two backward-stable symmetric eigensolves of matrices of norm ≤ max d + Σz ≤ 2, each within n·eps·2; the
+    # dense path's entries carry one relative rounding each, within the same allowance
     ev = property_search(score_vectors(1, 48, sorted_desc=False), margin, ctx=ctx,
-                         tolerance=lambda s: float_tolerance(s.size, 2.0),
+                         tolerance=lambda s: float_tolerance(s.size, 4.0),
                          what="sorting is a labelling: softmax(diag(s_π)) = P softmax(diag(s)) Pᵀ, same spectrum",
                          ranges="ℓ ≤ 48, unsorted scores in [0, 30]")
     return ev
@@ -1086,7 +1098,8 @@ claim(
               r"Hence $k$ is bounded (in particular $k=o(\ell)$) for a fixed head dimension.",
     checks=["sdegb_spike_count_minors", "sdegb_spike_count_heads"],
     expected=Status.CERTIFIED,
-    reason="every (d_qk+1)-minor of QKᵀ vanishes identically (sympy, all shapes ℓ ≤ 4); spikes are non-zero since "
+    reason="every (d_qk+1)-minor of QKᵀ vanishes identically (sympy, shapes ℓ ≤ 4 with d_qk ≤ 2; ℓ ≤ 5 with --wide); "
+           "spikes are non-zero since "
            "s_i ≥ log(ℓf) > 0 once ℓf > 1. The statement is stronger than it reads: k ≤ d_qk is bounded, and at least "
            "ℓ − d_qk scores are exactly 0 (bulk a_i = 1). The c_ℓ → c > 0 cases of Thm 1(3), 2(3) lie outside a fixed-d_qk head",
     notes=["interpretive"],
@@ -1131,7 +1144,8 @@ claim(
     checks=["sdegb_eigen_similarity_sympy", "sdegb_eigen_real_property"],
     expected=Status.VERIFIED,
     reason="realness for every ℓ: A_b is diagonally similar to the symmetric D + √z√zᵀ (sympy); range, λ₁ = 1 and "
-           "interlacing by a property search on the nonsymmetric solver's eigenvalues",
+           "interlacing by a property search on the eigenvalues from the symmetric reduction (eigvalsh; ties in the "
+           "scores handled by the reduction)",
     notes=["reconstructed"],
     lost="the display after 'For 2 ≤ i ≤ ℓ, they satisfy' is missing; restored as d_i ≤ λ_i ≤ d_{i−1} from the "
          "interlacing display that survives in App. D.1",
