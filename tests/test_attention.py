@@ -152,3 +152,17 @@ def test_bad_input_is_named():
         score_singular_values(np.zeros((3, 2)), np.zeros((3, 1)))
     with pytest.raises(InputError, match="ell must be"):
         haar_orthogonal(1, 1, seed=0)
+
+
+def test_canonical_weights_keep_relative_accuracy_for_small_positive_scores_on_long_sequences():
+    import mpmath
+
+    mpmath.mp.dps = 40
+    ell = 10**6
+    s = np.zeros(ell)
+    s[:4] = [0.6, 1e-12, 2.0, 30.0]
+    d, _ = canonical_weights(s)
+    for si, di in zip(s[:4], d[:4]):
+        a = mpmath.e ** mpmath.mpf(si)
+        exact = (a - 1) / (a + ell - 1)
+        assert abs(di - exact) <= 8 * np.finfo(float).eps * abs(exact), (si, di, float(exact))

@@ -72,3 +72,10 @@ def test_chunked_minimum_equals_full_minimum():
 def test_bad_sizes(bad):
     with pytest.raises(InputError, match="integer >= 2"):
         cayley_laplacian_spectrum(bad)
+
+
+def test_closed_form_refuses_sizes_where_int64_angle_reduction_would_wrap():
+    from theory.cayley import cayley_laplacian_spectrum
+
+    with pytest.raises(InputError, match="exact only for T"):
+        cayley_laplacian_spectrum(5 * 10**9 + 1, k=[5 * 10**9])

@@ -38,8 +38,11 @@ def canonical_weights(scores) -> tuple[np.ndarray, np.ndarray]:
     s = _scores(scores)
     log_norm = _log_normaliser(s)
     z = np.exp(-log_norm)
-    # (a_i − 1)·z_i keeps relative accuracy near s_i = 0; 1 − ℓz_i avoids forming a huge a_i
-    d = np.where(s <= 0.5, np.expm1(np.minimum(s, 0.5)) * z, 1.0 - s.size * z)
+    # d_i = (a_i − 1)/(a_i + ℓ − 1) with relative accuracy everywhere, never forming a huge a_i: expm1(s)·z for
+    # s ≤ 0, and exp(s + log(1 − e^{−s}) − log N) for s > 0 (1 − ℓz_i would cancel when a_i ≪ ℓ)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        positive = np.exp(s + np.log(-np.expm1(-np.maximum(s, 1e-300))) - log_norm)
+    d = np.where(s > 0, positive, np.expm1(np.minimum(s, 0.0)) * z)
     return d, z
 
 
@@ -218,10 +221,9 @@ def _uniform_positions(theta) -> np.ndarray:
 
 def angle_kolmogorov(theta) -> float:
     """sup_θ |F_n(θ) − (θ+π)/(2π)|: Kolmogorov distance of the empirical angle law to Unif[−π, π]."""
-    u = _uniform_positions(theta)
-    n = u.size
-    j = np.arange(1, n + 1)
-    return float(max(np.max(j / n - u), np.max(u - (j - 1) / n)))
+    import scipy.stats
+
+    return float(scipy.stats.kstest(_uniform_positions(theta), "uniform").statistic)
 
 
 def angle_wasserstein1(theta) -> float:

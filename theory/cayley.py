@@ -11,6 +11,8 @@ from theory._validate import InputError, positive_int
 from theory.filters import floor_log2
 
 
+_INT64_ANGLE_LIMIT = 3_037_000_499  # ⌊√(2⁶³ − 1)⌋
+
 def dyadic_generators(T: int) -> list[int]:
     """S = {2^ℓ mod T : ℓ = 0..L}, L = ⌊log₂ T⌋, as the multiset the closed form sums over.
 
@@ -45,6 +47,9 @@ def cayley_laplacian_spectrum(T: int, generators=None, *, multigraph: bool = Tru
     The angle g·k is reduced mod T in exact integer arithmetic before the cosine.
     """
     T = positive_int("T", T, minimum=2)
+    if T > _INT64_ANGLE_LIMIT:  # k·g < T² must fit in int64 for the exact reduction below
+        raise InputError(f"T = {T}: the closed form reduces k·g mod T in int64, exact only for T ≤ {_INT64_ANGLE_LIMIT}; "
+                         "use theory.solvers.skeleton_algebraic_connectivity (exact Python integers) beyond")
     ks = np.arange(T, dtype=np.int64) if k is None else np.asarray(k, dtype=np.int64)
     if multigraph:
         weights = {}
@@ -54,7 +59,7 @@ def cayley_laplacian_spectrum(T: int, generators=None, *, multigraph: bool = Tru
         weights = {u: 1 for u in simple_connection_set(T, generators)}
     mu = np.zeros(ks.shape)
     for g, w in weights.items():
-        r = (ks * g) % T  # exact: |k·g| < T² fits in int64 for T < 3·10⁹
+        r = (ks * g) % T  # exact: 0 ≤ k·g < T² < 2⁶³ (checked above)
         mu += w * 2.0 * np.sin(np.pi * r / T) ** 2  # 1 − cos θ = 2 sin²(θ/2), no cancellation
     return mu
 
