@@ -32,7 +32,7 @@ from theory.cayley import (
 from theory.cesaro import harmonic_number
 from theory.filters import box_matrix, dyadic_schedule, floor_log2, tribox_kernel_energy, tribox_matrix
 from theory.operators import BoxFilter, TriBox, composite_operator, Sink
-from theory.spectral import normalized_gap
+from theory.spectral import algebraic_connectivity, laplacian, normalized_gap
 from theory.tribox_norms import (
     sink_composite_stable_rank_limit,
     tribox_boundary_excess,
@@ -191,10 +191,10 @@ def test_weyl_on_pinned_examples():
 
 @pytest.mark.parametrize("T", [2, 8, 9, 16])
 def test_safety_net_is_tight_for_identity_attention(T):
-    L_attn = appc._laplacian_of(np.eye(T))  # self-loops cancel: L_attn = 0
+    L_attn = laplacian(np.eye(T))  # self-loops cancel: L_attn = 0
     for which in ("skeleton", "real"):
         L_tri = appc._tri_laplacian(T, which)
-        assert appc._mu2(L_attn + 0.3 * L_tri) == pytest.approx(0.3 * appc._mu2(L_tri), abs=1e-12)
+        assert algebraic_connectivity(L_attn + 0.3 * L_tri) == pytest.approx(0.3 * algebraic_connectivity(L_tri), abs=1e-12)
 
 
 # --------------------------------------------------------------------------- Eq. 10–11

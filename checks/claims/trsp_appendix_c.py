@@ -55,7 +55,7 @@ from theory.cayley import (
 from theory.filters import box_matrix, dyadic_schedule, floor_log2, tribox_kernel, tribox_kernel_energy, tribox_matrix
 from theory.operators import BoxFilter, Sink, TriBox, composite_operator, superposed_tribox
 from theory.solvers import spectral_norm
-from theory.spectral import normalized_gap
+from theory.spectral import algebraic_connectivity, laplacian, normalized_gap
 from theory.tribox_norms import (
     sink_composite_stable_rank_limit,
     tribox_boundary_excess,
@@ -514,20 +514,12 @@ claim(
 )
 
 
-def _laplacian_of(W: np.ndarray) -> np.ndarray:
-    return np.diag(W.sum(axis=1)) - W
-
-
 @functools.lru_cache(maxsize=None)
 def _tri_laplacian(T: int, which: str) -> np.ndarray:
     if which == "skeleton":
         return cayley_laplacian(T)
     M = _real_stack_matrix(T)
-    return _laplacian_of((M + M.T) / 2)
-
-
-def _mu2(L: np.ndarray) -> float:
-    return float(scipy.linalg.eigvalsh(L)[1])
+    return laplacian((M + M.T) / 2)
 
 
 @check
@@ -538,8 +530,8 @@ def c5_safety_net_property(ctx: Context) -> Evidence:
     def margin(case):
         A, g, which = case
         L_tri = _tri_laplacian(len(A), which)
-        L_attn = _laplacian_of((A + A.T) / 2)
-        return _mu2(L_attn + g * L_tri) - g * _mu2(L_tri)
+        L_attn = laplacian((A + A.T) / 2)
+        return algebraic_connectivity(L_attn + g * L_tri) - g * algebraic_connectivity(L_tri)
 
     def tolerance(case):
         A, g, which = case

@@ -19,6 +19,7 @@ from torch.utils._python_dispatch import TorchDispatchMode
 
 from checks import strategies as sst
 from checks.methods import (
+    combine,
     fit_rate,
     float_tolerance,
     fmt,
@@ -44,18 +45,6 @@ from theory.torch_filters import (
 b_ = sp.Symbol("b", integer=True, positive=True)
 k_ = sp.Symbol("k", integer=True, nonnegative=True)
 j_ = sp.Symbol("j", integer=True, nonnegative=True)
-
-
-def _all_proved(parts: list[Evidence], what: str, ranges: str) -> Evidence:
-    """Combine per-case sympy identities: proved when every case is, refuted with the failing case."""
-    for e in parts:
-        if e.status is Status.REFUTED:
-            return Evidence(Status.REFUTED, "sympy", f"{what}: {e.summary}", ranges=ranges, counterexample=e.counterexample)
-    undecided = [e.summary for e in parts if e.status is not Status.PROVED]
-    if undecided:
-        return Evidence(Status.OPEN, "sympy", f"{what}: undecided: {'; '.join(undecided)}", ranges=ranges)
-    cases = "; ".join(e.summary for e in parts)
-    return Evidence(Status.PROVED, "sympy", f"{what}: {cases}", ranges=ranges, worst_margin=0.0)
 
 
 def _h(r, b):
@@ -163,7 +152,7 @@ def box_prefix_sympy(ctx: Context) -> Evidence:
         w = sp.Min(b_, t + 1)
         e = sympy_identity(a, t - w + 1, what=f"{name}: a_t = t − w_t + 1")
         parts.append(e)
-    return _all_proved(parts, "Eq. 1 and Eq. 2 average the same interval with the same weight",
+    return combine(parts, what="Eq. 1 and Eq. 2 average the same interval with the same weight", method="sympy",
                        ranges="all b ≥ 1, all t ≥ 0 (two symbolic cases), any T and any X (linearity)")
 
 
@@ -403,7 +392,7 @@ def tribox_kernel_identity_sympy(ctx: Context) -> Evidence:
     for name, r in (("r = b−1−k", b_ - 1 - k_), ("r = b−1+k", b_ - 1 + k_)):
         pairs = sp.Min(r, b_ - 1) - sp.Max(0, r - b_ + 1) + 1
         parts.append(sympy_identity(pairs, b_ - sp.Abs(r - (b_ - 1)), what=f"{name}: #{{i+j=r}} = b − |r−(b−1)|"))
-    return _all_proved(parts, "the cascade's full rows are the triangular convolution",
+    return combine(parts, what="the cascade's full rows are the triangular convolution", method="sympy",
                        ranges="all b ≥ 1, t ≥ 2b−2, lags 0 ≤ r ≤ 2b−2 (symbolic)")
 
 
@@ -425,7 +414,7 @@ def tribox_kernel_weights_sympy(ctx: Context) -> Evidence:
         sympy_identity(_h(b_ - 1 + k_, b_), (b_ - k_) / b_**2, what="h_b(b−1+k) = (b−k)/b² ≥ 1/b² for k ≤ b−1"),
         sympy_identity(total, sp.Integer(1), what="Σ_r h_b(r) = 1"),
     ]
-    return _all_proved(parts, "triangular weights are positive and sum to one", ranges="all b ≥ 1 (symbolic)")
+    return combine(parts, what="triangular weights are positive and sum to one", method="sympy", ranges="all b ≥ 1 (symbolic)")
 
 
 @check
@@ -493,7 +482,7 @@ def tribox_triangle_shape_sympy(ctx: Context) -> Evidence:
         sympy_identity(_h(b_ - 1, b_), 1 / b_, what="peak h(b−1) = 1/b"),
         sympy_identity(mean_lag, b_ - 1, what="Σ r·h(r) = b − 1"),
     ]
-    return _all_proved(parts, "h_b is the symmetric triangle centred at lag b−1", ranges="all b ≥ 1 (symbolic)")
+    return combine(parts, what="h_b is the symmetric triangle centred at lag b−1", method="sympy", ranges="all b ≥ 1 (symbolic)")
 
 
 claim(
@@ -576,7 +565,7 @@ def schedule_peak_offsets_sympy(ctx: Context) -> Evidence:
         sympy_identity(_h(b_ - 1, b_) - _h(b_ - 2 - k_, b_), (k_ + 1) / b_**2, what="h(b−1) − h(b−2−k) = (k+1)/b² > 0"),
         sympy_identity(sp.powsimp(_h(b, b) / _h(b - 1, b)), 1 - 2 ** (-ell), what="h(2^ℓ)/h(2^ℓ−1) = 1 − 2^{−ℓ}"),
     ]
-    return _all_proved(parts, "layer ℓ of the dyadic schedule peaks at lag 2^ℓ − 1", ranges="all ℓ ≥ 0 (symbolic)")
+    return combine(parts, what="layer ℓ of the dyadic schedule peaks at lag 2^ℓ − 1", method="sympy", ranges="all ℓ ≥ 0 (symbolic)")
 
 
 @check
@@ -892,7 +881,7 @@ def gate_length_trend_fixed_sympy(ctx: Context) -> Evidence:
         sympy_identity(sp.diff(ratio, T) * T / ratio, phi_, what="d log (T/b)^φ / d log T = +φ"),
         Evidence(Status.PROVED if (-sp.log(1 + sp.exp(-m_))).is_negative else Status.OPEN, "sympy", "log σ(m) < 0 so g ≤ r^φ"),
     ]
-    return _all_proved(parts, "φ > 0 dilutes an uncapped layer as T grows", ranges="all φ > 0, b ≥ 1, T ≥ b (symbolic)")
+    return combine(parts, what="φ > 0 dilutes an uncapped layer as T grows", method="sympy", ranges="all φ > 0, b ≥ 1, T ≥ b (symbolic)")
 
 
 claim(
