@@ -37,13 +37,13 @@ MEMORY_LIMIT = 6e9  # bytes a single dense method may need (the machine is share
 # --------------------------------------------------------------------------- the methods (run in the child)
 
 def _skeleton_dense(T):
-    from theory.cayley import cayley_laplacian
+    from specproof.theory.cayley import cayley_laplacian
 
     return cayley_laplacian(T)
 
 
 def _real_dense(T):
-    from theory.solvers import tribox_stack_laplacian
+    from specproof.theory.solvers import tribox_stack_laplacian
 
     return tribox_stack_laplacian(T).as_matrix()
 
@@ -56,7 +56,7 @@ def _real_weights(T):
 
 
 def _operator(case, n):
-    from checks.sweeps import _operator as sweep_operator
+    from specproof.checks.sweeps import _operator as sweep_operator
 
     return sweep_operator({"cesaro-norm": "cesaro", "causal-srank": "causal", "bidirectional-srank": "bidirectional",
                            "tribox-norm": "tribox"}[case], n)
@@ -68,14 +68,14 @@ def _prepare(case, method, n):
         return _operator(case, n) if method.startswith("scipy svds") else None
     if case == "skeleton-mu2":
         if method.startswith("networkx"):
-            from theory.cayley import cayley_graph
+            from specproof.theory.cayley import cayley_graph
 
             return cayley_graph(n)
         return _skeleton_dense(n)
     if case in ("real-mu2", "real-gap"):
         return _real_weights(n) if method.startswith("networkx") else _real_dense(n)
     if case == "cesaro-spectrum":
-        from theory.operators import Cesaro
+        from specproof.theory.operators import Cesaro
 
         return Cesaro(n).as_matrix()
     return _operator(case, n).as_matrix()
@@ -86,13 +86,13 @@ def _run(case, method, n, data):
     import numpy as np
     import scipy.linalg
 
-    from theory import solvers
+    from specproof.theory import solvers
 
     if case == "skeleton-mu2":
         if method.startswith("specproof"):
             return solvers.skeleton_algebraic_connectivity(n).value
         if method.startswith("theory.cayley"):
-            from theory.cayley import cayley_algebraic_connectivity
+            from specproof.theory.cayley import cayley_algebraic_connectivity
 
             return cayley_algebraic_connectivity(n)
     if case in ("real-mu2", "real-gap"):
@@ -118,7 +118,7 @@ def _run(case, method, n, data):
         return float(scipy.linalg.eigvalsh(data, subset_by_index=[1, 1])[0])
     if case == "cesaro-spectrum":
         if method.startswith("specproof"):
-            from theory.cesaro import cesaro_singular_values
+            from specproof.theory.cesaro import cesaro_singular_values
 
             return float(np.sum(cesaro_singular_values(n)))
         if method.startswith("numpy"):
@@ -147,11 +147,11 @@ def _warm_up(case, method):
     import scipy.linalg  # noqa: F401
     import scipy.sparse.linalg  # noqa: F401
 
-    import checks.sweeps  # noqa: F401
-    import theory.cayley  # noqa: F401
-    import theory.solvers  # noqa: F401
+    import specproof.checks.sweeps  # noqa: F401
+    import specproof.theory.cayley  # noqa: F401
+    import specproof.theory.solvers  # noqa: F401
 
-    import theory.cesaro  # noqa: F401
+    import specproof.theory.cesaro  # noqa: F401
 
 
 def _child(case, method, conn):
@@ -339,7 +339,7 @@ def machine() -> dict:
 
 
 def run(budget: float, quick: bool, log, only: tuple = ()) -> dict:
-    from theory import __version__
+    from specproof import __version__
 
     load_before = os.getloadavg()
     t_start = time.time()

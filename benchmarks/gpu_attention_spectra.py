@@ -32,8 +32,8 @@ FAMILIES = ("causal", "bidirectional", "cesaro")
 
 
 def build(family: str, ell: int, device):
-    from checks.sweeps import spike_bulk_scores
-    from theory.solvers import attention_matrix_torch, cesaro_matrix_torch
+    from specproof.checks.sweeps import spike_bulk_scores
+    from specproof.theory.solvers import attention_matrix_torch, cesaro_matrix_torch
 
     if family == "cesaro":
         return cesaro_matrix_torch(ell, device=device)
@@ -41,8 +41,8 @@ def build(family: str, ell: int, device):
 
 
 def operator(family: str, ell: int):
-    from checks.sweeps import spike_bulk_scores
-    from theory.operators import Cesaro, SoftmaxAttention
+    from specproof.checks.sweeps import spike_bulk_scores
+    from specproof.theory.operators import Cesaro, SoftmaxAttention
 
     if family == "cesaro":
         return Cesaro(ell)
@@ -53,8 +53,8 @@ def spectrum_row(family: str, ell: int, device, driver) -> dict:
     import numpy as np
     import torch
 
-    from theory.solvers import spectral_norm
-    from theory.spectral import effective_rank, stable_rank
+    from specproof.theory.solvers import spectral_norm
+    from specproof.theory.spectral import effective_rank, stable_rank
 
     def sync():
         if device.type == "cuda":
@@ -107,7 +107,7 @@ def markdown(res: dict) -> str:
 def main(argv=None) -> int:
     import torch
 
-    from theory.backend import device as default_device
+    from specproof.theory.backend import device as default_device
 
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--min-ell", type=int, default=1024)

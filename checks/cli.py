@@ -6,7 +6,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from theory._validate import InputError
+from specproof.theory.validate import InputError
 
 
 class UsageError(Exception):
@@ -19,7 +19,7 @@ class _Parser(argparse.ArgumentParser):
 
 
 def _cmd_list(args) -> int:
-    from checks.report import select
+    from specproof.checks.report import select
 
     for c in select(args.ids):
         print(f"{c.id}\t{c.expected.value}\t{c.title}")
@@ -27,8 +27,8 @@ def _cmd_list(args) -> int:
 
 
 def _cmd_verify(args) -> int:
-    from checks.registry import Context
-    from checks.report import run, select, table, write_json
+    from specproof.checks.registry import Context
+    from specproof.checks.report import run, select, table, write_json
 
     claims = select(args.ids)
     ctx = Context(wide=args.wide, seed=args.seed)
@@ -45,8 +45,8 @@ def _cmd_verify(args) -> int:
 
 
 def _cmd_theorems(args) -> int:
-    from checks.registry import Context
-    from checks.report import render_theorems, run, select, write_atomic
+    from specproof.checks.registry import Context
+    from specproof.checks.report import render_theorems, run, select, write_atomic
 
     results = run(select(), Context(), progress=sys.stderr.isatty())
     text = render_theorems(results)
@@ -84,7 +84,7 @@ def build_parser() -> argparse.ArgumentParser:
     t.add_argument("--check", action="store_true", help="exit 1 if the file is stale instead of writing it")
     t.set_defaults(func=_cmd_theorems)
 
-    from checks import commands
+    from specproof.checks import commands
 
     commands.register(sub)
     return p

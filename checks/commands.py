@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import importlib
 
-CONTRIBUTORS = ("checks.sweeps", "checks.figures", "checks.variants")
+CONTRIBUTORS = ("specproof.checks.sweeps", "specproof.checks.figures", "specproof.checks.variants")
 
 
 def register(sub) -> None:

@@ -8,13 +8,13 @@ import numpy as np
 import scipy.linalg
 import scipy.stats
 
-from checks.figures import figure
-from theory import filters
-from theory.cayley import cayley_algebraic_connectivity, cayley_degree
-from theory.operators import Identity, Scaled, Sink, SoftmaxAttention, Sum, TriBox
-from theory.solvers import spectral_norm
-from theory.spectral import effective_rank, stable_rank
-from theory.tribox_norms import sink_composite_stable_rank_limit, tribox_first_column_sum
+from specproof.checks.figures import figure
+from specproof.theory import filters
+from specproof.theory.cayley import cayley_algebraic_connectivity, cayley_degree
+from specproof.theory.operators import Identity, Scaled, Sink, SoftmaxAttention, Sum, TriBox
+from specproof.theory.solvers import spectral_norm
+from specproof.theory.spectral import effective_rank, stable_rank
+from specproof.theory.tribox_norms import sink_composite_stable_rank_limit, tribox_first_column_sum
 
 UPPER_MU2 = 16 * math.pi**2 / 3
 
@@ -27,7 +27,7 @@ def _log_grid(lo: int, hi: int, per_decade: int = 6) -> list[int]:
 def _swept(name: str, quick: bool):
     """A sweep's rows: the quick grid in memory, or the default grid from the store figures/data/
     (computing only the points it lacks), so the committed figures come from the stored sweeps."""
-    from checks.sweeps import DEFAULT_STORE, run_sweep
+    from specproof.checks.sweeps import DEFAULT_STORE, run_sweep
 
     return run_sweep(name, "quick" if quick else "default", store=None if quick else DEFAULT_STORE)
 
@@ -123,7 +123,7 @@ def _draw_norms(d, ax):
 @figure("tribox-norms", ("trsp.C8.column-sums", "trsp.C8.column-sums.corrected", "trsp.C8.spectral-norm"),
         "Column sums and spectral norm of M_tri as b grows", _draw_norms)
 def tribox_norms(quick: bool) -> dict:
-    from checks.methods import fit_with_corrections
+    from specproof.checks.methods import fit_with_corrections
 
     b = [1 << k for k in range(0, 9 if quick else 13)]
     factor = 8

@@ -18,8 +18,8 @@ from typing import Callable
 
 import numpy as np
 
-from checks.methods import jsonable
-from theory._validate import InputError
+from specproof.checks.methods import jsonable
+from specproof.theory.validate import InputError
 
 FIGURES_DIR = Path("figures")
 
@@ -58,8 +58,8 @@ def provenance(quick: bool, seconds: float) -> dict:
     import scipy
     import torch
 
-    from theory import __version__
-    from theory.backend import device
+    from specproof import __version__
+    from specproof.theory.backend import device
 
     return {"specproof": __version__, "quick": quick, "seconds": round(seconds, 2), "python": platform.python_version(),
             "numpy": np.__version__, "scipy": scipy.__version__, "torch": torch.__version__, "device": str(device()),
@@ -73,7 +73,7 @@ def render(fig: Figure, quick: bool, outdir: Path = FIGURES_DIR) -> tuple[Path, 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    from checks.report import write_atomic
+    from specproof.checks.report import write_atomic
 
     t0 = time.perf_counter()
     data = fig.compute(quick)
@@ -106,7 +106,7 @@ def add_subcommand(sub) -> None:
 
 
 def _cmd_figures(args) -> int:
-    import checks.figure_gallery  # noqa: F401  (registers the figures)
+    import specproof.checks.figure_gallery  # noqa: F401  (registers the figures)
 
     names = args.names or list(FIGURES)
     unknown = [n for n in names if n not in FIGURES]

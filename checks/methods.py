@@ -13,7 +13,7 @@ import sympy as sp
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis.errors import Flaky
 
-from checks.registry import Context, Evidence, Status, weakest
+from specproof.checks.registry import Context, Evidence, Status, weakest
 
 EPS = float(np.finfo(np.float64).eps)
 

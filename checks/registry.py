@@ -167,6 +167,6 @@ def claim(**fields) -> Claim:
 
 def load_all() -> dict[str, Claim]:
     """Import every claim module so the registry is complete."""
-    import checks.claims  # noqa: F401  (registration happens on import)
+    import specproof.checks.claims  # noqa: F401  (registration happens on import)
 
     return REGISTRY

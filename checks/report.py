@@ -12,9 +12,11 @@ import traceback
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from checks.methods import fmt, jsonable
-from checks.registry import CHECKS, PAPERS, Claim, Context, Evidence, Status, load_all, weakest
-from theory._validate import InputError
+from threadpoolctl import threadpool_limits
+
+from specproof.checks.methods import fmt, jsonable
+from specproof.checks.registry import CHECKS, PAPERS, Claim, Context, Evidence, Status, load_all, weakest
+from specproof.theory.validate import InputError
 
 
 def worst_margin(evidence: list[Evidence]) -> float | None:
@@ -97,7 +99,16 @@ def decide(evidence: list[Evidence]) -> Status:
 
 
 def run_claim(claim: Claim, ctx: Context = Context()) -> Result:
-    """Run every check of a claim; a crashing check is recorded, never raised."""
+    """Run every check of a claim, on one BLAS/OpenMP thread; a crashing check is recorded, never raised.
+
+    One thread: the thread count changes the order of floating-point sums, and the dense problems of
+    the checks are small enough that threads buy little.
+    """
+    with threadpool_limits(limits=1):
+        return _run_claim(claim, ctx)
+
+
+def _run_claim(claim: Claim, ctx: Context) -> Result:
     start = time.perf_counter()
     evidence: list[Evidence] = []
     error = None
@@ -161,7 +172,7 @@ def write_atomic(path: str | os.PathLike, text: str) -> None:
 
 
 def report_json(results: list[Result], ctx: Context) -> dict:
-    from theory import __version__
+    from specproof import __version__
 
     return {"specproof": __version__, "wide": ctx.wide, "seed": ctx.seed, "claims": [r.to_json() for r in results]}
 

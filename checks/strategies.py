@@ -179,7 +179,7 @@ def invertible_matrices(n: int, max_log10_condition: float = 6.0) -> st.SearchSt
 def gate_parameters(hidden: int = 16, bound: float = 1e3) -> st.SearchStrategy:
     """Weights of the long-context gate (theory.gate.GateParams), from 0 to extreme: MLP weights and β in
     [−bound, bound], so the sigmoid saturates and softplus(β) spans (0, bound]."""
-    from theory.gate import GateParams  # here, not at the top: theory.gate imports torch
+    from specproof.theory.gate import GateParams  # here, not at the top: theory.gate imports torch
 
     value = st.one_of(st.just(0.0), st.floats(-1.0, 1.0, width=64), st.floats(-bound, bound, width=64))
     vec = st.lists(value, min_size=hidden, max_size=hidden).map(np.asarray)

@@ -34,7 +34,7 @@ from typing import Callable, Iterable
 
 import numpy as np
 
-from checks.methods import (
+from specproof.checks.methods import (
     bound_evidence,
     corrected_rate_evidence,
     fit_rate,
@@ -45,8 +45,8 @@ from checks.methods import (
     rate_evidence,
     remove_lower_terms,
 )
-from checks.registry import Evidence
-from theory._validate import InputError, positive_int
+from specproof.checks.registry import Evidence
+from specproof.theory.validate import InputError, positive_int
 
 GRIDS = ("quick", "default", "wide")
 DEFAULT_STORE = Path("figures") / "data"
@@ -121,7 +121,7 @@ def key(params: dict) -> str:
 
 def provenance() -> dict:
     """Versions and date stamped on every row (no git: the package version is the version)."""
-    from theory import __version__
+    from specproof import __version__
 
     def version(pkg):
         try:
@@ -425,9 +425,9 @@ def spike_bulk_scores(ell: int, k: int = 3, bulk_top: float = 2.0, bulk_levels: 
 
 
 def _skeleton_point(T: int, graph: str) -> dict:
-    from theory.cayley import cayley_degree
-    from theory.filters import floor_log2
-    from theory.solvers import skeleton_algebraic_connectivity
+    from specproof.theory.cayley import cayley_degree
+    from specproof.theory.filters import floor_log2
+    from specproof.theory.solvers import skeleton_algebraic_connectivity
 
     multigraph = graph == "multigraph"
     e = skeleton_algebraic_connectivity(T, multigraph=multigraph)
@@ -438,13 +438,13 @@ def _skeleton_point(T: int, graph: str) -> dict:
 def _skeleton_reference(T: int, graph: str) -> float:
     import scipy.linalg
 
-    from theory.cayley import cayley_laplacian
+    from specproof.theory.cayley import cayley_laplacian
 
     return float(scipy.linalg.eigvalsh(cayley_laplacian(T, multigraph=graph == "multigraph"), subset_by_index=[1, 1])[0])
 
 
 def _real_point(T: int, normalized: bool) -> dict:
-    from theory.solvers import real_tribox_algebraic_connectivity, tribox_stack_laplacian
+    from specproof.theory.solvers import real_tribox_algebraic_connectivity, tribox_stack_laplacian
 
     e = real_tribox_algebraic_connectivity(T, normalized=normalized)
     degree = tribox_stack_laplacian(T).diagonal()
@@ -454,8 +454,8 @@ def _real_point(T: int, normalized: bool) -> dict:
 def _real_reference(T: int, normalized: bool) -> float:
     import scipy.linalg
 
-    from theory.operators import superposed_tribox_laplacian
-    from theory.spectral import normalized_gap
+    from specproof.theory.operators import superposed_tribox_laplacian
+    from specproof.theory.spectral import normalized_gap
 
     L = superposed_tribox_laplacian(T).as_matrix()
     if normalized:
@@ -464,7 +464,7 @@ def _real_reference(T: int, normalized: bool) -> float:
 
 
 def _operator(kind: str, n: int):
-    from theory.operators import Cesaro, SoftmaxAttention, TriBox
+    from specproof.theory.operators import Cesaro, SoftmaxAttention, TriBox
 
     if kind == "cesaro":
         return Cesaro(n)
@@ -475,7 +475,7 @@ def _operator(kind: str, n: int):
 
 def _norm_point(kind: str, **params) -> dict:
     """‖A‖₂ (Cesàro, triBox) or srank(A) (attention) with its bracket; the other one as extra columns."""
-    from theory.solvers import spectral_norm, stable_rank_matrix_free
+    from specproof.theory.solvers import spectral_norm, stable_rank_matrix_free
 
     op = _operator(kind, next(iter(params.values())))
     # x_i = i^{-1/2}, the test vector of SDEG App. C.5, is close to H_ℓ's top right singular vector
@@ -493,7 +493,7 @@ def _norm_point(kind: str, **params) -> dict:
 def _norm_reference(kind: str, **params) -> float:
     import scipy.linalg
 
-    from theory.spectral import stable_rank
+    from specproof.theory.spectral import stable_rank
 
     n = next(iter(params.values()))
     M = _operator(kind, n).as_matrix()
@@ -505,8 +505,8 @@ def _norm_reference(kind: str, **params) -> float:
 def _cesaro_spectrum_point(ell: int) -> dict:
     """Every singular value of H_ℓ, structured: the reciprocals of the singular values of the bidiagonal H_ℓ⁻¹,
     i.e. of the eigenvalues of its 2ℓ×2ℓ Golub–Kahan tridiagonal (LAPACK stemr), O(ℓ²) time and O(ℓ) memory."""
-    from theory.cesaro import cesaro_singular_values
-    from theory.spectral import effective_rank, stable_rank
+    from specproof.theory.cesaro import cesaro_singular_values
+    from specproof.theory.spectral import effective_rank, stable_rank
 
     s = cesaro_singular_values(ell)
     # error analysis: stemr returns each eigenvalue of the Golub–Kahan matrix G within a few eps·‖G‖ absolutely, and
@@ -529,7 +529,7 @@ def _cesaro_spectrum_point(ell: int) -> dict:
 def _cesaro_spectrum_reference(ell: int) -> float:
     import scipy.linalg
 
-    from theory.operators import Cesaro
+    from specproof.theory.operators import Cesaro
 
     return float(np.sum(scipy.linalg.svdvals(Cesaro(ell).as_matrix())))
 

@@ -29,16 +29,16 @@ import numpy as np
 from hypothesis import strategies as st
 from scipy.sparse.csgraph import connected_components
 
-from checks import strategies as sst
-from checks.methods import fit_rate, fit_with_corrections, float_tolerance, fmt, grid_check, property_search, rate_evidence
-from checks.registry import Context, Evidence, Status
-from checks.report import decide, methods_of, worst_margin, write_atomic
-from theory import kernels as tk
-from theory import schedules as ts
-from theory._validate import InputError
-from theory.cayley import cayley_degree, cayley_laplacian_spectrum
-from theory.operators import Operator, SoftmaxAttention, TriBox
-from theory.spectral import algebraic_connectivity, normalized_gap, singular_values, stable_rank
+from specproof.checks import strategies as sst
+from specproof.checks.methods import fit_rate, fit_with_corrections, float_tolerance, fmt, grid_check, property_search, rate_evidence
+from specproof.checks.registry import Context, Evidence, Status
+from specproof.checks.report import decide, methods_of, worst_margin, write_atomic
+from specproof.theory import kernels as tk
+from specproof.theory import schedules as ts
+from specproof.theory.validate import InputError
+from specproof.theory.cayley import cayley_degree, cayley_laplacian_spectrum
+from specproof.theory.operators import Operator, SoftmaxAttention, TriBox
+from specproof.theory.spectral import algebraic_connectivity, normalized_gap, singular_values, stable_rank
 
 
 class VariantError(InputError):
@@ -215,7 +215,7 @@ class Gate:
     @classmethod
     def trsp(cls, seed: int = 0, hidden: int = 16) -> "Gate":
         """g = σ(MLP(log₂ r))·r^φ, r = b/T (TRSP Eq. 7), the module initialised with ``seed``."""
-        from theory.gate import LongContextGate, gate_value
+        from specproof.theory.gate import LongContextGate, gate_value
 
         params = LongContextGate(hidden=hidden, seed=seed).params()
         return cls(f"trsp (hidden {hidden}, seed {seed})", lambda T, b: float(gate_value(b / T, params)))
@@ -1198,7 +1198,7 @@ class VariantReport:
         return "\n".join(lines)
 
     def to_json(self) -> dict:
-        from theory import __version__
+        from specproof import __version__
 
         return {"specproof": __version__, "variant": self.variant.name, "description": self.variant.description,
                 "components": self.variant.describe(), "sizes": vars(self.variant.sizes),
@@ -1562,7 +1562,7 @@ def _cmd_variant(args) -> int:
         raise VariantError(f"{source}: {exc}") from None
     print("\n\n".join(r.table() for r in reports))
     if args.json:
-        from theory import __version__
+        from specproof import __version__
 
         write_atomic(args.json, json.dumps({"specproof": __version__, "variants": [r.to_json() for r in reports]},
                                            indent=2, default=str) + "\n")

@@ -1,13 +1,13 @@
 import os
-
-# One BLAS thread per test process: pytest-xdist already runs one process per core, and nested
-# BLAS threads on top of that oversubscribe the cores (dense SVDs then run many times slower).
-for _var in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
-    os.environ.setdefault(_var, "1")
 from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, settings
+from threadpoolctl import threadpool_limits
+
+# One BLAS/OpenMP thread per test process: pytest-xdist already runs one process per core, and nested
+# threads on top of that oversubscribe the cores (dense SVDs then run many times slower).
+threadpool_limits(limits=1)
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -7,9 +7,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from checks.strategies import score_vectors
-from theory._validate import InputError
-from theory.attention import (
+from specproof.checks.strategies import score_vectors
+from specproof.theory.validate import InputError
+from specproof.theory.attention import (
     angle_kl,
     angle_kolmogorov,
     angle_wasserstein1,
@@ -29,7 +29,7 @@ from theory.attention import (
     score_singular_values,
     separation_error,
 )
-from theory.operators import SoftmaxAttention
+from specproof.theory.operators import SoftmaxAttention
 
 
 def repeated_scores():

@@ -6,8 +6,8 @@ import pytest
 from hypothesis import example, given
 from hypothesis import strategies as st
 
-from checks import strategies as sst
-from theory.cayley import (
+from specproof.checks import strategies as sst
+from specproof.theory.cayley import (
     cayley_adjacency,
     cayley_algebraic_connectivity,
     cayley_degree,
@@ -17,8 +17,8 @@ from theory.cayley import (
     dyadic_generators,
     simple_connection_set,
 )
-from theory.spectral import algebraic_connectivity, normalized_gap
-from theory._validate import InputError
+from specproof.theory.spectral import algebraic_connectivity, normalized_gap
+from specproof.theory.validate import InputError
 
 
 @pytest.mark.parametrize("multigraph", [True, False])
@@ -75,7 +75,7 @@ def test_bad_sizes(bad):
 
 
 def test_closed_form_refuses_sizes_where_int64_angle_reduction_would_wrap():
-    from theory.cayley import cayley_laplacian_spectrum
+    from specproof.theory.cayley import cayley_laplacian_spectrum
 
     with pytest.raises(InputError, match="exact only for T"):
         cayley_laplacian_spectrum(5 * 10**9 + 1, k=[5 * 10**9])

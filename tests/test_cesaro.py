@@ -8,8 +8,8 @@ import scipy.linalg
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from checks import strategies as sst
-from theory.cesaro import (
+from specproof.checks import strategies as sst
+from specproof.theory.cesaro import (
     bidiagonal_singular_values,
     causal_cesaro_factors,
     causal_eigenvalues,
@@ -23,8 +23,8 @@ from theory.cesaro import (
     lower_ones,
     lower_ones_singular_values,
 )
-from theory.operators import Cesaro, SoftmaxAttention
-from theory._validate import InputError
+from specproof.theory.operators import Cesaro, SoftmaxAttention
+from specproof.theory.validate import InputError
 
 EPS = np.finfo(float).eps
 

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from checks.registry import CHECKS, NOTE_FLAGS, REGISTRY, Context, Status, load_all
-from checks.report import render_claim, render_document, run_claim, split_sections
+from specproof.checks.registry import CHECKS, NOTE_FLAGS, REGISTRY, Context, Status, load_all
+from specproof.checks.report import render_claim, render_document, run_claim, split_sections
 
 ROOT = Path(__file__).resolve().parents[1]
 load_all()

@@ -5,8 +5,8 @@ import subprocess
 import sys
 
 
-from checks.cli import main
-from checks.registry import REGISTRY, Status, load_all
+from specproof.checks.cli import main
+from specproof.checks.registry import REGISTRY, Status, load_all
 
 
 def test_unknown_id_is_one_line_exit_2(capsys):
@@ -35,7 +35,7 @@ def test_json_report_follows_the_contract(tmp_path, capsys):
 
 
 def test_console_script_runs_without_traceback():
-    proc = subprocess.run([sys.executable, "-m", "checks", "verify", "bad id"], capture_output=True, text=True)
+    proc = subprocess.run([sys.executable, "-m", "specproof", "verify", "bad id"], capture_output=True, text=True)
     assert proc.returncode == 2
     assert "Traceback" not in proc.stderr
 

@@ -5,10 +5,10 @@ from pathlib import Path
 
 import pytest
 
-import checks.figure_gallery  # noqa: F401  (registers the figures)
-from checks.cli import main
-from checks.figures import FIGURES
-from checks.registry import REGISTRY, load_all
+import specproof.checks.figure_gallery  # noqa: F401  (registers the figures)
+from specproof.checks.cli import main
+from specproof.checks.figures import FIGURES
+from specproof.checks.registry import REGISTRY, load_all
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -8,13 +8,13 @@ import pytest
 from hypothesis import example, given
 from hypothesis import strategies as st
 
-from checks import strategies as sst
-from theory._validate import InputError
-from theory.cayley import cayley_graph
-from theory.filters import dyadic_schedule, tribox_kernel, tribox_kernel_energy
-from theory.kernels import CausalConvolution, box_kernel, cascade_kernel, cascade_kernel_exact, cascade_kernel_numerators, kernel_energy
-from theory.operators import NONNEGATIVE, BoxFilter, TriBox
-from theory.schedules import cayley_component_count, constant_schedule, geometric_schedule, integer_log
+from specproof.checks import strategies as sst
+from specproof.theory.validate import InputError
+from specproof.theory.cayley import cayley_graph
+from specproof.theory.filters import dyadic_schedule, tribox_kernel, tribox_kernel_energy
+from specproof.theory.kernels import CausalConvolution, box_kernel, cascade_kernel, cascade_kernel_exact, cascade_kernel_numerators, kernel_energy
+from specproof.theory.operators import NONNEGATIVE, BoxFilter, TriBox
+from specproof.theory.schedules import cayley_component_count, constant_schedule, geometric_schedule, integer_log
 
 EPS = np.finfo(float).eps
 

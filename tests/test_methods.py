@@ -5,8 +5,8 @@ import numpy as np
 import pytest
 import sympy as sp
 
-from checks.methods import derivation, grid_check, sympy_identity, sympy_nonnegative
-from checks.registry import Status
+from specproof.checks.methods import derivation, grid_check, sympy_identity, sympy_nonnegative
+from specproof.checks.registry import Status
 
 
 def test_sympy_identity_decides_scalars_and_matrix_expressions_of_symbolic_size():

@@ -5,9 +5,9 @@ import pytest
 from hypothesis import example, given
 from hypothesis import strategies as st
 
-from checks import strategies as sst
-from theory import filters
-from theory.operators import (
+from specproof.checks import strategies as sst
+from specproof.theory import filters
+from specproof.theory.operators import (
     NONNEGATIVE,
     PSD,
     ROW_STOCHASTIC,
@@ -23,7 +23,7 @@ from theory.operators import (
     composite_operator,
     superposed_tribox_laplacian,
 )
-from theory._validate import InputError
+from specproof.theory.validate import InputError
 
 
 def build(kind: str, T: int, b: int, seed: int):

@@ -8,9 +8,9 @@ import scipy.linalg
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from checks.registry import REGISTRY, Context, Status, load_all
-from checks.strategies import score_vectors, spike_bulk_split
-from theory.attention import (
+from specproof.checks.registry import REGISTRY, Context, Status, load_all
+from specproof.checks.strategies import score_vectors, spike_bulk_split
+from specproof.theory.attention import (
     angle_kolmogorov,
     angle_wasserstein1,
     bidirectional_eigenvalues,
@@ -25,7 +25,7 @@ from theory.attention import (
     score_singular_values,
     separation_error,
 )
-from theory.operators import SoftmaxAttention
+from specproof.theory.operators import SoftmaxAttention
 
 load_all()
 
@@ -63,7 +63,7 @@ def test_exact_block_form_needs_rows_summing_to_one(n):
     with free z_i it does not vanish, with z_i = (1 − d_i)/ℓ it does."""
     import sympy as sp
 
-    from checks.claims.sdeg_bidirectional import _helmert_basis
+    from specproof.checks.claims.sdeg_bidirectional import _helmert_basis
 
     W = _helmert_basis(n)
     assert sp.simplify(W.T * W - sp.eye(n)).is_zero_matrix

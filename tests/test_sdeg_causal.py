@@ -9,10 +9,10 @@ import scipy.linalg
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from checks import strategies as sst
-from checks.claims import sdeg_causal as sc
-from checks.registry import CHECKS, REGISTRY, Context, Status
-from theory.cesaro import (
+from specproof.checks import strategies as sst
+from specproof.checks.claims import sdeg_causal as sc
+from specproof.checks.registry import CHECKS, REGISTRY, Context, Status
+from specproof.theory.cesaro import (
     causal_cesaro_factors,
     causal_eigenvalues,
     causal_row_norms_sq,
@@ -20,8 +20,8 @@ from theory.cesaro import (
     cesaro_singular_values,
     harmonic_number,
 )
-from theory.operators import Cesaro
-from theory.spectral import effective_rank, stable_rank
+from specproof.theory.operators import Cesaro
+from specproof.theory.spectral import effective_rank, stable_rank
 
 EPS = np.finfo(float).eps
 
@@ -209,7 +209,7 @@ def test_test_vector_bounds(ell):
 
 
 def test_probes_decide_the_hypotheses_claims():
-    from checks.report import run_claim
+    from specproof.checks.report import run_claim
 
     result = run_claim(REGISTRY["sdeg.c.eigen-harmonic.hypotheses"], Context())
     assert result.status is Status.CERTIFIED and len(result.evidence) == 2

@@ -8,10 +8,10 @@ import scipy.linalg
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from checks import strategies as sst
-from theory._validate import InputError
-from theory.cayley import cayley_algebraic_connectivity, cayley_laplacian_spectrum
-from theory.operators import (
+from specproof.checks import strategies as sst
+from specproof.theory.validate import InputError
+from specproof.theory.cayley import cayley_algebraic_connectivity, cayley_laplacian_spectrum
+from specproof.theory.operators import (
     Cesaro,
     Dense,
     Identity,
@@ -20,7 +20,7 @@ from theory.operators import (
     TriBox,
     superposed_tribox_laplacian,
 )
-from theory.solvers import (
+from specproof.theory.solvers import (
     attention_matrix_torch,
     cesaro_matrix_torch,
     dense_eigvalsh,
@@ -32,7 +32,7 @@ from theory.solvers import (
     stable_rank_matrix_free,
     tribox_stack_laplacian,
 )
-from theory.spectral import normalized_gap, stable_rank
+from specproof.theory.spectral import normalized_gap, stable_rank
 
 EPS = np.finfo(float).eps
 
@@ -69,7 +69,7 @@ def test_skeleton_branch_and_bound_does_not_depend_on_the_leaf_size(T):
 
 
 def test_skeleton_mu2_against_dense_eigvalsh():
-    from theory.cayley import cayley_laplacian
+    from specproof.theory.cayley import cayley_laplacian
 
     for T in (2, 3, 8, 17, 96, 255):
         for multigraph in (True, False):

@@ -4,9 +4,9 @@ import numpy as np
 import pytest
 import torch
 
-from theory import backend
-from theory.gate import GateParams, LongContextGate, gate_value
-from theory.spectral import (
+from specproof.theory import backend
+from specproof.theory.gate import GateParams, LongContextGate, gate_value
+from specproof.theory.spectral import (
     anisotropy,
     effective_rank,
     eigenvalue_participation,
@@ -16,7 +16,7 @@ from theory.spectral import (
     stable_rank,
     wasserstein1,
 )
-from theory._validate import InputError
+from specproof.theory.validate import InputError
 
 
 def test_metrics_on_a_diagonal_matrix():

@@ -12,9 +12,9 @@ import time
 import numpy as np
 import pytest
 
-from checks.cli import main
-from checks.registry import Context, Status
-from checks.sweeps import (
+from specproof.checks.cli import main
+from specproof.checks.registry import Context, Status
+from specproof.checks.sweeps import (
     DEFAULT_STORE,
     GRIDS,
     SWEEPS,
@@ -29,7 +29,7 @@ from checks.sweeps import (
     spike_bulk_scores,
     stored_options,
 )
-from theory._validate import InputError
+from specproof.theory.validate import InputError
 
 
 def counting_sweep(calls: list, fail_after: int | None = None, name: str = "toy-square") -> Sweep:
@@ -124,7 +124,7 @@ def test_a_killed_sweep_process_resumes(tmp_path):
     """SIGKILL mid-sweep (no cleanup at all): every row on disk is whole and the rerun fills the rest."""
     child = textwrap.dedent(f"""
         import time
-        from checks.sweeps import GRIDS, Sweep, run_sweep
+        from specproof.checks.sweeps import GRIDS, Sweep, run_sweep
         def point(n):
             time.sleep(0.15)
             return {{"value": float(n * n), "lower": n * n - 0.5, "upper": n * n + 0.5, "method": "exact",
@@ -268,7 +268,7 @@ def test_brackets_without_a_sign_or_without_leverage_never_decide(tmp_path):
 
 
 def test_corrected_rates_refuse_degenerate_splits_and_flat_competitors():
-    from checks.methods import corrected_rate_evidence, remove_lower_terms
+    from specproof.checks.methods import corrected_rate_evidence, remove_lower_terms
 
     x = np.array([2.0**m for m in range(3, 25)])
     y = 2 * np.log(x) + 1
@@ -297,8 +297,8 @@ def test_every_claim_reading_a_stored_sweep_is_declared_by_it():
     figures cite), and the claims' rates read the committed store rather than recomputing it."""
     import inspect
 
-    import checks.claims  # noqa: F401
-    from checks.registry import CHECKS, REGISTRY
+    import specproof.checks.claims  # noqa: F401
+    from specproof.checks.registry import CHECKS, REGISTRY
 
     readers = {name: {cid for cid, claim in REGISTRY.items() for fn in claim.checks
                       if f'"{name}"' in inspect.getsource(CHECKS[fn])} for name in SWEEPS}

@@ -15,11 +15,11 @@ import scipy.linalg
 from hypothesis import example, given
 from hypothesis import strategies as st
 
-from checks import strategies as sst
-from checks.claims import trsp_appendix_c as appc
-from checks.registry import REGISTRY, load_all
-from theory._validate import InputError
-from theory.cayley import (
+from specproof.checks import strategies as sst
+from specproof.checks.claims import trsp_appendix_c as appc
+from specproof.checks.registry import REGISTRY, load_all
+from specproof.theory.validate import InputError
+from specproof.theory.cayley import (
     binary_digits,
     cayley_adjacency,
     cayley_algebraic_connectivity,
@@ -29,11 +29,11 @@ from theory.cayley import (
     doubling_residues,
     first_residue_in_band,
 )
-from theory.cesaro import harmonic_number
-from theory.filters import box_matrix, dyadic_schedule, floor_log2, tribox_kernel_energy, tribox_matrix
-from theory.operators import BoxFilter, TriBox, composite_operator, Sink
-from theory.spectral import algebraic_connectivity, laplacian, normalized_gap
-from theory.tribox_norms import (
+from specproof.theory.cesaro import harmonic_number
+from specproof.theory.filters import box_matrix, dyadic_schedule, floor_log2, tribox_kernel_energy, tribox_matrix
+from specproof.theory.operators import BoxFilter, TriBox, composite_operator, Sink
+from specproof.theory.spectral import algebraic_connectivity, laplacian, normalized_gap
+from specproof.theory.tribox_norms import (
     sink_composite_stable_rank_limit,
     tribox_boundary_excess,
     tribox_first_column_sum,

@@ -9,9 +9,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from checks import strategies as sst
-from checks.claims.trsp_appendix_d import _hadamard_columns, subset_floors
-from theory.markov import (
+from specproof.checks import strategies as sst
+from specproof.checks.claims.trsp_appendix_d import _hadamard_columns, subset_floors
+from specproof.theory.markov import (
     absolute_spectral_gap,
     h0_operator_norm,
     pi_mean,
@@ -20,9 +20,9 @@ from theory.markov import (
     row_normalise,
     stationary_distribution,
 )
-from theory.operators import Cesaro, Identity, Sink, TriBox
-from theory.spectral import singular_values, stable_rank
-from theory.subsets import best_column_subset
+from specproof.theory.operators import Cesaro, Identity, Sink, TriBox
+from specproof.theory.spectral import singular_values, stable_rank
+from specproof.theory.subsets import best_column_subset
 
 
 # --------------------------------------------------------------------------- carry-over
@@ -80,7 +80,7 @@ def test_best_column_subset_is_exhaustive():
 
 
 def test_best_column_subset_rejects_bad_input():
-    from theory._validate import InputError
+    from specproof.theory.validate import InputError
 
     with pytest.raises(InputError, match="k must satisfy"):
         best_column_subset(np.ones((2, 3)), 4)
@@ -128,7 +128,7 @@ def test_random_walk_and_norms():
 
 
 def test_markov_helpers_reject_bad_input():
-    from theory._validate import InputError
+    from specproof.theory.validate import InputError
 
     with pytest.raises(InputError, match="symmetric"):
         random_walk(np.array([[0.0, 1.0], [2.0, 0.0]]))

@@ -9,15 +9,15 @@ import torch
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from checks import strategies as sst
-from checks.claims.trsp_main import element_traffic
-from checks.methods import float_tolerance
-from theory import filters
-from theory._validate import InputError
-from theory.gate import GateParams, LongContextGate, coverage_ratio, gate_value, log_gate_value
-from theory.operators import Dense, Identity, Sink, TriBox, composite_operator
-from theory.spectral import singular_values, spectral_gap, stable_rank
-from theory.torch_filters import (
+from specproof.checks import strategies as sst
+from specproof.checks.claims.trsp_main import element_traffic
+from specproof.checks.methods import float_tolerance
+from specproof.theory import filters
+from specproof.theory.validate import InputError
+from specproof.theory.gate import GateParams, LongContextGate, coverage_ratio, gate_value, log_gate_value
+from specproof.theory.operators import Dense, Identity, Sink, TriBox, composite_operator
+from specproof.theory.spectral import singular_values, spectral_gap, stable_rank
+from specproof.theory.torch_filters import (
     box_filter_torch,
     box_filter_torch_window,
     trsp_layer,

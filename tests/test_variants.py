@@ -10,9 +10,9 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from checks.cli import main
-from checks.registry import Status
-from checks.variants import (
+from specproof.checks.cli import main
+from specproof.checks.registry import Status
+from specproof.checks.variants import (
     PROPERTIES,
     Attention,
     Expect,
@@ -163,7 +163,7 @@ def test_ill_conditioned_eigenvalues_leave_the_check_undecided():
 
 
 def test_a_rate_of_growth_outside_the_menu_fails():
-    from checks.variants import _growth_outcome
+    from specproof.checks.variants import _growth_outcome
 
     x = np.array([8.0, 16, 32, 64, 128])
     erratic = _growth_outcome(x, np.array([5.0, 1, 7, 2, 9]), what="erratic", ranges="toy", declared=None)
@@ -183,7 +183,7 @@ BAD_FILES = [
     ("syntax.py", "x = (\n", "does not import: SyntaxError"),
     ("imports.py", "import no_such_module_for_specproof\n", "does not import: ModuleNotFoundError"),
     ("nothing.py", "x = 1\n", "defines no Variant"),
-    ("beyond.py", "from checks.variants import Variant\nv = Variant('late', schedule=lambda T: [1, 2, 4, 8])\n",
+    ("beyond.py", "from specproof import Variant\nv = Variant('late', schedule=lambda T: [1, 2, 4, 8])\n",
      "returned 4 at T = 2"),
     ("unknown.toml", 'name = "x"\ncolour = "red"\n[schedule]\nkind = "dyadic"\n', "unknown key 'colour'"),
     ("nested.toml", 'name = "x"\n[schedule]\nkind = "geometric"\nbase = 3\nbsae = 2\n', "schedule.bsae is not a key"),
@@ -217,8 +217,8 @@ def test_bad_input_is_one_line_exit_2(tmp_path, capsys, filename, content, messa
 
 def test_bad_file_from_the_console_has_no_traceback_and_writes_no_bytecode(tmp_path):
     path = tmp_path / "broken.py"
-    path.write_text("from checks.variants import Variant\nraise ValueError('half-written variant')\n")
-    proc = subprocess.run([sys.executable, "-m", "checks", "variant", str(path)], capture_output=True, text=True)
+    path.write_text("from specproof import Variant\nraise ValueError('half-written variant')\n")
+    proc = subprocess.run([sys.executable, "-m", "specproof", "variant", str(path)], capture_output=True, text=True)
     assert proc.returncode == 2 and "Traceback" not in proc.stderr
     assert "does not import: ValueError: half-written variant" in proc.stderr
     assert [p.name for p in tmp_path.iterdir()] == ["broken.py"]

@@ -16,7 +16,7 @@ import scipy.linalg
 import scipy.special
 import scipy.stats
 
-from theory._validate import InputError, finite_array, positive_int
+from specproof.theory.validate import InputError, finite_array, positive_int
 
 
 def _scores(scores) -> np.ndarray:

@@ -18,7 +18,7 @@ from fractions import Fraction
 import numpy as np
 from scipy.linalg import eigvalsh_tridiagonal
 
-from theory._validate import InputError, finite_array, positive_int
+from specproof.theory.validate import InputError, finite_array, positive_int
 
 
 # --------------------------------------------------------------------------- L_m and bidiagonal spectra

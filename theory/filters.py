@@ -6,7 +6,7 @@ from fractions import Fraction
 
 import numpy as np
 
-from theory._validate import finite_array, positive_int
+from specproof.theory.validate import finite_array, positive_int
 
 
 def window_sizes(T: int, b: int) -> np.ndarray:

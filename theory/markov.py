@@ -11,7 +11,7 @@ from __future__ import annotations
 import numpy as np
 import scipy.linalg
 
-from theory._validate import InputError, finite_array
+from specproof.theory.validate import InputError, finite_array
 
 
 def _square(name: str, P) -> np.ndarray:

@@ -12,8 +12,8 @@ from dataclasses import dataclass, field
 import numpy as np
 from scipy.sparse.linalg import LinearOperator
 
-from theory import filters
-from theory._validate import InputError, finite_array, positive_int
+from specproof.theory import filters
+from specproof.theory.validate import InputError, finite_array, positive_int
 
 SYMMETRIC = "symmetric"
 PSD = "psd"

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import math
 
-from theory._validate import InputError, positive_int
+from specproof.theory.validate import InputError, positive_int
 
 
 def integer_log(T: int, base: int) -> int:

@@ -27,9 +27,9 @@ from dataclasses import dataclass, field
 import numpy as np
 import scipy.sparse.linalg
 
-from theory import filters
-from theory._validate import InputError, finite_array, positive_int
-from theory.operators import NONNEGATIVE, PSD, SYMMETRIC, Operator
+from specproof.theory import filters
+from specproof.theory.validate import InputError, finite_array, positive_int
+from specproof.theory.operators import NONNEGATIVE, PSD, SYMMETRIC, Operator
 
 EPS = float(np.finfo(np.float64).eps)
 
@@ -611,7 +611,7 @@ def stable_rank_matrix_free(op: Operator, *, frobenius_sq: float | None = None, 
 def _torch():
     import torch
 
-    from theory.backend import device
+    from specproof.theory.backend import device
 
     return torch, device()
 

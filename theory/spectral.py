@@ -6,7 +6,7 @@ import numpy as np
 import scipy.linalg
 import scipy.stats
 
-from theory._validate import InputError, finite_array
+from specproof.theory.validate import InputError, finite_array
 
 
 def _matrix(name: str, M) -> np.ndarray:

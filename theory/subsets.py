@@ -8,7 +8,7 @@ import math
 
 import scipy.linalg
 
-from theory._validate import InputError, finite_array, positive_int
+from specproof.theory.validate import InputError, finite_array, positive_int
 
 MAX_SUBSETS = 20_000
 

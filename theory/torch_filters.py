@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import torch
 
-from theory._validate import InputError, positive_int
+from specproof.theory.validate import InputError, positive_int
 
 
 def _check_signal(X: torch.Tensor, b) -> int:

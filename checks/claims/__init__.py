@@ -1,6 +1,6 @@
 """Claim modules: importing this package registers every claim and its checks."""
 
-from checks.claims import (  # noqa: F401
+from specproof.checks.claims import (  # noqa: F401
     sdeg_bidirectional,
     sdeg_causal,
     trsp_appendix_c,

@@ -25,7 +25,7 @@ import scipy.linalg
 import sympy as sp
 from hypothesis import strategies as st
 
-from checks.methods import (
+from specproof.checks.methods import (
     fit_rate,
     fit_with_corrections,
     float_tolerance,
@@ -33,9 +33,9 @@ from checks.methods import (
     property_search,
     rate_evidence,
 )
-from checks.registry import Context, Evidence, Source, Status, check, claim
-from checks.strategies import score_vectors, spike_bulk_split
-from theory.attention import (
+from specproof.checks.registry import Context, Evidence, Source, Status, check, claim
+from specproof.checks.strategies import score_vectors, spike_bulk_split
+from specproof.theory.attention import (
     angle_kl,
     angle_kolmogorov,
     angle_wasserstein1,
@@ -53,8 +53,8 @@ from theory.attention import (
     score_singular_values,
     separation_error,
 )
-from theory.operators import SoftmaxAttention
-from theory.spectral import effective_rank, stable_rank
+from specproof.theory.operators import SoftmaxAttention
+from specproof.theory.spectral import effective_rank, stable_rank
 
 BULK_BOUND = 2.0
 TEST_FILE = "tests/test_sdeg_bidirectional.py"
@@ -608,7 +608,7 @@ def sdegb_rank_proxies_k0_sweep(ctx: Context) -> Evidence:
 @check
 def sdegb_encoder_srank_sweep(ctx: Context) -> Evidence:
     """srank(A_b)/ℓ = Θ(1/ℓ) from the stored `bidirectional-srank` sweep (k = 3, f = log ℓ, bulk in [0, 2])."""
-    from checks.sweeps import rate_check, stored_options
+    from specproof.checks.sweeps import rate_check, stored_options
 
     ev = rate_check("bidirectional-srank", lambda x: 1.0 / x, "1/ℓ", what="encoder: srank(A_b)/ℓ = Θ(1/ℓ)",
                     transform=("srank(A_b)/ℓ", lambda srank, row: srank / row["x"]),
@@ -622,7 +622,7 @@ def sdegb_encoder_srank_sweep(ctx: Context) -> Evidence:
 def sdegb_decoder_srank_sweep(ctx: Context) -> Evidence:
     """srank(A_c)/ℓ = Θ(log ℓ/ℓ) from the stored `causal-srank` sweep: srank = ‖A_c‖_F²/σ₁² with ‖A_c‖_F² =
     log ℓ + O(1) (closed form per row) and σ₁ ∈ [1, √5] (the sweep's brackets), so srank ∈ [‖A_c‖_F²/5, ‖A_c‖_F²]."""
-    from checks.sweeps import run_sweep, stored_options
+    from specproof.checks.sweeps import run_sweep, stored_options
 
     options = stored_options(ctx)
     rows = [r for r in run_sweep("causal-srank", **options).rows if r["x"] >= 64]

@@ -30,8 +30,8 @@ import numpy as np
 import sympy as sp
 from hypothesis import strategies as st
 
-from checks import strategies as sst
-from checks.methods import (
+from specproof.checks import strategies as sst
+from specproof.checks.methods import (
     EPS,
     combine,
     bound_evidence,
@@ -46,8 +46,8 @@ from checks.methods import (
     sympy_identity,
     sympy_nonnegative,
 )
-from checks.registry import Context, Evidence, Source, Status, check, claim
-from theory.cesaro import (
+from specproof.checks.registry import Context, Evidence, Source, Status, check, claim
+from specproof.theory.cesaro import (
     causal_cesaro_factors,
     causal_eigenvalues,
     causal_row_norms_sq,
@@ -57,11 +57,11 @@ from theory.cesaro import (
     lower_ones,
     lower_ones_singular_values,
 )
-from theory.attention import row_softmax
-from theory.filters import floor_log2
-from theory.operators import Cesaro, SoftmaxAttention
-from theory.solvers import dense_singular_values
-from theory.spectral import effective_rank, stable_rank
+from specproof.theory.attention import row_softmax
+from specproof.theory.filters import floor_log2
+from specproof.theory.operators import Cesaro, SoftmaxAttention
+from specproof.theory.solvers import dense_singular_values
+from specproof.theory.spectral import effective_rank, stable_rank
 
 SQRT5 = math.sqrt(5.0)
 ZETA_HALF = -1.4603545088095868  # ζ(1/2): (H_ℓ x)_i − 2/√i ~ ζ(1/2)/i for x_i = i^{−1/2}
@@ -974,7 +974,7 @@ def c_rank_proxies_bracket_float(ctx: Context) -> Evidence:
 def c_rank_proxies_cesaro(ctx: Context) -> Evidence:
     """erank₂(H_ℓ) = Θ(log ℓ) (upper side by sweep) and log erank₁(H_ℓ) = Θ(log ℓ) (lower side by a fit), from the
     stored spectra."""
-    from checks.sweeps import rate_check, stored_options
+    from specproof.checks.sweeps import rate_check, stored_options
 
     rows, ranges = _stored_cesaro_spectra(ctx)
     sizes = np.array([r["x"] for r in rows], dtype=float)
@@ -1000,7 +1000,7 @@ def c_rank_proxies_stored_sweeps(ctx: Context) -> Evidence:
     """Beyond dense sizes, from the stored sweeps: srank(A_c) inside the proved bracket [F/20, C_B·F] to ℓ = 2^20
     (`causal-srank`: k = 3 spikes with a_i ≥ ℓ log ℓ, bulk e^{s} ∈ [1, e²]), and srank(H_ℓ) = Θ(log ℓ) (`cesaro-norm`:
     all scores equal, k = 0, F = log(ℓ+1)) with its constant term fitted and removed."""
-    from checks.sweeps import rate_check, run_sweep, stored_options
+    from specproof.checks.sweeps import rate_check, run_sweep, stored_options
 
     options = stored_options(ctx)
     B = 2.0  # the sweep's bulk scores lie in [0, 2]
@@ -1036,7 +1036,7 @@ def c_rank_proxies_bounded_probe(ctx: Context) -> Evidence:
 @check
 def c_rank_proxies_separation_probe(ctx: Context) -> Evidence:
     """Drop spectral separation: s ≡ 0 with k = ⌊√ℓ⌋ declared spikes; srank stays O(log ℓ) ≪ F (stored spectra)."""
-    from checks.sweeps import rate_check, stored_options
+    from specproof.checks.sweeps import rate_check, stored_options
 
     F = lambda x: np.array([_log_ratio(int(n), math.isqrt(int(n))) for n in np.atleast_1d(x)])  # noqa: E731
     fit = rate_check("cesaro-spectrum", F, "F", column="srank", what="srank(H_ℓ)/F with k = ⌊√ℓ⌋ unseparated spikes",
@@ -1094,7 +1094,7 @@ def c_schatten_nuclear_lower(ctx: Context) -> Evidence:
 def _stored_cesaro_spectra(ctx: Context) -> tuple[list[dict], str]:
     """Rows of the stored `cesaro-spectrum` sweep (all σ(H_n) from the bidiagonal H_n⁻¹, O(n²)) for n ≥ 16:
     nuclear norm, Schatten sums at p = 1.5 and 3, srank, erank₁, erank₂; and the range they cover."""
-    from checks.sweeps import run_sweep, stored_options
+    from specproof.checks.sweeps import run_sweep, stored_options
 
     options = stored_options(ctx)
     rows = [r for r in run_sweep("cesaro-spectrum", **options).rows if r["x"] >= 16]
@@ -1104,7 +1104,7 @@ def _stored_cesaro_spectra(ctx: Context) -> tuple[list[dict], str]:
 @check
 def c_schatten_sweep(ctx: Context) -> Evidence:
     """Upper sides from the stored spectra: Σσ^p = O(log n) at p = 1.5, 3 and ‖H_n‖_* = O(log² n)."""
-    from checks.sweeps import rate_check, stored_options
+    from specproof.checks.sweeps import rate_check, stored_options
 
     options = stored_options(ctx)
     rows, ranges = _stored_cesaro_spectra(ctx)
@@ -1275,7 +1275,7 @@ def c_test_vector_proof(ctx: Context) -> Evidence:
 def c_test_vector_norm_sweep(ctx: Context) -> Evidence:
     """‖H_ℓ‖ from the stored `cesaro-norm` sweep (Lanczos lower bound, Collatz–Wielandt upper bound), ℓ = 16..2^20
     (2^23 and 10^7 with --wide): increasing and below 2 bracket by bracket, and 1/√(2 − ‖H_ℓ‖) = a·log ℓ + b."""
-    from checks.sweeps import rate_check, run_sweep, stored_options
+    from specproof.checks.sweeps import rate_check, run_sweep, stored_options
 
     options = stored_options(ctx)
     rows = [r for r in run_sweep("cesaro-norm", **options).rows if r["x"] >= 16]

@@ -25,8 +25,8 @@ import scipy.sparse.linalg
 import sympy as sp
 from hypothesis import strategies as st
 
-from checks import strategies as sst
-from checks.methods import (
+from specproof.checks import strategies as sst
+from specproof.checks.methods import (
     EPS,
     combine,
     corrected_rate_evidence,
@@ -39,8 +39,8 @@ from checks.methods import (
     rate_evidence,
     sympy_identity,
 )
-from checks.registry import Context, Evidence, Source, Status, check, claim
-from theory.cayley import (
+from specproof.checks.registry import Context, Evidence, Source, Status, check, claim
+from specproof.theory.cayley import (
     binary_digits,
     cayley_adjacency,
     cayley_algebraic_connectivity,
@@ -52,11 +52,11 @@ from theory.cayley import (
     first_residue_in_band,
     simple_connection_set,
 )
-from theory.filters import box_matrix, dyadic_schedule, floor_log2, tribox_kernel, tribox_kernel_energy, tribox_matrix
-from theory.operators import BoxFilter, Sink, TriBox, composite_operator, superposed_tribox
-from theory.solvers import spectral_norm
-from theory.spectral import algebraic_connectivity, laplacian, normalized_gap
-from theory.tribox_norms import (
+from specproof.theory.filters import box_matrix, dyadic_schedule, floor_log2, tribox_kernel, tribox_kernel_energy, tribox_matrix
+from specproof.theory.operators import BoxFilter, Sink, TriBox, composite_operator, superposed_tribox
+from specproof.theory.solvers import spectral_norm
+from specproof.theory.spectral import algebraic_connectivity, laplacian, normalized_gap
+from specproof.theory.tribox_norms import (
     sink_composite_stable_rank_limit,
     tribox_boundary_excess,
     tribox_first_column_sum,
@@ -702,7 +702,7 @@ def c6_sharp_float_landscape(ctx: Context) -> Evidence:
 def c6_mu2_stored_sweep(ctx: Context) -> Evidence:
     """μ₂ on the stored `skeleton-mu2` sweep (exact-arc branch and bound, rounding brackets), T to 2^30 + 1
     (2^50 and 10^12 with --wide): its bracket holds 4 at even T, lies above 4 at odd T and below 37/5 everywhere."""
-    from checks.sweeps import along, run_sweep, stored_options
+    from specproof.checks.sweeps import along, run_sweep, stored_options
 
     options = stored_options(ctx)
     rows = run_sweep("skeleton-mu2", **options).rows
@@ -1030,7 +1030,7 @@ def c6_gap_rate_sweep(ctx: Context) -> Evidence:
     (2T)^−ε matches 1/log T's local slope where ε·ln T ≈ 1, so ε = 1/4 is the smallest power the sweep separates.
     Even T (μ₂ = 4) and odd T are read apart, along the subsequences the sweep is built around.
     """
-    from checks.sweeps import along, rate_check, stored_options
+    from specproof.checks.sweeps import along, rate_check, stored_options
 
     levels = lambda x: np.floor(np.log2(x)) + 1  # noqa: E731
     competitors = {"1/(L+1)²": lambda x: levels(x) ** -2.0, "1/√(L+1)": lambda x: levels(x) ** -0.5,
@@ -1170,7 +1170,7 @@ def c6_real_gap_trend(ctx: Context) -> Evidence:
     1/log^1.5, 1/√log, Θ(1) and (2T)^−1/4 are ruled out. Even and odd T, and the sizes just below a
     power of two (where the last layer covers only half the sequence), are read apart.
     """
-    from checks.sweeps import along, rate_check, stored_options
+    from specproof.checks.sweeps import along, rate_check, stored_options
 
     L2 = lambda x: np.log2(2 * x)  # noqa: E731
     competitors = {"1/log₂^1.5": lambda x: L2(x) ** -1.5, "1/√log₂": lambda x: L2(x) ** -0.5, "1": np.ones_like,
@@ -1193,7 +1193,7 @@ def c6_real_gap_trend(ctx: Context) -> Evidence:
 def c6_real_mu2_large_T(ctx: Context) -> Evidence:
     """μ₂ of the real stack beyond dense sizes, by the matrix-free solver, after agreeing with dense at small T."""
     try:
-        from theory.solvers import real_tribox_algebraic_connectivity
+        from specproof.theory.solvers import real_tribox_algebraic_connectivity
     except ImportError as exc:
         return Evidence(Status.OPEN, "lobpcg", f"matrix-free solver unavailable ({exc})", role="supports")
     for T in (63, 64, 127):
@@ -1223,7 +1223,7 @@ def c6_real_mu2_rate_sweep(ctx: Context) -> Evidence:
     The quick grid stops at T = 2049, where μ₂ is still climbing; the committed default grid (to T = 65537)
     is read from the sweep store, and computed there first if the store lacks it.
     """
-    from checks.sweeps import along, rate_check, stored_options
+    from specproof.checks.sweeps import along, rate_check, stored_options
 
     options = stored_options(ctx)
     competitors = {"1/log T": lambda T: 1 / np.log(T), "log T": np.log}
@@ -1485,7 +1485,7 @@ claim(
 def _stored_column_sums(ctx: Context) -> tuple[np.ndarray, np.ndarray, str]:
     """‖M_tri^(b)‖₁ for b = 2, 4, … from the stored `tribox-norm` sweep (T = 4b ≥ 2b − 1, where the largest column
     sum no longer depends on T): b, the sums, and the range they cover."""
-    from checks.sweeps import run_sweep, stored_options
+    from specproof.checks.sweeps import run_sweep, stored_options
 
     options = stored_options(ctx)
     rows = [r for r in run_sweep("tribox-norm", **options).rows if r["x"] >= 2]
@@ -1495,7 +1495,7 @@ def _stored_column_sums(ctx: Context) -> tuple[np.ndarray, np.ndarray, str]:
 
 @check
 def c8_column_sums_rate(ctx: Context) -> Evidence:
-    from checks.sweeps import rate_check, stored_options
+    from specproof.checks.sweeps import rate_check, stored_options
 
     ev = rate_check("tribox-norm", np.log, "(ln b)", column="max_column_sum", what="max column sum of M_tri against the paper's O(log b)",
                     competitors={"ln² b": lambda x: np.log(x) ** 2, "1": lambda x: np.ones_like(x)}, scale="loglog",
@@ -1552,7 +1552,7 @@ def c8_column_closed_form_exact(ctx: Context) -> Evidence:
 
 @check
 def c8_column_log_squared_rate(ctx: Context) -> Evidence:
-    from checks.sweeps import rate_check, stored_options
+    from specproof.checks.sweeps import rate_check, stored_options
 
     return rate_check("tribox-norm", lambda x: np.log(x) ** 2, "ln² b", column="max_column_sum", what="‖M_tri‖₁ = Θ(log² b)",
                       lower={"ln b": np.log, "1": np.ones_like}, competitors={"ln³ b": lambda x: np.log(x) ** 3, "√b": np.sqrt},
@@ -1664,7 +1664,7 @@ def c8_box_norm_hardy(ctx: Context) -> Evidence:
 def c8_tribox_norm_stored(ctx: Context) -> Evidence:
     """‖M_tri^(b)‖₂ at T = 4b (the distal regime) from the stored `tribox-norm` sweep: the upper end of each
     Lanczos/Collatz–Wielandt bracket stays below 5, far beyond dense sizes."""
-    from checks.sweeps import run_sweep, stored_options
+    from specproof.checks.sweeps import run_sweep, stored_options
 
     options = stored_options(ctx)
     rows = run_sweep("tribox-norm", **options).rows

@@ -16,20 +16,20 @@ import scipy.linalg
 import sympy as sp
 from hypothesis import strategies as st
 
-from checks import strategies as sst
-from checks.methods import (
+from specproof.checks import strategies as sst
+from specproof.checks.methods import (
     float_tolerance,
     fmt,
     grid_check,
     property_search,
     sympy_identity,
 )
-from checks.registry import Context, Evidence, Source, Status, check, claim
-from theory import filters
-from theory.markov import absolute_spectral_gap, h0_operator_norm, pi_mean, pi_norm
-from theory.operators import Identity, Sink, TriBox
-from theory.spectral import singular_values, stable_rank
-from theory.subsets import best_column_subset
+from specproof.checks.registry import Context, Evidence, Source, Status, check, claim
+from specproof.theory import filters
+from specproof.theory.markov import absolute_spectral_gap, h0_operator_norm, pi_mean, pi_norm
+from specproof.theory.operators import Identity, Sink, TriBox
+from specproof.theory.spectral import singular_values, stable_rank
+from specproof.theory.subsets import best_column_subset
 
 
 # --------------------------------------------------------------------------- intro: carry-over

@@ -17,8 +17,8 @@ import torch
 from hypothesis import strategies as st
 from torch.utils._python_dispatch import TorchDispatchMode
 
-from checks import strategies as sst
-from checks.methods import (
+from specproof.checks import strategies as sst
+from specproof.checks.methods import (
     combine,
     fit_rate,
     float_tolerance,
@@ -28,12 +28,12 @@ from checks.methods import (
     rate_evidence,
     sympy_identity,
 )
-from checks.registry import Context, Evidence, Source, Status, check, claim
-from theory import filters
-from theory.gate import GateParams, LongContextGate, coverage_ratio, gate_value, log_gate_value
-from theory.operators import Dense, Identity, Sink, SoftmaxAttention, TriBox, composite_operator
-from theory.spectral import singular_values, spectral_gap, stable_rank
-from theory.torch_filters import (
+from specproof.checks.registry import Context, Evidence, Source, Status, check, claim
+from specproof.theory import filters
+from specproof.theory.gate import GateParams, LongContextGate, coverage_ratio, gate_value, log_gate_value
+from specproof.theory.operators import Dense, Identity, Sink, SoftmaxAttention, TriBox, composite_operator
+from specproof.theory.spectral import singular_values, spectral_gap, stable_rank
+from specproof.theory.torch_filters import (
     box_filter_torch,
     box_filter_torch_window,
     trsp_layer,

@@ -10,7 +10,7 @@ Run:  specproof variant examples/variants/box_kernel.py
 
 from fractions import Fraction
 
-from checks.variants import Expect, Gate, Kernel, Variant
+from specproof import Expect, Gate, Kernel, Variant
 
 
 def dyadic(T):

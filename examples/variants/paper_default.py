@@ -3,7 +3,7 @@
 Run:  specproof variant examples/variants/paper_default.py
 """
 
-from checks.variants import Attention, Expect, Gate, Kernel, Schedule, Variant
+from specproof import Attention, Expect, Gate, Kernel, Schedule, Variant
 
 variant = Variant(
     name="paper-default",

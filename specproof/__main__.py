@@ -1,0 +1,5 @@
+import sys
+
+from specproof.checks.cli import main
+
+sys.exit(main())
