@@ -46,7 +46,8 @@ def _cmd_verify(args) -> int:
 
 def _cmd_theorems(args) -> int:
     from specproof.checks.registry import Context
-    from specproof.checks.report import render_theorems, run, select, write_atomic
+    from specproof.checks.io import write_atomic
+    from specproof.checks.report import render_theorems, run, select
 
     results = run(select(), Context(), progress=sys.stderr.isatty())
     text = render_theorems(results)

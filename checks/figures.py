@@ -8,8 +8,8 @@ are the committed ones.
 
 from __future__ import annotations
 
+import io
 import json
-import platform
 import sys
 import time
 from dataclasses import dataclass
@@ -54,16 +54,11 @@ def figure(name: str, claims: tuple, title: str, draw: Callable):
     return register
 
 
-def provenance(quick: bool, seconds: float) -> dict:
-    import scipy
-    import torch
-
-    from specproof import __version__
+def figure_provenance(quick: bool, seconds: float) -> dict:
+    from specproof.checks.io import provenance
     from specproof.theory.backend import device
 
-    return {"specproof": __version__, "quick": quick, "seconds": round(seconds, 2), "python": platform.python_version(),
-            "numpy": np.__version__, "scipy": scipy.__version__, "torch": torch.__version__, "device": str(device()),
-            "dtype": "float64", "machine": platform.machine(), "date": time.strftime("%Y-%m-%d")}
+    return provenance(quick=quick, seconds=round(seconds, 2), device=str(device()), dtype="float64")
 
 
 def render(fig: Figure, quick: bool, outdir: Path = FIGURES_DIR) -> tuple[Path, Path]:
@@ -73,11 +68,11 @@ def render(fig: Figure, quick: bool, outdir: Path = FIGURES_DIR) -> tuple[Path, 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    from specproof.checks.report import write_atomic
+    from specproof.checks.io import write_atomic
 
     t0 = time.perf_counter()
     data = fig.compute(quick)
-    prov = provenance(quick, time.perf_counter() - t0)
+    prov = figure_provenance(quick, time.perf_counter() - t0)
     outdir.mkdir(parents=True, exist_ok=True)
     data_path = outdir / f"{fig.name}.json"
     write_atomic(data_path, json.dumps({"figure": fig.name, "claims": list(fig.claims), "provenance": prov,
@@ -90,10 +85,10 @@ def render(fig: Figure, quick: bool, outdir: Path = FIGURES_DIR) -> tuple[Path, 
         ax.legend(fontsize=8)
     f.tight_layout()
     png = outdir / f"{fig.name}.png"
-    tmp = png.with_suffix(".tmp.png")
-    f.savefig(tmp, metadata={"Title": fig.title, "Description": json.dumps({"claims": list(fig.claims), **prov})})
+    buffer = io.BytesIO()
+    f.savefig(buffer, format="png", metadata={"Title": fig.title, "Description": json.dumps({"claims": list(fig.claims), **prov})})
     plt.close(f)
-    tmp.replace(png)
+    write_atomic(png, buffer.getvalue())
     return png, data_path
 
 

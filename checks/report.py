@@ -3,10 +3,8 @@
 from __future__ import annotations
 
 import json
-import os
 import re
 import sys
-import tempfile
 import time
 import traceback
 from dataclasses import dataclass, field
@@ -14,6 +12,7 @@ from pathlib import Path
 
 from threadpoolctl import threadpool_limits
 
+from specproof.checks.io import write_atomic
 from specproof.checks.methods import fmt, jsonable
 from specproof.checks.registry import CHECKS, PAPERS, Claim, Context, Evidence, Status, load_all, weakest
 from specproof.theory.validate import InputError
@@ -159,16 +158,6 @@ def table(results: list[Result]) -> str:
     lines.append("")
     lines.append(", ".join(f"{n} {s.value}" for s, n in counts.items() if n) + f"; {mism} differ from expected")
     return "\n".join(lines)
-
-
-def write_atomic(path: str | os.PathLike, text: str) -> None:
-    """Write a file atomically: a reader sees the old content or the new, never a half-written one."""
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    with os.fdopen(fd, "w", encoding="utf-8") as fh:
-        fh.write(text)
-    os.replace(tmp, path)
 
 
 def report_json(results: list[Result], ctx: Context) -> dict:

@@ -17,16 +17,12 @@ grid; a row counts as present when its parameters and the sweep's ``revision`` m
 
 from __future__ import annotations
 
-import datetime
 import functools
-import importlib.metadata
 import json
 import math
 import os
-import platform
 import re
 import sys
-import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -34,6 +30,7 @@ from typing import Callable, Iterable
 
 import numpy as np
 
+from specproof.checks.io import provenance, write_atomic
 from specproof.checks.methods import (
     bound_evidence,
     corrected_rate_evidence,
@@ -119,21 +116,6 @@ def key(params: dict) -> str:
 
 # --------------------------------------------------------------------------- one point
 
-def provenance() -> dict:
-    """Versions and date stamped on every row (no git: the package version is the version)."""
-    from specproof import __version__
-
-    def version(pkg):
-        try:
-            return importlib.metadata.version(pkg)
-        except importlib.metadata.PackageNotFoundError:
-            return None
-
-    return {"version": __version__, "python": platform.python_version(), "numpy": np.__version__,
-            "scipy": version("scipy"), "torch": version("torch"), "machine": platform.machine(),
-            "date": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")}
-
-
 def compute_row(sweep: Sweep, params: dict) -> dict:
     """Run one point and stamp it: sweep, revision, params, x, the point's row, seconds, provenance."""
     t0 = time.perf_counter()
@@ -178,19 +160,7 @@ class Store:
         path = self.path(sweep.name)
         path.parent.mkdir(parents=True, exist_ok=True)
         ordered = sorted(rows, key=lambda r: (r["x"], key(r["params"])))
-        text = "".join(json.dumps(r, sort_keys=True, ensure_ascii=False) + "\n" for r in ordered)
-        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-        try:
-            os.fchmod(fd, 0o644)  # mkstemp creates 0600; the store is ordinary project data
-            with os.fdopen(fd, "w", encoding="utf-8") as fh:
-                fh.write(text)
-                fh.flush()
-                os.fsync(fh.fileno())
-            os.replace(tmp, path)
-        except BaseException:
-            Path(tmp).unlink(missing_ok=True)
-            raise
-        return path
+        return write_atomic(path, "".join(json.dumps(r, sort_keys=True, ensure_ascii=False) + "\n" for r in ordered))
 
 
 def load_rows(name: str, store: str | os.PathLike = DEFAULT_STORE) -> list[dict]:

@@ -32,7 +32,8 @@ from scipy.sparse.csgraph import connected_components
 from specproof.checks import strategies as sst
 from specproof.checks.methods import fit_rate, fit_with_corrections, float_tolerance, fmt, grid_check, property_search, rate_evidence
 from specproof.checks.registry import Context, Evidence, Status
-from specproof.checks.report import decide, methods_of, worst_margin, write_atomic
+from specproof.checks.io import write_atomic
+from specproof.checks.report import decide, methods_of, worst_margin
 from specproof.theory import kernels as tk
 from specproof.theory import schedules as ts
 from specproof.theory.validate import InputError
