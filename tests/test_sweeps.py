@@ -70,7 +70,7 @@ def test_sweep_values_match_their_dense_reference(name):
         slack = 1e-12 * max(1.0, abs(dense))  # the dense reference's own rounding
         assert row["lower"] - slack <= dense <= row["upper"] + slack, (name, row["x"], row["value"], dense)
         assert abs(row["value"] - dense) <= 1e-8 * max(1.0, abs(dense))
-        assert {"method", "dtype", "device", "version", "seconds", "date", "numpy"} <= set(row)
+        assert {"method", "dtype", "device", "specproof", "seconds", "date", "numpy"} <= set(row)
 
 
 def test_spike_bulk_scores_are_separated_and_sorted():
