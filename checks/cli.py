@@ -14,7 +14,13 @@ class UsageError(Exception):
 
 
 class _Parser(argparse.ArgumentParser):
-    def error(self, message):  # one line on stderr, exit 2, no usage dump
+    """One line on stderr, exit 2, no usage dump; no abbreviated options (``--wid`` is not ``--wide``)."""
+
+    def __init__(self, *args, **kwargs):
+        kwargs.setdefault("allow_abbrev", False)
+        super().__init__(*args, **kwargs)
+
+    def error(self, message):
         raise UsageError(message)
 
 
@@ -27,16 +33,26 @@ def _cmd_list(args) -> int:
 
 
 def _cmd_verify(args) -> int:
+    from specproof.checks.io import output_file
     from specproof.checks.registry import Context
-    from specproof.checks.report import run, select, table, write_json
+    from specproof.checks.report import Interrupted, run, select, table, write_json
 
     claims = select(args.ids)
+    json_path = output_file(args.json, "--json") if args.json is not None else None  # before any work
     ctx = Context(wide=args.wide, seed=args.seed)
-    results = run(claims, ctx, progress=not args.no_progress and sys.stderr.isatty())
+    try:
+        results = run(claims, ctx, progress=not args.no_progress and sys.stderr.isatty())
+    except Interrupted as stop:  # keep what was decided: a partial report that says so
+        print(table(stop.results))
+        print(f"interrupted: {len(stop.results)} of {len(claims)} claims decided; this report is partial")
+        if json_path:
+            write_json(json_path, stop.results, ctx, partial=True)
+            print(f"wrote {json_path} (partial)")
+        return 130
     print(table(results))
-    if args.json:
-        write_json(args.json, results, ctx)
-        print(f"wrote {args.json}")
+    if json_path:
+        write_json(json_path, results, ctx)
+        print(f"wrote {json_path}")
     bad = [r for r in results if not r.matches]
     for r in bad:
         why = r.error or f"computed {r.status.value}, expected {r.claim.expected.value}"
@@ -44,18 +60,51 @@ def _cmd_verify(args) -> int:
     return 1 if bad else 0
 
 
+def _theorems_path(given: str | None) -> Path:
+    from specproof.checks.io import project_path
+
+    if given is not None:
+        return Path(given)
+    path = project_path("THEOREMS.md")
+    if path is None:
+        raise InputError("no project checkout here to hold THEOREMS.md (specproof is not installed from its "
+                         "checkout); allowed: --output FILE")
+    return path
+
+
+def _differing(current: str, computed: str) -> str:
+    """Which claims' sections differ, with the first differing line of the first one."""
+    from specproof.checks.report import split_sections
+
+    old, new = split_sections(current), split_sections(computed)
+    ids = [i for i in new if old.get(i) != new[i]] + [i for i in old if i not in new]
+    if not ids:
+        return "the parts outside the claim sections"
+    first = ids[0]
+    pairs = zip((old.get(first) or "").splitlines(), new.get(first, "").splitlines())
+    line = next((f"; first difference in {first}: {a[:160]!r} vs {b[:160]!r}" for a, b in pairs if a != b), "")
+    return f"{len(ids)} claim(s) ({', '.join(ids[:6])}{', …' if len(ids) > 6 else ''}){line}"
+
+
 def _cmd_theorems(args) -> int:
+    from specproof.checks.io import output_file, write_atomic
     from specproof.checks.registry import Context
-    from specproof.checks.io import write_atomic
     from specproof.checks.report import render_theorems, run, select
 
+    path = _theorems_path(args.output)
+    if args.check:
+        if not path.is_file():
+            raise InputError(f"--check: {path} is not a file; allowed: an existing THEOREMS.md")
+    else:
+        path = output_file(path, "--output")  # before the minute of work, not after
     results = run(select(), Context(), progress=sys.stderr.isatty())
     text = render_theorems(results)
-    path = Path(args.output)
     if args.check:
-        current = path.read_text(encoding="utf-8") if path.exists() else ""
+        current = path.read_text(encoding="utf-8")
         if current != text:
-            print(f"specproof: {path} is stale; run `specproof theorems`", file=sys.stderr)
+            print(f"specproof: {path} differs from the catalogue computed here in {_differing(current, text)}; if the "
+                  f"checks or claims changed, run `specproof theorems`; if only the machine did, a rendered number "
+                  f"is machine-dependent (a bug: do not commit this machine's digits)", file=sys.stderr)
             return 1
         print(f"{path} is up to date")
         return 0
@@ -65,7 +114,10 @@ def _cmd_theorems(args) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
+    from specproof import __version__
+
     p = _Parser(prog="specproof", description="Verify the spectral claims of TRSP and SDEG, claim by claim.")
+    p.add_argument("--version", action="version", version=f"specproof {__version__}")
     sub = p.add_subparsers(dest="command", parser_class=_Parser, required=True)
 
     v = sub.add_parser("verify", help="run the checks of the given claims (all by default) and print the table")
@@ -81,7 +133,7 @@ def build_parser() -> argparse.ArgumentParser:
     ls.set_defaults(func=_cmd_list)
 
     t = sub.add_parser("theorems", help="write THEOREMS.md from the registry")
-    t.add_argument("--output", default="THEOREMS.md", help="where to write (default THEOREMS.md)")
+    t.add_argument("--output", default=None, help="where to write (default: the project's THEOREMS.md)")
     t.add_argument("--check", action="store_true", help="exit 1 if the file is stale instead of writing it")
     t.set_defaults(func=_cmd_theorems)
 
@@ -99,7 +151,8 @@ def main(argv=None) -> int:
         print(f"specproof: error: {exc}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
-        print("specproof: interrupted; completed sweep points are kept and a rerun resumes", file=sys.stderr)
+        print("specproof: interrupted; what was written is complete (atomic writes), and a sweep rerun resumes",
+              file=sys.stderr)
         return 130
 
 

@@ -25,11 +25,11 @@ def _log_grid(lo: int, hi: int, per_decade: int = 6) -> list[int]:
 
 
 def _swept(name: str, quick: bool):
-    """A sweep's rows: the quick grid in memory, or the default grid from the store figures/data/
-    (computing only the points it lacks), so the committed figures come from the stored sweeps."""
-    from specproof.checks.sweeps import DEFAULT_STORE, run_sweep
+    """A sweep's rows: the quick grid in memory, or the default grid from the project's store (computing
+    and storing only the points it lacks), so the committed figures come from the stored sweeps."""
+    from specproof.checks.sweeps import project_store, run_sweep
 
-    return run_sweep(name, "quick" if quick else "default", store=None if quick else DEFAULT_STORE)
+    return run_sweep(name, "quick" if quick else "default", store=None if quick else project_store())
 
 
 def _norm2(op) -> float:

@@ -21,7 +21,6 @@ import numpy as np
 from specproof.checks.methods import jsonable
 from specproof.theory.validate import InputError
 
-FIGURES_DIR = Path("figures")
 
 
 @dataclass(frozen=True)
@@ -61,7 +60,7 @@ def figure_provenance(quick: bool, seconds: float) -> dict:
     return provenance(quick=quick, seconds=round(seconds, 2), device=str(device()), dtype="float64")
 
 
-def render(fig: Figure, quick: bool, outdir: Path = FIGURES_DIR) -> tuple[Path, Path]:
+def render(fig: Figure, quick: bool, outdir: Path) -> tuple[Path, Path]:
     """Compute, save data (JSON) and draw (PNG, provenance in its metadata)."""
     import matplotlib
 
@@ -96,7 +95,8 @@ def add_subcommand(sub) -> None:
     p = sub.add_parser("figures", help="regenerate the scaling plots under figures/ from swept data")
     p.add_argument("names", nargs="*", help="figures to draw by name (default all; an unknown name lists the others)")
     p.add_argument("--quick", action="store_true", help="small sweeps (CI smoke run, under a few minutes)")
-    p.add_argument("--outdir", default=str(FIGURES_DIR), help="where to write (default figures/)")
+    p.add_argument("--outdir", default=None, help="where to write (default: the project's figures/; with "
+                   "--quick, a new temporary directory, so the committed gallery is never overwritten by quick sweeps)")
     p.set_defaults(func=_cmd_figures)
 
 
@@ -107,9 +107,27 @@ def _cmd_figures(args) -> int:
     unknown = [n for n in names if n not in FIGURES]
     if unknown:
         raise InputError(f"unknown figure(s) {', '.join(unknown)}; allowed: {', '.join(FIGURES)}")
+    outdir = _outdir(args.outdir, args.quick)
     from tqdm import tqdm
 
     for name in tqdm(names, desc="figures", file=sys.stderr, disable=not sys.stderr.isatty()):
-        png, data = render(FIGURES[name], args.quick, Path(args.outdir))
+        png, data = render(FIGURES[name], args.quick, outdir)
         print(f"wrote {png} and {data}")
     return 0
+
+
+def _outdir(given: str | None, quick: bool) -> Path:
+    """Where figures go, checked before any work: the given directory; else the project's gallery (full
+    runs) or a new temporary directory (quick runs: their small sweeps must not replace the gallery)."""
+    import tempfile
+
+    from specproof.checks.io import output_dir, project_path
+
+    if given is not None:
+        return output_dir(given, "--outdir")
+    if quick:
+        return Path(tempfile.mkdtemp(prefix="specproof-figures-quick-"))
+    gallery = project_path("figures")
+    if gallery is None:
+        raise InputError("no project gallery here (specproof is not installed from its checkout); allowed: --outdir DIR")
+    return gallery

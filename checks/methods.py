@@ -3,14 +3,13 @@ float checks with tolerances from error analysis, and rate fits with their diagn
 
 from __future__ import annotations
 
-import contextlib
 import math
 from dataclasses import dataclass, field
 from typing import Callable
 
 import numpy as np
 import sympy as sp
-from hypothesis import HealthCheck, Phase, given, settings
+from hypothesis import HealthCheck, Phase, given, seed, settings
 from hypothesis.errors import Flaky
 
 from specproof.checks.registry import Context, Evidence, Status, weakest
@@ -140,10 +139,13 @@ def combine(evidences: list[Evidence], *, what: str, method: str, ranges: str, r
     if sharpest is None:
         sharpest = "; ".join(e.sharpest for e in evidences if e.sharpest) or None
     bad = next((e for e in evidences if e.status is Status.REFUTED), None)
-    margins = [e.worst_margin for e in evidences if e.worst_margin is not None]
+    measured = [e for e in evidences if e.worst_margin is not None]
+    worst = min(measured, key=lambda e: e.worst_margin) if measured else None
     return Evidence(status, method, f"{what}: " + "; ".join(e.summary for e in evidences), ranges=ranges,
-                    worst_margin=min(margins) if margins else None, sharpest=sharpest,
+                    worst_margin=worst.worst_margin if worst else None, sharpest=sharpest,
                     counterexample=bad.counterexample if bad else None, role=role,
+                    allowance=worst.allowance if worst else None,
+                    allowance_note="; ".join(dict.fromkeys(e.allowance_note for e in evidences if e.allowance_note)),
                     data={"parts": [e.to_json() for e in evidences]})
 
 
@@ -180,34 +182,44 @@ def probe_hypothesis(expect: str, hypothesis: str, outcome: Evidence, *, exact: 
 # --------------------------------------------------------------------------- property search
 
 def property_search(strategy, margin: Callable, *, what: str, ctx: Context, examples: int = 200,
-                    wide_examples: int = 2000, tolerance: Callable | float = 0.0, ranges: str = "",
-                    pinned: tuple = (), role: str = "decides") -> Evidence:
+                    wide_examples: int = 2000, tolerance: Callable | float = 0.0, allowance: str = "",
+                    ranges: str = "", pinned: tuple = (), role: str = "decides") -> Evidence:
     """Search with hypothesis for an input whose ``margin`` (≥ 0 when the claim holds) is negative.
 
     ``margin(value)`` returns the slack; ``tolerance`` (a number or a function of the value) is the
-    float error allowance written next to the check. ``pinned`` values run first (edge cases).
-    Derandomised and independent of which modules are imported, so the same call gives the
-    same evidence in every process.
+    float error allowance and ``allowance`` the error analysis behind it, written next to the check:
+    the catalogue prints it, the JSON report records the allowance at the worst example.
+    ``pinned`` values run first (edge cases).
+
+    The search is seeded by ``ctx.seed`` (hypothesis' public ``seed``, no example database), so a run
+    is reproducible and ``--seed`` explores other inputs. Which inputs hypothesis draws can still
+    depend on the modules the process has imported (it mixes literals of local modules into its
+    draws), so the summary states only what does not depend on the draws — the verdict, the
+    number of examples — and keeps the observed worst margin in ``worst_margin`` (the JSON report and
+    the table), never in the rendered text.
     """
     worst = {"margin": math.inf, "value": None}
     failure = {}
     ran = {"n": 0}
 
+    def tol_at(value) -> float:
+        return float(tolerance(value) if callable(tolerance) else tolerance)
+
     def slack(value) -> float:
         ran["n"] += 1
-        tol = tolerance(value) if callable(tolerance) else tolerance
         m = float(margin(value))
         if m < worst["margin"]:
             worst.update(margin=m, value=value)
-        return m + tol
+        return m + tol_at(value)
 
     for value in pinned:
         if slack(value) < 0:
             failure["value"] = value
             break
 
+    @seed(ctx.seed)
     @settings(max_examples=wide_examples if ctx.wide else examples, deadline=None, database=None,
-              derandomize=True, suppress_health_check=list(HealthCheck),
+              derandomize=False, suppress_health_check=list(HealthCheck),
               phases=[Phase.explicit, Phase.generate, Phase.shrink])
     @given(strategy)
     def search(value):
@@ -218,8 +230,7 @@ def property_search(strategy, margin: Callable, *, what: str, ctx: Context, exam
 
     if not failure:
         try:
-            with generation_independent_of_imports():
-                search()
+            search()
         except (AssertionError, Flaky):
             pass
     n = ran["n"]  # the examples actually run (a small strategy may have fewer than asked for)
@@ -228,32 +239,28 @@ def property_search(strategy, margin: Callable, *, what: str, ctx: Context, exam
         return Evidence(Status.REFUTED, "hypothesis", f"{what}: counterexample found (margin {fmt(margin(value))})",
                         ranges=ranges, worst_margin=float(margin(value)),
                         counterexample={"input": jsonable(value), "margin": float(margin(value))}, role=role)
-    return Evidence(Status.VERIFIED, "hypothesis", f"{what}: no counterexample in {n} structured examples; worst margin {fmt(worst['margin'])}",
-                    ranges=ranges, worst_margin=worst["margin"], role=role)
+    tolerant = callable(tolerance) or tolerance != 0
+    return Evidence(Status.VERIFIED, "hypothesis", f"{what}: no counterexample in {n} structured examples",
+                    ranges=ranges, worst_margin=worst["margin"], role=role,
+                    allowance=tol_at(worst["value"]) if tolerant and worst["value"] is not None else None,
+                    allowance_note=allowance if tolerant else "")
 
 
-@contextlib.contextmanager
-def generation_independent_of_imports():
-    """Pin Hypothesis' pool of "local constants" to empty while a search runs.
+RENDER_DIGITS = 6  # significant digits of a float in rendered evidence: far inside float64's ~1e-13 relative errors
 
-    Hypothesis (≥ 6.131) mixes literal constants found in every imported project module into the
-    values it draws, so a derandomised search would draw different examples depending on which
-    modules happen to be imported (and on their constants): evidence summaries would change with
-    run order. With the pool empty, the draws depend on the strategy and the search function only.
-    """
-    from hypothesis.internal.conjecture import providers
 
-    if not hasattr(providers, "_get_local_constants"):  # a Hypothesis without the constants pool
-        yield
-        return
-    saved = providers._get_local_constants
-    providers._get_local_constants = providers.Constants
-    providers.CONSTANTS_CACHE.cache.clear()
-    try:
-        yield
-    finally:
-        providers._get_local_constants = saved
-        providers.CONSTANTS_CACHE.cache.clear()
+def rounded(value, digits: int = RENDER_DIGITS):
+    """``value`` (made :func:`jsonable`) with every float rounded to ``digits`` significant digits: what the
+    catalogue and text reports show of a float, so a last-digit difference between BLAS/LAPACK code paths
+    never changes a rendered line. Full precision stays in the JSON report and the sweep store."""
+    value = jsonable(value)
+    if isinstance(value, float):
+        return float(f"{value:.{digits}g}")
+    if isinstance(value, list):
+        return [rounded(v, digits) for v in value]
+    if isinstance(value, dict):
+        return {k: rounded(v, digits) for k, v in value.items()}
+    return value
 
 
 def jsonable(value):
@@ -277,14 +284,17 @@ def jsonable(value):
 # --------------------------------------------------------------------------- exhaustive / float grids
 
 def grid_check(cases, margin: Callable, *, what: str, method: str, exact: bool, ranges: str,
-               tolerance: Callable | float = 0.0, role: str = "decides") -> Evidence:
+               tolerance: Callable | float = 0.0, allowance: str = "", role: str = "decides") -> Evidence:
     """Evaluate ``margin`` on every case of a finite grid; exact margins give 'proved'/'certified'.
 
     With ``exact`` the margin must be computed in exact arithmetic (ints, Fractions, flint) and
     the status is ``certified`` (``proved`` is for domains that are finite in full: pass
-    method="exhaustive" and say so in ``ranges``).
+    method="exhaustive" and say so in ``ranges``). Without ``exact``, ``tolerance`` is the float error
+    allowance per case and ``allowance`` the error analysis behind it (printed in the catalogue); the
+    evidence records the raw worst margin and the allowance at that case.
     """
     worst_m, worst_case, count = math.inf, None, 0
+    raw_worst, raw_tol = math.inf, 0.0
     for case in cases:
         count += 1
         m = margin(case)
@@ -295,14 +305,19 @@ def grid_check(cases, margin: Callable, *, what: str, method: str, exact: bool, 
         # a float margin within its error bound is indistinguishable from 0: report it as 0, so rounding
         # noise never decides which of several tied cases the summary names (pass/fail uses the raw margin)
         shown = 0.0 if not exact and abs(m) <= tol else m
+        if not exact and m < raw_worst:
+            raw_worst, raw_tol = float(m), float(tol)
         if shown < worst_m:
             worst_m, worst_case = shown, case
         if m + tol < 0:
             return Evidence(Status.REFUTED, method, f"{what}: fails at {jsonable(case)} (margin {fmt(float(m))})", ranges=ranges,
                             worst_margin=float(m), counterexample={"input": jsonable(case), "margin": float(m)}, role=role)
     status = (Status.PROVED if method == "exhaustive" else Status.CERTIFIED) if exact else Status.VERIFIED
+    tolerant = not exact and (callable(tolerance) or tolerance != 0)
     return Evidence(status, method, f"{what}: holds on all {count} cases; worst margin {fmt(float(worst_m))} at {jsonable(worst_case)}",
-                    ranges=ranges, worst_margin=float(worst_m), role=role, data={"cases": count, "worst_case": jsonable(worst_case)})
+                    ranges=ranges, worst_margin=min(raw_worst, float(worst_m)) if tolerant else float(worst_m), role=role,
+                    allowance=raw_tol if tolerant else None, allowance_note=allowance if tolerant else "",
+                    data={"cases": count, "worst_case": jsonable(worst_case)})
 
 
 def _is_exact(x) -> bool:

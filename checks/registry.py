@@ -70,6 +70,9 @@ class Evidence:
     ``role`` is "decides" when the check covers the claim as stated, "supports" for cross-checks
     that cannot raise the verdict (they can still refute it). ``worst_margin`` is the smallest
     slack seen (≥ 0 when the claim held everywhere); ``sharpest`` the best constant or exponent.
+    A float check whose worst margin is negative without refuting passed only through its float
+    error allowance: ``allowance`` is that allowance at the worst case and ``allowance_note`` the
+    error analysis behind it (printed beside the margin in the catalogue and the table).
     """
 
     status: Status
@@ -83,6 +86,8 @@ class Evidence:
     data: dict = field(default_factory=dict)
     check: str = ""
     seconds: float = 0.0
+    allowance: float | None = None  # the float error allowance at the worst case (JSON only)
+    allowance_note: str = ""  # the error analysis behind it, shown beside a negative worst margin
 
     def __post_init__(self):
         self.status = Status(self.status)
@@ -103,6 +108,9 @@ class Evidence:
             "sharpest": self.sharpest,
             "seconds": round(self.seconds, 3),
         }
+        if self.allowance is not None:
+            out["allowance"] = self.allowance
+            out["allowance_note"] = self.allowance_note
         if self.counterexample:
             out["counterexample"] = self.counterexample
         if self.data:

@@ -13,7 +13,7 @@ from pathlib import Path
 from threadpoolctl import threadpool_limits
 
 from specproof.checks.io import write_atomic
-from specproof.checks.methods import fmt, jsonable
+from specproof.checks.methods import fmt, jsonable, rounded
 from specproof.checks.registry import CHECKS, PAPERS, Claim, Context, Evidence, Status, load_all, weakest
 from specproof.theory.validate import InputError
 
@@ -130,18 +130,41 @@ def _run_claim(claim: Claim, ctx: Context) -> Result:
     return Result(claim, status, evidence, time.perf_counter() - start, error)
 
 
-def run(claims: list[Claim], ctx: Context = Context(), progress: bool = False) -> list[Result]:
-    """Run claims in order, with a progress bar on stderr when asked."""
-    if progress:
-        from tqdm import tqdm
+class Interrupted(Exception):
+    """Ctrl-C during :func:`run`: ``results`` holds the claims decided before it."""
 
-        bar = tqdm(claims, desc="verifying", unit="claim", file=sys.stderr, leave=False)
-        results = []
+    def __init__(self, results: list[Result]):
+        super().__init__(f"interrupted after {len(results)} claims")
+        self.results = results
+
+
+def run(claims: list[Claim], ctx: Context = Context(), progress: bool = False) -> list[Result]:
+    """Run claims in order, with a progress bar on stderr when asked; Ctrl-C raises :class:`Interrupted`
+    with the results decided so far."""
+    from tqdm import tqdm
+
+    results: list[Result] = []
+    bar = tqdm(claims, desc="verifying", unit="claim", file=sys.stderr, leave=False, disable=not progress)
+    try:
         for c in bar:
             bar.set_postfix_str(c.id)
             results.append(run_claim(c, ctx))
-        return results
-    return [run_claim(c, ctx) for c in claims]
+    except KeyboardInterrupt:
+        raise Interrupted(results) from None
+    finally:
+        bar.close()
+    return results
+
+
+def margin_text(r: Result) -> str:
+    """The worst margin; a negative one of a claim that is not refuted carries the allowance that covers it."""
+    measured = [e for e in r.evidence if e.worst_margin is not None]
+    if not measured:
+        return fmt(None)
+    worst = min(measured, key=lambda e: e.worst_margin)
+    if worst.worst_margin < 0 and r.status is not Status.REFUTED:
+        return f"{fmt(worst.worst_margin)} (allowance {fmt(worst.allowance)})"
+    return fmt(worst.worst_margin)
 
 
 def table(results: list[Result]) -> str:
@@ -149,7 +172,7 @@ def table(results: list[Result]) -> str:
     rows = [("id", "status", "expected", "methods", "worst margin", "seconds")]
     for r in results:
         rows.append((r.claim.id, r.status.value + ("" if r.matches else " !"), r.claim.expected.value,
-                     ",".join(r.methods) or "-", fmt(r.worst_margin), f"{r.seconds:.2f}"))
+                     ",".join(r.methods) or "-", margin_text(r), f"{r.seconds:.2f}"))
     widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
     lines = ["  ".join(cell.ljust(w) for cell, w in zip(row, widths)).rstrip() for row in rows]
     lines.insert(1, "  ".join("-" * w for w in widths))
@@ -160,14 +183,18 @@ def table(results: list[Result]) -> str:
     return "\n".join(lines)
 
 
-def report_json(results: list[Result], ctx: Context) -> dict:
+def report_json(results: list[Result], ctx: Context, partial: bool = False) -> dict:
     from specproof import __version__
 
-    return {"specproof": __version__, "wide": ctx.wide, "seed": ctx.seed, "claims": [r.to_json() for r in results]}
+    out = {"specproof": __version__, "wide": ctx.wide, "seed": ctx.seed, "claims": [r.to_json() for r in results]}
+    if partial:
+        out["partial"] = True
+    return out
 
 
-def write_json(path, results: list[Result], ctx: Context) -> None:
-    write_atomic(path, json.dumps(jsonable(report_json(results, ctx)), indent=2, default=str, allow_nan=False) + "\n")
+def write_json(path, results: list[Result], ctx: Context, partial: bool = False) -> None:
+    write_atomic(path, json.dumps(jsonable(report_json(results, ctx, partial)), indent=2, default=str,
+                                  allow_nan=False) + "\n")
 
 
 # --------------------------------------------------------------------------- THEOREMS.md
@@ -232,6 +259,12 @@ def render_document(sections: dict[str, str]) -> str:
     return "\n".join(out).rstrip() + "\n"
 
 
+def is_search(e: Evidence) -> bool:
+    """Evidence of a randomised search: its observed extremes depend on the draws, so the catalogue
+    shows its verdict and size, and the JSON report its observed worst margin and sharpest constant."""
+    return e.method.split("/")[-1] == "hypothesis"
+
+
 def render_claim(r: Result) -> str:
     """One claim's section of THEOREMS.md."""
     return "\n".join(_render_claim(r)).rstrip() + "\n"
@@ -260,10 +293,12 @@ def _render_claim(r: Result) -> list[str]:
             extra = []
             if e.ranges:
                 extra.append(f"range: {e.ranges}")
-            if e.sharpest:
+            if e.sharpest and not is_search(e):
                 extra.append(f"sharpest: {e.sharpest}")
+            if e.allowance_note:
+                extra.append(f"float allowance: {e.allowance_note}")
             if e.counterexample:
-                extra.append(f"counterexample: `{json.dumps(e.counterexample, default=str)[:300]}`")
+                extra.append(f"counterexample: `{json.dumps(rounded(e.counterexample), default=str, ensure_ascii=False)[:300]}`")
             role = "" if e.role == "decides" else " (cross-check)"
             lines.append(f"- `{e.check}` [{e.method}, {e.status.value}{role}]: {e.summary}" + ("; " + "; ".join(extra) if extra else ""))
         lines.append("")

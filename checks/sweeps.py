@@ -17,6 +17,7 @@ grid; a row counts as present when its parameters and the sweep's ``revision`` m
 
 from __future__ import annotations
 
+import argparse
 import functools
 import json
 import math
@@ -30,7 +31,7 @@ from typing import Callable, Iterable
 
 import numpy as np
 
-from specproof.checks.io import provenance, write_atomic
+from specproof.checks.io import output_dir, project_path, provenance, write_atomic
 from specproof.checks.methods import (
     bound_evidence,
     corrected_rate_evidence,
@@ -46,7 +47,12 @@ from specproof.checks.registry import Evidence
 from specproof.theory.validate import InputError, positive_int
 
 GRIDS = ("quick", "default", "wide")
-DEFAULT_STORE = Path("figures") / "data"
+
+
+def project_store() -> Path | None:
+    """The committed sweep store, ``figures/data`` of the project the package runs from (None for an
+    installation without it): found from the package, never from the working directory."""
+    return project_path("figures", "data")
 _NAME = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
 
 
@@ -131,7 +137,7 @@ def compute_row(sweep: Sweep, params: dict) -> dict:
 class Store:
     """``<directory>/<sweep>.jsonl``, rewritten atomically after every point (see the module docstring)."""
 
-    def __init__(self, directory: str | os.PathLike = DEFAULT_STORE):
+    def __init__(self, directory: str | os.PathLike):
         self.directory = Path(directory)
 
     def path(self, name: str) -> Path:
@@ -163,10 +169,12 @@ class Store:
         return write_atomic(path, "".join(json.dumps(r, sort_keys=True, ensure_ascii=False) + "\n" for r in ordered))
 
 
-def load_rows(name: str, store: str | os.PathLike = DEFAULT_STORE) -> list[dict]:
-    """Every stored row of sweep ``name`` (current revision), sorted by x: for figures and reports."""
+def load_rows(name: str, store: str | os.PathLike | None = None) -> list[dict]:
+    """Every stored row of sweep ``name`` (current revision), sorted by x, from ``store`` (default: the
+    project's store; none without one): for figures and reports."""
     sweep = get(name)
-    return sorted(Store(store).load(sweep).values(), key=lambda r: r["x"])
+    store = store if store is not None else project_store()
+    return [] if store is None else sorted(Store(store).load(sweep).values(), key=lambda r: r["x"])
 
 
 # --------------------------------------------------------------------------- running
@@ -226,13 +234,14 @@ def _run_dask(sweep: Sweep, pending: list[dict], address: str):
 
 def run_sweep(sweep: str | Sweep, grid: str = "default", *, store: str | os.PathLike | Store | None = None,
               scheduler: str | None = None, progress: bool = False, lo: int | None = None, hi: int | None = None,
-              params: list[dict] | None = None) -> SweepResult:
+              params: list[dict] | None = None, save: bool = True) -> SweepResult:
     """Evaluate the points of ``grid`` (or the given ``params``) not yet in ``store``; return all rows.
 
-    ``store=None`` keeps everything in memory (what the claims' default runs use). With a store,
-    each completed point is written before the next one is reported, so an interruption (Ctrl-C, a
-    crash, a killed worker) loses at most the points in flight, and a rerun resumes. ``scheduler``:
-    the address of a Dask scheduler; points then run on its workers and are stored as they finish.
+    ``store=None`` keeps everything in memory. With a store and ``save``, each completed point is
+    written before the next one is reported, so an interruption (Ctrl-C, a crash, a killed worker)
+    loses at most the points in flight, and a rerun resumes. With ``save=False`` the store is only
+    read: missing points are computed in memory (what `specproof verify` does: it never writes).
+    ``scheduler``: the address of a Dask scheduler; points then run on its workers.
     """
     sweep = get(sweep)
     wanted = sweep.params(grid, lo=lo, hi=hi) if params is None else [dict(p) for p in params]
@@ -246,7 +255,7 @@ def run_sweep(sweep: str | Sweep, grid: str = "default", *, store: str | os.Path
               disable=not progress, file=sys.stderr) as bar:
         for row in runner:
             rows[key(row["params"])] = row
-            if store is not None:
+            if store is not None and save:
                 store.write(sweep, rows.values())
             bar.update()
     return SweepResult(sweep, [rows[key(p)] for p in wanted], computed=len(pending), reused=len(wanted) - len(pending))
@@ -256,14 +265,15 @@ def run_sweep(sweep: str | Sweep, grid: str = "default", *, store: str | os.Path
 
 def options_for(ctx) -> dict:
     """run_sweep/rate_check keywords for a claim's Context: the quick grid in memory by default; with
-    ``ctx.wide`` the wide grid through the default store, so a rerun reuses every stored row."""
-    return {"grid": "wide", "store": DEFAULT_STORE} if ctx.wide else {"grid": "quick", "store": None}
+    ``ctx.wide`` the wide grid, reading the project's store (missing rows computed in memory)."""
+    return {"grid": "wide", "store": project_store(), "save": False} if ctx.wide else {"grid": "quick", "store": None}
 
 
 def stored_options(ctx) -> dict:
     """run_sweep/rate_check keywords for a claim that reads the committed sweep store: the ``default`` grid
-    (``wide`` with ``ctx.wide``), from ``figures/data``; a missing row is computed and stored first."""
-    return {"grid": "wide" if ctx.wide else "default", "store": DEFAULT_STORE}
+    (``wide`` with ``ctx.wide``) from the project's ``figures/data``; a missing row is computed in memory,
+    never written (`specproof sweep` is the command that writes the store)."""
+    return {"grid": "wide" if ctx.wide else "default", "store": project_store(), "save": False}
 
 
 def along(kind: str, *, at_least: int = 1) -> Callable[[dict], bool]:
@@ -312,7 +322,7 @@ def rate_check(sweep: str | Sweep, f: Callable, model: str, *, what: str, grid: 
                transform: tuple[str, Callable[[float, dict], float]] | None = None,
                select: Callable[[dict], bool] | None = None, lower: dict | None = None, side: str | None = None,
                corrections: dict | None = None, flat: float = 0.05, role: str = "decides", store=None,
-               ranges: str | None = None) -> Evidence:
+               save: bool = False, ranges: str | None = None) -> Evidence:
     """Evidence that ``column`` of a sweep is Θ(f(x)) (or, with ``side``, O(f) or Ω(f)), read from the sweep's
     rows: ratios y/f, their trend, local exponents, the competing rates ruled out.
 
@@ -332,7 +342,7 @@ def rate_check(sweep: str | Sweep, f: Callable, model: str, *, what: str, grid: 
     """
     if lower and side:
         raise ValueError("rate_check: lower-order terms and a one-sided bound do not combine; choose one")
-    result = run_sweep(sweep, grid, store=store)
+    result = run_sweep(sweep, grid, store=store, save=save)
     rows = [r for r in result.rows if select is None or select(r)]
     if len(rows) < 3:
         return open_evidence(f"{what}: only {len(rows)} sweep points selected; a rate needs at least 3",
@@ -573,11 +583,19 @@ def _cmd_sweep(args) -> int:
             grid = s.grids["default"]
             print(f"{s.name}\t{s.x} = {min(grid)}…{max(grid)} (default grid)\t{s.quantity}")
         return 0
-    sweeps = [get(n) for n in args.names]  # validate every name before computing anything
+    sweeps = [get(n) for n in args.names]  # validate every name and path before computing anything
     for name, bound in (("--min", args.min), ("--max", args.max)):
         if bound is not None and bound < 1:
             raise InputError(f"{name} must be a swept value >= 1, got {bound}")
-    store = None if args.no_store else Store(args.store)
+    for sweep in sweeps:
+        sweep.params(args.grid, lo=args.min, hi=args.max)
+    store = None
+    if not args.no_store:
+        directory = args.store if args.store is not None else project_store()
+        if directory is None:
+            raise InputError("no project sweep store here (specproof is not installed from its checkout); "
+                             "allowed: --store DIR or --no-store")
+        store = Store(output_dir(directory, "--store"))
     for sweep in sweeps:
         result = run_sweep(sweep, args.grid, store=store, scheduler=args.scheduler, lo=args.min, hi=args.max,
                            progress=not args.no_progress and sys.stderr.isatty())
@@ -587,15 +605,30 @@ def _cmd_sweep(args) -> int:
     return 0
 
 
+def swept_value(text: str) -> int:
+    """An integer swept value from the command line: 1000000, 1e6 and 10**6-style floats that denote an integer."""
+    try:
+        return int(text)
+    except ValueError:
+        pass
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not an integer") from None
+    if not math.isfinite(value) or not value.is_integer():
+        raise argparse.ArgumentTypeError(f"{text!r} is not an integer")
+    return int(value)
+
+
 def add_subcommand(sub) -> None:
     """`specproof sweep NAME... [--grid G] [--min X] [--max X] [--store DIR] [--scheduler ADDRESS]`."""
     p = sub.add_parser("sweep", help="run named large-T sweeps into a resumable store (see --list)")
     p.add_argument("names", nargs="*", help="sweeps to run (none, or --list: list them)")
     p.add_argument("--list", action="store_true", help="list the sweeps and exit")
     p.add_argument("--grid", choices=GRIDS, default="default", help="which parameter grid (default: default)")
-    p.add_argument("--min", type=int, default=None, help="smallest swept value to run")
-    p.add_argument("--max", type=int, default=None, help="largest swept value to run")
-    p.add_argument("--store", default=str(DEFAULT_STORE), help=f"directory of the row store (default {DEFAULT_STORE})")
+    p.add_argument("--min", type=swept_value, default=None, help="smallest swept value to run (an integer; 1e6 is fine)")
+    p.add_argument("--max", type=swept_value, default=None, help="largest swept value to run (an integer; 1e6 is fine)")
+    p.add_argument("--store", default=None, help="directory of the row store (default: the project's figures/data)")
     p.add_argument("--no-store", action="store_true", help="keep results in memory only")
     p.add_argument("--scheduler", metavar="ADDRESS", default=None, help="run the points on this Dask scheduler")
     p.add_argument("--no-progress", action="store_true", help="no progress bar")

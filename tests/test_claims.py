@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from specproof.checks.methods import RENDER_DIGITS
 from specproof.checks.registry import CHECKS, NOTE_FLAGS, REGISTRY, Context, Status, load_all
 from specproof.checks.report import render_claim, render_document, run_claim, split_sections
 
@@ -17,20 +18,83 @@ IDS = list(REGISTRY)
 THEOREMS = ROOT / "THEOREMS.md"
 
 
+# the three tests of one claim share one computation: they run in one xdist worker (--dist loadgroup)
+CLAIMS = [pytest.param(cid, marks=pytest.mark.xdist_group(cid)) for cid in IDS]
+DECIMAL = re.compile(r"(?<![\w.])(\d+)\.(\d+)")
+
+
+def _significant_digits(whole: str, fraction: str) -> int:
+    fraction = fraction.rstrip("0")
+    digits = (whole + fraction) if fraction else whole.rstrip("0")  # 785396.0 and 1000000.0 have 6 and 1
+    return len(digits.lstrip("0"))
+
+
 @functools.lru_cache(maxsize=None)
 def result(cid: str):
     return run_claim(REGISTRY[cid], Context())
 
 
-@pytest.mark.parametrize("cid", IDS)
+@pytest.mark.parametrize("cid", CLAIMS)
 def test_verdict(cid):
     r = result(cid)
     assert r.error is None, f"{cid}: check crashed: {r.error}"
     assert r.status is r.claim.expected, (
         f"{cid}: computed {r.status.value}, expected {r.claim.expected.value} ({r.claim.reason}); "
         f"evidence: {[e.summary for e in r.evidence]}")
+
+
+@pytest.mark.parametrize("cid", CLAIMS)
+def test_catalogue_section_is_fresh(cid):
+    """The rendered section equals THEOREMS.md's (a verdict change fails test_verdict instead)."""
     section = split_sections(THEOREMS.read_text(encoding="utf-8")).get(cid)
-    assert section == render_claim(r), f"THEOREMS.md is stale for {cid}: run `specproof theorems`"
+    assert section == render_claim(result(cid)), (
+        f"THEOREMS.md is stale for {cid} (its verdict is tested separately): if the checks or the claim changed, "
+        f"run `specproof theorems`; if nothing changed but the machine, a rendered number carries digits the "
+        f"computation does not guarantee — fix the rendering, do not commit this machine's digits")
+
+
+def _evidence_records(evidence):
+    for e in evidence:
+        yield e
+        yield from _parts(e.data)
+
+
+def _parts(data: dict):
+    """Sub-checks folded into one Evidence by checks.methods.combine (as JSON)."""
+    for part in data.get("parts", []):
+        yield part
+        yield from _parts(part.get("data", {}))
+
+
+@pytest.mark.parametrize("cid", CLAIMS)
+def test_float_allowances_are_analysed_and_cover_the_margin(cid):
+    """A float check passes an example only up to its allowance: that allowance must come with the error
+    analysis behind it (written next to the check, rendered in the catalogue) and must cover the worst
+    margin seen; a negative margin beyond it is a counterexample, never a pass."""
+    r = result(cid)
+    section = render_claim(r)
+    for e in _evidence_records(r.evidence):
+        get = e.get if isinstance(e, dict) else lambda k, e=e: getattr(e, k)
+        name = get("check") or get("summary")[:60]
+        margin, allowance, note = get("worst_margin"), get("allowance"), get("allowance_note")
+        if Status(get("status")) is Status.REFUTED:
+            continue
+        if allowance is not None:
+            assert note, (f"{cid}: {name} passes examples within a float allowance ({allowance:.3g} at its worst "
+                          f"example) but no error analysis says why: pass allowance='…' to the check")
+            if not isinstance(e, dict):
+                assert f"float allowance: {note}" in section, f"{cid}: {name}: the allowance is not rendered"
+        if margin is not None and margin < 0:
+            assert allowance is not None and margin + allowance >= 0, (
+                f"{cid}: {name} is {get('status')} with worst margin {margin} beyond its allowance {allowance}: "
+                f"that example is a counterexample")
+
+
+def test_rendered_evidence_carries_only_guaranteed_digits():
+    lines = [ln for ln in THEOREMS.read_text(encoding="utf-8").splitlines() if ln.startswith("- `")]
+    long = [(ln[:60], m.group()) for ln in lines for m in DECIMAL.finditer(ln)
+            if _significant_digits(*m.groups()) > RENDER_DIGITS]
+    assert not long, f"evidence lines of THEOREMS.md show floats beyond {RENDER_DIGITS} significant digits: {long[:5]}"
 
 
 def test_every_id_of_claims_md_is_registered(shared_dir):

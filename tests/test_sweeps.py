@@ -9,13 +9,14 @@ import sys
 import textwrap
 import time
 
+from pathlib import Path
+
 import numpy as np
 import pytest
 
 from specproof.checks.cli import main
 from specproof.checks.registry import Context, Status
 from specproof.checks.sweeps import (
-    DEFAULT_STORE,
     GRIDS,
     SWEEPS,
     Store,
@@ -24,6 +25,7 @@ from specproof.checks.sweeps import (
     get,
     load_rows,
     options_for,
+    project_store,
     rate_check,
     run_sweep,
     spike_bulk_scores,
@@ -57,7 +59,7 @@ def test_every_sweep_is_complete_and_sorted():
         assert set(sweep.grids["quick"]) <= set(sweep.grids["default"]) <= set(sweep.grids["wide"])
         assert sweep.reference is not None and sweep.claims
     assert options_for(Context()) == {"grid": "quick", "store": None}
-    assert options_for(Context(wide=True)) == {"grid": "wide", "store": DEFAULT_STORE}
+    assert options_for(Context(wide=True)) == {"grid": "wide", "store": project_store(), "save": False}
 
 
 @pytest.mark.parametrize("name", sorted(SWEEPS))
@@ -288,8 +290,10 @@ def test_along_selects_the_dyadic_subsequences():
                       "3*2^m": [6, 12, 24, 48]}
     with pytest.raises(ValueError, match="unknown subsequence"):
         along("2^m+3")
-    assert stored_options(Context()) == {"grid": "default", "store": DEFAULT_STORE}
-    assert stored_options(Context(wide=True)) == {"grid": "wide", "store": DEFAULT_STORE}
+    # the committed store of the project the package runs from, whatever the working directory; read, never written
+    assert project_store() == Path(__file__).resolve().parents[1] / "figures" / "data"
+    assert stored_options(Context()) == {"grid": "default", "store": project_store(), "save": False}
+    assert stored_options(Context(wide=True)) == {"grid": "wide", "store": project_store(), "save": False}
 
 
 def test_every_claim_reading_a_stored_sweep_is_declared_by_it():

@@ -209,8 +209,10 @@ def _model(coefficients: dict, *terms) -> str:
     out = []
     for key, name in terms:
         c = coefficients[key]
-        body = fmt(abs(c)) + (f"·{name}" if name else "")
-        out.append(("− " if c < 0 else "+ ") + body if out else ("−" if c < 0 else "") + body)
+        shown = fmt(abs(c))
+        negative = c < 0 and shown != "0"  # the sign of a coefficient that renders as 0 is rounding noise
+        body = shown + (f"·{name}" if name else "")
+        out.append(("− " if negative else "+ ") + body if out else ("−" if negative else "") + body)
     return " ".join(out)
 
 
