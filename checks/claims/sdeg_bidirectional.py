@@ -1081,7 +1081,7 @@ claim(
               r"$(A_b)_{ij}=\frac{1}{a_i+\ell-1}$ ($j\ne i$). The diagonal weight equals $\tfrac12$ exactly at $s_i=\log(\ell-1)$ "
               r"and, with $s_i=\log\ell+t$, tends to $1/(1+e^{-t})$: a row averages when $s_i-\log\ell\to-\infty$ and "
               r"concentrates on its diagonal when $s_i-\log\ell\to+\infty$.",
-    checks=["sdegb_entries_sympy", "sdegb_entries_transition_sympy", "sdegb_entries_float"],
+    checks=[sdegb_entries_sympy, sdegb_entries_transition_sympy, sdegb_entries_float],
     expected=Status.PROVED,
     reason="sympy: the closed forms sum to 1 with entry ratio a_i for symbolic ℓ (the softmax row is the unique such "
            "vector), explicit symbolic check for ℓ ≤ 5, and symbolic limits for the transition; the log-domain operator "
@@ -1096,7 +1096,7 @@ claim(
     statement=r"If $S=QK^\top/\sqrt{d_{qk}}$ with $Q,K\in\mathbb{R}^{\ell\times d_{qk}}$, then $\operatorname{rank}S\le d_{qk}$; "
               r"every spike ($e^{s_i}\ge \ell f(\ell)>1$) is a non-zero singular value, so $k\le\operatorname{rank}S\le d_{qk}$. "
               r"Hence $k$ is bounded (in particular $k=o(\ell)$) for a fixed head dimension.",
-    checks=["sdegb_spike_count_minors", "sdegb_spike_count_heads"],
+    checks=[sdegb_spike_count_minors, sdegb_spike_count_heads],
     expected=Status.CERTIFIED,
     reason="every (d_qk+1)-minor of QKᵀ vanishes identically (sympy, shapes ℓ ≤ 4 with d_qk ≤ 2; ℓ ≤ 5 with --wide); "
            "spikes are non-zero since "
@@ -1114,7 +1114,7 @@ claim(
               r"$d_i=\frac{a_i-1}{a_i+\ell-1}\in[0,1)$ for $s_i\ge0$ and $z_i=\frac{1}{a_i+\ell-1}$. The ideal limit $A^\star$ "
               r"(rows $e_i^\top$ for $i\le k$, $\mathbf{1}^\top/\ell$ for $i>k$) has $A^\star A^{\star\top}="
               r"\begin{pmatrix}I_k&\ell^{-1}\mathbf{1}\\ \ell^{-1}\mathbf{1}&\ell^{-1}\mathbf{1}\mathbf{1}^\top\end{pmatrix}$.",
-    checks=["sdegb_decomposition_sympy"],
+    checks=[sdegb_decomposition_sympy],
     expected=Status.PROVED,
     reason="entrywise sympy identities in symbolic ℓ and a_i, and the three kinds of row inner products of A*",
     tests=_tests("test_canonical_weights_rebuild_the_matrix"),
@@ -1127,7 +1127,7 @@ claim(
     statement=r"$\det(\lambda I-A_b)=\prod_{i}(\lambda-d_i)\Bigl(1-\sum_i\frac{z_i}{\lambda-d_i}\Bigr)$, and with "
               r"$u=\mathbf{1}/\sqrt\ell$ and $Q$ an orthonormal basis of $\mathbf{1}^\perp$, "
               r"$[u,Q]^\top A_b[u,Q]=\begin{pmatrix}1&u^\top DQ\\0&Q^\top DQ\end{pmatrix}$.",
-    checks=["sdegb_charpoly_sympy", "sdegb_block_form_sympy", "sdegb_block_form_exact", "sdegb_block_form_float"],
+    checks=[sdegb_charpoly_sympy, sdegb_block_form_sympy, sdegb_block_form_exact, sdegb_block_form_float],
     expected=Status.CERTIFIED,
     reason="the determinant identity is an exact polynomial identity in d, z, λ for every ℓ ≤ 5 (6 with --wide); the "
            "block form follows for every ℓ from A𝟏 = 𝟏 (d_i + ℓz_i = 1, sympy), is an exact matrix identity in symbolic "
@@ -1141,7 +1141,7 @@ claim(
     source=Source("SDEG", "§3.2", "Thm 2(1)"),
     statement=r"For every $\ell$ and scores $s_1\ge\dots\ge s_\ell\ge0$, the eigenvalues of $A_b$ are real, lie in $[0,1]$, "
               r"$\lambda_1(A_b)=1$, and $d_j\le\lambda_j(A_b)\le d_{j-1}$ for $2\le j\le\ell$.",
-    checks=["sdegb_eigen_similarity_sympy", "sdegb_eigen_real_property"],
+    checks=[sdegb_eigen_similarity_sympy, sdegb_eigen_real_property],
     expected=Status.VERIFIED,
     reason="realness for every ℓ: A_b is diagonally similar to the symmetric D + √z√zᵀ (sympy); range, λ₁ = 1 and "
            "interlacing by a property search on the eigenvalues from the symmetric reduction (eigvalsh; ties in the "
@@ -1161,7 +1161,7 @@ claim(
               r"$\max_i|\lambda_i(A_b)-\lambda_i(A^\star)|\le\varepsilon_\ell=\max(f^{-1},g^{-1})$: spikes "
               r"$1-\lambda_i\le 1/f$, bulk $\lambda_i\le 1/g$ ($i\ge k+2$), and for $1\le k<\ell$ "
               r"$(1-c_\ell)d_k+c_\ell d_\ell\le\lambda_{k+1}(A_b)\le(1-c_\ell)d_1+c_\ell d_{k+1}$.",
-    checks=["sdegb_eigen_profile_ideal", "sdegb_eigen_profile_property", "sdegb_eigen_sandwich_property"],
+    checks=[sdegb_eigen_profile_ideal, sdegb_eigen_profile_property, sdegb_eigen_sandwich_property],
     expected=Status.VERIFIED,
     reason="ideal profile certified by exact characteristic polynomials (ℓ ≤ 7); the ε_ℓ bound and the λ_{k+1} "
            "sandwich by property searches over separated and unseparated score vectors",
@@ -1180,7 +1180,7 @@ claim(
     statement=r"If $c_\ell=k/\ell\to c\in[0,1]$ under spectral separation, $\mu^{\mathrm{eig}}_{A_b}=\ell^{-1}\sum_i\delta_{\lambda_i(A_b)}"
               r"\Rightarrow c\delta_1+(1-c)\delta_0$; quantitatively $W_1(\mu^{\mathrm{eig}}_{A_b},c_\ell\delta_1+(1-c_\ell)\delta_0)"
               r"\le\varepsilon_\ell+(1-c_\ell)/\ell$.",
-    checks=["sdegb_eigen_law_property", "sdegb_eigen_law_sweep"],
+    checks=[sdegb_eigen_law_property, sdegb_eigen_law_sweep],
     expected=Status.VERIFIED,
     reason="the W₁ bound by property search; the sweep (c = 1/4, f = log ℓ, bounded bulk) shows W₁ = Θ(1/log ℓ) → 0 with "
            "faster and slower rates ruled out",
@@ -1196,8 +1196,7 @@ claim(
               r"$\max_i|\sigma_i(A_b)-\sigma_i(A^\star)|\le\|A_b-A^\star\|\le2\varepsilon_\ell$. Hence "
               r"$\max_{i\le k+1}|\sigma_i(A_b)-1|\le2\varepsilon_\ell+\sqrt{c_\ell}\to0$ when $k=o(\ell)$: the rate is "
               r"$O(\varepsilon_\ell+\sqrt{c_\ell})$, and the $\sqrt{c_\ell}$ term is attained ($\sigma_1\approx1+\sqrt{c_\ell}/2$).",
-    checks=["sdegb_sv_ideal", "sdegb_sv_profile_property", "sdegb_sv_leading_property", "sdegb_sv_leading_sweep",
-            "sdegb_sv_leading_sqrt_c_sweep"],
+    checks=[sdegb_sv_ideal, sdegb_sv_profile_property, sdegb_sv_leading_property, sdegb_sv_leading_sweep, sdegb_sv_leading_sqrt_c_sweep],
     expected=Status.VERIFIED,
     reason="ideal profile certified (exact Gram charpolys, symbolic a_±); the 2ε_ℓ and 2ε_ℓ + √c_ℓ bounds by property "
            "search (observed constant 1, not 2); sweeps show each term of the rate attained: ε_ℓ alone for fixed k and "
@@ -1217,7 +1216,7 @@ claim(
     source=Source("SDEG", "§3.2", "Thm 1(3)"),
     statement=r"If $c_\ell\to c\in[0,1]$ under spectral separation, $\mu^{\mathrm{sv}}_{A_b}\Rightarrow c\delta_1+(1-c)\delta_0$; "
               r"quantitatively $W_1(\mu^{\mathrm{sv}}_{A_b},c_\ell\delta_1+(1-c_\ell)\delta_0)\le2\varepsilon_\ell+2/\ell$.",
-    checks=["sdegb_sv_law_property", "sdegb_sv_law_sweep"],
+    checks=[sdegb_sv_law_property, sdegb_sv_law_sweep],
     expected=Status.VERIFIED,
     reason="the W₁ bound by property search; the sweep (c = 1/4, f = log ℓ) fits W₁ = Θ(1/log ℓ) → 0",
     uses=["sdeg.b.sv-leading"],
@@ -1229,7 +1228,7 @@ claim(
     source=Source("SDEG", "App. D.1", "interlacing display"),
     statement=r"For scores $s_1\ge\dots\ge s_\ell\ge0$: $d_{j+1}\le\sigma_j(A_b)$ for $1\le j<\ell$ and "
               r"$\sigma_j(A_b)\le d_{j-1}$ for $2\le j\le\ell$.",
-    checks=["sdegb_sv_interlace_property"],
+    checks=[sdegb_sv_interlace_property],
     expected=Status.VERIFIED,
     reason="property search with backward-stable singular values; worst margin at the float floor (ties d_j = d_{j+1})",
     uses=["sdeg.b.decomposition"],
@@ -1241,7 +1240,7 @@ claim(
     source=Source("SDEG", "§3.2", "bounded-bulk display"),
     statement=r"If $0\le s_i\le B$ for $i>k$, then $0\le d_i=\frac{e^{s_i}-1}{e^{s_i}+\ell-1}\le\frac{e^B-1}{\ell}$, "
               r"and $\ell\,d_i\to e^B-1$ when $s_i=B$: the bound is asymptotically tight.",
-    checks=["sdegb_bulk_d_sympy"],
+    checks=[sdegb_bulk_d_sympy],
     expected=Status.PROVED,
     reason="sympy: (a−1)/ℓ − d = (a−1)²/(ℓ(a+ℓ−1)) ≥ 0, d increasing in a, and the limit ℓ·d(e^B) = e^B − 1",
 )
@@ -1252,7 +1251,7 @@ claim(
     source=Source("SDEG", "App. D.1", "Eq. (5)"),
     statement=r"$\operatorname{srank}_\lambda(A_b)=\sum_i|\lambda_i(A_b)|/\max_i|\lambda_i(A_b)|=\operatorname{tr}A_b"
               r"=\sum_i\frac{a_i}{a_i+\ell-1}$, because the eigenvalues are nonnegative and the largest is 1.",
-    checks=["sdegb_trace_rank_property"],
+    checks=[sdegb_trace_rank_property],
     expected=Status.VERIFIED,
     reason="follows from sdeg.b.eigen-real; property search of the participation against the trace",
     uses=["sdeg.b.eigen-real"],
@@ -1268,7 +1267,7 @@ claim(
               r"$1+\Theta(\ell^{-1})$) and "
               r"$\operatorname{erank}_2(A_b)=k+1+o(1)$. Worked example: $\operatorname{softmax}(bI)=dI+(1-d)J$ with "
               r"$d=\frac{e^b-1}{e^b+\ell-1}\sim\frac{e^b-1}{\ell}$ has $\operatorname{srank}=1+(\ell-1)d^2\to1$.",
-    checks=["sdegb_rank_example_sympy", "sdegb_rank_proxies_sweep", "sdegb_rank_proxies_k0_sweep"],
+    checks=[sdegb_rank_example_sympy, sdegb_rank_proxies_sweep, sdegb_rank_proxies_k0_sweep],
     expected=Status.VERIFIED,
     reason="worked example exactly (sympy); with k = 3 and f = √ℓ the sweep fits 4 − srank = Θ(ℓ^{-1/2}) and brackets "
            "srank ≤ erank₂ ≤ 4·e^{h(m)+m log ℓ} → 4 (m the bulk mass); k = 0 fits srank − 1 = Θ(1/ℓ). The ℓ^{-1/2} is the "
@@ -1287,7 +1286,7 @@ claim(
     source=Source("SDEG", "§3.4", "encoder versus decoder"),
     statement=r"Under spectral separation with bounded bulk and fixed $k$: $\operatorname{srank}(A_b)/\ell=\Theta(1/\ell)$ "
               r"(bidirectional) and $\operatorname{srank}(A_c)/\ell=\Theta(\log\ell/\ell)$ (causal).",
-    checks=["sdegb_encoder_srank_sweep", "sdegb_decoder_srank_sweep"],
+    checks=[sdegb_encoder_srank_sweep, sdegb_decoder_srank_sweep],
     expected=Status.VERIFIED,
     reason="from the stored sweeps to ℓ = 2^20 (2^23 and 10^7 with --wide): bidirectional: (srank(A_b)/ℓ)/(1/ℓ) is "
            "flat, log ℓ/ℓ and ℓ^{-1/2} ruled out; causal: ‖A_c‖_F² = log ℓ + O(1) and σ₁(A_c) ∈ [1, √5] bracket "
@@ -1301,7 +1300,7 @@ claim(
     source=Source("SDEG", "App. E", "equality in law and orientation averaging"),
     statement=r"For $S=U\Sigma V^\top$ with independent Haar $U,V\in O(\ell)$: $\mathbb{E}[\operatorname{softmax}(S)\mid\Sigma]"
               r"=\mathbf{1}\mathbf{1}^\top/\ell$ and $\mathbb{E}[\operatorname{softmax}(S+M)\mid\Sigma]_{ij}=\mathbf{1}_{\{j\le i\}}/i$.",
-    checks=["sdegb_orientation_bidirectional_mc", "sdegb_orientation_causal_mc", "sdegb_orientation_permutation_exact"],
+    checks=[sdegb_orientation_bidirectional_mc, sdegb_orientation_causal_mc, sdegb_orientation_permutation_exact],
     expected=Status.VERIFIED,
     reason="Monte Carlo with scipy's Haar sampler within a family-wise Hoeffding bound; the exact permutation average "
            "(ℓ = 3, symbolic S) shows the mechanism: exchangeability suffices, Haar is not needed",
@@ -1315,7 +1314,7 @@ claim(
               r"values $\{t,0^{(\ell-1)}\}$, but $\operatorname{softmax}(S)=\mathbf{1}\mathbf{1}^\top/\ell$ has spectrum "
               r"$\{1,0^{(\ell-1)}\}$ while $\operatorname{softmax}(\Sigma)$ has $\{1,\lambda_2,0^{(\ell-2)}\}$, "
               r"$\lambda_2=\frac{\ell^2}{\ell^2+\ell-1}-\frac1\ell=\frac{(\ell-1)^2(\ell+1)}{\ell(\ell^2+\ell-1)}\to1$.",
-    checks=["sdegb_score_counterexample_sympy"],
+    checks=[sdegb_score_counterexample_sympy],
     expected=Status.PROVED,
     reason="sympy for symbolic ℓ through the exact reduction of softmax(Σ) to its 2×2 group matrix",
     tests=_tests("test_reduction_on_the_score_counterexample"),
@@ -1327,7 +1326,7 @@ claim(
     source=Source("SDEG", "App. E", "the causal ordering is part of the model"),
     statement=r"For $\ell=2$, causal attention with diagonal scores $(t,0)$ has eigenvalues $\{1,\tfrac12\}$ and with "
               r"$(0,t)$ has $\{1,\frac{e^t}{e^t+1}\}$, although the score singular values coincide.",
-    checks=["sdegb_causal_order_sympy"],
+    checks=[sdegb_causal_order_sympy],
     expected=Status.PROVED,
     reason="sympy characteristic polynomials for symbolic t",
 )
@@ -1339,7 +1338,7 @@ claim(
     statement=r"With compact QR factorisations $Q_h=Q_1R_Q$, $K_h=Q_2R_K$, the singular values of "
               r"$S=Q_hK_h^\top/\sqrt{d_{qk}}$ are those of $R_QR_K^\top/\sqrt{d_{qk}}$ followed by "
               r"$\ell-\min(\ell,d_{qk})$ structural zeros.",
-    checks=["sdegb_score_svd_property"],
+    checks=[sdegb_score_svd_property],
     expected=Status.VERIFIED,
     reason="S = Q₁(R_QR_Kᵀ/√d)Q₂ᵀ with orthonormal Q₁, Q₂; property search against the direct SVD, including "
            "rank-deficient Q and d_qk > ℓ",
@@ -1354,7 +1353,7 @@ claim(
     statement=r"For Haar $U\in O(\ell)$ with eigenvalues $e^{i\theta_j}$, the empirical law of $\theta_j$ tends to "
               r"$\mathrm{Unif}[-\pi,\pi]$, and the mean KL divergence (histogram), Kolmogorov distance and angular "
               r"$W_1$ (exact, and the sampled estimator $\widehat W_1$ of App. F.3.1) decrease with $\ell$.",
-    checks=["sdegb_haar_angles_mc", "sdegb_haar_kolmogorov_rate"],
+    checks=[sdegb_haar_angles_mc, sdegb_haar_kolmogorov_rate],
     expected=Status.VERIFIED,
     reason="Monte Carlo (scipy ortho_group, seeded): each metric's 99.9% interval at 4ℓ lies below the one at ℓ; the "
            "Kolmogorov distance fits Θ(log ℓ/ℓ) (eigenvalue rigidity), far below the iid rate ℓ^{-1/2}. This copy defines "
@@ -1373,8 +1372,7 @@ claim(
               r"$\operatorname{srank}_\lambda=\operatorname{tr}$): $s=(0,-t)$ gives $\lambda_2=-\tfrac12\tanh(t/2)<0$. Without "
               r"them the spectrum is still real, $\lambda_1=1$, $d_j\le\lambda_j\le d_{j-1}$, and the $\lambda_{k+1}$ sandwich "
               r"of Thm 2(2) holds. Sorting is a labelling: permuting the scores conjugates $A_b$ by a permutation.",
-    checks=["sdegb_eigen_negative_score_sympy", "sdegb_eigen_signed_property", "sdegb_eigen_signed_sandwich",
-            "sdegb_eigen_unsorted_property"],
+    checks=[sdegb_eigen_negative_score_sympy, sdegb_eigen_signed_property, sdegb_eigen_signed_sandwich, sdegb_eigen_unsorted_property],
     expected=Status.VERIFIED,
     reason="counterexample exact (sympy); the surviving parts by property searches over signed and unsorted scores",
     uses=["sdeg.b.eigen-real", "sdeg.b.eigen-profile", "sdeg.b.trace-rank"],
@@ -1386,7 +1384,7 @@ claim(
     source=Source("specproof", "App. D.1", "own"),
     statement=r"Nonnegative scores are necessary for $\sigma_j(A_b)\le d_{j-1}$: $s=(0,-t)$ has $d_1=0<\sigma_2(A_b)$ "
               r"since $\det A_b=-\tfrac12\tanh(t/2)\ne0$. The lower bound $d_{j+1}\le\sigma_j(A_b)$ holds for all sorted real scores.",
-    checks=["sdegb_sv_negative_score_sympy", "sdegb_sv_lower_signed_property"],
+    checks=[sdegb_sv_negative_score_sympy, sdegb_sv_lower_signed_property],
     expected=Status.VERIFIED,
     reason="counterexample exact (sympy); the lower bound by property search over signed scores",
     uses=["sdeg.b.sv-interlace"],
@@ -1399,7 +1397,7 @@ claim(
     statement=r"Spike separation $f\to\infty$ is necessary ($k=1$, $e^{s_1}=\ell$, bulk $0$: $\sigma_2(A_b)\to\tfrac12$) and "
               r"so is $k=o(\ell)$ ($c_\ell=\tfrac12$: $\sigma_1(A_b)\to\alpha_+(\tfrac12)\approx1.144$). Bulk separation "
               r"$g\to\infty$ is only convenient: with bulk $e^{s_i}\le\ell$ the leading $k+1$ singular values still tend to 1.",
-    checks=["sdegb_weak_spike_sympy", "sdegb_linear_spikes_sweep", "sdegb_weak_bulk_leading_sweep"],
+    checks=[sdegb_weak_spike_sympy, sdegb_linear_spikes_sweep, sdegb_weak_bulk_leading_sweep],
     expected=Status.VERIFIED,
     reason="first counterexample exact (sympy limit of the 2×2 reduction); the others by sweeps with rate fits",
     uses=["sdeg.b.sv-leading"],
@@ -1413,7 +1411,7 @@ claim(
               r"$\delta_{1/2}$), and spike separation $f\to\infty$ is necessary when $c>0$ (spikes at $e^{s}=\ell$ put mass "
               r"$c$ near $\tfrac12$). Bounded bulk is only convenient: bulk up to $e^{s}=\ell/\log\ell$ still gives "
               r"$W_1=\Theta(\varepsilon_\ell)\to0$.",
-    checks=["sdegb_weak_bulk_limit_sympy", "sdegb_weak_spike_limit_sympy", "sdegb_unbounded_bulk_limit_sweep"],
+    checks=[sdegb_weak_bulk_limit_sympy, sdegb_weak_spike_limit_sympy, sdegb_unbounded_bulk_limit_sweep],
     expected=Status.VERIFIED,
     reason="counterexamples exact (sympy limits); the convenience of bounded bulk by a sweep with a rate fit",
     uses=["sdeg.b.eigen-limit", "sdeg.b.sv-limit"],
@@ -1429,7 +1427,7 @@ claim(
               r"$\operatorname{srank}(A_b)-(k+1)\to-\infty$ (the spike block's top singular value is "
               r"$\alpha_+\approx1+\sqrt{c_\ell}/2$), while $1-\operatorname{srank}/(k+1)\to0$ (fitted by "
               r"$\sqrt{c_\ell}$ and $\varepsilon_\ell$ terms).",
-    checks=["sdegb_unbounded_bulk_rank_sympy", "sdegb_growing_k_rank_sweep"],
+    checks=[sdegb_unbounded_bulk_rank_sympy, sdegb_growing_k_rank_sweep],
     expected=Status.VERIFIED,
     reason="the unbounded-bulk counterexample exactly (sympy limits); the growing-k behaviour by a sweep",
     uses=["sdeg.b.rank-proxies"],
@@ -1444,7 +1442,7 @@ claim(
               r"equispaced angles; Haar eigen-angles give the same value, although their exact $W_1$ to the uniform law is "
               r"much smaller. The paper's reported means (0.31 for GPT-2 lengths 17–64, 0.10 for 385–471, 0.08 for ViT at "
               r"577) sit at this floor, so they are consistent with Haar but cannot separate it from any near-uniform law.",
-    checks=["sdegb_sampled_w1_floor_mc"],
+    checks=[sdegb_sampled_w1_floor_mc],
     expected=Status.VERIFIED,
     reason="Monte Carlo: Ŵ₁(Haar)·√ℓ/C is flat, and Ŵ₁ on equispaced angles is within 25% of Haar at every size",
     notes=["interpretive"],

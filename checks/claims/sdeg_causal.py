@@ -1347,7 +1347,7 @@ claim(
     source=Source("SDEG", "§3.3", "Thm 3"),
     statement=CAUSAL_SETUP + r" Then $\lambda_i(A_c) = a_i/(a_i+i-1)$, $i = 1, \dots, \ell$, and for sorted scores "
               r"these are in decreasing order, so $\lambda_i$ is also the $i$-th largest eigenvalue.",
-    checks=["c_eigen_triangular_sympy", "c_eigen_float_crosscheck"],
+    checks=[c_eigen_triangular_sympy, c_eigen_float_crosscheck],
     expected=Status.PROVED,
     reason="A_c is lower triangular; sympy proves the diagonal entry for symbolic i, the characteristic polynomial for "
            "symbolic scores at ℓ ≤ 5, and the ordering by a sign certificate (it needs only a_{i+1}(i−1) ≤ a_i·i). "
@@ -1365,7 +1365,7 @@ claim(
     source=Source("SDEG", "App. C.3", "Thm 3"),
     statement=CAUSAL_SETUP + r" With spikes $a_i \ge \ell f(\ell)$ ($i \le k$) and bulk $a_i \le \ell/g(\ell)$ ($i > k$): "
               r"$\frac1\ell\sum_{i=1}^\ell (\lambda_i(A_c) - \mathbf 1_{\{i\le k\}})^2 \le \frac{k^3}{\ell^3 f(\ell)^2} + \frac{3}{g(\ell)}$.",
-    checks=["c_eigen_profile_derivation", "c_eigen_profile_search"],
+    checks=[c_eigen_profile_derivation, c_eigen_profile_search],
     expected=Status.PROVED,
     reason="A sympy-checked argument proves the sharper k³/(3ℓ³f²) + 2/g for every ℓ, k, f, g; the search finds the "
            "paper's bound at most 54% used (loose by the constants 3 and 3/2). Hypotheses: sdeg.c.eigen-profile.hypotheses.",
@@ -1382,7 +1382,7 @@ claim(
     statement=r"If $1 \le a_i \le C$ then $1/i \le \lambda_i(A_c) \le C/i$. Without a bounded bulk this fails: for "
               r"$k = 0$, $a_i = \sqrt\ell$ (separated, $g(\ell) = \sqrt\ell$), $\lambda_\ell(A_c) = \sqrt\ell/(\sqrt\ell+\ell-1) "
               r"\asymp \ell^{-1/2}$.",
-    checks=["c_eigen_harmonic_sympy"],
+    checks=[c_eigen_harmonic_sympy],
     expected=Status.PROVED,
     reason="Sign certificates for both bounds and sympy limits for the example. Hypotheses: "
            "sdeg.c.eigen-harmonic.hypotheses.",
@@ -1397,7 +1397,7 @@ claim(
     source=Source("SDEG", "§3.3", "Thm 4"),
     statement=CAUSAL_SETUP + r" For every $\ell$ and $1 \le i \le \ell$: $\frac{1}{3i} \le \sigma_i(A_c) \le \|A_c\|_{op} "
               r"\le \sqrt5$. The upper bound holds for every real score vector; the lower one needs $a_i \ge 1$.",
-    checks=["c_sv_upper_proof", "c_sv_lower_proof", "c_sv_universal_search", "c_sv_universal_extremes"],
+    checks=[c_sv_upper_proof, c_sv_lower_proof, c_sv_universal_search, c_sv_universal_extremes],
     expected=Status.PROVED,
     reason="Both bounds proved with sympy-checked steps: ‖A_c‖² ≤ ‖x‖² + ‖H x‖² ≤ 5 by convexity of each row and "
            "Hardy's inequality (any real scores); σ_i ≥ 1/(3i−2) through an explicit inverse of the leading i×i block "
@@ -1419,7 +1419,7 @@ claim(
     statement=r"$A_c = \mathrm{diag}(\theta) + (I - \mathrm{diag}(\theta))\,\mathsf H_\ell$ with $(\mathsf H_\ell)_{ij} = "
               r"\mathbf 1_{\{j\le i\}}/i$ and $\theta_i = (a_i-1)/(a_i+i-1)$; equivalently $A_c = D\mathsf H_\ell + C$, "
               r"$D_{ii} = i/(a_i+i-1)$, $C_{ii} = (a_i-1)/(a_i+i-1)$, $D + C = I$. For $a_i \ge 1$, $\theta_i \in [0, 1)$.",
-    checks=["c_representation_sympy", "c_representation_float"],
+    checks=[c_representation_sympy, c_representation_float],
     expected=Status.PROVED,
     reason="Entrywise identities for symbolic a_i and i, and symbolic matrix identities at ℓ = 3, 5; holds for every "
            "real score vector (θ_i ≥ 0 exactly when a_i ≥ 1).",
@@ -1435,7 +1435,7 @@ claim(
     statement=r"$\rho_i := \sum_j (A_c)_{ij}^2 = \frac{i-1+a_i^2}{(a_i+i-1)^2}$ and $\rho_i - \frac1i = "
               r"\frac{(i-1)(a_i-1)^2}{i(a_i+i-1)^2} \in [0, C_B/i^2]$ for $1 \le a_i \le e^B$, with the sharp "
               r"$C_B = (e^B-1)^2$; also $\rho_i \le \frac1i + \min\{1, a_i^2/i^2\}$.",
-    checks=["c_row_norms_sympy", "c_row_norms_float"],
+    checks=[c_row_norms_sympy, c_row_norms_float],
     expected=Status.PROVED,
     reason="sympy identities and sign certificates; the limit i²(ρ_i − 1/i) → (a_i−1)² shows C_B = (e^B−1)² cannot be "
            "improved. The lower bound 0 needs no hypothesis (also a_i < 1); bounded bulk: sdeg.c.row-norms.hypotheses.",
@@ -1450,7 +1450,7 @@ claim(
     source=Source("SDEG", "App. C.4", "Thm 4 Step 1"),
     statement=r"Split $A_c = \begin{pmatrix} A_{11} & 0 \\ A_{21} & A_{22}\end{pmatrix}$ after $k$ rows. Then "
               r"$\sigma_{k+m}(A_c) \le \sigma_m(A_{22}) \le \sigma_m(A_c)$, $1 \le m \le \ell - k$.",
-    checks=["c_interlace_block_search"],
+    checks=[c_interlace_block_search],
     expected=Status.VERIFIED,
     reason="Property search over spike–bulk splits (the upper inequality is Weyl's inequality for the rank-k change that "
            "deletes the first k columns, which only needs A₁₂ = 0; the lower one is submatrix interlacing). No hypothesis "
@@ -1463,7 +1463,7 @@ claim(
     title="Spike singular values within O(k/(ℓf)) of 1",
     source=Source("SDEG", "App. C.5", "Thm 4 Step 2"),
     statement=r"Under spectral separation, $|\sigma_i(A_c) - 1| = O\!\left(\frac{k}{\ell f(\ell)}\right)$ for $1 \le i \le k$.",
-    checks=["c_spike_sv_counterexample", "c_spike_sv_sweep"],
+    checks=[c_spike_sv_counterexample, c_spike_sv_sweep],
     expected=Status.REFUTED,
     reason="False as stated: with k = 1 and bulk scores 0, A_c = H_ℓ whatever the spike score (row 1 is always e_1), "
            "so σ_1(A_c) = ‖H_ℓ‖ ≥ √(5/4) for all ℓ ≥ 2 and → 2, while k/(ℓf) → 0. The bulk's Cesàro structure puts "
@@ -1479,7 +1479,7 @@ claim(
               r"$|\sigma_i(A_{11}) - 1| \le \delta_\ell$ and $\sigma_i(A_c) \ge 1 - \delta_\ell$ for $i \le k$. No upper bound "
               r"$\sigma_i(A_c) \le 1 + o(1)$ holds: for $k = 1$ and bulk scores $0$, $A_c = \mathsf H_\ell$ and "
               r"$\sigma_1(A_c) = \|\mathsf H_\ell\| \to 2$.",
-    checks=["c_spike_block_search", "c_spike_block_cesaro_identity"],
+    checks=[c_spike_block_search, c_spike_block_cesaro_identity],
     expected=Status.VERIFIED,
     reason="δ_ℓ bound by the Schur test (row sums 2(i−1)z_i, column sums ≤ (k−1)/(ℓf)) and σ_i(A_c) ≥ σ_i(A₁₁) by "
            "submatrix interlacing, checked by a property search; the failure of the upper side is a symbolic identity "
@@ -1497,7 +1497,7 @@ claim(
     statement=r"Under a bounded bulk there is no constant $\widehat C_{B,k}$ with $\sigma_i(A_c) \le \widehat C_{B,k}/i$ for "
               r"all $k < i \le \ell$ and all $\ell$: it would give $\|A_c\|_F^2 \le 5k + \widehat C^2\pi^2/6$, while "
               r"$\|A_c\|_F^2 \ge \sum_p (p-1)/(e^B+p-1)^2 \to \infty$ (like $\log\ell$).",
-    checks=["c_no_harmonic_sv_proof", "c_no_harmonic_sv_sweep"],
+    checks=[c_no_harmonic_sv_proof, c_no_harmonic_sv_sweep],
     expected=Status.PROVED,
     reason="Sign certificates for the row-norm lower bound and its comparison with 1/(4(p−1)), divergence of Σ1/p by "
            "sympy, and ‖A_c‖ ≤ √5 (sdeg.c.sv-universal). The sweep shows how badly harmonic decay fails: "
@@ -1514,8 +1514,7 @@ claim(
               r"\frac{4(1+\log\ell)}{t^2} = O_{B,t}(\log\ell)$. Without a bounded bulk: for $k = 0$, $a_i = \sqrt\ell$ and "
               r"$r = \lfloor\sqrt\ell\rfloor$, $\#\{i : \sigma_i(A_c) > 1/3\} \ge r$ and $\mathrm{erank}_2(A_c) \ge "
               r"\mathrm{srank}(A_c) \ge r/20$.",
-    checks=["c_log_many_bound_proof", "c_log_many_sweep", "c_log_many_sqrt_example_proof",
-            "c_log_many_sqrt_example_sweep"],
+    checks=[c_log_many_bound_proof, c_log_many_sweep, c_log_many_sqrt_example_proof, c_log_many_sqrt_example_sweep],
     expected=Status.CERTIFIED,
     reason="The count is proved: A_c = Θ + (I−Θ)H_ℓ, Weyl's inequality for sums, θ_i ≤ (e^B−1)/i and "
            "‖H_ℓ‖_F² = H_ℓ. The example is certified: σ_min(L + (a−1)I) ≥ a − ½ on the leading ⌊√ℓ⌋ block rests on "
@@ -1539,8 +1538,7 @@ claim(
               r"$\mathrm{srank}(A_c), \mathrm{srank}_\lambda(A_c), \mathrm{erank}_2(A_c) = \Theta_B\!\left(k + "
               r"\log\frac{\ell+1}{k+1}\right)$; and $\mathrm{erank}_2(\mathsf H_\ell) = \Theta(\log\ell)$, "
               r"$\log\mathrm{erank}_1(\mathsf H_\ell) = \Theta(\log\ell)$.",
-    checks=["c_rank_proxies_exact", "c_rank_proxies_erank_sweep", "c_rank_proxies_bracket_float", "c_rank_proxies_cesaro",
-            "c_rank_proxies_stored_sweeps"],
+    checks=[c_rank_proxies_exact, c_rank_proxies_erank_sweep, c_rank_proxies_bracket_float, c_rank_proxies_cesaro, c_rank_proxies_stored_sweeps],
     expected=Status.VERIFIED,
     reason="srank and srank_λ are proved Θ(F) with explicit constants (F/20 ≤ srank ≤ (1 + (1 + C_Bπ²/6)/log 2)F), and "
            "erank₂ ≥ srank; the upper side of erank₂ and the lower side of log erank₁(H_ℓ) rest on sweeps (ratios do not "
@@ -1562,7 +1560,7 @@ claim(
     statement=r"For every $p > 1$: $\sum_j \sigma_j(\mathsf H_n)^p \le C_p \log(n+1)$; for $p \le 1$ no such bound holds, "
               r"and $\|\mathsf H_n\|_* = \Theta(\log^2(n+1))$ with $\|\mathsf H_n\|_* \ge R(R+1)\log 2/(4\pi)$, "
               r"$R = \lfloor\log_2(n+1)\rfloor$.",
-    checks=["c_schatten_exact", "c_schatten_nuclear_lower", "c_schatten_sweep"],
+    checks=[c_schatten_exact, c_schatten_nuclear_lower, c_schatten_sweep],
     expected=Status.VERIFIED,
     reason="Proved: p = 2 exactly (Σσ² = H_n), p ≥ 2 by Hardy, the nuclear lower bound by pinching onto dyadic blocks "
            "and ‖L_{2^r}‖_* ≥ (log 2/π)2^r(r+1), hence failure for p ≤ 1. By sweep: 1 < p < 2 (p = 1.5) and the nuclear "
@@ -1579,7 +1577,7 @@ claim(
     source=Source("SDEG", "App. D.2", "Thm 7"),
     statement=r"For the $m\times m$ lower-triangular all-ones $L_m$: $\sigma_j(L_m) = \frac{1}{2\sin((2j-1)\pi/(4m+2))}$, "
               r"$\frac1\pi \le \frac{j\,\sigma_j(L_m)}{m} \le \frac32$, and $\|L_{2^r}\|_* \ge \frac{\log 2}{\pi}2^r(r+1)$.",
-    checks=["c_lm_closed_form", "c_lm_asymptotic", "c_lm_nuclear", "c_lm_float"],
+    checks=[c_lm_closed_form, c_lm_asymptotic, c_lm_nuclear, c_lm_float],
     expected=Status.CERTIFIED,
     reason="L_m⁻¹ = I − N; sympy proves that sin(pφ_j), φ_j = (2j−1)π/(2m+1), are eigenvectors of "
            "tridiag(−1; 2, …, 2, 1; −1) for symbolic p, m, j, and that (I−N)ᵀ(I−N) is that matrix exactly for "
@@ -1594,7 +1592,7 @@ claim(
     source=Source("SDEG", "App. D.2", "Thm 7"),
     statement=r"For the dyadic blocks $I_r = \{i : 2^r \le i < 2^{r+1}\} \cap [1, n]$ and $0 \le d \le r$: "
               r"$\left(\sum_{i\in I_r} i^{-2}\right)^{1/2} |I_{r-d}|^{1/2} \le 2^{-d/2}$.",
-    checks=["c_dyadic_blocks_proof", "c_dyadic_blocks_exact"],
+    checks=[c_dyadic_blocks_proof, c_dyadic_blocks_exact],
     expected=Status.PROVED,
     reason="Each term is at most 4^{−r}, |I_r| ≤ 2^r and |I_{r−d}| ≤ 2^{r−d} (sympy for the power identity); exact "
            "rational check for r ≤ 10. Equality at r = d = 0; for d ≥ 1 the left side is at most 0.85·2^{−d/2}.",
@@ -1610,7 +1608,7 @@ claim(
     source=Source("SDEG", "App. D.2", "Thm 7"),
     statement=r"For $x_i = i^{-1/2}$: $\|x\|^2 = \mathcal H_\ell$ (harmonic number), $(\mathsf H_\ell x)_i - 2/\sqrt i \in "
               r"[-2/i, -1/i]$, hence $\|\mathsf H_\ell\| \to 2$, the norm of the Cesàro operator on $\ell^2$ (Hardy).",
-    checks=["c_test_vector_proof", "c_test_vector_norm_sweep", "c_test_vector_constant"],
+    checks=[c_test_vector_proof, c_test_vector_norm_sweep, c_test_vector_constant],
     expected=Status.PROVED,
     reason="sympy: the partial sums of j^{−1/2} between 2√i − 2 and 2√i − 1, ‖H_ℓx‖²/‖x‖² ≥ 4 − 8ζ(3/2)/H_ℓ → 4, and "
            "Hardy's inequality ‖H_ℓ‖ ≤ 2 by a telescoping identity. The stored cesaro-norm sweep (Lanczos brackets to ℓ = 2^20) "
@@ -1629,7 +1627,7 @@ claim(
     statement=r"Nonnegative scores are not needed: $\lambda_i(A_c) = a_i/(a_i+i-1)$ for every real score vector, in "
               r"decreasing order whenever $a_{i+1}(i-1) \le a_i\,i$. Sorted scores are necessary for reading $\lambda_i$ as "
               r"the $i$-th largest eigenvalue: $a = (1, 1, 4)$ gives eigenvalues $1, \tfrac12, \tfrac23$.",
-    checks=["c_eigen_probes", "c_eigen_nonneg_probe"],
+    checks=[c_eigen_probes, c_eigen_nonneg_probe],
     expected=Status.CERTIFIED,
     reason="exact rational counterexample for the order; sign certificate for the order condition without a_i ≥ 1",
     uses=["sdeg.c.eigen"],
@@ -1644,7 +1642,7 @@ claim(
               r"without them the bound becomes $k^3/(3\ell^3f^2) + 1/\ell + 1/g$), and so is the spikes-first order "
               r"($\ell = 1000$, $k = 100$ spikes $a = \ell$ placed last: $0.0254 > 0.004$). Spectral separation and "
               r"$k = o(\ell)$ are not needed for the inequality, only for its $o(1)$.",
-    checks=["c_eigen_profile_probes", "c_eigen_profile_order_probe", "c_eigen_profile_rate_probe"],
+    checks=[c_eigen_profile_probes, c_eigen_profile_order_probe, c_eigen_profile_rate_probe],
     expected=Status.VERIFIED,
     reason="both counterexamples exact (Fractions); the unseparated and k = ℓ cases by a property search",
     uses=["sdeg.c.eigen-profile"],
@@ -1658,7 +1656,7 @@ claim(
     statement=r"$a_i \ge 1$ is necessary for $\lambda_i \ge 1/i$ ($a_2 = 1/2$: $\lambda_2 = 1/3$) and a bounded bulk for "
               r"$\lambda_i \le C/i$ ($a_i = \sqrt\ell$: $\ell\lambda_\ell \to \infty$). The order of the scores plays no "
               r"role: both bounds hold row by row.",
-    checks=["c_eigen_harmonic_probes", "c_eigen_harmonic_bounded_probe"],
+    checks=[c_eigen_harmonic_probes, c_eigen_harmonic_bounded_probe],
     expected=Status.CERTIFIED,
     reason="exact counterexample and a sympy limit",
     uses=["sdeg.c.eigen-harmonic"],
@@ -1674,7 +1672,7 @@ claim(
               r"$s_i \to -\infty$ ($i \ge 2$) sends $\sigma_\ell \to 0$. Sorted scores are used by the proof of the lower "
               r"bound; no unsorted nonnegative counterexample exists in the searched range. Bounded bulk, spectral "
               r"separation and $k$ play no role.",
-    checks=["c_sv_nonneg_probe", "c_sv_nonneg_upper_probe", "c_sv_order_probe"],
+    checks=[c_sv_nonneg_probe, c_sv_nonneg_upper_probe, c_sv_order_probe],
     expected=Status.VERIFIED,
     reason="exact counterexample for nonnegativity; property searches over unsorted and signed scores",
     uses=["sdeg.c.sv-universal"],
@@ -1687,7 +1685,7 @@ claim(
     source=Source("specproof", "App. D.2", "own"),
     statement=r"$\rho_i - 1/i \ge 0$ holds for every score; the bound $C_B/i^2$ needs a bounded bulk: $a_i = \sqrt\ell$ "
               r"gives $\ell^2(\rho_\ell - 1/\ell) \to \infty$.",
-    checks=["c_row_norms_bounded_probe"],
+    checks=[c_row_norms_bounded_probe],
     expected=Status.CERTIFIED,
     reason="sympy limit",
     uses=["sdeg.c.row-norms"],
@@ -1700,7 +1698,7 @@ claim(
     source=Source("specproof", "App. C.4", "own"),
     statement=r"$\sigma_{k+m}(A_c) \le \sigma_m(A_{22})$ holds for unsorted, signed scores and every split $k$: only the "
               r"zero block $A_{12}$ of the causal mask is used.",
-    checks=["c_interlace_block_probe"],
+    checks=[c_interlace_block_probe],
     expected=Status.VERIFIED,
     reason="property search over unsorted real scores and every split",
     uses=["sdeg.c.interlace-block"],
@@ -1714,7 +1712,7 @@ claim(
     statement=r"The bounded bulk is necessary (the $a_i = \sqrt\ell$ example of sdeg.c.log-many has $\lfloor\sqrt\ell\rfloor$ "
               r"singular values above $1/3$); sorted scores are not: the bound is proved row by row, and a family with "
               r"the spikes placed last stays within it.",
-    checks=["c_log_many_sqrt_example_proof", "c_log_many_order_probe"],
+    checks=[c_log_many_sqrt_example_proof, c_log_many_order_probe],
     expected=Status.VERIFIED,
     reason="the necessity by the √ℓ example (certified: its matrix identities are exact for finite m, by hand beyond); "
            "the order by a sweep of the spikes-last family",
@@ -1730,7 +1728,7 @@ claim(
               r"and so is spectral separation for the $k$ term ($k = \lfloor\sqrt\ell\rfloor$ unseparated "
               r"‘spikes’ with $s \equiv 0$: $\mathrm{srank}/F \to 0$). Sorted scores and $k = o(\ell)$ are not needed "
               r"(spikes last, $k = \lfloor\ell/8\rfloor$: $\mathrm{erank}_2/F$ bounded, $\mathrm{srank}/F \ge 1/20$).",
-    checks=["c_rank_proxies_bounded_probe", "c_rank_proxies_separation_probe", "c_rank_proxies_order_probe"],
+    checks=[c_rank_proxies_bounded_probe, c_rank_proxies_separation_probe, c_rank_proxies_order_probe],
     expected=Status.VERIFIED,
     reason="sweeps with one-sided rate fits (a ratio growing or decaying is the counterexample)",
     uses=["sdeg.c.rank-proxies"],

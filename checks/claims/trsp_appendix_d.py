@@ -136,7 +136,7 @@ claim(
     statement=r"The row-stochastic normalisation $M$ of $\mathcal{M}=I+A_{\mathrm{attn}}+g\,M_{\mathrm{tri}}$ shares its "
               r"connectivity, so the gap and rank guarantees of App. C carry over to the reversible, $\pi$-weighted "
               r"setting (A1)–(A2) of App. D.",
-    checks=["carry_over_assumption_a2", "carry_over_stationary_law_exact", "carry_over_probe_sink"],
+    checks=[carry_over_assumption_a2, carry_over_stationary_law_exact, carry_over_probe_sink],
     expected=Status.REFUTED,
     notes=["interpretive"],
     reason="For causal layers (lower-triangular attention and triBox) the row-normalised M is lower triangular with "
@@ -156,7 +156,7 @@ claim(
     statement=r"For lower-triangular row-stochastic $A_{\mathrm{attn}}$, $b\ge2$ and $g>0$, $\mathcal{M}$ has row sums "
               r"$2+g$, so $M=\mathcal{M}/(2+g)$ has the stable rank and singular gap of $\mathcal{M}$; $M$ is lower "
               r"triangular with first row $e_0^\top$ and its unique stationary law is $\pi=e_0$, so (A2) fails for every $T$.",
-    checks=["carry_over_stationary_law_exact"],
+    checks=[carry_over_stationary_law_exact],
     expected=Status.CERTIFIED,
     corrects="trsp.D.carry-over",
     reason="Exact rational null spaces on the stated grid. For every T: rows of ℳ sum to 1 + 1 + g; M is lower "
@@ -245,7 +245,7 @@ claim(
     statement=r"For $X\in\mathbb{R}^{T\times d}$ and $\varepsilon\in(0,1)$ there is a set $S$ of columns with "
               r"$|S|\ge(1-\varepsilon)^2\,\mathrm{sr}(X)$ and $\sigma_{\min}(X_S)\ge\varepsilon\|X\|_2/\sqrt d$, "
               r"$\mathrm{sr}(X)=\|X\|_F^2/\|X\|_2^2$.",
-    checks=["restricted_invertibility_search", "restricted_invertibility_ss_form", "restricted_invertibility_from_ss_sympy"],
+    checks=[restricted_invertibility_search, restricted_invertibility_ss_form, restricted_invertibility_from_ss_sympy],
     expected=Status.VERIFIED,
     notes=["loose"],
     reason="The cited Spielman–Srivastava theorem gives |S| ≥ ⌊ε²sr⌋ with σ_min ≥ (1−ε)‖X‖_F/√d; the lemma swaps ε and "
@@ -304,7 +304,7 @@ claim(
     source=Source("TRSP", "App. D.2", "Cor. D.2"),
     statement=r"If $Z_1,\dots,Z_k$ are uncorrelated, zero-mean, with $\mathrm{Var}\,Z_i\le\sigma_\perp^2$, then "
               r"$\big(\mathbb{E}\,|\tfrac1k\sum_i Z_i|^2\big)^{1/2}\le\sigma_\perp/\sqrt k$.",
-    checks=["averaging_variance_sympy", "averaging_exact_enumeration"],
+    checks=[averaging_variance_sympy, averaging_exact_enumeration],
     expected=Status.PROVED,
     notes=["interpretive"],
     reason="Read as a root-mean-square bound (the paper's proof bounds the variance), it is a sympy identity for "
@@ -347,7 +347,7 @@ claim(
     source=Source("TRSP", "App. D.3", "Lemma D.3"),
     statement=r"If $M$ is reversible with stationary $\pi>0$ and $\|Mv\|_{2,\pi}\le(1-\gamma)\|v\|_{2,\pi}$ on "
               r"$\mathcal{H}_0(\pi)$, then $\|M^L\|_{\mathcal{H}_0\to\mathcal{H}_0}\le(1-\gamma)^L$.",
-    checks=["mixing_reversible_search"],
+    checks=[mixing_reversible_search],
     expected=Status.VERIFIED,
     reason="Submultiplicativity on the invariant subspace H₀(π); a property search on reversible chains finds equality "
            "(ratio 1), as a self-adjoint operator's norm is multiplicative. γ here must be the absolute gap "
@@ -412,7 +412,7 @@ claim(
     title="Pointwise error from the π-weighted error",
     source=Source("TRSP", "App. D.4", "Lemma D.4"),
     statement=r"If $\pi_{\min}\ge c_\pi/T$ then $\|e\|_\infty\le\sqrt{T/c_\pi}\,\|e\|_{2,\pi}$ for every $e\in\mathbb{R}^T$.",
-    checks=["pointwise_sympy", "pointwise_float_search"],
+    checks=[pointwise_sympy, pointwise_float_search],
     expected=Status.PROVED,
     reason="The slack is a sum of nonnegative terms (sympy, with the maximiser's term split off); tight for the "
            "indicator of the lightest token when π_min = c_π/T.",
@@ -489,7 +489,7 @@ claim(
     statement=r"For invertible $\mathcal{A}$ and $L_f$-Lipschitz $f$: $\mathrm{Lip}(f\circ\mathcal{A}^{-1})\le "
               r"L_f\,\kappa(\mathcal{A})/\sigma_{\max}(\mathcal{A})\le L_f\bar\kappa/c_0$ when $\kappa(\mathcal{A})\le\bar\kappa$ "
               r"and $\sigma_{\max}(\mathcal{A})\ge c_0>0$.",
-    checks=["readout_lipschitz_search", "readout_constants_sympy"],
+    checks=[readout_lipschitz_search, readout_constants_sympy],
     expected=Status.VERIFIED,
     reason="Composition bound Lip(f∘𝒜⁻¹) ≤ L_f‖𝒜⁻¹‖₂ = L_f/σ_min searched with Jacobians of linear and tanh readouts "
            "(equality attained); the constants step is a sympy identity. Note κ/σ_max is just 1/σ_min: the assumption "
@@ -609,7 +609,7 @@ claim(
     statement=r"Under (A1)–(A5), with $\hat y=G(M^LX^{(0)})$, $y=f(X)$: $\mathcal{E}=\|\hat y-y\|\le "
               r"\frac{C_1\kappa(\mathcal{A})}{\sqrt{\mathrm{sr}(X_\ell)}}\cdot C_2\sqrt{T/c_\pi}\,(1-\gamma)^L$ with "
               r"$C_1,C_2$ absorbing $L_f,\bar\kappa,c_0,\sigma_\perp,\|X^{(0)}-\bar X\|_{2,\pi}$.",
-    checks=["error_bound_counterexample"],
+    checks=[error_bound_counterexample],
     expected=Status.REFUTED,
     uses=["trsp.D1.restricted-invertibility", "trsp.D2.averaging", "trsp.D3.mixing", "trsp.D4.pointwise", "trsp.D5.readout"],
     reason="Eq. 19 drops the term ‖G(X̄) − y‖: mixing drives ŷ to the prediction at the fully mixed state, not to the "
@@ -628,7 +628,7 @@ claim(
     statement=r"Under (A1), (A2), (A4) and $\mathrm{Lip}(f)\le L_f$, with $G(z)=f(\mathcal{A}^{-1}z)$ applied to every token "
               r"and $\bar X=\mathbf{1}\pi^\top X$: $\|G(M^LX)-G(\bar X)\|_F\le\frac{L_f}{\sigma_{\min}(\mathcal{A})}"
               r"\sqrt{T/c_\pi}\,(1-\gamma)^L\,\|X-\bar X\|_{F,\pi}$. The error $\|G(M^LX)-y\|$ is not controlled by mixing.",
-    checks=["error_bound_fixed_search"],
+    checks=[error_bound_fixed_search],
     expected=Status.VERIFIED,
     corrects="trsp.D6.bound",
     uses=["trsp.D3.mixing", "trsp.D4.pointwise", "trsp.D5.readout"],

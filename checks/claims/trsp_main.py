@@ -126,7 +126,7 @@ claim(
     statement=r"For $M\in\mathbb{R}^{N\times N}$, $N\ge 2$, with normalised singular values $\hat\sigma_i=\sigma_i/\sigma_1$ and "
               r"$\gamma=1-\hat\sigma_2$: $R_{\mathrm{eff}}=\sum_i\hat\sigma_i^2=1+(1-\gamma)^2+\sum_{i\ge3}\hat\sigma_i^2$, and "
               r"$R_{\mathrm{eff}}=\|M\|_F^2/\|M\|_2^2$ (the stable rank).",
-    checks=["reff_identity_sympy", "reff_frobenius_charpoly_exact", "reff_stable_rank_float"],
+    checks=[reff_identity_sympy, reff_frobenius_charpoly_exact, reff_stable_rank_float],
     expected=Status.PROVED,
     reason="An algebraic identity once the tail Σ_{i≥3}σᵢ² is named (sympy); the stable-rank form rests on "
            "‖M‖_F² = tr(MᵀM) = Σσᵢ², checked exactly on integer matrices. Here γ is the singular-value gap "
@@ -250,7 +250,7 @@ claim(
     source=Source("TRSP", "§3.2.1", "Eq. 1 / Eq. 2"),
     statement=r"For every $T,b\ge1$ and $X\in\mathbb{R}^{T\times d}$, with $w_t=\min(b,t+1)$, $a_t=\max(0,t-b+1)$, "
               r"$S_0=0$, $S_{t+1}=S_t+X_t$: $\frac{1}{w_t}\sum_{i=0}^{w_t-1}X_{t-i}=\frac{S_{t+1}-S_{a_t}}{t-a_t+1}$.",
-    checks=["box_prefix_sympy", "box_prefix_exact_grid", "box_prefix_float_search"],
+    checks=[box_prefix_sympy, box_prefix_exact_grid, box_prefix_float_search],
     expected=Status.PROVED,
     reason="Both sides are linear in X with row t the normalised indicator of an interval; the intervals "
            "coincide because a_t = t − w_t + 1, proved by sympy in the truncated (t < b) and full (t ≥ b) cases. "
@@ -267,7 +267,7 @@ claim(
     statement=r"Evaluated in float32 on a signal of mean $\mu\neq0$, Eq. 2 has root-mean-square error "
               r"$\Theta(T\,\varepsilon_{32}|\mu|)$: the prefix sums $S_t\approx t\mu$ are rounded to their ulp and "
               r"$S_{t+1}-S_{a_t}$ keeps that rounding. The direct window (Eq. 1) stays at $O(b\,\varepsilon_{32}|\mu|)$.",
-    checks=["box_prefix_float32_error_rate"],
+    checks=[box_prefix_float32_error_rate],
     expected=Status.VERIFIED,
     corrects="trsp.box.prefix",
     reason="A sweep over T with a rate fit: the RMS error divided by T·eps₃₂ is flat (≈ 0.04 for μ = 1) while √T and "
@@ -364,7 +364,7 @@ claim(
     source=Source("TRSP", "§3.2.1", "Eq. 2"),
     statement=r"Evaluating $\mathrm{Box}_b(X)$, $X\in\mathbb{R}^{T\times d}$, by Eq. 2 takes $O(Td)$ work independent of $b$, "
               r"against $O(Tbd)$ for the direct window sum.",
-    checks=["box_linear_cost_traffic"],
+    checks=[box_linear_cost_traffic],
     expected=Status.CERTIFIED,
     reason="A timing claim decided by an exact operation count instead of a clock: a torch dispatch tracer records every "
            "kernel of the torch implementation with the elements it reads and writes. The trace is identical for every b "
@@ -491,8 +491,7 @@ claim(
     source=Source("TRSP", "§3.2.1", "Eq. 3–4"),
     statement=r"For $t\ge 2b-2$: $\mathrm{Box}_b(\mathrm{Box}_b(X))_t=\sum_{r=0}^{2b-2}h_b(r)X_{t-r}$ with "
               r"$h_b(r)=(b-|r-(b-1)|)/b^2$; the weights are nonnegative, sum to one and decay linearly toward the past.",
-    checks=["tribox_kernel_identity_sympy", "tribox_kernel_weights_sympy", "tribox_kernel_decay_direction",
-            "tribox_rows_exact", "tribox_torch_matches_matrix"],
+    checks=[tribox_kernel_identity_sympy, tribox_kernel_weights_sympy, tribox_kernel_decay_direction, tribox_rows_exact, tribox_torch_matches_matrix],
     expected=Status.REFUTED,
     reason="The convolution identity, positivity and normalisation are proved (sympy, symbolic b, t); but h_b is a "
            "triangle peaked at lag b−1: it rises from 1/b² at the current token to 1/b at lag b−1 and decays only "
@@ -510,7 +509,7 @@ claim(
     statement=r"For $t\ge 2b-2$, $\mathrm{triBox}_b(X)_t=\sum_{r=0}^{2b-2}h_b(r)X_{t-r}$ with $h_b(r)=(r+1)/b^2$ for "
               r"$r\le b-1$ and $(2b-1-r)/b^2$ for $r\ge b-1$: nonnegative, summing to 1, weight $1/b^2$ on the current "
               r"token, peak $1/b$ and mean lag at $r=b-1$ (a delay of $b-1$ tokens).",
-    checks=["tribox_kernel_identity_sympy", "tribox_kernel_weights_sympy", "tribox_triangle_shape_sympy"],
+    checks=[tribox_kernel_identity_sympy, tribox_kernel_weights_sympy, tribox_triangle_shape_sympy],
     expected=Status.PROVED,
     reason="Every part is a sympy identity in symbolic b (and t ≥ 2b−2); the boundary rows t < 2b−2 differ and are "
            "covered by the exact and torch checks of trsp.tribox.kernel.",
@@ -590,7 +589,7 @@ claim(
     source=Source("TRSP", "§3.2.2", "Eq. 5"),
     statement=r"Layer $\ell$ uses $b_\ell=\min(2^\ell,T)$, and the union over layers of the dominant offsets of "
               r"$\mathrm{triBox}_{b_\ell}$ is $\{\pm2^\ell\}$.",
-    checks=["schedule_formula_exhaustive", "schedule_dominant_offsets", "schedule_capped_rows_exact"],
+    checks=[schedule_formula_exhaustive, schedule_dominant_offsets, schedule_capped_rows_exact],
     expected=Status.REFUTED,
     notes=["interpretive"],
     reason="Reading 'dominant offset' as the lag of largest weight (equivalently the mean lag), layer ℓ's is 2^ℓ − 1, "
@@ -608,7 +607,7 @@ claim(
     statement=r"With $b_\ell=2^\ell<T$, the interior rows of $\mathrm{triBox}_{b_\ell}$ have their unique peak (and mean) at lag "
               r"$2^\ell-1$; the dyadic lag $2^\ell$ receives $(1-2^{-\ell})$ times the peak weight. The dominant offsets "
               r"are $\{\pm(2^\ell-1)\}_{\ell\ge1}$ and layer 0 is the identity.",
-    checks=["schedule_peak_offsets_sympy"],
+    checks=[schedule_peak_offsets_sympy],
     expected=Status.PROVED,
     reason="sympy identities in symbolic b and ℓ.",
     corrects="trsp.schedule.dyadic",
@@ -711,7 +710,7 @@ claim(
     source=Source("TRSP", "§3.3.1", "Eq. 7"),
     statement=r"For all MLP weights, all $\beta\in\mathbb{R}$, all $T\ge1$ and layers $\ell$, with $r_\ell=b_\ell/T\in(0,1]$ "
               r"and $\phi=\mathrm{softplus}(\beta)$: $0<g_\ell=\sigma(\mathrm{MLP}(\log_2 r_\ell))\,r_\ell^{\phi}<1$.",
-    checks=["gate_range_sympy"],
+    checks=[gate_range_sympy],
     expected=Status.PROVED,
     reason="Over the reals: σ ∈ (0,1) and r^φ ∈ (0,1] because r ≤ 1 (b_ℓ ≤ T by Eq. 5), so g ∈ (0,1), including "
            "r = 1 where g = σ(MLP(0)). Floating point is another statement: see trsp.gate.range.floating.",
@@ -726,7 +725,7 @@ claim(
               r"float64 $\sigma(m)$ rounds to 1 for $m\gtrsim36.7$ (float32: $\gtrsim16.6$), so $g=1$ exactly when "
               r"$r_\ell=1$; $r^\phi$ underflows to 0 once $\phi\log_2(1/r)\ge1075$ (float32: $150$), e.g. $T=2^{20}$, "
               r"$\ell=0$, $\beta\approx55$ (float32: $\beta\approx9$).",
-    checks=["gate_float_endpoints", "gate_float_closed_interval_search"],
+    checks=[gate_float_endpoints, gate_float_closed_interval_search],
     expected=Status.VERIFIED,
     reason="Endpoint witnesses are exact float evaluations of the module (thresholds by bisection); the closed-interval "
            "range comes from a property search over extreme weights. The log-domain log_gate_value keeps log g < 0 where "
@@ -781,7 +780,7 @@ claim(
     source=Source("TRSP", "§3.3.1", "≈50 parameters"),
     statement=r"The gate's trainable parameters (MLP weights and $\beta$) number $\approx50$; an MLP $1\to16\to1$ with biases "
               r"plus $\beta$ has exactly $3\cdot16+2=50$.",
-    checks=["gate_param_count_exhaustive"],
+    checks=[gate_param_count_exhaustive],
     expected=Status.PROVED,
     notes=["reconstructed"],
     lost="The paper gives only the total (≈50; Table 1: 50) and never the MLP's shape; 1→16→1 is the unique "
@@ -836,7 +835,7 @@ claim(
     title="The gate depends on the length and layer only",
     source=Source("TRSP", "§3.3.2", "Eq. 7"),
     statement=r"$g_\ell$ is a function of $(T,\ell)$ (and the gate's parameters) only, never of the hidden states $X$.",
-    checks=["gate_input_agnostic_sympy", "gate_input_agnostic_torch"],
+    checks=[gate_input_agnostic_sympy, gate_input_agnostic_torch],
     expected=Status.PROVED,
     reason="Eq. 7 with b_ℓ = min(2^ℓ, T) has no hidden-state symbol (sympy, for an arbitrary MLP); the implementation "
            "receives only (T, b) and the gated layer is linear in X, as it must be when g is input-agnostic.",
@@ -890,7 +889,7 @@ claim(
     source=Source("TRSP", "§3.3.2", "Eq. 7"),
     statement=r"Because $r_\ell=b_\ell/T$ shrinks as $T$ grows, a learned $\phi>0$ increases the relative triBox contribution "
               r"$g_\ell$ and counters dilution.",
-    checks=["gate_length_trend_sympy"],
+    checks=[gate_length_trend_sympy],
     expected=Status.REFUTED,
     notes=["interpretive"],
     reason="Eq. 7 gives the opposite direction: for fixed b_ℓ < T, r^φ has elasticity −φ in T and g_ℓ ≤ r^φ → 0, so φ > 0 "
@@ -907,7 +906,7 @@ claim(
     statement=r"For $b_\ell<T$: $\partial\log r_\ell^\phi/\partial\log T=-\phi$ and $g_\ell\le (b_\ell/T)^\phi\to0$ as "
               r"$T\to\infty$ for every MLP; the ratio of a capped layer's factor ($r=1$) to layer $\ell$'s grows like "
               r"$(T/b_\ell)^\phi$.",
-    checks=["gate_length_trend_fixed_sympy"],
+    checks=[gate_length_trend_fixed_sympy],
     expected=Status.PROVED,
     reason="sympy identities for the elasticities and σ < 1.",
     corrects="trsp.gate.length-trend",
@@ -978,7 +977,7 @@ claim(
     source=Source("TRSP", "§3.3.1, App. C.1", "Eq. 6 / Eq. 8"),
     statement=r"Applied channel-wise, $X\mapsto X+A_{\mathrm{attn}}X+g\,\mathrm{triBox}_b(X)$ equals "
               r"$X\mapsto(I+A_{\mathrm{attn}}+g\,M_{\mathrm{tri}})X$ with $M_{\mathrm{tri}}=B_b^2$ the matrix of triBox.",
-    checks=["layer_operator_symbolic", "layer_operator_torch"],
+    checks=[layer_operator_symbolic, layer_operator_torch],
     expected=Status.CERTIFIED,
     uses=["trsp.box.prefix"],
     reason="Exact polynomial identity in symbolic X, A, g on a finite grid of (T, b) (certified); for every T it follows "
@@ -1035,7 +1034,7 @@ claim(
     source=Source("TRSP", "§3.2.3", "rank lower bound"),
     statement=r"For fixed $b$, $\|M_{\mathrm{tri}}\|_F^2=\Theta(T)$; precisely $\|M_{\mathrm{tri}}\|_F^2=c_b+(T-2b+2)\,"
               r"\frac{2b^2+1}{3b^3}$ for $T\ge2b-2$ with $0\le c_b\le 2b-2$ independent of $T$.",
-    checks=["frobenius_linear_sympy", "frobenius_linear_exact"],
+    checks=[frobenius_linear_sympy, frobenius_linear_exact],
     expected=Status.PROVED,
     uses=["trsp.tribox.kernel.fixed"],
     reason="Full rows are h_b (proved), whose energy (2b²+1)/(3b³) is a sympy identity; the 2b−2 boundary rows do not "
