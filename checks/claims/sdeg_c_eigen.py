@@ -4,6 +4,7 @@ the Cesàro representation, row norms and block interlacing (App. C.4, D.2).
 
 from __future__ import annotations
 
+import functools
 import math
 
 import numpy as np
@@ -456,18 +457,22 @@ claim(
 
 # =========================================================================== Thm 4: block interlacing
 
+def block_interlace_margin(value, two_sided: bool) -> float:
+    """min_m σ_m(A₂₂) − σ_{k+m}(A_c) for scores s split at k (A₂₂ the bulk block), with min_m σ_m(A_c) − σ_m(A₂₂)
+    when ``two_sided``; 1 when the bulk is empty."""
+    s, k = value
+    sv = singular_values(s)
+    bulk = svdvals(attention(s)[k:, k:]) if k < s.size else np.zeros(0)
+    if bulk.size == 0:
+        return 1.0
+    lower = float(np.min(bulk - sv[k:]))
+    return min(lower, float(np.min(sv[: bulk.size] - bulk))) if two_sided else lower
+
+
 @check
 def c_interlace_block_search(ctx: Context) -> Evidence:
     """σ_{k+m}(A_c) ≤ σ_m(A₂₂) (and σ_m(A₂₂) ≤ σ_m(A_c)) over spike–bulk splits."""
-
-    def margin(value):
-        s, k = value
-        sv = singular_values(s)
-        bulk = svdvals(attention(s)[k:, k:]) if k < s.size else np.zeros(0)
-        if bulk.size == 0:
-            return 1.0
-        return float(min(np.min(bulk - sv[k:]), np.min(sv[: bulk.size] - bulk)))
-
+    margin = functools.partial(block_interlace_margin, two_sided=True)
     return property_search(sst.spike_bulk_split(48), margin, ctx=ctx, examples=300,
                            tolerance=lambda value: 2 * float_tolerance(value[0].size, SQRT5),
                            what="σ_{k+m}(A_c) ≤ σ_m(A₂₂) ≤ σ_m(A_c)", ranges="ℓ ≤ 48, sorted nonnegative scores, every split k")

@@ -9,6 +9,7 @@ intact without it. So the paper's claims carry only evidence for what they state
 
 from __future__ import annotations
 
+import functools
 import math
 from fractions import Fraction
 
@@ -25,10 +26,9 @@ from specproof.checks.claims.sdeg_c_common import (
     config_spectrum,
     dense_sizes,
     ell_,
-    singular_values,
     svdvals,
 )
-from specproof.checks.claims.sdeg_c_eigen import eigen_order_certificate, profile_terms, sv_extremes
+from specproof.checks.claims.sdeg_c_eigen import block_interlace_margin, eigen_order_certificate, profile_terms, sv_extremes
 from specproof.checks.claims.sdeg_c_rank import log_ratio, proxy_fit
 from specproof.checks.claims.sdeg_c_spikes import c_log_many_sqrt_example_proof, count_bound
 from specproof.checks.methods import combine, bound_evidence, float_tolerance, fmt, probe_hypothesis, property_search
@@ -249,13 +249,7 @@ claim(
 @check
 def c_interlace_block_probe(ctx: Context) -> Evidence:
     """Without sorted or nonnegative scores, any split: only A₁₂ = 0 (the causal mask) is used."""
-
-    def margin(value):
-        s, k = value
-        sv = singular_values(s)
-        bulk = svdvals(attention(s)[k:, k:]) if k < s.size else np.zeros(0)
-        return float(np.min(bulk - sv[k:])) if bulk.size else 1.0
-
+    margin = functools.partial(block_interlace_margin, two_sided=False)
     strategy = sst.score_vectors(1, 48, sorted_desc=False, nonnegative=False).flatmap(
         lambda s: st.tuples(st.just(s), st.integers(0, s.size)))
     ev = property_search(strategy, margin, ctx=ctx, tolerance=lambda value: 2 * float_tolerance(value[0].size, SQRT5),

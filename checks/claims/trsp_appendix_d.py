@@ -87,40 +87,47 @@ def carry_over_assumption_a2(ctx: Context) -> Evidence:
                                                        "pi": [str(x) for x in pi]})
 
 
+def _sink_probe_row(T: int, b: int, g: float) -> dict:
+    """R_eff and the singular gap of M = ℳ/(2+g), ℳ = I + 𝟏e₁ᵀ + g·M_tri, and the reversible reading of ℳ's
+    symmetrisation."""
+    calM = (Identity(T) + Sink(T) + g * TriBox(T, b)).as_matrix()
+    M = calM / (2 + g)
+    s = scipy.linalg.svdvals(M, check_finite=False)
+    W = (calM + calM.T) / 2
+    degree = W.sum(axis=1)
+    pi = degree / degree.sum()
+    # the walk D⁻¹W is similar to the symmetric D^{-1/2}WD^{-1/2}: its eigenvalues, without forming P
+    lam = scipy.linalg.eigvalsh(W / np.sqrt(np.outer(degree, degree)))
+    return {"b": b, "T": T, "R_eff": stable_rank(s), "sv_gap": 1 - s[1] / s[0],
+            "sigma_1": float(s[0]), "walk_abs_gap": float(1 - max(abs(lam[0]), abs(lam[-2]))),
+            "T_pi_min": float(T * pi.min()), "floor_1_plus_g2Eb": 1 + g**2 * filters.tribox_kernel_energy(b)}
+
+
+def _sink_probe_margins(seq: list[dict]) -> list[float]:
+    """What the claim's reason reads off the probe of one b, as margins: R_eff grows with T and stays above the C.8
+    floor, the singular gap rises towards 1, the symmetrised walk keeps a positive absolute gap and T·π_min."""
+    return [float(np.min(np.diff([r["R_eff"] for r in seq]))), min(r["R_eff"] - r["floor_1_plus_g2Eb"] for r in seq),
+            float(np.min(np.diff([r["sv_gap"] for r in seq]))), min(r["walk_abs_gap"] for r in seq),
+            min(r["T_pi_min"] for r in seq)]
+
+
+def _sink_probe_summary(b: int, seq: list[dict]) -> str:
+    first, last = seq[0], seq[-1]
+    return (f"b = {b}: R_eff {fmt(first['R_eff'])} → {fmt(last['R_eff'])} (C.8 floor {fmt(last['floor_1_plus_g2Eb'])}), "
+            f"singular gap {fmt(first['sv_gap'])} → {fmt(last['sv_gap'])} (σ₁ = ‖M‖₂ grows to {fmt(last['sigma_1'])}), "
+            f"symmetrised walk: absolute gap {fmt(first['walk_abs_gap'])} → {fmt(last['walk_abs_gap'])}, "
+            f"T·π_min {fmt(first['T_pi_min'])} → {fmt(last['T_pi_min'])}")
+
+
 @check
 def carry_over_probe_sink(ctx: Context) -> Evidence:
     """With the sink, as T grows: R_eff(M) (= R_eff(ℳ)), the singular gap of M, and the reversible reading of the
     symmetrised graph (walk D⁻¹W, W = (ℳ+ℳᵀ)/2): its absolute gap and T·π_min."""
     lengths = [16, 32, 64, 128, 256, 512] + ([1024] if ctx.wide else [])
     g = 0.5
-    rows = []
-    for b in (2, 8):
-        for T in lengths:
-            calM = (Identity(T) + Sink(T) + g * TriBox(T, b)).as_matrix()
-            M = calM / (2 + g)
-            s = scipy.linalg.svdvals(M, check_finite=False)
-            W = (calM + calM.T) / 2
-            degree = W.sum(axis=1)
-            pi = degree / degree.sum()
-            # the walk D⁻¹W is similar to the symmetric D^{-1/2}WD^{-1/2}: its eigenvalues, without forming P
-            lam = scipy.linalg.eigvalsh(W / np.sqrt(np.outer(degree, degree)))
-            rows.append({"b": b, "T": T, "R_eff": stable_rank(s), "sv_gap": 1 - s[1] / s[0],
-                         "sigma_1": float(s[0]), "walk_abs_gap": float(1 - max(abs(lam[0]), abs(lam[-2]))),
-                         "T_pi_min": float(T * pi.min()), "floor_1_plus_g2Eb": 1 + g**2 * filters.tribox_kernel_energy(b)})
-    first = {b: next(r for r in rows if r["b"] == b) for b in (2, 8)}
-    last = {b: [r for r in rows if r["b"] == b][-1] for b in (2, 8)}
-    parts = [f"b = {b}: R_eff {fmt(first[b]['R_eff'])} → {fmt(last[b]['R_eff'])} (C.8 floor {fmt(last[b]['floor_1_plus_g2Eb'])}), "
-             f"singular gap {fmt(first[b]['sv_gap'])} → {fmt(last[b]['sv_gap'])} (σ₁ = ‖M‖₂ grows to {fmt(last[b]['sigma_1'])}), "
-             f"symmetrised walk: absolute gap {fmt(first[b]['walk_abs_gap'])} → {fmt(last[b]['walk_abs_gap'])}, "
-             f"T·π_min {fmt(first[b]['T_pi_min'])} → {fmt(last[b]['T_pi_min'])}" for b in (2, 8)]
-    # what the claim's reason reads off this probe, asserted: R_eff grows with T and stays above the C.8 floor, the
-    # singular gap rises towards 1, the symmetrised walk keeps a positive absolute gap and T·π_min
-    margins = []
-    for b in (2, 8):
-        seq = [r for r in rows if r["b"] == b]
-        margins += [float(np.min(np.diff([r["R_eff"] for r in seq]))), min(r["R_eff"] - r["floor_1_plus_g2Eb"] for r in seq),
-                    float(np.min(np.diff([r["sv_gap"] for r in seq]))), min(r["walk_abs_gap"] for r in seq),
-                    min(r["T_pi_min"] for r in seq)]
+    rows = [_sink_probe_row(T, b, g) for b in (2, 8) for T in lengths]
+    parts = [_sink_probe_summary(b, [r for r in rows if r["b"] == b]) for b in (2, 8)]
+    margins = [m for b in (2, 8) for m in _sink_probe_margins([r for r in rows if r["b"] == b])]
     margin = min(margins)
     ok = margin > 0
     return Evidence(Status.VERIFIED if ok else Status.REFUTED, "float-probe",

@@ -99,27 +99,31 @@ def c6_dense_depth_limit_sympy(ctx: Context) -> Evidence:
                           ranges="every a, c > 0")
 
 
+def _dense_contraction(c: int, Ts: list[int]) -> dict:
+    """(1 − γ)^D with D = c(L+1) over ``Ts``: its range, its range for T ≥ 2^12, and whether every value lies in
+    [e^{−cγ(L+1)/(1−γ)}, e^{−cγ(L+1)}] ⊂ (0, e^{−2c}] within its rounding allowance."""
+    values = []
+    for T in Ts:
+        gamma, D = _skeleton_gap(T), c * (floor_log2(T) + 1)
+        # γ = μ₂/r carries |Δγ| ≤ rounding(μ₂)/r + eps·γ; with 1 − γ ≥ 1/4 (γ < 3.7/5 for T ≥ 16), (1−γ)^D and the
+        # exponentials are within relative 4·D·(|Δγ| + eps) + 4·eps of their exact values
+        rel = 4 * D * (skeleton_float_error(T) / cayley_degree(T) + 2 * EPS) + 4 * EPS
+        values.append((T, (1 - gamma) ** D, math.exp(-c * gamma * (floor_log2(T) + 1)),
+                       math.exp(-c * gamma * (floor_log2(T) + 1) / (1 - gamma)), rel))
+    y = np.array([v[1] for v in values])
+    late = [v[1] for v in values if v[0] >= 2**12]
+    return {"c": c, "min": float(y.min()), "max": float(y.max()), "late_min": min(late), "late_max": max(late),
+            "ceiling_ok": all(v[3] * (1 - v[4]) <= v[1] * (1 + v[4]) and v[1] * (1 - v[4]) <= v[2] * (1 + v[4])
+                              and v[2] * (1 - v[4]) <= math.exp(-2 * c) for v in values)}
+
+
 @check
 def c6_dense_depth_bounds(ctx: Context) -> Evidence:
     """(1 − γ)^D for the one-layer dense skeleton, D = c(L+1): inside [e^{−cγ(L+1)/(1−γ)}, e^{−cγ(L+1)}] ⊂ (0, e^{−2c}]."""
     table = skeleton_table(largest_T(ctx, 3000, 20000))
     top = max(max(v) for v in _gap_subsequences(ctx).values())
     Ts = list(map(int, table["T"][table["T"] >= 16])) + [T for v in _gap_subsequences(ctx).values() for T in v if T > table["T"][-1]]
-    rows = []
-    for c in (1, 2):
-        values = []
-        for T in Ts:
-            gamma, D = _skeleton_gap(T), c * (floor_log2(T) + 1)
-            # γ = μ₂/r carries |Δγ| ≤ rounding(μ₂)/r + eps·γ; with 1 − γ ≥ 1/4 (γ < 3.7/5 for T ≥ 16), (1−γ)^D and the
-            # exponentials are within relative 4·D·(|Δγ| + eps) + 4·eps of their exact values
-            rel = 4 * D * (skeleton_float_error(T) / cayley_degree(T) + 2 * EPS) + 4 * EPS
-            values.append((T, (1 - gamma) ** D, math.exp(-c * gamma * (floor_log2(T) + 1)),
-                           math.exp(-c * gamma * (floor_log2(T) + 1) / (1 - gamma)), rel))
-        y = np.array([v[1] for v in values])
-        late = [v[1] for v in values if v[0] >= 2**12]
-        rows.append({"c": c, "min": float(y.min()), "max": float(y.max()), "late_min": min(late), "late_max": max(late),
-                     "ceiling_ok": all(v[3] * (1 - v[4]) <= v[1] * (1 + v[4]) and v[1] * (1 - v[4]) <= v[2] * (1 + v[4])
-                                       and v[2] * (1 - v[4]) <= math.exp(-2 * c) for v in values)})
+    rows = [_dense_contraction(c, Ts) for c in (1, 2)]
     ok = all(r["ceiling_ok"] and r["min"] > 0 for r in rows)
     parts = [f"D = {r['c']}(L+1): (1−γ)^D in [{fmt(r['min'])}, {fmt(r['max'])}] over all T, in [{fmt(r['late_min'])}, "
              f"{fmt(r['late_max'])}] for T ≥ 4096, never above e^(−{2 * r['c']}) = {fmt(math.exp(-2 * r['c']))}" for r in rows]
