@@ -176,7 +176,7 @@ def value_span(values) -> str:
     return f"[{fmt(min(values))}, {fmt(max(values))}]"
 
 
-# =========================================================================== Thm 4 Step 1: universal bounds
+# --------------------------------------------------------------------------- Hardy's inequality (Thm 4 Step 1)
 
 def hardy_steps() -> list[Evidence]:
     """Hardy's inequality ‖H_n‖ ≤ 2 for every n, as identities (y = H_n x, y₀ = 0)."""

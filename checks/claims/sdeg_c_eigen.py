@@ -54,8 +54,6 @@ from specproof.theory.cesaro import causal_cesaro_factors, causal_eigenvalues, c
 from specproof.theory.operators import Cesaro
 
 
-# =========================================================================== registry
-
 CAUSAL_SETUP = (r"Scores $s_1 \ge \dots \ge s_\ell \ge 0$, $a_i = e^{s_i}$; $A_c = \mathrm{softmax}(\Sigma + M)$ has "
                 r"$(A_c)_{ii} = a_i/(a_i+i-1)$ and $(A_c)_{ij} = z_i = 1/(a_i+i-1)$ for $j < i$.")
 
