@@ -1,6 +1,6 @@
 """Wall-clock cost of the causal box filter: prefix sums (TRSP Eq. 2) against the direct window (Eq. 1).
 
-The claim trsp.box.linear-cost is decided by an exact operation count (checks/claims/trsp_main.py);
+The claim trsp.box.linear-cost is decided by an exact operation count (checks/claims/trsp_filters.py);
 this benchmark is its empirical side. For each length T and bandwidth b it times
 
 - ``prefix-numpy``: theory.filters.box_filter (Eq. 2, numpy),

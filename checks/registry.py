@@ -132,7 +132,7 @@ class Claim:
     statement: str
     expected: Status
     reason: str
-    checks: tuple = ()
+    checks: tuple[CheckFn, ...] = ()
     uses: tuple = ()
     notes: tuple = ()
     tests: tuple = ()
@@ -149,23 +149,30 @@ class Claim:
             raise ValueError(f"{self.id}: unknown note flags {sorted(bad)}; allowed: {NOTE_FLAGS}")
         if self.expected is not Status.OPEN and not self.checks:
             raise ValueError(f"{self.id}: a claim without checks can only be expected 'open'")
+        unmarked = [repr(fn) for fn in self.checks if not is_check(fn)]
+        if unmarked:
+            raise ValueError(f"{self.id}: checks must be functions marked with @check, got {', '.join(unmarked)}")
 
 
 REGISTRY: dict[str, Claim] = {}
-CHECKS: dict[str, CheckFn] = {}
 
 
 def check(fn: CheckFn) -> CheckFn:
-    """Register a check function under its name; claims refer to checks by that name."""
-    name = fn.__name__
-    if name in CHECKS and CHECKS[name] is not fn:
-        raise ValueError(f"two checks are named {name!r}")
-    CHECKS[name] = fn
+    """Mark a function as a check: ``claim(checks=[fn, ...])`` accepts only functions marked so.
+
+    The check's name in reports and in THEOREMS.md is ``fn.__name__``.
+    """
+    fn.is_check = True
     return fn
 
 
+def is_check(obj) -> bool:
+    """Whether ``obj`` is a function marked with :func:`check`."""
+    return callable(obj) and getattr(obj, "is_check", False) is True
+
+
 def claim(**fields) -> Claim:
-    """Register a claim; its checks are names of functions registered with :func:`check`."""
+    """Register a claim; its checks are functions marked with :func:`check`."""
     c = Claim(**{k: tuple(v) if isinstance(v, list) else v for k, v in fields.items()})
     if c.id in REGISTRY:
         raise ValueError(f"claim {c.id!r} registered twice")

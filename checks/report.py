@@ -14,7 +14,7 @@ from threadpoolctl import threadpool_limits
 
 from specproof.checks.io import write_atomic
 from specproof.checks.methods import fmt, jsonable, rounded
-from specproof.checks.registry import CHECKS, PAPERS, Claim, Context, Evidence, Status, load_all, weakest
+from specproof.checks.registry import PAPERS, Claim, Context, Evidence, Status, load_all, weakest
 from specproof.theory.validate import InputError
 
 
@@ -111,11 +111,8 @@ def _run_claim(claim: Claim, ctx: Context) -> Result:
     start = time.perf_counter()
     evidence: list[Evidence] = []
     error = None
-    for name in claim.checks:
-        fn = CHECKS.get(name)
-        if fn is None:
-            error = f"check {name!r} does not exist"
-            break
+    for fn in claim.checks:
+        name = fn.__name__
         t0 = time.perf_counter()
         try:
             ev = fn(ctx)

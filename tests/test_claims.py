@@ -2,14 +2,18 @@
 THEOREMS.md fresh."""
 
 import ast
+import collections
 import functools
+import importlib
+import pkgutil
 import re
 from pathlib import Path
 
 import pytest
 
+import specproof.checks.claims
 from specproof.checks.methods import RENDER_DIGITS
-from specproof.checks.registry import CHECKS, NOTE_FLAGS, REGISTRY, Context, Status, load_all
+from specproof.checks.registry import NOTE_FLAGS, REGISTRY, Context, Status, is_check, load_all
 from specproof.checks.report import render_claim, render_document, run_claim, split_sections
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -103,15 +107,33 @@ def test_every_id_of_claims_md_is_registered(shared_dir):
     assert not missing, f"ids of claims.md missing from the registry: {missing}"
 
 
-def test_every_named_check_exists():
-    missing = {c.id: [n for n in c.checks if n not in CHECKS] for c in REGISTRY.values()}
-    missing = {k: v for k, v in missing.items() if v}
-    assert not missing, f"claims name checks that do not exist: {missing}"
+def _checks_of_claim_modules() -> dict:
+    """Every @check function defined in a module of checks/claims/, by its qualified name."""
+    package = specproof.checks.claims
+    modules = [importlib.import_module(f"{package.__name__}.{m.name}") for m in pkgutil.iter_modules(package.__path__)]
+    return {f"{m.__name__}.{name}": fn for m in modules for name, fn in vars(m).items()
+            if is_check(fn) and fn.__module__ == m.__name__}
+
+
+def test_every_claim_has_checks_of_the_claim_modules():
+    defined = set(_checks_of_claim_modules().values())
+    assert all(c.checks for c in REGISTRY.values()), [c.id for c in REGISTRY.values() if not c.checks]
+    stray = {c.id: [fn.__qualname__ for fn in c.checks if fn not in defined] for c in REGISTRY.values()}
+    stray = {k: v for k, v in stray.items() if v}
+    assert not stray, f"claims use checks defined outside checks/claims/: {stray}"
 
 
 def test_every_check_belongs_to_a_claim():
-    used = {n for c in REGISTRY.values() for n in c.checks}
-    assert not set(CHECKS) - used, f"registered checks no claim uses: {sorted(set(CHECKS) - used)}"
+    used = {fn for c in REGISTRY.values() for fn in c.checks}
+    unused = sorted(name for name, fn in _checks_of_claim_modules().items() if fn not in used)
+    assert not unused, f"@check functions no claim uses: {unused}"
+
+
+def test_check_names_are_unique():
+    """Reports and THEOREMS.md name a piece of evidence by its check's function name."""
+    counts = collections.Counter(fn.__name__ for fn in _checks_of_claim_modules().values())
+    shared = sorted(name for name, n in counts.items() if n > 1)
+    assert not shared, f"checks sharing a name: {shared}"
 
 
 def test_claim_metadata_is_consistent():

@@ -1,4 +1,4 @@
-"""SDEG causal claims (checks/claims/sdeg_causal.py): the closed forms, bounds and counterexamples on their own."""
+"""SDEG causal claims (checks/claims/sdeg_c_*.py): the closed forms, bounds and counterexamples on their own."""
 
 import math
 from fractions import Fraction
@@ -10,8 +10,12 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from specproof.checks import strategies as sst
-from specproof.checks.claims import sdeg_causal as sc
-from specproof.checks.registry import CHECKS, REGISTRY, Context, Status
+from specproof.checks.claims.sdeg_c_common import Config, attention
+from specproof.checks.claims.sdeg_c_eigen import profile_terms
+from specproof.checks.claims.sdeg_c_hypotheses import c_eigen_probes, c_eigen_profile_order_probe, c_eigen_profile_probes
+from specproof.checks.claims.sdeg_c_rank import RANK_CONFIGS, log_ratio
+from specproof.checks.claims.sdeg_c_spikes import count_bound
+from specproof.checks.registry import REGISTRY, Context, Status
 from specproof.theory.cesaro import (
     causal_cesaro_factors,
     causal_eigenvalues,
@@ -27,13 +31,13 @@ EPS = np.finfo(float).eps
 
 
 def sv(s):
-    return scipy.linalg.svdvals(sc.attention(s))
+    return scipy.linalg.svdvals(attention(s))
 
 
 @given(s=sst.score_vectors(1, 40, sorted_desc=False, nonnegative=False))
 @settings(max_examples=60)
 def test_causal_eigenvalues_are_the_diagonal(s):
-    A = sc.attention(s)
+    A = attention(s)
     assert np.all(np.triu(A, 1) == 0), "A_c must be lower triangular"
     lam = causal_eigenvalues(s)
     np.testing.assert_allclose(np.diag(A), lam, atol=8 * EPS)
@@ -45,21 +49,21 @@ def test_unsorted_scores_reorder_the_eigenvalues():
     lam = causal_eigenvalues(np.log([1.0, 1.0, 4.0]))
     np.testing.assert_allclose(lam, [1, 1 / 2, 2 / 3])
     assert sorted(lam, reverse=True)[1] == pytest.approx(2 / 3)
-    assert CHECKS["c_eigen_probes"](Context()).status is Status.CERTIFIED
+    assert c_eigen_probes(Context()).status is Status.CERTIFIED
 
 
 @given(value=sst.spike_bulk_split(40))
 @settings(max_examples=60)
 def test_profile_bound_and_its_counterexamples(value):
     s, k = value
-    lhs, paper, proved = sc._profile_terms(causal_eigenvalues(s), s, k)
+    lhs, paper, proved = profile_terms(causal_eigenvalues(s), s, k)
     tol = 10 * s.size * EPS
     assert lhs <= proved * (1 + tol) + tol <= paper * (1 + tol) + 2 * tol
 
 
 def test_profile_counterexamples_are_exact():
-    for name in ("c_eigen_profile_probes", "c_eigen_profile_order_probe"):
-        ev = CHECKS[name](Context())
+    for check in (c_eigen_profile_probes, c_eigen_profile_order_probe):
+        ev = check(Context())
         assert ev.status is Status.CERTIFIED and "necessary" in ev.summary and ev.counterexample
 
 
@@ -95,7 +99,7 @@ def test_lower_bound_needs_nonnegative_scores():
 def test_cesaro_representation(s):
     D, C = causal_cesaro_factors(s)
     H = Cesaro(s.size).as_matrix()
-    np.testing.assert_allclose(D[:, None] * H + np.diag(C), sc.attention(s), atol=64 * EPS * max(1.0, D[0]))
+    np.testing.assert_allclose(D[:, None] * H + np.diag(C), attention(s), atol=64 * EPS * max(1.0, D[0]))
     if np.all(s >= 0):
         assert np.all((C >= -EPS) & (C < 1))
 
@@ -105,7 +109,7 @@ def test_cesaro_representation(s):
 def test_row_norm_identity_and_bound(s):
     rho = causal_row_norms_sq(s)
     i = np.arange(1, s.size + 1)
-    np.testing.assert_allclose(rho, (sc.attention(s) ** 2).sum(axis=1), atol=4 * s.size * EPS)
+    np.testing.assert_allclose(rho, (attention(s) ** 2).sum(axis=1), atol=4 * s.size * EPS)
     excess = rho - 1 / i
     C_B = (math.exp(5.0) - 1) ** 2
     assert np.all(excess >= -4 * EPS) and np.all(excess <= C_B / i**2 + 4 * EPS)
@@ -116,7 +120,7 @@ def test_row_norm_identity_and_bound(s):
 def test_block_interlacing(value):
     s, k = value
     full = sv(s)
-    block = scipy.linalg.svdvals(sc.attention(s)[k:, k:]) if k < s.size else np.zeros(0)
+    block = scipy.linalg.svdvals(attention(s)[k:, k:]) if k < s.size else np.zeros(0)
     tol = 20 * s.size * EPS * math.sqrt(5)
     assert np.all(full[k:] <= block + tol) and np.all(block <= full[: block.size] + tol)
 
@@ -125,7 +129,7 @@ def test_block_interlacing(value):
 def test_single_spike_gives_the_cesaro_matrix(spike):
     ell = 64
     s = np.r_[spike, np.zeros(ell - 1)]
-    np.testing.assert_allclose(sc.attention(s), Cesaro(ell).as_matrix(), atol=4 * EPS)
+    np.testing.assert_allclose(attention(s), Cesaro(ell).as_matrix(), atol=4 * EPS)
     assert sv(s)[0] == pytest.approx(cesaro_norm(ell), rel=1e-12)
     assert sv(s)[0] >= math.sqrt(1.25)
 
@@ -136,7 +140,7 @@ def test_spike_block_bound(value):
     s, k = value
     if k == 0:
         return
-    A = sc.attention(s)
+    A = attention(s)
     delta = math.sqrt(2) * (k - 1) * math.exp(-float(s[:k].min()))
     tol = 20 * s.size * EPS * math.sqrt(5)
     assert scipy.linalg.svdvals(A[:k, :k] - np.eye(k))[0] <= delta + tol
@@ -152,12 +156,12 @@ def test_frobenius_norm_grows_like_log():
 
 
 @pytest.mark.parametrize("t", [1 / 3, 0.1])
-@pytest.mark.parametrize("config", [sc.Config("3", 1.0), sc.Config("0", 2.0), sc.Config("3", 1.0, spikes_last=True)])
+@pytest.mark.parametrize("config", [Config("3", 1.0), Config("0", 2.0), Config("3", 1.0, spikes_last=True)])
 def test_bulk_count_bound(config, t):
     for n in (64, 256):
         k = config.k(n)
         bulk_count = int(np.sum(sv(config.scores(n, 0))[k:] > t))
-        assert bulk_count <= sc._count_bound(n, k, config.bulk_max, t) - k
+        assert bulk_count <= count_bound(n, k, config.bulk_max, t) - k
 
 
 @pytest.mark.parametrize("ell", [1, 2, 9, 100, 400])
@@ -168,12 +172,12 @@ def test_sqrt_bulk_example(ell):
     assert effective_rank(values, 2) >= stable_rank(values) >= r / 20
 
 
-@pytest.mark.parametrize("config", sc.RANK_CONFIGS)
+@pytest.mark.parametrize("config", RANK_CONFIGS)
 def test_rank_proxies_within_the_proved_bracket(config):
     B = config.bulk_max
     upper = 1 + (1 + (math.exp(B) - 1) ** 2 * math.pi**2 / 6) / math.log(2)
     for n in (64, 256):
-        F = sc._log_ratio(n, config.k(n))
+        F = log_ratio(n, config.k(n))
         values = sv(config.scores(n, 0))
         assert 1 / 20 <= stable_rank(values) / F <= upper
         assert 0.5 <= float(np.sum(causal_eigenvalues(config.scores(n, 0)))) / F <= 1 + math.exp(B) * (1 + 1 / math.log(2))

@@ -16,7 +16,11 @@ from hypothesis import example, given
 from hypothesis import strategies as st
 
 from specproof.checks import strategies as sst
-from specproof.checks.claims import trsp_appendix_c as appc
+from specproof.checks.claims.trsp_c_common import real_operator_spectrum
+from specproof.checks.claims.trsp_c_gap import _skeleton_gap
+from specproof.checks.claims.trsp_c_mu2 import BALL_PRECISION, _mode_one_envelope_bound
+from specproof.checks.claims.trsp_c_skeleton import _coinciding_generators, _tri_laplacian, _weyl_margin
+from specproof.checks.claims.trsp_c_tribox import _distal_energy, _spectral_norm
 from specproof.checks.registry import REGISTRY, load_all
 from specproof.theory.validate import InputError
 from specproof.theory.cayley import (
@@ -167,7 +171,7 @@ def test_eq9_is_the_multigraph_spectrum(T):
 def test_simple_graph_departs_exactly_where_generators_coincide():
     for T in range(2, 80):
         differ = not np.allclose(cayley_laplacian_spectrum(T), cayley_laplacian_spectrum(T, multigraph=False), atol=1e-10)
-        assert differ == appc._coinciding_generators(T), T
+        assert differ == _coinciding_generators(T), T
     assert np.sort(cayley_laplacian_spectrum(3, multigraph=False)) == pytest.approx([0, 3, 3])
     assert np.sort(cayley_laplacian_spectrum(3)) == pytest.approx([0, 6, 6])
     assert min(cayley_laplacian_spectrum(T, multigraph=False)[1:].min() for T in range(2, 200)) == pytest.approx(2.0)
@@ -193,7 +197,7 @@ def test_weyl_on_pinned_examples():
 def test_safety_net_is_tight_for_identity_attention(T):
     L_attn = laplacian(np.eye(T))  # self-loops cancel: L_attn = 0
     for which in ("skeleton", "real"):
-        L_tri = appc._tri_laplacian(T, which)
+        L_tri = _tri_laplacian(T, which)
         assert algebraic_connectivity(L_attn + 0.3 * L_tri) == pytest.approx(0.3 * algebraic_connectivity(L_tri), abs=1e-12)
 
 
@@ -221,8 +225,8 @@ def test_mode_one_is_the_envelope(T):
 def test_envelope_ball_bound_covers_its_piece():
     import flint
 
-    with flint.ctx.workprec(appc.BALL_PRECISION):
-        upper = appc._mode_one_envelope_bound(flint.arb(0.6), flint.arb(0.65), 40)
+    with flint.ctx.workprec(BALL_PRECISION):
+        upper = _mode_one_envelope_bound(flint.arb(0.6), flint.arb(0.65), 40)
     y = np.linspace(0.6, 0.65, 501)
     envelope = sum(4 * np.sin(np.pi * y / 2**j) ** 2 for j in range(60))
     assert envelope.max() <= float(upper.mid()) + float(upper.rad())
@@ -230,19 +234,19 @@ def test_envelope_ball_bound_covers_its_piece():
 
 @pytest.mark.parametrize("m", [1, 4, 10, 20])
 def test_gap_of_powers_of_two(m):
-    assert appc._skeleton_gap(2**m) == pytest.approx(2 / (m + 1), abs=1e-12)
+    assert _skeleton_gap(2**m) == pytest.approx(2 / (m + 1), abs=1e-12)
 
 
 def test_dense_contraction_is_bounded_away_from_zero():
     for T in (16, 17, 255, 256, 4097):
-        gamma, D = appc._skeleton_gap(T), floor_log2(T) + 1
+        gamma, D = _skeleton_gap(T), floor_log2(T) + 1
         assert 2 - 1e-12 <= gamma * D < 3.7
         assert math.exp(-gamma * D / (1 - gamma)) <= (1 - gamma) ** D <= math.exp(-gamma * D) <= math.exp(-2) + 1e-12
 
 
 @pytest.mark.parametrize("T", [2, 3, 8, 31, 32, 33])
 def test_real_operator_small_sizes(T):
-    mu2, gamma, _ = appc._real_operator_spectrum(T)
+    mu2, gamma, _ = real_operator_spectrum(T)
     M = sum(TriBox(T, b).as_matrix() for b in dyadic_schedule(T))
     W = (M + M.T) / 2
     dense = scipy.linalg.eigvalsh(np.diag(W.sum(1)) - W)
@@ -304,10 +308,10 @@ def test_kernel_energy_matches_exact_sum(b):
 @pytest.mark.parametrize("T,b", [(1, 1), (8, 1), (8, 8), (33, 16), (64, 64), (65, 2), (256, 256)])
 def test_box_norm_below_hardy_bound(T, b):
     box = scipy.linalg.norm(box_matrix(T, b), 2)
-    tri = appc._spectral_norm(TriBox(T, b))
+    tri = _spectral_norm(TriBox(T, b))
     assert tri <= box**2 + 1e-12 <= 5
     assert tri <= math.sqrt(TriBox(T, b).column_sums().max()) + 1e-12
-    assert appc._spectral_norm(BoxFilter(T, b)) == pytest.approx(box, rel=1e-10)
+    assert _spectral_norm(BoxFilter(T, b)) == pytest.approx(box, rel=1e-10)
 
 
 @pytest.mark.parametrize("b,g", [(1, 0.0), (1, 0.5), (2, 0.9), (8, 0.5)])
@@ -332,7 +336,7 @@ def test_rank_floor_limit_rejects_bad_gate():
 
 def test_distal_energy_grows_like_log():
     """b = T: ‖M_tri‖_F² ≈ 2 ln T − 1.25, not bounded as Θ(1/T) for E_b would need."""
-    frob = [appc._distal_energy(T, Fraction(1)) * T for T in (64, 256, 1024)]
+    frob = [_distal_energy(T, Fraction(1)) * T for T in (64, 256, 1024)]
     assert np.all(np.diff(frob) > 2 * np.log(4) * 0.9)
     assert frob[-1] - 2 * np.log(1024) == pytest.approx(-1.24, abs=0.05)
 
@@ -367,4 +371,4 @@ def test_lapack_failure_is_not_a_weyl_counterexample():
     P[0, 1] = P[1, 0] = 4.482828341949417e-161
     P[1, 2] = P[2, 1] = 0.09375
     Q = np.ones((4, 4))
-    assert appc._weyl_margin(P, Q, digits=60) >= -1e-50
+    assert _weyl_margin(P, Q, digits=60) >= -1e-50

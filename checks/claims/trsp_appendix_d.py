@@ -87,40 +87,47 @@ def carry_over_assumption_a2(ctx: Context) -> Evidence:
                                                        "pi": [str(x) for x in pi]})
 
 
+def _sink_probe_row(T: int, b: int, g: float) -> dict:
+    """R_eff and the singular gap of M = ℳ/(2+g), ℳ = I + 𝟏e₁ᵀ + g·M_tri, and the reversible reading of ℳ's
+    symmetrisation."""
+    calM = (Identity(T) + Sink(T) + g * TriBox(T, b)).as_matrix()
+    M = calM / (2 + g)
+    s = scipy.linalg.svdvals(M, check_finite=False)
+    W = (calM + calM.T) / 2
+    degree = W.sum(axis=1)
+    pi = degree / degree.sum()
+    # the walk D⁻¹W is similar to the symmetric D^{-1/2}WD^{-1/2}: its eigenvalues, without forming P
+    lam = scipy.linalg.eigvalsh(W / np.sqrt(np.outer(degree, degree)))
+    return {"b": b, "T": T, "R_eff": stable_rank(s), "sv_gap": 1 - s[1] / s[0],
+            "sigma_1": float(s[0]), "walk_abs_gap": float(1 - max(abs(lam[0]), abs(lam[-2]))),
+            "T_pi_min": float(T * pi.min()), "floor_1_plus_g2Eb": 1 + g**2 * filters.tribox_kernel_energy(b)}
+
+
+def _sink_probe_margins(seq: list[dict]) -> list[float]:
+    """What the claim's reason reads off the probe of one b, as margins: R_eff grows with T and stays above the C.8
+    floor, the singular gap rises towards 1, the symmetrised walk keeps a positive absolute gap and T·π_min."""
+    return [float(np.min(np.diff([r["R_eff"] for r in seq]))), min(r["R_eff"] - r["floor_1_plus_g2Eb"] for r in seq),
+            float(np.min(np.diff([r["sv_gap"] for r in seq]))), min(r["walk_abs_gap"] for r in seq),
+            min(r["T_pi_min"] for r in seq)]
+
+
+def _sink_probe_summary(b: int, seq: list[dict]) -> str:
+    first, last = seq[0], seq[-1]
+    return (f"b = {b}: R_eff {fmt(first['R_eff'])} → {fmt(last['R_eff'])} (C.8 floor {fmt(last['floor_1_plus_g2Eb'])}), "
+            f"singular gap {fmt(first['sv_gap'])} → {fmt(last['sv_gap'])} (σ₁ = ‖M‖₂ grows to {fmt(last['sigma_1'])}), "
+            f"symmetrised walk: absolute gap {fmt(first['walk_abs_gap'])} → {fmt(last['walk_abs_gap'])}, "
+            f"T·π_min {fmt(first['T_pi_min'])} → {fmt(last['T_pi_min'])}")
+
+
 @check
 def carry_over_probe_sink(ctx: Context) -> Evidence:
     """With the sink, as T grows: R_eff(M) (= R_eff(ℳ)), the singular gap of M, and the reversible reading of the
     symmetrised graph (walk D⁻¹W, W = (ℳ+ℳᵀ)/2): its absolute gap and T·π_min."""
     lengths = [16, 32, 64, 128, 256, 512] + ([1024] if ctx.wide else [])
     g = 0.5
-    rows = []
-    for b in (2, 8):
-        for T in lengths:
-            calM = (Identity(T) + Sink(T) + g * TriBox(T, b)).as_matrix()
-            M = calM / (2 + g)
-            s = scipy.linalg.svdvals(M, check_finite=False)
-            W = (calM + calM.T) / 2
-            degree = W.sum(axis=1)
-            pi = degree / degree.sum()
-            # the walk D⁻¹W is similar to the symmetric D^{-1/2}WD^{-1/2}: its eigenvalues, without forming P
-            lam = scipy.linalg.eigvalsh(W / np.sqrt(np.outer(degree, degree)))
-            rows.append({"b": b, "T": T, "R_eff": stable_rank(s), "sv_gap": 1 - s[1] / s[0],
-                         "sigma_1": float(s[0]), "walk_abs_gap": float(1 - max(abs(lam[0]), abs(lam[-2]))),
-                         "T_pi_min": float(T * pi.min()), "floor_1_plus_g2Eb": 1 + g**2 * filters.tribox_kernel_energy(b)})
-    first = {b: next(r for r in rows if r["b"] == b) for b in (2, 8)}
-    last = {b: [r for r in rows if r["b"] == b][-1] for b in (2, 8)}
-    parts = [f"b = {b}: R_eff {fmt(first[b]['R_eff'])} → {fmt(last[b]['R_eff'])} (C.8 floor {fmt(last[b]['floor_1_plus_g2Eb'])}), "
-             f"singular gap {fmt(first[b]['sv_gap'])} → {fmt(last[b]['sv_gap'])} (σ₁ = ‖M‖₂ grows to {fmt(last[b]['sigma_1'])}), "
-             f"symmetrised walk: absolute gap {fmt(first[b]['walk_abs_gap'])} → {fmt(last[b]['walk_abs_gap'])}, "
-             f"T·π_min {fmt(first[b]['T_pi_min'])} → {fmt(last[b]['T_pi_min'])}" for b in (2, 8)]
-    # what the claim's reason reads off this probe, asserted: R_eff grows with T and stays above the C.8 floor, the
-    # singular gap rises towards 1, the symmetrised walk keeps a positive absolute gap and T·π_min
-    margins = []
-    for b in (2, 8):
-        seq = [r for r in rows if r["b"] == b]
-        margins += [float(np.min(np.diff([r["R_eff"] for r in seq]))), min(r["R_eff"] - r["floor_1_plus_g2Eb"] for r in seq),
-                    float(np.min(np.diff([r["sv_gap"] for r in seq]))), min(r["walk_abs_gap"] for r in seq),
-                    min(r["T_pi_min"] for r in seq)]
+    rows = [_sink_probe_row(T, b, g) for b in (2, 8) for T in lengths]
+    parts = [_sink_probe_summary(b, [r for r in rows if r["b"] == b]) for b in (2, 8)]
+    margins = [m for b in (2, 8) for m in _sink_probe_margins([r for r in rows if r["b"] == b])]
     margin = min(margins)
     ok = margin > 0
     return Evidence(Status.VERIFIED if ok else Status.REFUTED, "float-probe",
@@ -136,7 +143,7 @@ claim(
     statement=r"The row-stochastic normalisation $M$ of $\mathcal{M}=I+A_{\mathrm{attn}}+g\,M_{\mathrm{tri}}$ shares its "
               r"connectivity, so the gap and rank guarantees of App. C carry over to the reversible, $\pi$-weighted "
               r"setting (A1)–(A2) of App. D.",
-    checks=["carry_over_assumption_a2", "carry_over_stationary_law_exact", "carry_over_probe_sink"],
+    checks=[carry_over_assumption_a2, carry_over_stationary_law_exact, carry_over_probe_sink],
     expected=Status.REFUTED,
     notes=["interpretive"],
     reason="For causal layers (lower-triangular attention and triBox) the row-normalised M is lower triangular with "
@@ -156,7 +163,7 @@ claim(
     statement=r"For lower-triangular row-stochastic $A_{\mathrm{attn}}$, $b\ge2$ and $g>0$, $\mathcal{M}$ has row sums "
               r"$2+g$, so $M=\mathcal{M}/(2+g)$ has the stable rank and singular gap of $\mathcal{M}$; $M$ is lower "
               r"triangular with first row $e_0^\top$ and its unique stationary law is $\pi=e_0$, so (A2) fails for every $T$.",
-    checks=["carry_over_stationary_law_exact"],
+    checks=[carry_over_stationary_law_exact],
     expected=Status.CERTIFIED,
     corrects="trsp.D.carry-over",
     reason="Exact rational null spaces on the stated grid. For every T: rows of ℳ sum to 1 + 1 + g; M is lower "
@@ -245,7 +252,7 @@ claim(
     statement=r"For $X\in\mathbb{R}^{T\times d}$ and $\varepsilon\in(0,1)$ there is a set $S$ of columns with "
               r"$|S|\ge(1-\varepsilon)^2\,\mathrm{sr}(X)$ and $\sigma_{\min}(X_S)\ge\varepsilon\|X\|_2/\sqrt d$, "
               r"$\mathrm{sr}(X)=\|X\|_F^2/\|X\|_2^2$.",
-    checks=["restricted_invertibility_search", "restricted_invertibility_ss_form", "restricted_invertibility_from_ss_sympy"],
+    checks=[restricted_invertibility_search, restricted_invertibility_ss_form, restricted_invertibility_from_ss_sympy],
     expected=Status.VERIFIED,
     notes=["loose"],
     reason="The cited Spielman–Srivastava theorem gives |S| ≥ ⌊ε²sr⌋ with σ_min ≥ (1−ε)‖X‖_F/√d; the lemma swaps ε and "
@@ -304,7 +311,7 @@ claim(
     source=Source("TRSP", "App. D.2", "Cor. D.2"),
     statement=r"If $Z_1,\dots,Z_k$ are uncorrelated, zero-mean, with $\mathrm{Var}\,Z_i\le\sigma_\perp^2$, then "
               r"$\big(\mathbb{E}\,|\tfrac1k\sum_i Z_i|^2\big)^{1/2}\le\sigma_\perp/\sqrt k$.",
-    checks=["averaging_variance_sympy", "averaging_exact_enumeration"],
+    checks=[averaging_variance_sympy, averaging_exact_enumeration],
     expected=Status.PROVED,
     notes=["interpretive"],
     reason="Read as a root-mean-square bound (the paper's proof bounds the variance), it is a sympy identity for "
@@ -347,7 +354,7 @@ claim(
     source=Source("TRSP", "App. D.3", "Lemma D.3"),
     statement=r"If $M$ is reversible with stationary $\pi>0$ and $\|Mv\|_{2,\pi}\le(1-\gamma)\|v\|_{2,\pi}$ on "
               r"$\mathcal{H}_0(\pi)$, then $\|M^L\|_{\mathcal{H}_0\to\mathcal{H}_0}\le(1-\gamma)^L$.",
-    checks=["mixing_reversible_search"],
+    checks=[mixing_reversible_search],
     expected=Status.VERIFIED,
     reason="Submultiplicativity on the invariant subspace H₀(π); a property search on reversible chains finds equality "
            "(ratio 1), as a self-adjoint operator's norm is multiplicative. γ here must be the absolute gap "
@@ -412,7 +419,7 @@ claim(
     title="Pointwise error from the π-weighted error",
     source=Source("TRSP", "App. D.4", "Lemma D.4"),
     statement=r"If $\pi_{\min}\ge c_\pi/T$ then $\|e\|_\infty\le\sqrt{T/c_\pi}\,\|e\|_{2,\pi}$ for every $e\in\mathbb{R}^T$.",
-    checks=["pointwise_sympy", "pointwise_float_search"],
+    checks=[pointwise_sympy, pointwise_float_search],
     expected=Status.PROVED,
     reason="The slack is a sum of nonnegative terms (sympy, with the maximiser's term split off); tight for the "
            "indicator of the lightest token when π_min = c_π/T.",
@@ -489,7 +496,7 @@ claim(
     statement=r"For invertible $\mathcal{A}$ and $L_f$-Lipschitz $f$: $\mathrm{Lip}(f\circ\mathcal{A}^{-1})\le "
               r"L_f\,\kappa(\mathcal{A})/\sigma_{\max}(\mathcal{A})\le L_f\bar\kappa/c_0$ when $\kappa(\mathcal{A})\le\bar\kappa$ "
               r"and $\sigma_{\max}(\mathcal{A})\ge c_0>0$.",
-    checks=["readout_lipschitz_search", "readout_constants_sympy"],
+    checks=[readout_lipschitz_search, readout_constants_sympy],
     expected=Status.VERIFIED,
     reason="Composition bound Lip(f∘𝒜⁻¹) ≤ L_f‖𝒜⁻¹‖₂ = L_f/σ_min searched with Jacobians of linear and tanh readouts "
            "(equality attained); the constants step is a sympy identity. Note κ/σ_max is just 1/σ_min: the assumption "
@@ -609,7 +616,7 @@ claim(
     statement=r"Under (A1)–(A5), with $\hat y=G(M^LX^{(0)})$, $y=f(X)$: $\mathcal{E}=\|\hat y-y\|\le "
               r"\frac{C_1\kappa(\mathcal{A})}{\sqrt{\mathrm{sr}(X_\ell)}}\cdot C_2\sqrt{T/c_\pi}\,(1-\gamma)^L$ with "
               r"$C_1,C_2$ absorbing $L_f,\bar\kappa,c_0,\sigma_\perp,\|X^{(0)}-\bar X\|_{2,\pi}$.",
-    checks=["error_bound_counterexample"],
+    checks=[error_bound_counterexample],
     expected=Status.REFUTED,
     uses=["trsp.D1.restricted-invertibility", "trsp.D2.averaging", "trsp.D3.mixing", "trsp.D4.pointwise", "trsp.D5.readout"],
     reason="Eq. 19 drops the term ‖G(X̄) − y‖: mixing drives ŷ to the prediction at the fully mixed state, not to the "
@@ -628,7 +635,7 @@ claim(
     statement=r"Under (A1), (A2), (A4) and $\mathrm{Lip}(f)\le L_f$, with $G(z)=f(\mathcal{A}^{-1}z)$ applied to every token "
               r"and $\bar X=\mathbf{1}\pi^\top X$: $\|G(M^LX)-G(\bar X)\|_F\le\frac{L_f}{\sigma_{\min}(\mathcal{A})}"
               r"\sqrt{T/c_\pi}\,(1-\gamma)^L\,\|X-\bar X\|_{F,\pi}$. The error $\|G(M^LX)-y\|$ is not controlled by mixing.",
-    checks=["error_bound_fixed_search"],
+    checks=[error_bound_fixed_search],
     expected=Status.VERIFIED,
     corrects="trsp.D6.bound",
     uses=["trsp.D3.mixing", "trsp.D4.pointwise", "trsp.D5.readout"],

@@ -1,0 +1,400 @@
+"""SDEG: the singular values of A_b (Thm 1; App. D.1, §3.2) and the rank proxies (Thm 6, §3.4),
+with the encoder–decoder comparison.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import scipy.linalg
+import sympy as sp
+
+from specproof.checks.claims.sdeg_b_common import (
+    BULK_BOUND,
+    claim_tests,
+    dense_attention,
+    eigen_real_tolerance,
+    law_sweep,
+    log_rate,
+    separation_eps,
+    spike_bulk_family,
+    sweep_sizes,
+    symbolic_evidence,
+)
+from specproof.checks.methods import fit_rate, float_tolerance, fmt, property_search, rate_evidence
+from specproof.checks.registry import Context, Evidence, Source, Status, check, claim
+from specproof.checks.strategies import score_vectors, spike_bulk_split
+from specproof.theory.attention import (
+    bidirectional_eigenvalues,
+    bidirectional_singular_values,
+    canonical_weights,
+    distance_to_spike_bulk_law,
+    ideal_singular_profile,
+)
+from specproof.theory.spectral import effective_rank, stable_rank
+
+
+def spike_deficit(x):
+    """1/(1 + log ℓ): the exact deficit 1 − d₁ = ℓ/(a₁+ℓ−1) of a spike at a₁ = ℓ log ℓ, i.e. ε_ℓ/(1+ε_ℓ) ~ ε_ℓ
+    for f = log ℓ (fitting 1/log ℓ itself leaves a relative drift 1/log ℓ that reads as a trend)."""
+    return 1.0 / (1.0 + np.log(x))
+
+
+# --------------------------------------------------------------------------- Theorem 1
+
+@check
+def sdegb_sv_ideal(ctx: Context) -> Evidence:
+    x = sp.Symbol("x")  # charpoly's generator carries no assumptions
+    c = sp.Symbol("c", positive=True)
+    gram2 = sp.Matrix([[1, sp.sqrt(c * (1 - c))], [sp.sqrt(c * (1 - c)), 1 - c]])
+    residuals = {"A*A*ᵀ on span{𝟏_spike/√k, 𝟏_bulk/√(ℓ−k)}: roots a_± of x² − (2−c)x + (1−c)²":
+                 sp.expand(gram2.charpoly(x).as_expr() - (x**2 - (2 - c) * x + (1 - c) ** 2)),
+                 "a₊(c) − 1 = (√(c(4−3c)) − c)/2 > 0 on (0,1) since c(4−3c) − c² = 4c(1−c)":
+                 sp.expand(c * (4 - 3 * c) - c**2 - 4 * c * (1 - c))}
+    for ell in range(2, 8):
+        for k in range(1, ell):
+            A = sp.Matrix(ell, ell, lambda i, j: (1 if i == j else 0) if i < k else sp.Rational(1, ell))
+            cc = sp.Rational(k, ell)
+            ideal = (x - 1) ** (k - 1) * (x**2 - (2 - cc) * x + (1 - cc) ** 2) * x ** (ell - k - 1)
+            residuals[f"ℓ={ell}, k={k}"] = sp.expand((A * A.T).charpoly(x).as_expr() - ideal)
+    return symbolic_evidence("singular profile of A*: α₊ = √a₊(c) > 1, 1 (k−1 times), α₋ = √a₋(c), 0 (ℓ−k−1 times)",
+                             "symbolic c; exact charpoly of A*A*ᵀ for 1 ≤ k < ℓ ≤ 7", residuals, status=Status.CERTIFIED)
+
+
+def _sv_ratio(pair) -> float:
+    s, k = pair
+    sigma = scipy.linalg.svdvals(dense_attention(s))
+    return float(np.max(np.abs(sigma - ideal_singular_profile(k, s.size)))) / separation_eps(s, k)
+
+
+@check
+def sdegb_sv_profile_property(ctx: Context) -> Evidence:
+    ev = property_search(spike_bulk_split(), lambda p: 2.0 - _sv_ratio(p), ctx=ctx,
+                         tolerance=lambda p: float_tolerance(p[0].size, math.sqrt(p[0].size)) / separation_eps(*p),
+                         what="max_i |σ_i(A_b) − σ_i(A*)| ≤ ‖A_b − A*‖ ≤ 2ε_ℓ (margin 2 − ratio)",
+                         ranges="ℓ ≤ 48, margins log f, log g ∈ [0, 12] and unseparated splits, s ≥ 0")
+    if ev.worst_margin is not None:
+        ev.sharpest = f"max_i|σ_i − σ_i*|/ε_ℓ ≤ {fmt(2.0 - ev.worst_margin)} observed (bound 2)"
+    return ev
+
+
+@check
+def sdegb_sv_leading_property(ctx: Context) -> Evidence:
+    def margin(pair):
+        s, k = pair
+        ell = s.size
+        sigma = scipy.linalg.svdvals(dense_attention(s))[: min(k + 1, ell)]
+        return 2 * separation_eps(s, k) + math.sqrt(k / ell) - float(np.max(np.abs(sigma - 1)))
+
+    return property_search(spike_bulk_split(), margin, ctx=ctx,
+                           tolerance=lambda p: float_tolerance(p[0].size, math.sqrt(p[0].size)),
+                           what="max_{i≤k+1} |σ_i(A_b) − 1| ≤ 2ε_ℓ + √c_ℓ",
+                           ranges="0 ≤ k ≤ ℓ ≤ 48, separated and unseparated, s ≥ 0")
+
+
+def leading_deviation(s, k) -> float:
+    sigma = bidirectional_singular_values(s)[: k + 1]
+    return float(np.max(np.abs(sigma - 1)))
+
+
+@check
+def sdegb_sv_leading_sweep(ctx: Context) -> Evidence:
+    sizes = sweep_sizes(ctx)
+    k = 3
+    y = np.array([leading_deviation(spike_bulk_family(int(n), k, math.log(n)), k) for n in sizes])
+    # for fixed k the ε_ℓ term dominates √c_ℓ = √(k/ℓ) asymptotically
+    fit = fit_rate(sizes, y, spike_deficit, "ε_ℓ/(1+ε_ℓ)",
+                   competitors={"√c_ℓ": lambda x: np.sqrt(k / x), "1/log²ℓ": log_rate(2)}, scale="loglog")
+    return rate_evidence(fit, what="k = 3, f = log ℓ: max_{i≤k+1}|σ_i − 1| = Θ(ε_ℓ), the ε_ℓ term of the rate",
+                         ranges=f"ℓ = {sizes[0]}…{sizes[-1]}, bulk in [0, {fmt(BULK_BOUND)}]")
+
+
+@check
+def sdegb_sv_leading_sqrt_c_sweep(ctx: Context) -> Evidence:
+    sizes = sweep_sizes(ctx)
+    ks = np.floor(np.sqrt(sizes)).astype(int)
+    # strong spikes e^{s} ≥ ℓ² (f = ℓ): ε_ℓ = e^B/ℓ ≪ √c_ℓ = ℓ^{-1/4}, so the √c_ℓ term shows alone
+    y = np.array([leading_deviation(spike_bulk_family(int(n), int(k), float(n)), int(k)) for n, k in zip(sizes, ks)])
+    fit = fit_rate(sizes, y, lambda x: np.sqrt(np.floor(np.sqrt(x)) / x), "√c_ℓ",
+                   competitors={"ε_ℓ = e^B/ℓ": lambda x: 1.0 / x, "c_ℓ": lambda x: np.floor(np.sqrt(x)) / x}, scale="log")
+    ev = rate_evidence(fit, what="k = ⌊√ℓ⌋, f = ℓ: the √c_ℓ term of the rate is attained (σ₁ → α₊(c_ℓ) ≈ 1 + √c_ℓ/2)",
+                       ranges=f"ℓ = {sizes[0]}…{sizes[-1]}, bulk in [0, {fmt(BULK_BOUND)}]")
+    return ev
+
+
+claim(
+    id="sdeg.b.sv-leading",
+    title="Singular-value profile and the k+1 leading singular values → 1",
+    source=Source("SDEG", "§3.2", "Thm 1(1)–(2)"),
+    statement=r"With $a_\pm(c)=\tfrac12\bigl(2-c\pm\sqrt{c(4-3c)}\bigr)$ and $\alpha_\pm=\sqrt{a_\pm(c_\ell)}$, the ideal "
+              r"singular values are $\alpha_+,1^{(k-1)},\alpha_-,0^{(\ell-k-1)}$ and "
+              r"$\max_i|\sigma_i(A_b)-\sigma_i(A^\star)|\le\|A_b-A^\star\|\le2\varepsilon_\ell$. Hence "
+              r"$\max_{i\le k+1}|\sigma_i(A_b)-1|\le2\varepsilon_\ell+\sqrt{c_\ell}\to0$ when $k=o(\ell)$: the rate is "
+              r"$O(\varepsilon_\ell+\sqrt{c_\ell})$, and the $\sqrt{c_\ell}$ term is attained ($\sigma_1\approx1+\sqrt{c_\ell}/2$).",
+    checks=[sdegb_sv_ideal, sdegb_sv_profile_property, sdegb_sv_leading_property, sdegb_sv_leading_sweep, sdegb_sv_leading_sqrt_c_sweep],
+    expected=Status.VERIFIED,
+    reason="ideal profile certified (exact Gram charpolys, symbolic a_±); the 2ε_ℓ and 2ε_ℓ + √c_ℓ bounds by property "
+           "search (observed constant 1, not 2); sweeps show each term of the rate attained: ε_ℓ alone for fixed k and "
+           "f = log ℓ, √c_ℓ/2 alone for k = ⌊√ℓ⌋ and f = ℓ",
+    notes=["reconstructed"],
+    lost="the displays of Thm 1(1) (singular-value profile, 'Define …') and of the rate in Thm 1(2) ('with …') are "
+         "missing; restored from App. C.1 (a_± = α_±², a_±(c_ℓ) = 1 + O(√c_ℓ), the uniform approximation) with the "
+         "explicit constant 2 from ‖D − D*‖ ≤ ε_ℓ and ‖(z − z*)𝟏ᵀ‖ ≤ ε_ℓ",
+    uses=["sdeg.b.decomposition"],
+    tests=claim_tests("test_ideal_profiles", "test_singular_values_by_reduction_match_dense"),
+)
+
+
+@check
+def sdegb_sv_law_property(ctx: Context) -> Evidence:
+    def margin(pair):
+        s, k = pair
+        ell = s.size
+        sigma = scipy.linalg.svdvals(dense_attention(s))
+        return 2 * separation_eps(s, k) + 2 / ell - distance_to_spike_bulk_law(sigma, k / ell)
+
+    return property_search(spike_bulk_split(), margin, ctx=ctx,
+                           tolerance=lambda p: float_tolerance(p[0].size, math.sqrt(p[0].size)),
+                           what="W₁(μ^sv(A_b), c_ℓδ₁+(1−c_ℓ)δ₀) ≤ 2ε_ℓ + 2/ℓ",
+                           ranges="0 ≤ k ≤ ℓ ≤ 48, separated and unseparated, s ≥ 0")
+
+
+@check
+def sdegb_sv_law_sweep(ctx: Context) -> Evidence:
+    return law_sweep(ctx, bidirectional_singular_values, "W₁(μ^sv(A_b), cδ₁+(1−c)δ₀) → 0 at rate Θ(c/f(ℓ))")
+
+
+claim(
+    id="sdeg.b.sv-limit",
+    figure="figures/spike-bulk-histograms.png",
+    title="Empirical singular-value law → cδ₁ + (1−c)δ₀",
+    source=Source("SDEG", "§3.2", "Thm 1(3)"),
+    statement=r"If $c_\ell\to c\in[0,1]$ under spectral separation, $\mu^{\mathrm{sv}}_{A_b}\Rightarrow c\delta_1+(1-c)\delta_0$; "
+              r"quantitatively $W_1(\mu^{\mathrm{sv}}_{A_b},c_\ell\delta_1+(1-c_\ell)\delta_0)\le2\varepsilon_\ell+2/\ell$.",
+    checks=[sdegb_sv_law_property, sdegb_sv_law_sweep],
+    expected=Status.VERIFIED,
+    reason="the W₁ bound by property search; the sweep (c = 1/4, f = log ℓ) fits W₁ = Θ(1/log ℓ) → 0",
+    uses=["sdeg.b.sv-leading"],
+)
+
+
+# --------------------------------------------------------------------------- App. D.1, §3.2
+
+def _sv_interlace_margin(s) -> float:
+    sigma = scipy.linalg.svdvals(dense_attention(s))
+    d, _ = canonical_weights(s)
+    d = np.sort(d)[::-1]
+    n = s.size
+    upper = [d[j - 2] - sigma[j - 1] for j in range(2, n + 1)]
+    lower = [sigma[j - 1] - d[j] for j in range(1, n)]
+    return min(upper + lower, default=math.inf)
+
+
+@check
+def sdegb_sv_interlace_property(ctx: Context) -> Evidence:
+    return property_search(score_vectors(1, 48), _sv_interlace_margin, ctx=ctx,
+                           tolerance=lambda s: float_tolerance(s.size, math.sqrt(s.size)),
+                           what="d_{j+1} ≤ σ_j(A_b) (j < ℓ) and σ_j(A_b) ≤ d_{j−1} (j ≥ 2)",
+                           ranges="ℓ ≤ 48, 30 ≥ s₁ ≥ … ≥ s_ℓ ≥ 0",
+                           pinned=(np.zeros(4), np.array([30.0, 30.0, 0.0]), np.array([5.0, 4.0, 3.0, 2.0, 1.0])))
+
+
+claim(
+    id="sdeg.b.sv-interlace",
+    title="Singular values interlace the d_i",
+    source=Source("SDEG", "App. D.1", "interlacing display"),
+    statement=r"For scores $s_1\ge\dots\ge s_\ell\ge0$: $d_{j+1}\le\sigma_j(A_b)$ for $1\le j<\ell$ and "
+              r"$\sigma_j(A_b)\le d_{j-1}$ for $2\le j\le\ell$.",
+    checks=[sdegb_sv_interlace_property],
+    expected=Status.VERIFIED,
+    reason="property search with backward-stable singular values; worst margin at the float floor (ties d_j = d_{j+1})",
+    uses=["sdeg.b.decomposition"],
+)
+
+
+@check
+def sdegb_bulk_d_sympy(ctx: Context) -> Evidence:
+    a, ell, B = sp.symbols("a ell B", positive=True)
+    d = (a - 1) / (a + ell - 1)
+    residuals = {"(a−1)/ℓ − d = (a−1)²/(ℓ(a+ℓ−1)) ≥ 0": (a - 1) / ell - d - (a - 1) ** 2 / (ell * (a + ell - 1)),
+                 "∂d/∂a = ℓ/(a+ℓ−1)² > 0, so d ≤ d(e^B) ≤ (e^B−1)/ℓ": sp.diff(d, a) - ell / (a + ell - 1) ** 2,
+                 "tight: ℓ·d(e^B) → e^B − 1": sp.limit(ell * d.subs(a, sp.exp(B)), ell, sp.oo) - (sp.exp(B) - 1)}
+    return symbolic_evidence("bounded bulk 0 ≤ s_i ≤ B ⇒ 0 ≤ d_i ≤ (e^B−1)/ℓ, asymptotically tight", "symbolic ℓ, B, 1 ≤ a_i ≤ e^B",
+                             residuals)
+
+
+claim(
+    id="sdeg.b.bulk-d",
+    title="Bounded bulk gives d_i = O(1/ℓ)",
+    source=Source("SDEG", "§3.2", "bounded-bulk display"),
+    statement=r"If $0\le s_i\le B$ for $i>k$, then $0\le d_i=\frac{e^{s_i}-1}{e^{s_i}+\ell-1}\le\frac{e^B-1}{\ell}$, "
+              r"and $\ell\,d_i\to e^B-1$ when $s_i=B$: the bound is asymptotically tight.",
+    checks=[sdegb_bulk_d_sympy],
+    expected=Status.PROVED,
+    reason="sympy: (a−1)/ℓ − d = (a−1)²/(ℓ(a+ℓ−1)) ≥ 0, d increasing in a, and the limit ℓ·d(e^B) = e^B − 1",
+)
+
+
+@check
+def sdegb_trace_rank_property(ctx: Context) -> Evidence:
+    def margin(s):
+        lam = np.abs(bidirectional_eigenvalues(s))
+        return -abs(lam.sum() / lam.max() - float(np.trace(dense_attention(s))))
+
+    return property_search(score_vectors(1, 48), margin, ctx=ctx,
+                           tolerance=lambda s: s.size * eigen_real_tolerance(s),  # Σ of ℓ eigenvalues, each within its bound
+                           what="srank_λ(A_b) = Σ|λ_i|/max|λ_i| equals tr(A_b)", ranges="ℓ ≤ 48, 30 ≥ s₁ ≥ … ≥ s_ℓ ≥ 0")
+
+
+claim(
+    id="sdeg.b.trace-rank",
+    title="Eigenvalue participation equals the trace",
+    source=Source("SDEG", "App. D.1", "Eq. (5)"),
+    statement=r"$\operatorname{srank}_\lambda(A_b)=\sum_i|\lambda_i(A_b)|/\max_i|\lambda_i(A_b)|=\operatorname{tr}A_b"
+              r"=\sum_i\frac{a_i}{a_i+\ell-1}$, because the eigenvalues are nonnegative and the largest is 1.",
+    checks=[sdegb_trace_rank_property],
+    expected=Status.VERIFIED,
+    reason="follows from sdeg.b.eigen-real; property search of the participation against the trace",
+    uses=["sdeg.b.eigen-real"],
+)
+
+
+# --------------------------------------------------------------------------- Theorem 6, §3.4
+
+@check
+def sdegb_rank_example_sympy(ctx: Context) -> Evidence:
+    b, ell = sp.symbols("b ell", positive=True)
+    d = (sp.exp(b) - 1) / (sp.exp(b) + ell - 1)
+    srank = 1 + (ell - 1) * d**2
+    q1 = 1 / srank
+    entropy = -q1 * sp.log(q1) - (ell - 1) * (d**2 / srank) * sp.log(d**2 / srank)
+    residuals = {"softmax(bI) = dI + (1−d)J: diagonal": sp.exp(b) / (sp.exp(b) + ell - 1) - (d + (1 - d) / ell),
+                 "softmax(bI) = dI + (1−d)J: off-diagonal": 1 / (sp.exp(b) + ell - 1) - (1 - d) / ell,
+                 "d ~ (e^b−1)/ℓ": sp.limit(ell * d, ell, sp.oo) - (sp.exp(b) - 1),
+                 "srank = 1 + (ℓ−1)d² → 1": sp.limit(srank, ell, sp.oo) - 1,
+                 "erank₂ = exp(H(q)) → 1": sp.limit(entropy, ell, sp.oo)}
+    return symbolic_evidence("worked example: σ(dI+(1−d)J) = {1, d (ℓ−1 times)}, srank and erank₂ → k+1 = 1",
+                             "symbolic b > 0, ℓ → ∞", residuals)
+
+
+@check
+def sdegb_rank_proxies_sweep(ctx: Context) -> Evidence:
+    sizes = sweep_sizes(ctx)
+    k = 3
+    # f = √ℓ puts the spike term ε_ℓ = ℓ^{-1/2} and the ideal-profile term (k+1)(1 − 1/a₊(c_ℓ)) ≈ (k+1)√c_ℓ on one
+    # rate, so the deficit is a single power law (with f = log ℓ the two terms cross over inside any sweep)
+    sv = [bidirectional_singular_values(spike_bulk_family(int(n), k, math.sqrt(n))) for n in sizes]
+    srank = np.array([stable_rank(s) for s in sv])
+    erank = np.array([effective_rank(s, 2) for s in sv])
+    # erank₂ ≥ srank (Shannon ≥ min-entropy), and grouping the entropy of q = σ²/Σσ² into the k+1 leading
+    # values and the bulk mass m gives erank₂ ≤ (k+1)·exp(h(m) + m log ℓ): both ends tend to k+1
+    mass = np.array([np.sum(s[k + 1:] ** 2) / np.sum(s**2) for s in sv])
+    upper = (k + 1) * np.exp(-mass * np.log(mass) - (1 - mass) * np.log1p(-mass) + mass * np.log(sizes))
+    fit = fit_rate(sizes, k + 1 - srank, lambda x: x ** -0.5, "ℓ^-1/2",
+                   competitors={"1/log ℓ": log_rate(1), "1/ℓ": lambda x: 1.0 / x})
+    ev = rate_evidence(fit, what="k = 3, bounded bulk, f = √ℓ: (k+1) − srank(A_b) = Θ(ε_ℓ + √c_ℓ) = Θ(ℓ^{-1/2}) → 0",
+                       ranges=f"ℓ = {sizes[0]}…{sizes[-1]}, bulk in [0, {fmt(BULK_BOUND)}]")
+    tol = float_tolerance(int(sizes[-1]), k + 1)
+    sandwiched = bool(np.all(srank <= erank + tol) and np.all(erank <= upper + tol))
+    shrinking = bool(np.all(np.diff(upper) < 0))
+    ev.summary += (f"; srank ≤ erank₂ ≤ (k+1)e^(h(m)+m log ℓ) at every ℓ: {sandwiched}, the upper end − (k+1) = "
+                   f"{fmt(upper[0] - k - 1)} → {fmt(upper[-1] - k - 1)} (decreasing: {shrinking}), so erank₂ → k+1 too "
+                   f"(erank₂ − (k+1) = {fmt(erank[-1] - k - 1)} at ℓ = {sizes[-1]})")
+    ev.data.update({"erank2": erank.tolist(), "erank2_upper": upper.tolist()})
+    if not (sandwiched and shrinking):
+        ev.status = Status.REFUTED
+        ev.counterexample = {"sizes": sizes.tolist(), "srank": srank.tolist(), "erank2": erank.tolist(), "upper": upper.tolist()}
+    return ev
+
+
+@check
+def sdegb_rank_proxies_k0_sweep(ctx: Context) -> Evidence:
+    sizes = sweep_sizes(ctx)
+    y = np.array([stable_rank(bidirectional_singular_values(spike_bulk_family(int(n), 0, 1.0))) - 1 for n in sizes])
+    fit = fit_rate(sizes, y, lambda x: 1.0 / x, "1/ℓ", competitors={"log ℓ/ℓ": lambda x: np.log(x) / x, "ℓ^-1/2": lambda x: x ** -0.5})
+    return rate_evidence(fit, what="k = 0, bounded bulk: srank(A_b) − 1 = Θ(1/ℓ) (the O(1/ℓ) bulk term of §3.4)",
+                         ranges=f"ℓ = {sizes[0]}…{sizes[-1]}, bulk in [0, {fmt(BULK_BOUND)}]")
+
+
+claim(
+    id="sdeg.b.rank-proxies",
+    figure="figures/rank-proxies.png",
+    title="Stable and entropy ranks of A_b are k + 1 + o(1) under bounded bulk",
+    source=Source("SDEG", "§3.4", "Thm 6"),
+    statement=r"Under spectral separation with bounded bulk ($0\le s_i\le B$, $i>k$) and a fixed spike count $k$ (as for a "
+              r"head of fixed dimension), $\operatorname{srank}(A_b)=k+1+O(\varepsilon_\ell+\ell^{-1/2})$ (for $k=0$: "
+              r"$1+\Theta(\ell^{-1})$) and "
+              r"$\operatorname{erank}_2(A_b)=k+1+o(1)$. Worked example: $\operatorname{softmax}(bI)=dI+(1-d)J$ with "
+              r"$d=\frac{e^b-1}{e^b+\ell-1}\sim\frac{e^b-1}{\ell}$ has $\operatorname{srank}=1+(\ell-1)d^2\to1$.",
+    checks=[sdegb_rank_example_sympy, sdegb_rank_proxies_sweep, sdegb_rank_proxies_k0_sweep],
+    expected=Status.VERIFIED,
+    reason="worked example exactly (sympy); with k = 3 and f = √ℓ the sweep fits 4 − srank = Θ(ℓ^{-1/2}) and brackets "
+           "srank ≤ erank₂ ≤ 4·e^{h(m)+m log ℓ} → 4 (m the bulk mass); k = 0 fits srank − 1 = Θ(1/ℓ). The ℓ^{-1/2} is the "
+           "ideal profile's own deficit (k+1)(1 − 1/a₊(c_ℓ)) ≈ (k+1)√c_ℓ, so for fast-growing f it dominates ε_ℓ",
+    notes=["reconstructed", "interpretive"],
+    lost="the statement of Thm 6 (App. D.1) is missing; its proof survives in terms of bulk moments M_{p,ℓ}, B_{p,ℓ}, "
+         "E_{p,ℓ}. Restored as the bounded-bulk corollary quoted in §3.4; 'k fixed' is our reading of the k+1+o(1) form "
+         "(see sdeg.b.rank-proxies.hypotheses for growing k)",
+    uses=["sdeg.b.sv-leading", "sdeg.b.bulk-d", "sdeg.setup.spike-count"],
+)
+
+
+@check
+def sdegb_encoder_srank_sweep(ctx: Context) -> Evidence:
+    """srank(A_b)/ℓ = Θ(1/ℓ) from the stored `bidirectional-srank` sweep (k = 3, f = log ℓ, bulk in [0, 2])."""
+    from specproof.checks.sweeps import rate_check, stored_options
+
+    ev = rate_check("bidirectional-srank", lambda x: 1.0 / x, "1/ℓ", what="encoder: srank(A_b)/ℓ = Θ(1/ℓ)",
+                    transform=("srank(A_b)/ℓ", lambda srank, row: srank / row["x"]),
+                    competitors={"log ℓ/ℓ": lambda x: np.log(x) / x, "ℓ^-1/2": lambda x: x ** -0.5},
+                    select=lambda r: r["x"] >= 64, **stored_options(ctx))
+    ev.ranges = f"k = 3, f = log ℓ, bulk in [0, {fmt(BULK_BOUND)}]; {ev.ranges}"
+    return ev
+
+
+@check
+def sdegb_decoder_srank_sweep(ctx: Context) -> Evidence:
+    """srank(A_c)/ℓ = Θ(log ℓ/ℓ) from the stored `causal-srank` sweep: srank = ‖A_c‖_F²/σ₁² with ‖A_c‖_F² =
+    log ℓ + O(1) (closed form per row) and σ₁ ∈ [1, √5] (the sweep's brackets), so srank ∈ [‖A_c‖_F²/5, ‖A_c‖_F²]."""
+    from specproof.checks.sweeps import run_sweep, stored_options
+
+    options = stored_options(ctx)
+    rows = [r for r in run_sweep("causal-srank", **options).rows if r["x"] >= 64]
+    sizes = np.array([r["x"] for r in rows], dtype=float)
+    sigma_lo, sigma_hi = min(r["norm_lower"] for r in rows), max(r["norm_upper"] for r in rows)
+    srank = np.array([r["value"] for r in rows])
+    fro2 = np.array([r["frobenius_sq"] for r in rows])  # closed form per row: Σ_i ‖row_i‖²
+    # ‖A_c‖_F² = log ℓ + O(1): its local slope in log ℓ tends to 1 (the excess over 1 halves with each doubling)
+    slopes = np.diff(fro2) / np.diff(np.log(sizes))
+    growth = fit_rate(sizes, srank / sizes, lambda x: 1.0 / x, "1/ℓ", scale="loglog").trend
+    ratio = srank / np.log(sizes)
+    margin = min(sigma_lo - 1.0, math.sqrt(5) - sigma_hi, 0.05 - abs(slopes[-1] - 1), growth - 0.05)
+    holds = margin >= 0
+    summary = (f"decoder: srank(A_c) = ‖A_c‖_F²/σ₁² where d‖A_c‖_F²/d log ℓ = {fmt(slopes[0])} → {fmt(slopes[-1])} "
+               f"and σ₁ ∈ [{fmt(sigma_lo)}, {fmt(sigma_hi)}] ⊂ [1, √5]; srank/log ℓ ∈ [{fmt(ratio.min())}, {fmt(ratio.max())}], "
+               f"so srank(A_c)/ℓ = Θ(log ℓ/ℓ); against 1/ℓ the ratio grows (trend {fmt(growth)} per loglog-unit)")
+    data = {"sizes": sizes.tolist(), "fro2": fro2.tolist(), "srank": srank.tolist(), "sigma1_bracket": [sigma_lo, sigma_hi]}
+    ranges = (f"sweep causal-srank ({options['grid']} grid): k = 3, f = log ℓ, bulk in [0, {fmt(BULK_BOUND)}], "
+              f"ℓ = {int(sizes[0])}…{int(sizes[-1])}")
+    if holds:
+        return Evidence(Status.VERIFIED, "sweep-fit", summary, ranges=ranges, worst_margin=float(margin),
+                        sharpest=f"{fmt(ratio.min())} <= srank(A_c)/log ℓ <= {fmt(ratio.max())}", data=data)
+    return Evidence(Status.REFUTED, "sweep-fit", summary, ranges=ranges, worst_margin=float(margin), counterexample=data,
+                    data=data)
+
+
+claim(
+    id="sdeg.encoder-decoder",
+    figure="figures/rank-proxies.png",
+    title="Encoder versus decoder: stable rank over ℓ decays like 1/ℓ versus log ℓ/ℓ",
+    source=Source("SDEG", "§3.4", "encoder versus decoder"),
+    statement=r"Under spectral separation with bounded bulk and fixed $k$: $\operatorname{srank}(A_b)/\ell=\Theta(1/\ell)$ "
+              r"(bidirectional) and $\operatorname{srank}(A_c)/\ell=\Theta(\log\ell/\ell)$ (causal).",
+    checks=[sdegb_encoder_srank_sweep, sdegb_decoder_srank_sweep],
+    expected=Status.VERIFIED,
+    reason="from the stored sweeps to ℓ = 2^20 (2^23 and 10^7 with --wide): bidirectional: (srank(A_b)/ℓ)/(1/ℓ) is "
+           "flat, log ℓ/ℓ and ℓ^{-1/2} ruled out; causal: ‖A_c‖_F² = log ℓ + O(1) and σ₁(A_c) ∈ [1, √5] bracket "
+           "srank(A_c) in Θ(log ℓ) (σ₁ still creeps towards 2, 1.86 at ℓ = 2^20, so the ratio srank/log ℓ is not yet flat)",
+    uses=["sdeg.b.rank-proxies", "sdeg.c.rank-proxies", "sdeg.c.sv-universal"],
+)

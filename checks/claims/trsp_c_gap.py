@@ -1,0 +1,290 @@
+"""TRSP App. C.3.2–C.3.3: the normalised gap's rate (Eq. 10–11), the dense-depth limit and the
+real operator.
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+
+import numpy as np
+import sympy as sp
+
+from specproof.checks.claims.trsp_c_common import (
+    TESTS,
+    largest_T,
+    real_operator_spectrum,
+    skeleton_float_error,
+    skeleton_table,
+)
+from specproof.checks.methods import EPS, combine, float_tolerance, fmt, grid_check, sympy_identity
+from specproof.checks.registry import Context, Evidence, Source, Status, check, claim
+from specproof.theory.cayley import cayley_adjacency, cayley_algebraic_connectivity, cayley_degree
+from specproof.theory.filters import floor_log2
+
+
+@check
+def c6_gap_degree_exact(ctx: Context) -> Evidence:
+    top = largest_T(ctx, 200, 600)
+
+    def margin(T):
+        degrees = cayley_adjacency(T).sum(axis=1)  # small integers, exact in float64
+        return 0 if np.all(degrees == 2 * (floor_log2(T) + 1)) and cayley_degree(T) == 2 * (floor_log2(T) + 1) else -1
+
+    return grid_check(range(2, top + 1), margin, what="every vertex of the multigraph has degree r = 2(L+1)",
+                      method="exact-integer", exact=True, ranges=f"every T in [2, {top}] (loops and parallel edges counted)")
+
+
+@check
+def c6_gap_rate_sweep(ctx: Context) -> Evidence:
+    """γ_tri = μ₂/r against 1/(⌊log₂T⌋+1) from the stored `skeleton-mu2` sweep (exact-arc branch and bound).
+
+    The rate is read against 1/(⌊log₂T⌋+1), the Θ(1/log T) representative without the floor's sawtooth;
+    (2T)^−ε matches 1/log T's local slope where ε·ln T ≈ 1, so ε = 1/4 is the smallest power the sweep separates.
+    Even T (μ₂ = 4) and odd T are read apart, along the subsequences the sweep is built around.
+    """
+    from specproof.checks.sweeps import along, rate_check, stored_options
+
+    levels = lambda x: np.floor(np.log2(x)) + 1  # noqa: E731
+    competitors = {"1/(L+1)²": lambda x: levels(x) ** -2.0, "1/√(L+1)": lambda x: levels(x) ** -0.5,
+                   "(2T)^−0.25": lambda x: (2 * x) ** -0.25, "1": lambda x: np.ones_like(x)}
+    gamma = ("γ = μ₂/r", lambda mu2, row: mu2 / row["degree"])  # r = 2(L+1) exact (c6_gap_degree_exact)
+    options = stored_options(ctx)
+    parts = [rate_check("skeleton-mu2", lambda x: 1 / levels(x), "(1/(L+1))", what=f"T = {name}", transform=gamma,
+                        competitors=competitors, scale="loglog", select=along(kind, at_least=16), **options)
+             for name, kind in {"2^m": "2^m", "2^m + 1": "2^m+1", "3·2^(m−1)": "3*2^m", "2^m − 1": "2^m-1"}.items()]
+    top = max(p.data["x"][-1] for p in parts if "x" in p.data)
+    return combine(parts, what="γ_tri = μ₂/(2(L+1)) against 1/(⌊log₂T⌋+1)", method="sweep-fit",
+                   ranges=f"sweep skeleton-mu2 ({options['grid']} grid): T = 2^m, 2^m ± 1, 3·2^(m−1) from 16 to {fmt(top)}")
+
+
+claim(
+    id="trsp.C6.gap-rate",
+    figure="figures/gap-rate.png",
+    title="Degree 2(L+1) and normalised gap Θ(1/log T)",
+    source=Source("TRSP", "App. C.3.3", "Eq. 11"),
+    statement=r"The skeleton is $r$-regular with $r=2(L+1)$, and $\gamma_{\rm tri}=\mu_2/r=\Theta(1/\log T)$.",
+    checks=[c6_gap_degree_exact, c6_gap_rate_sweep],
+    expected=Status.VERIFIED,
+    reason="The degree is exact (multigraph: loops and parallel edges count). The rate, read from the stored "
+           "skeleton-mu2 sweep (exact-arc branch and bound, T to 2^30 + 1; 2^50 and 10^12 with --wide): along four "
+           "subsequences (even T, where μ₂ = 4, and odd T, read apart) γ·(⌊log₂T⌋+1) stays flat over eight decades "
+           "while 1/log², 1/√log, (2T)^−1/4 and constants drift; with μ₂ ∈ [4, 7.4) "
+           "(trsp.C6.mu2-lower.sharp, trsp.C6.mu2-upper.sharp) it is in fact 2 ≤ γ(L+1) < 3.7. A power (2T)^−ε with "
+           "ε ≲ 1/ln T_max cannot be told from 1/log T by any finite sweep; ε = 1/4 is ruled out.",
+    uses=["trsp.C.regular-gap", "trsp.C6.mu2-lower", "trsp.C6.mu2-upper"],
+    tests=[f"{TESTS}::test_gap_of_powers_of_two"],
+)
+
+
+def _gap_subsequences(ctx: Context) -> dict:
+    """Subsequences along which μ₂ settles: even T have μ₂ = 4, odd T larger, so they are fitted apart."""
+    top = 22 if ctx.wide else 17
+    ms = range(4, top + 1)
+    return {"T = 2^m": [2**m for m in ms], "T = 2^m + 1": [2**m + 1 for m in ms],
+            "T = 3·2^(m−1)": [3 * 2 ** (m - 1) for m in ms], "T = 3·2^(m−1) + 1": [3 * 2 ** (m - 1) + 1 for m in ms],
+            "T = 2^(m+1) − 1": [2 ** (m + 1) - 1 for m in ms]}
+
+
+@functools.lru_cache(maxsize=None)
+def _skeleton_gap(T: int) -> float:
+    return cayley_algebraic_connectivity(T) / cayley_degree(T)
+
+
+@check
+def c6_dense_depth_limit_sympy(ctx: Context) -> Evidence:
+    a, c, x = sp.symbols("a c x", positive=True)
+    limit = sp.limit((1 - a / x) ** (c * x), x, sp.oo)
+    return sympy_identity(limit, sp.exp(-a * c), what="(1 − a/x)^{cx} → e^{−ac} ∈ (0, 1): Θ(1) when γ = a/x, D = cx",
+                          ranges="every a, c > 0")
+
+
+def _dense_contraction(c: int, Ts: list[int]) -> dict:
+    """(1 − γ)^D with D = c(L+1) over ``Ts``: its range, its range for T ≥ 2^12, and whether every value lies in
+    [e^{−cγ(L+1)/(1−γ)}, e^{−cγ(L+1)}] ⊂ (0, e^{−2c}] within its rounding allowance."""
+    values = []
+    for T in Ts:
+        gamma, D = _skeleton_gap(T), c * (floor_log2(T) + 1)
+        # γ = μ₂/r carries |Δγ| ≤ rounding(μ₂)/r + eps·γ; with 1 − γ ≥ 1/4 (γ < 3.7/5 for T ≥ 16), (1−γ)^D and the
+        # exponentials are within relative 4·D·(|Δγ| + eps) + 4·eps of their exact values
+        rel = 4 * D * (skeleton_float_error(T) / cayley_degree(T) + 2 * EPS) + 4 * EPS
+        values.append((T, (1 - gamma) ** D, math.exp(-c * gamma * (floor_log2(T) + 1)),
+                       math.exp(-c * gamma * (floor_log2(T) + 1) / (1 - gamma)), rel))
+    y = np.array([v[1] for v in values])
+    late = [v[1] for v in values if v[0] >= 2**12]
+    return {"c": c, "min": float(y.min()), "max": float(y.max()), "late_min": min(late), "late_max": max(late),
+            "ceiling_ok": all(v[3] * (1 - v[4]) <= v[1] * (1 + v[4]) and v[1] * (1 - v[4]) <= v[2] * (1 + v[4])
+                              and v[2] * (1 - v[4]) <= math.exp(-2 * c) for v in values)}
+
+
+@check
+def c6_dense_depth_bounds(ctx: Context) -> Evidence:
+    """(1 − γ)^D for the one-layer dense skeleton, D = c(L+1): inside [e^{−cγ(L+1)/(1−γ)}, e^{−cγ(L+1)}] ⊂ (0, e^{−2c}]."""
+    table = skeleton_table(largest_T(ctx, 3000, 20000))
+    top = max(max(v) for v in _gap_subsequences(ctx).values())
+    Ts = list(map(int, table["T"][table["T"] >= 16])) + [T for v in _gap_subsequences(ctx).values() for T in v if T > table["T"][-1]]
+    rows = [_dense_contraction(c, Ts) for c in (1, 2)]
+    ok = all(r["ceiling_ok"] and r["min"] > 0 for r in rows)
+    parts = [f"D = {r['c']}(L+1): (1−γ)^D in [{fmt(r['min'])}, {fmt(r['max'])}] over all T, in [{fmt(r['late_min'])}, "
+             f"{fmt(r['late_max'])}] for T ≥ 4096, never above e^(−{2 * r['c']}) = {fmt(math.exp(-2 * r['c']))}" for r in rows]
+    return Evidence(Status.VERIFIED if ok else Status.REFUTED, "closed-form-float",
+                    "contraction of the dense variant stays Θ(1): " + "; ".join(parts),
+                    ranges=f"every T in [16, {table['T'][-1]}] and five subsequences up to {top}",
+                    worst_margin=min(r["min"] for r in rows),
+                    sharpest="(1−γ)^(L+1) → between e^(−3.7) and e^(−2) (μ₂ ∈ [4, 7.4))",
+                    counterexample=None if ok else {"rows": rows}, data={"rows": rows})
+
+
+claim(
+    id="trsp.C6.dense-depth",
+    title="Dense variant: per-layer gap Θ(1/log T), depth Θ(log T) gives a constant contraction",
+    source=Source("TRSP", "App. C.3.3", "dense variant"),
+    statement=r"If one layer realises every offset $2^0,\dots,2^L$ (the whole skeleton), its normalised gap is "
+              r"$\gamma=\Theta(1/\log T)$, and with depth $D=\Theta(\log T)$ the contraction $(1-\gamma)^D$ is $\Theta(1)$.",
+    checks=[c6_dense_depth_limit_sympy, c6_dense_depth_bounds],
+    expected=Status.VERIFIED,
+    reason="The limit (1 − a/x)^{cx} → e^{−ac} is a sympy identity. For the skeleton itself, (1 − γ)^D lies "
+           "between e^{−cγ(L+1)/(1−γ)} and e^{−cγ(L+1)} ≤ e^{−2c} at every T of the range (float), and γ(L+1) ∈ "
+           "[2, 3.7) keeps it Θ(1); its approach to the limit carries O(1/log T) corrections, so a plain ratio "
+           "sweep drifts at reachable T.",
+    notes=["interpretive"],
+    uses=["trsp.C6.gap-rate"],
+    tests=[f"{TESTS}::test_dense_contraction_is_bounded_away_from_zero"],
+)
+
+
+def _real_operator_sizes(ctx: Context) -> list[int]:
+    small = range(2, 257 if ctx.wide else 65)
+    dyadic = [2**m + d for m in range(6, 12 if ctx.wide else 10) for d in (-1, 0, 1)]
+    return sorted(set(small) | set(dyadic))
+
+
+@check
+def c6_real_mu2_range(ctx: Context) -> Evidence:
+    Ts = _real_operator_sizes(ctx)
+    mu2 = {T: real_operator_spectrum(T)[0] for T in Ts}
+    below_two = [T for T in Ts if mu2[T] < 2]
+    lo_T = min(Ts, key=mu2.get)
+
+    def margin(T):  # the statement: 1/2 ≤ μ₂ ≤ 5/2 everywhere, and μ₂ < 2 (C.6's constant fails) at every T ≤ 2048
+        return min(mu2[T] - 0.5, 2.5 - mu2[T], 2 - mu2[T] if T <= 2048 else math.inf)
+
+    ev = grid_check(Ts, margin, what="1/2 ≤ μ₂(L_real) ≤ 5/2, and μ₂ < 2 for T ≤ 2048", method="dense-float", exact=False,
+                    tolerance=lambda T: float_tolerance(T, 2 * real_operator_spectrum(T)[2]),  # eigvalsh; ‖L‖₂ ≤ 2·max degree
+                    ranges=f"T in [2, {max(r for r in Ts if r < 300)}] and 2^m − 1, 2^m, 2^m + 1 up to {max(Ts)}")
+    ev.summary += (f"; smallest μ₂ {fmt(mu2[lo_T])} at T = {lo_T}; μ₂ < 2 at {len(below_two)} of {len(Ts)} sizes "
+                   f"(C.6's constant fails, e.g. T = 8: {fmt(mu2[8])}); along 2^m − 1 μ₂ ≈ {fmt(mu2[max(t for t in Ts if (t + 1) & t == 0)])}, "
+                   f"along 2^m it rises to {fmt(mu2[max(t for t in Ts if t & (t - 1) == 0)])}")
+    ev.sharpest = f"min μ₂(real) = {fmt(mu2[lo_T])} (T = {lo_T}); C.6 counterexample T = 8: {fmt(mu2[8])} < 2"
+    ev.data["mu2"] = {str(T): mu2[T] for T in Ts}
+    return ev
+
+
+@check
+def c6_real_gap_range(ctx: Context) -> Evidence:
+    Ts = _real_operator_sizes(ctx)
+    scaled = {T: real_operator_spectrum(T)[1] * np.log2(2 * T) for T in Ts}
+    ev = grid_check(Ts, lambda T: min(scaled[T] - 0.5, 3.0 - scaled[T]), what="1/2 ≤ γ_real·log₂(2T) ≤ 3",
+                    method="dense-float", exact=False, tolerance=lambda T: float_tolerance(T, 2.0) * np.log2(2 * T),
+                    ranges=f"T in [2, {max(r for r in Ts if r < 300)}] and 2^m − 1, 2^m, 2^m + 1 up to {max(Ts)}")
+    ev.summary += f"; γ·log₂(2T) ranges over [{fmt(min(scaled.values()))}, {fmt(max(scaled.values()))}]"
+    ev.data["gamma_log"] = {str(T): scaled[T] for T in Ts}
+    return ev
+
+
+@check
+def c6_real_gap_trend(ctx: Context) -> Evidence:
+    """γ_real = Θ(1/log T) from the stored `real-gap` sweep (LOBPCG brackets), read as a/log₂(2T) + c/log₂²(2T).
+
+    γ·log₂(2T) itself drifts (a ratio a + c/log₂(2T) with c ≈ 5 moves by 10–20 % over the sweep), which a
+    plain ratio test reads as a wrong rate; with the c/log² term fitted and removed the ratio is flat and
+    1/log^1.5, 1/√log, Θ(1) and (2T)^−1/4 are ruled out. Even and odd T, and the sizes just below a
+    power of two (where the last layer covers only half the sequence), are read apart.
+    """
+    from specproof.checks.sweeps import along, rate_check, stored_options
+
+    L2 = lambda x: np.log2(2 * x)  # noqa: E731
+    competitors = {"1/log₂^1.5": lambda x: L2(x) ** -1.5, "1/√log₂": lambda x: L2(x) ** -0.5, "1": np.ones_like,
+                   "(2T)^−0.25": lambda x: (2 * x) ** -0.25}
+    options = stored_options(ctx)
+    subsequences = {"2^m": "2^m", "2^m − 1": "2^m-1", "2^m + 1": "2^m+1", "3·2^(m−1)": "3*2^m"}
+    parts = [rate_check("real-gap", lambda x: 1 / L2(x), "1/log₂(2T)", what=f"T = {name}", competitors=competitors,
+                        lower={"1/log₂²(2T)": lambda x: L2(x) ** -2.0}, scale="loglog", select=along(kind, at_least=32),
+                        **options)
+             for name, kind in subsequences.items()]
+    leads = {name: p.data.get("leading_coefficient") for name, p in zip(subsequences, parts)}
+    ev = combine(parts, what="γ_real = a/log₂(2T) + c/log₂²(2T), a > 0", method="sweep-fit",
+                 ranges=f"sweep real-gap ({options['grid']} grid): T = 2^m, 2^m ± 1, 3·2^(m−1) from 32 to "
+                        f"{fmt(max(p.data['x'][-1] for p in parts if 'x' in p.data))}")
+    ev.summary += "; leading a: " + ", ".join(f"{k}: {fmt(v)}" for k, v in leads.items() if v is not None)
+    return ev
+
+
+@check
+def c6_real_mu2_large_T(ctx: Context) -> Evidence:
+    """μ₂ of the real stack beyond dense sizes, by the matrix-free solver, after agreeing with dense at small T."""
+    try:
+        from specproof.theory.solvers import real_tribox_algebraic_connectivity
+    except ImportError as exc:
+        return Evidence(Status.OPEN, "lobpcg", f"matrix-free solver unavailable ({exc})", role="supports")
+    for T in (63, 64, 127):
+        bracket = real_tribox_algebraic_connectivity(T)
+        dense = real_operator_spectrum(T)[0]
+        allowance = float_tolerance(T, 2 * real_operator_spectrum(T)[2])  # dense eigvalsh: n·eps·‖L‖, ‖L‖ ≤ 2·max degree
+        if not bracket.lower - allowance <= dense <= bracket.upper + allowance:
+            return Evidence(Status.OPEN, "lobpcg", f"solver and dense disagree at T={T}: {bracket.value} vs {dense}",
+                            role="supports")
+    ms = range(10, 17 if ctx.wide else 13, 2)
+    rows = {T: real_tribox_algebraic_connectivity(T) for m in ms for T in (2**m - 1, 2**m)}
+    ok = all(0.5 <= b.lower and b.upper <= 2.5 for b in rows.values())
+    return Evidence(Status.VERIFIED if ok else Status.REFUTED, "lobpcg",
+                    "μ₂(L_real) by LOBPCG (agrees with dense at T = 63, 64, 127): "
+                    + ", ".join(f"T = {T}: {fmt(b.value, 4)}" for T, b in rows.items())
+                    + "; just below each power of two it stays ≈ 1.19 < 2, at T = 2^m it creeps above 2",
+                    ranges=f"T = 2^m − 1, 2^m for m in {list(ms)}", role="supports",
+                    worst_margin=min(min(b.lower - 0.5, 2.5 - b.upper) for b in rows.values()),
+                    counterexample=None if ok else {str(T): b.value for T, b in rows.items()},
+                    data={str(T): b.as_row() for T, b in rows.items()})
+
+
+@check
+def c6_real_mu2_rate_sweep(ctx: Context) -> Evidence:
+    """μ₂(L_real) = Θ(1) from the stored `real-mu2` sweep (LOBPCG brackets), along T = 2^m − 1 and T = 2^m.
+
+    The quick grid stops at T = 2049, where μ₂ is still climbing; the committed default grid (to T = 65537)
+    is read from the sweep store, and computed there first if the store lacks it.
+    """
+    from specproof.checks.sweeps import along, rate_check, stored_options
+
+    options = stored_options(ctx)
+    competitors = {"1/log T": lambda T: 1 / np.log(T), "log T": np.log}
+    evidence = [rate_check("real-mu2", np.ones_like, "1", what=f"μ₂(L_real) along T = {name}", scale="loglog",
+                           competitors=competitors, select=along(kind), **options)
+                for name, kind in {"2^m − 1": "2^m-1", "2^m": "2^m"}.items()]
+    return combine(evidence, what="μ₂(L_real) = Θ(1) over the stored sweep", method="sweep-fit",
+                   ranges="; ".join(e.ranges for e in evidence))
+
+
+claim(
+    id="trsp.C6.real-operator",
+    title="The real triBox stack: μ₂ is Θ(1) but not ≥ 2; the normalised gap is still ~1/log T",
+    source=Source("specproof", "App. C.3.2", "own"),
+    statement=r"For the real operator ($W=\frac12(\sum_\ell M_{\rm tri}^{(b_\ell)}+\text{transpose})$, "
+              r"$b_\ell=\min(2^\ell,T)$, causal, no wrap-around, self-loops kept): $\frac12\le\mu_2(L_{\rm real})\le\frac52$ "
+              r"and $\frac12\le\gamma_{\rm real}\log_2(2T)\le3$ at every $T$ checked. Thm C.6's constant does not "
+              r"transfer: $\mu_2<2$ at every $T\le2048$ checked (e.g. $T=8$: $1.43$) and along $T=2^m-1$ it settles "
+              r"near $1.19$; its order $\Theta(1)$ and Eq. 11's $\Theta(1/\log T)$ do transfer, as far as the sweeps reach.",
+    checks=[c6_real_mu2_range, c6_real_gap_range, c6_real_gap_trend, c6_real_mu2_large_T, c6_real_mu2_rate_sweep],
+    expected=Status.VERIFIED,
+    reason="Dense float eigensolves (tolerance n·eps·‖L‖) over every T of the small range and the dyadic edge "
+           "sizes 2^m − 1, 2^m, 2^m + 1, and a matrix-free LOBPCG bracket (checked against dense) beyond: μ₂ dips "
+           "to ≈ 1.19 just below each power of two (the last layer then has b ≈ T/2) and climbs to ≈ 2 at T = 2^m, "
+           "crossing 2 only from T = 4096 on. The skeleton's μ₂ ≥ 4 is about twice the real operator's. "
+           "The rates are read from the stored real-mu2 / real-gap sweeps (T to 65537): μ₂ = Θ(1) (1/log T and log T "
+           "ruled out); γ_real·log₂(2T) drifts (c/log₂²(2T) correction with c ≈ 5), and with that term fitted and "
+           "removed γ_real = Θ(1/log T) along 2^m, 2^m ± 1 and 3·2^(m−1), 1/log^1.5 and 1/√log ruled out. The "
+           "leading constant is not settled: a ≈ 2.05 (2^m, T = 32…65536) and 1.11 (2^m − 1, T = 63…65535), "
+           "against 2.4 and 1.4 fitted over T ≤ 2^9.",
+    uses=["trsp.C6.mu2-lower", "trsp.C6.gap-rate"],
+    tests=[f"{TESTS}::test_real_operator_small_sizes"],
+)
