@@ -25,14 +25,8 @@ import scipy.linalg
 import sympy as sp
 from hypothesis import strategies as st
 
-from specproof.checks.methods import (
-    fit_rate,
-    fit_with_corrections,
-    float_tolerance,
-    fmt,
-    property_search,
-    rate_evidence,
-)
+from specproof.checks.methods import float_tolerance, fmt, property_search
+from specproof.checks.rates import fit_rate, fit_with_corrections, rate_evidence
 from specproof.checks.registry import Context, Evidence, Source, Status, check, claim
 from specproof.checks.strategies import score_vectors, spike_bulk_split
 from specproof.theory.attention import (

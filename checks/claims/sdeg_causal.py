@@ -34,10 +34,7 @@ from specproof.checks import strategies as sst
 from specproof.checks.methods import (
     EPS,
     combine,
-    bound_evidence,
     derivation,
-    fit_rate,
-    fit_with_corrections,
     float_tolerance,
     fmt,
     grid_check,
@@ -46,6 +43,7 @@ from specproof.checks.methods import (
     sympy_identity,
     sympy_nonnegative,
 )
+from specproof.checks.rates import bound_evidence, fit_rate, fit_with_corrections
 from specproof.checks.registry import Context, Evidence, Source, Status, check, claim
 from specproof.theory.cesaro import (
     causal_cesaro_factors,

@@ -29,16 +29,14 @@ from specproof.checks import strategies as sst
 from specproof.checks.methods import (
     EPS,
     combine,
-    corrected_rate_evidence,
     derivation,
-    fit_rate,
     float_tolerance,
     fmt,
     grid_check,
     property_search,
-    rate_evidence,
     sympy_identity,
 )
+from specproof.checks.rates import corrected_rate_evidence, fit_rate, rate_evidence
 from specproof.checks.registry import Context, Evidence, Source, Status, check, claim
 from specproof.theory.cayley import (
     binary_digits,
