@@ -77,7 +77,7 @@ class Sizes(_Table):
     @model_validator(mode="after")
     def _t_min_within_t_max(self):
         if self.t_min is not None and self.t_min > self.t_max:
-            raise ValueError(f"sizes.t_min = {self.t_min} must satisfy t_min <= t_max = {self.t_max}")
+            raise ValueError(f"t_min = {self.t_min} must satisfy 2 <= t_min <= t_max = {self.t_max}")
         return self
 
 
@@ -227,6 +227,8 @@ def _line(error: dict, data) -> str:
         return f"{path}.kind: {msg}"
     if not keys:
         return msg
+    if kind == "value_error" and isinstance(error["input"], dict):  # a check across a table's fields names them
+        return f"{path}: {msg}"
     return f"{path} = {error['input']!r}: {msg[:1].lower() + msg[1:]}"
 
 
