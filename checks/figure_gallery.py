@@ -123,7 +123,7 @@ def _draw_norms(d, ax):
 @figure("tribox-norms", ("trsp.C8.column-sums", "trsp.C8.column-sums.corrected", "trsp.C8.spectral-norm"),
         "Column sums and spectral norm of M_tri as b grows", _draw_norms)
 def tribox_norms(quick: bool) -> dict:
-    from specproof.checks.methods import fit_with_corrections
+    from specproof.checks.rates import fit_with_corrections
 
     b = [1 << k for k in range(0, 9 if quick else 13)]
     factor = 8

@@ -8,13 +8,13 @@ import sys
 import time
 import traceback
 from dataclasses import dataclass, field
-from pathlib import Path
 
 from threadpoolctl import threadpool_limits
 
 from specproof.checks.io import write_atomic
 from specproof.checks.methods import fmt, jsonable, rounded
 from specproof.checks.registry import PAPERS, Claim, Context, Evidence, Status, load_all, weakest
+from specproof.checks.tables import text_table
 from specproof.theory.validate import InputError
 
 
@@ -29,8 +29,22 @@ def methods_of(evidence: list[Evidence]) -> list[str]:
     return sorted({e.method for e in evidence if e.method != "none"})
 
 
+class Findings:
+    """What every result (a claim's, a variant property's) derives from its ``evidence``."""
+
+    evidence: list
+
+    @property
+    def worst_margin(self) -> float | None:
+        return worst_margin(self.evidence)
+
+    @property
+    def methods(self) -> list[str]:
+        return methods_of(self.evidence)
+
+
 @dataclass
-class Result:
+class Result(Findings):
     """The computed verdict of one claim."""
 
     claim: Claim
@@ -42,14 +56,6 @@ class Result:
     @property
     def matches(self) -> bool:
         return self.error is None and self.status is self.claim.expected
-
-    @property
-    def worst_margin(self) -> float | None:
-        return worst_margin(self.evidence)
-
-    @property
-    def methods(self) -> list[str]:
-        return methods_of(self.evidence)
 
     def notes(self) -> list[str]:
         out = list(self.claim.notes)
@@ -166,13 +172,9 @@ def margin_text(r: Result) -> str:
 
 def table(results: list[Result]) -> str:
     """The verdict table: id, status, expected, method, worst margin, seconds."""
-    rows = [("id", "status", "expected", "methods", "worst margin", "seconds")]
-    for r in results:
-        rows.append((r.claim.id, r.status.value + ("" if r.matches else " !"), r.claim.expected.value,
-                     ",".join(r.methods) or "-", margin_text(r), f"{r.seconds:.2f}"))
-    widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
-    lines = ["  ".join(cell.ljust(w) for cell, w in zip(row, widths)).rstrip() for row in rows]
-    lines.insert(1, "  ".join("-" * w for w in widths))
+    lines = text_table(("id", "status", "expected", "methods", "worst margin", "seconds"),
+                       [(r.claim.id, r.status.value + ("" if r.matches else " !"), r.claim.expected.value,
+                         ",".join(r.methods) or "-", margin_text(r), f"{r.seconds:.2f}") for r in results])
     counts = {s: sum(r.status is s for r in results) for s in Status}
     mism = sum(not r.matches for r in results)
     lines.append("")

@@ -32,14 +32,12 @@ from typing import Callable, Iterable
 import numpy as np
 
 from specproof.checks.io import output_dir, project_path, provenance, write_atomic
-from specproof.checks.methods import (
+from specproof.checks.methods import fmt, jsonable, open_evidence
+from specproof.checks.rates import (
     bound_evidence,
     corrected_rate_evidence,
     fit_rate,
     fit_with_corrections,
-    fmt,
-    jsonable,
-    open_evidence,
     rate_evidence,
     remove_lower_terms,
 )

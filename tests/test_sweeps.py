@@ -270,7 +270,7 @@ def test_brackets_without_a_sign_or_without_leverage_never_decide(tmp_path):
 
 
 def test_corrected_rates_refuse_degenerate_splits_and_flat_competitors():
-    from specproof.checks.methods import corrected_rate_evidence, remove_lower_terms
+    from specproof.checks.rates import corrected_rate_evidence, remove_lower_terms
 
     x = np.array([2.0**m for m in range(3, 25)])
     y = 2 * np.log(x) + 1

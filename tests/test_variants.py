@@ -23,15 +23,15 @@ from specproof.checks.variants import (
     Sizes,
     Variant,
     VariantError,
-    _growth_outcome,
     check_variant,
     checks_for,
     load_spec,
     load_variants,
     parametrize_with_checks,
     parse_rate,
-    rate_models,
 )
+from specproof.checks.variants.battery import offset_rate_outcome
+from specproof.checks.rates import DRIFT, drift_flat, menu_rate_evidence, rate_menu
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples" / "variants"
 
@@ -163,13 +163,11 @@ def test_ill_conditioned_eigenvalues_leave_the_check_undecided():
 
 
 def test_a_rate_of_growth_outside_the_menu_fails():
-    from specproof.checks.variants import _growth_outcome
-
     x = np.array([8.0, 16, 32, 64, 128])
-    erratic = _growth_outcome(x, np.array([5.0, 1, 7, 2, 9]), what="erratic", ranges="toy", declared=None)
+    erratic = offset_rate_outcome(x, np.array([5.0, 1, 7, 2, 9]), what="erratic", ranges="toy", declared=None)
     assert erratic.kind == "fails" and erratic.evidence[0].counterexample
-    assert _growth_outcome(x, 3 + 0 * x, what="flat", ranges="toy", declared=None).rate == "1"
-    assert _growth_outcome(x, 2 + np.log(x), what="log", ranges="toy", declared=None).rate == "log T"
+    assert offset_rate_outcome(x, 3 + 0 * x, what="flat", ranges="toy", declared=None).rate == "1"
+    assert offset_rate_outcome(x, 2 + np.log(x), what="log", ranges="toy", declared=None).rate == "log T"
 
 
 def test_properties_listing(capsys):
@@ -245,17 +243,28 @@ def test_python_api_rejects_impossible_variants():
 
 
 def test_rate_menu_and_parser():
-    assert list(rate_models("b"))[:3] == ["1", "log b", "1/log b"]
+    assert list(rate_menu("b"))[:3] == ["1", "log b", "1/log b"]
     assert parse_rate(" 1 / log T ") == "1/log T" and parse_rate("Θ(1/T^2)") == "1/T^2"
     with pytest.raises(VariantError, match="allowed"):
         parse_rate("T log T")
 
 
+def test_every_rate_of_the_menu_is_told_apart_on_a_default_sweep():
+    x = 2.0 ** np.arange(3, 11)  # epoch starts 8..1024: the upper half spans 0.54 log log-units
+    assert drift_flat(x) == pytest.approx(DRIFT / np.ptp(np.log(np.log(x[4:]))))
+    menu = rate_menu("T")
+    for name, f in menu.items():
+        best, ev = menu_rate_evidence(x, 2.5 * f(x) * (1 + 0.2 / np.log(x)), menu, what=name, ranges="")
+        assert best == name and ev.status is Status.VERIFIED, ev.summary
+    best, ev = menu_rate_evidence(x, np.log(x) ** 0.5, menu, what="between 1 and log T", ranges="")
+    assert ev.status is Status.REFUTED, ev.summary
+
+
 def test_growth_fit_sees_a_logarithm_behind_an_offset():
     x = 2.0 ** np.arange(4, 9)
-    assert _growth_outcome(x, 0.2 * np.log(x) + 1.0, what="log", ranges="", declared=None).rate == "log T"
-    assert _growth_outcome(x, 1.0 + 0.3 / x, what="converging", ranges="", declared=None).rate == "1"
-    assert _growth_outcome(x, 0.1 * x + 2.0, what="linear", ranges="", declared=None).rate == "T"
+    assert offset_rate_outcome(x, 0.2 * np.log(x) + 1.0, what="log", ranges="", declared=None).rate == "log T"
+    assert offset_rate_outcome(x, 1.0 + 0.3 / x, what="converging", ranges="", declared=None).rate == "1"
+    assert offset_rate_outcome(x, 0.1 * x + 2.0, what="linear", ranges="", declared=None).rate == "T"
 
 
 def test_explicit_kernels_are_exact_and_checked_exactly():

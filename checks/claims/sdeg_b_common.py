@@ -15,7 +15,8 @@ import math
 import numpy as np
 import sympy as sp
 
-from specproof.checks.methods import fit_rate, float_tolerance, fmt, rate_evidence
+from specproof.checks.methods import float_tolerance, fmt
+from specproof.checks.rates import fit_rate, rate_evidence
 from specproof.checks.registry import Context, Evidence, Status
 from specproof.theory.attention import canonical_weights, distance_to_spike_bulk_law, separation_error
 from specproof.theory.operators import SoftmaxAttention

@@ -26,14 +26,8 @@ from specproof.checks.claims.sdeg_b_common import (
 )
 from specproof.checks.claims.sdeg_b_eigen import sandwich_margin
 from specproof.checks.claims.sdeg_b_singular import leading_deviation, spike_deficit
-from specproof.checks.methods import (
-    fit_rate,
-    fit_with_corrections,
-    float_tolerance,
-    fmt,
-    property_search,
-    rate_evidence,
-)
+from specproof.checks.methods import float_tolerance, fmt, property_search
+from specproof.checks.rates import fit_rate, fit_with_corrections, rate_evidence
 from specproof.checks.registry import Context, Evidence, Source, Status, check, claim
 from specproof.checks.strategies import score_vectors, spike_bulk_split
 from specproof.theory.attention import (

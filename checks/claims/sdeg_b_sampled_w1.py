@@ -9,7 +9,8 @@ import math
 import numpy as np
 
 from specproof.checks.claims.sdeg_b_scores import REFERENCES, angle_sweep
-from specproof.checks.methods import fit_rate, fmt, rate_evidence
+from specproof.checks.methods import fmt
+from specproof.checks.rates import fit_rate, rate_evidence
 from specproof.checks.registry import Context, Evidence, Source, Status, check, claim
 from specproof.theory.attention import angle_wasserstein1_sampled
 

@@ -14,7 +14,8 @@ import sympy as sp
 from hypothesis import strategies as st
 
 from specproof.checks.claims.sdeg_b_common import BULK_BOUND, claim_tests, spike_bulk_family, symbolic_evidence
-from specproof.checks.methods import fit_rate, float_tolerance, fmt, property_search, rate_evidence
+from specproof.checks.methods import float_tolerance, fmt, property_search
+from specproof.checks.rates import fit_rate, rate_evidence
 from specproof.checks.registry import Context, Evidence, Source, Status, check, claim
 from specproof.theory.attention import (
     angle_kl,

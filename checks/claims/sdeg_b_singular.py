@@ -22,7 +22,8 @@ from specproof.checks.claims.sdeg_b_common import (
     sweep_sizes,
     symbolic_evidence,
 )
-from specproof.checks.methods import fit_rate, float_tolerance, fmt, property_search, rate_evidence
+from specproof.checks.methods import float_tolerance, fmt, property_search
+from specproof.checks.rates import fit_rate, rate_evidence
 from specproof.checks.registry import Context, Evidence, Source, Status, check, claim
 from specproof.checks.strategies import score_vectors, spike_bulk_split
 from specproof.theory.attention import (

@@ -31,7 +31,8 @@ from specproof.checks.claims.sdeg_c_common import (
 from specproof.checks.claims.sdeg_c_eigen import block_interlace_margin, eigen_order_certificate, profile_terms, sv_extremes
 from specproof.checks.claims.sdeg_c_rank import log_ratio, proxy_fit
 from specproof.checks.claims.sdeg_c_spikes import c_log_many_sqrt_example_proof, count_bound
-from specproof.checks.methods import combine, bound_evidence, float_tolerance, fmt, probe_hypothesis, property_search
+from specproof.checks.methods import combine, float_tolerance, fmt, probe_hypothesis, property_search
+from specproof.checks.rates import bound_evidence
 from specproof.checks.registry import Context, Evidence, Source, Status, check, claim
 from specproof.theory.cesaro import causal_eigenvalues
 from specproof.theory.spectral import effective_rank, stable_rank

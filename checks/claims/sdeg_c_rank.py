@@ -33,18 +33,8 @@ from specproof.checks.claims.sdeg_c_common import (
     value_span,
     w_,
 )
-from specproof.checks.methods import (
-    combine,
-    bound_evidence,
-    derivation,
-    fit_rate,
-    fit_with_corrections,
-    float_tolerance,
-    fmt,
-    grid_check,
-    sympy_identity,
-    sympy_nonnegative,
-)
+from specproof.checks.methods import combine, derivation, float_tolerance, fmt, grid_check, sympy_identity, sympy_nonnegative
+from specproof.checks.rates import bound_evidence, fit_rate, fit_with_corrections
 from specproof.checks.registry import Context, Evidence, Source, Status, check, claim
 from specproof.theory.cesaro import causal_eigenvalues, dyadic_blocks, lower_ones, lower_ones_singular_values
 from specproof.theory.filters import floor_log2

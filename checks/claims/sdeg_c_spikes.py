@@ -35,16 +35,8 @@ from specproof.checks.claims.sdeg_c_common import (
     value_span,
     w_,
 )
-from specproof.checks.methods import (
-    derivation,
-    fit_with_corrections,
-    float_tolerance,
-    fmt,
-    grid_check,
-    property_search,
-    sympy_identity,
-    sympy_nonnegative,
-)
+from specproof.checks.methods import derivation, float_tolerance, fmt, grid_check, property_search, sympy_identity, sympy_nonnegative
+from specproof.checks.rates import fit_with_corrections
 from specproof.checks.registry import Context, Evidence, Source, Status, check, claim
 from specproof.theory.cesaro import cesaro_norm, lower_ones
 from specproof.theory.spectral import stable_rank

@@ -15,18 +15,8 @@ from hypothesis import strategies as st
 
 from specproof.checks import strategies as sst
 from specproof.checks.claims.trsp_c_common import TESTS
-from specproof.checks.methods import (
-    combine,
-    corrected_rate_evidence,
-    derivation,
-    fit_rate,
-    float_tolerance,
-    fmt,
-    grid_check,
-    property_search,
-    rate_evidence,
-    sympy_identity,
-)
+from specproof.checks.methods import combine, derivation, float_tolerance, fmt, grid_check, property_search, sympy_identity
+from specproof.checks.rates import corrected_rate_evidence, fit_rate, rate_evidence
 from specproof.checks.registry import Context, Evidence, Source, Status, check, claim
 from specproof.theory.filters import tribox_kernel, tribox_kernel_energy, tribox_matrix
 from specproof.theory.operators import BoxFilter, Sink, TriBox, composite_operator

@@ -17,16 +17,8 @@ from hypothesis import strategies as st
 from torch.overrides import TorchFunctionMode
 
 from specproof.checks import strategies as sst
-from specproof.checks.methods import (
-    combine,
-    fit_rate,
-    float_tolerance,
-    fmt,
-    grid_check,
-    property_search,
-    rate_evidence,
-    sympy_identity,
-)
+from specproof.checks.methods import combine, float_tolerance, fmt, grid_check, property_search, sympy_identity
+from specproof.checks.rates import fit_rate, rate_evidence
 from specproof.checks.registry import Context, Evidence, Source, Status, check, claim
 from specproof.theory import filters
 from specproof.theory.operators import Identity, Sink, SoftmaxAttention, TriBox, composite_operator
