@@ -312,3 +312,17 @@ def test_a_pytest_check_raises_when_the_declaration_is_wrong():
 @parametrize_with_checks([_PAPER_DEFAULT])
 def test_paper_default_with_the_pytest_helper(variant, check):
     check(variant)
+
+
+def test_reversible_attention_takes_the_symmetric_eigen_path():
+    """Softmax attention on symmetric scores is in detailed balance: its eigenvalues come from the symmetric
+    matrix similar to it, with a radius free of κ(V) (which reaches 1e15 for scores spanning 30)."""
+    from specproof.checks.variants.sdeg_checks import _reversible_eigen
+
+    s = np.array([30.0, 29.9, 0.0, 0.0])
+    W = np.exp(np.outer(s, s) / 8)
+    A = W / W.sum(axis=1, keepdims=True)
+    lam, radius = _reversible_eigen(A)
+    assert radius < 1e-12 and np.allclose(np.sort(lam.real), np.sort(np.linalg.eigvals(A).real), atol=1e-6)
+    cyclic = np.roll(np.eye(3), 1, axis=1) * 0.9 + 0.1 / 3  # positive, not in detailed balance
+    assert _reversible_eigen(cyclic) is None
