@@ -165,7 +165,7 @@ EDGE_SIZES = [(1, 1), (2, 1), (2, 2), (8, 8), (9, 1), (16, 16), (17, 40), (32, 5
 
 
 @pytest.mark.parametrize("kind", KINDS)
-@settings(max_examples=40)
+@settings(max_examples=25)
 @given(Tb=sst.size_and_bandwidth(40), d=st.sampled_from([None, 1, 3]), data=st.data())
 def test_mv_and_rmv_match_the_matrix(kind, Tb, d, data):
     T, b = Tb
@@ -173,14 +173,14 @@ def test_mv_and_rmv_match_the_matrix(kind, Tb, d, data):
 
 
 @pytest.mark.parametrize("kind", KINDS)
-@settings(max_examples=40)
+@settings(max_examples=25)
 @given(Tb=sst.size_and_bandwidth(24), data=st.data())
 def test_tags_hold(kind, Tb, data):
     check_tags(KINDS[kind](*Tb, data.draw), kind)
 
 
 @pytest.mark.parametrize("kind", KINDS)
-@settings(max_examples=10)
+@settings(max_examples=5)
 @given(data=st.data())
 def test_mv_rmv_and_tags_at_the_edge_sizes(kind, data):
     for T, b in EDGE_SIZES:
