@@ -2,7 +2,9 @@
 edge sizes, and shrink (they draw the entries themselves, not a seed).
 
 Strategies that take the size T as an argument are checked at the edge sizes T = 1, 2, 2^m, 2^m ± 1
-(parametrised) and at drawn sizes; those that draw their sizes pin the edges with ``@example``.
+(parametrised) and at drawn sizes. That a strategy reaches an edge case or a family is shown with
+``hypothesis.find``; ``@example`` pins edge values (T = 1, b = 1, b = T, b > T) in the checks of
+strategies that draw their own sizes.
 """
 
 import math
