@@ -34,36 +34,54 @@ def signals(T: int, channels: int | None = None, bound: float = 1e3) -> st.Searc
     return hnp.arrays(np.float64, shape, elements=finite_floats(bound))
 
 
-def row_stochastic(T: int) -> st.SearchStrategy[np.ndarray]:
-    """Row-stochastic T×T matrices: dense random, sinks, banded, causal, disconnected blocks, permutations."""
-    rng_seed = st.integers(0, 2**32 - 1)
+def _entries(shape, lo: float, hi: float) -> st.SearchStrategy[np.ndarray]:
+    """Float arrays with entries in [lo, hi] (no subnormals), drawn by hypothesis so that they shrink.
 
-    def build(kind_seed):
-        kind, seed = kind_seed
-        rng = np.random.default_rng(seed)
+    Up to 64 entries every entry is drawn on its own; larger arrays are hypothesis' "sparse with an
+    offset" (a drawn fill value and some drawn entries), which keeps a 32×32 matrix inside
+    hypothesis' buffer.
+    """
+    shape = (shape,) if isinstance(shape, int) else tuple(shape)
+    elements = st.floats(lo, hi, allow_nan=False, allow_infinity=False, allow_subnormal=False, width=64)
+    return hnp.arrays(np.float64, shape, elements=elements, fill=st.nothing() if int(np.prod(shape)) <= 64 else None)
+
+
+ROW_STOCHASTIC_KINDS = ("random", "sink", "banded", "causal", "disconnected", "permutation", "identity")
+
+
+def row_stochastic(T: int) -> st.SearchStrategy[np.ndarray]:
+    """Row-stochastic T×T matrices: dense random, sinks, banded, causal, disconnected blocks, permutations.
+
+    Nonnegative weights normalised by their row sums (each row has a positive entry by construction:
+    dense weights lie in [1e-9, 1], banded/causal/block weights in [1e-3, 1] on the pattern), so rows
+    sum to 1 within T·eps; sinks, permutations and the identity are exact 0/1 matrices.
+    """
+
+    @st.composite
+    def build(draw):
+        kind = draw(st.sampled_from(ROW_STOCHASTIC_KINDS))
         if kind == "random":
-            A = rng.random((T, T)) ** 3
+            A = draw(_entries((T, T), 1e-3, 1.0)) ** 3  # weights spread over nine decades
         elif kind == "sink":
             A = np.zeros((T, T))
-            A[:, rng.integers(T)] = 1.0
+            A[:, draw(st.integers(0, T - 1))] = 1.0
         elif kind == "banded":
-            w = int(rng.integers(0, T))
-            A = np.triu(np.tril(rng.random((T, T)) + 1e-3, w), -w)
+            w = draw(st.integers(0, T - 1))
+            A = np.triu(np.tril(draw(_entries((T, T), 1e-3, 1.0)), w), -w)
         elif kind == "causal":
-            A = np.tril(rng.random((T, T)) + 1e-3)
+            A = np.tril(draw(_entries((T, T), 1e-3, 1.0)))
         elif kind == "disconnected":
-            cut = int(rng.integers(1, T)) if T > 1 else 1
-            A = np.zeros((T, T))
-            A[:cut, :cut] = rng.random((cut, cut)) + 1e-3
-            A[cut:, cut:] = rng.random((T - cut, T - cut)) + 1e-3
+            cut = draw(st.integers(1, T - 1)) if T > 1 else 1
+            blocks = np.zeros((T, T), dtype=bool)
+            blocks[:cut, :cut] = blocks[cut:, cut:] = True
+            A = np.where(blocks, draw(_entries((T, T), 1e-3, 1.0)), 0.0)
         elif kind == "permutation":
-            A = np.eye(T)[rng.permutation(T)]
+            A = np.eye(T)[list(draw(st.permutations(range(T))))]
         else:  # identity: every token attends to itself
             A = np.eye(T)
         return A / A.sum(axis=1, keepdims=True)
 
-    kinds = st.sampled_from(["random", "sink", "banded", "causal", "disconnected", "permutation", "identity"])
-    return st.tuples(kinds, rng_seed).map(build)
+    return build()
 
 
 def symmetric(T: int, bound: float = 10.0) -> st.SearchStrategy[np.ndarray]:
@@ -117,63 +135,75 @@ def spike_bulk_split(max_len: int = 48, max_margin: float = 12.0, nonnegative: b
     return st.one_of(separated, arbitrary)
 
 
+REVERSIBLE_KINDS = ("dense", "path", "cycle", "star", "barbell", "bipartite")
+
+
 def reversible_chains(T: int) -> st.SearchStrategy[tuple[np.ndarray, np.ndarray]]:
     """(P, π) reversible by construction: the random walk P = D⁻¹W on symmetric positive weights W, π ∝ W𝟏.
 
     Shapes: dense, path, cycle, star, barbell (two dense blocks joined by one weak edge: slow mixing),
     complete bipartite (eigenvalue −1: no absolute gap), each made lazy P ← αI + (1−α)P with α ∈ [0, 1).
+    Edge weights lie in [0.05, 1] (the barbell's bridge in [1e-3, 1]), so every vertex has positive degree.
     """
 
-    def build(args):
-        kind, seed, lazy = args
-        rng = np.random.default_rng(seed)
+    def weights(n):
+        return _entries(n, 0.05, 1.0)
+
+    @st.composite
+    def build(draw):
+        kind = draw(st.sampled_from(REVERSIBLE_KINDS))
+        lazy = draw(st.one_of(st.just(0.0), st.just(0.5), st.floats(0.0, 0.95, width=64)))
         n = T
         if n == 1:
             return np.ones((1, 1)), np.ones(1)
         W = np.zeros((n, n))
         if kind == "dense":
-            W = rng.random((n, n)) + 0.05
+            W = draw(_entries((n, n), 0.05, 1.0))
         elif kind == "path":
             i = np.arange(n - 1)
-            W[i, i + 1] = rng.random(n - 1) + 0.05
+            W[i, i + 1] = draw(weights(n - 1))
         elif kind == "cycle":
             i = np.arange(n)
-            W[i, (i + 1) % n] = rng.random(n) + 0.05
+            W[i, (i + 1) % n] = draw(weights(n))
         elif kind == "star":
-            W[0, 1:] = rng.random(n - 1) + 0.05
+            W[0, 1:] = draw(weights(n - 1))
         elif kind == "barbell":
             cut = n // 2 if n > 2 else 1
-            W[:cut, :cut] = rng.random((cut, cut)) + 0.05
-            W[cut:, cut:] = rng.random((n - cut, n - cut)) + 0.05
-            W[cut - 1, cut] = 10.0 ** rng.uniform(-3, 0)
+            W[:cut, :cut] = draw(_entries((cut, cut), 0.05, 1.0))
+            W[cut:, cut:] = draw(_entries((n - cut, n - cut), 0.05, 1.0))
+            W[cut - 1, cut] = 10.0 ** draw(st.floats(-3.0, 0.0, width=64))
         else:  # bipartite
             cut = max(1, n // 2)
-            W[:cut, cut:] = rng.random((cut, n - cut)) + 0.05
+            W[:cut, cut:] = draw(_entries((cut, n - cut), 0.05, 1.0))
         W = W + W.T
         P = W / W.sum(axis=1, keepdims=True)
         pi = W.sum(axis=1) / W.sum()
         return lazy * np.eye(n) + (1.0 - lazy) * P, pi
 
-    kinds = st.sampled_from(["dense", "path", "cycle", "star", "barbell", "bipartite"])
-    laziness = st.one_of(st.just(0.0), st.just(0.5), st.floats(0.0, 0.95, width=64))
-    return st.tuples(kinds, st.integers(0, 2**32 - 1), laziness).map(build)
+    return build()
+
+
+def orthogonal(n: int) -> st.SearchStrategy[np.ndarray]:
+    """n×n orthogonal matrices: the Q of a QR factorisation of a drawn matrix (orthogonal even when that
+    matrix is singular or zero, where Q = I: the shrunk example)."""
+    return _entries((n, n), -1.0, 1.0).map(lambda G: np.linalg.qr(G)[0])
 
 
 def invertible_matrices(n: int, max_log10_condition: float = 6.0) -> st.SearchStrategy[np.ndarray]:
-    """U·diag(s)·Vᵀ with random orthogonal U, V and singular values spread over up to 10^max decades,
-    at a random overall scale: invertible by construction, with a known condition number."""
+    """U·diag(s)·Vᵀ with drawn orthogonal U, V and singular values spread over up to 10^max decades,
+    the largest at a scale 10^[−3, 3] (for n = 1 the one value is the smallest, 10^(scale − log κ)):
+    invertible by construction, with a known condition number."""
 
-    def build(args):
-        seed, log_cond, log_scale = args
-        rng = np.random.default_rng(seed)
-        U, _ = np.linalg.qr(rng.standard_normal((n, n)))
-        V, _ = np.linalg.qr(rng.standard_normal((n, n)))
-        s = 10.0 ** (log_scale - log_cond * np.sort(rng.random(n)))
+    @st.composite
+    def build(draw):
+        U, V = draw(orthogonal(n)), draw(orthogonal(n))
+        log_cond = draw(st.floats(0.0, max_log10_condition, width=64))
+        log_scale = draw(st.floats(-3.0, 3.0, width=64))
+        s = 10.0 ** (log_scale - log_cond * np.sort(draw(_entries(n, 0.0, 1.0))))
         s[0], s[-1] = 10.0**log_scale, 10.0 ** (log_scale - log_cond)
         return (U * s) @ V.T
 
-    return st.tuples(st.integers(0, 2**32 - 1), st.floats(0.0, max_log10_condition, width=64),
-                     st.floats(-3.0, 3.0, width=64)).map(build)
+    return build()
 
 
 def gate_parameters(hidden: int = 16, bound: float = 1e3) -> st.SearchStrategy:
@@ -186,34 +216,49 @@ def gate_parameters(hidden: int = 16, bound: float = 1e3) -> st.SearchStrategy:
     return st.builds(GateParams, vec, vec, vec, value, value)
 
 
+COLUMN_KINDS = ("dense", "near-parallel", "scaled", "low-rank", "equal-norm-rank-one", "tight-frame", "orthogonal-tail")
+
+
+def _with_pivot(draw, X: np.ndarray) -> np.ndarray:
+    """X with one drawn entry set to ±[1, 3]: nonzero by construction."""
+    i, j = draw(st.integers(0, X.shape[0] - 1)), draw(st.integers(0, X.shape[1] - 1))
+    X = X.copy()
+    X[i, j] = draw(st.sampled_from([1.0, -1.0])) * draw(st.floats(1.0, 3.0, width=64))
+    return X
+
+
 def column_matrices(max_T: int = 6, max_d: int = 6) -> st.SearchStrategy[np.ndarray]:
-    """Small T×d matrices whose columns stress column-subset selection: Gaussian, nearly parallel
-    (rank one plus δ-noise), widely scaled columns, low rank plus noise, equal-norm rank one, tight
-    frames in the plane, and orthogonal columns with a tail of small norms."""
+    """Small nonzero T×d matrices (T, d ∈ 2..max) whose columns stress column-subset selection: dense
+    (independent entries in [−3, 3]), nearly parallel (rank one plus δ-noise), widely scaled columns,
+    low rank plus noise, equal-norm rank one, tight frames in the plane, and orthogonal columns with a
+    tail of small norms. Every kind is nonzero by construction (stable rank and ‖X‖₂ are defined)."""
 
-    def build(args):
-        kind, T, d, seed = args
-        rng = np.random.default_rng(seed)
-        if kind == "gaussian":
-            return rng.standard_normal((T, d))
-        if kind == "near-parallel":
-            u = rng.standard_normal((T, 1))
-            return u + 10.0 ** rng.uniform(-4, 0) * rng.standard_normal((T, d))
+    @st.composite
+    def build(draw):
+        kind = draw(st.sampled_from(COLUMN_KINDS))
+        T, d = draw(st.integers(2, max_T)), draw(st.integers(2, max_d))
+        if kind == "dense":
+            return _with_pivot(draw, draw(_entries((T, d), -3.0, 3.0)))
+        if kind == "near-parallel":  # |pivot of u| ≥ 1 > δ·|noise|
+            u = _with_pivot(draw, draw(_entries((T, 1), -3.0, 3.0)))
+            delta = 10.0 ** draw(st.floats(-4.0, np.log10(0.5), width=64))
+            return u + delta * draw(_entries((T, d), -1.0, 1.0))
         if kind == "scaled":
-            return rng.standard_normal((T, d)) * 10.0 ** rng.uniform(-3, 3, d)
-        if kind == "low-rank":
-            r = int(rng.integers(1, min(T, d) + 1))
-            return rng.standard_normal((T, r)) @ rng.standard_normal((r, d)) + 10.0 ** rng.uniform(-6, -1) * rng.standard_normal((T, d))
+            return _with_pivot(draw, draw(_entries((T, d), -3.0, 3.0))) * 10.0 ** draw(_entries(d, -3.0, 3.0))
+        if kind == "low-rank":  # σ₁ ≥ 1 > 0.1 ≥ δ·‖noise‖₂, as ‖noise‖₂ ≤ ‖noise‖_F ≤ √(Td)
+            r = draw(st.integers(1, min(T, d)))
+            U, V = draw(orthogonal(T))[:, :r], draw(orthogonal(d))[:, :r]
+            s = draw(st.floats(1.0, 3.0, width=64)) * np.concatenate([[1.0], draw(_entries(r - 1, 1e-2, 1.0))])
+            delta = 10.0 ** draw(st.floats(-6.0, -1.0, width=64)) / np.sqrt(T * d)
+            return (U * s) @ V.T + delta * draw(_entries((T, d), -1.0, 1.0))
         if kind == "equal-norm-rank-one":
-            return np.outer(rng.standard_normal(T), rng.choice([-1.0, 1.0], d))
+            v = _with_pivot(draw, draw(_entries((T, 1), -3.0, 3.0)))[:, 0]
+            return np.outer(v, draw(hnp.arrays(np.float64, d, elements=st.sampled_from([-1.0, 1.0]), fill=st.nothing())))
         if kind == "tight-frame":
-            angles = np.pi * (np.arange(d) + rng.random()) / d
+            angles = np.pi * (np.arange(d) + draw(st.floats(0.0, 1.0, exclude_max=True, width=64))) / d
             frame = np.vstack([np.cos(angles), np.sin(angles)])
-            return np.vstack([frame, np.zeros((T - 2, d))]) if T >= 2 else frame[:1]
-        norms = np.concatenate([[1.0], 10.0 ** rng.uniform(-4, 0, d - 1)])  # orthogonal with a tail
-        Q, _ = np.linalg.qr(rng.standard_normal((max(T, d), max(T, d))))
-        return Q[:T, :d] * norms
+            return np.vstack([frame, np.zeros((T - 2, d))])
+        norms = np.concatenate([[1.0], 10.0 ** draw(_entries(d - 1, -4.0, 0.0))])  # orthogonal with a tail
+        return draw(orthogonal(max(T, d)))[:T, :d] * norms
 
-    kinds = st.sampled_from(["gaussian", "near-parallel", "scaled", "low-rank", "equal-norm-rank-one",
-                             "tight-frame", "orthogonal-tail"])
-    return st.tuples(kinds, st.integers(2, max_T), st.integers(2, max_d), st.integers(0, 2**32 - 1)).map(build)
+    return build()

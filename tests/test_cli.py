@@ -4,6 +4,7 @@ import json
 import subprocess
 import sys
 
+import pytest
 
 from specproof.checks.cli import main
 from specproof.checks.registry import REGISTRY, Status, load_all
@@ -34,6 +35,7 @@ def test_json_report_follows_the_contract(tmp_path, capsys):
     assert "id" in capsys.readouterr().out
 
 
+@pytest.mark.slow  # a fresh interpreter importing everything (~15 s); not part of the verdict or freshness guarantees
 def test_console_script_runs_without_traceback():
     proc = subprocess.run([sys.executable, "-m", "specproof", "verify", "bad id"], capture_output=True, text=True)
     assert proc.returncode == 2

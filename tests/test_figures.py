@@ -13,6 +13,7 @@ from specproof.checks.registry import REGISTRY, load_all
 ROOT = Path(__file__).resolve().parents[1]
 
 
+@pytest.mark.slow  # renders every figure (~60 s); not part of the verdict or freshness guarantees
 def test_quick_figures_regenerate(tmp_path, capsys):
     assert main(["figures", "--quick", "--outdir", str(tmp_path)]) == 0
     for name in FIGURES:

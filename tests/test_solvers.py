@@ -226,6 +226,7 @@ def test_dense_spectra_reject_bad_matrices():
         dense_eigvalsh([[1.0, math.nan], [0.0, 1.0]])
 
 
+@pytest.mark.slow  # a subprocess running the benchmark script (~12 s); not part of the verdict or freshness guarantees
 def test_gpu_spectra_script_runs_on_the_cpu_at_small_sizes(tmp_path):
     """benchmarks/gpu_attention_spectra.py is run on a GPU on demand; here it must work on the CPU."""
     import subprocess
