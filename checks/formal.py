@@ -182,4 +182,5 @@ COQ_THEOREMS = {
     "trsp.C6.mu2-lower.sharp": "trsp_C6_mu2_lower_sharp",
     "trsp.C7.kernel-energy": "trsp_C7_kernel_energy",
     "trsp.tribox.kernel.fixed": "trsp_tribox_kernel_identity",
+    "sdeg.c.eigen": "sdeg_c_eigen",
 }
