@@ -5,7 +5,8 @@ from __future__ import annotations
 import enum
 import re
 from dataclasses import dataclass, field
-from typing import Callable
+from types import MappingProxyType
+from typing import Callable, Mapping
 
 PAPERS = {
     "TRSP": "The Devil is in the Spectrum: Mitigating Representation Collapse in LLMs via "
@@ -63,12 +64,22 @@ class Context:
     seed: int = 0
 
 
-@dataclass
-class Evidence:
-    """What one check found.
+class Role(str, enum.Enum):
+    """What a piece of evidence does for its claim: decides it, or supports it as a cross-check."""
 
-    ``role`` is "decides" when the check covers the claim as stated, "supports" for cross-checks
-    that cannot raise the verdict (they can still refute it). ``worst_margin`` is the smallest
+    DECIDES = "decides"
+    SUPPORTS = "supports"
+
+    def __str__(self) -> str:
+        return self.value
+
+
+@dataclass(frozen=True)
+class Evidence:
+    """What one check found; immutable (derive a changed copy with ``dataclasses.replace``).
+
+    ``role`` is :attr:`Role.DECIDES` when the check covers the claim as stated, :attr:`Role.SUPPORTS`
+    for cross-checks that cannot raise the verdict (they can still refute it). ``worst_margin`` is the smallest
     slack seen (≥ 0 when the claim held everywhere); ``sharpest`` the best constant or exponent.
     A float check whose worst margin is negative without refuting passed only through its float
     error allowance: ``allowance`` is that allowance at the worst case and ``allowance_note`` the
@@ -82,17 +93,20 @@ class Evidence:
     worst_margin: float | None = None
     sharpest: str | None = None
     counterexample: dict | None = None
-    role: str = "decides"
-    data: dict = field(default_factory=dict)
+    role: Role = Role.DECIDES
+    data: Mapping = field(default_factory=dict)
     check: str = ""
     seconds: float = 0.0
     allowance: float | None = None  # the float error allowance at the worst case (JSON only)
     allowance_note: str = ""  # the error analysis behind it, shown beside a negative worst margin
 
     def __post_init__(self):
-        self.status = Status(self.status)
-        if self.role not in ("decides", "supports"):
-            raise ValueError(f"role must be 'decides' or 'supports', got {self.role!r}")
+        object.__setattr__(self, "status", Status(self.status))
+        try:
+            object.__setattr__(self, "role", Role(self.role))
+        except ValueError:
+            raise ValueError(f"role must be 'decides' or 'supports', got {self.role!r}") from None
+        object.__setattr__(self, "data", MappingProxyType(dict(self.data)))
         if self.status is Status.REFUTED and not self.counterexample:
             raise ValueError("a refuting Evidence must carry its counterexample")
 
@@ -101,7 +115,7 @@ class Evidence:
             "check": self.check,
             "method": self.method,
             "status": self.status.value,
-            "role": self.role,
+            "role": self.role.value,
             "summary": self.summary,
             "ranges": self.ranges,
             "worst_margin": self.worst_margin,
@@ -114,7 +128,7 @@ class Evidence:
         if self.counterexample:
             out["counterexample"] = self.counterexample
         if self.data:
-            out["data"] = self.data
+            out["data"] = dict(self.data)
         return out
 
 
@@ -133,6 +147,7 @@ class Claim:
     expected: Status
     reason: str
     checks: tuple[CheckFn, ...] = ()
+    cross_checks: tuple[CheckFn, ...] = ()  # run too, their evidence only supports (a proof decides instead)
     uses: tuple = ()
     notes: tuple = ()
     tests: tuple = ()
@@ -149,7 +164,7 @@ class Claim:
             raise ValueError(f"{self.id}: unknown note flags {sorted(bad)}; allowed: {NOTE_FLAGS}")
         if self.expected is not Status.OPEN and not self.checks:
             raise ValueError(f"{self.id}: a claim without checks can only be expected 'open'")
-        unmarked = [repr(fn) for fn in self.checks if not is_check(fn)]
+        unmarked = [repr(fn) for fn in (*self.checks, *self.cross_checks) if not is_check(fn)]
         if unmarked:
             raise ValueError(f"{self.id}: checks must be functions marked with @check, got {', '.join(unmarked)}")
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 import json
 import re
 import sys
@@ -13,7 +14,7 @@ from threadpoolctl import threadpool_limits
 
 from specproof.checks.io import write_atomic
 from specproof.checks.methods import fmt, jsonable, rounded
-from specproof.checks.registry import PAPERS, Claim, Context, Evidence, Status, load_all, weakest
+from specproof.checks.registry import PAPERS, Claim, Context, Evidence, Role, Status, load_all, weakest
 from specproof.checks.tables import text_table
 from specproof.theory.validate import InputError
 
@@ -100,7 +101,7 @@ def decide(evidence: list[Evidence]) -> Status:
     """Claim status from its evidence: refuted by any check, else the weakest deciding guarantee."""
     if any(e.status is Status.REFUTED for e in evidence):
         return Status.REFUTED
-    return weakest(e.status for e in evidence if e.role == "decides")
+    return weakest(e.status for e in evidence if e.role is Role.DECIDES)
 
 
 def run_claim(claim: Claim, ctx: Context = Context()) -> Result:
@@ -117,7 +118,8 @@ def _run_claim(claim: Claim, ctx: Context) -> Result:
     start = time.perf_counter()
     evidence: list[Evidence] = []
     error = None
-    for fn in claim.checks:
+    runs = [(fn, None) for fn in claim.checks] + [(fn, Role.SUPPORTS) for fn in claim.cross_checks]
+    for fn, role in runs:
         name = fn.__name__
         t0 = time.perf_counter()
         try:
@@ -126,9 +128,7 @@ def _run_claim(claim: Claim, ctx: Context) -> Result:
             error = f"{name}: {type(exc).__name__}: {exc}"
             traceback.print_exc(file=sys.stderr)
             break
-        ev.check = name
-        ev.seconds = time.perf_counter() - t0
-        evidence.append(ev)
+        evidence.append(replace(ev, check=name, seconds=time.perf_counter() - t0, role=role or ev.role))
     status = Status.OPEN if error else decide(evidence)
     return Result(claim, status, evidence, time.perf_counter() - start, error)
 
@@ -298,7 +298,7 @@ def _render_claim(r: Result) -> list[str]:
                 extra.append(f"float allowance: {e.allowance_note}")
             if e.counterexample:
                 extra.append(f"counterexample: `{json.dumps(rounded(e.counterexample), default=str, ensure_ascii=False)[:300]}`")
-            role = "" if e.role == "decides" else " (cross-check)"
+            role = "" if e.role is Role.DECIDES else " (cross-check)"
             lines.append(f"- `{e.check}` [{e.method}, {e.status.value}{role}]: {e.summary}" + ("; " + "; ".join(extra) if extra else ""))
         lines.append("")
     if r.error:

@@ -17,6 +17,7 @@ grid; a row counts as present when its parameters and the sweep's ``revision`` m
 
 from __future__ import annotations
 
+from dataclasses import replace
 import argparse
 import functools
 import json
@@ -370,11 +371,10 @@ def rate_check(sweep: str | Sweep, f: Callable, model: str, *, what: str, grid: 
         fit = fit_rate(x, y, f, model, competitors, scale)
         ev = (bound_evidence(fit, side=side, what=what, ranges=span, flat=flat, role=role) if side
               else rate_evidence(fit, what=what, ranges=span, flat=flat, role=role))
-    ev.data["sweep"] = result.sweep.name
-    ev.data["grid"] = grid
-    ev.data["trend_bracket_sensitivity"] = wobble
+    data = {**ev.data, "sweep": result.sweep.name, "grid": grid, "trend_bracket_sensitivity": wobble}
     if corrections:
-        ev.data["corrections"] = fit_with_corrections(x, y, corrections)
+        data["corrections"] = fit_with_corrections(x, y, corrections)
+    ev = replace(ev, data=data)
     return ev
 
 

@@ -4,6 +4,7 @@ canonical decomposition, the characteristic polynomial, real eigenvalues, their 
 
 from __future__ import annotations
 
+from dataclasses import replace
 import itertools
 import math
 
@@ -353,7 +354,7 @@ def sdegb_eigen_profile_property(ctx: Context) -> Evidence:
                          what="max_i |λ_i(A_b) − λ_i(A*)| ≤ ε_ℓ (margin 1 − ratio)",
                          ranges="ℓ ≤ 48, spike/bulk margins log f, log g ∈ [0, 12] and unseparated splits, s ≥ 0")
     if ev.worst_margin is not None:
-        ev.sharpest = f"max_i|λ_i − λ_i*|/ε_ℓ ≤ {fmt(1.0 - ev.worst_margin)} observed"
+        ev = replace(ev, sharpest=f"max_i|λ_i − λ_i*|/ε_ℓ ≤ {fmt(1.0 - ev.worst_margin)} observed")
     return ev
 
 

@@ -9,6 +9,7 @@ the conclusion intact without it. So the paper's claims carry only evidence for 
 
 from __future__ import annotations
 
+from dataclasses import replace
 import math
 
 import numpy as np
@@ -51,7 +52,7 @@ def sdegb_eigen_negative_score_sympy(ctx: Context) -> Evidence:
     residuals = {"λ₂ = −tanh(t/2)/2 < 0 (so srank_λ − tr = 2|λ₂| > 0)": sp.simplify(lam2 + sp.tanh(t / 2) / 2).rewrite(sp.exp)}
     ev = symbolic_evidence("nonnegative scores are necessary for λ ∈ [0,1] (and for srank_λ = tr): scores (0, −t) give "
                            "λ₂ = −tanh(t/2)/2 < 0", "ℓ = 2, symbolic t > 0", residuals)
-    ev.counterexample = {"scores": [0, -1], "lambda_2": -math.tanh(0.5) / 2}
+    ev = replace(ev, counterexample={"scores": [0, -1], "lambda_2": -math.tanh(0.5) / 2})
     return ev
 
 
@@ -125,7 +126,7 @@ def sdegb_sv_negative_score_sympy(ctx: Context) -> Evidence:
     residuals = {"det A = −tanh(t/2)/2 ≠ 0, so σ₂ > 0 = d₁": sp.simplify(det + sp.tanh(t / 2) / 2).rewrite(sp.exp)}
     ev = symbolic_evidence("nonnegative scores are necessary for σ_j ≤ d_{j−1}: scores (0, −t) have d₁ = 0 < σ₂", "ℓ = 2, symbolic t > 0",
                            residuals)
-    ev.counterexample = {"scores": [0, -1], "d_1": 0.0, "sigma_2": float(scipy.linalg.svdvals(dense_attention(np.array([0.0, -1.0])))[1])}
+    ev = replace(ev, counterexample={"scores": [0, -1], "d_1": 0.0, "sigma_2": float(scipy.linalg.svdvals(dense_attention(np.array([0.0, -1.0])))[1])})
     return ev
 
 
@@ -166,7 +167,7 @@ def sdegb_weak_spike_sympy(ctx: Context) -> Evidence:
     residuals = {"R Rᵀ → diag(1/4, 1): σ₂ → 1/2": sp.expand(gram.charpoly(x).as_expr() - (x - sp.Rational(1, 4)) * (x - 1))}
     ev = symbolic_evidence("spike separation f → ∞ is necessary for Thm 1(2): k = 1, e^{s₁} = ℓ (f ≡ 1), bulk 0 gives σ₂(A_b) → 1/2",
                            "symbolic ℓ → ∞ (reduction to the 2×2 group matrix R; the other ℓ−2 singular values are 0)", residuals)
-    ev.counterexample = {"k": 1, "a_1": "ell", "bulk_scores": 0, "sigma_2_limit": 0.5}
+    ev = replace(ev, counterexample={"k": 1, "a_1": "ell", "bulk_scores": 0, "sigma_2_limit": 0.5})
     return ev
 
 
@@ -180,7 +181,7 @@ def sdegb_linear_spikes_sweep(ctx: Context) -> Evidence:
     ev = rate_evidence(fit, what=f"k = ℓ/2 (c = 1/2, not o(ℓ)): σ₁(A_b) → α₊(1/2) = {fmt(math.sqrt(a_plus))} > 1, "
                        f"|σ₁ − α₊| = Θ(ε_ℓ); σ₁ = {fmt(y[-1])} at ℓ = {sizes[-1]}",
                        ranges=f"f = log ℓ, bulk in [0, {fmt(BULK_BOUND)}], ℓ = {sizes[0]}…{sizes[-1]}")
-    ev.counterexample = {"k": "ell/2", "sigma_1": y.tolist(), "alpha_plus": math.sqrt(a_plus)}
+    ev = replace(ev, counterexample={"k": "ell/2", "sigma_1": y.tolist(), "alpha_plus": math.sqrt(a_plus)})
     return ev
 
 
@@ -217,7 +218,7 @@ def sdegb_weak_bulk_limit_sympy(ctx: Context) -> Evidence:
     residuals = {"σ(A) = eig(A) = {1, d (ℓ−1 times)} with d → 1/2": sp.limit(d, ell, sp.oo) - sp.Rational(1, 2)}
     ev = symbolic_evidence("bulk separation g → ∞ is necessary for Thm 1(3), 2(3): k = 0, all e^{s_i} = ℓ (g ≡ 1) makes both "
                            "spectral laws → δ_{1/2}, not δ₀", "symbolic ℓ → ∞", residuals)
-    ev.counterexample = {"k": 0, "scores": "log ell (all)", "limit_law": "delta_{1/2}"}
+    ev = replace(ev, counterexample={"k": 0, "scores": "log ell (all)", "limit_law": "delta_{1/2}"})
     return ev
 
 
@@ -228,7 +229,7 @@ def sdegb_weak_spike_limit_sympy(ctx: Context) -> Evidence:
     residuals = {"the k−1 complement eigen/singular values d_spike → 1/2": sp.limit(d_spike, ell, sp.oo) - sp.Rational(1, 2)}
     ev = symbolic_evidence("spike separation f → ∞ is necessary for Thm 1(3), 2(3) when c > 0: k = ℓ/2 spikes at e^{s} = ℓ (f ≡ 1), "
                            "bulk 0, put mass → 1/2 at 1/2", "symbolic ℓ → ∞", residuals)
-    ev.counterexample = {"k": "ell/2", "spike_scores": "log ell", "bulk_scores": 0, "mass_at_one_half": 0.5}
+    ev = replace(ev, counterexample={"k": "ell/2", "spike_scores": "log ell", "bulk_scores": 0, "mass_at_one_half": 0.5})
     return ev
 
 
@@ -268,7 +269,7 @@ def sdegb_unbounded_bulk_rank_sympy(ctx: Context) -> Evidence:
                  "srank·log²ℓ/ℓ → 1": sp.limit(srank * sp.log(ell) ** 2 / ell, ell, sp.oo) - 1}
     ev = symbolic_evidence("bounded bulk is necessary for Thm 6: k = 0 and every e^{s_i} = ℓ/log ℓ (separated, g = log ℓ) give "
                            "srank(A_b) ~ ℓ/log²ℓ → ∞", "symbolic ℓ → ∞", residuals)
-    ev.counterexample = {"k": 0, "scores": "log(ell/log ell) (all)", "srank": "~ ell/log(ell)^2"}
+    ev = replace(ev, counterexample={"k": 0, "scores": "log(ell/log ell) (all)", "srank": "~ ell/log(ell)^2"})
     return ev
 
 

@@ -4,6 +4,7 @@ hypothesis claims, as in the catalogue).
 
 from __future__ import annotations
 
+from dataclasses import replace
 import math
 
 import numpy as np
@@ -35,13 +36,12 @@ def sdegb_sampled_w1_floor_mc(ctx: Context) -> Evidence:
     ev = rate_evidence(fit, what=f"E Ŵ₁(Haar) = C/√ℓ with C = π^(3/2)/(2√2) = {fmt(SAMPLED_W1_CONSTANT)}",
                        ranges=f"ℓ ∈ {sizes.tolist()}, N = {[samples[int(n)] for n in sizes]}, seed {ctx.seed}+ℓ")
     paper = "; ".join(f"{name}: paper {fmt(v)} vs floor {fmt(SAMPLED_W1_CONSTANT / math.sqrt(n))}" for name, (n, v) in PAPER_W1.items())
-    ev.summary += (f"; equispaced angles give Ŵ₁ = {fmt(grid[-1])} vs Haar {fmt(haar[-1])} at ℓ = {sizes[-1]} "
+    ev = replace(ev, summary=ev.summary + f"; equispaced angles give Ŵ₁ = {fmt(grid[-1])} vs Haar {fmt(haar[-1])} at ℓ = {sizes[-1]} "
                    f"(exact W₁ of Haar {fmt(exact[-1])}); {paper}")
-    ev.data.update({"equispaced": grid.tolist(), "exact_w1": exact.tolist()})
+    ev = replace(ev, data={**ev.data, **{"equispaced": grid.tolist(), "exact_w1": exact.tolist()}})
     ratio = haar / grid
     if ev.status is Status.VERIFIED and not np.all(np.abs(ratio - 1) < 0.25):
-        ev.status = Status.REFUTED
-        ev.counterexample = {"haar_over_equispaced": ratio.tolist()}
+        ev = replace(ev, status=Status.REFUTED, counterexample={"haar_over_equispaced": ratio.tolist()})
     return ev
 
 

@@ -4,6 +4,7 @@ with the encoder–decoder comparison.
 
 from __future__ import annotations
 
+from dataclasses import replace
 import math
 
 import numpy as np
@@ -76,7 +77,7 @@ def sdegb_sv_profile_property(ctx: Context) -> Evidence:
                          what="max_i |σ_i(A_b) − σ_i(A*)| ≤ ‖A_b − A*‖ ≤ 2ε_ℓ (margin 2 − ratio)",
                          ranges="ℓ ≤ 48, margins log f, log g ∈ [0, 12] and unseparated splits, s ≥ 0")
     if ev.worst_margin is not None:
-        ev.sharpest = f"max_i|σ_i − σ_i*|/ε_ℓ ≤ {fmt(2.0 - ev.worst_margin)} observed (bound 2)"
+        ev = replace(ev, sharpest=f"max_i|σ_i − σ_i*|/ε_ℓ ≤ {fmt(2.0 - ev.worst_margin)} observed (bound 2)")
     return ev
 
 
@@ -299,13 +300,12 @@ def sdegb_rank_proxies_sweep(ctx: Context) -> Evidence:
     tol = float_tolerance(int(sizes[-1]), k + 1)
     sandwiched = bool(np.all(srank <= erank + tol) and np.all(erank <= upper + tol))
     shrinking = bool(np.all(np.diff(upper) < 0))
-    ev.summary += (f"; srank ≤ erank₂ ≤ (k+1)e^(h(m)+m log ℓ) at every ℓ: {sandwiched}, the upper end − (k+1) = "
+    ev = replace(ev, summary=ev.summary + f"; srank ≤ erank₂ ≤ (k+1)e^(h(m)+m log ℓ) at every ℓ: {sandwiched}, the upper end − (k+1) = "
                    f"{fmt(upper[0] - k - 1)} → {fmt(upper[-1] - k - 1)} (decreasing: {shrinking}), so erank₂ → k+1 too "
                    f"(erank₂ − (k+1) = {fmt(erank[-1] - k - 1)} at ℓ = {sizes[-1]})")
-    ev.data.update({"erank2": erank.tolist(), "erank2_upper": upper.tolist()})
+    ev = replace(ev, data={**ev.data, **{"erank2": erank.tolist(), "erank2_upper": upper.tolist()}})
     if not (sandwiched and shrinking):
-        ev.status = Status.REFUTED
-        ev.counterexample = {"sizes": sizes.tolist(), "srank": srank.tolist(), "erank2": erank.tolist(), "upper": upper.tolist()}
+        ev = replace(ev, status=Status.REFUTED, counterexample={"sizes": sizes.tolist(), "srank": srank.tolist(), "erank2": erank.tolist(), "upper": upper.tolist()})
     return ev
 
 
@@ -350,7 +350,7 @@ def sdegb_encoder_srank_sweep(ctx: Context) -> Evidence:
                     transform=("srank(A_b)/ℓ", lambda srank, row: srank / row["x"]),
                     competitors={"log ℓ/ℓ": lambda x: np.log(x) / x, "ℓ^-1/2": lambda x: x ** -0.5},
                     select=lambda r: r["x"] >= 64, **stored_options(ctx))
-    ev.ranges = f"k = 3, f = log ℓ, bulk in [0, {fmt(BULK_BOUND)}]; {ev.ranges}"
+    ev = replace(ev, ranges=f"k = 3, f = log ℓ, bulk in [0, {fmt(BULK_BOUND)}]; {ev.ranges}")
     return ev
 
 

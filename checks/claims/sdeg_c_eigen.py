@@ -4,6 +4,7 @@ the Cesàro representation, row norms and block interlacing (App. C.4, D.2).
 
 from __future__ import annotations
 
+from dataclasses import replace
 import functools
 import math
 
@@ -39,6 +40,7 @@ from specproof.checks.claims.sdeg_c_common import (
     y_,
     yp_,
 )
+from specproof.checks.formal import COQ_THEOREMS, coq_evidence
 from specproof.checks.methods import (
     EPS,
     derivation,
@@ -103,13 +105,19 @@ def c_eigen_float_crosscheck(ctx: Context) -> Evidence:
                            ranges="ℓ ≤ 48, unsorted real scores in [−30, 30]", role="supports")
 
 
+@check
+def c_eigen_coq(ctx: Context) -> Evidence:
+    """The claim as a Coq theorem, kernel-checked for every parameter (proofs/, theorem {COQ_THEOREMS['sdeg.c.eigen']})."""
+    return coq_evidence(COQ_THEOREMS["sdeg.c.eigen"], what="char_poly A_c = ∏_i (X − a_i/(a_i+i−1)) over any field (MathComp)", ranges="every ℓ ≥ 1")
+
+
 claim(
     id="sdeg.c.eigen",
     title="Causal eigenvalues in closed form",
     source=Source("SDEG", "§3.3", "Thm 3"),
     statement=CAUSAL_SETUP + r" Then $\lambda_i(A_c) = a_i/(a_i+i-1)$, $i = 1, \dots, \ell$, and for sorted scores "
               r"these are in decreasing order, so $\lambda_i$ is also the $i$-th largest eigenvalue.",
-    checks=[c_eigen_triangular_sympy, c_eigen_float_crosscheck],
+    checks=[c_eigen_coq, c_eigen_triangular_sympy, c_eigen_float_crosscheck],
     expected=Status.PROVED,
     reason="A_c is lower triangular; sympy proves the diagonal entry for symbolic i, the characteristic polynomial for "
            "symbolic scores at ℓ ≤ 5, and the ordering by a sign certificate (it needs only a_{i+1}(i−1) ≤ a_i·i). "
@@ -172,7 +180,7 @@ def c_eigen_profile_search(ctx: Context) -> Evidence:
                          tolerance=lambda value: float_tolerance(value[0].size, 1.0),
                          what="profile bound with the tightest f, g", ranges="ℓ ≤ 48, sorted nonnegative scores, any split k",
                          role="supports")
-    ev.sharpest = (f"max LHS/RHS = {fmt(ratios['paper'])} for the paper's bound, {fmt(ratios['proved'])} for "
+    ev = replace(ev, sharpest=f"max LHS/RHS = {fmt(ratios['paper'])} for the paper's bound, {fmt(ratios['proved'])} for "
                    "k³/(3ℓ³f²) + 2/g")
     return ev
 
@@ -286,7 +294,7 @@ def sv_extremes(ctx: Context, strategy, what: str, ranges: str, role: str, lower
     # svdvals is backward stable: |σ̂_i − σ_i| ≤ c·ℓ·eps·‖A‖ with ‖A‖ ≤ √5
     ev = property_search(strategy, margin, ctx=ctx, examples=examples, pinned=pinned, what=what, ranges=ranges, role=role,
                          tolerance=lambda s: float_tolerance(s.size, SQRT5))
-    ev.sharpest = f"min_i i·σ_i = {fmt(seen['i_sigma'])} (paper 1/3), max ‖A_c‖ = {fmt(seen['norm'])} (paper √5 = {fmt(SQRT5)})"
+    ev = replace(ev, sharpest=f"min_i i·σ_i = {fmt(seen['i_sigma'])} (paper 1/3), max ‖A_c‖ = {fmt(seen['norm'])} (paper √5 = {fmt(SQRT5)})")
     return ev
 
 

@@ -9,6 +9,7 @@ intact without it. So the paper's claims carry only evidence for what they state
 
 from __future__ import annotations
 
+from dataclasses import replace
 import functools
 import math
 from fractions import Fraction
@@ -193,7 +194,7 @@ def c_sv_nonneg_upper_probe(ctx: Context) -> Evidence:
     ev = sv_extremes(ctx, sst.score_vectors(1, 48, sorted_desc=False, nonnegative=False), "‖A_c‖ ≤ √5",
                      "ℓ ≤ 48, unsorted real scores in [−30, 30]", role="supports", lower=False)
     strict = [float(svdvals(attention(np.r_[0.0, np.full(n - 1, -60.0)]))[0]) for n in (64, 256, 1024)]
-    ev.summary += f"; strict prefix means (s_1 = 0, s_i = −60): ‖A_c‖ = {', '.join(map(fmt, strict))} at ℓ = 64, 256, 1024"
+    ev = replace(ev, summary=ev.summary + f"; strict prefix means (s_1 = 0, s_i = −60): ‖A_c‖ = {', '.join(map(fmt, strict))} at ℓ = 64, 256, 1024")
     return probe_hypothesis('not needed', "nonnegative and sorted scores (upper bound √5)", ev, role="decides")
 
 

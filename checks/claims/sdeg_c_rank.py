@@ -4,6 +4,7 @@ the test vector (Thm 7; App. D.2).
 
 from __future__ import annotations
 
+from dataclasses import replace
 import functools
 import math
 from fractions import Fraction
@@ -256,7 +257,7 @@ def c_schatten_sweep(ctx: Context) -> Evidence:
     model = fit_with_corrections(sizes, nuclear, {"log²": lambda x: np.log(x) ** 2, "log": np.log, "1": np.ones_like})
     ev = combine(evidence, what="Schatten sums of H_n", ranges=ranges, method="sweep-fit")
     R = floor_log2(int(sizes[-1]) + 1)
-    ev.summary += (f"; ‖H_n‖_* ≈ {fitted_model(model, ('log²', 'log² n'), ('log', 'log n'), ('1', ''))}; lower bound "
+    ev = replace(ev, summary=ev.summary + f"; ‖H_n‖_* ≈ {fitted_model(model, ('log²', 'log² n'), ('log', 'log n'), ('1', ''))}; lower bound "
                    f"R(R+1)log 2/(4π) = {fmt(R * (R + 1) * math.log(2) / (4 * math.pi))} vs {fmt(nuclear[-1])} at n = {int(sizes[-1])}")
     return ev
 
@@ -335,7 +336,7 @@ def c_lm_asymptotic(ctx: Context) -> Evidence:
     ]
     ev = derivation(steps, what="1/π ≤ j·σ_j(L_m)/m ≤ 3/2", ranges="every m ≥ 1, 1 ≤ j ≤ m")
     ratios = np.concatenate([np.arange(1, n + 1) * lower_ones_singular_values(n) / n for n in (1, 2, 3, 64, 4096)])
-    ev.sharpest = f"observed j·σ_j/m in {value_span(ratios)} (m ∈ {{1, 2, 3, 64, 4096}}; infimum 1/π as j, m → ∞)"
+    ev = replace(ev, sharpest=f"observed j·σ_j/m in {value_span(ratios)} (m ∈ {{1, 2, 3, 64, 4096}}; infimum 1/π as j, m → ∞)")
     return ev
 
 
@@ -354,7 +355,7 @@ def c_lm_nuclear(ctx: Context) -> Evidence:
     ]
     ev = derivation(steps, what="‖L_{2^r}‖_* ≥ c·2^r(r+1) with c = log 2/π", ranges="every r ≥ 0")
     ratios = [float(np.sum(lower_ones_singular_values(2**r))) / (2**r * (r + 1)) for r in range(0, 21)]
-    ev.sharpest = (f"‖L_(2^r)‖_*/(2^r(r+1)) decreases {fmt(ratios[0])} → {fmt(ratios[-1])} (r = 0..20) toward "
+    ev = replace(ev, sharpest=f"‖L_(2^r)‖_*/(2^r(r+1)) decreases {fmt(ratios[0])} → {fmt(ratios[-1])} (r = 0..20) toward "
                    f"log 2/π = {fmt(math.log(2) / math.pi)}: c = log 2/π is the best constant")
     return ev
 
@@ -415,7 +416,7 @@ def c_dyadic_blocks_exact(ctx: Context) -> Evidence:
                     ranges="0 ≤ d ≤ r, blocks of n = 2047 (full) and n = 1000 (truncated last block)", role="supports")
     tight = {c: float((Fraction(1, 2 ** c[2]) - excess(c)) * 2 ** c[2]) for c in cases}
     worst = max((c for c in cases if c[2] >= 1), key=tight.get)
-    ev.sharpest = (f"LHS²/RHS² = 1 at r = d = 0 (equality); for d ≥ 1 at most {fmt(tight[worst])} at (n, r, d) = {worst}; "
+    ev = replace(ev, sharpest=f"LHS²/RHS² = 1 at r = d = 0 (equality); for d ≥ 1 at most {fmt(tight[worst])} at (n, r, d) = {worst}; "
                    f"→ 1/2 as r → ∞")
     return ev
 
@@ -485,7 +486,7 @@ def c_test_vector_norm_sweep(ctx: Context) -> Evidence:
     for n in (int(sizes[0]), int(sizes[len(sizes) // 2]), int(sizes[-1])):
         v = np.arange(1, n + 1) ** -0.5
         quotient.append(float(np.linalg.norm(Cesaro(n).mv(v)) / np.linalg.norm(v)))
-    rate.summary = (f"‖H_ℓ‖ ∈ [{fmt(lo[0], 6)}, {fmt(hi[0], 6)}] → [{fmt(lo[-1], 6)}, {fmt(hi[-1], 6)}] for ℓ = {sizes[0]}..{sizes[-1]}, "
+    rate = replace(rate, summary=f"‖H_ℓ‖ ∈ [{fmt(lo[0], 6)}, {fmt(hi[0], 6)}] → [{fmt(lo[-1], 6)}, {fmt(hi[-1], 6)}] for ℓ = {sizes[0]}..{sizes[-1]}, "
                     f"increasing and < 2 bracket by bracket (the Cesàro operator on ℓ² has norm exactly 2, Hardy); "
                     f"1/√(2 − ‖H_ℓ‖) ≈ {fmt(slope)}·log ℓ + {fmt(offset)} (slope vs 1/(2π) = {fmt(1 / (2 * math.pi))}), i.e. "
                     f"2 − ‖H_ℓ‖ ≈ {fmt(slope ** -2)}/(log ℓ + {fmt(offset / slope)})²; " + rate.summary

@@ -4,6 +4,7 @@ values, and the count of large singular values.
 
 from __future__ import annotations
 
+from dataclasses import replace
 import math
 from fractions import Fraction
 
@@ -320,7 +321,7 @@ def c_log_many_sqrt_example_sweep(ctx: Context) -> Evidence:
                     method="sweep", exact=False, ranges=f"ℓ in {dense_sizes(ctx)}", tolerance=1e-9, role="supports")
     counts = [int(np.sum(config_spectrum(config, n, ctx.seed) > 1 / 3)) / math.sqrt(n) for n in dense_sizes(ctx)]
     sranks = [stable_rank(config_spectrum(config, n, ctx.seed)) / math.sqrt(n) for n in dense_sizes(ctx)]
-    ev.sharpest = f"count/√ℓ in {value_span(counts)}, srank/√ℓ in {value_span(sranks)}: Θ(√ℓ), not O(log ℓ)"
+    ev = replace(ev, sharpest=f"count/√ℓ in {value_span(counts)}, srank/√ℓ in {value_span(sranks)}: Θ(√ℓ), not O(log ℓ)")
     return ev
 
 

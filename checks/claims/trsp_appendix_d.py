@@ -8,6 +8,7 @@ construction (checks.strategies), the assembled bound on instances where every q
 
 from __future__ import annotations
 
+from dataclasses import replace
 import math
 from fractions import Fraction
 
@@ -214,11 +215,11 @@ def restricted_invertibility_search(ctx: Context) -> Evidence:
                  ctx=ctx, examples=250, wide_examples=3000, tolerance=lambda X: float_tolerance(max(X.shape), math.sqrt(X.shape[1])),
                  ranges="T, d ∈ 2..6; Gaussian, nearly parallel, scaled, low-rank+noise, equal-norm rank-one, tight "
                         "frames, orthogonal with tails; all ε ∈ (0,1) through the per-k reduction")
-    ev.sharpest = (f"k = 1 is tight (ratio → 1 as ε → 1 for equal-norm rank-one X); for k ≥ 2 the best subset beats the floor "
+    ev = replace(ev, sharpest=f"k = 1 is tight (ratio → 1 as ε → 1 for equal-norm rank-one X); for k ≥ 2 the best subset beats the floor "
                    f"by a factor ≥ {fmt(stats['tightest_k2'])}")
-    ev.summary += (f"; in {stats['beyond_ss']} of {stats['examples']} examples some demanded size is not covered by the "
+    ev = replace(ev, summary=ev.summary + f"; in {stats['beyond_ss']} of {stats['examples']} examples some demanded size is not covered by the "
                    "Spielman–Srivastava guarantee, and the lemma still held")
-    ev.data.update(stats)
+    ev = replace(ev, data={**ev.data, **stats})
     return ev
 
 
@@ -300,8 +301,8 @@ def averaging_exact_enumeration(ctx: Context) -> Evidence:
 
     ev = grid_check(cases, margin, what="E[mean²] ≤ σ⊥²/k exactly (σ⊥ = 1)", method="exact", exact=True,
                     ranges=f"k = 1..{k_max}, √vᵢ ∈ {{0.1..0.9}}", role="supports")
-    ev.data["pointwise_reading"] = ("a single draw is not bounded by σ⊥/√k: with all signs equal |mean| = Σ√vᵢ/k, "
-                                    "up to σ⊥, with probability 2^(1−k)")
+    ev = replace(ev, data={**ev.data, "pointwise_reading": "a single draw is not bounded by σ⊥/√k: with all signs equal |mean| = Σ√vᵢ/k, "
+                                    "up to σ⊥, with probability 2^(1−k)"})
     return ev
 
 
@@ -344,7 +345,7 @@ def mixing_reversible_search(ctx: Context) -> Evidence:
     ev = property_search(_chain_cases(16), margin, what="‖M^L‖_{H₀} ≤ (1−γ)^L", ctx=ctx, examples=200,
                  tolerance=lambda c: float_tolerance(c[0][0].shape[0] * (c[1] + 1), 1.0),
                  ranges="T ≤ 16, L ≤ 40; dense, path, cycle, star, barbell, bipartite walks, lazy or not")
-    ev.sharpest = f"max ‖M^L‖_{{H₀}}/(1−γ)^L = {fmt(stats['max_ratio'])} (equality: M is self-adjoint in ⟨·,·⟩_π)"
+    ev = replace(ev, sharpest=f"max ‖M^L‖_{{H₀}}/(1−γ)^L = {fmt(stats['max_ratio'])} (equality: M is self-adjoint in ⟨·,·⟩_π)")
     return ev
 
 
@@ -410,7 +411,7 @@ def pointwise_float_search(ctx: Context) -> Evidence:
                  examples=200, tolerance=lambda c: float_tolerance(c[0].size, 1.0),
                  ranges="T ≤ 64, π ∝ uniform(c, 1+c), e Gaussian at scales 1e-3..1e3 or the lightest-token indicator",
                  role="supports")
-    ev.sharpest = f"max ‖e‖_∞/(√(T/c_π)‖e‖_{{2,π}}) = {fmt(stats['max_ratio'])} (tight)"
+    ev = replace(ev, sharpest=f"max ‖e‖_∞/(√(T/c_π)‖e‖_{{2,π}}) = {fmt(stats['max_ratio'])} (tight)")
     return ev
 
 
@@ -471,7 +472,7 @@ def readout_lipschitz_search(ctx: Context) -> Evidence:
     ev = property_search(_readout_cases(), margin, what="Lip(G) ≤ L_f κ(𝒜)/σ_max(𝒜) (relative margin)", ctx=ctx,
                  examples=200, tolerance=lambda c: float_tolerance(c[0].shape[0], np.linalg.cond(c[0])),
                  ranges="n ≤ 6, κ(𝒜) ≤ 1e6, scales 1e-3..1e3; f linear or B·tanh(C·)")
-    ev.sharpest = f"max Lip(G)/(L_f κ/σ_max) = {fmt(stats['max_ratio'])} (equality for linear f aligned with 𝒜's weakest direction)"
+    ev = replace(ev, sharpest=f"max Lip(G)/(L_f κ/σ_max) = {fmt(stats['max_ratio'])} (equality for linear f aligned with 𝒜's weakest direction)")
     return ev
 
 
@@ -605,7 +606,7 @@ def error_bound_fixed_search(ctx: Context) -> Evidence:
     ev = property_search(_bound_cases(), margin, what="mixed-state stability bound (margin relative to L_f‖X‖/σ_min√π_min)",
                  ctx=ctx, examples=150, tolerance=lambda c: float_tolerance(c[0].shape[0] * (c[3] + 1), 10.0),
                  ranges="T ≤ 12, d ≤ 4, L ≤ 25, reversible chains of every kind, κ(𝒜) ≤ 1e3, f = B·tanh(C·)")
-    ev.sharpest = f"max LHS/RHS = {fmt(stats['max_ratio'])}"
+    ev = replace(ev, sharpest=f"max LHS/RHS = {fmt(stats['max_ratio'])}")
     return ev
 
 

@@ -4,6 +4,7 @@ real operator.
 
 from __future__ import annotations
 
+from dataclasses import replace
 import functools
 import math
 
@@ -172,11 +173,11 @@ def c6_real_mu2_range(ctx: Context) -> Evidence:
     ev = grid_check(Ts, margin, what="1/2 ≤ μ₂(L_real) ≤ 5/2, and μ₂ < 2 for T ≤ 2048", method="dense-float", exact=False,
                     tolerance=lambda T: float_tolerance(T, 2 * real_operator_spectrum(T)[2]),  # eigvalsh; ‖L‖₂ ≤ 2·max degree
                     ranges=f"T in [2, {max(r for r in Ts if r < 300)}] and 2^m − 1, 2^m, 2^m + 1 up to {max(Ts)}")
-    ev.summary += (f"; smallest μ₂ {fmt(mu2[lo_T])} at T = {lo_T}; μ₂ < 2 at {len(below_two)} of {len(Ts)} sizes "
+    ev = replace(ev, summary=ev.summary + f"; smallest μ₂ {fmt(mu2[lo_T])} at T = {lo_T}; μ₂ < 2 at {len(below_two)} of {len(Ts)} sizes "
                    f"(C.6's constant fails, e.g. T = 8: {fmt(mu2[8])}); along 2^m − 1 μ₂ ≈ {fmt(mu2[max(t for t in Ts if (t + 1) & t == 0)])}, "
                    f"along 2^m it rises to {fmt(mu2[max(t for t in Ts if t & (t - 1) == 0)])}")
-    ev.sharpest = f"min μ₂(real) = {fmt(mu2[lo_T])} (T = {lo_T}); C.6 counterexample T = 8: {fmt(mu2[8])} < 2"
-    ev.data["mu2"] = {str(T): mu2[T] for T in Ts}
+    ev = replace(ev, sharpest=f"min μ₂(real) = {fmt(mu2[lo_T])} (T = {lo_T}); C.6 counterexample T = 8: {fmt(mu2[8])} < 2")
+    ev = replace(ev, data={**ev.data, "mu2": {str(T): mu2[T] for T in Ts}})
     return ev
 
 
@@ -187,8 +188,8 @@ def c6_real_gap_range(ctx: Context) -> Evidence:
     ev = grid_check(Ts, lambda T: min(scaled[T] - 0.5, 3.0 - scaled[T]), what="1/2 ≤ γ_real·log₂(2T) ≤ 3",
                     method="dense-float", exact=False, tolerance=lambda T: float_tolerance(T, 2.0) * np.log2(2 * T),
                     ranges=f"T in [2, {max(r for r in Ts if r < 300)}] and 2^m − 1, 2^m, 2^m + 1 up to {max(Ts)}")
-    ev.summary += f"; γ·log₂(2T) ranges over [{fmt(min(scaled.values()))}, {fmt(max(scaled.values()))}]"
-    ev.data["gamma_log"] = {str(T): scaled[T] for T in Ts}
+    ev = replace(ev, summary=ev.summary + f"; γ·log₂(2T) ranges over [{fmt(min(scaled.values()))}, {fmt(max(scaled.values()))}]")
+    ev = replace(ev, data={**ev.data, "gamma_log": {str(T): scaled[T] for T in Ts}})
     return ev
 
 
@@ -216,7 +217,7 @@ def c6_real_gap_trend(ctx: Context) -> Evidence:
     ev = combine(parts, what="γ_real = a/log₂(2T) + c/log₂²(2T), a > 0", method="sweep-fit",
                  ranges=f"sweep real-gap ({options['grid']} grid): T = 2^m, 2^m ± 1, 3·2^(m−1) from 32 to "
                         f"{fmt(max(p.data['x'][-1] for p in parts if 'x' in p.data))}")
-    ev.summary += "; leading a: " + ", ".join(f"{k}: {fmt(v)}" for k, v in leads.items() if v is not None)
+    ev = replace(ev, summary=ev.summary + "; leading a: " + ", ".join(f"{k}: {fmt(v)}" for k, v in leads.items() if v is not None))
     return ev
 
 

@@ -11,6 +11,7 @@ import sympy as sp
 
 from specproof.checks.claims.trsp_c_common import QUARTER, TESTS, largest_T, skeleton_float_error, skeleton_table
 from specproof.checks.io import provenance
+from specproof.checks.formal import COQ_THEOREMS, coq_evidence
 from specproof.checks.methods import EPS, combine, fmt, grid_check, sympy_identity
 from specproof.checks.registry import Context, Evidence, Source, Status, check, claim
 from specproof.theory.cayley import binary_digits, doubling_residues, first_residue_in_band
@@ -126,15 +127,22 @@ def c6_mu2_lower_float_extreme(ctx: Context) -> Evidence:
                     counterexample=None if ok else {"T": int(Ts[i]), "mu2": float(mu2[i])})
 
 
+@check
+def c6_mu2_lower_coq(ctx: Context) -> Evidence:
+    """The claim as a Coq theorem, kernel-checked for every parameter (proofs/, theorem {COQ_THEOREMS['trsp.C6.mu2-lower']})."""
+    return coq_evidence(COQ_THEOREMS["trsp.C6.mu2-lower"], what="2 ≤ μ_k for every T ≥ 2 and k in [1, T−1] (Eq. 9): the doubling argument and cos(2πx) ≤ 0 on [¼, ¾]", ranges="every T ≥ 2, every k")
+
+
 claim(
     id="trsp.C6.mu2-lower",
     figure="figures/mu2-vs-T.png",
     title="The skeleton's algebraic connectivity is at least 2",
     source=Source("TRSP", "App. C.3.2", "Thm C.6"),
     statement=r"For every $T\ge2$, $\mu_2(L_{\rm tri})=\min_{k\ne0}\mu_k\ge2$ for the skeleton of Eq. 9.",
-    checks=[c6_mu2_lower_quarter_witness, c6_mu2_lower_float_extreme],
-    expected=Status.CERTIFIED,
-    reason="Integer certificates: every mode has a generator ℓ ≤ L with 4r_ℓ ∈ [T, 3T] (r_ℓ = 2^ℓk mod T), "
+    checks=[c6_mu2_lower_coq, c6_mu2_lower_float_extreme],
+    cross_checks=[c6_mu2_lower_quarter_witness],
+    expected=Status.PROVED,
+    reason="Kernel-checked in Coq for every T ≥ 2 (proofs/Skeleton.v): the integer doubling argument finds, for every mode, a generator ℓ ≤ L with 4r_ℓ ∈ [T, 3T], and there 4 sin²(πr_ℓ/T) ≥ 2. The integer certificates over the range stay as a cross-check: every mode has a generator ℓ ≤ L with 4r_ℓ ∈ [T, 3T] (r_ℓ = 2^ℓk mod T), "
            "so that term alone is 4 sin²(πr_ℓ/T) ≥ 2; no float enters. The paper's proof is checked step by "
            "step in trsp.C6.bit-lemma. The bound is loose: μ₂ = 4 at every even T and μ₂ ≥ 4 always "
            "(trsp.C6.mu2-lower.sharp).",
@@ -210,6 +218,12 @@ def c6_mu2_stored_sweep(ctx: Context) -> Evidence:
                     counterexample=None if ok else {"T": Ts[int(np.argmin(margins))], "bracket": [float(lo[int(np.argmin(margins))]), float(hi[int(np.argmin(margins))])]})
 
 
+@check
+def c6_mu2_sharp_coq(ctx: Context) -> Evidence:
+    """The claim as a Coq theorem, kernel-checked for every parameter (proofs/, theorem {COQ_THEOREMS['trsp.C6.mu2-lower.sharp']})."""
+    return coq_evidence(COQ_THEOREMS["trsp.C6.mu2-lower.sharp"], what="4 ≤ μ_k for every T ≥ 2 and k, and μ_(T/2) = 4 at even T", ranges="every T ≥ 2 (the strict inequality at odd T is not formalised)")
+
+
 claim(
     id="trsp.C6.mu2-lower.sharp",
     title="The skeleton's μ₂ is at least 4, with equality exactly at even T",
@@ -219,7 +233,7 @@ claim(
               r"$s_\ell\ge\frac14$ then $s_\ell+s_{\ell+1}-1=(4s_\ell-1)(1-s_\ell)\ge0$; and some $\ell\le L-1$ has "
               r"$r_\ell/T\in[\frac16,\frac56]$, i.e. $s_\ell\ge\frac14$ (if $k/T<\frac16$, the first $\ell$ with "
               r"$2^\ell k/T\ge\frac16$ lands in $[\frac16,\frac13)$ and has $2^\ell<T/3<2^{L+1}/3<2^L$; $k/T>\frac56$ is symmetric).",
-    checks=[c6_sharp_logistic_step_sympy, c6_sharp_pair_witness, c6_sharp_float_landscape, c6_mu2_stored_sweep],
+    checks=[c6_mu2_sharp_coq, c6_sharp_logistic_step_sympy, c6_sharp_pair_witness, c6_sharp_float_landscape, c6_mu2_stored_sweep],
     expected=Status.CERTIFIED,
     reason="The two algebraic steps are sympy identities; the witness ℓ ≤ L−1 with 6r_ℓ ∈ [T, 5T] is certified in "
            "exact integers for every mode of every T in the range (the argument above gives it for all T, by hand). "
@@ -279,6 +293,12 @@ def c6_bits_sign_change_exhaustive(ctx: Context) -> Evidence:
                     data={"provenance": _run_record(ctx, top=top)})
 
 
+@check
+def c6_bits_coq(ctx: Context) -> Evidence:
+    """The claim as a Coq theorem, kernel-checked for every parameter (proofs/, theorem {COQ_THEOREMS['trsp.C6.bit-lemma']})."""
+    return coq_evidence(COQ_THEOREMS["trsp.C6.bit-lemma"], what="(i) the band ⇔ digit change, (ii) 2^−(L+2) < 1/T, (iii) a change among the first L+2 digits", ranges="every T ≥ 1, every k and ℓ")
+
+
 claim(
     id="trsp.C6.bit-lemma",
     title="The binary-digit lemma behind Thm C.6",
@@ -286,9 +306,10 @@ claim(
     statement=r"With $\psi=k/T=\sum_j b_j2^{-j}$: (i) $\{2^\ell\psi\}\in[\frac14,\frac34)$ iff $b_{\ell+1}\ne b_{\ell+2}$; "
               r"(ii) $2^{-(L+2)}<1/T$ for $L=\lfloor\log_2T\rfloor$; (iii) hence every $\psi=k/T$, $1\le k\le T-1$, "
               r"has such a change among its first $L+2$ digits.",
-    checks=[c6_bits_prefix_exhaustive, c6_bits_depth_bound_sympy, c6_bits_sign_change_exhaustive],
-    expected=Status.CERTIFIED,
-    reason="(i) is exhaustive over the four leading bit pairs (proved), (ii) is a sympy sign argument for every T "
+    checks=[c6_bits_coq, c6_bits_prefix_exhaustive, c6_bits_depth_bound_sympy],
+    cross_checks=[c6_bits_sign_change_exhaustive],
+    expected=Status.PROVED,
+    reason="Kernel-checked in Coq for every T and k (proofs/Bits.v); besides, (i) is exhaustive over the four leading bit pairs (proved), (ii) is a sympy sign argument for every T "
            "(proved), (iii) is checked in exact integer arithmetic for every k/T of the range (certified), "
            "together with the agreement of (i) with the integer band test at every ℓ ≤ L. One digit is spare: the "
            "first change always comes by digit L+1 (trsp.C6.bit-lemma.sharp).",
@@ -308,6 +329,12 @@ def c6_bits_one_digit_less_exhaustive(ctx: Context) -> Evidence:
     return _witness_certificate(ctx, QUARTER, -1, largest_T(ctx, 4000, 2**16), fallback_bound=None)
 
 
+@check
+def c6_bits_sharp_coq(ctx: Context) -> Evidence:
+    """The claim as a Coq theorem, kernel-checked for every parameter (proofs/, theorem {COQ_THEOREMS['trsp.C6.bit-lemma.sharp']})."""
+    return coq_evidence(COQ_THEOREMS["trsp.C6.bit-lemma.sharp"], what="a digit change b_(ℓ+1) ≠ b_(ℓ+2) with ℓ ≤ L−1 for every k/T", ranges="every T ≥ 2, every k in [1, T−1]")
+
+
 claim(
     id="trsp.C6.bit-lemma.sharp",
     title="One digit fewer: the last generator 2^L is never the witness",
@@ -315,9 +342,10 @@ claim(
     statement=r"Every $\psi=k/T$, $1\le k\le T-1$, has $b_{\ell+1}\ne b_{\ell+2}$ for some $\ell\le L-1$, since already "
               r"$2^{-(L+1)}<1/T$. So some generator $2^\ell$ with $\ell\le L-1$ gives $4\sin^2(\pi r_\ell/T)\ge2$, and the "
               r"skeleton without its last generator still has $\mu_2\ge2$.",
-    checks=[c6_bits_one_digit_less_sympy, c6_bits_one_digit_less_exhaustive],
-    expected=Status.CERTIFIED,
-    reason="The depth bound is a sympy sign argument for every T (proved); the witness ℓ ≤ L−1 with 4r_ℓ ∈ [T, 3T] "
+    checks=[c6_bits_sharp_coq, c6_bits_one_digit_less_sympy],
+    cross_checks=[c6_bits_one_digit_less_exhaustive],
+    expected=Status.PROVED,
+    reason="Kernel-checked in Coq for every T and k (proofs/Bits.v, bit_lemma_iii_sharp); besides, the depth bound is a sympy sign argument for every T (proved); the witness ℓ ≤ L−1 with 4r_ℓ ∈ [T, 3T] "
            "is found in exact integers for every mode of every T in the range (certified).",
     corrects="trsp.C6.bit-lemma",
     tests=[f"{TESTS}::test_quarter_witness_exists_at_edge_sizes"],

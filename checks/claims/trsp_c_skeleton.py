@@ -4,6 +4,7 @@ inequality (Lemma C.4) and the safety net (Prop. C.5).
 
 from __future__ import annotations
 
+from dataclasses import replace
 import functools
 import math
 
@@ -402,9 +403,9 @@ def c4_weyl_property(ctx: Context) -> Evidence:
                          wide_examples=3000, tolerance=tolerance, pinned=tuple(pinned),
                          ranges="symmetric P, PSD Q (incl. 0 and rank one), n in [1, 16] incl. 2^m, 2^m ± 1")
     if recomputed:
-        ev.summary += (f"; {len(recomputed)} float violation{'s' * (len(recomputed) != 1)} (down to "
+        ev = replace(ev, summary=ev.summary + f"; {len(recomputed)} float violation{'s' * (len(recomputed) != 1)} (down to "
                        f"{fmt(min(recomputed))}) came from LAPACK rounding and vanished at {HIGH_PRECISION_DIGITS} digits")
-        ev.data["lapack_failures"] = recomputed
+        ev = replace(ev, data={**ev.data, "lapack_failures": recomputed})
     return ev
 
 

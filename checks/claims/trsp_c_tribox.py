@@ -4,6 +4,7 @@ column sums, spectral norms, the sink, the rank floor and the distal energy (Thm
 
 from __future__ import annotations
 
+from dataclasses import replace
 import functools
 import math
 from fractions import Fraction
@@ -15,6 +16,7 @@ from hypothesis import strategies as st
 
 from specproof.checks import strategies as sst
 from specproof.checks.claims.trsp_c_common import TESTS
+from specproof.checks.formal import COQ_THEOREMS, coq_evidence
 from specproof.checks.methods import combine, derivation, float_tolerance, fmt, grid_check, property_search, sympy_identity
 from specproof.checks.rates import corrected_rate_evidence, fit_rate, rate_evidence
 from specproof.checks.registry import Context, Evidence, Source, Status, check, claim
@@ -171,7 +173,7 @@ def c7_energy_excess_exact(ctx: Context) -> Evidence:
 
     ev = grid_check(cases, margin, what="‖M_tri‖_F² = T‖h_b‖² + β_b(T) with β_b(T) ≥ 0, = 0 iff b = 1, constant for T ≥ 2b−2",
                     method="exact-rational", exact=True, ranges=f"b in [1, {top_b}], T in [1, 2b+4]")
-    ev.summary += "; β_b = " + ", ".join(f"{constant[b]}" for b in range(1, 5)) + ", … for b = 1, 2, 3, 4"
+    ev = replace(ev, summary=ev.summary + "; β_b = " + ", ".join(f"{constant[b]}" for b in range(1, 5)) + ", … for b = 1, 2, 3, 4")
     return ev
 
 
@@ -238,6 +240,12 @@ def c7_kernel_energy_sweep(ctx: Context) -> Evidence:
                          role="supports")
 
 
+@check
+def c7_kernel_energy_coq(ctx: Context) -> Evidence:
+    """The claim as a Coq theorem, kernel-checked for every parameter (proofs/, theorem {COQ_THEOREMS['trsp.C7.kernel-energy']})."""
+    return coq_evidence(COQ_THEOREMS["trsp.C7.kernel-energy"], what="Σ_r h_b(r)² = (2b²+1)/(3b³) in ℝ", ranges="every b ≥ 1")
+
+
 claim(
     id="trsp.C7.kernel-energy",
     figure="figures/kernel-energy.png",
@@ -245,7 +253,7 @@ claim(
     source=Source("TRSP", "App. C.4", "Eq. 13"),
     statement=r"$\|h_b\|_2^2=b^{-4}\sum_{m=-(b-1)}^{b-1}(b-|m|)^2=\frac{2b^2+1}{3b^3}$, and "
               r"$\frac{2}{3b}<\|h_b\|_2^2\le\frac1b$, so $\|h_b\|_2^2=\Theta(1/b)$.",
-    checks=[c7_kernel_energy_sympy, c7_kernel_energy_theta_sympy, c7_kernel_energy_sweep],
+    checks=[c7_kernel_energy_coq, c7_kernel_energy_sympy, c7_kernel_energy_theta_sympy, c7_kernel_energy_sweep],
     expected=Status.PROVED,
     reason="sympy sums both forms for symbolic b and factors the two-sided bound; the sweep over thirty octaves "
            "shows b·‖h_b‖² flat at 2/3.",
@@ -322,7 +330,7 @@ def c8_column_sums_rate(ctx: Context) -> Evidence:
                     competitors={"ln² b": lambda x: np.log(x) ** 2, "1": lambda x: np.ones_like(x)}, scale="loglog",
                     select=lambda r: r["x"] >= 2, **stored_options(ctx))
     if "ratios" in ev.data:
-        ev.sharpest = f"‖M_tri‖₁/ln b grows from {fmt(ev.data['ratios'][0])} to {fmt(ev.data['ratios'][-1])}"
+        ev = replace(ev, sharpest=f"‖M_tri‖₁/ln b grows from {fmt(ev.data['ratios'][0])} to {fmt(ev.data['ratios'][-1])}")
     return ev
 
 
@@ -456,8 +464,8 @@ def c8_box_norm_hardy(ctx: Context) -> Evidence:
     ev = grid_check(cases, margin, what="‖M_tri‖₂ ≤ ‖Box_b‖₂² ≤ 5", method="float", exact=False,
                     tolerance=lambda case: float_tolerance(case[0], 25.0), ranges=f"{len(cases)} (T, b) pairs, T up to {max(t for t, _ in cases)}")
     top = max(seen, key=seen.get)
-    ev.sharpest = f"largest ‖M_tri‖₂ = {fmt(seen[top])} at (T, b) = {top}; Schur's bound there {fmt(math.sqrt(TriBox(*top).column_sums().max()))}"
-    ev.summary += f"; {ev.sharpest}"
+    ev = replace(ev, sharpest=f"largest ‖M_tri‖₂ = {fmt(seen[top])} at (T, b) = {top}; Schur's bound there {fmt(math.sqrt(TriBox(*top).column_sums().max()))}")
+    ev = replace(ev, summary=ev.summary + f"; {ev.sharpest}")
     return ev
 
 
@@ -547,9 +555,9 @@ def c8_rank_floor_sweep(ctx: Context) -> Evidence:
                     exact=False, tolerance=lambda c: float_tolerance(c[0], 10.0),
                     ranges=f"b in {RANK_FLOOR_BANDWIDTHS}, g in {RANK_FLOOR_GATES[1:]}, T = {Ts[0]}..{Ts[-1]}")
     last = {(b, g): _stable_rank_composite(Ts[-1], b, g) for b in RANK_FLOOR_BANDWIDTHS for g in RANK_FLOOR_GATES}
-    ev.sharpest = "; ".join(f"b={b}, g={g}: R_eff({Ts[-1]}) = {fmt(last[b, g])} vs floor {fmt(1 + g * g * tribox_kernel_energy(b))}"
-                            for b, g in [(1, 0.5), (8, 0.9), (8, 0.0)])
-    ev.summary += f"; at T = {Ts[-1]}: {ev.sharpest}"
+    ev = replace(ev, sharpest="; ".join(f"b={b}, g={g}: R_eff({Ts[-1]}) = {fmt(last[b, g])} vs floor {fmt(1 + g * g * tribox_kernel_energy(b))}"
+                            for b, g in [(1, 0.5), (8, 0.9), (8, 0.0)]))
+    ev = replace(ev, summary=ev.summary + f"; at T = {Ts[-1]}: {ev.sharpest}")
     return ev
 
 

@@ -8,6 +8,7 @@ with the matrices by property searches, and exact rational grids certify the bou
 
 from __future__ import annotations
 
+from dataclasses import replace
 from fractions import Fraction
 
 import numpy as np
@@ -17,6 +18,7 @@ from hypothesis import strategies as st
 from torch.overrides import TorchFunctionMode
 
 from specproof.checks import strategies as sst
+from specproof.checks.formal import COQ_THEOREMS, coq_evidence
 from specproof.checks.methods import combine, float_tolerance, fmt, grid_check, property_search, sympy_identity
 from specproof.checks.rates import fit_rate, rate_evidence
 from specproof.checks.registry import Context, Evidence, Source, Status, check, claim
@@ -253,9 +255,9 @@ def box_prefix_float32_error_rate(ctx: Context) -> Evidence:
                    competitors={"sqrt(T)·eps32": lambda T: np.sqrt(T) * eps32, "T^1.5·eps32": lambda T: T**1.5 * eps32})
     ev = rate_evidence(fit, what="float32 prefix-sum RMS error", ranges=f"T = 2^8..2^{len(lengths) + 7}, b = 4, d = 4, "
                        "X = 1 + 0.1·N(0,1), reference in float64")
-    ev.summary += (f"; the direct window's float32 RMS error stays in [{fmt(min(window_rms))}, {fmt(max(window_rms))}]"
+    ev = replace(ev, summary=ev.summary + f"; the direct window's float32 RMS error stays in [{fmt(min(window_rms))}, {fmt(max(window_rms))}]"
                    f" and the prefix filter's reaches {fmt(prefix_rms[-1])} (max {fmt(prefix_max[-1])}) at T = {lengths[-1]}")
-    ev.data.update(window_rms=window_rms, prefix_max=prefix_max)
+    ev = replace(ev, data={**ev.data, 'window_rms': window_rms, 'prefix_max': prefix_max})
     return ev
 
 
@@ -452,7 +454,7 @@ def tribox_rows_exact(ctx: Context) -> Evidence:
 
     ev = grid_check(cases, margin, what="full rows of B_b² equal h_b", method="exact", exact=True,
                     ranges=f"b = 1..{b_max}, t = 2b−2..2b+{extra - 3}", role="supports")
-    ev.data["boundary_row_b4_t2"] = [str(x) for x in mats[4][2][:3]]
+    ev = replace(ev, data={**ev.data, "boundary_row_b4_t2": [str(x) for x in mats[4][2][:3]]})
     return ev
 
 
@@ -505,6 +507,12 @@ def tribox_triangle_shape_sympy(ctx: Context) -> Evidence:
     return combine(parts, what="h_b is the symmetric triangle centred at lag b−1", method="sympy", ranges="all b ≥ 1 (symbolic)")
 
 
+@check
+def tribox_kernel_coq(ctx: Context) -> Evidence:
+    """The claim as a Coq theorem, kernel-checked for every parameter (proofs/, theorem {COQ_THEOREMS['trsp.tribox.kernel.fixed']})."""
+    return coq_evidence(COQ_THEOREMS["trsp.tribox.kernel.fixed"], what="Box_b(Box_b X)_t = Σ_r h_b(r)·X_(t−r) for every sequence X and t ≥ 2b−2", ranges="every b ≥ 1")
+
+
 claim(
     id="trsp.tribox.kernel.fixed",
     title="triBox is a triangle centred b−1 tokens in the past",
@@ -512,7 +520,7 @@ claim(
     statement=r"For $t\ge 2b-2$, $\mathrm{triBox}_b(X)_t=\sum_{r=0}^{2b-2}h_b(r)X_{t-r}$ with $h_b(r)=(r+1)/b^2$ for "
               r"$r\le b-1$ and $(2b-1-r)/b^2$ for $r\ge b-1$: nonnegative, summing to 1, weight $1/b^2$ on the current "
               r"token, peak $1/b$ and mean lag at $r=b-1$ (a delay of $b-1$ tokens).",
-    checks=[tribox_kernel_identity_sympy, tribox_kernel_weights_sympy, tribox_triangle_shape_sympy],
+    checks=[tribox_kernel_coq, tribox_kernel_identity_sympy, tribox_kernel_weights_sympy, tribox_triangle_shape_sympy],
     expected=Status.PROVED,
     reason="Every part is a sympy identity in symbolic b (and t ≥ 2b−2); the boundary rows t < 2b−2 differ and are "
            "covered by the exact and torch checks of trsp.tribox.kernel.",

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 import math
 from fractions import Fraction
 
@@ -433,9 +434,9 @@ def frobenius_linear_exact(ctx: Context) -> Evidence:
 
     ev = grid_check(cases, margin, what="‖M_tri‖_F² = c_b + (T−2b+2)E_b and T/(2b−1) ≤ ‖M_tri‖_F² ≤ T", method="exact",
                     exact=True, ranges=f"b = 1..{b_max}, T = 1..2b+{extra - 2}", role="supports")
-    ev.sharpest = "‖M_tri‖_F²/T → E_b = (2b²+1)/(3b³): " + ", ".join(
-        f"b={b}: {fmt(float(Fraction(2 * b * b + 1, 3 * b**3)))}" for b in (1, 2, 4, 8))
-    ev.data["boundary_energy_c_b"] = {b: str(sum(rows[b][: 2 * b - 2])) for b in range(1, b_max + 1)}
+    ev = replace(ev, sharpest="‖M_tri‖_F²/T → E_b = (2b²+1)/(3b³): " + ", ".join(
+        f"b={b}: {fmt(float(Fraction(2 * b * b + 1, 3 * b**3)))}" for b in (1, 2, 4, 8)))
+    ev = replace(ev, data={**ev.data, "boundary_energy_c_b": {b: str(sum(rows[b][: 2 * b - 2])) for b in range(1, b_max + 1)}})
     return ev
 
 

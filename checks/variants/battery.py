@@ -19,7 +19,7 @@ import numpy as np
 
 from specproof.checks.methods import fmt
 from specproof.checks.rates import drift_flat, fit_rate, menu_rate_evidence, offset_rate_evidence, rate_evidence, rate_menu
-from specproof.checks.registry import Evidence, Status
+from specproof.checks.registry import Evidence, Role, Status
 from specproof.checks.variants.model import Finding, Variant, VariantError
 from specproof.theory import schedules as ts
 
@@ -91,7 +91,7 @@ def outcome_of(*evidence: Evidence) -> Outcome:
     is open, else holds."""
     if any(e.status is Status.REFUTED for e in evidence):
         return Outcome(Finding.FAILS, list(evidence))
-    if any(e.status is Status.OPEN and e.role == "decides" for e in evidence):
+    if any(e.status is Status.OPEN and e.role is Role.DECIDES for e in evidence):
         return Outcome(Finding.UNDECIDED, list(evidence))
     return Outcome(Finding.HOLDS, list(evidence))
 
