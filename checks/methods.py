@@ -4,6 +4,7 @@ float checks with tolerances from error analysis (rate fits live in :mod:`specpr
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 from typing import Callable
 
 import numpy as np
@@ -138,12 +139,11 @@ def combine(evidences: list[Evidence], *, what: str, method: str, ranges: str, r
     if sharpest is None:
         sharpest = "; ".join(e.sharpest for e in evidences if e.sharpest) or None
     bad = next((e for e in evidences if e.status is Status.REFUTED), None)
-    measured = [e for e in evidences if e.worst_margin is not None]
-    worst = min(measured, key=lambda e: e.worst_margin) if measured else None
+    worst = min((e for e in evidences if e.worst_margin is not None), key=lambda e: e.worst_margin,
+                default=Evidence(Status.OPEN, "none", ""))
     return Evidence(status, method, f"{what}: " + "; ".join(e.summary for e in evidences), ranges=ranges,
-                    worst_margin=worst.worst_margin if worst else None, sharpest=sharpest,
-                    counterexample=bad.counterexample if bad else None, role=role,
-                    allowance=worst.allowance if worst else None,
+                    worst_margin=worst.worst_margin, sharpest=sharpest,
+                    counterexample=bad.counterexample if bad else None, role=role, allowance=worst.allowance,
                     allowance_note="; ".join(dict.fromkeys(e.allowance_note for e in evidences if e.allowance_note)),
                     data={"parts": [e.to_json() for e in evidences]})
 
@@ -292,31 +292,46 @@ def grid_check(cases, margin: Callable, *, what: str, method: str, exact: bool, 
     allowance per case and ``allowance`` the error analysis behind it (printed in the catalogue); the
     evidence records the raw worst margin and the allowance at that case.
     """
-    worst_m, worst_case, count = math.inf, None, 0
-    raw_worst, raw_tol = math.inf, 0.0
+    tolerant = not exact and (callable(tolerance) or tolerance != 0)
+    tol_at = (lambda case: 0.0) if exact else (tolerance if callable(tolerance) else (lambda case: tolerance))
+    worst = _GridWorst()
     for case in cases:
-        count += 1
         m = margin(case)
         if exact and not _is_exact(m):
             raise TypeError(f"{what}: an exact grid check needs exact margins (int, Fraction, sympy or flint "
                             f"rationals), got {type(m).__name__} at {case!r}")
-        tol = 0.0 if exact else (tolerance(case) if callable(tolerance) else tolerance)
-        # a float margin within its error bound is indistinguishable from 0: report it as 0, so rounding
-        # noise never decides which of several tied cases the summary names (pass/fail uses the raw margin)
-        shown = 0.0 if not exact and abs(m) <= tol else m
-        if not exact and m < raw_worst:
-            raw_worst, raw_tol = float(m), float(tol)
-        if shown < worst_m:
-            worst_m, worst_case = shown, case
+        tol = tol_at(case)
         if m + tol < 0:
             return Evidence(Status.REFUTED, method, f"{what}: fails at {jsonable(case)} (margin {fmt(float(m))})", ranges=ranges,
                             worst_margin=float(m), counterexample={"input": jsonable(case), "margin": float(m)}, role=role)
+        worst.see(case, m, tol, exact)
     status = (Status.PROVED if method == "exhaustive" else Status.CERTIFIED) if exact else Status.VERIFIED
-    tolerant = not exact and (callable(tolerance) or tolerance != 0)
-    return Evidence(status, method, f"{what}: holds on all {count} cases; worst margin {fmt(float(worst_m))} at {jsonable(worst_case)}",
-                    ranges=ranges, worst_margin=min(raw_worst, float(worst_m)) if tolerant else float(worst_m), role=role,
-                    allowance=raw_tol if tolerant else None, allowance_note=allowance if tolerant else "",
-                    data={"cases": count, "worst_case": jsonable(worst_case)})
+    return Evidence(status, method, f"{what}: holds on all {worst.count} cases; worst margin {fmt(float(worst.shown))} at "
+                    f"{jsonable(worst.case)}", ranges=ranges, role=role,
+                    worst_margin=min(worst.raw, float(worst.shown)) if tolerant else float(worst.shown),
+                    allowance=worst.raw_tol if tolerant else None, allowance_note=allowance if tolerant else "",
+                    data={"cases": worst.count, "worst_case": jsonable(worst.case)})
+
+
+@dataclass
+class _GridWorst:
+    """The worst case of a grid as the summary shows it, and the raw float margin with its allowance."""
+
+    count: int = 0
+    shown: float = math.inf
+    case: object = None
+    raw: float = math.inf
+    raw_tol: float = 0.0
+
+    def see(self, case, m, tol: float, exact: bool) -> None:
+        self.count += 1
+        # a float margin within its error bound is indistinguishable from 0: shown as 0, so rounding noise
+        # never decides which of several tied cases the summary names (pass/fail uses the raw margin)
+        shown = 0.0 if not exact and abs(m) <= tol else m
+        if not exact and m < self.raw:
+            self.raw, self.raw_tol = float(m), float(tol)
+        if shown < self.shown:
+            self.shown, self.case = shown, case
 
 
 def _is_exact(x) -> bool:

@@ -244,7 +244,9 @@ def render_document(sections: dict[str, str]) -> str:
     out.append("| status | claims |")
     out.append("| --- | --- |")
     out += [f"| {_BADGE[s]} | {n} |" for s, n in counts.items() if n]
-    out.append("")
+    kernel_checked = sum("[coq, proved]" in sections[c.id] for c in claims)
+    out += ["", f"{kernel_checked} claims have a step kernel-checked by Coq (method `coq`: the statement as a theorem "
+            f"of `proofs/`, compiled by coqc, resting on no axiom beyond the standard library's real numbers).", ""]
     for paper in [*PAPERS, "specproof"]:
         mine = [c for c in claims if c.source.paper == paper]
         if not mine:
@@ -271,6 +273,21 @@ def render_claim(r: Result) -> str:
 
 def _render_claim(r: Result) -> list[str]:
     c = r.claim
+    lines = _claim_header(r)
+    if r.evidence:
+        lines += ["*Evidence:*", *map(render_evidence, r.evidence), ""]
+    if r.error:
+        lines += [f"*Check crashed:* {r.error}", ""]
+    tests = [f"`tests/test_claims.py::test_verdict[{c.id}]`", *(f"`{t}`" for t in c.tests)]
+    lines += [f"*Tests:* {', '.join(tests)}", ""]
+    if c.figure:
+        lines += [f"*Figure:* [{c.figure}]({c.figure})", "", f"![{c.id}]({c.figure})", ""]
+    return lines
+
+
+def _claim_header(r: Result) -> list[str]:
+    """Title, status, statement, why, what it corrects and uses."""
+    c = r.claim
     label = f" ({c.source.label})" if c.source.label else ""
     lines = [f"#### `{c.id}`: {c.title}{label}", ""]
     lines.append(f"**Status: {_BADGE[r.status]}**" + (f" — flags: {', '.join(c.notes)}" if c.notes else ""))
@@ -286,25 +303,18 @@ def _render_claim(r: Result) -> list[str]:
         registry = load_all()
         uses = ", ".join(f"`{u}` (expected {registry[u].expected.value})" if u in registry else f"`{u}`" for u in c.uses)
         lines += [f"*Uses:* {uses}", ""]
-    if r.evidence:
-        lines.append("*Evidence:*")
-        for e in r.evidence:
-            extra = []
-            if e.ranges:
-                extra.append(f"range: {e.ranges}")
-            if e.sharpest and not is_search(e):
-                extra.append(f"sharpest: {e.sharpest}")
-            if e.allowance_note:
-                extra.append(f"float allowance: {e.allowance_note}")
-            if e.counterexample:
-                extra.append(f"counterexample: `{json.dumps(rounded(e.counterexample), default=str, ensure_ascii=False)[:300]}`")
-            role = "" if e.role is Role.DECIDES else " (cross-check)"
-            lines.append(f"- `{e.check}` [{e.method}, {e.status.value}{role}]: {e.summary}" + ("; " + "; ".join(extra) if extra else ""))
-        lines.append("")
-    if r.error:
-        lines += [f"*Check crashed:* {r.error}", ""]
-    tests = [f"`tests/test_claims.py::test_verdict[{c.id}]`", *(f"`{t}`" for t in c.tests)]
-    lines += [f"*Tests:* {', '.join(tests)}", ""]
-    if c.figure:
-        lines += [f"*Figure:* [{c.figure}]({c.figure})", "", f"![{c.id}]({c.figure})", ""]
     return lines
+
+
+def render_evidence(e: Evidence) -> str:
+    """One evidence line: check, method, status, role, summary, range, sharpest constant (not for a
+    search: it depends on the draws), float allowance, counterexample (floats to guaranteed digits)."""
+    extra = [f"range: {e.ranges}"] if e.ranges else []
+    if e.sharpest and not is_search(e):
+        extra.append(f"sharpest: {e.sharpest}")
+    if e.allowance_note:
+        extra.append(f"float allowance: {e.allowance_note}")
+    if e.counterexample:
+        extra.append(f"counterexample: `{json.dumps(rounded(e.counterexample), default=str, ensure_ascii=False)[:300]}`")
+    role = "" if e.role is Role.DECIDES else " (cross-check)"
+    return f"- `{e.check}` [{e.method}, {e.status.value}{role}]: {e.summary}" + ("; " + "; ".join(extra) if extra else "")

@@ -316,6 +316,36 @@ def _bracketed(rows: list[dict], column: str, transform: Callable | None) -> tup
     return y, lo, hi
 
 
+def _read_with_brackets(rows, x, f, column, transform, lower, scale) -> tuple[np.ndarray, np.ndarray, float]:
+    """The column (transformed), the part the ratio is read on (lower terms removed), and how far the rows'
+    brackets can move the fitted trend."""
+    y, lo, hi = _bracketed(rows, column, transform[1] if transform else None)
+    y_read = remove_lower_terms(x, y, f, lower)[1] if lower else y
+    shift = y_read - y  # removing fitted terms shifts value and bracket alike
+    lo, hi = lo + shift, hi + shift
+    # a bracket that reaches or crosses 0 has no sign and so no log: its log-width is infinite (undecidable)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        log_width = np.where(lo * hi > 0, np.abs(np.log(np.abs(hi) / np.abs(lo))), np.inf)
+    return y, y_read, _trend_sensitivity(x, log_width, scale)
+
+
+def _span(sweep: Sweep, grid: str, x: np.ndarray, column: str, transform) -> str:
+    read = transform[0] if transform else (column if column != "value" else "")
+    return (f"{read + ' from ' if read else ''}sweep {sweep.name} ({grid} grid): "
+            f"{sweep.x} = {fmt(x[0])}…{fmt(x[-1])}, {len(x)} points")
+
+
+def _rate_evidence(x, y, f, model, *, lower, side, competitors, what, ranges, scale, flat, role) -> Evidence:
+    """The rate decision proper: with lower-order terms removed, one-sided, or two-sided."""
+    if lower:
+        return corrected_rate_evidence(x, y, f, model, lower, competitors, what=what, ranges=ranges, scale=scale,
+                                       flat=flat, role=role)
+    fit = fit_rate(x, y, f, model, competitors, scale)
+    if side:
+        return bound_evidence(fit, side=side, what=what, ranges=ranges, flat=flat, role=role)
+    return rate_evidence(fit, what=what, ranges=ranges, flat=flat, role=role)
+
+
 def rate_check(sweep: str | Sweep, f: Callable, model: str, *, what: str, grid: str = "quick",
                competitors: dict | None = None, scale: str = "log", column: str = "value",
                transform: tuple[str, Callable[[float, dict], float]] | None = None,
@@ -347,35 +377,20 @@ def rate_check(sweep: str | Sweep, f: Callable, model: str, *, what: str, grid: 
         return open_evidence(f"{what}: only {len(rows)} sweep points selected; a rate needs at least 3",
                              method="sweep-fit", ranges=ranges or f"sweep {result.sweep.name} ({grid} grid)", role=role)
     x = np.array([r["x"] for r in rows], dtype=float)
-    y, lo, hi = _bracketed(rows, column, transform[1] if transform else None)
-    y_read = remove_lower_terms(x, y, f, lower)[1] if lower else y
-    shift = y_read - y  # removing fitted terms shifts value and bracket alike
-    lo, hi = lo + shift, hi + shift
-    # a bracket that reaches or crosses 0 has no sign and so no log: its log-width is infinite (undecidable)
-    with np.errstate(divide="ignore", invalid="ignore"):
-        log_width = np.where(lo * hi > 0, np.abs(np.log(np.abs(hi) / np.abs(lo))), np.inf)
-    wobble = _trend_sensitivity(x, log_width, scale)
-    read = transform[0] if transform else (column if column != "value" else "")
-    span = ranges or (f"{read + ' from ' if read else ''}sweep {result.sweep.name} ({grid} grid): "
-                      f"{result.sweep.x} = {fmt(x[0])}…{fmt(x[-1])}, {len(rows)} points")
+    y, y_read, wobble = _read_with_brackets(rows, x, f, column, transform, lower, scale)
+    span = ranges or _span(result.sweep, grid, x, column, transform)
     fit = fit_rate(x, y_read, f, model, scale=scale)
     verdict_lines = {"upper": [flat], "lower": [-flat]}.get(side, [flat, -flat])
     if not np.isfinite(wobble) or any(abs(fit.trend - line) <= wobble for line in verdict_lines):
         return open_evidence(f"{what}: the brackets move the trend by up to {fmt(wobble)}, across the "
                              f"{'/'.join(map(fmt, verdict_lines))} verdict line (trend {fmt(fit.trend)}); tighten the solver tolerance",
                              method="sweep-fit", ranges=span, role=role)
-    if lower:
-        ev = corrected_rate_evidence(x, y, f, model, lower, competitors, what=what, ranges=span, scale=scale,
-                                     flat=flat, role=role)
-    else:
-        fit = fit_rate(x, y, f, model, competitors, scale)
-        ev = (bound_evidence(fit, side=side, what=what, ranges=span, flat=flat, role=role) if side
-              else rate_evidence(fit, what=what, ranges=span, flat=flat, role=role))
+    ev = _rate_evidence(x, y, f, model, lower=lower, side=side, competitors=competitors, what=what, ranges=span,
+                        scale=scale, flat=flat, role=role)
     data = {**ev.data, "sweep": result.sweep.name, "grid": grid, "trend_bracket_sensitivity": wobble}
     if corrections:
         data["corrections"] = fit_with_corrections(x, y, corrections)
-    ev = replace(ev, data=data)
-    return ev
+    return replace(ev, data=data)
 
 
 # --------------------------------------------------------------------------- the sweeps

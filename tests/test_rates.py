@@ -8,10 +8,7 @@ import pytest
 
 from specproof.checks.registry import Status
 
-try:
-    from specproof.checks.rates import bound_evidence, corrected_rate_evidence, fit_rate, rate_evidence
-except ImportError:  # before the rate functions moved to their own module
-    from specproof.checks.methods import bound_evidence, corrected_rate_evidence, fit_rate, rate_evidence
+from specproof.checks.rates import bound_evidence, corrected_rate_evidence, fit_rate, rate_evidence
 
 X = np.logspace(1, 8, 24)
 INV_LOG = {"1/log x": lambda x: 1 / np.log(x)}
