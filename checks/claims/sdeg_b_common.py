@@ -80,6 +80,15 @@ def eigen_real_tolerance(s) -> float:
     return _eig_tolerance(s)
 
 
+EIGEN_REAL_ALLOWANCE = ("eigvalsh of the symmetric reduction D + √z√zᵀ: each eigenvalue within 10·ℓ·eps·‖D + √z√zᵀ‖₂, "
+                        "‖·‖₂ ≤ max|d_i| + Σz_i (triangle inequality); d_i, z_i carry a few eps each, inside the 10")
+EIGVALSH_B_ALLOWANCE = ("eigvalsh of D + √z√zᵀ: each λ_i within 10·ℓ·eps·‖·‖₂, ‖D + √z√zᵀ‖₂ = ρ(A_b) = 1 (symmetric, "
+                        "similar to the row-stochastic A_b); the factor 2 allows the roundings of d, z")
+SVD_B_ALLOWANCE = ("svdvals of the dense A_b: each σ_i within 10·ℓ·eps·‖A_b‖₂ (backward stable, Weyl), ‖A_b‖₂ ≤ ‖A_b‖_F ≤ √ℓ "
+                   "(rows are probability vectors); entries and d_i carry a few eps each")
+RATIO_TO_EPS = ", divided by ε_ℓ as the margin is a ratio to ε_ℓ"
+
+
 def law_sweep(ctx: Context, values, what: str) -> Evidence:
     sizes = sweep_sizes(ctx)
     y = np.array([distance_to_spike_bulk_law(values(spike_bulk_family(int(n), int(n) // 4, math.log(n))), 0.25) for n in sizes])

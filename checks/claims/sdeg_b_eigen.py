@@ -13,6 +13,9 @@ import scipy.linalg
 import sympy as sp
 
 from specproof.checks.claims.sdeg_b_common import (
+    EIGEN_REAL_ALLOWANCE,
+    EIGVALSH_B_ALLOWANCE,
+    RATIO_TO_EPS,
     claim_tests,
     dense_attention,
     eigen_real_tolerance,
@@ -75,7 +78,10 @@ def sdegb_entries_float(ctx: Context) -> Evidence:
 
     return property_search(score_vectors(1, 48, bound=700.0, sorted_desc=False, nonnegative=False), margin,
                            what="log-domain SoftmaxAttention equals the generic row softmax of diag(s)", ctx=ctx,
-                           tolerance=lambda s: float_tolerance(s.size, 1.0), ranges="ℓ ≤ 48, |s_i| ≤ 700, any order",
+                           tolerance=lambda s: float_tolerance(s.size, 1.0),
+                           allowance="entries in [0, 1]: exp(s_i − L_i), L_i = logaddexp(s_i, log(ℓ−1)), is off by ≤ ulp(L_i)/2 ≤ "
+                                     "16·eps where that is not negligible (L_i < 64), scipy's row softmax by ≤ ℓ·eps: ≤ 20·eps ≤ 10·ℓ·eps (ℓ = 1 exact)",
+                           ranges="ℓ ≤ 48, |s_i| ≤ 700, any order",
                            role="supports")
 
 
@@ -260,7 +266,10 @@ def sdegb_block_form_float(ctx: Context) -> Evidence:
 
     return property_search(score_vectors(1, 40, nonnegative=False), margin, ctx=ctx,
                            what="[u,Q]ᵀA[u,Q] = [[1, uᵀDQ], [0, QᵀDQ]] with Q from scipy null_space",
-                           tolerance=lambda s: float_tolerance(s.size, math.sqrt(s.size)), ranges="ℓ ≤ 40, |s_i| ≤ 30",
+                           tolerance=lambda s: float_tolerance(s.size, math.sqrt(s.size)),
+                           allowance="entries of WᵀAW and QᵀDQ within 2ℓ·eps·‖A‖₂ and 2ℓ·eps·max|d_i| (two products, unit columns, "
+                                     "A ≥ 0) plus null_space's O(ℓ·eps) loss of orthonormality; ‖A‖₂ ≤ ‖A‖_F ≤ √ℓ",
+                           ranges="ℓ ≤ 40, |s_i| ≤ 30",
                            role="supports")
 
 
@@ -295,6 +304,7 @@ def _eigen_real_margin(s) -> float:
 @check
 def sdegb_eigen_real_property(ctx: Context) -> Evidence:
     return property_search(score_vectors(1, 48), _eigen_real_margin, ctx=ctx, tolerance=eigen_real_tolerance,
+                           allowance=EIGEN_REAL_ALLOWANCE,
                            what="eigenvalues of A_b (from the symmetric D + √z√zᵀ) in [0,1], λ₁ = 1, d_j ≤ λ_j ≤ d_{j−1}",
                            ranges="ℓ ≤ 48, 30 ≥ s₁ ≥ … ≥ s_ℓ ≥ 0",
                            pinned=(np.zeros(1), np.zeros(5), np.array([30.0, 30.0, 0.0]), np.full(8, 30.0)))
@@ -351,6 +361,7 @@ def _profile_ratio(pair) -> float:
 def sdegb_eigen_profile_property(ctx: Context) -> Evidence:
     ev = property_search(spike_bulk_split(), lambda p: 1.0 - _profile_ratio(p), ctx=ctx,
                          tolerance=lambda p: float_tolerance(p[0].size, 2.0) / separation_eps(*p),
+                         allowance=EIGVALSH_B_ALLOWANCE + RATIO_TO_EPS,
                          what="max_i |λ_i(A_b) − λ_i(A*)| ≤ ε_ℓ (margin 1 − ratio)",
                          ranges="ℓ ≤ 48, spike/bulk margins log f, log g ∈ [0, 12] and unseparated splits, s ≥ 0")
     if ev.worst_margin is not None:
@@ -374,7 +385,7 @@ def sandwich_margin(pair) -> float:
 @check
 def sdegb_eigen_sandwich_property(ctx: Context) -> Evidence:
     return property_search(spike_bulk_split(), sandwich_margin, ctx=ctx,
-                           tolerance=lambda p: float_tolerance(p[0].size, 2.0),
+                           tolerance=lambda p: float_tolerance(p[0].size, 2.0), allowance=EIGVALSH_B_ALLOWANCE,
                            what="(1−c_ℓ)d_k + c_ℓd_ℓ ≤ λ_{k+1}(A_b) ≤ (1−c_ℓ)d₁ + c_ℓd_{k+1}",
                            ranges="1 ≤ k < ℓ ≤ 48, separated and unseparated, s ≥ 0")
 
@@ -408,6 +419,7 @@ def sdegb_eigen_law_property(ctx: Context) -> Evidence:
         return bound - distance_to_spike_bulk_law(bidirectional_eigenvalues(s), k / ell)
 
     return property_search(spike_bulk_split(), margin, ctx=ctx, tolerance=lambda p: float_tolerance(p[0].size, 2.0),
+                           allowance=EIGVALSH_B_ALLOWANCE + "; W₁ moves by at most the largest eigenvalue error",
                            what="W₁(μ^eig(A_b), c_ℓδ₁+(1−c_ℓ)δ₀) ≤ ε_ℓ + (1−c_ℓ)/ℓ",
                            ranges="0 ≤ k ≤ ℓ ≤ 48, separated and unseparated, s ≥ 0")
 

@@ -18,7 +18,10 @@ import sympy as sp
 
 from specproof.checks.claims.sdeg_b_common import (
     BULK_BOUND,
+    EIGEN_REAL_ALLOWANCE,
+    EIGVALSH_B_ALLOWANCE,
     SLOWER_AND_FASTER,
+    SVD_B_ALLOWANCE,
     dense_attention,
     eigen_real_tolerance,
     spike_bulk_family,
@@ -67,6 +70,7 @@ def sdegb_eigen_signed_property(ctx: Context) -> Evidence:
         return min(parts)
 
     return property_search(score_vectors(1, 48, nonnegative=False), margin, ctx=ctx, tolerance=eigen_real_tolerance,
+                           allowance=EIGEN_REAL_ALLOWANCE,
                            what="without s ≥ 0: λ₁ = 1, d_j ≤ λ_j ≤ d_{j−1} (realness: the similarity holds for any real scores)",
                            ranges="ℓ ≤ 48, sorted scores in [−30, 30]")
 
@@ -74,7 +78,7 @@ def sdegb_eigen_signed_property(ctx: Context) -> Evidence:
 @check
 def sdegb_eigen_signed_sandwich(ctx: Context) -> Evidence:
     return property_search(spike_bulk_split(nonnegative=False), sandwich_margin, ctx=ctx,
-                           tolerance=lambda p: float_tolerance(p[0].size, 2.0),
+                           tolerance=lambda p: float_tolerance(p[0].size, 2.0), allowance=EIGVALSH_B_ALLOWANCE,
                            what="without s ≥ 0: the λ_{k+1} sandwich of Thm 2(2) still holds",
                            ranges="1 ≤ k < ℓ ≤ 48, sorted scores, bulk down to log ℓ − 24")
 
@@ -98,6 +102,8 @@ def sdegb_eigen_unsorted_property(ctx: Context) -> Evidence:
     # dense path's entries carry one relative rounding each, within the same allowance
     ev = property_search(score_vectors(1, 48, sorted_desc=False), margin, ctx=ctx,
                          tolerance=lambda s: float_tolerance(s.size, 4.0),
+                         allowance="two eigvalsh (the reduction and the dense similarity), each within 10·ℓ·eps·‖·‖₂ with ‖·‖₂ ≤ 2 "
+                                   "(ρ(A_b) = 1 up to the entries' relative roundings): 10·ℓ·eps·4",
                          what="sorting is a labelling: softmax(diag(s_π)) = P softmax(diag(s)) Pᵀ, same spectrum",
                          ranges="ℓ ≤ 48, unsorted scores in [0, 30]")
     return ev
@@ -138,7 +144,7 @@ def sdegb_sv_lower_signed_property(ctx: Context) -> Evidence:
         return min((sigma[j - 1] - d[j] for j in range(1, s.size)), default=math.inf)
 
     return property_search(score_vectors(1, 48, nonnegative=False), margin, ctx=ctx,
-                           tolerance=lambda s: float_tolerance(s.size, math.sqrt(s.size)),
+                           tolerance=lambda s: float_tolerance(s.size, math.sqrt(s.size)), allowance=SVD_B_ALLOWANCE,
                            what="without s ≥ 0 the lower interlacing d_{j+1} ≤ σ_j(A_b) still holds",
                            ranges="ℓ ≤ 48, sorted scores in [−30, 30]")
 

@@ -195,6 +195,8 @@ def sdegb_score_svd_property(ctx: Context) -> Evidence:
 
     return property_search(strategy, margin, ctx=ctx,
                            tolerance=lambda QK: float_tolerance(max(QK[0].shape), np.linalg.norm(QK[0]) * np.linalg.norm(QK[1])),
+                           allowance="both SVDs (of QKᵀ/√d_qk and of the QR core), products and QRs included, are backward stable: σ_i "
+                                     "within O(n·eps)·‖Q‖₂‖K‖₂, n = max(ℓ, d_qk); ‖Q‖_F‖K‖_F ≥ ‖Q‖₂‖K‖₂ (the 1/√d_qk ≤ 1 dropped)",
                            what="SVD of the compact-QR core R_Q R_Kᵀ/√d_qk plus structural zeros equals svd(QKᵀ/√d_qk)",
                            ranges="ℓ ≤ 40, d_qk ≤ 16 (also d_qk > ℓ), rank-deficient Q")
 

@@ -13,6 +13,8 @@ import sympy as sp
 
 from specproof.checks.claims.sdeg_b_common import (
     BULK_BOUND,
+    RATIO_TO_EPS,
+    SVD_B_ALLOWANCE,
     claim_tests,
     dense_attention,
     eigen_real_tolerance,
@@ -74,6 +76,7 @@ def _sv_ratio(pair) -> float:
 def sdegb_sv_profile_property(ctx: Context) -> Evidence:
     ev = property_search(spike_bulk_split(), lambda p: 2.0 - _sv_ratio(p), ctx=ctx,
                          tolerance=lambda p: float_tolerance(p[0].size, math.sqrt(p[0].size)) / separation_eps(*p),
+                         allowance=SVD_B_ALLOWANCE + RATIO_TO_EPS,
                          what="max_i |σ_i(A_b) − σ_i(A*)| ≤ ‖A_b − A*‖ ≤ 2ε_ℓ (margin 2 − ratio)",
                          ranges="ℓ ≤ 48, margins log f, log g ∈ [0, 12] and unseparated splits, s ≥ 0")
     if ev.worst_margin is not None:
@@ -90,7 +93,7 @@ def sdegb_sv_leading_property(ctx: Context) -> Evidence:
         return 2 * separation_eps(s, k) + math.sqrt(k / ell) - float(np.max(np.abs(sigma - 1)))
 
     return property_search(spike_bulk_split(), margin, ctx=ctx,
-                           tolerance=lambda p: float_tolerance(p[0].size, math.sqrt(p[0].size)),
+                           tolerance=lambda p: float_tolerance(p[0].size, math.sqrt(p[0].size)), allowance=SVD_B_ALLOWANCE,
                            what="max_{i≤k+1} |σ_i(A_b) − 1| ≤ 2ε_ℓ + √c_ℓ",
                            ranges="0 ≤ k ≤ ℓ ≤ 48, separated and unseparated, s ≥ 0")
 
@@ -158,6 +161,7 @@ def sdegb_sv_law_property(ctx: Context) -> Evidence:
 
     return property_search(spike_bulk_split(), margin, ctx=ctx,
                            tolerance=lambda p: float_tolerance(p[0].size, math.sqrt(p[0].size)),
+                           allowance=SVD_B_ALLOWANCE + "; W₁ moves by at most the largest σ_i error",
                            what="W₁(μ^sv(A_b), c_ℓδ₁+(1−c_ℓ)δ₀) ≤ 2ε_ℓ + 2/ℓ",
                            ranges="0 ≤ k ≤ ℓ ≤ 48, separated and unseparated, s ≥ 0")
 
@@ -196,7 +200,7 @@ def _sv_interlace_margin(s) -> float:
 @check
 def sdegb_sv_interlace_property(ctx: Context) -> Evidence:
     return property_search(score_vectors(1, 48), _sv_interlace_margin, ctx=ctx,
-                           tolerance=lambda s: float_tolerance(s.size, math.sqrt(s.size)),
+                           tolerance=lambda s: float_tolerance(s.size, math.sqrt(s.size)), allowance=SVD_B_ALLOWANCE,
                            what="d_{j+1} ≤ σ_j(A_b) (j < ℓ) and σ_j(A_b) ≤ d_{j−1} (j ≥ 2)",
                            ranges="ℓ ≤ 48, 30 ≥ s₁ ≥ … ≥ s_ℓ ≥ 0",
                            pinned=(np.zeros(4), np.array([30.0, 30.0, 0.0]), np.array([5.0, 4.0, 3.0, 2.0, 1.0])))
@@ -245,7 +249,9 @@ def sdegb_trace_rank_property(ctx: Context) -> Evidence:
         return -abs(lam.sum() / lam.max() - float(np.trace(dense_attention(s))))
 
     return property_search(score_vectors(1, 48), margin, ctx=ctx,
-                           tolerance=lambda s: s.size * eigen_real_tolerance(s),  # Σ of ℓ eigenvalues, each within its bound
+                           tolerance=lambda s: (2 * s.size + 1) * eigen_real_tolerance(s),
+                           allowance="Σλ_i within ℓ·tol (tol = eigen_real_tolerance, each λ_i's eigvalsh bound); dividing by "
+                                     "λ₁ = 1 ± tol adds ≤ tr·tol ≤ ℓ·tol; the dense trace's ≤ ℓ·10·eps ≤ tol: (2ℓ + 1)·tol",
                            what="srank_λ(A_b) = Σ|λ_i|/max|λ_i| equals tr(A_b)", ranges="ℓ ≤ 48, 30 ≥ s₁ ≥ … ≥ s_ℓ ≥ 0")
 
 
