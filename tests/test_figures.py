@@ -22,6 +22,20 @@ def test_quick_figures_regenerate(tmp_path, capsys):
         assert data["provenance"]["quick"] is True and data["claims"]
 
 
+def test_quick_figures_write_only_where_asked(tmp_path, monkeypatch):
+    """From an empty directory, `figures --quick --outdir D` writes D's PNG and JSON and nothing else, and
+    never touches the committed gallery; without --outdir a quick run goes to a new temporary directory."""
+    gallery = {p.name: p.stat().st_mtime_ns for p in (ROOT / "figures").iterdir()}
+    cwd, out = tmp_path / "cwd", tmp_path / "out"
+    cwd.mkdir()
+    monkeypatch.chdir(cwd)
+    assert main(["figures", "--quick", "--outdir", str(out), "kernel-energy"]) == 0
+    assert sorted(p.name for p in out.iterdir()) == ["kernel-energy.json", "kernel-energy.png"]
+    assert json.loads((out / "kernel-energy.json").read_text())["provenance"]["quick"] is True
+    assert list(cwd.iterdir()) == []
+    assert {p.name: p.stat().st_mtime_ns for p in (ROOT / "figures").iterdir()} == gallery
+
+
 @pytest.mark.parametrize("name", list(FIGURES))
 def test_committed_figure_has_data_and_is_linked(name):
     load_all()
