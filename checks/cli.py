@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import functools
 import sys
 from pathlib import Path
 
@@ -143,7 +144,27 @@ def build_parser() -> argparse.ArgumentParser:
     return p
 
 
+@functools.cache
+def _hypothesis_storage_outside_the_working_directory() -> None:
+    """Hypothesis keeps a cache (of the constants it mixes into draws) under ``./.hypothesis`` of the working
+    directory; a command must not write there, so the command line points it at a temporary directory,
+    removed at exit (unless the user chose one with HYPOTHESIS_STORAGE_DIRECTORY)."""
+    import atexit
+    import os
+    import shutil
+    import tempfile
+
+    from hypothesis.configuration import set_hypothesis_home_dir
+
+    if os.environ.get("HYPOTHESIS_STORAGE_DIRECTORY"):
+        return
+    home = tempfile.mkdtemp(prefix="specproof-hypothesis-")
+    atexit.register(shutil.rmtree, home, ignore_errors=True)
+    set_hypothesis_home_dir(home)
+
+
 def main(argv=None) -> int:
+    _hypothesis_storage_outside_the_working_directory()
     try:
         args = build_parser().parse_args(argv)
         return args.func(args)

@@ -81,7 +81,8 @@ def test_rendered_numbers_are_rounded_to_guaranteed_digits():
 def test_verify_outside_the_checkout_writes_nothing(tmp_path):
     store = ROOT / "figures" / "data"
     before = {p.name: p.stat().st_mtime_ns for p in store.iterdir()}
-    proc = subprocess.run([sys.executable, "-m", "specproof", "verify", "trsp.C6.gap-rate", "--no-progress"],
+    # a rate from the store, and a hypothesis search (hypothesis caches under ./.hypothesis by default)
+    proc = subprocess.run([sys.executable, "-m", "specproof", "verify", "trsp.C6.gap-rate", "trsp.C4.weyl", "--no-progress"],
                           capture_output=True, text=True, cwd=tmp_path)
     assert proc.returncode == 0, proc.stderr[-2000:]
     assert list(tmp_path.iterdir()) == []
