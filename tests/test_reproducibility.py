@@ -99,6 +99,7 @@ BAD_PATHS = [
     (["sweep", "skeleton-mu2", "--grid", "quick", "--store", "{tmp}/file"], "is not a directory"),
     (["theorems", "--output", "/proc/T.md"], "/proc"),
     (["theorems", "--output", "{tmp}"], "is an existing directory"),
+    (["variant", "--spec", str(ROOT / "examples" / "variants" / "triadic.toml"), "--json", "/proc/x.json"], "/proc"),
 ]
 
 
