@@ -4,6 +4,7 @@ what was decided."""
 
 import json
 import os
+import shutil
 import stat
 import subprocess
 import sys
@@ -182,6 +183,8 @@ def test_catalogue_is_identical_under_another_numerical_configuration():
     kernel, native = _other_blas_kernel()
     if kernel is None:
         pytest.skip(native)
+    if shutil.which("coqc") is None:
+        pytest.skip("the catalogue records Coq-checked steps and coqc is not installed here")
     env = {**os.environ, "OPENBLAS_CORETYPE": kernel, "MKL_CBWR": "COMPATIBLE"}
     proc = subprocess.run([sys.executable, "-m", "specproof", "theorems", "--check"], capture_output=True, text=True,
                           env=env, cwd=ROOT)
