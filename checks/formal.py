@@ -183,4 +183,5 @@ COQ_THEOREMS = {
     "trsp.C7.kernel-energy": "trsp_C7_kernel_energy",
     "trsp.tribox.kernel.fixed": "trsp_tribox_kernel_identity",
     "sdeg.c.eigen": "sdeg_c_eigen",
+    "sdeg.b.charpoly": "sdeg_b_charpoly",
 }

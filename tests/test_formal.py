@@ -1,12 +1,14 @@
 """The Coq proofs: the theorems are kernel-checked, and the Coq-defined quantities are the Python ones."""
 
 from fractions import Fraction
+import math
 
 import numpy as np
 import pytest
 
 from specproof.checks import formal
 from specproof.checks.registry import Status
+from specproof.theory.attention import bidirectional_eigenvalues, canonical_weights
 from specproof.theory.filters import tribox_kernel
 from specproof.theory.kernels import kernel_energy
 from specproof.theory.tribox_norms import tribox_kernel_energy_exact
@@ -53,6 +55,37 @@ def test_coq_energy_is_the_python_energy():
     coq = _values([f"SpecProof.Kernel.energy_num {b}" for b in SIZES])
     assert [Fraction(n, b**4) for n, b in zip(coq, SIZES)] == [tribox_kernel_energy_exact(b) for b in SIZES]
     assert np.allclose([n / b**4 for n, b in zip(coq, SIZES)], [kernel_energy(tribox_kernel(b)) for b in SIZES])
+
+
+def _rationals(expressions: list[str]) -> list[Fraction]:
+    """Evaluate closed MathComp rationals in Coq, in order, as (numq, denq) pairs."""
+    build = formal.coq_build()
+    assert build is not None and build.ok, build and build.log
+    header = "From mathcomp Require Import all_ssreflect all_algebra.\nLocal Open Scope ring_scope.\n"
+    out = formal.coq_query(build, header + "\n".join(f"Eval vm_compute in (let x := ({e}) in (numq x, denq x))." for e in expressions))
+    pairs = [line.split("=", 1)[1].strip().strip("()").replace("%Z", "").split(",") for line in out.splitlines()
+             if line.strip().startswith("=")]
+    return [Fraction(int(n), int(d)) for n, d in pairs]
+
+
+@needs_coq
+@pytest.mark.parametrize("ell", range(1, 6))
+def test_coq_canonical_weights_and_charpoly_are_the_python_ones(ell):
+    """Coq's d_i, z_i of A_b at a_i = i + 2 (0-based i) are canonical_weights' exactly, and the polynomial of
+    sdeg_b_charpoly, Π(X − d_i) − Σ_i z_i Π_{j≠i}(X − d_j), has the eigenvalues of A_b as its roots."""
+    a = f"(fun i : 'I_{ell} => (i%:R + 2%:R : rat))"
+    names = [f"SpecProof.Bidirectional.canonical_{w} {a} (@Ordinal {ell} {i} isT)" for w in "dz" for i in range(ell)]
+    values = _rationals(names)
+    d, z = values[:ell], values[ell:]
+    d_py, z_py = canonical_weights(np.log(np.arange(2, ell + 2, dtype=float)))
+    assert d == [Fraction(i + 1, i + ell + 1) for i in range(ell)] and z == [Fraction(1, i + ell + 1) for i in range(ell)]
+    assert np.allclose([float(x) for x in d], d_py, rtol=1e-14) and np.allclose([float(x) for x in z], z_py, rtol=1e-14)
+    X = np.polynomial.Polynomial
+    one = X([1.0])
+    charpoly = math.prod((X([-float(x), 1]) for x in d), start=one) - sum(
+        (float(z[i]) * math.prod((X([-float(d[j]), 1]) for j in range(ell) if j != i), start=one) for i in range(ell)),
+        start=0 * one)
+    assert np.allclose(np.sort(charpoly.roots().real), np.sort(bidirectional_eigenvalues(np.log(np.arange(2, ell + 2.0)))), atol=1e-10)
 
 
 def test_without_coq_the_check_says_so(monkeypatch):

@@ -23,6 +23,7 @@ from specproof.checks.claims.sdeg_b_common import (
     separation_eps,
     symbolic_evidence,
 )
+from specproof.checks.formal import COQ_THEOREMS, coq_evidence
 from specproof.checks.methods import float_tolerance, fmt, property_search
 from specproof.checks.registry import Context, Evidence, Source, Status, check, claim
 from specproof.checks.strategies import score_vectors, spike_bulk_split
@@ -273,6 +274,16 @@ def sdegb_block_form_float(ctx: Context) -> Evidence:
                            role="supports")
 
 
+@check
+def sdegb_charpoly_coq(ctx: Context) -> Evidence:
+    """The claim as a Coq theorem, kernel-checked for every ℓ (proofs/Bidirectional.v)."""
+    return coq_evidence(COQ_THEOREMS["sdeg.b.charpoly"],
+                        what="char_poly A_b = Π(X−d_i) − Σ_i z_i Π_{j≠i}(X−d_j); det(λI − A_b) = Π(λ−d_i)(1 − Σ z_i/(λ−d_i)) "
+                             "for λ ∉ {d_i}; [u,Q]ᵀA_b[u,Q] = [[1, uᵀDQ], [0, QᵀDQ]] for u = c𝟏, c²ℓ = 1, 𝟏ᵀQ = 0 "
+                             "(MathComp, any field; A_b = D + z𝟏ᵀ and A_b𝟏 = 𝟏 proved from the softmax entries)",
+                        ranges="every ℓ, every a with a_i + ℓ − 1 ≠ 0 (a_i = e^{s_i} > 0)")
+
+
 claim(
     id="sdeg.b.charpoly",
     title="Characteristic polynomial by the matrix determinant lemma; block triangular form",
@@ -280,11 +291,15 @@ claim(
     statement=r"$\det(\lambda I-A_b)=\prod_{i}(\lambda-d_i)\Bigl(1-\sum_i\frac{z_i}{\lambda-d_i}\Bigr)$, and with "
               r"$u=\mathbf{1}/\sqrt\ell$ and $Q$ an orthonormal basis of $\mathbf{1}^\perp$, "
               r"$[u,Q]^\top A_b[u,Q]=\begin{pmatrix}1&u^\top DQ\\0&Q^\top DQ\end{pmatrix}$.",
-    checks=[sdegb_charpoly_sympy, sdegb_block_form_sympy, sdegb_block_form_exact, sdegb_block_form_float],
-    expected=Status.CERTIFIED,
-    reason="the determinant identity is an exact polynomial identity in d, z, λ for every ℓ ≤ 5 (6 with --wide); the "
-           "block form follows for every ℓ from A𝟏 = 𝟏 (d_i + ℓz_i = 1, sympy), is an exact matrix identity in symbolic "
-           "d with the exact Helmert basis for ℓ ≤ 5 (6 with --wide), and is cross-checked in floats with scipy's Q",
+    checks=[sdegb_charpoly_coq, sdegb_block_form_sympy],
+    cross_checks=[sdegb_charpoly_sympy, sdegb_block_form_exact, sdegb_block_form_float],
+    expected=Status.PROVED,
+    reason="kernel-checked in Coq for every ℓ (proofs/Bidirectional.v, MathComp): A_b = D + z𝟏ᵀ from the softmax "
+           "entries, the matrix determinant lemma det(M + uvᵀ)·det M = (det M + vᵀ adj(M) u)·det M by a block "
+           "factorisation, the adjugate of X·I − D, the secular form off the d_i, and the block form from A_b𝟏 = 𝟏 and "
+           "𝟏ᵀQ = 0. Sympy also checks d_i + ℓz_i = 1 for symbolic ℓ; the exact identities at ℓ ≤ 5 (6 with --wide) "
+           "and the float search with scipy's Q are cross-checks. Coq models u = c𝟏 with c²ℓ = 1 (c = 1/√ℓ) and any "
+           "Q with 𝟏ᵀQ = 0 (orthonormality is not used)",
     tests=claim_tests("test_charpoly_matches_numpy"),
 )
 

@@ -98,7 +98,12 @@ claim(
     expected=Status.REFUTED,
     reason="False as stated: with k = 1 and bulk scores 0, A_c = H_ℓ whatever the spike score (row 1 is always e_1), "
            "so σ_1(A_c) = ‖H_ℓ‖ ≥ √(5/4) for all ℓ ≥ 2 and → 2, while k/(ℓf) → 0. The bulk's Cesàro structure puts "
-           "singular values above 1 ahead of the spikes. What holds is one-sided: see sdeg.c.spike-sv.corrected.",
+           "singular values above 1 ahead of the spikes. What holds is one-sided: see sdeg.c.spike-sv.corrected. "
+           "Interpretive: App. C.5 is a section of remarks whose other displays argue by contradiction (see "
+           "sdeg.c.no-harmonic-sv); this one is read as asserted because the paper gives it as Step 2 of Thm 4's "
+           "proof, affirmatively and under the theorem's own hypothesis (spectral separation), not as a supposition "
+           "to be refuted.",
+    notes=["interpretive"],
     tests=["tests/test_sdeg_causal.py::test_single_spike_gives_the_cesaro_matrix"],
 )
 

@@ -58,7 +58,9 @@ claim(
     checks=[gate_range_sympy],
     expected=Status.PROVED,
     reason="Over the reals: σ ∈ (0,1) and r^φ ∈ (0,1] because r ≤ 1 (b_ℓ ≤ T by Eq. 5), so g ∈ (0,1), including "
-           "r = 1 where g = σ(MLP(0)). Floating point is another statement: see trsp.gate.range.floating.",
+           "r = 1 where g = σ(MLP(0)). Machine-checked: each sign, for symbolic m, β, s = T/b − 1 ≥ 0, by sympy's "
+           "assumption system; argued in prose: only r ≤ 1 from Eq. 5 (b_ℓ ≤ T). Floating point is another "
+           "statement: see trsp.gate.range.floating.",
     tests=["tests/test_trsp_main.py::test_gate_value_lies_in_the_unit_interval"],
 )
 
