@@ -1,0 +1,121 @@
+"""The claims as a dependency graph (as in a Lean blueprint) and each claim's chain state.
+
+A claim's verdict is about the claim alone; its *chain* says whether what it uses holds up as well.
+The graph's edges are ``uses`` only: ``corrects`` links a claim of specproof's own to the paper's claim it
+fixes, and a correction does not rest on the claim it refutes, so ``corrects`` is drawn but never propagates.
+
+The rule, with strength proved > certified > verified > open = refuted:
+
+- the chain *rests on* a dependency (transitively through ``uses``) that is refuted, whatever the
+  claim's own verdict: its argument cites a false statement;
+- otherwise it rests on the weakest dependency weaker than the claim's own verdict;
+- otherwise the chain is *sound*: everything it uses is at least as strong as the claim.
+
+Among several candidates the weakest is named, then the nearest (fewest ``uses`` hops), then the first
+in registry order; ``path`` is the ``uses`` path from the claim to it.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Mapping
+
+from specproof.checks.registry import Claim, Status
+
+SOUND = "sound"
+RESTS_ON = "rests-on"
+_STRENGTH = {Status.PROVED: 3, Status.CERTIFIED: 2, Status.VERIFIED: 1, Status.OPEN: 0, Status.REFUTED: 0}
+CLAIM_ID = re.compile(r"(?<![\w.])(?:sdeg|trsp)(?:\.[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*)+")
+
+
+@dataclass(frozen=True)
+class Chain:
+    """A claim's chain state: sound, or resting on ``dependency`` (with its status) reached along ``path``."""
+
+    state: str
+    dependency: str | None = None
+    status: Status | None = None
+    path: tuple = ()
+
+    def to_json(self) -> dict:
+        out = {"state": self.state}
+        if self.dependency:
+            out |= {"dependency": self.dependency, "status": self.status.value, "path": list(self.path)}
+        return out
+
+    def text(self) -> str:
+        """One phrase for the table and the catalogue: ``sound`` or ``rests on `x` (verified)``."""
+        if self.state == SOUND:
+            return SOUND
+        via = f" via `{'` → `'.join(self.path[1:-1])}`" if len(self.path) > 2 else ""
+        return f"rests on `{self.dependency}` ({self.status.value}){via}"
+
+
+def cycles(claims: Mapping[str, Claim]) -> list[list[str]]:
+    """Cycles of the ``uses`` graph (empty for a DAG), each as the ids along it; unknown ids are skipped."""
+    state, found, stack = {}, [], []
+
+    def visit(cid):
+        state[cid] = "open"
+        stack.append(cid)
+        for dep in claims[cid].uses:
+            if dep not in claims:
+                continue
+            if state.get(dep) == "open":
+                found.append(stack[stack.index(dep):] + [dep])
+            elif dep not in state:
+                visit(dep)
+        stack.pop()
+        state[cid] = "done"
+
+    for cid in claims:
+        if cid not in state:
+            visit(cid)
+    return found
+
+
+def _dependencies(claims: Mapping[str, Claim], cid: str) -> dict[str, tuple]:
+    """Every claim reachable from ``cid`` through ``uses``, with its shortest path (breadth first, registry order)."""
+    paths, frontier = {cid: (cid,)}, [cid]
+    while frontier:
+        nxt = []
+        for here in frontier:
+            for dep in claims[here].uses:
+                if dep in claims and dep not in paths:
+                    paths[dep] = paths[here] + (dep,)
+                    nxt.append(dep)
+        frontier = nxt
+    del paths[cid]
+    return paths
+
+
+def chain_of(claims: Mapping[str, Claim], cid: str, status: Mapping[str, Status]) -> Chain:
+    """The chain state of ``cid`` given a verdict for every claim (computed, or the expected ones)."""
+    own = _STRENGTH[status[cid]]
+    deps = _dependencies(claims, cid)
+    order = {c: n for n, c in enumerate(claims)}
+    weak = [d for d in deps if status[d] is Status.REFUTED] or [d for d in deps if _STRENGTH[status[d]] < own]
+    if not weak:
+        return Chain(SOUND)
+    worst = min(weak, key=lambda d: (_STRENGTH[status[d]], len(deps[d]), order[d]))
+    return Chain(RESTS_ON, worst, status[worst], deps[worst])
+
+
+def chains(claims: Mapping[str, Claim], status: Mapping[str, Status] | None = None) -> dict[str, Chain]:
+    """Every claim's chain; ``status`` overrides the expected verdicts for the claims it names."""
+    verdicts = {cid: c.expected for cid, c in claims.items()} | dict(status or {})
+    return {cid: chain_of(claims, cid, verdicts) for cid in claims}
+
+
+def named_ids(c: Claim) -> set[str]:
+    """Claim ids that a claim's statement, reason or lost text names (other than its own)."""
+    text = " ".join((c.statement, c.reason, c.lost))
+    return {m.rstrip(".") for m in CLAIM_ID.findall(text)} - {c.id}
+
+
+def linked(claims: Mapping[str, Claim], a: str, b: str) -> bool:
+    """Whether a ``uses`` or ``corrects`` edge joins ``a`` and ``b``, in either direction."""
+    def edges(x, y):
+        return y in claims[x].uses or claims[x].corrects == y
+    return edges(a, b) or edges(b, a)
