@@ -44,12 +44,13 @@ class Chain:
             out |= {"dependency": self.dependency, "status": self.status.value, "path": list(self.path)}
         return out
 
-    def text(self) -> str:
-        """One phrase for the table and the catalogue: ``sound`` or ``rests on `x` (verified)``."""
+    def text(self, markdown: bool = True) -> str:
+        """One phrase for the catalogue (ids in backticks) or the table: ``sound`` or ``rests on `x` (verified)``."""
         if self.state == SOUND:
             return SOUND
-        via = f" via `{'` → `'.join(self.path[1:-1])}`" if len(self.path) > 2 else ""
-        return f"rests on `{self.dependency}` ({self.status.value}){via}"
+        q = "`" if markdown else ""
+        via = f" via {q}{f'{q} → {q}'.join(self.path[1:-1])}{q}" if len(self.path) > 2 else ""
+        return f"rests on {q}{self.dependency}{q} ({self.status.value}){via}"
 
 
 def cycles(claims: Mapping[str, Claim]) -> list[list[str]]:
@@ -119,3 +120,4 @@ def linked(claims: Mapping[str, Claim], a: str, b: str) -> bool:
     def edges(x, y):
         return y in claims[x].uses or claims[x].corrects == y
     return edges(a, b) or edges(b, a)
+

@@ -103,3 +103,25 @@ def test_chain_rule_on_a_toy_graph():
 def test_cycles_are_found():
     claims, _ = _toy(a=("proved", ["b"]), b=("proved", ["c"]), c=("proved", ["a"]))
     assert cycles(claims) == [["x.a", "x.b", "x.c", "x.a"]]
+
+
+def test_report_chains_follow_the_computed_verdicts():
+    """The table and the JSON report read the chain from the verdicts computed, not the expected ones."""
+    from specproof.checks.report import Result, result_chains, table
+
+    results = [Result(REGISTRY["sdeg.c.eigen"], Status.REFUTED), Result(REGISTRY["sdeg.c.eigen-profile"], Status.PROVED)]
+    chain = result_chains(results)
+    assert chain["sdeg.c.eigen-profile"] == Chain(RESTS_ON, "sdeg.c.eigen", Status.REFUTED,
+                                                  ("sdeg.c.eigen-profile", "sdeg.c.eigen"))
+    assert "rests on sdeg.c.eigen (refuted)" in table(results)
+
+
+def test_verify_reports_a_weak_chain_without_failing(tmp_path, capsys):
+    from specproof.checks.cli import main
+
+    out = tmp_path / "report.json"
+    assert main(["verify", "trsp.C8.spectral-norm", "--json", str(out), "--no-progress"]) == 0
+    (entry,) = json.loads(out.read_text())["claims"]
+    assert entry["chain"] == {"state": RESTS_ON, "dependency": "trsp.C8.column-sums", "status": "refuted",
+                              "path": ["trsp.C8.spectral-norm", "trsp.C8.column-sums"]}
+    assert "rests on trsp.C8.column-sums (refuted)" in capsys.readouterr().out
