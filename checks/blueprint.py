@@ -17,10 +17,12 @@ in registry order; ``path`` is the ``uses`` path from the claim to it.
 
 from __future__ import annotations
 
+import io
 import re
 from dataclasses import dataclass
 from typing import Mapping
 
+from specproof.checks.io import write_atomic
 from specproof.checks.registry import Claim, Status
 
 SOUND = "sound"
@@ -121,3 +123,99 @@ def linked(claims: Mapping[str, Claim], a: str, b: str) -> bool:
         return y in claims[x].uses or claims[x].corrects == y
     return edges(a, b) or edges(b, a)
 
+
+# --------------------------------------------------------------------------- the graph drawn
+
+_FILL = {Status.PROVED: "#66bb6a", Status.CERTIFIED: "#c5e1a5", Status.VERIFIED: "#fff59d",
+         Status.REFUTED: "#ef9a9a", Status.OPEN: "#e0e0e0"}
+_PER_ROW = 9  # section columns per band of the picture
+
+
+def _home(claims: Mapping[str, Claim], c: Claim) -> Claim:
+    """The paper's claim a claim of specproof's own qualifies (what it corrects, else the first it uses)."""
+    while c.source.paper == "specproof":
+        target = c.corrects or next((u for u in c.uses if u in claims), None)
+        if target is None:
+            return c
+        c = claims[target]
+    return c
+
+
+def _section_key(section: str):
+    return [int(p) if p.isdigit() else p for p in re.split(r"(\d+)", section)]
+
+
+def draw_graph(claims: Mapping[str, Claim], path) -> None:
+    """The uses graph as a picture: one column per paper section (own claims beside the claim they qualify),
+    nodes filled by expected verdict, outlined red where the chain rests on a weaker or refuted claim;
+    uses edges solid, corrects edges dashed."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    from matplotlib.lines import Line2D
+    from matplotlib.patches import Patch
+
+    chain = chains(claims)
+    groups: dict[tuple, list[str]] = {}
+    for cid, c in claims.items():
+        home = _home(claims, c)
+        groups.setdefault((home.source.paper, home.source.section), []).append(cid)
+    columns = sorted(groups, key=lambda g: (g[0], _section_key(g[1])))
+    bands = [columns[i:i + _PER_ROW] for i in range(0, len(columns), _PER_ROW)]
+    pos, heading, top = {}, {}, 0.0
+    for band in bands:
+        for x, g in enumerate(band):
+            heading[g] = (x, top)
+            pos |= {cid: (x, top - 1.2 - y) for y, cid in enumerate(groups[g])}
+        top -= max(len(groups[g]) for g in band) + 2.6
+    fig, ax = plt.subplots(figsize=(2.3 * _PER_ROW, 0.36 * -top + 1))
+    for cid, c in claims.items():
+        for dep, style in [*((u, "-") for u in c.uses), *(((c.corrects, "--"),) if c.corrects else ())]:
+            (x0, y0), (x1, y1) = pos[cid], pos[dep]
+            ax.annotate("", xy=(x1, y1), xytext=(x0, y0), zorder=1,
+                        arrowprops=dict(arrowstyle="-|>", linestyle=style, color="#9e9e9e", lw=0.6,
+                                        shrinkA=4, shrinkB=4, connectionstyle="arc3,rad=0.15"))
+    for cid, (x, y) in pos.items():
+        weak = chain[cid].state != SOUND
+        ax.text(x, y, cid.split(".", 1)[1], ha="center", va="center", fontsize=6.5, zorder=2,
+                bbox=dict(boxstyle="round,pad=0.25", fc=_FILL[claims[cid].expected],
+                          ec="#c62828" if weak else "#424242", lw=2.2 if weak else 0.5))
+    for (paper, section), (x, y) in heading.items():
+        ax.text(x, y, f"{paper} {section}", ha="center", va="center", fontsize=8, weight="bold")
+    handles = [Patch(fc=_FILL[s], ec="#424242", label=s.value) for s in Status if any(
+        c.expected is s for c in claims.values())]
+    handles += [Patch(fc="white", ec="#c62828", lw=2.2, label="chain rests on a weaker or refuted claim"),
+                Line2D([], [], color="#9e9e9e", label="uses"),
+                Line2D([], [], color="#9e9e9e", linestyle="--", label="corrects")]
+    ax.legend(handles=handles, loc="lower right", fontsize=8, frameon=False)
+    ax.set_xlim(-0.6, _PER_ROW - 0.4)
+    ax.set_ylim(top + 1.4, 0.8)
+    ax.axis("off")
+    fig.tight_layout()
+    buffer = io.BytesIO()
+    fig.savefig(buffer, format="png", dpi=110, metadata={"Title": "claims dependency graph"})
+    plt.close(fig)
+    write_atomic(path, buffer.getvalue())
+
+
+def add_subcommand(sub) -> None:
+    p = sub.add_parser("graph", help="draw the claims' dependency graph (default: the project's figures/claims-graph.png)")
+    p.add_argument("--output", default=None, help="PNG to write (default: figures/claims-graph.png of the checkout)")
+    p.set_defaults(func=_cmd_graph)
+
+
+def _cmd_graph(args) -> int:
+    from pathlib import Path
+
+    from specproof.checks.io import output_file, project_path
+    from specproof.checks.registry import load_all
+    from specproof.theory.validate import InputError
+
+    given = args.output or project_path("figures", "claims-graph.png")
+    if given is None:
+        raise InputError("no project checkout here to hold figures/claims-graph.png; allowed: --output FILE")
+    path = output_file(Path(given), "--output")
+    draw_graph(load_all(), path)
+    print(f"wrote {path}")
+    return 0

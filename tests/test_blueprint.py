@@ -125,3 +125,11 @@ def test_verify_reports_a_weak_chain_without_failing(tmp_path, capsys):
     assert entry["chain"] == {"state": RESTS_ON, "dependency": "trsp.C8.column-sums", "status": "refuted",
                               "path": ["trsp.C8.spectral-norm", "trsp.C8.column-sums"]}
     assert "rests on trsp.C8.column-sums (refuted)" in capsys.readouterr().out
+
+
+def test_graph_is_drawn(tmp_path):
+    from specproof.checks.blueprint import draw_graph
+
+    out = tmp_path / "graph.png"
+    draw_graph(REGISTRY, out)
+    assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
