@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import importlib
 
-CONTRIBUTORS = ("specproof.checks.sweeps", "specproof.checks.figures", "specproof.checks.variants")
+CONTRIBUTORS = ("specproof.checks.sweeps", "specproof.checks.figures", "specproof.checks.variants",
+                "specproof.checks.blueprint")
 
 
 def register(sub) -> None:

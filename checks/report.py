@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 
 from threadpoolctl import threadpool_limits
 
+from specproof.checks.blueprint import SOUND, Chain, chains
 from specproof.checks.io import write_atomic
 from specproof.checks.methods import fmt, jsonable, rounded
 from specproof.checks.registry import PAPERS, Claim, Context, Evidence, Role, Status, load_all, weakest
@@ -170,22 +171,34 @@ def margin_text(r: Result) -> str:
     return fmt(worst.worst_margin)
 
 
+def result_chains(results: list[Result]) -> dict[str, Chain]:
+    """Each result's chain from the computed verdicts; a dependency that was not run counts with its expected one."""
+    every = chains(load_all(), {r.claim.id: r.status for r in results})
+    return {r.claim.id: every[r.claim.id] for r in results}
+
+
 def table(results: list[Result]) -> str:
-    """The verdict table: id, status, expected, method, worst margin, seconds."""
-    lines = text_table(("id", "status", "expected", "methods", "worst margin", "seconds"),
+    """The verdict table: id, status, expected, chain, method, worst margin, seconds."""
+    chain = result_chains(results)
+    lines = text_table(("id", "status", "expected", "chain", "methods", "worst margin", "seconds"),
                        [(r.claim.id, r.status.value + ("" if r.matches else " !"), r.claim.expected.value,
-                         ",".join(r.methods) or "-", margin_text(r), f"{r.seconds:.2f}") for r in results])
+                         chain[r.claim.id].text(markdown=False), ",".join(r.methods) or "-", margin_text(r),
+                         f"{r.seconds:.2f}") for r in results])
     counts = {s: sum(r.status is s for r in results) for s in Status}
     mism = sum(not r.matches for r in results)
+    weak = sum(c.state != SOUND for c in chain.values())
     lines.append("")
-    lines.append(", ".join(f"{n} {s.value}" for s, n in counts.items() if n) + f"; {mism} differ from expected")
+    lines.append(", ".join(f"{n} {s.value}" for s, n in counts.items() if n) + f"; {mism} differ from expected; "
+                 f"{len(results) - weak} sound chains, {weak} resting on a weaker or refuted claim")
     return "\n".join(lines)
 
 
 def report_json(results: list[Result], ctx: Context, partial: bool = False) -> dict:
     from specproof import __version__
 
-    out = {"specproof": __version__, "wide": ctx.wide, "seed": ctx.seed, "claims": [r.to_json() for r in results]}
+    chain = result_chains(results)
+    claims = [r.to_json() | {"chain": chain[r.claim.id].to_json()} for r in results]
+    out = {"specproof": __version__, "wide": ctx.wide, "seed": ctx.seed, "claims": claims}
     if partial:
         out["partial"] = True
     return out
@@ -239,11 +252,18 @@ def render_document(sections: dict[str, str]) -> str:
            "Statuses: **proved** (exact argument over every parameter value), **certified** (exact or ball",
            "arithmetic over a stated finite range), **verified** (floating-point checks and searches found no",
            "counterexample), **refuted** (a counterexample is recorded), **open** (not decided yet; the note says why).",
+           "Chains: a claim's chain is **sound** when every claim it uses, transitively, is at least as strong as its",
+           "own verdict (proved > certified > verified > open, refuted); otherwise it **rests on** the weakest such claim",
+           "(a refuted one first), named. `corrects` is no dependency: a correction does not rest on what it refutes.",
            ""]
     counts = {s: sum(c.expected is s for c in claims) for s in Status}
     out.append("| status | claims |")
     out.append("| --- | --- |")
     out += [f"| {_BADGE[s]} | {n} |" for s, n in counts.items() if n]
+    chain = chains(registry)
+    weak = [cid for cid in sections if chain[cid].state != SOUND]
+    out += ["", f"{len(claims) - len(weak)} claims have a sound chain; {len(weak)} rest on a weaker or refuted claim: "
+            + ", ".join(f"`{cid}`" for cid in weak) + "."]
     kernel_checked = sum("[coq, proved]" in sections[c.id] for c in claims)
     out += ["", f"{kernel_checked} claims have a step kernel-checked by Coq (method `coq`: the statement as a theorem "
             f"of `proofs/`, compiled by coqc, resting on no axiom beyond the standard library's real numbers).", ""]
@@ -303,6 +323,7 @@ def _claim_header(r: Result) -> list[str]:
         registry = load_all()
         uses = ", ".join(f"`{u}` (expected {registry[u].expected.value})" if u in registry else f"`{u}`" for u in c.uses)
         lines += [f"*Uses:* {uses}", ""]
+    lines += [f"*Chain:* {chains(load_all())[c.id].text()}" + ("" if c.uses else " (uses no claim)"), ""]
     return lines
 
 

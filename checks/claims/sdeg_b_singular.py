@@ -264,7 +264,7 @@ claim(
     checks=[sdegb_trace_rank_property],
     expected=Status.VERIFIED,
     reason="follows from sdeg.b.eigen-real; property search of the participation against the trace",
-    uses=["sdeg.b.eigen-real"],
+    uses=["sdeg.b.eigen-real", "sdeg.setup.entries"],
 )
 
 
@@ -343,7 +343,7 @@ claim(
     lost="the statement of Thm 6 (App. D.1) is missing; its proof survives in terms of bulk moments M_{p,ℓ}, B_{p,ℓ}, "
          "E_{p,ℓ}. Restored as the bounded-bulk corollary quoted in §3.4; 'k fixed' is our reading of the k+1+o(1) form "
          "(see sdeg.b.rank-proxies.hypotheses for growing k)",
-    uses=["sdeg.b.sv-leading", "sdeg.b.bulk-d", "sdeg.setup.spike-count"],
+    uses=["sdeg.b.sv-leading", "sdeg.b.bulk-d", "sdeg.setup.spike-count", "sdeg.b.sv-interlace"],
 )
 
 
@@ -403,5 +403,5 @@ claim(
     reason="from the stored sweeps to ℓ = 2^20 (2^23 and 10^7 with --wide): bidirectional: (srank(A_b)/ℓ)/(1/ℓ) is "
            "flat, log ℓ/ℓ and ℓ^{-1/2} ruled out; causal: ‖A_c‖_F² = log ℓ + O(1) and σ₁(A_c) ∈ [1, √5] bracket "
            "srank(A_c) in Θ(log ℓ) (σ₁ still creeps towards 2, 1.86 at ℓ = 2^20, so the ratio srank/log ℓ is not yet flat)",
-    uses=["sdeg.b.rank-proxies", "sdeg.c.rank-proxies", "sdeg.c.sv-universal"],
+    uses=["sdeg.b.rank-proxies", "sdeg.c.rank-proxies", "sdeg.c.sv-universal", "sdeg.c.row-norms"],
 )

@@ -351,7 +351,7 @@ claim(
            "and a weighted Hardy inequality (needs a_i ≥ 1 and λ_i non-increasing). Loose: over nonnegative scores the "
            "extremes are at s = 0, where i·σ_i → 1/2 and ‖H_ℓ‖ → 2. Which hypotheses it needs: "
            "sdeg.c.sv-universal.hypotheses (nonnegative scores for the lower bound only).",
-    uses=["sdeg.c.representation"],
+    uses=["sdeg.c.representation", "sdeg.c.eigen", "sdeg.c.test-vector"],
     notes=["loose", "reconstructed"],
     lost="The hypotheses of Thm 4 Step 1 (only the display survives). Reconstructed with the paper's setup: sorted "
          "nonnegative scores, no separation; the upper bound needs none of them.",

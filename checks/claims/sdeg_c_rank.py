@@ -200,7 +200,8 @@ claim(
            "sweeps carry the proved srank bracket to ℓ = 2^20 (srank/F still falling there, σ₁ → 2 slowly) and read "
            "srank(H_ℓ) = Θ(log ℓ) with its constant removed. "
            "Hypotheses: sdeg.c.rank-proxies.hypotheses.",
-    uses=["sdeg.c.eigen", "sdeg.c.eigen-harmonic", "sdeg.c.row-norms", "sdeg.c.sv-universal"],
+    uses=["sdeg.c.eigen", "sdeg.c.eigen-harmonic", "sdeg.c.row-norms", "sdeg.c.sv-universal", "sdeg.c.representation",
+          "sdeg.c.schatten", "sdeg.c.spike-sv.corrected", "sdeg.c.test-vector"],
     notes=["reconstructed"],
     lost="The hypotheses of Thm 7 (the parameters B, η of Θ_{B,η}); reconstructed as sorted scores, spikes a_i ≥ ℓ "
          "(f ≥ 1), bulk 1 ≤ a_i ≤ e^B, any 0 ≤ k ≤ ℓ; η is not needed in the checked ranges.",
@@ -274,7 +275,7 @@ claim(
     reason="Proved: p = 2 exactly (Σσ² = H_n), p ≥ 2 by Hardy, the nuclear lower bound by pinching onto dyadic blocks "
            "and ‖L_{2^r}‖_* ≥ (log 2/π)2^r(r+1), hence failure for p ≤ 1. By sweep: 1 < p < 2 (p = 1.5) and the nuclear "
            "upper bound (ratio to log² decreasing; ‖H_n‖_* ≈ 0.16 log² n + 0.85 log n + 0.8).",
-    uses=["sdeg.c.Lm-singular", "sdeg.c.dyadic-blocks"],
+    uses=["sdeg.c.Lm-singular", "sdeg.c.dyadic-blocks", "sdeg.c.test-vector"],
     notes=["reconstructed"],
     lost="The range of p in the display; reconstructed as p > 1, which is also where it holds.",
     tests=["tests/test_sdeg_causal.py::test_cesaro_schatten_sums"],

@@ -350,7 +350,7 @@ claim(
            "L + Lᵀ = I + 𝟏𝟏ᵀ, machine-checked exactly for m ≤ 6 (10 wide) and by hand for general m. Sweeps: counts "
            "grow like c·log ℓ (c ≈ 0.9 at t = 1/3, 3.1 at t = 0.1 on H_ℓ), the example's count ≈ 2.1√ℓ. The example "
            "shows the bounded bulk is necessary; sorting is not (sdeg.c.log-many.hypotheses).",
-    uses=["sdeg.c.representation", "sdeg.c.sv-universal", "sdeg.c.schatten"],
+    uses=["sdeg.c.representation", "sdeg.c.sv-universal", "sdeg.c.eigen", "sdeg.c.row-norms"],
     notes=["reconstructed"],
     lost="The bounded-bulk statement of Thm 4 (Steps 4–5 survive only as displays) and the scores of the counterexample "
          "(only its conclusion #{σ_i > 1/3} ≥ r = Ω(√ℓ), srank ≥ r/20 survives). Reconstructed: a_i = √ℓ, k = 0, "

@@ -239,6 +239,7 @@ claim(
            "exact integers for every mode of every T in the range (the argument above gives it for all T, by hand). "
            "Equality: k = T/2 has residues T/2, 0, 0, … (exact); for odd T no residue is 0, so a third term makes "
            "it strict (T = 3: μ₂ = 6).",
+    uses=["trsp.C3.spectrum"],
     corrects="trsp.C6.mu2-lower",
     tests=[f"{TESTS}::test_pair_witness_exists_at_edge_sizes", f"{TESTS}::test_even_T_attains_four"],
 )
@@ -413,6 +414,7 @@ def c6_upper_float_extreme(ctx: Context) -> Evidence:
 
 claim(
     id="trsp.C6.mu2-upper",
+    uses=["trsp.C3.spectrum"],
     figure="figures/mu2-vs-T.png",
     title="The chain of Eq. 10: μ₂ ≤ μ₁ ≤ (2π/T)²4^{L+1}/3 ≤ 16π²/3",
     source=Source("TRSP", "App. C.3.3", "Eq. 10"),
@@ -494,6 +496,7 @@ claim(
     expected=Status.CERTIFIED,
     reason="Ball arithmetic bounds the infinite envelope on every piece of a cover of [1/2, 1] (monotone terms "
            "evaluated at the piece's ends, geometric tail), which covers every T at once.",
+    uses=["trsp.C3.spectrum", "trsp.C6.mu2-lower.sharp", "trsp.C.regular-gap"],
     corrects="trsp.C6.mu2-upper",
     tests=[f"{TESTS}::test_mode_one_is_the_envelope"],
 )

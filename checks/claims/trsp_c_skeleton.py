@@ -156,6 +156,7 @@ def c1_real_stack_distance(ctx: Context) -> Evidence:
 
 claim(
     id="trsp.C1.cayley",
+    uses=["trsp.schedule.dyadic"],
     figure="figures/mu2-vs-T.png",
     title="Superposing the dyadic offsets gives a circulant Cayley graph",
     source=Source("TRSP", "App. C.2", "Thm C.1"),
@@ -219,6 +220,7 @@ claim(
     expected=Status.CERTIFIED,
     reason="The kernel's support and unique peak are sympy identities for symbolic b; the complete support of the "
            "stack is exact 0/1 arithmetic for every T in the range.",
+    uses=["trsp.tribox.kernel.fixed"],
     corrects="trsp.C1.cayley",
     tests=[f"{TESTS}::test_real_stack_support_is_complete"],
 )

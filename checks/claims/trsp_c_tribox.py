@@ -141,6 +141,7 @@ def c7_energy_definition_exact(ctx: Context) -> Evidence:
 
 claim(
     id="trsp.C7.frobenius",
+    uses=["trsp.C7.kernel-energy"],
     figure="figures/kernel-energy.png",
     title="Frobenius energy bound, and E_b := ‖M_tri‖_F²/T = ‖h‖²",
     source=Source("TRSP", "App. C.4", "Prop. C.7 / Eq. 12"),
@@ -511,6 +512,7 @@ claim(
            "‖M_tri‖₂ grows slowly with b (≈ 2.98 at b = 1024, 3.17 at b = 4096) while Schur's bound reaches 5.4 and "
            "6.4 there; the stored tribox-norm sweep (T = 4b) carries the bracket to b = 2^16 (3.41, still growing by "
            "≈ 0.05 per doubling: bounded by 5, its limit not yet read).",
+    uses=["sdeg.c.test-vector"],
     corrects="trsp.C8.spectral-norm",
     tests=[f"{TESTS}::test_box_norm_below_hardy_bound"],
 )
@@ -585,7 +587,7 @@ claim(
            "is 2 + 2g/b² + g²‖h_b‖² and already 2 at g = 0, because the identity alone doubles the Frobenius "
            "energy of the sink (trsp.C8.rank-floor.sharp); the proof drops ‖A_attn‖_F² = T.",
     notes=["loose"],
-    uses=["trsp.C7.frobenius.corrected", "trsp.C8.spectral-norm", "trsp.C8.sink-norm"],
+    uses=["trsp.C7.frobenius.corrected", "trsp.C8.spectral-norm", "trsp.C8.sink-norm", "trsp.C7.kernel-energy", "trsp.reff.identity"],
     tests=[f"{TESTS}::test_rank_floor_limit_formula"],
 )
 
@@ -653,7 +655,7 @@ claim(
            "b = T/2. Only the kernel formula ‖h_b‖² is Θ(1/T). The conclusion (E_b → 0) survives: "
            "trsp.C8.distal.corrected.",
     notes=["interpretive"],
-    uses=["trsp.C7.frobenius"],
+    uses=["trsp.C7.frobenius", "trsp.C7.kernel-energy"],
     tests=[f"{TESTS}::test_distal_energy_grows_like_log"],
 )
 

@@ -624,6 +624,7 @@ claim(
     checks=[schedule_peak_offsets_sympy],
     expected=Status.PROVED,
     reason="sympy identities in symbolic b and ℓ.",
+    uses=["trsp.tribox.kernel.fixed"],
     corrects="trsp.schedule.dyadic",
     tests=["tests/test_trsp_main.py::test_kernel_rises_before_its_peak"],
 )

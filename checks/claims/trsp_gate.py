@@ -451,7 +451,7 @@ claim(
               r"\frac{2b^2+1}{3b^3}$ for $T\ge2b-2$ with $0\le c_b\le 2b-2$ independent of $T$.",
     checks=[frobenius_linear_sympy, frobenius_linear_exact],
     expected=Status.PROVED,
-    uses=["trsp.tribox.kernel.fixed"],
+    uses=["trsp.tribox.kernel.fixed", "trsp.C7.kernel-energy"],
     reason="Full rows are h_b (proved), whose energy (2b²+1)/(3b³) is a sympy identity; the 2b−2 boundary rows do not "
            "depend on T and have energy ≤ 1 each, so the energy is affine in T with slope E_b. Exact rational "
            "computation confirms the affine form and T/(2b−1) ≤ ‖M_tri‖_F² ≤ T.",

@@ -1,0 +1,135 @@
+"""The dependency graph of the claims: a DAG of registered ids, text that names a claim backed by an edge,
+and every claim's chain state as recorded (a change of chain state fails like a change of verdict)."""
+
+import json
+from pathlib import Path
+
+import pytest
+
+from specproof.checks.blueprint import RESTS_ON, SOUND, Chain, chain_of, chains, cycles, linked, named_ids
+from specproof.checks.registry import REGISTRY, Claim, Source, Status, load_all
+
+load_all()
+EXPECTED_CHAINS = Path(__file__).with_name("expected_chains.json")
+
+# A claim's text may name another claim without either resting on it: these are the pairs, each with why.
+NAMES_WITHOUT_EDGE = {
+    # the reason points to measurements of the real operator that show the modelling step of Thm C.1 fails;
+    # the certified verdict is about the idealised graph and rests on neither
+    ("trsp.C1.cayley", "trsp.C6.real-operator"),
+    # a remark on the sharper constants (2 ≤ γ(L+1) < 3.7); Eq. 11's verdict rests on the paper's bounds and the sweep
+    ("trsp.C6.gap-rate", "trsp.C6.mu2-lower.sharp"),
+    ("trsp.C6.gap-rate", "trsp.C6.mu2-upper.sharp"),
+}
+
+
+def _expected_chains() -> dict:
+    return json.loads(EXPECTED_CHAINS.read_text(encoding="utf-8"))
+
+
+def _phrase(chain: Chain) -> str:
+    return SOUND if chain.state == SOUND else f"rests on {chain.dependency} ({chain.status.value})"
+
+
+def test_uses_graph_is_a_dag_of_registered_ids():
+    unknown = {c.id: sorted(set(c.uses) - set(REGISTRY)) for c in REGISTRY.values() if set(c.uses) - set(REGISTRY)}
+    assert not unknown, f"uses names unregistered ids: {unknown}"
+    assert not [c.id for c in REGISTRY.values() if c.id in c.uses], "a claim uses itself"
+    assert not cycles(REGISTRY), f"the uses graph has cycles: {cycles(REGISTRY)}"
+
+
+def test_a_claim_named_in_a_claims_text_is_joined_to_it_by_an_edge():
+    """The registry's proxy for 'the proof cites a claim not in uses': an id written in the statement,
+    reason or lost text must be an edge (uses or corrects, either way) or an allowlisted pair."""
+    unknown, missing = [], []
+    for c in REGISTRY.values():
+        for other in sorted(named_ids(c)):
+            if other not in REGISTRY:
+                unknown.append((c.id, other))
+            elif not linked(REGISTRY, c.id, other) and (c.id, other) not in NAMES_WITHOUT_EDGE:
+                missing.append((c.id, other))
+    assert not unknown, f"claims name ids that are not registered: {unknown}"
+    assert not missing, f"claims name a claim without an edge to it (add it to uses, or allowlist it with why): {missing}"
+
+
+def test_allowlisted_names_are_still_named_and_still_without_an_edge():
+    stale = [(a, b) for a, b in NAMES_WITHOUT_EDGE if b not in named_ids(REGISTRY[a]) or linked(REGISTRY, a, b)]
+    assert not stale, f"allowlist entries no longer needed: {stale}"
+
+
+def test_corrections_name_what_they_correct():
+    """A claim of the project's own with a corrects= is a correction of a paper's claim, never of its own."""
+    for c in REGISTRY.values():
+        if c.corrects:
+            assert c.source.paper == "specproof", f"{c.id} corrects {c.corrects} but is not a claim of specproof's own"
+            assert REGISTRY[c.corrects].source.paper != "specproof", f"{c.id} corrects another own claim"
+
+
+def test_expected_chains_cover_the_registry():
+    assert set(_expected_chains()) == set(REGISTRY), sorted(set(_expected_chains()) ^ set(REGISTRY))
+
+
+@pytest.mark.parametrize("cid", list(REGISTRY))
+def test_chain(cid):
+    """The chain from the expected verdicts (test_verdict asserts they are the computed ones)."""
+    got = _phrase(chains(REGISTRY)[cid])
+    assert got == _expected_chains().get(cid), (
+        f"{cid}: chain is now {got!r}, recorded {_expected_chains().get(cid)!r} in tests/expected_chains.json; "
+        f"if the change of uses or verdicts is right, record the new chain there")
+
+
+def _toy(**statuses_and_uses):
+    claims = {}
+    for cid, (status, uses) in statuses_and_uses.items():
+        claims[f"x.{cid}"] = Claim(id=f"x.{cid}", title=cid, source=Source("SDEG", "§0"), statement="", reason="",
+                                   expected=Status.OPEN, uses=tuple(f"x.{u}" for u in uses))
+    return claims, {f"x.{cid}": Status(s) for cid, (s, _) in statuses_and_uses.items()}
+
+
+def test_chain_rule_on_a_toy_graph():
+    claims, status = _toy(a=("proved", ["b"]), b=("certified", ["c"]), c=("verified", []), d=("verified", ["a"]),
+                          e=("refuted", ["f"]), f=("refuted", []), g=("proved", ["c", "f"]), h=("open", ["a"]))
+    chain = {cid: chain_of(claims, cid, status) for cid in claims}
+    assert chain["x.a"] == Chain(RESTS_ON, "x.c", Status.VERIFIED, ("x.a", "x.b", "x.c"))
+    assert chain["x.a"].text() == "rests on `x.c` (verified) via `x.b`"
+    assert chain["x.b"].dependency == "x.c"
+    assert chain["x.c"].state == chain["x.d"].state == chain["x.h"].state == SOUND  # nothing weaker than its own
+    assert chain["x.e"].dependency == "x.f"  # a refuted dependency is named even under a refuted claim
+    assert chain["x.g"].dependency == "x.f"  # refuted before merely weaker
+    assert chain["x.a"].to_json() == {"state": RESTS_ON, "dependency": "x.c", "status": "verified",
+                                      "path": ["x.a", "x.b", "x.c"]}
+
+
+def test_cycles_are_found():
+    claims, _ = _toy(a=("proved", ["b"]), b=("proved", ["c"]), c=("proved", ["a"]))
+    assert cycles(claims) == [["x.a", "x.b", "x.c", "x.a"]]
+
+
+def test_report_chains_follow_the_computed_verdicts():
+    """The table and the JSON report read the chain from the verdicts computed, not the expected ones."""
+    from specproof.checks.report import Result, result_chains, table
+
+    results = [Result(REGISTRY["sdeg.c.eigen"], Status.REFUTED), Result(REGISTRY["sdeg.c.eigen-profile"], Status.PROVED)]
+    chain = result_chains(results)
+    assert chain["sdeg.c.eigen-profile"] == Chain(RESTS_ON, "sdeg.c.eigen", Status.REFUTED,
+                                                  ("sdeg.c.eigen-profile", "sdeg.c.eigen"))
+    assert "rests on sdeg.c.eigen (refuted)" in table(results)
+
+
+def test_verify_reports_a_weak_chain_without_failing(tmp_path, capsys):
+    from specproof.checks.cli import main
+
+    out = tmp_path / "report.json"
+    assert main(["verify", "trsp.C8.spectral-norm", "--json", str(out), "--no-progress"]) == 0
+    (entry,) = json.loads(out.read_text())["claims"]
+    assert entry["chain"] == {"state": RESTS_ON, "dependency": "trsp.C8.column-sums", "status": "refuted",
+                              "path": ["trsp.C8.spectral-norm", "trsp.C8.column-sums"]}
+    assert "rests on trsp.C8.column-sums (refuted)" in capsys.readouterr().out
+
+
+def test_graph_is_drawn(tmp_path):
+    from specproof.checks.blueprint import draw_graph
+
+    out = tmp_path / "graph.png"
+    draw_graph(REGISTRY, out)
+    assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
