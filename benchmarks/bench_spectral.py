@@ -8,6 +8,8 @@ are from the dense ones where both run, and the issue's targets. Run on demand, 
 
     python benchmarks/bench_spectral.py            # writes benchmarks/results/spectral.{json,md}
     python benchmarks/bench_spectral.py --quick    # small sizes, a smoke run (prints, writes nothing)
+    python benchmarks/bench_spectral.py --iterations 10 20   # real μ₂ / gap: iterations and matvecs
+                                                   # against T = 2^10 … 2^20, per preconditioner
 
 Each method runs in its own spawned process (imports warmed up before any timing), one size after
 the other, so a hung or huge peer is killed at the budget without taking the benchmark down. Peers are timed
@@ -486,6 +488,37 @@ def _merge(path: Path, partial: dict, why: str) -> dict:
     return full
 
 
+def iteration_ladder(lo: int, hi: int, log) -> dict:
+    """Iterations, matvecs, time and bracket of real μ₂ and the real gap at T = 2^lo … 2^hi, for each
+    preconditioner of theory.solvers (in this process, one after the other: counts, not ratios, are the point)."""
+    from specproof.theory import solvers
+
+    rows = []
+    for case, normalized in (("real-mu2", False), ("real-gap", True)):
+        for m in range(lo, hi + 1):
+            for prec in solvers.PRECONDITIONERS:
+                start = time.perf_counter()
+                e = solvers.real_tribox_algebraic_connectivity(2**m, normalized=normalized, preconditioner=prec)
+                row = {"sweep": case, "T": 2**m, "preconditioner": prec, "iterations": e.iterations,
+                       "matvecs": e.matvecs, "seconds": time.perf_counter() - start, "value": e.value,
+                       "residual": e.residual, "width": e.width}
+                log(json.dumps(row))
+                rows.append(row)
+    return {"machine": machine(), "rows": rows}
+
+
+def iteration_markdown(res: dict) -> str:
+    m = res["machine"]
+    lines = ["# Real triBox μ₂ and gap: iterations against T (scipy lobpcg, tol 1e-10)", "",
+             f"Machine: {m.get('cpu', '?')} · {m.get('cores', '?')} cores · {m.get('date', '')}.", "",
+             "| sweep | T | preconditioner | iterations | matvecs | seconds | value | residual | bracket width |",
+             "| --- | --- | --- | --- | --- | --- | --- | --- | --- |"]
+    for r in res["rows"]:
+        lines.append(f"| {r['sweep']} | 2^{int(math.log2(r['T']))} | {r['preconditioner']} | {r['iterations']} | "
+                     f"{r['matvecs']} | {r['seconds']:.3g} | {r['value']:.12g} | {r['residual']:.2g} | {r['width']:.2g} |")
+    return "\n".join(lines) + "\n"
+
+
 def main(argv=None) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--budget", type=float, default=60.0, help="seconds per run (default 60)")
@@ -500,8 +533,19 @@ def main(argv=None) -> int:
     p.add_argument("--threads", type=int, default=1,
                    help="BLAS/OpenMP threads of every method (default 1: on a shared machine oversubscribed "
                         "LAPACK threads slow the dense peers down by 10× and more)")
+    p.add_argument("--iterations", nargs=2, type=int, metavar=("LO", "HI"), default=None,
+                   help="only the iteration ladder of real μ₂ and the real gap at T = 2^LO … 2^HI, written to "
+                        "real_mu2_iterations.{json,md} in --out")
     args = p.parse_args(argv)
     sys.path.insert(0, str(ROOT))
+    if args.iterations:
+        res = iteration_ladder(*args.iterations, log=print)
+        out = Path(args.out)
+        out.mkdir(parents=True, exist_ok=True)
+        (out / "real_mu2_iterations.json").write_text(json.dumps(res, indent=1, ensure_ascii=False) + "\n",
+                                                      encoding="utf-8")
+        (out / "real_mu2_iterations.md").write_text(iteration_markdown(res), encoding="utf-8")
+        return 0
     if args.render:
         source = Path(args.render)
         source.with_suffix(".md").write_text(markdown(json.loads(source.read_text(encoding="utf-8"))), encoding="utf-8")

@@ -133,6 +133,46 @@ def test_real_mu2_with_a_custom_schedule_and_start():
         assert fast.lower <= dense <= fast.upper
 
 
+@pytest.mark.parametrize("normalized", [False, True])
+def test_real_mu2_preconditioners_agree_and_the_cosine_one_needs_fewer_iterations(normalized):
+    for T in (2**12, 2**14 - 1):
+        jacobi = real_tribox_algebraic_connectivity(T, normalized=normalized, preconditioner="jacobi")
+        cosine = real_tribox_algebraic_connectivity(T, normalized=normalized)
+        assert cosine.lower <= jacobi.value <= cosine.upper and jacobi.lower <= cosine.value <= jacobi.upper
+        assert cosine.iterations < jacobi.iterations <= 60, (T, cosine.iterations, jacobi.iterations)
+        assert cosine.method == "scipy-lobpcg-cosine"
+
+
+def test_interior_symbol_is_the_fourier_series_of_an_interior_row():
+    T, bandwidths = 96, [1, 3, 8, 12]
+    L = tribox_stack_laplacian(T, bandwidths)
+    M, t = L.as_matrix(), T // 2  # rows t with max b ≤ t ≤ T − 2·max b see no boundary
+    offsets = np.arange(-t, T - t)
+    omega = np.linspace(0, np.pi, 17)
+    series = (M[t][None, :] * np.cos(omega[:, None] * offsets[None, :])).sum(axis=1)
+    np.testing.assert_allclose(L.interior_symbol(omega), series, rtol=0, atol=1e-13)
+
+
+def test_real_mu2_on_tiny_graphs_and_bad_preconditioners():
+    for T in (2, 5, 6, 7):
+        dense = scipy.linalg.eigvalsh(tribox_stack_laplacian(T).as_matrix())[1]
+        fast = real_tribox_algebraic_connectivity(T)
+        assert fast.lower <= dense <= fast.upper
+        assert fast.method == ("dense-eigh" if T < 6 else "scipy-lobpcg-cosine")
+    with pytest.raises(InputError, match="preconditioner"):
+        real_tribox_algebraic_connectivity(64, preconditioner="ilu")
+    from specproof.theory.solvers import laplacian_algebraic_connectivity
+
+    class PathLaplacian(Dense):
+        def diagonal(self):
+            return np.diag(self.as_matrix())
+
+    path = PathLaplacian(np.diag([1.0] + [2.0] * 6 + [1.0]) - np.eye(8, k=1) - np.eye(8, k=-1))
+    assert laplacian_algebraic_connectivity(path).value == pytest.approx(2 - 2 * math.cos(math.pi / 8), abs=1e-9)
+    with pytest.raises(InputError, match="interior_symbol"):
+        laplacian_algebraic_connectivity(path, preconditioner="cosine")
+
+
 # --------------------------------------------------------------------------- norms and stable ranks
 
 def _ops(n, seed):
