@@ -1,4 +1,4 @@
-"""Subcommands that other parts of checks/ contribute (sweep, figures, variant).
+"""Subcommands that other parts of checks/ contribute (sweep, figures, variant, real).
 
 Each contributing module defines ``add_subcommand(sub)``.
 """
@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import importlib
 
-CONTRIBUTORS = ("specproof.checks.sweeps", "specproof.checks.figures", "specproof.checks.variants")
+CONTRIBUTORS = ("specproof.checks.sweeps", "specproof.checks.figures", "specproof.checks.variants",
+                "specproof.checks.real_models")
 
 
 def register(sub) -> None:
