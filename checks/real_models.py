@@ -476,7 +476,7 @@ def measure(loaded: LoadedModel, text: str, lengths, samples: int = SAMPLES, see
             rows.append(measure_length(loaded, ids, ell, samples, seed, angles, tick=lambda: bar.update(1)))
     config = loaded.model.config
     return {"model": loaded.name, "model_type": getattr(config, "model_type", None), "causal": loaded.causal,
-            "layers": len(rows[0]["layers"]), "heads": len(rows[0]["layers"][0]["w1"][0]),
+            "hidden_size": getattr(config, "hidden_size", None), "layers": len(rows[0]["layers"]), "heads": len(rows[0]["layers"][0]["w1"][0]),
             "text_tokens": len(ids), "lengths": lengths, "samples": samples, "seed": seed,
             "canonical": "softmax(Σ" + (" + M" if loaded.causal else "") + "), Σ = diag(σ(S_h)) descending",
             "paper": PAPER, "rows": rows}
@@ -515,6 +515,11 @@ def table(result: dict) -> str:
     lines.append(f"paper (SDEG §4.3): GPT-2 median W₁ 0.3002 at ℓ = 64 → 0.0942 at ℓ = 1024 (last layer 0.3290 → "
                  f"0.0748); ViT layer medians {lo}–{hi} at ℓ = 577; at ℓ = 1024 pooled srank 1.18 real vs 27.51 "
                  f"canonical, erank₁ 314.06 vs 95.12")
+    width = result.get("hidden_size")
+    beyond = [row["ell"] for row in result["rows"] if "angles" in row and width and row["ell"] > width]
+    if beyond:
+        lines.append(f"U_X at ℓ = {', '.join(map(str, beyond))} > d = {width}: X has rank ≤ d, so ℓ − d columns of U_X are "
+                     f"LAPACK's completion, not the model's; those angle rows say little about the model")
     last = result["rows"][-1]["summary"]["layer_median_w1"]
     lines.append(f"ours at ℓ = {result['rows'][-1]['ell']}: layer medians of W₁ " + ", ".join(f"{v:.4f}" for v in last))
     return "\n".join(lines)
