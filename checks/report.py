@@ -166,8 +166,9 @@ def margin_text(r: Result) -> str:
     if not measured:
         return fmt(None)
     worst = min(measured, key=lambda e: e.worst_margin)
-    if worst.worst_margin < 0 and r.status is not Status.REFUTED:
-        return f"{fmt(worst.worst_margin)} (allowance {fmt(worst.allowance)})"
+    if worst.worst_margin < 0 and r.status is not Status.REFUTED:  # float noise the allowance covers: say so
+        allowance = "n/a" if worst.allowance is None else f"{worst.allowance:.2g}"
+        return f"{worst.worst_margin:.2g} (allowance {allowance})"
     return fmt(worst.worst_margin)
 
 
