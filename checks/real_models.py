@@ -170,7 +170,7 @@ def prepare(model, tokenizer=None, name: str = "model") -> LoadedModel:
 
     from specproof.theory.backend import device
 
-    model.config._attn_implementation = "eager"
+    model.set_attn_implementation("eager")  # public API (transformers ≥ 4.48)
     model = model.to(device=device(), dtype=torch.float64).eval()
     return LoadedModel(model, tokenizer, name, is_causal(model.config), max_length(model.config))
 
