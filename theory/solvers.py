@@ -8,7 +8,7 @@
 * :func:`real_tribox_algebraic_connectivity` — λ₂ of the Laplacian of the real (causal, weighted,
   non-wrapping) superposed triBox stack, by scipy's LOBPCG with the constant vector deflated and a
   Jacobi-scaled cosine-transform preconditioner built from the stack's Toeplitz symbol, over the O(T·L)
-  prefix-sum matvec of :class:`TriBoxStackLaplacian`.
+  FFT-plus-boundary matvec of :class:`TriBoxStackLaplacian`.
 * :func:`spectral_norm`, :func:`stable_rank_matrix_free` — ‖A‖₂ by Lanczos on AᵀA; for a nonnegative
   operator the Collatz–Wielandt ratio of the Ritz vector gives an upper bound as sharp as the lower one.
 * :func:`dense_singular_values`, :func:`dense_eigvalsh`, :func:`attention_matrix_torch` — dense float64
@@ -246,12 +246,26 @@ def skeleton_algebraic_connectivity(T: int, *, multigraph: bool = True, leaf: in
 # --------------------------------------------------------------------------- the real triBox stack
 
 class TriBoxStackLaplacian(Operator):
-    """Laplacian of W = (A + Aᵀ)/2, A = Σ_ℓ M_tri^{(b_ℓ)}: the real triBox stack (TRSP §C.1), O(T·L) per mv.
+    """Laplacian of W = (A + Aᵀ)/2, A = Σ_ℓ M_tri^{(b_ℓ)}: the real triBox stack (TRSP §C.1).
 
-    Same matrix as :func:`theory.operators.superposed_tribox_laplacian`; the matvec shares the first
-    prefix sums across layers and uses slices instead of gathers: for y = Box_b x with S the prefix
-    sums of x, y_t = S_t/(t+1) for t < b and (S_t − S_{t−b})/b after; the transpose uses the suffix
-    sums of x and of x_t/(t+1) the same way. Bandwidths above T act as b = T.
+    Same matrix as :func:`theory.operators.superposed_tribox_laplacian`. The matvec is one real FFT
+    pair of length ≥ 2T − 1 for the Toeplitz bulk of all layers together, plus O(b_ℓ) corrections per
+    layer at the boundary: O(T log T + Σ_ℓ b_ℓ) = O(T log T) per mv, against O(T·L) for per-layer
+    prefix sums. Why it is exact: Box_b = D_b⁻¹C_b with C_b the 0/1 lower-triangular Toeplitz band of
+    width b and D_b = diag(min(b, t+1)); write D_b⁻¹ = (I + E_b)/b with E_b = diag(b/(t+1) − 1) supported
+    on t < b. Then
+
+        M_b = Box_b² = (C_b² + E_b C_b² + (I + E_b) C_b E_b C_b) / b²,
+
+    where C_b² is lower-triangular Toeplitz with the triangle k_b(j) = min(j+1, 2b−1−j), 0 ≤ j ≤ 2b−2,
+    so Σ_ℓ C_ℓ²/b_ℓ² is one Toeplitz matrix (kernel K = Σ_ℓ k_ℓ/b_ℓ²) and its symmetric part a
+    circulant block of length N ≥ 2T − 1 (no wrap-around on the first T entries). The other two terms
+    live on the first 2b − 1 tokens: for t < b, (C_b x)_t = S_t and (C_b² x)_t = S2_t (first and second
+    prefix sums of x), and C_b of a vector z supported on t < b is its prefix sum Z_t for t < b and
+    Z_{b−1} − Z_{t−b} for b ≤ t ≤ 2b − 2. The transposed terms are the same with suffix sums. Rounding:
+    the FFT product is normwise within O(log N·eps)·‖K‖₁‖x‖ (‖K‖₁ = L, the layer count), below the
+    prefix-sum allowance 10·T·eps·‖L‖ that :func:`laplacian_algebraic_connectivity` allows for.
+    Bandwidths above T act as b = T.
     """
 
     tags = frozenset({SYMMETRIC, PSD})
@@ -263,11 +277,25 @@ class TriBoxStackLaplacian(Operator):
         if not bandwidths:
             raise InputError("the schedule must have at least one bandwidth")
         self.bandwidths = tuple(bandwidths)
-        self._inv_head = 1.0 / np.arange(1, self.n + 1)
-        ones = np.ones((1, self.n))
-        self.degree = (0.5 * (self._forward(ones) + self._backward(ones)))[0]
+        n = self.n
+        kernel = np.zeros(n)  # K(j) = Σ_ℓ k_ℓ(j)/b_ℓ², j = 0 … T−1 (longer lags never meet two tokens)
+        for b in self.bandwidths:
+            m = min(2 * b - 1, n)
+            j = np.arange(m)
+            kernel[:m] += np.minimum(j + 1, 2 * b - 1 - j) / float(b) ** 2
+        self._fft_len = scipy.fft.next_fast_len(2 * n - 1, real=True)
+        circulant = np.zeros(self._fft_len)  # the symmetric part (K + Kᵀ)/2 as a circulant's first column
+        circulant[0] = kernel[0]
+        circulant[1:n] = 0.5 * kernel[1:]
+        if n > 1:
+            circulant[-(n - 1):] = 0.5 * kernel[:0:-1]
+        self._symbol = scipy.fft.rfft(circulant).real  # real: the column is symmetric
+        self._heads = {b: b / np.arange(1.0, b + 1.0) for b in set(self.bandwidths) if b > 1}  # 1 + e_t, t < b
+        self._bmax = max(self.bandwidths)
+        ones = np.ones((1, n))
+        self.degree = (self._bulk(ones) + 0.5 * (self._head_forward(ones) + self._head_backward(ones)))[0]
         # the self-loop weight of token t: Σ_ℓ (M_tri)_{tt} = Σ_ℓ 1/min(b_ℓ, t+1)² (Box is lower triangular)
-        window = np.arange(1, self.n + 1)
+        window = np.arange(1, n + 1)
         self.self_loops = sum(1.0 / np.minimum(b, window) ** 2 for b in self.bandwidths)
 
     def diagonal(self) -> np.ndarray:
@@ -288,54 +316,46 @@ class TriBoxStackLaplacian(Operator):
                 s += 1.0 - np.cos((b - 1) * omega) * dirichlet**2
         return s
 
-    def _box(self, x, b, S=None):
-        """Box_b along the last axis; S the prefix sums of x when already known."""
-        S = np.cumsum(x, axis=-1) if S is None else S
-        out = np.empty_like(S)
-        out[..., :b] = S[..., :b] * self._inv_head[:b]
-        np.subtract(S[..., b:], S[..., : self.n - b], out=out[..., b:])
-        out[..., b:] *= 1.0 / b
-        return out
+    def _bulk(self, x):
+        """(K + Kᵀ)/2 x on rows of x (shape (m, T)): one real FFT pair."""
+        N = self._fft_len
+        return scipy.fft.irfft(scipy.fft.rfft(x, n=N, axis=-1) * self._symbol, n=N, axis=-1)[..., : self.n]
 
-    def _box_t(self, y, b, suffix=None, suffix_head=None):
-        """Box_bᵀ along the last axis: (Box_bᵀ y)_j = Σ_{t=j}^{min(j+b−1,T−1)} y_t/w_t.
-
-        With R_j = Σ_{t≥j} y_t/w_t: R_j = c_j/b for j ≥ b and (u_j − u_b) + c_b/b for j < b,
-        c the suffix sums of y, u those of y_t/(t+1); the result is R_j − R_{j+b} (R_T = 0).
-        """
+    def _head_forward(self, x):
+        """Σ_ℓ (E C² + (I + E) C E C) x / b², supported on t < 2b − 1 per layer."""
         n = self.n
-        if suffix is None:  # no shared sums: R is the suffix sum of y/w directly
-            z = y * (1.0 / b)
-            z[..., :b] = y[..., :b] * self._inv_head[:b]
-            R = np.cumsum(z[..., ::-1], axis=-1)[..., ::-1]
-            R[..., : n - b] -= R[..., b:].copy()
-            return R
-        R = np.empty_like(suffix)
-        R[..., b:] = suffix[..., b:] * (1.0 / b)  # R_T = 0 rides along as the appended suffix sum
-        R[..., :b] = suffix_head[..., :b] - suffix_head[..., b:b + 1] + R[..., b:b + 1]
-        out = R[..., :n].copy()
-        out[..., : n - b] -= R[..., b:n]
-        return out
-
-    def _forward(self, x):
-        """A x = Σ_ℓ Box_b(Box_b x) on rows of x (shape (m, T))."""
         S = np.cumsum(x, axis=-1)
+        S2 = np.cumsum(S[..., : self._bmax], axis=-1)
         out = np.zeros_like(x)
         for b in self.bandwidths:
-            out += x if b == 1 else self._box(self._box(x, b, S), b)
+            if b == 1:
+                continue
+            head = self._heads[b]
+            e = head - 1.0
+            Z = np.cumsum(e * S[..., :b], axis=-1)
+            out[..., :b] += (e * S2[..., :b] + head * Z) * (1.0 / b**2)
+            tail = min(2 * b - 1, n) - b
+            if tail > 0:
+                out[..., b:b + tail] += (Z[..., b - 1:b] - Z[..., :tail]) * (1.0 / b**2)
         return out
 
-    def _backward(self, y):
-        """Aᵀ y = Σ_ℓ Box_bᵀ(Box_bᵀ y) on rows of y (shape (m, T))."""
-        suffix = _suffix_sums(y)
-        suffix_head = _suffix_sums(y * self._inv_head)
+    def _head_backward(self, y):
+        """Σ_ℓ (C²ᵀ E + Cᵀ E Cᵀ (I + E)) y / b², supported on t < b per layer."""
+        n = self.n
+        P = np.concatenate([np.zeros(y.shape[:-1] + (1,)), np.cumsum(y, axis=-1)], axis=-1)  # P[s] = Σ_{t<s} y_t
         out = np.zeros_like(y)
         for b in self.bandwidths:
-            out += y if b == 1 else self._box_t(self._box_t(y, b, suffix, suffix_head), b)
+            if b == 1:
+                continue
+            e = self._heads[b] - 1.0
+            U = _suffix(e * y[..., :b])  # Cᵀ E y on t < b
+            s = np.arange(b)
+            window = P[..., np.minimum(s + b, n)] - P[..., :b]  # Σ_{t=s}^{min(s+b−1, T−1)} y_t
+            out[..., :b] += (_suffix(U) + _suffix(e * (window + U))) * (1.0 / b**2)
         return out
 
     def _apply_rows(self, x):
-        return self.degree * x - 0.5 * (self._forward(x) + self._backward(x))
+        return self.degree * x - (self._bulk(x) + 0.5 * (self._head_forward(x) + self._head_backward(x)))
 
     def _mv(self, x):
         if x.ndim == 1:
@@ -348,10 +368,9 @@ class TriBoxStackLaplacian(Operator):
         return f"TriBoxStackLaplacian(T={self.n}, bandwidths={list(self.bandwidths)})"
 
 
-def _suffix_sums(y):
-    """R_j = Σ_{t≥j} y_t along the last axis, with R_T = 0 appended."""
-    R = np.cumsum(y[..., ::-1], axis=-1)[..., ::-1]
-    return np.concatenate([R, np.zeros(R.shape[:-1] + (1,))], axis=-1)
+def _suffix(z):
+    """Σ_{t≥s} z_t along the last axis."""
+    return np.cumsum(z[..., ::-1], axis=-1)[..., ::-1]
 
 
 def tribox_stack_laplacian(T: int, bandwidths=None) -> TriBoxStackLaplacian:
