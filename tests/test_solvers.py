@@ -282,3 +282,11 @@ def test_gpu_spectra_script_runs_on_the_cpu_at_small_sizes(tmp_path):
     rows = json.loads((tmp_path / "gpu_attention_spectra_cpu.json").read_text())["rows"]
     assert {(r["family"], r["ell"]) for r in rows} == {(f, n) for f in ("causal", "bidirectional", "cesaro") for n in (16, 32)}
     assert all(r["sigma_1_in_bracket"] and r["frobenius_relative_gap"] < 1e-10 for r in rows)
+
+
+@pytest.mark.parametrize("T, bandwidths", [(1, None), (2, None), (7, None), (64, None), (100, [3, 1, 50, 100, 7]),
+                                           (1000, None), (4097, None)])
+def test_interior_symbol_on_the_grid_is_the_symbol(T, bandwidths):
+    L = tribox_stack_laplacian(T, bandwidths)
+    np.testing.assert_allclose(L.interior_symbol_grid(), L.interior_symbol(np.pi * np.arange(T) / T), rtol=0,
+                               atol=100 * len(L.bandwidths) * EPS)

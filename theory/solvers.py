@@ -249,9 +249,9 @@ class TriBoxStackLaplacian(Operator):
     """Laplacian of W = (A + Aᵀ)/2, A = Σ_ℓ M_tri^{(b_ℓ)}: the real triBox stack (TRSP §C.1).
 
     Same matrix as :func:`theory.operators.superposed_tribox_laplacian`. The matvec is one real FFT
-    pair of length ≥ 2T − 1 for the Toeplitz bulk of all layers together, plus O(b_ℓ) corrections per
-    layer at the boundary: O(T log T + Σ_ℓ b_ℓ) = O(T log T) per mv, against O(T·L) for per-layer
-    prefix sums. Why it is exact: Box_b = D_b⁻¹C_b with C_b the 0/1 lower-triangular Toeplitz band of
+    pair of length ≥ 2T − 1 for the Toeplitz bulk of all layers together, plus boundary corrections
+    that take three prefix sums shared by all layers and O(b_ℓ) slices per layer: O(T log T) per mv,
+    against O(T·L) prefix sums layer by layer. Why it is exact: Box_b = D_b⁻¹C_b with C_b the 0/1 lower-triangular Toeplitz band of
     width b and D_b = diag(min(b, t+1)); write D_b⁻¹ = (I + E_b)/b with E_b = diag(b/(t+1) − 1) supported
     on t < b. Then
 
@@ -290,8 +290,14 @@ class TriBoxStackLaplacian(Operator):
         if n > 1:
             circulant[-(n - 1):] = 0.5 * kernel[:0:-1]
         self._symbol = scipy.fft.rfft(circulant).real  # real: the column is symmetric
-        self._heads = {b: b / np.arange(1.0, b + 1.0) for b in set(self.bandwidths) if b > 1}  # 1 + e_t, t < b
-        self._bmax = max(self.bandwidths)
+        # the boundary terms (see _head_forward): per token t, the number of layers with b > t and their Σ 1/b²
+        self._inv_window = 1.0 / np.arange(1.0, n + 1.0)
+        above = [b for b in self.bandwidths if b > 1]
+        self._count_above, self._weight_above = np.zeros(n), np.zeros(n)
+        for b in above:
+            self._count_above[:b] += 1.0
+            self._weight_above[:b] += 1.0 / float(b) ** 2
+        self._tails = tuple((int(b), min(b - 1, n - b)) for b in above if min(b - 1, n - b) > 0)
         ones = np.ones((1, n))
         self.degree = (self._bulk(ones) + 0.5 * (self._head_forward(ones) + self._head_backward(ones)))[0]
         # the self-loop weight of token t: Σ_ℓ (M_tri)_{tt} = Σ_ℓ 1/min(b_ℓ, t+1)² (Box is lower triangular)
@@ -316,43 +322,60 @@ class TriBoxStackLaplacian(Operator):
                 s += 1.0 - np.cos((b - 1) * omega) * dirichlet**2
         return s
 
+    def interior_symbol_grid(self) -> np.ndarray:
+        """s(πk/T) for k = 0 … T−1, the same values as :meth:`interior_symbol`, in O(T log T).
+
+        Re ĥ_b(ω)² = Σ_j k_b(j) cos(jω)/b² (ĥ_b² is the transform of the triangle k_b/b²), so
+        s(ω) = L − Σ_j K(j) cos(jω) over the untruncated lags j ≤ 2b_max − 2 (b = 1 layers give 1 − 1 = 0).
+        On the grid ω_k = πk/T, cos(jω_k) depends on j only through its distance to the nearest multiple of
+        2T, so K folds onto j = 0 … T and the sum is one DCT-I of length T + 1.
+        """
+        n = self.n
+        folded = np.zeros(n + 1)
+        for b in self.bandwidths:
+            j = np.arange(2 * b - 1)
+            r = j % (2 * n)
+            np.add.at(folded, np.minimum(r, 2 * n - r), np.minimum(j + 1, 2 * b - 1 - j) / float(b) ** 2)
+        y = scipy.fft.dct(folded, type=1)  # y_k = F_0 + (−1)^k F_T + 2 Σ_{0<j<T} F_j cos(πjk/T)
+        k = np.arange(n)
+        cosine_sum = 0.5 * (y[:n] + folded[0] + np.where(k % 2 == 0, 1.0, -1.0) * folded[n])
+        return np.maximum(len(self.bandwidths) - cosine_sum, 0.0)
+
     def _bulk(self, x):
         """(K + Kᵀ)/2 x on rows of x (shape (m, T)): one real FFT pair."""
         N = self._fft_len
         return scipy.fft.irfft(scipy.fft.rfft(x, n=N, axis=-1) * self._symbol, n=N, axis=-1)[..., : self.n]
 
     def _head_forward(self, x):
-        """Σ_ℓ (E C² + (I + E) C E C) x / b², supported on t < 2b − 1 per layer."""
+        """Σ_ℓ (E C² + (I + E) C E C) x / b², supported on t < 2b − 1 per layer.
+
+        With S = C₁x, S2 = C₁S and A = C₁(S/(t+1)) (C₁ the full prefix sum), the prefix sum Z of
+        z = E C x over t < b is bA − S2 (e_t = b/(t+1) − 1), so layer b contributes A_t/(t+1) − S2_t/b²
+        at t < b and (A_{b−1} − A_j)/b − (S2_{b−1} − S2_j)/b² at t = b + j, 0 ≤ j ≤ b − 2: three prefix
+        sums for all layers, then slices.
+        """
         n = self.n
         S = np.cumsum(x, axis=-1)
-        S2 = np.cumsum(S[..., : self._bmax], axis=-1)
-        out = np.zeros_like(x)
-        for b in self.bandwidths:
-            if b == 1:
-                continue
-            head = self._heads[b]
-            e = head - 1.0
-            Z = np.cumsum(e * S[..., :b], axis=-1)
-            out[..., :b] += (e * S2[..., :b] + head * Z) * (1.0 / b**2)
-            tail = min(2 * b - 1, n) - b
-            if tail > 0:
-                out[..., b:b + tail] += (Z[..., b - 1:b] - Z[..., :tail]) * (1.0 / b**2)
+        S2 = np.cumsum(S, axis=-1)
+        A = np.cumsum(S * self._inv_window, axis=-1)
+        out = self._count_above * self._inv_window * A - self._weight_above * S2
+        for b, m in self._tails:
+            out[..., b:b + m] += (A[..., b - 1:b] - A[..., :m]) * (1.0 / b) - (S2[..., b - 1:b] - S2[..., :m]) * (
+                1.0 / b**2)
         return out
 
     def _head_backward(self, y):
-        """Σ_ℓ (C²ᵀ E + Cᵀ E Cᵀ (I + E)) y / b², supported on t < b per layer."""
-        n = self.n
+        """The transpose of :meth:`_head_forward`: C₁ᵀ(D₁C₁ᵀ g_A + C₁ᵀ g_S), g_A, g_S the transposed slices."""
         P = np.concatenate([np.zeros(y.shape[:-1] + (1,)), np.cumsum(y, axis=-1)], axis=-1)  # P[s] = Σ_{t<s} y_t
-        out = np.zeros_like(y)
-        for b in self.bandwidths:
-            if b == 1:
-                continue
-            e = self._heads[b] - 1.0
-            U = _suffix(e * y[..., :b])  # Cᵀ E y on t < b
-            s = np.arange(b)
-            window = P[..., np.minimum(s + b, n)] - P[..., :b]  # Σ_{t=s}^{min(s+b−1, T−1)} y_t
-            out[..., :b] += (_suffix(U) + _suffix(e * (window + U))) * (1.0 / b**2)
-        return out
+        gA = self._count_above * self._inv_window * y
+        gS = -self._weight_above * y
+        for b, m in self._tails:
+            total = P[..., b + m] - P[..., b]  # Σ_{j<m} y_{b+j}
+            gA[..., b - 1] += total * (1.0 / b)
+            gS[..., b - 1] -= total * (1.0 / b**2)
+            gA[..., :m] -= y[..., b:b + m] * (1.0 / b)
+            gS[..., :m] += y[..., b:b + m] * (1.0 / b**2)
+        return _suffix(self._inv_window * _suffix(gA) + _suffix(gS))
 
     def _apply_rows(self, x):
         return self.degree * x - (self._bulk(x) + 0.5 * (self._head_forward(x) + self._head_backward(x)))
@@ -400,7 +423,9 @@ def _cosine_preconditioner(laplacian, degree: np.ndarray, shift: float):
     """
     T = laplacian.n
     scale = 1.0 / np.sqrt(degree)[:, None]
-    inverse_symbol = 1.0 / (laplacian.interior_symbol(np.pi * np.arange(T) / T) + shift)
+    grid = getattr(laplacian, "interior_symbol_grid", None)
+    symbol = grid() if grid is not None else laplacian.interior_symbol(np.pi * np.arange(T) / T)
+    inverse_symbol = 1.0 / (symbol + shift)
 
     def apply(R):
         R = np.asarray(R).reshape(T, -1) * scale
