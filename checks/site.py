@@ -82,7 +82,10 @@ def results_from_report(data: dict) -> dict:
 def _math(tex: str, display: bool) -> str:
     import latex2mathml.converter
 
-    return latex2mathml.converter.convert(tex.strip(), display="block" if display else "inline")
+    try:
+        return latex2mathml.converter.convert(tex.strip(), display="block" if display else "inline")
+    except Exception:  # latex2mathml raises its own errors (and plain ones) on TeX it cannot read: show the TeX
+        return f'<code class="tex">{html.escape(tex)}</code>'  # (tests/test_site.py fails on any in a statement)
 
 
 def inline(text: str, link, math: bool = True) -> str:
@@ -490,6 +493,10 @@ def build_site(results, outdir, meta: Mapping | None = None) -> dict:
     outdir = Path(outdir)
     registry = load_all()
     meta = dict(meta or {})
+    if not meta.get("specproof"):
+        from specproof import __version__
+
+        meta["specproof"] = __version__
     chain = result_chains(results)
     ids = {r.claim.id for r in results}
     link = lambda cid: f"{cid}.html" if cid in ids else None  # noqa: E731  (from a claim page)
@@ -562,7 +569,11 @@ def _cmd_site(args) -> int:
     meta, reused = {}, {}
     if args.report is not None:
         data = load_report(args.report)
-        reused = results_from_report(data)
+        try:
+            reused = results_from_report(data)
+        except (TypeError, ValueError, KeyError, AttributeError) as exc:
+            raise InputError(f"--report {args.report!r} has a malformed claim entry ({exc}); allowed: a report "
+                             f"written by `specproof verify --json FILE`") from None
         meta = {"specproof": data.get("specproof"), "wide": data.get("wide", False), "seed": data.get("seed", 0)}
     ctx = Context(wide=bool(meta.get("wide", False)), seed=int(meta.get("seed", 0)))
     if not meta:

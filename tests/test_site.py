@@ -139,13 +139,16 @@ def test_site_from_a_report_is_the_report(tmp_path, capsys):
     (["site", FEW[0], "--outdir", "{new}", "--report", "{missing}"], "is not a file"),
     (["site", FEW[0], "--outdir", "{new}", "--report", "{file}"], "is not a JSON report"),
     (["site", FEW[0], "--outdir", "{new}", "--report", "{stranger}"], "not registered"),
+    (["site", FEW[0], "--outdir", "{new}", "--report", "{torn}"], "malformed claim entry"),
 ])
 def test_bad_input_is_one_line_and_exit_2_before_any_work(tmp_path, capsys, argv, message):
     (tmp_path / "file").write_text("x")
     (tmp_path / "busy").mkdir()
     (tmp_path / "busy" / "mine.txt").write_text("keep me")
     (tmp_path / "stranger").write_text(json.dumps({"claims": [{"id": "trsp.no-such", "status": "proved"}]}))
-    paths = {k: str(tmp_path / k) for k in ("file", "busy", "new", "missing", "stranger")}
+    (tmp_path / "torn").write_text(json.dumps({"claims": [{"id": FEW[0], "status": "refuted",
+                                                            "evidence": [{"status": "refuted", "method": "x"}]}]}))
+    paths = {k: str(tmp_path / k) for k in ("file", "busy", "new", "missing", "stranger", "torn")}
     assert main([a.format(**paths) for a in argv]) == 2
     err = capsys.readouterr().err.strip()
     assert message in err and len(err.splitlines()) == 1 and "Traceback" not in err
