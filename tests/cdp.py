@@ -68,7 +68,8 @@ class Chromium:
         self._reader = threading.Thread(target=self._read, daemon=True)
         self._reader.start()
         self._stderr = []
-        threading.Thread(target=lambda: self._stderr.extend(self._proc.stderr), daemon=True).start()
+        self._stderr_reader = threading.Thread(target=lambda: self._stderr.extend(self._proc.stderr), daemon=True)
+        self._stderr_reader.start()
         try:
             targets = self.send("Target.getTargets")["targetInfos"]
             page = next(t for t in targets if t["type"] == "page")
@@ -178,7 +179,9 @@ class Chromium:
                     self._proc.kill()
                     self._proc.wait(timeout=10)
         finally:
-            for fh in (self._out, self._in):
+            self._stderr_reader.join(timeout=5)
+            self._reader.join(timeout=5)
+            for fh in (self._out, self._in, self._proc.stderr):
                 try:
                     fh.close()
                 except OSError:
