@@ -317,7 +317,7 @@ def _evidence_html(e: Evidence, link) -> str:
         parts.append(f"float allowance: {inline(e.allowance_note, link)}")
     out = "; ".join(parts)
     if e.counterexample:
-        text = json.dumps(rounded(e.counterexample), default=str, ensure_ascii=False, indent=1)
+        text = json.dumps(rounded(e.counterexample), default=str, ensure_ascii=False)
         if len(text) > _COUNTEREXAMPLE_CHARS:
             text = text[:_COUNTEREXAMPLE_CHARS] + " …"
         out += f'<div>counterexample:</div><pre class="cx">{html.escape(text)}</pre>'
