@@ -17,7 +17,9 @@ in registry order; ``path`` is the ``uses`` path from the claim to it.
 
 from __future__ import annotations
 
+import hashlib
 import io
+import json
 import re
 from dataclasses import dataclass
 from typing import Mapping
@@ -145,18 +147,10 @@ def _section_key(section: str):
     return [int(p) if p.isdigit() else p for p in re.split(r"(\d+)", section)]
 
 
-def draw_graph(claims: Mapping[str, Claim], path) -> None:
-    """The uses graph as a picture: one column per paper section (own claims beside the claim they qualify),
-    nodes filled by expected verdict, outlined red where the chain rests on a weaker or refuted claim;
-    uses edges solid, corrects edges dashed."""
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-    from matplotlib.lines import Line2D
-    from matplotlib.patches import Patch
-
-    chain = chains(claims)
+def layout(claims: Mapping[str, Claim]) -> tuple[dict, dict, float]:
+    """Where each claim sits in the drawing: one column per paper section (a claim of specproof's own in the
+    column of the claim it qualifies), _PER_ROW columns per band, registry order down a column.
+    Returns node positions {id: (x, y)}, section headings {(paper, section): (x, y)} and the lowest y."""
     groups: dict[tuple, list[str]] = {}
     for cid, c in claims.items():
         home = _home(claims, c)
@@ -169,6 +163,34 @@ def draw_graph(claims: Mapping[str, Claim], path) -> None:
             heading[g] = (x, top)
             pos |= {cid: (x, top - 1.2 - y) for y, cid in enumerate(groups[g])}
         top -= max(len(groups[g]) for g in band) + 2.6
+    return pos, heading, top
+
+
+GRAPH_HASH_KEY = "specproof-graph-inputs"
+
+
+def graph_inputs_hash(claims: Mapping[str, Claim]) -> str:
+    """A content hash of everything the drawing is made from: each claim's id, expected verdict, paper,
+    section, uses and corrects, in registry order (the order sets the layout). Stored in the PNG's
+    metadata under GRAPH_HASH_KEY, so a test can tell a picture drawn from another registry."""
+    rows = [[cid, c.expected.value, c.source.paper, c.source.section, list(c.uses), c.corrects]
+            for cid, c in claims.items()]
+    return hashlib.sha256(json.dumps(rows, ensure_ascii=False).encode("utf-8")).hexdigest()
+
+
+def draw_graph(claims: Mapping[str, Claim], path) -> None:
+    """The uses graph as a picture: one column per paper section (own claims beside the claim they qualify),
+    nodes filled by expected verdict, outlined red where the chain rests on a weaker or refuted claim;
+    uses edges solid, corrects edges dashed."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    from matplotlib.lines import Line2D
+    from matplotlib.patches import Patch
+
+    chain = chains(claims)
+    pos, heading, top = layout(claims)
     fig, ax = plt.subplots(figsize=(2.3 * _PER_ROW, 0.36 * -top + 1))
     for cid, c in claims.items():
         for dep, style in [*((u, "-") for u in c.uses), *(((c.corrects, "--"),) if c.corrects else ())]:
@@ -194,7 +216,8 @@ def draw_graph(claims: Mapping[str, Claim], path) -> None:
     ax.axis("off")
     fig.tight_layout()
     buffer = io.BytesIO()
-    fig.savefig(buffer, format="png", dpi=110, metadata={"Title": "claims dependency graph"})
+    fig.savefig(buffer, format="png", dpi=110, metadata={"Title": "claims dependency graph",
+                                                                 GRAPH_HASH_KEY: graph_inputs_hash(claims)})
     plt.close(fig)
     write_atomic(path, buffer.getvalue())
 

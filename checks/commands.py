@@ -1,4 +1,4 @@
-"""Subcommands that other parts of checks/ contribute (sweep, figures, variant, real).
+"""Subcommands that other parts of checks/ contribute (sweep, figures, variant, graph, real, site).
 
 Each contributing module defines ``add_subcommand(sub)``.
 """
@@ -8,7 +8,7 @@ from __future__ import annotations
 import importlib
 
 CONTRIBUTORS = ("specproof.checks.sweeps", "specproof.checks.figures", "specproof.checks.variants",
-                "specproof.checks.blueprint", "specproof.checks.real_models")
+                "specproof.checks.blueprint", "specproof.checks.real_models", "specproof.checks.site")
 
 
 def register(sub) -> None:
