@@ -23,6 +23,7 @@ from specproof.checks import strategies as sst
 from specproof.checks.claims.sdeg_c_hypotheses import _exact_counterexample
 from specproof.checks.claims.trsp_appendix_d import (
     SUBSET_FLOOR_ALLOWANCE,
+    averaging_variance_sympy,
     _causal_composite_exact,
     _hadamard_columns,
     carry_over_assumption_a2,
@@ -306,7 +307,7 @@ def d1_rmin_probe(ctx: Context) -> Evidence:
     ev = property_search(sst.column_matrices(5, 5), margin, what="Lemma D.1 floor at every ε without any r_min", ctx=ctx,
                          examples=80, tolerance=lambda X: 3 * float_tolerance(max(X.shape), np.sqrt(X.shape[1])),
                          allowance=SUBSET_FLOOR_ALLOWANCE, ranges="T, d ≤ 5, every X (sr from 1 to d)")
-    return probe_hypothesis('not needed', "(A3) sr ≥ r_min (for the first inequality)", ev, role="decides")
+    return probe_hypothesis('not needed', "(A3) sr ≥ r_min (for the first inequality) and (A5)", ev, role="decides")
 
 
 claim(
@@ -316,7 +317,8 @@ claim(
     statement=r"Assumptions: $\varepsilon\in(0,1)$ (stated) — necessary above 1 ($X=I_2$, $\varepsilon=2$: "
               r"$\sigma_{\min}=1<\sqrt2$); the factor $1/\sqrt d$ (stated) — necessary ($X=[1\ 1]$, $\varepsilon=3/4$); "
               r"$X\ne0$ (unstated) — necessary for $\lambda_{\mathrm{low}}>0$ and for $\mathrm{sr}$ to be defined; (A3) "
-              r"— used only for the second inequality, not for the first (searched without it).",
+              r"— used only for the second inequality, not for the first (searched without it); (A5), which the proof "
+              r"plan lists for this lemma, plays no role in it.",
     checks=[d1_epsilon_probe, d1_dimension_probe, d1_nonzero_state, d1_rmin_probe],
     expected=Status.VERIFIED,
     uses=["trsp.D1.restricted-invertibility"],
@@ -412,6 +414,12 @@ def d2_epsilon_fixed(ctx: Context) -> Evidence:
     return probe_hypothesis('necessary', "ε fixed away from 1 (for k = Θ(sr))", outcome, exact=True, role="decides")
 
 
+@check
+def d2_rank_probe(ctx: Context) -> Evidence:
+    """(A3), listed for the corollary, is not used by σ⊥/√k: the variance identity has no r_min in it."""
+    return probe_hypothesis('not needed', "(A3) (for σ⊥/√k)", averaging_variance_sympy(ctx), role="decides")
+
+
 claim(
     id="trsp.D2.averaging.hypotheses",
     title="Cor. D.2: which hypotheses are needed",
@@ -420,12 +428,13 @@ claim(
               r"$Z\equiv1$: $1>1/4$). Unstated: equal aggregation weights — necessary (weights $(3/4,1/4)$: $5/8>1/2$); "
               r"the error read as a root mean square — necessary (the realisation $(1,1)$: $1>1/2$); $\varepsilon$ fixed "
               r"away from 1, for $k=\Theta(\mathrm{sr})$ — necessary (the constant is $1/(1-\varepsilon)$). Independence "
-              r"is not needed (pairwise uncorrelated products of signs meet the bound with equality).",
+              r"is not needed (pairwise uncorrelated products of signs meet the bound with equality), nor is (A3) for "
+              r"$\sigma_\perp/\sqrt k$ (only Lemma D.1's size enters, through $k$).",
     checks=[d2_uncorrelated_probe, d2_zero_mean_probe, d2_weights_probe, d2_rms_probe, d2_epsilon_fixed,
-            d2_independence_probe],
+            d2_independence_probe, d2_rank_probe],
     expected=Status.CERTIFIED,
     uses=["trsp.D2.averaging"],
-    reason="exact enumeration of finite sign distributions (Fractions)",
+    reason="exact enumeration of finite sign distributions (Fractions); the corollary's sympy variance identity for (A3)",
     tests=["tests/test_trsp_d_hypotheses.py::test_mean_square_of_sign_products"],
 )
 
@@ -582,15 +591,17 @@ def d3_layers_own_law_probe(ctx: Context) -> Evidence:
 @check
 def d3_positive_law_probe(ctx: Context) -> Evidence:
     """π > 0 (unstated in (A1)): with π = e₀ (every causal TRSP layer) the inequality holds but says nothing."""
-    T, b, g = 6, 2, Fraction(1, 2)
-    M = _causal_composite_exact(T, b, g, "cesaro") / (2 + sp.Rational(1, 2))
-    first_row = list(M.row(0)) == [1] + [0] * (T - 1)
-    outcome = Evidence(Status.PROVED if first_row else Status.OPEN, "exact",
-                       "π = e₀: ‖v‖_{2,π} = |v₀| and H₀(π) = {v₀ = 0}; the first row of M is e₀ᵀ, so (M^L v)₀ = v₀ = 0 "
-                       "and ‖M^L v‖_{2,π} = 0 on H₀ for every L: true with any γ, vacuous",
-                       ranges="causal ℳ = I + A + ½M_tri, T = 6, b = 2, A causal uniform (every lower-triangular M with "
-                              "first row e₀ᵀ)", worst_margin=0.0)
-    return probe_hypothesis('not needed', "π > 0 (for the inequality; without it the lemma is vacuous)", outcome,
+    cases = [(T, b, a) for T in range(2, 9) for b in (2, 3) for a in ("sink", "cesaro")]
+
+    def margin(case):
+        T, b, attention = case
+        M = _causal_composite_exact(T, b, Fraction(1, 2), attention) / (2 + sp.Rational(1, 2))
+        return 0 if list(M.row(0)) == [1] + [0] * (T - 1) else -1
+
+    ev = grid_check(cases, margin, what="π = e₀: ‖v‖_{2,π} = |v₀| and H₀(π) = {v₀ = 0}; the first row of M is e₀ᵀ, so "
+                    "(M^L v)₀ = v₀ = 0 and ‖M^L v‖_{2,π} = 0 on H₀ for every L: true with any γ, vacuous", method="exact",
+                    exact=True, ranges="causal ℳ = I + A + ½M_tri, T = 2..8, b ∈ {2, 3}, A ∈ {sink, causal uniform}")
+    return probe_hypothesis('not needed', "π > 0 (for the inequality; without it the lemma is vacuous)", ev,
                             role="decides")
 
 
