@@ -100,3 +100,12 @@ def test_exact_probes_refute_the_dropped_hypotheses(probe):
     ev = probe(Context())
     assert ev.status is Status.CERTIFIED, ev.summary
     assert ev.counterexample, ev.summary
+
+
+@settings(max_examples=30, deadline=None, derandomize=True)
+@given(sst.sizes(1, 8).flatmap(sst.row_stochastic))
+def test_primitive_chain_has_a_positive_law(A):
+    P, pi = hyp.primitive_chain(A)
+    assert np.all(pi > 0) and np.isclose(pi.sum(), 1.0)
+    assert np.allclose(pi @ P, pi, atol=1e-12)
+    assert np.all(P > 0) and np.allclose(P.sum(axis=1), 1.0)

@@ -26,6 +26,7 @@ from specproof.checks.claims.trsp_appendix_d import (
     averaging_variance_sympy,
     _causal_composite_exact,
     _hadamard_columns,
+    _readout,
     carry_over_assumption_a2,
     carry_over_probe_sink,
     error_bound_counterexample,
@@ -44,7 +45,8 @@ from specproof.checks.methods import (
 )
 from specproof.checks.registry import Context, Evidence, Source, Status, check, claim
 from specproof.theory.cayley import cayley_degree, cayley_laplacian_spectrum
-from specproof.theory.markov import h0_operator_norm, stationary_distribution
+from specproof.theory.markov import h0_operator_norm, pi_mean, pi_norm, stationary_distribution
+from specproof.theory.spectral import singular_values
 
 
 # --------------------------------------------------------------------------- exact π-norm helpers
@@ -500,14 +502,16 @@ def d3_absolute_gap_probe(ctx: Context) -> Evidence:
                             role="decides")
 
 
-def _nonreversible_cases():
-    def build(args):
-        A, L = args
-        T = A.shape[0]
-        P = 0.9 * A + 0.1 / T  # primitive, so the stationary law is unique and positive
-        return P, stationary_distribution(P), L
+def primitive_chain(A: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(P, π) with P = 0.9·A + 0.1·𝟏𝟏ᵀ/T for row-stochastic A: primitive, so π is unique and positive; P is
+    reversible only by accident."""
+    P = 0.9 * A + 0.1 / A.shape[0]
+    return P, stationary_distribution(P)
 
-    return sst.sizes(2, 10).flatmap(lambda T: st.tuples(sst.row_stochastic(T), st.integers(0, 30))).map(build)
+
+def _nonreversible_cases():
+    return sst.sizes(2, 10).flatmap(lambda T: st.tuples(sst.row_stochastic(T), st.integers(0, 30))).map(
+        lambda args: (*primitive_chain(args[0]), args[1]))
 
 
 @check
@@ -810,4 +814,67 @@ claim(
     uses=["trsp.D6.bound", "trsp.D3.mixing.hypotheses"],
     reason="three exact instances (rationals; Hadamard columns and the lazy complete-graph walk)",
     tests=["tests/test_trsp_d_hypotheses.py::test_hadamard_ratio_is_the_dimension"],
+)
+
+
+
+# --------------------------------------------------------------------------- the corrected bound
+
+def _fixed_bound_cases():
+    def build(args):
+        A_chain, L, d, seed, A = args
+        P, pi = primitive_chain(A_chain)
+        rng = np.random.default_rng(seed)
+        X = rng.standard_normal((P.shape[0], d)) * 10.0 ** rng.uniform(-2, 2, d)
+        B, C = rng.standard_normal((int(rng.integers(1, 3)), d)), rng.standard_normal((d, d))
+        return P, pi, X, L, A, B, C
+
+    def per_size(T):
+        return st.integers(1, 4).flatmap(lambda d: st.tuples(sst.row_stochastic(T), st.integers(0, 25), st.just(d),
+                                                             st.integers(0, 2**31 - 1), sst.invertible_matrices(d, 3.0)))
+
+    return sst.sizes(2, 10).flatmap(per_size).map(build)
+
+
+@check
+def d6_fixed_nonreversible_search(ctx: Context) -> Evidence:
+    """The corrected bound without reversibility and without (A3)–(A5)'s constants: ‖G(P^L X) − G(X̄)‖_F ≤
+    (L_f/σ_min(𝒜))·π_min^{−1/2}·‖P‖_{H₀}^L·‖X − X̄‖_{F,π}, P not reversible, 𝒜 at scales 1e-3..1e3 (σ_max below any c₀)."""
+
+    def margin(case):
+        P, pi, X, L, A, B, C = case
+        X_bar = pi_mean(X, pi)
+        lhs = np.linalg.norm(_readout(np.linalg.matrix_power(P, L) @ X, A, B, C) - _readout(X_bar, A, B, C))
+        L_f = np.linalg.norm(B, 2) * np.linalg.norm(C, 2)
+        scale = L_f / singular_values(A)[-1] / math.sqrt(pi.min()) * pi_norm(X, pi)
+        rhs = L_f / singular_values(A)[-1] / math.sqrt(pi.min()) * h0_operator_norm(P, pi) ** L * pi_norm(X - X_bar, pi)
+        return (rhs - lhs) / scale if scale > 0 else 0.0
+
+    ev = property_search(_fixed_bound_cases(), margin, what="corrected bound, non-reversible chains (margin relative to "
+                         "L_f‖X‖/σ_min√π_min)", ctx=ctx, examples=120,
+                         tolerance=lambda c: float_tolerance(c[0].shape[0] * (c[3] + 1), 10.0 / math.sqrt(c[1].min()))
+                         + 2 * float_tolerance(len(c[4]), np.linalg.cond(c[4])),
+                         allowance="relative to the scale: P^L·X and X̄ (P ≥ 0) within T·(L+1)·eps, the √π similarity of the "
+                                   "H₀ norm amplifies by ≤ 1/√π_min, √T ≤ 4: 10·T·(L+1)·eps·10/√π_min; float 𝒜⁻¹ exact for "
+                                   "an 𝒜̂ with σ_min off by 10·d·eps·κ, as σ_min(𝒜): 2·10·d·eps·κ(𝒜)",
+                         ranges="T ≤ 10, d ≤ 4, L ≤ 25; 0.9·A + 0.1/T for A random, sink, banded, causal, disconnected, "
+                                "permutation, identity; κ(𝒜) ≤ 1e3, f = B·tanh(C·)")
+    return probe_hypothesis('not needed', "reversibility, (A3), (A5) and σ_max ≥ c₀", ev, role="decides")
+
+
+claim(
+    id="trsp.D6.bound.fixed.hypotheses",
+    title="The corrected bound: which hypotheses are needed",
+    source=Source("specproof", "App. D.6", "own"),
+    statement=r"The corrected bound $\|G(M^LX)-G(ar X)\|_F\lerac{L_f}{\sigma_{\min}(\mathcal{A})}\pi_{\min}^{-1/2}"
+              r"(1-\gamma)^L\|X-ar X\|_{F,\pi}$ needs $\pi>0$, one operator $M$ for all $L$ layers (necessary: two "
+              r"reversible layers with different laws contract less together than the product of their gaps) and "
+              r"$\gamma$ the contraction constant on $\mathcal{H}_0(\pi)$; it needs neither reversibility, nor (A3), "
+              r"(A5), nor $\sigma_{\max}(\mathcal{A})\ge c_0$ (searched without them).",
+    checks=[d6_fixed_nonreversible_search, d3_layers_own_law_probe],
+    expected=Status.VERIFIED,
+    uses=["trsp.D6.bound.fixed", "trsp.D3.mixing.hypotheses"],
+    reason="a property search of the corrected bound over non-reversible primitive chains and badly scaled readouts; "
+           "the exact two-layer counterexample of the Lemma D.3 probes",
+    tests=["tests/test_trsp_d_hypotheses.py::test_primitive_chain_has_a_positive_law"],
 )
