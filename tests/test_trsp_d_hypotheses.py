@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from specproof.checks import strategies as sst
 from specproof.checks.claims import trsp_d_hypotheses as hyp
 from specproof.checks.registry import Context, Status
-from specproof.theory.markov import h0_operator_norm, random_walk
+from specproof.theory.markov import h0_operator_norm
 
 
 def test_exact_helpers_reject_floats():
@@ -55,12 +55,15 @@ def test_h0_norm_certificate_brackets_the_float_norm(case):
                       / np.sum(np.array(pi, float) * np.array(v, float) ** 2))
 
 
-def test_top_h0_vector_attains_the_norm():
-    P, pi = random_walk(np.array([[1.0, 2, 0], [2, 0, 3], [0, 3, 1]]))
-    v = hyp._top_h0_vector(P, pi)
-    assert abs(np.dot(pi, v)) < 1e-12
-    ratio = np.sqrt(np.sum(pi * (P @ v) ** 2) / np.sum(pi * v**2))
-    assert np.isclose(ratio, h0_operator_norm(P, pi))
+def test_layer_direction_is_near_the_product_worst_direction():
+    """The probe's rational direction gets within 1% of ‖P₂P₁‖_{H₀(π_Q)} (the float norm)."""
+    (P1, _), (P2, _) = hyp.walk(hyp.LAYER_WEIGHTS[0]), hyp.walk(hyp.LAYER_WEIGHTS[1])
+    Q = hyp.matmul_exact(P2, P1)
+    piQ = hyp.stationary_exact(Q)
+    v = hyp.project_h0_exact(hyp.LAYER_DIRECTION, piQ)
+    assert sum(p * x for p, x in zip(piQ, v)) == 0
+    norm_sq = h0_operator_norm(np.array(Q, float), np.array(piQ, float)) ** 2
+    assert 0.99 * norm_sq <= float(hyp.pi_rayleigh_exact(Q, piQ, v)) <= norm_sq * (1 + 1e-12)
 
 
 def test_mean_square_of_sign_products():
