@@ -1,20 +1,26 @@
 """SDEG, bidirectional theorems: which hypotheses they need.
 
 For each theorem the hypotheses (nonnegative scores, sorted scores, bounded bulk, spectral
-separation f, g → ∞, k = o(ℓ)) are dropped one at a time. The findings are claims of the
-project's own, one per theorem, id ``<theorem id>.hypotheses``: a necessary hypothesis is shown by
-a counterexample evidence (exact where possible), a merely convenient one by a search that finds
+separation f, g → ∞, k = o(ℓ)) are dropped one at a time, and so are the ones the proofs use without
+stating them: the canonical orientation (S replaced by Σ = U^T S V), the softmax temperature at which
+the log ℓ thresholds are read, and the bidirectional mask. The findings are claims of the project's
+own, one per theorem, id ``<theorem id>.hypotheses``: a necessary hypothesis is shown by a
+counterexample (exact where possible), a merely convenient one by a search or an identity that finds
 the conclusion intact without it. So the paper's claims carry only evidence for what they state.
 """
 
 from __future__ import annotations
 
 from dataclasses import replace
+from fractions import Fraction
+import itertools
 import math
 
 import numpy as np
 import scipy.linalg
+import scipy.special
 import sympy as sp
+from hypothesis import strategies as st
 
 from specproof.checks.claims.sdeg_b_common import (
     BULK_BOUND,
@@ -30,19 +36,93 @@ from specproof.checks.claims.sdeg_b_common import (
 )
 from specproof.checks.claims.sdeg_b_eigen import sandwich_margin
 from specproof.checks.claims.sdeg_b_singular import leading_deviation, spike_deficit
-from specproof.checks.methods import float_tolerance, fmt, property_search
+from specproof.checks.claims.sdeg_c_common import hardy_steps
+from specproof.checks.methods import derivation, float_tolerance, fmt, probe_hypothesis, property_search
 from specproof.checks.rates import fit_rate, fit_with_corrections, rate_evidence
 from specproof.checks.registry import Context, Evidence, Source, Status, check, claim
-from specproof.checks.strategies import score_vectors, spike_bulk_split
+from specproof.checks.strategies import orthogonal, score_vectors, spike_bulk_split
 from specproof.theory.attention import (
     bidirectional_eigenvalues,
     bidirectional_singular_values,
     canonical_weights,
     distance_to_spike_bulk_law,
+    ideal_eigen_profile,
     ideal_gram_extremes,
+    ideal_singular_profile,
     row_softmax,
 )
 from specproof.theory.spectral import stable_rank
+
+
+# --------------------------------------------------------------------------- shared pieces of the probes
+
+def exact_counterexample(what: str, ranges: str, margin, **counterexample) -> Evidence:
+    """A candidate counterexample in exact arithmetic: refuting only when its exact margin is < 0."""
+    if not isinstance(margin, (int, Fraction, sp.Rational)):
+        raise TypeError(f"an exact counterexample needs an exact margin, got {type(margin).__name__}")
+    if margin < 0:
+        return Evidence(Status.REFUTED, "exact", f"{what} (margin {fmt(float(margin))})", ranges=ranges,
+                        worst_margin=float(margin), counterexample=counterexample)
+    return Evidence(Status.OPEN, "exact", f"{what}: not a counterexample (margin {fmt(float(margin))})", ranges=ranges,
+                    worst_margin=float(margin))
+
+
+def symbolic_counterexample(what: str, ranges: str, residuals: dict, **counterexample) -> Evidence:
+    """A counterexample established by sympy: refuting when every residual (which must vanish) simplifies to 0."""
+    established = symbolic_evidence(what, ranges, residuals)
+    if established.status is not Status.PROVED:
+        return Evidence(Status.OPEN, "sympy", f"not established: {established.summary}", ranges=ranges)
+    return Evidence(Status.REFUTED, "sympy", established.summary, ranges=ranges, counterexample=counterexample)
+
+
+def _softmax_rows(E: list[list]) -> list[list]:
+    """Row-normalise a matrix of positive weights e^{S_ij} (exact for Fractions and symbols)."""
+    return [[w / sum(row) for w in row] for row in E]
+
+
+def _negative_uniform(ell: int, a: Fraction) -> tuple[Fraction, Fraction]:
+    """All scores log a < 0: softmax(Σ) = dI + (1−d)J, eigenvalues 1, d (ℓ−1 times), singular values |·| of them;
+    returns (d, 1/g) with 1/g = a/ℓ the bulk margin of k = 0."""
+    return (a - 1) / (a + ell - 1), a / ell
+
+
+NEGATIVE_ELL, NEGATIVE_A = 3, Fraction(1, 10)  # all scores −log 10 at ℓ = 3: d = −3/7, ε_ℓ = 1/30
+
+
+def signed_eps(s, k) -> float:
+    """ε'_ℓ = max(ε_ℓ, 1/(ℓ−1)): without s ≥ 0 a bulk d_i lies in (−1/(ℓ−1), 1/g], so every ε_ℓ bound of the
+    proofs holds with ε'_ℓ (ℓ ≥ 2; for ℓ = 1, A_b = [1] and ε' = ε)."""
+    return max(separation_eps(s, k), 1.0 / (s.size - 1) if s.size > 1 else 0.0)
+
+
+# the score-spectrum example of App. E at ℓ = 16: Σ = t e₁e₁ᵀ, t = 2 log ℓ (one spike a₁ = ℓ², f = g = ℓ,
+# ε_ℓ = 1/ℓ), oriented as S = (t/ℓ)𝟏𝟏ᵀ = U Σ Uᵀ with u₁ = 𝟏/√ℓ: every row of S is constant, so softmax(S) = J
+PSD_ELL = 16
+
+
+def _permutation_matrix(perm) -> sp.Matrix:
+    return sp.Matrix(len(perm), len(perm), lambda r, c: 1 if perm[r] == c else 0)
+
+
+@check
+def sdegb_permutation_orientation_sympy(ctx: Context) -> Evidence:
+    """softmax(PΣQᵀ) = P softmax(Σ) Qᵀ for all 36 pairs of 3×3 permutations, symbolic scores."""
+    a = sp.symbols("a1:4", positive=True)
+    E = sp.Matrix(3, 3, lambda r, c: a[r] if r == c else 1)  # e^{Σ_ij}
+    A = sp.Matrix(_softmax_rows(E.tolist()))
+    residuals = {}
+    for p, q in itertools.product(itertools.permutations(range(3)), repeat=2):
+        P, Q = _permutation_matrix(p), _permutation_matrix(q)
+        oriented = sp.Matrix(_softmax_rows((P * E * Q.T).tolist()))  # exp is entrywise, so e^{PΣQᵀ} = P e^{Σ} Qᵀ
+        for r, c in itertools.product(range(3), repeat=2):
+            residuals[f"P={p}, Q={q}, ({r},{c})"] = sp.simplify(oriented[r, c] - (P * A * Q.T)[r, c])
+    ev = symbolic_evidence("independent row and column permutations of the orientation: softmax(PΣQᵀ) = P softmax(Σ) Qᵀ "
+                           "(the softmax acts row by row and each row's softmax commutes with a permutation of its "
+                           "entries), so the singular values and stable ranks do not change; the eigenvalues do unless P = Q",
+                           "ℓ = 3, all 36 pairs (P, Q), symbolic scores; every ℓ by the row-by-row argument", residuals,
+                           status=Status.CERTIFIED)
+    return probe_hypothesis("not needed", "the canonical orientation, up to independent permutations (singular values)", ev,
+                            role="decides")
 
 
 # --------------------------------------------------------------------------- hypothesis probes
@@ -109,17 +189,90 @@ def sdegb_eigen_unsorted_property(ctx: Context) -> Evidence:
     return ev
 
 
+def _psd_oriented(value) -> np.ndarray:
+    """The symmetric matrix D^{-1/2} e^{S} D^{-1/2} (D the row sums of e^{S}) for S = UΣUᵀ, in the log domain: it is
+    similar to softmax(S), so its eigenvalues are those of softmax(S)."""
+    U, s = value
+    S = U @ np.diag(s) @ U.T
+    S = (S + S.T) / 2
+    L = scipy.special.logsumexp(S, axis=1)
+    return np.exp(S - (L[:, None] + L[None, :]) / 2)
+
+
+@check
+def sdegb_eigen_psd_orientation_property(ctx: Context) -> Evidence:
+    """S = UΣUᵀ (U = V, any orthogonal U): e^{S} is positive semidefinite by the Schur product theorem, so softmax(S),
+    similar to D^{-1/2}e^{S}D^{-1/2}, has real eigenvalues in [0, 1] and λ₁ = 1 (row-stochastic)."""
+    def margin(value):
+        lam = scipy.linalg.eigvalsh(_psd_oriented(value))
+        return min(float(lam[0]), -abs(float(lam[-1]) - 1.0))
+
+    strategy = st.integers(1, 12).flatmap(lambda n: st.tuples(orthogonal(n), score_vectors(n, n)))
+    ev = property_search(strategy, margin, ctx=ctx,
+                         tolerance=lambda value: float_tolerance(value[1].size, 4.0 * (1.0 + float(np.max(value[1])))),
+                         allowance="S = UΣUᵀ in floats is within ℓ·eps·s₁ entrywise (symmetrised); each entry exp(S_ij − (L_i+L_j)/2) "
+                                   "≤ 1 then carries a relative error ≤ (2ℓs₁ + 2(s₁ + log ℓ))·eps, so the matrix moves by ≤ ℓ times "
+                                   "that in norm (Weyl), and eigvalsh adds 10·ℓ·eps: within 10·ℓ·eps·4(1 + s₁)",
+                         what="U = V: eigenvalues of softmax(UΣUᵀ) real (similar to a symmetric matrix), in [0, 1], λ₁ = 1",
+                         ranges="ℓ ≤ 12, U drawn orthogonal (QR of a drawn matrix), sorted scores in [0, 30]")
+    return probe_hypothesis("not needed", "the canonical orientation, for U = V (real spectrum in [0, 1], λ₁ = 1)", ev,
+                            role="decides")
+
+
+@check
+def sdegb_eigen_swap_orientation_sympy(ctx: Context) -> Evidence:
+    """U = I, V = the swap (S = [[0, t], [t, 0]], symmetric, singular values t, t): λ₂ = −tanh(t/2) < 0."""
+    t = sp.Symbol("t", positive=True)
+    lam = sp.Symbol("lambda")  # charpoly's generator carries no assumptions
+    a = sp.Symbol("a", positive=True)  # a = e^t
+    A = sp.Matrix(_softmax_rows([[1, a], [a, 1]]))
+    residuals = {"charpoly(softmax(S)) = (λ − 1)(λ − (1 − a)/(1 + a)), a = e^t":
+                 sp.cancel(A.charpoly(lam).as_expr() - (lam - 1) * (lam - (1 - a) / (1 + a))),
+                 "(1 − e^t)/(1 + e^t) = −tanh(t/2)": ((1 - sp.exp(t)) / (1 + sp.exp(t)) + sp.tanh(t / 2)).rewrite(sp.exp)}
+    ev = symbolic_counterexample("U ≠ V even by a permutation: S = ΣVᵀ = [[0, t], [t, 0]] (Σ = tI, V the swap; S symmetric "
+                                 "but indefinite) gives λ₂ = −tanh(t/2) < 0, outside [0, 1]", "ℓ = 2, symbolic t > 0",
+                                 residuals, scores="Sigma = t I, U = I, V = swap", lambda_2="-tanh(t/2)")
+    return probe_hypothesis("necessary", "U = V (eigenvalues in [0, 1])", ev, exact=True, role="decides")
+
+
+@check
+def sdegb_eigen_cycle_orientation_sympy(ctx: Context) -> Evidence:
+    """U = the 3-cycle P, V = I (S = tP): charpoly (λ − 1)(λ² + dλ + d²), d = (e^t − 1)/(e^t + 2) > 0: complex λ₂, λ₃."""
+    lam = sp.Symbol("lambda")
+    a = sp.Symbol("a", positive=True)  # a = e^t > 1
+    A = sp.Matrix(_softmax_rows([[1, a, 1], [1, 1, a], [a, 1, 1]]))
+    d = (a - 1) / (a + 2)
+    residuals = {"charpoly(softmax(tP)) = (λ − 1)(λ² + dλ + d²), d = (a − 1)/(a + 2), a = e^t":
+                 sp.cancel(A.charpoly(lam).as_expr() - (lam - 1) * (lam**2 + d * lam + d**2)),
+                 "the discriminant of λ² + dλ + d² is −3d² (< 0 for t > 0: d > 0)":
+                 sp.cancel(sp.discriminant(lam**2 + d * lam + d**2, lam) + 3 * d**2)}
+    ev = symbolic_counterexample("a non-symmetric orientation: S = tP (Σ = tI, U = P the 3-cycle, V = I) has the complex "
+                                 "eigenvalues d·e^{±2πi/3}, d = (e^t − 1)/(e^t + 2)", "ℓ = 3, symbolic t > 0", residuals,
+                                 scores="Sigma = t I, U = 3-cycle, V = I", eigenvalues="1, d exp(±2πi/3)")
+    return probe_hypothesis("necessary", "the canonical orientation (a real spectrum)", ev, exact=True, role="decides")
+
+
 claim(
     id="sdeg.b.eigen-real.hypotheses",
     title="Thm 2(1): which hypotheses are needed",
     source=Source("specproof", "§3.2", "own"),
-    statement=r"Nonnegative scores are necessary only for $\lambda\in[0,1]$ (and so for "
-              r"$\operatorname{srank}_\lambda=\operatorname{tr}$): $s=(0,-t)$ gives $\lambda_2=-\tfrac12\tanh(t/2)<0$. Without "
-              r"them the spectrum is still real, $\lambda_1=1$, $d_j\le\lambda_j\le d_{j-1}$, and the $\lambda_{k+1}$ sandwich "
-              r"of Thm 2(2) holds. Sorting is a labelling: permuting the scores conjugates $A_b$ by a permutation.",
-    checks=[sdegb_eigen_negative_score_sympy, sdegb_eigen_signed_property, sdegb_eigen_signed_sandwich, sdegb_eigen_unsorted_property],
+    statement=r"The proof (the similarity $\operatorname{diag}(z)^{-1/2}A_b\operatorname{diag}(z)^{1/2}=D+\sqrt z\sqrt z^\top$ and "
+              r"the secular equation) uses the canonical orientation, nonnegative scores and nothing else. Nonnegative scores "
+              r"are necessary only for $\lambda\in[0,1]$ (and so for $\operatorname{srank}_\lambda=\operatorname{tr}$): "
+              r"$s=(0,-t)$ gives $\lambda_2=-\tfrac12\tanh(t/2)<0$. Without them the spectrum is still real, $\lambda_1=1$, "
+              r"$d_j\le\lambda_j\le d_{j-1}$, and the $\lambda_{k+1}$ sandwich of Thm 2(2) holds. Sorting is a labelling: "
+              r"permuting the scores conjugates $A_b$ by a permutation. The orientation, which the paper leaves unstated for "
+              r"the theorem (it replaces $S=U\Sigma V^\top$ by $\Sigma$): for $U=V$ (any orthogonal $U$, $S\succeq0$) the "
+              r"spectrum stays real, in $[0,1]$, with $\lambda_1=1$, since $e^{S}\succeq0$ by the Schur product theorem; "
+              r"for $U\ne V$ it fails already for permutations: $S=\begin{pmatrix}0&t\\t&0\end{pmatrix}$ (symmetric, "
+              r"indefinite) gives $\lambda_2=-\tanh(t/2)$, and $S=tP$ ($P$ a 3-cycle) the complex pair "
+              r"$d\,e^{\pm2\pi i/3}$. Separation, bounded bulk, $k$, ties and the softmax temperature play no role "
+              r"(the statement holds for every real score vector, ties included).",
+    checks=[sdegb_eigen_negative_score_sympy, sdegb_eigen_signed_property, sdegb_eigen_signed_sandwich, sdegb_eigen_unsorted_property,
+            sdegb_eigen_psd_orientation_property, sdegb_eigen_swap_orientation_sympy, sdegb_eigen_cycle_orientation_sympy],
     expected=Status.VERIFIED,
-    reason="counterexample exact (sympy); the surviving parts by property searches over signed and unsorted scores",
+    reason="counterexamples exact (sympy: signed scores, and the swap and 3-cycle orientations); the surviving parts by "
+           "property searches over signed and unsorted scores and over orientations U = V drawn orthogonal",
     uses=["sdeg.b.eigen-real", "sdeg.b.eigen-profile", "sdeg.b.trace-rank"],
 )
 
