@@ -30,6 +30,7 @@ from specproof.checks.claims.sdeg_b_common import (
     SVD_B_ALLOWANCE,
     dense_attention,
     eigen_real_tolerance,
+    separation_eps,
     spike_bulk_family,
     sweep_sizes,
     symbolic_evidence,
@@ -356,17 +357,111 @@ def sdegb_weak_bulk_leading_sweep(ctx: Context) -> Evidence:
                          ranges=f"k = 3, f = log ℓ, ℓ = {sizes[0]}…{sizes[-1]}")
 
 
+@check
+def sdegb_sv_profile_negative_exact(ctx: Context) -> Evidence:
+    """Drop s ≥ 0 from Thm 1(1): all scores −log 10 at ℓ = 3 give σ = (1, 3/7, 3/7) against σ* = (1, 0, 0), 2ε_ℓ = 1/15."""
+    d, inv_g = _negative_uniform(NEGATIVE_ELL, NEGATIVE_A)
+    outcome = exact_counterexample(f"k = 0, all scores −log 10, ℓ = 3: softmax(Σ) = dI + (1−d)J with d = {d}, so σ₂ = |d| = {abs(d)} "
+                                   f"while the profile bound allows 2ε_ℓ = {2 * inv_g}", "ℓ = 3", 2 * inv_g - abs(d),
+                                   scores="-log 10 (all three)", sigma=["1", str(abs(d)), str(abs(d))], ideal=["1", "0", "0"],
+                                   two_eps=str(2 * inv_g))
+    return probe_hypothesis("necessary", "nonnegative scores (the 2ε_ℓ profile bound)", outcome, exact=True, role="decides")
+
+
+@check
+def sdegb_sv_profile_signed_property(ctx: Context) -> Evidence:
+    """Without s ≥ 0 the profile bound holds with ε'_ℓ = max(ε_ℓ, 1/(ℓ−1)) → 0, so the limits of Thm 1 survive."""
+    def margin(pair):
+        s, k = pair
+        sigma = scipy.linalg.svdvals(dense_attention(s))
+        return 2 * signed_eps(s, k) - float(np.max(np.abs(sigma - ideal_singular_profile(k, s.size))))
+
+    ev = property_search(spike_bulk_split(nonnegative=False), margin, ctx=ctx,
+                         tolerance=lambda p: float_tolerance(p[0].size, math.sqrt(p[0].size)), allowance=SVD_B_ALLOWANCE,
+                         what="max_i |σ_i(A_b) − σ_i(A*)| ≤ 2ε'_ℓ, ε'_ℓ = max(ε_ℓ, 1/(ℓ−1)) (a bulk d_i ∈ (−1/(ℓ−1), 1/g])",
+                         ranges="ℓ ≤ 48, every split k, sorted scores with the bulk down to log ℓ − 24 and signed unseparated vectors")
+    return probe_hypothesis("not needed", "nonnegative scores (for the limits: ε'_ℓ → 0)", ev, role="decides")
+
+
+def _psd_example_ranges() -> str:
+    return f"ℓ = {PSD_ELL} (softmax(S) = J at every ℓ)"
+
+
+@check
+def sdegb_sv_psd_orientation_exact(ctx: Context) -> Evidence:
+    """The App. E orientation S = (t/ℓ)𝟏𝟏ᵀ of Σ = te₁e₁ᵀ: softmax(S) = J, σ₂ = 0, while Thm 1(2) puts σ₂ within 2ε + √c of 1."""
+    ell = PSD_ELL
+    bound = 2 * Fraction(1, ell) + Fraction(1, math.isqrt(ell))  # 2ε_ℓ + √c_ℓ, ε_ℓ = 1/ℓ, c_ℓ = 1/ℓ
+    outcome = exact_counterexample(f"Σ = te₁e₁ᵀ, t = 2 log ℓ (k = 1, f = g = ℓ) oriented as S = (t/ℓ)𝟏𝟏ᵀ (U = V, u₁ = 𝟏/√ℓ, "
+                                   f"S ⪰ 0): softmax(S) = J, so |σ₂ − 1| = 1 against 2ε_ℓ + √c_ℓ = {bound}", _psd_example_ranges(),
+                                   bound - 1, scores="S = (2 log ell / ell) 11^T", sigma_2=0, bound=str(bound))
+    return probe_hypothesis("necessary", "the canonical orientation (U = V does not suffice)", outcome, exact=True, role="decides")
+
+
+@check
+def sdegb_sv_temperature_sympy(ctx: Context) -> Evidence:
+    """k = 1, s₁ = log(ℓ log ℓ), bulk 0: a spike at temperature 1 (RRᵀ → I) but bulk at temperature 2 (RRᵀ → diag(0, 1))."""
+    ell = sp.Symbol("ell", positive=True)
+
+    def gram_limit(a):
+        z1 = 1 / (a + ell - 1)
+        R = sp.Matrix([[a * z1, sp.sqrt(ell - 1) * z1], [sp.sqrt(ell - 1) / ell, (ell - 1) / ell]])
+        return (R * R.T).applyfunc(lambda e: sp.limit(sp.simplify(e), ell, sp.oo))
+
+    a1 = ell * sp.log(ell)
+    residuals = {"τ = 1 (a₁ = ℓ log ℓ, f = log ℓ): R Rᵀ → I, σ₁, σ₂ → 1": gram_limit(a1) - sp.eye(2),
+                 "τ = 2 (a₁ = √(ℓ log ℓ) = ℓ/g, g = √(ℓ/log ℓ)): R Rᵀ → diag(0, 1), σ₂ → 0": gram_limit(sp.sqrt(a1)) - sp.diag(0, 1)}
+    ev = symbolic_counterexample("softmax at temperature τ is softmax(Σ/τ): the spike of Σ = diag(log(ℓ log ℓ), 0, …) is "
+                                 "separated at τ = 1 but bulk at τ = 2, where σ₂ → 0 instead of 1; k and the thresholds "
+                                 "e^{s} ≷ ℓ must be read at the softmax's own temperature (the 1/√d_qk included)",
+                                 "symbolic ℓ → ∞ (the 2×2 group reduction; the other ℓ−2 singular values are 0)",
+                                 {name: sp.Matrix(r).norm() for name, r in residuals.items()},
+                                 scores="s_1 = log(ell log ell), s_i = 0 (i >= 2)", temperature=2, sigma_2_limit=0)
+    return probe_hypothesis("necessary", "the temperature at which the thresholds are read (τ = 1)", ev, exact=True,
+                            role="decides")
+
+
+@check
+def sdegb_sv_causal_mask_exact(ctx: Context) -> Evidence:
+    """Thm 1(2) under the causal mask: k = 1, bulk 0 gives A_c = H_ℓ, σ₁ ≥ ‖H_ℓe₁‖ ≥ √(5/4) whatever the spike."""
+    ell = 256
+    bound = 2 * Fraction(1, ell) + Fraction(1, math.isqrt(ell))  # a₁ = ℓ² (f = ℓ), bulk a = 1 (g = ℓ)
+    # row 1 of a causal softmax is e₁, a bulk row i with a_i = 1 is 𝟏ᵀ_{≤i}/i: A_c e₁ = (1, 1/2, …, 1/ℓ)
+    column_sq = sum((Fraction(1, i * i) for i in range(1, ell + 1)), Fraction(0))
+    outcome = exact_counterexample(f"causal mask, k = 1 (a₁ = ℓ²), bulk scores 0, ℓ = {ell}: σ₁(A_c)² ≥ ‖A_ce₁‖² = Σ 1/i² ≥ 5/4 "
+                                   f"> (1 + 2ε_ℓ + √c_ℓ)² = {(1 + bound) ** 2}", f"ℓ = {ell} (σ₁ ≥ √(5/4) at every ℓ ≥ 2)",
+                                   (1 + bound) ** 2 - min(column_sq, Fraction(5, 4)), mask="causal",
+                                   scores="s_1 = 2 log ell, s_i = 0 (i >= 2)", bound=str(bound))
+    return probe_hypothesis("necessary", "the bidirectional mask", outcome, exact=True, role="decides")
+
+
 claim(
     id="sdeg.b.sv-leading.hypotheses",
-    title="Thm 1(2): which hypotheses are needed",
+    title="Thm 1(1)–(2): which hypotheses are needed",
     source=Source("specproof", "§3.2", "own"),
-    statement=r"Spike separation $f\to\infty$ is necessary ($k=1$, $e^{s_1}=\ell$, bulk $0$: $\sigma_2(A_b)\to\tfrac12$) and "
+    statement=r"The proof ($\|A_b-A^\star\|\le\|D-D^\star\|+\|(z-z^\star)\mathbf1^\top\|\le2\varepsilon_\ell$, then the ideal "
+              r"profile $a_\pm(c_\ell)=1+O(\sqrt{c_\ell})$) uses spike separation, $k=o(\ell)$, nonnegative scores, and three "
+              r"hypotheses the paper leaves unstated: the canonical orientation, the temperature, the bidirectional mask. "
+              r"Spike separation $f\to\infty$ is necessary ($k=1$, $e^{s_1}=\ell$, bulk $0$: $\sigma_2(A_b)\to\tfrac12$) and "
               r"so is $k=o(\ell)$ ($c_\ell=\tfrac12$: $\sigma_1(A_b)\to\alpha_+(\tfrac12)\approx1.144$). Bulk separation "
-              r"$g\to\infty$ is only convenient: with bulk $e^{s_i}\le\ell$ the leading $k+1$ singular values still tend to 1.",
-    checks=[sdegb_weak_spike_sympy, sdegb_linear_spikes_sweep, sdegb_weak_bulk_leading_sweep],
+              r"$g\to\infty$ is only convenient: with bulk $e^{s_i}\le\ell$ the leading $k+1$ singular values still tend to 1. "
+              r"Nonnegative scores are needed for the $2\varepsilon_\ell$ profile bound (all scores $-\log10$, $\ell=3$: "
+              r"$\sigma_2=\tfrac37>2\varepsilon_\ell=\tfrac1{15}$) but not for the limits: without them it holds with "
+              r"$\varepsilon'_\ell=\max(\varepsilon_\ell,1/(\ell-1))\to0$. Orientation: independent permutations "
+              r"($S=P\Sigma Q^\top$) change nothing, as $\operatorname{softmax}(P\Sigma Q^\top)=PA_bQ^\top$, but a general one does, "
+              r"even with $U=V$: the App. E orientation $S=(t/\ell)\mathbf1\mathbf1^\top$ of $\Sigma=te_1e_1^\top$ gives "
+              r"$\operatorname{softmax}(S)=J$, $\sigma_2=0$. Temperature: $k$ and the thresholds $e^{s}\gtrless\ell$ are read at "
+              r"the softmax's own scale; $s_1=\log(\ell\log\ell)$ is a spike at temperature 1 and bulk at temperature 2, where "
+              r"$\sigma_2\to0$. Mask: under the causal mask the conclusion fails ($k=1$, bulk 0: $\sigma_1(A_c)\ge\sqrt{5/4}$). "
+              r"Ties play no role (the reduction groups equal scores).",
+    checks=[sdegb_weak_spike_sympy, sdegb_linear_spikes_sweep, sdegb_weak_bulk_leading_sweep, sdegb_sv_profile_negative_exact,
+            sdegb_sv_profile_signed_property, sdegb_permutation_orientation_sympy, sdegb_sv_psd_orientation_exact,
+            sdegb_sv_temperature_sympy, sdegb_sv_causal_mask_exact],
     expected=Status.VERIFIED,
-    reason="first counterexample exact (sympy limit of the 2×2 reduction); the others by sweeps with rate fits",
-    uses=["sdeg.b.sv-leading"],
+    reason="counterexamples exact (sympy limits of the 2×2 reduction at temperatures 1 and 2; rational arithmetic for "
+           "signed scores, the App. E orientation and the causal mask); the permutation invariance by symbolic identities "
+           "(all 36 pairs at ℓ = 3); the rest by sweeps with rate fits and a property search over signed scores",
+    uses=["sdeg.b.sv-leading", "sdeg.E.score-counterexample"],
 )
 
 
