@@ -514,6 +514,84 @@ claim(
 
 
 @check
+def sdegb_eigen_profile_negative_exact(ctx: Context) -> Evidence:
+    """Drop s ≥ 0 from Thm 2(2): all scores −log 10 at ℓ = 3 give λ = (1, −3/7, −3/7) against λ* = (1, 0, 0), ε_ℓ = 1/30."""
+    d, inv_g = _negative_uniform(NEGATIVE_ELL, NEGATIVE_A)
+    outcome = exact_counterexample(f"k = 0, all scores −log 10, ℓ = 3: eigenvalues 1, {d}, {d} against the ideal 1, 0, 0 and "
+                                   f"ε_ℓ = {inv_g}", "ℓ = 3", inv_g - abs(d), scores="-log 10 (all three)",
+                                   eigenvalues=["1", str(d), str(d)], ideal=["1", "0", "0"], eps=str(inv_g))
+    return probe_hypothesis("necessary", "nonnegative scores (the ε_ℓ profile bound)", outcome, exact=True, role="decides")
+
+
+@check
+def sdegb_eigen_profile_signed_property(ctx: Context) -> Evidence:
+    """Without s ≥ 0: max_i |λ_i − λ_i*| ≤ ε'_ℓ = max(ε_ℓ, 1/(ℓ−1)), every split k (so k = o(ℓ) is not used either)."""
+    def margin(pair):
+        s, k = pair
+        return signed_eps(s, k) - float(np.max(np.abs(bidirectional_eigenvalues(s) - ideal_eigen_profile(k, s.size))))
+
+    ev = property_search(spike_bulk_split(nonnegative=False), margin, ctx=ctx,
+                         tolerance=lambda p: float_tolerance(p[0].size, 2.0), allowance=EIGVALSH_B_ALLOWANCE,
+                         what="max_i |λ_i(A_b) − λ_i(A*)| ≤ ε'_ℓ (interlacing: a bulk λ_j ∈ [d_j, d_{k+1}] ⊂ (−1/(ℓ−1), 1/g]; the "
+                              "λ_{k+1} sandwich, signed)",
+                         ranges="ℓ ≤ 48, every split 0 ≤ k ≤ ℓ, sorted scores with the bulk down to log ℓ − 24 and signed "
+                                "unseparated vectors")
+    return probe_hypothesis("not needed", "nonnegative scores and k = o(ℓ) (for the limits: ε'_ℓ → 0)", ev, role="decides")
+
+
+@check
+def sdegb_eigen_profile_weak_spike_sympy(ctx: Context) -> Evidence:
+    """k = 1, e^{s₁} = ℓ (f ≡ 1), bulk 0: λ₂ = (ℓ−1)²/(ℓ(2ℓ−1)) → 1/2, the ideal λ₂* = 1 − 1/ℓ → 1."""
+    ell, x = sp.Symbol("ell", positive=True), sp.Symbol("x")
+    a = ell
+    z1 = 1 / (a + ell - 1)
+    R = sp.Matrix([[a * z1, sp.sqrt(ell - 1) * z1], [sp.sqrt(ell - 1) / ell, (ell - 1) / ell]])  # the group reduction
+    lam2 = (ell - 1) ** 2 / (ell * (2 * ell - 1))
+    residuals = {"charpoly(R) = (x − 1)(x − (ℓ−1)²/(ℓ(2ℓ−1))) (the other ℓ−2 eigenvalues are the bulk d = 0)":
+                 sp.cancel(R.charpoly(x).as_expr() - (x - 1) * (x - lam2)),
+                 "λ₂ → 1/2": sp.limit(lam2, ell, sp.oo) - sp.Rational(1, 2)}
+    ev = symbolic_counterexample("spike separation f → ∞ is necessary for Thm 2(2) at fixed k: k = 1, e^{s₁} = ℓ, bulk 0 "
+                                 "give λ₂(A_b) → 1/2 while the ideal profile has λ₂* = 1 − 1/ℓ → 1", "symbolic ℓ → ∞",
+                                 residuals, k=1, a_1="ell", bulk_scores=0, lambda_2_limit=0.5)
+    return probe_hypothesis("necessary", "spike separation f → ∞ (fixed k)", ev, exact=True, role="decides")
+
+
+@check
+def sdegb_eigen_profile_psd_orientation_exact(ctx: Context) -> Evidence:
+    """The App. E orientation S = (t/ℓ)𝟏𝟏ᵀ of Σ = te₁e₁ᵀ: softmax(S) = J has λ₂ = 0, the ideal λ₂* = 1 − 1/ℓ."""
+    ell = PSD_ELL
+    gap = 1 - Fraction(1, ell)  # |λ₂(J) − λ₂*|
+    outcome = exact_counterexample(f"Σ = te₁e₁ᵀ, t = 2 log ℓ (k = 1, ε_ℓ = 1/ℓ) oriented as S = (t/ℓ)𝟏𝟏ᵀ (U = V): softmax(S) = J, "
+                                   f"λ₂ = 0 against λ₂* = {gap}, ε_ℓ = {Fraction(1, ell)}", _psd_example_ranges(),
+                                   Fraction(1, ell) - gap, scores="S = (2 log ell / ell) 11^T", lambda_2=0, ideal=str(gap))
+    return probe_hypothesis("necessary", "the canonical orientation (U = V does not suffice)", outcome, exact=True, role="decides")
+
+
+claim(
+    id="sdeg.b.eigen-profile.hypotheses",
+    title="Thm 2(2): which hypotheses are needed",
+    source=Source("specproof", "§3.2", "own"),
+    statement=r"The proof (interlacing $d_j\le\lambda_j\le d_{j-1}$ and the $\lambda_{k+1}$ sandwich, with $1-d_i\le1/f$ for "
+              r"spikes and $0\le d_i\le1/g$ for the bulk) uses spike and bulk separation, nonnegative scores and the canonical "
+              r"orientation (unstated). Spike separation is necessary ($k=1$, $e^{s_1}=\ell$, bulk 0: $\lambda_2\to\tfrac12$, "
+              r"not $1$), and so is bulk separation (all $e^{s_i}=\ell$: the bulk eigenvalues tend to $\tfrac12$, not 0). "
+              r"Nonnegative scores are needed for the $\varepsilon_\ell$ form (all scores $-\log10$, $\ell=3$: "
+              r"$\lambda_2=-\tfrac37$, $\varepsilon_\ell=\tfrac1{30}$) but not for the limit: without them "
+              r"$|\lambda_i-\lambda_i^\star|\le\max(\varepsilon_\ell,1/(\ell-1))$. $k=o(\ell)$ is not used (every "
+              r"$0\le k\le\ell$), bounded bulk neither, and sorting is a labelling. The orientation is: the App. E "
+              r"orientation $S=(t/\ell)\mathbf1\mathbf1^\top$ of $\Sigma=te_1e_1^\top$ gives $\operatorname{softmax}(S)=J$, "
+              r"$\lambda_2=0$ against $\lambda_2^\star=1-1/\ell$.",
+    checks=[sdegb_eigen_profile_weak_spike_sympy, sdegb_weak_bulk_limit_sympy, sdegb_eigen_profile_negative_exact,
+            sdegb_eigen_profile_signed_property, sdegb_eigen_unsorted_property, sdegb_eigen_profile_psd_orientation_exact],
+    expected=Status.VERIFIED,
+    reason="counterexamples exact (sympy: the 2×2 group reduction's characteristic polynomial and its limit; rational "
+           "arithmetic for signed scores and the App. E orientation); what survives by property searches over signed "
+           "splits (every k) and unsorted scores",
+    uses=["sdeg.b.eigen-profile", "sdeg.b.charpoly", "sdeg.E.score-counterexample"],
+)
+
+
+@check
 def sdegb_unbounded_bulk_rank_sympy(ctx: Context) -> Evidence:
     ell = sp.Symbol("ell", positive=True)
     a = ell / sp.log(ell)  # bulk e^{s} = ℓ/log ℓ: g = log ℓ → ∞, but unbounded
