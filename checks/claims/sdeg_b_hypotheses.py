@@ -164,18 +164,48 @@ def sdegb_eigen_signed_sandwich(ctx: Context) -> Evidence:
                            ranges="1 ≤ k < ℓ ≤ 48, sorted scores, bulk down to log ℓ − 24")
 
 
+def dense_spectrum(s) -> np.ndarray:
+    """Independent of the reduction (which sorts and groups equal scores): the general row softmax of diag(s) in the
+    given order, made symmetric by its own off-diagonal entries z_i = A_ij (j ≠ i), then eigvalsh."""
+    A = row_softmax(np.diag(s))
+    if s.size == 1:
+        return np.array([A[0, 0]])
+    z = np.where(np.arange(s.size) == 0, A[:, 1 % s.size], A[:, 0])
+    S = A * np.sqrt(z)[None, :] / np.sqrt(z)[:, None]
+    return np.sort(scipy.linalg.eigvalsh((S + S.T) / 2))[::-1]
+
+
+DENSE_EIG_ALLOWANCE = ("two eigvalsh (the reduction and the dense similarity), each within 10·ℓ·eps·‖·‖₂ with ‖·‖₂ ≤ 2 "
+                       "(ρ(A_b) = 1 up to the entries' relative roundings): 10·ℓ·eps·4")
+
+
+def tied_scores() -> st.SearchStrategy[np.ndarray]:
+    """Sorted score vectors on five levels, so that most entries are tied (0, a bulk level, the log ℓ scale, spikes)."""
+    return st.lists(st.sampled_from((0.0, 0.5, 3.0, 12.0, 30.0)), min_size=1, max_size=48).map(
+        lambda v: np.sort(np.asarray(v, dtype=np.float64))[::-1])
+
+
+@check
+def sdegb_eigen_ties_property(ctx: Context) -> Evidence:
+    """Ties: the secular-equation proof has fewer poles when d_j = d_{j+1}; the non-strict interlacing survives."""
+    def margin(s):
+        lam = dense_spectrum(s)
+        d, _ = canonical_weights(s)
+        parts = [-abs(lam[0] - 1), float(lam[-1])]
+        if s.size > 1:
+            parts += [float(np.min(lam[1:] - d[1:])), float(np.min(d[:-1] - lam[1:]))]
+        return min(parts)
+
+    ev = property_search(tied_scores(), margin, ctx=ctx, tolerance=lambda s: float_tolerance(s.size, 4.0),
+                         allowance=DENSE_EIG_ALLOWANCE.replace("two eigvalsh (the reduction and the dense similarity)",
+                                                               "one eigvalsh (the dense similarity)"),
+                         what="tied scores: λ₁ = 1, λ ≥ 0 and d_j ≤ λ_j ≤ d_{j−1} from the dense similarity (no grouping)",
+                         ranges="ℓ ≤ 48, sorted scores on the levels {0, 1/2, 3, 12, 30}")
+    return probe_hypothesis("not needed", "distinct scores (ties)", ev, role="decides")
+
+
 @check
 def sdegb_eigen_unsorted_property(ctx: Context) -> Evidence:
-    def dense_spectrum(s):
-        """Independent of the reduction (which sorts internally): the general row softmax of diag(s) in the given
-        order, made symmetric by its own off-diagonal entries z_i = A_ij (j ≠ i), then eigvalsh."""
-        A = row_softmax(np.diag(s))
-        if s.size == 1:
-            return np.array([A[0, 0]])
-        z = np.where(np.arange(s.size) == 0, A[:, 1 % s.size], A[:, 0])
-        S = A * np.sqrt(z)[None, :] / np.sqrt(z)[:, None]
-        return np.sort(scipy.linalg.eigvalsh((S + S.T) / 2))[::-1]
-
     def margin(s):
         return -float(np.max(np.abs(dense_spectrum(s) - bidirectional_eigenvalues(np.sort(s)[::-1]))))
 
@@ -183,8 +213,7 @@ def sdegb_eigen_unsorted_property(ctx: Context) -> Evidence:
     # dense path's entries carry one relative rounding each, within the same allowance
     ev = property_search(score_vectors(1, 48, sorted_desc=False), margin, ctx=ctx,
                          tolerance=lambda s: float_tolerance(s.size, 4.0),
-                         allowance="two eigvalsh (the reduction and the dense similarity), each within 10·ℓ·eps·‖·‖₂ with ‖·‖₂ ≤ 2 "
-                                   "(ρ(A_b) = 1 up to the entries' relative roundings): 10·ℓ·eps·4",
+                         allowance=DENSE_EIG_ALLOWANCE,
                          what="sorting is a labelling: softmax(diag(s_π)) = P softmax(diag(s)) Pᵀ, same spectrum",
                          ranges="ℓ ≤ 48, unsorted scores in [0, 30]")
     return ev
@@ -268,9 +297,10 @@ claim(
               r"for $U\ne V$ it fails already for permutations: $S=\begin{pmatrix}0&t\\t&0\end{pmatrix}$ (symmetric, "
               r"indefinite) gives $\lambda_2=-\tanh(t/2)$, and $S=tP$ ($P$ a 3-cycle) the complex pair "
               r"$d\,e^{\pm2\pi i/3}$. Separation, bounded bulk, $k$, ties and the softmax temperature play no role "
-              r"(the statement holds for every real score vector, ties included).",
+              r"(the statement holds for every real score vector); ties are not needed: with $d_j=d_{j+1}$ the secular "
+              r"equation loses a pole and $\lambda_j=d_j$, and the non-strict interlacing holds on tie-heavy vectors.",
     checks=[sdegb_eigen_negative_score_sympy, sdegb_eigen_signed_property, sdegb_eigen_signed_sandwich, sdegb_eigen_unsorted_property,
-            sdegb_eigen_psd_orientation_property, sdegb_eigen_swap_orientation_sympy, sdegb_eigen_cycle_orientation_sympy],
+            sdegb_eigen_ties_property, sdegb_eigen_psd_orientation_property, sdegb_eigen_swap_orientation_sympy, sdegb_eigen_cycle_orientation_sympy],
     expected=Status.VERIFIED,
     reason="counterexamples exact (sympy: signed scores, and the swap and 3-cycle orientations); the surviving parts by "
            "property searches over signed and unsorted scores and over orientations U = V drawn orthogonal",
@@ -303,13 +333,29 @@ def sdegb_sv_lower_signed_property(ctx: Context) -> Evidence:
                            ranges="ℓ ≤ 48, sorted scores in [−30, 30]")
 
 
+@check
+def sdegb_sv_ties_property(ctx: Context) -> Evidence:
+    def margin(s):
+        sigma = scipy.linalg.svdvals(dense_attention(s))
+        d, _ = canonical_weights(s)
+        n = s.size
+        return min([d[j - 2] - sigma[j - 1] for j in range(2, n + 1)] + [sigma[j - 1] - d[j] for j in range(1, n)],
+                   default=math.inf)
+
+    ev = property_search(tied_scores(), margin, ctx=ctx, tolerance=lambda s: float_tolerance(s.size, math.sqrt(s.size)),
+                         allowance=SVD_B_ALLOWANCE, what="tied scores: d_{j+1} ≤ σ_j(A_b) ≤ d_{j−1} (dense svdvals)",
+                         ranges="ℓ ≤ 48, sorted scores on the levels {0, 1/2, 3, 12, 30}")
+    return probe_hypothesis("not needed", "distinct scores (ties)", ev, role="decides")
+
+
 claim(
     id="sdeg.b.sv-interlace.hypotheses",
     title="App. D.1 singular-value interlacing: which hypotheses are needed",
     source=Source("specproof", "App. D.1", "own"),
     statement=r"Nonnegative scores are necessary for $\sigma_j(A_b)\le d_{j-1}$: $s=(0,-t)$ has $d_1=0<\sigma_2(A_b)$ "
-              r"since $\det A_b=-\tfrac12\tanh(t/2)\ne0$. The lower bound $d_{j+1}\le\sigma_j(A_b)$ holds for all sorted real scores.",
-    checks=[sdegb_sv_negative_score_sympy, sdegb_sv_lower_signed_property],
+              r"since $\det A_b=-\tfrac12\tanh(t/2)\ne0$. The lower bound $d_{j+1}\le\sigma_j(A_b)$ holds for all sorted real scores. "
+              r"Ties are not needed (tie-heavy vectors, dense singular values).",
+    checks=[sdegb_sv_negative_score_sympy, sdegb_sv_lower_signed_property, sdegb_sv_ties_property],
     expected=Status.VERIFIED,
     reason="counterexample exact (sympy); the lower bound by property search over signed scores",
     uses=["sdeg.b.sv-interlace"],
@@ -444,8 +490,8 @@ claim(
               r"hypotheses the paper leaves unstated: the canonical orientation, the temperature, the bidirectional mask. "
               r"Spike separation $f\to\infty$ is necessary ($k=1$, $e^{s_1}=\ell$, bulk $0$: $\sigma_2(A_b)\to\tfrac12$) and "
               r"so is $k=o(\ell)$ ($c_\ell=\tfrac12$: $\sigma_1(A_b)\to\alpha_+(\tfrac12)\approx1.144$). Bulk separation "
-              r"$g\to\infty$ is only convenient: with bulk $e^{s_i}\le\ell$ the leading $k+1$ singular values still tend to 1. "
-              r"Nonnegative scores are needed for the $2\varepsilon_\ell$ profile bound (all scores $-\log10$, $\ell=3$: "
+              r"$g\to\infty$, and with it a bounded bulk, is only convenient: with bulk $e^{s_i}\le\ell$ the leading $k+1$ "
+              r"singular values still tend to 1. Nonnegative scores are needed for the $2\varepsilon_\ell$ profile bound (all scores $-\log10$, $\ell=3$: "
               r"$\sigma_2=\tfrac37>2\varepsilon_\ell=\tfrac1{15}$) but not for the limits: without them it holds with "
               r"$\varepsilon'_\ell=\max(\varepsilon_\ell,1/(\ell-1))\to0$. Orientation: independent permutations "
               r"($S=P\Sigma Q^\top$) change nothing, as $\operatorname{softmax}(P\Sigma Q^\top)=PA_bQ^\top$, but a general one does, "
