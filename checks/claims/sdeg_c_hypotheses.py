@@ -31,6 +31,8 @@ from specproof.checks.claims.sdeg_c_common import (
     ell_,
     limit_evidence,
     svdvals,
+    m_,
+    v_,
     w_,
 )
 from specproof.checks.claims.sdeg_c_eigen import PROFILE_ALLOWANCE, block_interlace_margin, eigen_order_certificate, profile_terms, sv_extremes
@@ -457,6 +459,27 @@ def c_rank_proxies_mask_probe(ctx: Context) -> Evidence:
     return probe_hypothesis("necessary", "the causal mask", outcome, exact=True, role="decides")
 
 
+@check
+def c_rank_proxies_orientation_probe(ctx: Context) -> Evidence:
+    """Drop the canonical orientation: the sink S = t𝟏e₁ᵀ with e^t = ℓ² (Σ = diag(t√ℓ, 0, …)) makes A_c nearly rank one:
+    srank ≤ 1 + (ℓ²/a²)/(ℓa²/(a+ℓ)²) → 1, against F = log(ℓ+1) → ∞."""
+    a = sp.Symbol("a", positive=True)
+    bound = 1 + (ell_**2 / a**2) / (ell_ * a**2 / (a + ell_) ** 2)
+    steps = [
+        sympy_nonnegative((m_ + v_) / a**2 - m_ / (a + m_) ** 2, [m_, v_, a],
+                          what="‖A_c − A_ce₁e₁ᵀ‖_F² = Σ_i (i−1)/(a+i−1)² ≤ ℓ·ℓ/a² (i − 1 = m ≤ ℓ = m + v)"),
+        sympy_nonnegative(a / (a + m_) - a / (a + m_ + v_), [m_, v_, a],
+                          what="‖A_ce₁‖² = Σ_i (a/(a+i−1))² ≥ ℓ·(a/(a+ℓ))², so srank ≤ ‖A_c‖_F²/‖A_ce₁‖² ≤ the bound"),
+        limit_evidence(bound.subs(a, ell_**2) / sp.log(ell_ + 1), ell_, sp.Integer(0),
+                       what="a = ℓ²: bound/log(ℓ+1) → 0"),
+    ]
+    ev = derivation(steps, what="rank-one sink orientation", ranges="every ℓ, e^t = ℓ²")
+    outcome = (Evidence(Status.REFUTED, "sympy", f"the sink S = t𝟏e₁ᵀ (singular values t√ℓ, 0, …): srank(A_c)/F → 0 — {ev.summary}",
+                        ranges="symbolic ℓ → ∞", counterexample={"S": "t 1 e_1^T, e^t = ell^2", "srank_over_F": 0})
+               if ev.status is Status.PROVED else ev)
+    return probe_hypothesis("necessary", "the canonical orientation", outcome, exact=True, role="decides")
+
+
 claim(
     id="sdeg.c.rank-proxies.hypotheses",
     title="Thm 7 rank proxies: which hypotheses are needed",
@@ -468,11 +491,12 @@ claim(
               r"and so is spectral separation for the $k$ term ($k = \lfloor\sqrt\ell\rfloor$ unseparated "
               r"‘spikes’ with $s \equiv 0$: $\mathrm{srank}/F \to 0$). Nonnegative bulk scores are necessary for "
               r"$\mathrm{srank}_\lambda$: $a_i = 1/\ell$ gives $\mathrm{srank}_\lambda \le 1 + (1 + \log\ell)/\ell$, so "
-              r"$\mathrm{srank}_\lambda/F \to 0$. The causal mask is necessary (bidirectional scores 0: all three proxies are 1). "
+              r"$\mathrm{srank}_\lambda/F \to 0$. The causal mask is necessary (bidirectional scores 0: all three proxies are 1), "
+              r"and so is the orientation (the sink $S = t\mathbf 1e_1^\top$, $e^t = \ell^2$: $\mathrm{srank}(A_c) \to 1$). "
               r"Sorted scores and $k = o(\ell)$ are not needed "
               r"(spikes last, $k = \lfloor\ell/8\rfloor$: $\mathrm{erank}_2/F$ bounded, $\mathrm{srank}/F \ge 1/20$).",
     checks=[c_rank_proxies_bounded_probe, c_rank_proxies_separation_probe, c_rank_proxies_order_probe, c_rank_proxies_nonneg_probe,
-            c_rank_proxies_mask_probe],
+            c_rank_proxies_mask_probe, c_rank_proxies_orientation_probe],
     expected=Status.VERIFIED,
     reason="sweeps with one-sided rate fits (a ratio growing or decaying is the counterexample); exact counterexamples (rationals and sympy limits) for nonnegative bulk scores and the mask",
     uses=["sdeg.c.rank-proxies"],
