@@ -378,7 +378,7 @@ claim(
               r"spectral degeneration holds under spectral separation alone. Both sentences hold: the bounded bulk is "
               r"necessary for the logarithmic count (the $a_i = \sqrt\ell$ example of sdeg.c.log-many has "
               r"$\lfloor\sqrt\ell\rfloor$ singular values above $1/3$), and without it, under bulk separation ($k = 0$, "
-              r"$a_i \le \ell/g$), $\|A_c\|_F^2 \le 3 + \log\ell + 2\ell/g$, so the mean singular value, which bounds "
+              r"$1 \le a_i \le \ell/g$), $\|A_c\|_F^2 \le 3 + \log\ell + 2\ell/g$, so the mean singular value, which bounds "
               r"$W_1(\mu^{\mathrm{sv}}, \delta_0)$, tends to 0 (for $a_i = \sqrt\ell$ as for any $g \to \infty$). Sorted scores "
               r"are not needed: the bound is proved row by row, and a family with the spikes placed last stays within it.",
     checks=[c_log_many_sqrt_example_proof, c_log_many_order_probe, c_weak_degeneration_probe],
@@ -445,7 +445,16 @@ def c_rank_proxies_nonneg_probe(ctx: Context) -> Evidence:
                                       {"lim (1 + (1 + log ℓ)/ℓ)/log(ℓ+1)": ratio}, scores="s_i = -log(ell)",
                                       ratio_limit=0)
     outcome = combine([lower, general], what="srank_λ without a_i ≥ 1", method="exact", ranges=f"ℓ = {ell}; ℓ → ∞")
-    return probe_hypothesis("necessary", "nonnegative bulk scores (srank_λ = Θ(F))", outcome, exact=True, role="decides")
+    return probe_hypothesis("necessary", "a lower bound on the bulk scores (srank_λ = Θ(F))", outcome, exact=True, role="decides")
+
+
+@check
+def c_rank_proxies_bounded_below_probe(ctx: Context) -> Evidence:
+    """What survives of srank_λ ≥ F/2 with a bulk bounded on both sides, e^{−B} ≤ a_i ≤ 1: λ_i ≥ e^{−B}/i."""
+    ev = derivation([sympy_nonnegative(causal_lambda(1 / (1 + w_), 1 + m_) - (1 / (1 + w_)) / (1 + m_), [w_, m_],
+                                       what="λ_i = a/(a+i−1) ≥ a/i for a = 1/(1+w) ≤ 1, so srank_λ ≥ e^{−B}·Σ_{i>k} 1/i = Ω_B(F)")],
+                    what="srank_λ lower side for a bulk bounded below", ranges="every ℓ, e^{−B} ≤ a_i ≤ 1")
+    return probe_hypothesis("not needed", "a_i ≥ 1, when the bulk is bounded below (srank_λ = Ω_B(F))", ev, role="decides")
 
 
 @check
@@ -489,16 +498,19 @@ claim(
               r"nonnegative bulk scores), and, unstated, the causal mask and the canonical orientation (through Thm 4 Step 1). "
               r"The bounded bulk is necessary ($a_i = \sqrt\ell$: $\mathrm{srank}/F$ grows like $\sqrt\ell/\log\ell$), "
               r"and so is spectral separation for the $k$ term ($k = \lfloor\sqrt\ell\rfloor$ unseparated "
-              r"‘spikes’ with $s \equiv 0$: $\mathrm{srank}/F \to 0$). Nonnegative bulk scores are necessary for "
+              r"‘spikes’ with $s \equiv 0$: $\mathrm{srank}/F \to 0$). A lower bound on the bulk scores is necessary for "
               r"$\mathrm{srank}_\lambda$: $a_i = 1/\ell$ gives $\mathrm{srank}_\lambda \le 1 + (1 + \log\ell)/\ell$, so "
-              r"$\mathrm{srank}_\lambda/F \to 0$. The causal mask is necessary (bidirectional scores 0: all three proxies are 1), "
+              r"$\mathrm{srank}_\lambda/F \to 0$; a bulk bounded below ($e^{-B} \le a_i$) is enough for the lower side, as $\lambda_i \ge e^{-B}/i$. "
+              r"The causal mask is necessary (bidirectional scores 0: all three proxies are 1), "
               r"and so is the orientation (the sink $S = t\mathbf 1e_1^\top$, $e^t = \ell^2$: $\mathrm{srank}(A_c) \to 1$). "
               r"Sorted scores and $k = o(\ell)$ are not needed "
               r"(spikes last, $k = \lfloor\ell/8\rfloor$: $\mathrm{erank}_2/F$ bounded, $\mathrm{srank}/F \ge 1/20$).",
     checks=[c_rank_proxies_bounded_probe, c_rank_proxies_separation_probe, c_rank_proxies_order_probe, c_rank_proxies_nonneg_probe,
-            c_rank_proxies_mask_probe, c_rank_proxies_orientation_probe],
+            c_rank_proxies_bounded_below_probe, c_rank_proxies_mask_probe, c_rank_proxies_orientation_probe],
     expected=Status.VERIFIED,
-    reason="sweeps with one-sided rate fits (a ratio growing or decaying is the counterexample); exact counterexamples (rationals and sympy limits) for nonnegative bulk scores and the mask",
+    reason="sweeps with one-sided rate fits (a ratio growing or decaying is the counterexample); exact counterexamples "
+           "(rationals and sympy limits) for an unbounded-below bulk, the mask and the sink orientation; a sign certificate "
+           "for the bulk bounded below",
     uses=["sdeg.c.rank-proxies"],
     tests=["tests/test_sdeg_causal.py::test_rank_proxies_within_the_proved_bracket"],
 )
