@@ -20,6 +20,7 @@ import sympy as sp
 from hypothesis import strategies as st
 
 from specproof.checks import strategies as sst
+from specproof.checks.claims.sdeg_b_common import symbolic_evidence
 from specproof.checks.claims.sdeg_b_hypotheses import exact_counterexample, symbolic_counterexample
 from specproof.checks.claims.sdeg_c_common import (
     Config,
@@ -278,6 +279,52 @@ claim(
     reason="exact counterexamples for nonnegativity, the orientation and the mask; property searches over unsorted and signed scores",
     uses=["sdeg.c.sv-universal"],
     tests=["tests/test_sdeg_causal.py::test_lower_bound_needs_nonnegative_scores"],
+)
+
+
+@check
+def c_spike_block_bulk_probe(ctx: Context) -> Evidence:
+    """The corrected Step 2 bound needs nothing of the bulk: the first k rows of a causal softmax see only s_1..s_k."""
+    ell, k = 5, 2
+    s = sp.symbols(f"s1:{ell + 1}", real=True)
+    A = sp.Matrix(ell, ell, lambda r, c: sp.exp(s[r] if r == c else 0) / (sp.exp(s[r]) + r) if c <= r else 0)
+    residuals = {f"∂(A_11)_{r + 1}{c + 1}/∂s_{b + 1}": sp.diff(A[r, c], s[b]) for r in range(k) for c in range(k) for b in range(k, ell)}
+    ev = symbolic_evidence("A_11 (rows and columns 1..k) depends on the spike scores only, and σ_i(A_c) ≥ σ_i(A_11) for any "
+                           "submatrix: δ_ℓ ≤ √2(k−1)/(ℓf) and σ_i(A_c) ≥ 1 − δ_ℓ hold whatever the bulk (signed, unbounded, "
+                           "unseparated)", f"ℓ = {ell}, k = {k}, symbolic scores; every ℓ, k by causality (row i sees columns ≤ i)",
+                           residuals, status=Status.CERTIFIED)
+    return probe_hypothesis("not needed", "every bulk hypothesis (sign, bound, separation)", ev, role="decides")
+
+
+@check
+def c_spike_block_order_probe(ctx: Context) -> Evidence:
+    """Drop spikes-first: with the k = 2 spikes last, the first two rows are bulk rows and ‖A_11 − I‖² = 1/2 > δ²."""
+    ell = 4
+    delta_sq = 2 * Fraction(1, ell * ell) ** 2  # δ = √2(k−1)/(ℓf), spikes a = ℓ² (ℓf = ℓ²)
+    # rows 1, 2 with bulk scores 0: e₁ and (1/2, 1/2); A_11 − I = [[0, 0], [1/2, −1/2]] has ‖·‖² = 1/2
+    block_sq = Fraction(1, 2)
+    outcome = exact_counterexample(f"ℓ = 4, scores (0, 0, 2 log 4, 2 log 4) (spikes last): ‖A_11 − I‖² = {block_sq} > δ² = {delta_sq}",
+                                   "ℓ = 4", delta_sq - block_sq, scores="(0, 0, 2 log 4, 2 log 4)", block_norm_sq=str(block_sq),
+                                   delta_sq=str(delta_sq))
+    return probe_hypothesis("necessary", "spikes first (sorted scores) for the block bound", outcome, exact=True, role="decides")
+
+
+claim(
+    id="sdeg.c.spike-sv.corrected.hypotheses",
+    title="Thm 4 Step 2 (corrected): which hypotheses are needed",
+    source=Source("specproof", "App. C.5", "own"),
+    statement=r"The Schur-test bound $\delta_\ell = \|A_{11} - I_k\| \le \sqrt2\,(k-1)/(\ell f)$ and $\sigma_i(A_c) \ge "
+              r"1 - \delta_\ell$ ($i \le k$) use spike separation ($a_i \ge \ell f$), the spikes in the first $k$ positions, the "
+              r"causal mask and the canonical orientation, and nothing of the bulk: $A_{11}$ depends only on $s_1, \dots, s_k$ "
+              r"(row $i$ sees columns $\le i$), so the bulk may be signed, unbounded or unseparated. Spikes first is necessary "
+              r"for the block bound: spikes placed last ($\ell = 4$, scores $(0, 0, 2\log4, 2\log4)$) give "
+              r"$\|A_{11} - I\|^2 = \tfrac12 > \delta^2 = \tfrac1{128}$ (whether $\sigma_i(A_c) \ge 1 - \delta_\ell$ survives with the "
+              r"spikes elsewhere is not decided here).",
+    checks=[c_spike_block_bulk_probe, c_spike_block_order_probe],
+    expected=Status.CERTIFIED,
+    reason="symbolic: the derivatives of A_11 in the bulk scores vanish (ℓ = 5, k = 2; every ℓ by causality); the order "
+           "counterexample in exact rationals",
+    uses=["sdeg.c.spike-sv.corrected"],
 )
 
 
