@@ -1,20 +1,26 @@
 """SDEG, bidirectional theorems: which hypotheses they need.
 
 For each theorem the hypotheses (nonnegative scores, sorted scores, bounded bulk, spectral
-separation f, g → ∞, k = o(ℓ)) are dropped one at a time. The findings are claims of the
-project's own, one per theorem, id ``<theorem id>.hypotheses``: a necessary hypothesis is shown by
-a counterexample evidence (exact where possible), a merely convenient one by a search that finds
+separation f, g → ∞, k = o(ℓ)) are dropped one at a time, and so are the ones the proofs use without
+stating them: the canonical orientation (S replaced by Σ = U^T S V), the softmax temperature at which
+the log ℓ thresholds are read, and the bidirectional mask. The findings are claims of the project's
+own, one per theorem, id ``<theorem id>.hypotheses``: a necessary hypothesis is shown by a
+counterexample (exact where possible), a merely convenient one by a search or an identity that finds
 the conclusion intact without it. So the paper's claims carry only evidence for what they state.
 """
 
 from __future__ import annotations
 
 from dataclasses import replace
+from fractions import Fraction
+import itertools
 import math
 
 import numpy as np
 import scipy.linalg
+import scipy.special
 import sympy as sp
+from hypothesis import strategies as st
 
 from specproof.checks.claims.sdeg_b_common import (
     BULK_BOUND,
@@ -24,25 +30,100 @@ from specproof.checks.claims.sdeg_b_common import (
     SVD_B_ALLOWANCE,
     dense_attention,
     eigen_real_tolerance,
+    separation_eps,
     spike_bulk_family,
     sweep_sizes,
     symbolic_evidence,
 )
 from specproof.checks.claims.sdeg_b_eigen import sandwich_margin
 from specproof.checks.claims.sdeg_b_singular import leading_deviation, spike_deficit
-from specproof.checks.methods import float_tolerance, fmt, property_search
+from specproof.checks.claims.sdeg_c_common import hardy_steps
+from specproof.checks.methods import derivation, float_tolerance, fmt, probe_hypothesis, property_search
 from specproof.checks.rates import fit_rate, fit_with_corrections, rate_evidence
 from specproof.checks.registry import Context, Evidence, Source, Status, check, claim
-from specproof.checks.strategies import score_vectors, spike_bulk_split
+from specproof.checks.strategies import orthogonal, score_vectors, spike_bulk_split
 from specproof.theory.attention import (
     bidirectional_eigenvalues,
     bidirectional_singular_values,
     canonical_weights,
     distance_to_spike_bulk_law,
+    ideal_eigen_profile,
     ideal_gram_extremes,
+    ideal_singular_profile,
     row_softmax,
 )
 from specproof.theory.spectral import stable_rank
+
+
+# --------------------------------------------------------------------------- shared pieces of the probes
+
+def exact_counterexample(what: str, ranges: str, margin, **counterexample) -> Evidence:
+    """A candidate counterexample in exact arithmetic: refuting only when its exact margin is < 0."""
+    if not isinstance(margin, (int, Fraction, sp.Rational)):
+        raise TypeError(f"an exact counterexample needs an exact margin, got {type(margin).__name__}")
+    if margin < 0:
+        return Evidence(Status.REFUTED, "exact", f"{what} (margin {fmt(float(margin))})", ranges=ranges,
+                        worst_margin=float(margin), counterexample=counterexample)
+    return Evidence(Status.OPEN, "exact", f"{what}: not a counterexample (margin {fmt(float(margin))})", ranges=ranges,
+                    worst_margin=float(margin))
+
+
+def symbolic_counterexample(what: str, ranges: str, residuals: dict, **counterexample) -> Evidence:
+    """A counterexample established by sympy: refuting when every residual (which must vanish) simplifies to 0."""
+    established = symbolic_evidence(what, ranges, residuals)
+    if established.status is not Status.PROVED:
+        return Evidence(Status.OPEN, "sympy", f"not established: {established.summary}", ranges=ranges)
+    return Evidence(Status.REFUTED, "sympy", established.summary, ranges=ranges, counterexample=counterexample)
+
+
+def _softmax_rows(E: list[list]) -> list[list]:
+    """Row-normalise a matrix of positive weights e^{S_ij} (exact for Fractions and symbols)."""
+    return [[w / sum(row) for w in row] for row in E]
+
+
+def _negative_uniform(ell: int, a: Fraction) -> tuple[Fraction, Fraction]:
+    """All scores log a < 0: softmax(Σ) = dI + (1−d)J, eigenvalues 1, d (ℓ−1 times), singular values |·| of them;
+    returns (d, 1/g) with 1/g = a/ℓ the bulk margin of k = 0."""
+    return (a - 1) / (a + ell - 1), a / ell
+
+
+NEGATIVE_ELL, NEGATIVE_A = 3, Fraction(1, 10)  # all scores −log 10 at ℓ = 3: d = −3/7, ε_ℓ = 1/30
+
+
+def signed_eps(s, k) -> float:
+    """ε'_ℓ = max(ε_ℓ, 1/(ℓ−1)): without s ≥ 0 a bulk d_i lies in (−1/(ℓ−1), 1/g], so every ε_ℓ bound of the
+    proofs holds with ε'_ℓ (ℓ ≥ 2; for ℓ = 1, A_b = [1] and ε' = ε)."""
+    return max(separation_eps(s, k), 1.0 / (s.size - 1) if s.size > 1 else 0.0)
+
+
+# the score-spectrum example of App. E at ℓ = 16: Σ = t e₁e₁ᵀ, t = 2 log ℓ (one spike a₁ = ℓ², f = g = ℓ,
+# ε_ℓ = 1/ℓ), oriented as S = (t/ℓ)𝟏𝟏ᵀ = U Σ Uᵀ with u₁ = 𝟏/√ℓ: every row of S is constant, so softmax(S) = J
+PSD_ELL = 16
+
+
+def _permutation_matrix(perm) -> sp.Matrix:
+    return sp.Matrix(len(perm), len(perm), lambda r, c: 1 if perm[r] == c else 0)
+
+
+@check
+def sdegb_permutation_orientation_sympy(ctx: Context) -> Evidence:
+    """softmax(PΣQᵀ) = P softmax(Σ) Qᵀ for all 36 pairs of 3×3 permutations, symbolic scores."""
+    a = sp.symbols("a1:4", positive=True)
+    E = sp.Matrix(3, 3, lambda r, c: a[r] if r == c else 1)  # e^{Σ_ij}
+    A = sp.Matrix(_softmax_rows(E.tolist()))
+    residuals = {}
+    for p, q in itertools.product(itertools.permutations(range(3)), repeat=2):
+        P, Q = _permutation_matrix(p), _permutation_matrix(q)
+        oriented = sp.Matrix(_softmax_rows((P * E * Q.T).tolist()))  # exp is entrywise, so e^{PΣQᵀ} = P e^{Σ} Qᵀ
+        for r, c in itertools.product(range(3), repeat=2):
+            residuals[f"P={p}, Q={q}, ({r},{c})"] = sp.simplify(oriented[r, c] - (P * A * Q.T)[r, c])
+    ev = symbolic_evidence("independent row and column permutations of the orientation: softmax(PΣQᵀ) = P softmax(Σ) Qᵀ "
+                           "(the softmax acts row by row and each row's softmax commutes with a permutation of its "
+                           "entries), so the singular values and stable ranks do not change; the eigenvalues do unless P = Q",
+                           "ℓ = 3, all 36 pairs (P, Q), symbolic scores; every ℓ by the row-by-row argument", residuals,
+                           status=Status.CERTIFIED)
+    return probe_hypothesis("not needed", "the canonical orientation, up to independent permutations (singular values)", ev,
+                            role="decides")
 
 
 # --------------------------------------------------------------------------- hypothesis probes
@@ -83,18 +164,48 @@ def sdegb_eigen_signed_sandwich(ctx: Context) -> Evidence:
                            ranges="1 ≤ k < ℓ ≤ 48, sorted scores, bulk down to log ℓ − 24")
 
 
+def dense_spectrum(s) -> np.ndarray:
+    """Independent of the reduction (which sorts and groups equal scores): the general row softmax of diag(s) in the
+    given order, made symmetric by its own off-diagonal entries z_i = A_ij (j ≠ i), then eigvalsh."""
+    A = row_softmax(np.diag(s))
+    if s.size == 1:
+        return np.array([A[0, 0]])
+    z = np.where(np.arange(s.size) == 0, A[:, 1 % s.size], A[:, 0])
+    S = A * np.sqrt(z)[None, :] / np.sqrt(z)[:, None]
+    return np.sort(scipy.linalg.eigvalsh((S + S.T) / 2))[::-1]
+
+
+DENSE_EIG_ALLOWANCE = ("two eigvalsh (the reduction and the dense similarity), each within 10·ℓ·eps·‖·‖₂ with ‖·‖₂ ≤ 2 "
+                       "(ρ(A_b) = 1 up to the entries' relative roundings): 10·ℓ·eps·4")
+
+
+def tied_scores() -> st.SearchStrategy[np.ndarray]:
+    """Sorted score vectors on five levels, so that most entries are tied (0, a bulk level, the log ℓ scale, spikes)."""
+    return st.lists(st.sampled_from((0.0, 0.5, 3.0, 12.0, 30.0)), min_size=1, max_size=48).map(
+        lambda v: np.sort(np.asarray(v, dtype=np.float64))[::-1])
+
+
+@check
+def sdegb_eigen_ties_property(ctx: Context) -> Evidence:
+    """Ties: the secular-equation proof has fewer poles when d_j = d_{j+1}; the non-strict interlacing survives."""
+    def margin(s):
+        lam = dense_spectrum(s)
+        d, _ = canonical_weights(s)
+        parts = [-abs(lam[0] - 1), float(lam[-1])]
+        if s.size > 1:
+            parts += [float(np.min(lam[1:] - d[1:])), float(np.min(d[:-1] - lam[1:]))]
+        return min(parts)
+
+    ev = property_search(tied_scores(), margin, ctx=ctx, tolerance=lambda s: float_tolerance(s.size, 4.0),
+                         allowance=DENSE_EIG_ALLOWANCE.replace("two eigvalsh (the reduction and the dense similarity)",
+                                                               "one eigvalsh (the dense similarity)"),
+                         what="tied scores: λ₁ = 1, λ ≥ 0 and d_j ≤ λ_j ≤ d_{j−1} from the dense similarity (no grouping)",
+                         ranges="ℓ ≤ 48, sorted scores on the levels {0, 1/2, 3, 12, 30}")
+    return probe_hypothesis("not needed", "distinct scores (ties)", ev, role="decides")
+
+
 @check
 def sdegb_eigen_unsorted_property(ctx: Context) -> Evidence:
-    def dense_spectrum(s):
-        """Independent of the reduction (which sorts internally): the general row softmax of diag(s) in the given
-        order, made symmetric by its own off-diagonal entries z_i = A_ij (j ≠ i), then eigvalsh."""
-        A = row_softmax(np.diag(s))
-        if s.size == 1:
-            return np.array([A[0, 0]])
-        z = np.where(np.arange(s.size) == 0, A[:, 1 % s.size], A[:, 0])
-        S = A * np.sqrt(z)[None, :] / np.sqrt(z)[:, None]
-        return np.sort(scipy.linalg.eigvalsh((S + S.T) / 2))[::-1]
-
     def margin(s):
         return -float(np.max(np.abs(dense_spectrum(s) - bidirectional_eigenvalues(np.sort(s)[::-1]))))
 
@@ -102,24 +213,97 @@ def sdegb_eigen_unsorted_property(ctx: Context) -> Evidence:
     # dense path's entries carry one relative rounding each, within the same allowance
     ev = property_search(score_vectors(1, 48, sorted_desc=False), margin, ctx=ctx,
                          tolerance=lambda s: float_tolerance(s.size, 4.0),
-                         allowance="two eigvalsh (the reduction and the dense similarity), each within 10·ℓ·eps·‖·‖₂ with ‖·‖₂ ≤ 2 "
-                                   "(ρ(A_b) = 1 up to the entries' relative roundings): 10·ℓ·eps·4",
+                         allowance=DENSE_EIG_ALLOWANCE,
                          what="sorting is a labelling: softmax(diag(s_π)) = P softmax(diag(s)) Pᵀ, same spectrum",
                          ranges="ℓ ≤ 48, unsorted scores in [0, 30]")
     return ev
+
+
+def _psd_oriented(value) -> np.ndarray:
+    """The symmetric matrix D^{-1/2} e^{S} D^{-1/2} (D the row sums of e^{S}) for S = UΣUᵀ, in the log domain: it is
+    similar to softmax(S), so its eigenvalues are those of softmax(S)."""
+    U, s = value
+    S = U @ np.diag(s) @ U.T
+    S = (S + S.T) / 2
+    L = scipy.special.logsumexp(S, axis=1)
+    return np.exp(S - (L[:, None] + L[None, :]) / 2)
+
+
+@check
+def sdegb_eigen_psd_orientation_property(ctx: Context) -> Evidence:
+    """S = UΣUᵀ (U = V, any orthogonal U): e^{S} is positive semidefinite by the Schur product theorem, so softmax(S),
+    similar to D^{-1/2}e^{S}D^{-1/2}, has real eigenvalues in [0, 1] and λ₁ = 1 (row-stochastic)."""
+    def margin(value):
+        lam = scipy.linalg.eigvalsh(_psd_oriented(value))
+        return min(float(lam[0]), -abs(float(lam[-1]) - 1.0))
+
+    strategy = st.integers(1, 12).flatmap(lambda n: st.tuples(orthogonal(n), score_vectors(n, n)))
+    ev = property_search(strategy, margin, ctx=ctx,
+                         tolerance=lambda value: float_tolerance(value[1].size, 4.0 * (1.0 + float(np.max(value[1])))),
+                         allowance="S = UΣUᵀ in floats is within ℓ·eps·s₁ entrywise (symmetrised); each entry exp(S_ij − (L_i+L_j)/2) "
+                                   "≤ 1 then carries a relative error ≤ (2ℓs₁ + 2(s₁ + log ℓ))·eps, so the matrix moves by ≤ ℓ times "
+                                   "that in norm (Weyl), and eigvalsh adds 10·ℓ·eps: within 10·ℓ·eps·4(1 + s₁)",
+                         what="U = V: eigenvalues of softmax(UΣUᵀ) real (similar to a symmetric matrix), in [0, 1], λ₁ = 1",
+                         ranges="ℓ ≤ 12, U drawn orthogonal (QR of a drawn matrix), sorted scores in [0, 30]")
+    return probe_hypothesis("not needed", "the canonical orientation, for U = V (real spectrum in [0, 1], λ₁ = 1)", ev,
+                            role="decides")
+
+
+@check
+def sdegb_eigen_swap_orientation_sympy(ctx: Context) -> Evidence:
+    """U = I, V = the swap (S = [[0, t], [t, 0]], symmetric, singular values t, t): λ₂ = −tanh(t/2) < 0."""
+    t = sp.Symbol("t", positive=True)
+    lam = sp.Symbol("lambda")  # charpoly's generator carries no assumptions
+    a = sp.Symbol("a", positive=True)  # a = e^t
+    A = sp.Matrix(_softmax_rows([[1, a], [a, 1]]))
+    residuals = {"charpoly(softmax(S)) = (λ − 1)(λ − (1 − a)/(1 + a)), a = e^t":
+                 sp.cancel(A.charpoly(lam).as_expr() - (lam - 1) * (lam - (1 - a) / (1 + a))),
+                 "(1 − e^t)/(1 + e^t) = −tanh(t/2)": ((1 - sp.exp(t)) / (1 + sp.exp(t)) + sp.tanh(t / 2)).rewrite(sp.exp)}
+    ev = symbolic_counterexample("U ≠ V even by a permutation: S = ΣVᵀ = [[0, t], [t, 0]] (Σ = tI, V the swap; S symmetric "
+                                 "but indefinite) gives λ₂ = −tanh(t/2) < 0, outside [0, 1]", "ℓ = 2, symbolic t > 0",
+                                 residuals, scores="Sigma = t I, U = I, V = swap", lambda_2="-tanh(t/2)")
+    return probe_hypothesis("necessary", "U = V (eigenvalues in [0, 1])", ev, exact=True, role="decides")
+
+
+@check
+def sdegb_eigen_cycle_orientation_sympy(ctx: Context) -> Evidence:
+    """U = the 3-cycle P, V = I (S = tP): charpoly (λ − 1)(λ² + dλ + d²), d = (e^t − 1)/(e^t + 2) > 0: complex λ₂, λ₃."""
+    lam = sp.Symbol("lambda")
+    a = sp.Symbol("a", positive=True)  # a = e^t > 1
+    A = sp.Matrix(_softmax_rows([[1, a, 1], [1, 1, a], [a, 1, 1]]))
+    d = (a - 1) / (a + 2)
+    residuals = {"charpoly(softmax(tP)) = (λ − 1)(λ² + dλ + d²), d = (a − 1)/(a + 2), a = e^t":
+                 sp.cancel(A.charpoly(lam).as_expr() - (lam - 1) * (lam**2 + d * lam + d**2)),
+                 "the discriminant of λ² + dλ + d² is −3d² (< 0 for t > 0: d > 0)":
+                 sp.cancel(sp.discriminant(lam**2 + d * lam + d**2, lam) + 3 * d**2)}
+    ev = symbolic_counterexample("a non-symmetric orientation: S = tP (Σ = tI, U = P the 3-cycle, V = I) has the complex "
+                                 "eigenvalues d·e^{±2πi/3}, d = (e^t − 1)/(e^t + 2)", "ℓ = 3, symbolic t > 0", residuals,
+                                 scores="Sigma = t I, U = 3-cycle, V = I", eigenvalues="1, d exp(±2πi/3)")
+    return probe_hypothesis("necessary", "the canonical orientation (a real spectrum)", ev, exact=True, role="decides")
 
 
 claim(
     id="sdeg.b.eigen-real.hypotheses",
     title="Thm 2(1): which hypotheses are needed",
     source=Source("specproof", "§3.2", "own"),
-    statement=r"Nonnegative scores are necessary only for $\lambda\in[0,1]$ (and so for "
-              r"$\operatorname{srank}_\lambda=\operatorname{tr}$): $s=(0,-t)$ gives $\lambda_2=-\tfrac12\tanh(t/2)<0$. Without "
-              r"them the spectrum is still real, $\lambda_1=1$, $d_j\le\lambda_j\le d_{j-1}$, and the $\lambda_{k+1}$ sandwich "
-              r"of Thm 2(2) holds. Sorting is a labelling: permuting the scores conjugates $A_b$ by a permutation.",
-    checks=[sdegb_eigen_negative_score_sympy, sdegb_eigen_signed_property, sdegb_eigen_signed_sandwich, sdegb_eigen_unsorted_property],
+    statement=r"The proof (the similarity $\operatorname{diag}(z)^{-1/2}A_b\operatorname{diag}(z)^{1/2}=D+\sqrt z\sqrt z^\top$ and "
+              r"the secular equation) uses the canonical orientation, nonnegative scores and nothing else. Nonnegative scores "
+              r"are necessary only for $\lambda\in[0,1]$ (and so for $\operatorname{srank}_\lambda=\operatorname{tr}$): "
+              r"$s=(0,-t)$ gives $\lambda_2=-\tfrac12\tanh(t/2)<0$. Without them the spectrum is still real, $\lambda_1=1$, "
+              r"$d_j\le\lambda_j\le d_{j-1}$, and the $\lambda_{k+1}$ sandwich of Thm 2(2) holds. Sorting is a labelling: "
+              r"permuting the scores conjugates $A_b$ by a permutation. The orientation, which the paper leaves unstated for "
+              r"the theorem (it replaces $S=U\Sigma V^\top$ by $\Sigma$): for $U=V$ (any orthogonal $U$, $S\succeq0$) the "
+              r"spectrum stays real, in $[0,1]$, with $\lambda_1=1$, since $e^{S}\succeq0$ by the Schur product theorem; "
+              r"for $U\ne V$ it fails already for permutations: $S=\begin{pmatrix}0&t\\t&0\end{pmatrix}$ (symmetric, "
+              r"indefinite) gives $\lambda_2=-\tanh(t/2)$, and $S=tP$ ($P$ a 3-cycle) the complex pair "
+              r"$d\,e^{\pm2\pi i/3}$. Separation, bounded bulk, $k$, ties and the softmax temperature play no role "
+              r"(the statement holds for every real score vector); ties are not needed: with $d_j=d_{j+1}$ the secular "
+              r"equation loses a pole and $\lambda_j=d_j$, and the non-strict interlacing holds on tie-heavy vectors.",
+    checks=[sdegb_eigen_negative_score_sympy, sdegb_eigen_signed_property, sdegb_eigen_signed_sandwich, sdegb_eigen_unsorted_property,
+            sdegb_eigen_ties_property, sdegb_eigen_psd_orientation_property, sdegb_eigen_swap_orientation_sympy, sdegb_eigen_cycle_orientation_sympy],
     expected=Status.VERIFIED,
-    reason="counterexample exact (sympy); the surviving parts by property searches over signed and unsorted scores",
+    reason="counterexamples exact (sympy: signed scores, and the swap and 3-cycle orientations); the surviving parts by "
+           "property searches over signed and unsorted scores and over orientations U = V drawn orthogonal",
     uses=["sdeg.b.eigen-real", "sdeg.b.eigen-profile", "sdeg.b.trace-rank"],
 )
 
@@ -149,13 +333,29 @@ def sdegb_sv_lower_signed_property(ctx: Context) -> Evidence:
                            ranges="ℓ ≤ 48, sorted scores in [−30, 30]")
 
 
+@check
+def sdegb_sv_ties_property(ctx: Context) -> Evidence:
+    def margin(s):
+        sigma = scipy.linalg.svdvals(dense_attention(s))
+        d, _ = canonical_weights(s)
+        n = s.size
+        return min([d[j - 2] - sigma[j - 1] for j in range(2, n + 1)] + [sigma[j - 1] - d[j] for j in range(1, n)],
+                   default=math.inf)
+
+    ev = property_search(tied_scores(), margin, ctx=ctx, tolerance=lambda s: float_tolerance(s.size, math.sqrt(s.size)),
+                         allowance=SVD_B_ALLOWANCE, what="tied scores: d_{j+1} ≤ σ_j(A_b) ≤ d_{j−1} (dense svdvals)",
+                         ranges="ℓ ≤ 48, sorted scores on the levels {0, 1/2, 3, 12, 30}")
+    return probe_hypothesis("not needed", "distinct scores (ties)", ev, role="decides")
+
+
 claim(
     id="sdeg.b.sv-interlace.hypotheses",
     title="App. D.1 singular-value interlacing: which hypotheses are needed",
     source=Source("specproof", "App. D.1", "own"),
     statement=r"Nonnegative scores are necessary for $\sigma_j(A_b)\le d_{j-1}$: $s=(0,-t)$ has $d_1=0<\sigma_2(A_b)$ "
-              r"since $\det A_b=-\tfrac12\tanh(t/2)\ne0$. The lower bound $d_{j+1}\le\sigma_j(A_b)$ holds for all sorted real scores.",
-    checks=[sdegb_sv_negative_score_sympy, sdegb_sv_lower_signed_property],
+              r"since $\det A_b=-\tfrac12\tanh(t/2)\ne0$. The lower bound $d_{j+1}\le\sigma_j(A_b)$ holds for all sorted real scores. "
+              r"Ties are not needed (tie-heavy vectors, dense singular values).",
+    checks=[sdegb_sv_negative_score_sympy, sdegb_sv_lower_signed_property, sdegb_sv_ties_property],
     expected=Status.VERIFIED,
     reason="counterexample exact (sympy); the lower bound by property search over signed scores",
     uses=["sdeg.b.sv-interlace"],
@@ -203,17 +403,111 @@ def sdegb_weak_bulk_leading_sweep(ctx: Context) -> Evidence:
                          ranges=f"k = 3, f = log ℓ, ℓ = {sizes[0]}…{sizes[-1]}")
 
 
+@check
+def sdegb_sv_profile_negative_exact(ctx: Context) -> Evidence:
+    """Drop s ≥ 0 from Thm 1(1): all scores −log 10 at ℓ = 3 give σ = (1, 3/7, 3/7) against σ* = (1, 0, 0), 2ε_ℓ = 1/15."""
+    d, inv_g = _negative_uniform(NEGATIVE_ELL, NEGATIVE_A)
+    outcome = exact_counterexample(f"k = 0, all scores −log 10, ℓ = 3: softmax(Σ) = dI + (1−d)J with d = {d}, so σ₂ = |d| = {abs(d)} "
+                                   f"while the profile bound allows 2ε_ℓ = {2 * inv_g}", "ℓ = 3", 2 * inv_g - abs(d),
+                                   scores="-log 10 (all three)", sigma=["1", str(abs(d)), str(abs(d))], ideal=["1", "0", "0"],
+                                   two_eps=str(2 * inv_g))
+    return probe_hypothesis("necessary", "nonnegative scores (the 2ε_ℓ profile bound)", outcome, exact=True, role="decides")
+
+
+@check
+def sdegb_sv_profile_signed_property(ctx: Context) -> Evidence:
+    """Without s ≥ 0 the profile bound holds with ε'_ℓ = max(ε_ℓ, 1/(ℓ−1)) → 0, so the limits of Thm 1 survive."""
+    def margin(pair):
+        s, k = pair
+        sigma = scipy.linalg.svdvals(dense_attention(s))
+        return 2 * signed_eps(s, k) - float(np.max(np.abs(sigma - ideal_singular_profile(k, s.size))))
+
+    ev = property_search(spike_bulk_split(nonnegative=False), margin, ctx=ctx,
+                         tolerance=lambda p: float_tolerance(p[0].size, math.sqrt(p[0].size)), allowance=SVD_B_ALLOWANCE,
+                         what="max_i |σ_i(A_b) − σ_i(A*)| ≤ 2ε'_ℓ, ε'_ℓ = max(ε_ℓ, 1/(ℓ−1)) (a bulk d_i ∈ (−1/(ℓ−1), 1/g])",
+                         ranges="ℓ ≤ 48, every split k, sorted scores with the bulk down to log ℓ − 24 and signed unseparated vectors")
+    return probe_hypothesis("not needed", "nonnegative scores (for the limits: ε'_ℓ → 0)", ev, role="decides")
+
+
+def _psd_example_ranges() -> str:
+    return f"ℓ = {PSD_ELL} (softmax(S) = J at every ℓ)"
+
+
+@check
+def sdegb_sv_psd_orientation_exact(ctx: Context) -> Evidence:
+    """The App. E orientation S = (t/ℓ)𝟏𝟏ᵀ of Σ = te₁e₁ᵀ: softmax(S) = J, σ₂ = 0, while Thm 1(2) puts σ₂ within 2ε + √c of 1."""
+    ell = PSD_ELL
+    bound = 2 * Fraction(1, ell) + Fraction(1, math.isqrt(ell))  # 2ε_ℓ + √c_ℓ, ε_ℓ = 1/ℓ, c_ℓ = 1/ℓ
+    outcome = exact_counterexample(f"Σ = te₁e₁ᵀ, t = 2 log ℓ (k = 1, f = g = ℓ) oriented as S = (t/ℓ)𝟏𝟏ᵀ (U = V, u₁ = 𝟏/√ℓ, "
+                                   f"S ⪰ 0): softmax(S) = J, so |σ₂ − 1| = 1 against 2ε_ℓ + √c_ℓ = {bound}", _psd_example_ranges(),
+                                   bound - 1, scores="S = (2 log ell / ell) 11^T", sigma_2=0, bound=str(bound))
+    return probe_hypothesis("necessary", "the canonical orientation (U = V does not suffice)", outcome, exact=True, role="decides")
+
+
+@check
+def sdegb_sv_temperature_sympy(ctx: Context) -> Evidence:
+    """k = 1, s₁ = log(ℓ log ℓ), bulk 0: a spike at temperature 1 (RRᵀ → I) but bulk at temperature 2 (RRᵀ → diag(0, 1))."""
+    ell = sp.Symbol("ell", positive=True)
+
+    def gram_limit(a):
+        z1 = 1 / (a + ell - 1)
+        R = sp.Matrix([[a * z1, sp.sqrt(ell - 1) * z1], [sp.sqrt(ell - 1) / ell, (ell - 1) / ell]])
+        return (R * R.T).applyfunc(lambda e: sp.limit(sp.simplify(e), ell, sp.oo))
+
+    a1 = ell * sp.log(ell)
+    residuals = {"τ = 1 (a₁ = ℓ log ℓ, f = log ℓ): R Rᵀ → I, σ₁, σ₂ → 1": gram_limit(a1) - sp.eye(2),
+                 "τ = 2 (a₁ = √(ℓ log ℓ) = ℓ/g, g = √(ℓ/log ℓ)): R Rᵀ → diag(0, 1), σ₂ → 0": gram_limit(sp.sqrt(a1)) - sp.diag(0, 1)}
+    ev = symbolic_counterexample("softmax at temperature τ is softmax(Σ/τ): the spike of Σ = diag(log(ℓ log ℓ), 0, …) is "
+                                 "separated at τ = 1 but bulk at τ = 2, where σ₂ → 0 instead of 1; k and the thresholds "
+                                 "e^{s} ≷ ℓ must be read at the softmax's own temperature (the 1/√d_qk included)",
+                                 "symbolic ℓ → ∞ (the 2×2 group reduction; the other ℓ−2 singular values are 0)",
+                                 {name: sp.Matrix(r).norm() for name, r in residuals.items()},
+                                 scores="s_1 = log(ell log ell), s_i = 0 (i >= 2)", temperature=2, sigma_2_limit=0)
+    return probe_hypothesis("necessary", "the temperature at which the thresholds are read (τ = 1)", ev, exact=True,
+                            role="decides")
+
+
+@check
+def sdegb_sv_causal_mask_exact(ctx: Context) -> Evidence:
+    """Thm 1(2) under the causal mask: k = 1, bulk 0 gives A_c = H_ℓ, σ₁ ≥ ‖H_ℓe₁‖ ≥ √(5/4) whatever the spike."""
+    ell = 256
+    bound = 2 * Fraction(1, ell) + Fraction(1, math.isqrt(ell))  # a₁ = ℓ² (f = ℓ), bulk a = 1 (g = ℓ)
+    # row 1 of a causal softmax is e₁, a bulk row i with a_i = 1 is 𝟏ᵀ_{≤i}/i: A_c e₁ = (1, 1/2, …, 1/ℓ)
+    column_sq = sum((Fraction(1, i * i) for i in range(1, ell + 1)), Fraction(0))
+    outcome = exact_counterexample(f"causal mask, k = 1 (a₁ = ℓ²), bulk scores 0, ℓ = {ell}: σ₁(A_c)² ≥ ‖A_ce₁‖² = Σ 1/i² ≥ 5/4 "
+                                   f"> (1 + 2ε_ℓ + √c_ℓ)² = {(1 + bound) ** 2}", f"ℓ = {ell} (σ₁ ≥ √(5/4) at every ℓ ≥ 2)",
+                                   (1 + bound) ** 2 - min(column_sq, Fraction(5, 4)), mask="causal",
+                                   scores="s_1 = 2 log ell, s_i = 0 (i >= 2)", bound=str(bound))
+    return probe_hypothesis("necessary", "the bidirectional mask", outcome, exact=True, role="decides")
+
+
 claim(
     id="sdeg.b.sv-leading.hypotheses",
-    title="Thm 1(2): which hypotheses are needed",
+    title="Thm 1(1)–(2): which hypotheses are needed",
     source=Source("specproof", "§3.2", "own"),
-    statement=r"Spike separation $f\to\infty$ is necessary ($k=1$, $e^{s_1}=\ell$, bulk $0$: $\sigma_2(A_b)\to\tfrac12$) and "
+    statement=r"The proof ($\|A_b-A^\star\|\le\|D-D^\star\|+\|(z-z^\star)\mathbf1^\top\|\le2\varepsilon_\ell$, then the ideal "
+              r"profile $a_\pm(c_\ell)=1+O(\sqrt{c_\ell})$) uses spike separation, $k=o(\ell)$, nonnegative scores, and three "
+              r"hypotheses the paper leaves unstated: the canonical orientation, the temperature, the bidirectional mask. "
+              r"Spike separation $f\to\infty$ is necessary ($k=1$, $e^{s_1}=\ell$, bulk $0$: $\sigma_2(A_b)\to\tfrac12$) and "
               r"so is $k=o(\ell)$ ($c_\ell=\tfrac12$: $\sigma_1(A_b)\to\alpha_+(\tfrac12)\approx1.144$). Bulk separation "
-              r"$g\to\infty$ is only convenient: with bulk $e^{s_i}\le\ell$ the leading $k+1$ singular values still tend to 1.",
-    checks=[sdegb_weak_spike_sympy, sdegb_linear_spikes_sweep, sdegb_weak_bulk_leading_sweep],
+              r"$g\to\infty$, and with it a bounded bulk, is only convenient: with bulk $e^{s_i}\le\ell$ the leading $k+1$ "
+              r"singular values still tend to 1. Nonnegative scores are needed for the $2\varepsilon_\ell$ profile bound (all scores $-\log10$, $\ell=3$: "
+              r"$\sigma_2=\tfrac37>2\varepsilon_\ell=\tfrac1{15}$) but not for the limits: without them it holds with "
+              r"$\varepsilon'_\ell=\max(\varepsilon_\ell,1/(\ell-1))\to0$. Orientation: independent permutations "
+              r"($S=P\Sigma Q^\top$) change nothing, as $\operatorname{softmax}(P\Sigma Q^\top)=PA_bQ^\top$, but a general one does, "
+              r"even with $U=V$: the App. E orientation $S=(t/\ell)\mathbf1\mathbf1^\top$ of $\Sigma=te_1e_1^\top$ gives "
+              r"$\operatorname{softmax}(S)=J$, $\sigma_2=0$. Temperature: $k$ and the thresholds $e^{s}\gtrless\ell$ are read at "
+              r"the softmax's own scale; $s_1=\log(\ell\log\ell)$ is a spike at temperature 1 and bulk at temperature 2, where "
+              r"$\sigma_2\to0$. Mask: under the causal mask the conclusion fails ($k=1$, bulk 0: $\sigma_1(A_c)\ge\sqrt{5/4}$). "
+              r"Ties play no role (the reduction groups equal scores).",
+    checks=[sdegb_weak_spike_sympy, sdegb_linear_spikes_sweep, sdegb_weak_bulk_leading_sweep, sdegb_sv_profile_negative_exact,
+            sdegb_sv_profile_signed_property, sdegb_permutation_orientation_sympy, sdegb_sv_psd_orientation_exact,
+            sdegb_sv_temperature_sympy, sdegb_sv_causal_mask_exact],
     expected=Status.VERIFIED,
-    reason="first counterexample exact (sympy limit of the 2×2 reduction); the others by sweeps with rate fits",
-    uses=["sdeg.b.sv-leading"],
+    reason="counterexamples exact (sympy limits of the 2×2 reduction at temperatures 1 and 2; rational arithmetic for "
+           "signed scores, the App. E orientation and the causal mask); the permutation invariance by symbolic identities "
+           "(all 36 pairs at ℓ = 3); the rest by sweeps with rate fits and a property search over signed scores",
+    uses=["sdeg.b.sv-leading", "sdeg.E.score-counterexample"],
 )
 
 
@@ -250,18 +544,121 @@ def sdegb_unbounded_bulk_limit_sweep(ctx: Context) -> Evidence:
                          "W₁(μ^eig, cδ₁+(1−c)δ₀) = Θ(ε_ℓ) → 0", ranges=f"c = 1/4, f = g = log ℓ, ℓ = {sizes[0]}…{sizes[-1]}")
 
 
+@check
+def sdegb_law_signed_property(ctx: Context) -> Evidence:
+    """Without s ≥ 0: W₁(μ^eig) ≤ ε'_ℓ + (1−c_ℓ)/ℓ and W₁(μ^sv) ≤ 2ε'_ℓ + 2/ℓ, ε'_ℓ = max(ε_ℓ, 1/(ℓ−1)) → 0."""
+    def margin(pair):
+        s, k = pair
+        ell, eps = s.size, signed_eps(s, k)
+        eig = eps + (1 - k / ell) / ell - distance_to_spike_bulk_law(bidirectional_eigenvalues(s), k / ell)
+        sv = 2 * eps + 2 / ell - distance_to_spike_bulk_law(scipy.linalg.svdvals(dense_attention(s)), k / ell)
+        return min(eig, sv)
+
+    ev = property_search(spike_bulk_split(nonnegative=False), margin, ctx=ctx,
+                         tolerance=lambda p: float_tolerance(p[0].size, math.sqrt(p[0].size)),
+                         allowance=SVD_B_ALLOWANCE + " (the larger of the two: eigvalsh's is within 10·ℓ·eps·2); W₁ moves by at most "
+                                   "the largest eigenvalue or singular-value error",
+                         what="both W₁ bounds with ε'_ℓ", ranges="ℓ ≤ 48, every split k, signed scores (bulk down to log ℓ − 24)")
+    return probe_hypothesis("not needed", "nonnegative scores (the limits, with ε'_ℓ → 0)", ev, role="decides")
+
+
 claim(
     id="sdeg.b.eigen-limit.hypotheses",
     title="Thm 1(3) and 2(3): which hypotheses are needed",
     source=Source("specproof", "§3.2", "own"),
-    statement=r"Bulk separation $g\to\infty$ is necessary (all $e^{s_i}=\ell$: both spectral laws tend to "
-              r"$\delta_{1/2}$), and spike separation $f\to\infty$ is necessary when $c>0$ (spikes at $e^{s}=\ell$ put mass "
-              r"$c$ near $\tfrac12$). Bounded bulk is only convenient: bulk up to $e^{s}=\ell/\log\ell$ still gives "
-              r"$W_1=\Theta(\varepsilon_\ell)\to0$.",
-    checks=[sdegb_weak_bulk_limit_sympy, sdegb_weak_spike_limit_sympy, sdegb_unbounded_bulk_limit_sweep],
+    statement=r"The proofs transfer the ideal profiles' weak limits through the uniform bounds of Thm 1(1), 2(2), so they use "
+              r"spike and bulk separation, $c_\ell\to c$, nonnegative scores and (unstated) the canonical orientation. Bulk "
+              r"separation $g\to\infty$ is necessary (all $e^{s_i}=\ell$: both spectral laws tend to $\delta_{1/2}$), and spike "
+              r"separation $f\to\infty$ is necessary when $c>0$ (spikes at $e^{s}=\ell$ put mass $c$ near $\tfrac12$). Bounded "
+              r"bulk is only convenient: bulk up to $e^{s}=\ell/\log\ell$ still gives $W_1=\Theta(\varepsilon_\ell)\to0$. "
+              r"Nonnegative scores are not needed: without them both $W_1$ bounds hold with "
+              r"$\varepsilon'_\ell=\max(\varepsilon_\ell,1/(\ell-1))\to0$. $k=o(\ell)$ is not needed (any $c\in[0,1]$). "
+              r"Open here: whether the laws need the canonical orientation when $c>0$; the App. E orientation of "
+              r"$\Sigma=te_1e_1^\top$ breaks Thm 1(1)–(2), 2(2) (sdeg.b.sv-leading.hypotheses, "
+              r"sdeg.b.eigen-profile.hypotheses) but has $c_\ell\to0$ and the limit $\delta_0$ either way.",
+    checks=[sdegb_weak_bulk_limit_sympy, sdegb_weak_spike_limit_sympy, sdegb_unbounded_bulk_limit_sweep, sdegb_law_signed_property],
     expected=Status.VERIFIED,
-    reason="counterexamples exact (sympy limits); the convenience of bounded bulk by a sweep with a rate fit",
-    uses=["sdeg.b.eigen-limit", "sdeg.b.sv-limit"],
+    reason="counterexamples exact (sympy limits); the convenience of bounded bulk by a sweep with a rate fit; signed "
+           "scores by a property search of both W₁ bounds with ε'_ℓ",
+    uses=["sdeg.b.eigen-limit", "sdeg.b.sv-limit", "sdeg.b.sv-leading.hypotheses", "sdeg.b.eigen-profile.hypotheses"],
+)
+
+
+@check
+def sdegb_eigen_profile_negative_exact(ctx: Context) -> Evidence:
+    """Drop s ≥ 0 from Thm 2(2): all scores −log 10 at ℓ = 3 give λ = (1, −3/7, −3/7) against λ* = (1, 0, 0), ε_ℓ = 1/30."""
+    d, inv_g = _negative_uniform(NEGATIVE_ELL, NEGATIVE_A)
+    outcome = exact_counterexample(f"k = 0, all scores −log 10, ℓ = 3: eigenvalues 1, {d}, {d} against the ideal 1, 0, 0 and "
+                                   f"ε_ℓ = {inv_g}", "ℓ = 3", inv_g - abs(d), scores="-log 10 (all three)",
+                                   eigenvalues=["1", str(d), str(d)], ideal=["1", "0", "0"], eps=str(inv_g))
+    return probe_hypothesis("necessary", "nonnegative scores (the ε_ℓ profile bound)", outcome, exact=True, role="decides")
+
+
+@check
+def sdegb_eigen_profile_signed_property(ctx: Context) -> Evidence:
+    """Without s ≥ 0: max_i |λ_i − λ_i*| ≤ ε'_ℓ = max(ε_ℓ, 1/(ℓ−1)), every split k (so k = o(ℓ) is not used either)."""
+    def margin(pair):
+        s, k = pair
+        return signed_eps(s, k) - float(np.max(np.abs(bidirectional_eigenvalues(s) - ideal_eigen_profile(k, s.size))))
+
+    ev = property_search(spike_bulk_split(nonnegative=False), margin, ctx=ctx,
+                         tolerance=lambda p: float_tolerance(p[0].size, 2.0), allowance=EIGVALSH_B_ALLOWANCE,
+                         what="max_i |λ_i(A_b) − λ_i(A*)| ≤ ε'_ℓ (interlacing: a bulk λ_j ∈ [d_j, d_{k+1}] ⊂ (−1/(ℓ−1), 1/g]; the "
+                              "λ_{k+1} sandwich, signed)",
+                         ranges="ℓ ≤ 48, every split 0 ≤ k ≤ ℓ, sorted scores with the bulk down to log ℓ − 24 and signed "
+                                "unseparated vectors")
+    return probe_hypothesis("not needed", "nonnegative scores and k = o(ℓ) (for the limits: ε'_ℓ → 0)", ev, role="decides")
+
+
+@check
+def sdegb_eigen_profile_weak_spike_sympy(ctx: Context) -> Evidence:
+    """k = 1, e^{s₁} = ℓ (f ≡ 1), bulk 0: λ₂ = (ℓ−1)²/(ℓ(2ℓ−1)) → 1/2, the ideal λ₂* = 1 − 1/ℓ → 1."""
+    ell, x = sp.Symbol("ell", positive=True), sp.Symbol("x")
+    a = ell
+    z1 = 1 / (a + ell - 1)
+    R = sp.Matrix([[a * z1, sp.sqrt(ell - 1) * z1], [sp.sqrt(ell - 1) / ell, (ell - 1) / ell]])  # the group reduction
+    lam2 = (ell - 1) ** 2 / (ell * (2 * ell - 1))
+    residuals = {"charpoly(R) = (x − 1)(x − (ℓ−1)²/(ℓ(2ℓ−1))) (the other ℓ−2 eigenvalues are the bulk d = 0)":
+                 sp.cancel(R.charpoly(x).as_expr() - (x - 1) * (x - lam2)),
+                 "λ₂ → 1/2": sp.limit(lam2, ell, sp.oo) - sp.Rational(1, 2)}
+    ev = symbolic_counterexample("spike separation f → ∞ is necessary for Thm 2(2) at fixed k: k = 1, e^{s₁} = ℓ, bulk 0 "
+                                 "give λ₂(A_b) → 1/2 while the ideal profile has λ₂* = 1 − 1/ℓ → 1", "symbolic ℓ → ∞",
+                                 residuals, k=1, a_1="ell", bulk_scores=0, lambda_2_limit=0.5)
+    return probe_hypothesis("necessary", "spike separation f → ∞ (fixed k)", ev, exact=True, role="decides")
+
+
+@check
+def sdegb_eigen_profile_psd_orientation_exact(ctx: Context) -> Evidence:
+    """The App. E orientation S = (t/ℓ)𝟏𝟏ᵀ of Σ = te₁e₁ᵀ: softmax(S) = J has λ₂ = 0, the ideal λ₂* = 1 − 1/ℓ."""
+    ell = PSD_ELL
+    gap = 1 - Fraction(1, ell)  # |λ₂(J) − λ₂*|
+    outcome = exact_counterexample(f"Σ = te₁e₁ᵀ, t = 2 log ℓ (k = 1, ε_ℓ = 1/ℓ) oriented as S = (t/ℓ)𝟏𝟏ᵀ (U = V): softmax(S) = J, "
+                                   f"λ₂ = 0 against λ₂* = {gap}, ε_ℓ = {Fraction(1, ell)}", _psd_example_ranges(),
+                                   Fraction(1, ell) - gap, scores="S = (2 log ell / ell) 11^T", lambda_2=0, ideal=str(gap))
+    return probe_hypothesis("necessary", "the canonical orientation (U = V does not suffice)", outcome, exact=True, role="decides")
+
+
+claim(
+    id="sdeg.b.eigen-profile.hypotheses",
+    title="Thm 2(2): which hypotheses are needed",
+    source=Source("specproof", "§3.2", "own"),
+    statement=r"The proof (interlacing $d_j\le\lambda_j\le d_{j-1}$ and the $\lambda_{k+1}$ sandwich, with $1-d_i\le1/f$ for "
+              r"spikes and $0\le d_i\le1/g$ for the bulk) uses spike and bulk separation, nonnegative scores and the canonical "
+              r"orientation (unstated). Spike separation is necessary ($k=1$, $e^{s_1}=\ell$, bulk 0: $\lambda_2\to\tfrac12$, "
+              r"not $1$), and so is bulk separation (all $e^{s_i}=\ell$: the bulk eigenvalues tend to $\tfrac12$, not 0). "
+              r"Nonnegative scores are needed for the $\varepsilon_\ell$ form (all scores $-\log10$, $\ell=3$: "
+              r"$\lambda_2=-\tfrac37$, $\varepsilon_\ell=\tfrac1{30}$) but not for the limit: without them "
+              r"$|\lambda_i-\lambda_i^\star|\le\max(\varepsilon_\ell,1/(\ell-1))$. $k=o(\ell)$ is not used (every "
+              r"$0\le k\le\ell$), bounded bulk neither, and sorting is a labelling. The orientation is: the App. E "
+              r"orientation $S=(t/\ell)\mathbf1\mathbf1^\top$ of $\Sigma=te_1e_1^\top$ gives $\operatorname{softmax}(S)=J$, "
+              r"$\lambda_2=0$ against $\lambda_2^\star=1-1/\ell$.",
+    checks=[sdegb_eigen_profile_weak_spike_sympy, sdegb_weak_bulk_limit_sympy, sdegb_eigen_profile_negative_exact,
+            sdegb_eigen_profile_signed_property, sdegb_eigen_unsorted_property, sdegb_eigen_profile_psd_orientation_exact],
+    expected=Status.VERIFIED,
+    reason="counterexamples exact (sympy: the 2×2 group reduction's characteristic polynomial and its limit; rational "
+           "arithmetic for signed scores and the App. E orientation); what survives by property searches over signed "
+           "splits (every k) and unsorted scores",
+    uses=["sdeg.b.eigen-profile", "sdeg.b.charpoly", "sdeg.E.score-counterexample"],
 )
 
 
@@ -301,18 +698,87 @@ def sdegb_growing_k_rank_sweep(ctx: Context) -> Evidence:
     return Evidence(Status.REFUTED, "sweep-fit", summary, ranges=ranges, data=data, counterexample=data)
 
 
+@check
+def sdegb_rank_lambda_negative_sympy(ctx: Context) -> Evidence:
+    """Drop s ≥ 0 from Thm 6 (bulk bounded in |s| ≤ log 10): all scores −log 10 give srank_λ → 19/10, not k + 1 = 1."""
+    ell = sp.Symbol("ell", positive=True)
+    a = sp.Rational(1, 10)
+    d = (a - 1) / (a + ell - 1)  # softmax(Σ) = dI + (1−d)J: eigenvalues 1 and d < 0 (ℓ−1 times)
+    srank_lambda = 1 + (ell - 1) * (-d)
+    trace = ell * a / (a + ell - 1)
+    residuals = {"srank_λ = Σ|λ_i|/max|λ_i| = 1 + (ℓ−1)|d| → 2 − a = 19/10": sp.limit(srank_lambda, ell, sp.oo) - sp.Rational(19, 10),
+                 "tr A_b → a = 1/10, so srank_λ ≠ tr (Eq. 5)": sp.limit(trace, ell, sp.oo) - a}
+    ev = symbolic_counterexample("k = 0, every score −log 10 (a bounded bulk |s_i| ≤ log 10, separated, g = 10ℓ): the "
+                                 "eigenvalue participation srank_λ(A_b) → 19/10, not k + 1 = 1", "symbolic ℓ → ∞", residuals,
+                                 k=0, scores="-log 10 (all)", srank_lambda_limit=1.9, trace_limit=0.1)
+    return probe_hypothesis("necessary", "nonnegative scores (srank_λ)", ev, exact=True, role="decides")
+
+
+@check
+def sdegb_rank_weak_spike_sympy(ctx: Context) -> Evidence:
+    """k = 1, e^{s₁} = ℓ (f ≡ 1), bulk 0: σ₁² → 1, σ₂² → 1/4, so srank(A_b) → 5/4, not k + 1 = 2."""
+    ell = sp.Symbol("ell", positive=True)
+    z1 = 1 / (2 * ell - 1)
+    R = sp.Matrix([[ell * z1, sp.sqrt(ell - 1) * z1], [sp.sqrt(ell - 1) / ell, (ell - 1) / ell]])
+    gram = (R * R.T).applyfunc(lambda e: sp.limit(e, ell, sp.oo))
+    residuals = {"R Rᵀ → diag(1/4, 1)": (gram - sp.diag(sp.Rational(1, 4), 1)).norm(),
+                 "srank = tr(R Rᵀ)/λ_max(R Rᵀ) → 5/4 (the other ℓ−2 singular values are 0)": gram.trace() / max(gram.eigenvals()) - sp.Rational(5, 4)}
+    ev = symbolic_counterexample("spike separation f → ∞ is necessary for Thm 6: k = 1, e^{s₁} = ℓ, bulk 0 give "
+                                 "srank(A_b) → 5/4, not k + 1 = 2", "symbolic ℓ → ∞ (the 2×2 group reduction)", residuals,
+                                 k=1, a_1="ell", bulk_scores=0, srank_limit=1.25)
+    return probe_hypothesis("necessary", "spike separation f → ∞", ev, exact=True, role="decides")
+
+
+@check
+def sdegb_rank_psd_orientation_sympy(ctx: Context) -> Evidence:
+    """The App. E orientation S = (t/ℓ)𝟏𝟏ᵀ of Σ = te₁e₁ᵀ (k = 1): softmax(S) = J has srank = erank₂ = 1, not 2."""
+    ell = sp.Symbol("ell", positive=True)
+    residuals = {"‖J‖_F² = ℓ²·ℓ⁻² = 1 and ‖J‖₂ = 1 (rank one), so srank(J) = 1 at every ℓ": ell**2 * (1 / ell) ** 2 - 1}
+    ev = symbolic_counterexample("Σ = te₁e₁ᵀ, t = 2 log ℓ (k = 1, f = g = ℓ) oriented as S = (t/ℓ)𝟏𝟏ᵀ (U = V): "
+                                 "softmax(S) = J has srank = erank₂ = 1 at every ℓ, not k + 1 = 2", "every ℓ ≥ 2", residuals,
+                                 scores="S = (2 log ell / ell) 11^T", srank=1, k_plus_1=2)
+    return probe_hypothesis("necessary", "the canonical orientation (U = V does not suffice)", ev, exact=True, role="decides")
+
+
+@check
+def sdegb_rank_causal_mask_sympy(ctx: Context) -> Evidence:
+    """Under the causal mask (k = 0, scores 0) A_c = H_ℓ: srank ≥ ‖H_ℓ‖_F²/4 = H_ℓ/4 → ∞ (Hardy: ‖H_ℓ‖ ≤ 2)."""
+    n, i = sp.Symbol("n", integer=True, positive=True), sp.Symbol("i", integer=True, positive=True)
+    hardy = derivation(hardy_steps(), what="Hardy: ‖H_ℓ‖ ≤ 2", ranges="every ℓ")
+    residuals = {"‖H_ℓ‖_F² = Σ_i i·(1/i)² = H_ℓ": sp.summation(i * (1 / i) ** 2, (i, 1, n)) - sp.harmonic(n),
+                 "H_ℓ → ∞ (1/lim = 0)": 1 / sp.limit(sp.harmonic(n), n, sp.oo)}
+    if hardy.status is not Status.PROVED:
+        return probe_hypothesis("necessary", "the bidirectional mask", hardy, exact=True, role="decides")
+    ev = symbolic_counterexample("causal mask, k = 0, scores 0: A_c = H_ℓ, srank(H_ℓ) ≥ H_ℓ/4 → ∞ (‖H_ℓ‖ ≤ 2 by Hardy), "
+                                 "not k + 1 = 1", "symbolic ℓ → ∞", residuals, mask="causal", k=0, scores=0,
+                                 srank="≥ harmonic(ell)/4")
+    return probe_hypothesis("necessary", "the bidirectional mask", ev, exact=True, role="decides")
+
+
 claim(
     id="sdeg.b.rank-proxies.hypotheses",
-    title="Thm 6: bounded bulk is necessary; the additive form needs bounded k",
+    title="Thm 6: which hypotheses are needed",
     source=Source("specproof", "§3.4", "own"),
-    statement=r"Bounded bulk is necessary: $k=0$ and all $e^{s_i}=\ell/\log\ell$ (separated, $g=\log\ell$) give "
-              r"$\operatorname{srank}(A_b)\sim\ell/\log^2\ell\to\infty$. For growing $k=o(\ell)$ only the relative form "
-              r"$\operatorname{srank}(A_b)=(k+1)(1+o(1))$ survives: with $k=\lfloor\sqrt\ell\rfloor$, "
-              r"$\operatorname{srank}(A_b)-(k+1)\to-\infty$ (the spike block's top singular value is "
-              r"$\alpha_+\approx1+\sqrt{c_\ell}/2$), while $1-\operatorname{srank}/(k+1)\to0$ (fitted by "
-              r"$\sqrt{c_\ell}$ and $\varepsilon_\ell$ terms).",
-    checks=[sdegb_unbounded_bulk_rank_sympy, sdegb_growing_k_rank_sweep],
+    statement=r"The proof (Thm 2's nonnegative spectrum for $\operatorname{srank}_\lambda=\operatorname{tr}$, the bulk "
+              r"moments $M_{p,\ell}=O(\ell^{-1})$ from $d_i\le(e^B-1)/\ell$, the uniform profile of Thm 1) uses bounded bulk, "
+              r"spike separation, nonnegative scores, a bounded $k$ for the additive form, and (unstated) the canonical "
+              r"orientation and the bidirectional mask. Bounded bulk is necessary: $k=0$ and all $e^{s_i}=\ell/\log\ell$ "
+              r"(separated, $g=\log\ell$) give $\operatorname{srank}(A_b)\sim\ell/\log^2\ell\to\infty$. Spike separation "
+              r"is necessary: $k=1$, $e^{s_1}=\ell$, bulk 0 give $\operatorname{srank}\to\tfrac54$, not 2. For growing "
+              r"$k=o(\ell)$ only the relative form $\operatorname{srank}(A_b)=(k+1)(1+o(1))$ survives: with "
+              r"$k=\lfloor\sqrt\ell\rfloor$, $\operatorname{srank}(A_b)-(k+1)\to-\infty$ (the spike block's top singular "
+              r"value is $\alpha_+\approx1+\sqrt{c_\ell}/2$), while $1-\operatorname{srank}/(k+1)\to0$ (fitted by "
+              r"$\sqrt{c_\ell}$ and $\varepsilon_\ell$ terms). Nonnegative scores are necessary for $\operatorname{srank}_\lambda$ "
+              r"even with a two-sided bounded bulk: all scores $-\log10$ give $\operatorname{srank}_\lambda\to\tfrac{19}{10}$ "
+              r"and $\operatorname{tr}A_b\to\tfrac1{10}$, not 1. Orientation: independent permutations change no singular "
+              r"value, but the App. E orientation $S=(t/\ell)\mathbf1\mathbf1^\top$ of $\Sigma=te_1e_1^\top$ ($k=1$) gives "
+              r"$\operatorname{srank}=1$. Mask: under the causal mask ($k=0$, scores 0) $\operatorname{srank}(\mathsf H_\ell)"
+              r"\ge H_\ell/4\to\infty$.",
+    checks=[sdegb_unbounded_bulk_rank_sympy, sdegb_growing_k_rank_sweep, sdegb_rank_weak_spike_sympy, sdegb_rank_lambda_negative_sympy,
+            sdegb_permutation_orientation_sympy, sdegb_rank_psd_orientation_sympy, sdegb_rank_causal_mask_sympy],
     expected=Status.VERIFIED,
-    reason="the unbounded-bulk counterexample exactly (sympy limits); the growing-k behaviour by a sweep",
-    uses=["sdeg.b.rank-proxies"],
+    reason="counterexamples exactly (sympy limits: unbounded bulk, a weak spike, negative scores; identities for the "
+           "App. E orientation and, with Hardy's inequality, the causal mask); the permutation invariance by symbolic "
+           "identities; the growing-k behaviour by a sweep",
+    uses=["sdeg.b.rank-proxies", "sdeg.b.trace-rank", "sdeg.E.score-counterexample"],
 )
