@@ -20,7 +20,7 @@ import sympy as sp
 from hypothesis import strategies as st
 
 from specproof.checks import strategies as sst
-from specproof.checks.claims.sdeg_b_hypotheses import exact_counterexample as _exact_counterexample
+from specproof.checks.claims.sdeg_b_hypotheses import exact_counterexample
 from specproof.checks.claims.trsp_appendix_d import (
     SUBSET_FLOOR_ALLOWANCE,
     averaging_variance_sympy,
@@ -180,7 +180,7 @@ def carry_over_gap_reading_exact(ctx: Context) -> Evidence:
     ratio = pi_rayleigh_exact(P, pi, v)
     if not (eigen_ok and mu2_ok and sum(Fraction(p) * x for p, x in zip(pi, v)) == 0):
         return Evidence(Status.OPEN, "exact", "the T = 6 skeleton's eigenvectors are not those this check expects")
-    outcome = _exact_counterexample(
+    outcome = exact_counterexample(
         f"T = 6 skeleton Cay(ℤ₆, {{±1, ±2, ±4}}), P = W/6: App. C's γ = μ₂/r = 2/3, but v = (2,−1,−1,2,−1,−1) ∈ H₀ has "
         f"Pv = −v/2, so ‖P‖²_{{H₀}} ≥ {ratio} > (1 − γ)² = {(1 - gamma_c) ** 2}: the contraction gap is 1/2",
         "T = 6, exact rationals", (1 - gamma_c) ** 2 - ratio, T=T, generators=list(gens), v=v, gamma_C="2/3",
@@ -235,7 +235,7 @@ def carry_over_self_attention_probe(ctx: Context) -> Evidence:
     T = 4
     M = (sp.eye(T) + sp.eye(T)) / 2
     count = _stationary_count(M)
-    outcome = _exact_counterexample(f"A = I, g = 0, T = {T}: M = I has {count} independent stationary laws (not a unique "
+    outcome = exact_counterexample(f"A = I, g = 0, T = {T}: M = I has {count} independent stationary laws (not a unique "
                                     "absorbing law, not (A1)–(A2) either: no contraction on H₀)", f"T = {T}", 1 - count,
                                     attention="I", g=0)
     return probe_hypothesis('necessary', "g > 0 (for attention that does not reach token 0)", outcome, exact=True,
@@ -275,7 +275,7 @@ def d1_epsilon_probe(ctx: Context) -> Evidence:
     sr = Fraction(2)  # ‖I₂‖_F² / ‖I₂‖₂²
     size = (1 - eps) ** 2 * sr
     floor_sq = Fraction(eps**2, d)  # (ε‖X‖₂/√d)², ‖X‖₂ = 1
-    outcome = _exact_counterexample(f"X = I₂, ε = 2: |S| ≥ {size} forces S = both columns, σ_min² = 1 < floor² = {floor_sq}",
+    outcome = exact_counterexample(f"X = I₂, ε = 2: |S| ≥ {size} forces S = both columns, σ_min² = 1 < floor² = {floor_sq}",
                                     "d = 2, ε = 2", 1 - floor_sq, X="I_2", epsilon=eps, size=str(size))
     return probe_hypothesis('necessary', "ε < 1 (ε ≤ 1 suffices: at ε = 1 one column of largest norm works)", outcome,
                             exact=True, role="decides")
@@ -286,7 +286,7 @@ def d1_dimension_probe(ctx: Context) -> Evidence:
     """Drop the 1/√d: X = [1 1], ε = 3/4: one column (σ_min = 1) is demanded, ε‖X‖₂ = (3/4)√2 > 1."""
     eps = Fraction(3, 4)
     floor_sq = eps**2 * 2  # (ε‖X‖₂)², ‖X‖₂² = 2
-    outcome = _exact_counterexample(f"X = [1 1] (T = 1, d = 2), sr = 1, ε = 3/4: the best column has σ_min² = 1 < "
+    outcome = exact_counterexample(f"X = [1 1] (T = 1, d = 2), sr = 1, ε = 3/4: the best column has σ_min² = 1 < "
                                     f"(ε‖X‖₂)² = {floor_sq}", "T = 1, d = 2", 1 - floor_sq, X=[[1, 1]], epsilon="3/4")
     return probe_hypothesis('necessary', "the dimension factor 1/√d in the floor", outcome, exact=True, role="decides")
 
@@ -347,7 +347,7 @@ def d2_uncorrelated_probe(ctx: Context) -> Evidence:
     """Drop uncorrelated: Z₁ = Z₂ = ±1 gives E[mean²] = 1 > σ⊥²/k = 1/2."""
     outcomes = [(s, s) for (s,) in _signs(1)]
     ms = mean_square_exact([Fraction(1, 2)] * 2, outcomes)
-    outcome = _exact_counterexample(f"k = 2, Z₁ = Z₂ = ±1: E[mean²] = {ms} > 1/2", "k = 2", Fraction(1, 2) - ms,
+    outcome = exact_counterexample(f"k = 2, Z₁ = Z₂ = ±1: E[mean²] = {ms} > 1/2", "k = 2", Fraction(1, 2) - ms,
                                     Z="Z1 = Z2 = +-1 equiprobable")
     return probe_hypothesis('necessary', "uncorrelated components", outcome, exact=True, role="decides")
 
@@ -356,7 +356,7 @@ def d2_uncorrelated_probe(ctx: Context) -> Evidence:
 def d2_zero_mean_probe(ctx: Context) -> Evidence:
     """Drop zero mean: Z ≡ 1 (variance 0) gives E[mean²] = 1 > σ⊥²/k for σ⊥ = 1, k = 4."""
     ms = mean_square_exact([Fraction(1, 4)] * 4, [(1, 1, 1, 1)])
-    outcome = _exact_counterexample(f"k = 4, Zᵢ ≡ 1 (uncorrelated, variance 0): E[mean²] = {ms} > σ⊥²/k = 1/4",
+    outcome = exact_counterexample(f"k = 4, Zᵢ ≡ 1 (uncorrelated, variance 0): E[mean²] = {ms} > σ⊥²/k = 1/4",
                                     "k = 4", Fraction(1, 4) - ms, Z="Z_i = 1")
     return probe_hypothesis('necessary', "zero-mean components", outcome, exact=True, role="decides")
 
@@ -365,7 +365,7 @@ def d2_zero_mean_probe(ctx: Context) -> Evidence:
 def d2_weights_probe(ctx: Context) -> Evidence:
     """Drop equal weights (unstated: 'aggregating' is the plain mean): weights (3/4, 1/4) give 5/8 > 1/2."""
     ms = mean_square_exact([Fraction(3, 4), Fraction(1, 4)], _signs(2))
-    outcome = _exact_counterexample(f"k = 2 independent ±1, weights (3/4, 1/4): E|ΣwᵢZᵢ|² = {ms} > 1/2 "
+    outcome = exact_counterexample(f"k = 2 independent ±1, weights (3/4, 1/4): E|ΣwᵢZᵢ|² = {ms} > 1/2 "
                                     "(in general σ⊥²‖w‖² ≥ σ⊥²/k, equality only for equal weights)", "k = 2",
                                     Fraction(1, 2) - ms, weights=["3/4", "1/4"])
     return probe_hypothesis('necessary', "equal aggregation weights", outcome, exact=True, role="decides")
@@ -375,7 +375,7 @@ def d2_weights_probe(ctx: Context) -> Evidence:
 def d2_rms_probe(ctx: Context) -> Evidence:
     """Drop the root-mean-square reading: the realisation Z = (1, 1) of independent ±1 has |mean| = 1 > 1/√2."""
     ms = mean_square_exact([Fraction(1, 2)] * 2, [(1, 1)])
-    outcome = _exact_counterexample(f"k = 2 independent ±1, realisation (1, 1) (probability 1/4): |mean|² = {ms} > 1/2",
+    outcome = exact_counterexample(f"k = 2 independent ±1, realisation (1, 1) (probability 1/4): |mean|² = {ms} > 1/2",
                                     "k = 2", Fraction(1, 2) - ms, realisation=[1, 1])
     return probe_hypothesis('necessary', "the error read as a root mean square, not per realisation", outcome, exact=True,
                             role="decides")
@@ -459,7 +459,7 @@ def d3_reversibilization_probe(ctx: Context) -> Evidence:
         return Evidence(Status.OPEN, "exact", "the reversibilization does not act as −½ on H₀")
     L = 3
     ratio = pi_rayleigh_exact(P, UNIFORM3, basis[0], power=L)
-    outcome = _exact_counterexample(f"M = shift on ℤ₃ (π uniform): its reversibilization has contraction ½ on H₀, but "
+    outcome = exact_counterexample(f"M = shift on ℤ₃ (π uniform): its reversibilization has contraction ½ on H₀, but "
                                     f"‖M^{L}v‖²/‖v‖² = {ratio} > (1/2)^{2 * L} for v = (1,−1,0)", "T = 3, L = 3",
                                     Fraction(1, 2) ** (2 * L) - ratio, M="cyclic shift", v=[1, -1, 0])
     return probe_hypothesis('necessary', "M itself reversible (its π-reversibilization is not equivalent)", outcome,
@@ -476,7 +476,7 @@ def d3_spectral_reading_probe(ctx: Context) -> Evidence:
     ratio = pi_rayleigh_exact(P, UNIFORM3, w)
     if not nilpotent:
         return Evidence(Status.OPEN, "exact", "P² is not the mixing matrix this check expects")
-    outcome = _exact_counterexample(f"P = [[1/2,1/2,0],[1/6,1/6,2/3],[1/3,1/3,1/3]] (doubly stochastic, not symmetric): "
+    outcome = exact_counterexample(f"P = [[1/2,1/2,0],[1/6,1/6,2/3],[1/3,1/3,1/3]] (doubly stochastic, not symmetric): "
                                     f"eigenvalues 1, 0, 0 (P² = 𝟏𝟏ᵀ/3) so 1 − max|λ| = 1, yet ‖Pw‖²/‖w‖² = {ratio} > 0 "
                                     f"for w = (1,1,−2)", "T = 3, L = 1", -ratio, P=[[str(x) for x in r] for r in P], w=w)
     return probe_hypothesis('necessary', "reversibility, to read γ from the spectrum", outcome, exact=True, role="decides")
@@ -495,7 +495,7 @@ def d3_absolute_gap_probe(ctx: Context) -> Evidence:
     second = [1, -1, 1, -1]  # (1, 1) ⊗ (1, −1): eigenvalue 1/2, the second largest
     if pi_rayleigh_exact(P, pi, second) != Fraction(1, 4) or ratio != Fraction(16, 25):
         return Evidence(Status.OPEN, "exact", "the eigenvalues of A⊗B are not those this check expects")
-    outcome = _exact_counterexample(f"P = A⊗B (symmetric, doubly stochastic, reversible): eigenvalues 1, 1/2, −2/5, −4/5; "
+    outcome = exact_counterexample(f"P = A⊗B (symmetric, doubly stochastic, reversible): eigenvalues 1, 1/2, −2/5, −4/5; "
                                     f"with γ = 1 − λ₂ = 1/2, ‖Pv‖²/‖v‖² = {ratio} > (1 − γ)² = 1/4", "T = 4, L = 1",
                                     Fraction(1, 4) - ratio, P="A (x) B", v=v)
     return probe_hypothesis('necessary', "γ the absolute gap 1 − max(|λ₂|, |λ_min|), not 1 − λ₂", outcome, exact=True,
@@ -577,7 +577,7 @@ def d3_layers_own_law_probe(ctx: Context) -> Evidence:
     piQ = stationary_exact(Q)
     v = project_h0_exact(LAYER_DIRECTION, piQ)
     ratio = pi_rayleigh_exact(Q, piQ, v)
-    outcome = _exact_counterexample(f"P₁, P₂ random walks on W₁ = {LAYER_WEIGHTS[0]}, W₂ = {LAYER_WEIGHTS[1]} "
+    outcome = exact_counterexample(f"P₁, P₂ random walks on W₁ = {LAYER_WEIGHTS[0]}, W₂ = {LAYER_WEIGHTS[1]} "
                                     f"(stationary laws {[str(x) for x in pi1]}, {[str(x) for x in pi2]}): "
                                     f"‖P₁‖²_{{H₀}} ≤ 1/144, ‖P₂‖²_{{H₀}} ≤ 79/1000 (certified), but a rational v ∈ H₀(π_Q) "
                                     f"has ‖P₂P₁v‖²/‖v‖² = {fmt(float(ratio))} > {fmt(float(q1 * q2))}", "T = 3, L = 2",
@@ -633,7 +633,7 @@ def d4_a2_probe(ctx: Context) -> Evidence:
     """Drop (A2): π = (1/10, 9/10) with c_π = 1 (c_π/T = 1/2 > π_min), e = e₀: ‖e‖²_∞ = 1 > (T/c_π)‖e‖²_π = 1/5."""
     pi, c, e = [Fraction(1, 10), Fraction(9, 10)], 1, [1, 0]
     rhs = Fraction(len(pi), c) * pi_norm_sq_exact(e, pi)
-    outcome = _exact_counterexample(f"π = (1/10, 9/10), c_π = 1, e = e₀: ‖e‖²_∞ = 1 > (T/c_π)‖e‖²_{{2,π}} = {rhs}", "T = 2",
+    outcome = exact_counterexample(f"π = (1/10, 9/10), c_π = 1, e = e₀: ‖e‖²_∞ = 1 > (T/c_π)‖e‖²_{{2,π}} = {rhs}", "T = 2",
                                     rhs - 1, pi=["1/10", "9/10"], c_pi=c, e=e)
     return probe_hypothesis('necessary', "(A2) π_min ≥ c_π/T", outcome, exact=True, role="decides")
 
@@ -688,7 +688,7 @@ def linear_readout_lipschitz_sq(diagonal) -> Fraction:
 def d5_sigma_max_probe(ctx: Context) -> Evidence:
     """Drop σ_max ≥ c₀: 𝒜 = I/10 (κ = 1 = κ̄, c₀ = 1), f = id: Lip(G) = 10 > L_f κ̄/c₀ = 1."""
     lip_sq = linear_readout_lipschitz_sq([Fraction(1, 10)] * 2)
-    outcome = _exact_counterexample(f"𝒜 = I/10, f = id, κ̄ = c₀ = 1: Lip(G)² = {lip_sq} > (κ̄/c₀)² = 1", "d = 2",
+    outcome = exact_counterexample(f"𝒜 = I/10, f = id, κ̄ = c₀ = 1: Lip(G)² = {lip_sq} > (κ̄/c₀)² = 1", "d = 2",
                                     1 - lip_sq, A="I/10")
     return probe_hypothesis('necessary', "σ_max(𝒜) ≥ c₀ (second inequality)", outcome, exact=True, role="decides")
 
@@ -697,7 +697,7 @@ def d5_sigma_max_probe(ctx: Context) -> Evidence:
 def d5_kappa_probe(ctx: Context) -> Evidence:
     """Drop κ ≤ κ̄: 𝒜 = diag(1, 1/10) (σ_max = 1 = c₀), κ̄ = 1: Lip(G) = 10 > 1; σ_max ≥ c₀ alone bounds nothing."""
     lip_sq = linear_readout_lipschitz_sq([1, Fraction(1, 10)])
-    outcome = _exact_counterexample(f"𝒜 = diag(1, 1/10), f = id, κ̄ = c₀ = 1: Lip(G)² = {lip_sq} > 1", "d = 2",
+    outcome = exact_counterexample(f"𝒜 = diag(1, 1/10), f = id, κ̄ = c₀ = 1: Lip(G)² = {lip_sq} > 1", "d = 2",
                                     1 - lip_sq, A="diag(1, 1/10)")
     return probe_hypothesis('necessary', "κ(𝒜) ≤ κ̄", outcome, exact=True, role="decides")
 
@@ -706,7 +706,7 @@ def d5_kappa_probe(ctx: Context) -> Evidence:
 def d5_norm_probe(ctx: Context) -> Evidence:
     """Unstated: L_f in the Euclidean norm ‖𝒜⁻¹‖₂ uses. f(x) = x₁ + x₂ is 1-Lipschitz from ℓ₁, √2 from ℓ₂; 𝒜 = I."""
     lip_sq = Fraction(2)  # Lip_{ℓ₂}(f)² = ‖(1, 1)‖₂²; Lip_{ℓ₁}(f) = ‖(1, 1)‖_∞ = 1
-    outcome = _exact_counterexample("f(x) = x₁ + x₂, 𝒜 = I: with L_f = Lip_{ℓ₁→ℝ}(f) = 1, Lip(G)² = 2 > (L_f‖𝒜⁻¹‖₂)² = 1",
+    outcome = exact_counterexample("f(x) = x₁ + x₂, 𝒜 = I: with L_f = Lip_{ℓ₁→ℝ}(f) = 1, Lip(G)² = 2 > (L_f‖𝒜⁻¹‖₂)² = 1",
                                     "d = 2", 1 - lip_sq, f="x1 + x2", norm="l1")
     return probe_hypothesis('necessary', "L_f measured in the Euclidean norm", outcome, exact=True, role="decides")
 
@@ -784,7 +784,7 @@ def d6_output_rank_probe(ctx: Context) -> Evidence:
     if [sr for _, sr in rows] != [1 + Fraction(1, 4**L) for L, _ in rows]:
         return Evidence(Status.OPEN, "exact", f"unexpected stable ranks {rows}")
     r_min = Fraction(3, 2)
-    outcome = _exact_counterexample(f"M = ½I + ½𝟏𝟏ᵀ/2, X = [[1, 1], [1, −1]]: sr(M^L X) = 1 + 4^−L "
+    outcome = exact_counterexample(f"M = ½I + ½𝟏𝟏ᵀ/2, X = [[1, 1], [1, −1]]: sr(M^L X) = 1 + 4^−L "
                                     f"({', '.join(f'L = {L}: {sr}' for L, sr in rows)}), below r_min = 3/2 from L = 1 on",
                                     "T = d = 2, L ≤ 10", rows[-1][1] - r_min, M="I/2 + 11^T/4", X=[[1, 1], [1, -1]],
                                     sr=[str(sr) for _, sr in rows])
