@@ -363,6 +363,20 @@ def c5_layer_gates_probe(ctx: Context) -> Evidence:
     return probe_hypothesis("necessary", "one gate g for every layer of the skeleton", outcome, exact=True, role="decides")
 
 
+@check
+def c5_single_layer_probe(ctx: Context) -> Evidence:
+    """L_tri must be the superposition of every layer: one layer's skeleton Cay(ℤ_T, {±2^ℓ}) alone has μ_{T/2} = 0 at
+    even T for ℓ ≥ 1 (disconnected), and layer 0 alone is the cycle, μ₂ = 4 sin²(π/T) → 0 (exact)."""
+    T = 8
+    per_layer = [sp.nsimplify(min(_gated_mode_exact(T, k, [0] * ell + [1]) for k in range(1, T))) for ell in range(floor_log2(T) + 1)]
+    cycle = sp.nsimplify(4 * sp.sin(sp.pi / 5) ** 2)
+    outcome = _exact_outcome(f"T = 8: μ₂ of the layers ℓ = 0..3 alone is {', '.join(map(str, per_layer))} (all < 2; ℓ ≥ 1 "
+                             f"disconnected); T = 5, layer 0 alone: μ₂ = {cycle}", "T = 5, 8",
+                             max(per_layer) - 2, mu2_per_layer=per_layer, cycle_T5=cycle)
+    return probe_hypothesis("necessary", "L_tri summed over every layer (a single layer's triBox)", outcome, exact=True,
+                            role="decides")
+
+
 def _nonnegative_attention(T: int):
     """Entrywise nonnegative T×T patterns: row-stochastic kinds, and the same with rows rescaled by [0, 10]."""
     scale = st.lists(st.floats(0.0, 10.0, width=64), min_size=T, max_size=T).map(np.asarray)
@@ -450,11 +464,15 @@ claim(
               r"symmetrisation (real stack at $T=3$, $g=\frac12$, directed Laplacians: $\lambda_2=\frac78-\frac{\sqrt2}2"
               r"<\frac38$); and, unstated, one gate for all layers of the skeleton: with Eq. 7's per-layer gates the side "
               r"path is $\sum_\ell g_\ell L_\ell$, and at even $T$ the mode $T/2$ has $\mu_{T/2}=4g_0$ exactly, so the bound "
-              r"holds only with $\min_\ell g_\ell=g_0\propto T^{-\varphi}$ in place of $g$ ($T=8$: $\frac14<\frac12$). Not needed: "
+              r"holds only with $\min_\ell g_\ell=g_0\propto T^{-\varphi}$ in place of $g$ ($T=8$: $\frac14<\frac12$). Also unstated: "
+              r"$L_{\rm tri}$ is the superposition of every layer, while Prop. C.5 is a statement about one layer "
+              r"($\mathbf L_{\rm attn}+g\mathbf L_{\rm tri}$ with the layer's gate) and §C.3.3 combines it with Thm C.6's "
+              r"all-layer $\mu_2$: one layer's skeleton alone has $\mu_2=0$ at even $T$ ($\ell\ge1$) and "
+              r"$4\sin^2(\pi/T)\to0$ ($\ell=0$). Not needed: "
               r"row sums $1$ and $g\le1$ (any $A\ge0$, $g\in[0,50]$), and the superposition itself: composing nonnegative "
               r"layers only adds nonnegative weight, so the composed operator's $\mu_2$ is at least the superposition's.",
     checks=[c5_signed_attention_probe, c5_negative_gate_probe, c5_directed_probe, c5_layer_gates_probe,
-            c5_row_sums_probe, c5_composition_probe],
+            c5_single_layer_probe, c5_row_sums_probe, c5_composition_probe],
     expected=Status.VERIFIED,
     reason="four exact counterexamples (sympy eigenvalues, exact gates); property searches for the row sums, large "
            "gates and the composition of layers",
