@@ -10,7 +10,7 @@ import sympy as sp
 from hypothesis import example, given
 from hypothesis import strategies as st
 
-from specproof.checks.claims.trsp_c_hypotheses import _eq7_gates, _gated_mode_exact, _mode_ball
+from specproof.checks.claims.trsp_c_hypotheses import _eq7_gates, _gated_mode_exact, _has_kernel_row, _mode_ball
 from specproof.theory.cayley import cayley_laplacian, cayley_laplacian_spectrum
 from specproof.theory.filters import floor_log2
 from specproof.theory.offset_graphs import dyadic_offset_edges, laplacian_form, offset_laplacian
@@ -107,3 +107,9 @@ def test_zero_gate_sink_charpoly():
         top = ((T + 4) + np.sqrt((T + 4) ** 2 - 16)) / 2
         assert scipy.linalg.eigvalsh(M.T @ M)[-1] == pytest.approx(top)
         assert np.sum(M**2) / top == pytest.approx((2 * T + 2) / top)
+
+
+def test_kernel_rows_need_interior_rows():
+    """A row of M_tri is a copy of h_b iff T ≥ 2b − 1: the deepest layer b = 2^L has one only at T = 2^(L+1) − 1."""
+    assert _has_kernel_row(7, 4) and not _has_kernel_row(6, 4) and not _has_kernel_row(4, 4)
+    assert [T for T in range(2, 20) if _has_kernel_row(T, 2 ** floor_log2(T))] == [3, 7, 15]

@@ -817,6 +817,36 @@ def c7_negative_gate_probe(ctx: Context) -> Evidence:
     return probe_hypothesis("necessary", "g ≥ 0", outcome, exact=True, role="decides")
 
 
+def _has_kernel_row(T: int, b: int) -> bool:
+    """Does some row t of M_tri^(b) equal the kernel, (M)_{t,t−r} = h_b(r) for r = 0..2b−2 and 0 elsewhere? Exact."""
+    M = tribox_matrix(T, b, exact=True)
+    h = [Fraction(b - abs(r - (b - 1)), b * b) for r in range(2 * b - 1)]
+    for t in range(2 * b - 2, T):
+        want = [Fraction(0)] * T
+        for r, v in enumerate(h):
+            want[t - r] = v
+        if list(M[t]) == want:
+            return True
+    return False
+
+
+@check
+def c7_interior_rows_probe(ctx: Context) -> Evidence:
+    """'Each (interior) row of M_tri is h': a row that is a copy of h_b exists iff T ≥ 2b − 1; the deepest layer
+    b = 2^L has one only at T = 2^{L+1} − 1 (exact rationals)."""
+    top = 48
+    wrong = [(T, b) for T in range(2, top + 1) for b in sorted(set(dyadic_schedule(T))) if _has_kernel_row(T, b) != (T >= 2 * b - 1)]
+    if wrong:
+        return Evidence(Status.OPEN, "exact-rational", f"copies of h_b do not follow T ≥ 2b − 1 at {wrong[:3]}")
+    deepest = [T for T in range(2, top + 1) if _has_kernel_row(T, 2 ** floor_log2(T))]
+    outcome = Evidence(Status.REFUTED, "exact-rational",
+                       f"every T in [2, {top}] and layer b = min(2^ℓ, T): some row of M_tri is a copy of h_b iff T ≥ 2b − 1; the "
+                       f"deepest layer b = 2^L has one only at T = {', '.join(map(str, deepest))} (2^(L+1) − 1), e.g. none at "
+                       f"T = 4, b = 4", ranges=f"every T in [2, {top}], every layer", counterexample={"T": 4, "b": 4})
+    return probe_hypothesis("necessary", "T ≥ 2b − 1 (interior rows, for the rows to carry h_b)", outcome, exact=True,
+                            role="decides")
+
+
 @check
 def c7_row_sums_probe(ctx: Context) -> Evidence:
     """Drop row sums 1 and g ≤ 1: the proof needs only A ≥ 0 and g ≥ 0."""
@@ -847,13 +877,16 @@ claim(
     source=Source("specproof", "App. C.4", "own"),
     statement=r"The inequality $\|\mathcal M\|_F^2\ge T+g^2\|M_{\rm tri}\|_F^2$ needs $A_{\rm attn}\ge0$ entrywise "
               r"(stated): the signed row-stochastic $A=\frac32J/T-\frac12I$ ($b=1$, $g=\frac12$, $T=32$) gives "
-              r"$\frac{149}4<40$; and $g\ge0$ ($g=-1$, $A=I$, $b=1$: $T<2T$). It does not need row sums 1 or $g\le1$.",
-    checks=[c7_signed_attention_probe, c7_negative_gate_probe, c7_row_sums_probe],
+              r"$\frac{149}4<40$; and $g\ge0$ (stated as $g\in(0,1)$; $g=-1$, $A=I$, $b=1$: $T<2T$). It does not need row "
+              r"sums 1 or $g\le1$. The energy step 'each (interior) row of $M_{\rm tri}$ is $h$' needs, unstated, "
+              r"$T\ge2b-1$: only then is any row a copy of $h_b$, and the deepest layer $b=2^L$ has such a row only at "
+              r"$T=2^{L+1}-1$ (none at $T=4$, $b=4$), so for the distal layers Eq. 13 describes no row at all.",
+    checks=[c7_signed_attention_probe, c7_negative_gate_probe, c7_interior_rows_probe, c7_row_sums_probe],
     expected=Status.VERIFIED,
     reason="two exact counterexamples (Fractions); a property search over nonnegative patterns of any row sums and "
            "gates up to 50",
     uses=["trsp.C7.frobenius"],
-    tests=[f"{TESTS}::test_signed_attention_breaks_eq12"],
+    tests=[f"{TESTS}::test_signed_attention_breaks_eq12", f"{TESTS}::test_kernel_rows_need_interior_rows"],
 )
 
 
