@@ -736,7 +736,8 @@ claim(
     title="Eq. 11: γ = Θ(1/log T) needs ungated layers and the full depth; the multigraph degree is spare",
     source=Source("specproof", "App. C.3.3", "own"),
     statement=r"Not needed (unstated): the multigraph counting in $r=2(L+1)$ (the loop $2^L\equiv0$ at $T=2^L$, parallel edges): "
-              r"the simple graph has $L+1\le r'\le2(L+1)$ for $T\ge3$ and $2\le\mu_2\le7.4$, so $\gamma=\Theta(1/\log T)$. "
+              r"the simple graph has $L+1\le r'\le2(L+1)$ for $T\ge3$ and $2\le\mu_2<7.4$ (the multigraph only adds "
+              r"nonnegative weight, so by Weyl its $\mu_2<7.4$ bounds the simple graph's), so $\gamma=\Theta(1/\log T)$. "
               r"Necessary and unstated: equal weights — with Eq. 7's gates ($\sigma=\frac12$, $\varphi=1$) $\gamma\le2/(2T-1)$ at "
               r"$T=2^m$, so $\gamma(L+1)\to0$; and the depth $D\ge L$ of trsp.C6.mu2-lower.hypotheses (fixed $D$: "
               r"$\gamma=\mu_2/(2D)=O(4^D/T^2)$).",
