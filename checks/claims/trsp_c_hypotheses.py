@@ -243,7 +243,8 @@ claim(
     title="Lemma C.3: Eq. 9 needs the multigraph, unit edge weights and the wrap-around",
     source=Source("specproof", "App. C.2", "own"),
     statement=r"Eq. 9 holds for the wrap-around multigraph in which every $\pm2^\ell$ carries weight $1$. Each of the "
-              r"three is necessary, and none is stated (the proof's 'degree 2 per pair' is the only trace): the simple graph at $T=3$ is $K_3$ (eigenvalues $0,3,3$ against $0,6,6$); App. C.1's "
+              r"three is necessary, and none is flagged as an assumption (the wrap-around enters as Thm C.1's conclusion, "
+              r"the other two only through the proof's 'degree 2 per pair'): the simple graph at $T=3$ is $K_3$ (eigenvalues $0,3,3$ against $0,6,6$); App. C.1's "
               r"own symmetrisation $W=\frac12(M+M^\top)$ of the causal offsets puts $\frac12$ on each edge and halves "
               r"every eigenvalue (unstated: Eq. 9 is the spectrum of $M+M^\top$); without wrap-around the graph is not "
               r"circulant ($T=4$: $0,2,4,4$ against $0,4,6,6$). Equal layer weights are not needed for the "
@@ -906,7 +907,8 @@ claim(
               r"$\frac{149}4<40$; and $g\ge0$ (stated as $g\in(0,1)$; $g=-1$, $A=I$, $b=1$: $T<2T$). It does not need row "
               r"sums 1 or $g\le1$. The energy step 'each (interior) row of $M_{\rm tri}$ is $h$' needs, unstated, "
               r"$T\ge2b-1$: only then is any row a copy of $h_b$, and the deepest layer $b=2^L$ has such a row only at "
-              r"$T=2^{L+1}-1$ (none at $T=4$, $b=4$), so for the distal layers Eq. 13 describes no row at all.",
+              r"$T=2^{L+1}-1$ (none at $T=4$, $b=4$), so for every layer with $b>(T+1)/2$ (the deepest one at almost every $T$) "
+              r"Eq. 13 describes no row at all.",
     checks=[c7_signed_attention_probe, c7_negative_gate_probe, c7_interior_rows_probe, c7_row_sums_probe],
     expected=Status.VERIFIED,
     reason="two exact counterexamples (Fractions); a property search over nonnegative patterns of any row sums and "
