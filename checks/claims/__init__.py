@@ -20,6 +20,7 @@ from specproof.checks.claims import (  # noqa: F401
     trsp_c_mu2,
     trsp_c_gap,
     trsp_c_tribox,
+    trsp_c_hypotheses,
     trsp_appendix_d,
     trsp_d_hypotheses,
     trsp_filters,
