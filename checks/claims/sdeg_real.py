@@ -29,19 +29,18 @@ ROUNDING = 5e-6  # relative error of a value stored with 6 significant digits
 @functools.cache
 def _measured():
     """The committed default measurement, merged per length, or None when the store lacks it."""
-    rows = [r for r in rm.stored_rows() if r["params"].get("model") == rm.MINILM_NAME
+    stored = rm.stored_rows()
+    rows = [r for r in stored if r["params"].get("model") == rm.MINILM_NAME
             and r["params"].get("samples") == rm.SAMPLES and str(r["params"].get("text", "")).startswith("pydoc_data.topics@")]
     labels = {r["params"]["text"] for r in rows}
     have = {r["params"]["ell"] for r in rows}
-    haar = {r["params"]["ell"] for r in rm.stored_rows() if "haar_draws" in r["params"]}
+    haar = {r["params"]["ell"] for r in stored if "haar_draws" in r["params"]}
     if len(labels) != 1 or not set(rm.LENGTHS) <= have & haar:
         return None
     label = labels.pop()
-    wanted = [r for r in rm.stored_rows() if r["params"].get("text") == label or "haar_draws" in r["params"]]
+    wanted = [r for r in stored if r["params"].get("text") == label or "haar_draws" in r["params"]]
     merged = rm.assemble(wanted, rm.MINILM_NAME, label, rm.LENGTHS, rm.SAMPLES, 0)
-    first = next(r for r in rows)
-    return {"rows": merged, "hidden_size": first["hidden_size"], "head_dim": first["head_dim"],
-            "provenance": {k: first[k] for k in ("date", "specproof", "torch", "numpy", "machine") if k in first}}
+    return {"rows": merged, "hidden_size": rows[0]["hidden_size"], "head_dim": rows[0]["head_dim"]}
 
 
 def _missing() -> Evidence:
