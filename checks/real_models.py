@@ -981,6 +981,9 @@ def _cmd_real(args) -> int:
         minilm_archive()
         _transformers()
         opener, name, positions = open_model, MINILM_NAME, MINILM_POSITIONS
+    if positions is not None and max(args.lengths) > positions:
+        raise InputError(f"--lengths: {max(args.lengths)} exceeds {name}'s {positions} positions; "
+                         f"allowed: lengths up to {positions}")
     store = None
     if not args.no_store:
         if args.store is not None:
