@@ -383,6 +383,54 @@ claim(
 )
 
 
+@check
+def real_eigen_profile_prediction(ctx: Context) -> Evidence:
+    m = _measured()
+    if m is None:
+        return _missing()
+    parts, worst, failures = [], math.inf, []
+    for r in m["rows"]:
+        ell = r["ell"]
+        ratio = {kind: float(np.median([t / (k + 1 - k / ell) for layer in r["layers"]
+                                        for ts, ks in zip(layer[f"trace_{kind}"], layer["k"]) for t, k in zip(ts, ks)]))
+                 for kind in ("real", "canonical")}
+        law = {kind: r["summary"][f"median_law_{kind}"] for kind in ("real", "canonical")}
+        can = min(RANK_TOLERANCE - ratio["canonical"], 1 - 1 / (RANK_TOLERANCE * ratio["canonical"]))
+        real = 1 / RANK_TOLERANCE - ratio["real"]
+        worst = min(worst, can, real)
+        parts.append(f"ℓ = {ell}: {fmt(ratio['canonical'])} canonical, {fmt(ratio['real'])} real (W₁ to cδ₁ + (1−c)δ₀: "
+                     f"{fmt(law['canonical'])}, {fmt(law['real'])})")
+        if can < 0 or real < 0:
+            failures.append({"ell": ell, **{f"{k}_ratio": v for k, v in ratio.items()}})
+    text = "median tr A/(k + 1 − c): " + "; ".join(parts)
+    if failures:
+        return Evidence(Status.REFUTED, METHOD, f"Thm 2's profile does not split as stated: {text}", ranges=RANGES,
+                        worst_margin=worst, counterexample={"failures": failures})
+    return Evidence(Status.VERIFIED, METHOD, text, ranges=RANGES, worst_margin=worst)
+
+
+claim(
+    id="sdeg.real.eigen-profile",
+    figure="figures/real-concentration.png",
+    title="Thm 2's eigenvalue profile holds for the canonical model of MiniLM's scores, not for its attention",
+    source=Source("specproof", "§3.2", "own, on MiniLM"),
+    statement=r"With $k$ the per-head spike count of sdeg.real.spike-bulk and $c=k/\ell$, Thm 2's profile (eigenvalues "
+              r"$1$ ($k$ times), $1-c$, $0$) has eigenvalue sum $k+1-c$; at every measured $\ell$ the median of "
+              r"$\mathrm{tr}A_\Sigma/(k+1-c)$ lies in $[1/2,2]$ while the median of $\mathrm{tr}A_h/(k+1-c)$ is below "
+              r"$1/2$ ($\mathrm{tr}A=\sum_i\lambda_i$, exact without an eigensolver; the tolerance of "
+              r"sdeg.real.rank-prediction).",
+    checks=[real_eigen_profile_prediction],
+    expected=Status.VERIFIED,
+    reason="The canonical spectrum follows the profile closely (ratio ≈ 1); real attention keeps about one eigenvalue "
+           "near 1 per shared key token instead of one per large score direction. The distance of the singular-value "
+           "law to cδ₁ + (1−c)δ₀ (Thm 1(3)) falls for both (canonical 0.117 → 0.0019, real 0.223 → 0.068) because "
+           "c = k/ℓ → 0 pulls the limit law towards δ₀: it shrinks even for attention that misses the profile.",
+    notes=["interpretive"],
+    uses=["sdeg.real.spike-bulk", "sdeg.real.rank-prediction"],
+    tests=[f"{TESTS}::test_layer_measures_are_finite_and_in_range"],
+)
+
+
 # --------------------------------------------------------------------------- TRSP on real attention
 
 def _head_values(row: dict, key: str) -> np.ndarray:
