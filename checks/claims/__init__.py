@@ -22,5 +22,6 @@ from specproof.checks.claims import (  # noqa: F401
     trsp_c_tribox,
     trsp_appendix_d,
     trsp_filters,
+    trsp_frequency,
     trsp_gate,
 )
