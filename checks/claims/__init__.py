@@ -15,6 +15,7 @@ from specproof.checks.claims import (  # noqa: F401
     sdeg_c_spikes,
     sdeg_c_rank,
     sdeg_c_lemmas,
+    sdeg_d_lemmas,
     sdeg_c_hypotheses,
     trsp_c_skeleton,
     trsp_c_mu2,
