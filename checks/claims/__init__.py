@@ -8,6 +8,7 @@ module holds the claims of one part of a paper, each claim directly after the ch
 from specproof.checks.claims import (  # noqa: F401
     sdeg_b_eigen,
     sdeg_b_singular,
+    sdeg_b_moments,
     sdeg_b_scores,
     sdeg_b_hypotheses,
     sdeg_b_sampled_w1,
