@@ -184,8 +184,8 @@ claim(
     reason="Concavity (sympy second derivative) with Jensen's inequality, the factorisation d(1−d)log(1/d) ≥ 0, the "
            "monotonicity of x² log(1/x) near 0 and d_i ≤ (e^B−1)/ℓ are sympy steps; a property search over uniform, "
            "geometric and sparse bulk vectors confirms the inequalities.",
-    uses=["sdeg.b.bulk-moments", "sdeg.b.bulk-d"],
+    uses=["sdeg.b.bulk-d"],
     notes=["reconstructed"],
-    lost="As for sdeg.b.bulk-moments: the moments' definitions; the proof's 'M_{2,ℓ} = O(ℓ⁻¹), B_{2,ℓ} = O(ℓ⁻¹ log ℓ)' is "
+    lost="The moments' definitions (reconstructed as bulk moments of the d_i, as for the tails of Thm 6); the proof's 'M_{2,ℓ} = O(ℓ⁻¹), B_{2,ℓ} = O(ℓ⁻¹ log ℓ)' is "
          "read with B_{2,ℓ} = E_{2,ℓ}.",
 )
