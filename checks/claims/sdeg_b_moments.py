@@ -189,3 +189,65 @@ claim(
     lost="The moments' definitions (reconstructed as bulk moments of the d_i, as for the tails of Thm 6); the proof's 'M_{2,ℓ} = O(ℓ⁻¹), B_{2,ℓ} = O(ℓ⁻¹ log ℓ)' is "
          "read with B_{2,ℓ} = E_{2,ℓ}.",
 )
+
+
+# =========================================================================== the masses of the ideal lists
+
+@check
+def b_ideal_masses_sympy(ctx: Context) -> Evidence:
+    """a₊ + a₋ = 2 − c, a₊a₋ = (1 − c)², so √a₊ + √a₋ = √(4 − 3c): one formula for N*_ℓ at every k."""
+    q = sp.Symbol("q", nonnegative=True)  # q = 1 − c ∈ [0, 1]
+    X, Y = sp.symbols("X Y", positive=True)
+    c = 1 - q
+    root = sp.sqrt(c * (4 - 3 * c))
+    a_plus, a_minus = (2 - c + root) / 2, (2 - c - root) / 2
+    k = sp.Symbol("k", integer=True, nonnegative=True)
+    steps = [
+        sympy_identity(a_plus + a_minus, 2 - c, what="a₊ + a₋ = 2 − c"),
+        sympy_identity(sp.sqrt(sp.expand(a_plus * a_minus)), q, what="√(a₊a₋) = 1 − c (a₊a₋ = (1 − c)²)"),
+        sympy_identity((sp.sqrt(X) + sp.sqrt(Y)) ** 2, X + Y + 2 * sp.sqrt(X * Y),
+                       what="(√a₊ + √a₋)² = a₊ + a₋ + 2√(a₊a₋) = 2 − c + 2(1 − c) = 4 − 3c"),
+        sympy_identity((k - 1 + a_plus + a_minus), k + 1 - c, what="squared list: k − 1 + a₊ + a₋ = R_ℓ"),
+        sympy_identity(k + (1 - c), k + 1 - c, what="eigenvalue list: k·1 + (1 − c) = R_ℓ"),
+        sympy_identity((k - 1 + sp.sqrt(4 - 3 * c)).subs({k: 0, q: 1}), sp.Integer(1), what="k = 0: N* = 1"),
+        sympy_identity((k - 1 + sp.sqrt(4 - 3 * c)).subs({q: 0}), k, what="k = ℓ (c = 1): N* = ℓ"),
+    ]
+    return derivation(steps, what="the ideal singular, squared-singular and eigenvalue lists have masses N*_ℓ = k − 1 + "
+                                   "√(4 − 3c_ℓ), R_ℓ, R_ℓ; the three cases of N*_ℓ are one formula",
+                      ranges="every ℓ ≥ 1, 0 ≤ k ≤ ℓ")
+
+
+@check
+def b_ideal_masses_float(ctx: Context) -> Evidence:
+    """Sums of the ideal profiles (theory.attention) against the closed forms, every k ≤ ℓ ≤ 64."""
+    from specproof.checks.methods import grid_check
+    from specproof.theory.attention import ideal_eigen_profile, ideal_singular_profile
+
+    def margin(case):
+        ell, k = case
+        c = k / ell
+        sv, lam = ideal_singular_profile(k, ell), ideal_eigen_profile(k, ell)
+        return -max(abs(float(np.sum(sv)) - (k - 1 + math.sqrt(4 - 3 * c))), abs(float(np.sum(sv**2)) - (k + 1 - c)),
+                    abs(float(np.sum(lam)) - (k + 1 - c)))
+
+    cases = [(ell, k) for ell in range(1, 65) for k in range(ell + 1)]
+    return grid_check(cases, margin, what="masses of the ideal lists", method="grid", exact=False,
+                      ranges="every 0 ≤ k ≤ ℓ ≤ 64", tolerance=lambda case: 4 * (case[0] + 2) * float(np.finfo(float).eps),
+                      allowance="sums of ≤ ℓ values ≤ 1.2 with one rounding each, and two square roots: ≤ 4(ℓ + 2)·eps",
+                      role="supports")
+
+
+claim(
+    id="sdeg.b.ideal-masses",
+    title="Masses of the ideal spectra: N*_ℓ = k − 1 + √(4 − 3c_ℓ) and R_ℓ",
+    source=Source("SDEG", "App. D.1", "Thm 6"),
+    statement=r"The ideal singular, squared-singular and eigenvalue lists of $A^\star$ have masses $N^\star_\ell$, $R_\ell$, "
+              r"$R_\ell$ with $R_\ell = k+1-c_\ell$ and $N^\star_\ell = 1$ ($k = 0$), $k-1+\sqrt{a_+(c_\ell)}+\sqrt{a_-(c_\ell)}$ "
+              r"($1 \le k < \ell$), $\ell$ ($k = \ell$); all three cases equal $k - 1 + \sqrt{4 - 3c_\ell}$.",
+    checks=[b_ideal_masses_sympy],
+    cross_checks=[b_ideal_masses_float],
+    expected=Status.PROVED,
+    reason="a₊ + a₋ = 2 − c and a₊a₋ = (1 − c)² by sympy, hence √a₊ + √a₋ = √(4 − 3c), which also gives the end cases "
+           "k = 0 and k = ℓ; the profiles' sums agree in floating point for every k ≤ ℓ ≤ 64.",
+    uses=["sdeg.b.sv-leading", "sdeg.b.eigen-profile"],
+)
