@@ -12,6 +12,7 @@ from specproof.checks.claims import (  # noqa: F401
     sdeg_b_scores,
     sdeg_b_hypotheses,
     sdeg_b_sampled_w1,
+    sdeg_f_diagnostics,
     sdeg_c_eigen,
     sdeg_c_spikes,
     sdeg_c_rank,
