@@ -90,3 +90,15 @@ def test_bracket_and_count_helpers_at_the_cesaro_matrix():
     H_nuclear = 7.0  # any value: with k = 0 and bulk scores 0 the bracket collapses to [‖H‖_*, ‖H‖_*]
     assert nuclear_bracket(np.zeros(n), 0, H_nuclear) == (H_nuclear, H_nuclear)
     assert step3_count_bound(n, 0, 1.0, 1.0) == pytest.approx(sum(1 / i for i in range(1, n + 1)) + 3)
+
+
+def test_reversibilization_of_a_reversible_chain_is_the_chain():
+    from specproof.checks.claims.trsp_d_lemmas import reversibilization
+    from specproof.theory.markov import stationary_distribution
+
+    W = np.array([[0.0, 2.0, 1.0], [2.0, 0.0, 3.0], [1.0, 3.0, 1.0]])  # a weighted graph: its walk is reversible
+    M = W / W.sum(axis=1, keepdims=True)
+    pi = stationary_distribution(M)
+    np.testing.assert_allclose(reversibilization(M, pi), M, atol=1e-14)
+    C = np.roll(np.eye(3), 1, axis=1)  # the 3-cycle: π uniform, M* = Mᵀ, P = (C + Cᵀ)/2
+    np.testing.assert_allclose(reversibilization(C, np.full(3, 1 / 3)), (C + C.T) / 2, atol=1e-15)

@@ -24,6 +24,7 @@ from specproof.checks.claims import (  # noqa: F401
     trsp_c_gap,
     trsp_c_tribox,
     trsp_appendix_d,
+    trsp_d_lemmas,
     trsp_filters,
     trsp_frequency,
     trsp_gate,
