@@ -26,6 +26,7 @@ from specproof.checks.claims import (  # noqa: F401
     trsp_appendix_d,
     trsp_d_lemmas,
     trsp_filters,
+    trsp_tradeoff,
     trsp_frequency,
     trsp_gate,
 )
