@@ -41,7 +41,6 @@ from specproof.checks.methods import (
 )
 from specproof.checks.registry import Context, Evidence, Source, Status, check, claim
 from specproof.theory.cesaro import (
-    causal_cesaro_factors,
     causal_row_norms_sq,
     cesaro_singular_values,
     harmonic_number,
