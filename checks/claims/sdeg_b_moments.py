@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
 
 from specproof.checks import strategies as sst
+from specproof.checks.claims.sdeg_b_common import dense_attention
 from specproof.checks.methods import derivation, float_tolerance, property_search, sympy_identity, sympy_nonnegative
 from specproof.checks.registry import Context, Evidence, Source, Status, check, claim
 from specproof.theory.attention import bidirectional_eigenvalues, bidirectional_singular_values, canonical_weights
@@ -38,8 +39,9 @@ def moment_terms(d: np.ndarray, p: int) -> tuple[np.ndarray, np.ndarray]:
 # =========================================================================== tails and trace in the bulk moments
 
 @check
-def b_trace_identity_sympy(ctx: Context) -> Evidence:
-    """Per row: a/(a+ℓ−1) = 1 − (ℓ−1)z (spike) and = 1/ℓ + (1 − 1/ℓ)d (bulk); summed: the trace identity."""
+def b_trace_frobenius_sympy(ctx: Context) -> Evidence:
+    """Per row: a/(a+ℓ−1) = 1 − (ℓ−1)z (spike) and = 1/ℓ + (1 − 1/ℓ)d (bulk); the squared row norm is
+    d² + (1 − d²)/ℓ; summed: the trace and Frobenius identities."""
     z = 1 / (a_ + ell_ - 1)
     d = (a_ - 1) / (a_ + ell_ - 1)
     steps = [
@@ -48,19 +50,25 @@ def b_trace_identity_sympy(ctx: Context) -> Evidence:
         sympy_nonnegative(((ell_ - 1) * z).subs(ell_, 1 + n_), [a_, n_], what="(ℓ−1)z_i ≥ 0"),
         sympy_nonnegative(1 / (1 + m_) - ((ell_ - 1) * z).subs(a_, ell_ * (1 + m_)).subs(ell_, 1 + n_), [m_, n_],
                           what="(ℓ−1)z_i ≤ 1/f for a_i = ℓf, f = 1 + m ≥ 1"),
+        sympy_identity((a_**2 + ell_ - 1) * z**2, d**2 + (1 - d**2) / ell_,
+                       what="squared row norm (a_i² + ℓ − 1)z_i² = d_i² + (1 − d_i²)/ℓ, so ‖A_b‖_F² = 1 + (1 − 1/ℓ)Σ_i d_i²"),
+        sympy_nonnegative((d - (1 - 1 / (1 + m_))).subs(a_, ell_ * (1 + m_)).subs(ell_, 1 + n_), [m_, n_],
+                          what="spike d_i ≥ 1 − 1/f for a_i = ℓf"),
     ]
     return derivation(steps, what="srank_λ(A_b) = tr A_b = R_ℓ + (1 − 1/ℓ)M_{1,ℓ} − (ℓ−1)Σ_(i≤k) z_i with R_ℓ = k + 1 − c_ℓ and "
-                                   "0 ≤ (ℓ−1)Σ_(i≤k) z_i ≤ k/f(ℓ); hence srank_λ(A_b)/R_ℓ → 1 iff M_{1,ℓ} = o(R_ℓ)",
+                                   "0 ≤ (ℓ−1)Σ_(i≤k) z_i ≤ k/f(ℓ), hence srank_λ(A_b)/R_ℓ → 1 iff M_{1,ℓ} = o(R_ℓ); and "
+                                   "‖A_b‖_F² = 1 + (1 − 1/ℓ)(Σ_(i≤k) d_i² + M_{2,ℓ}) with k(1 − 1/f)² ≤ Σ_(i≤k) d_i² ≤ k",
                       ranges="every ℓ, 0 ≤ k ≤ ℓ, spikes a_i ≥ ℓf(ℓ), f ≥ 1")
 
 
 def _tail_margin(value) -> float:
-    """min over the sandwiches of the tails beyond h = k + 1 (p = 1, 2; powers and entropy terms)."""
+    """min over the sandwiches of the tails beyond h = k + 1 (p = 1, 2; powers and entropy terms), and the
+    Frobenius identity ‖A_b‖_F² = 1 + (1 − 1/ℓ)Σd_i²."""
     s, k = value
     ell = s.size
-    if k + 2 > ell:
-        return 1.0
     d, _ = canonical_weights(s)
+    if k + 2 > ell:
+        return -abs(float(np.sum(dense_attention(s) ** 2)) - (1 + (1 - 1 / ell) * float(np.sum(d**2))))
     bulk = d[k:]
     sv = bidirectional_singular_values(s)
     lam = np.sort(bidirectional_eigenvalues(s))[::-1]
@@ -73,6 +81,8 @@ def _tail_margin(value) -> float:
         margins += [mass - float(np.sum(pw)), float(np.sum(pw)) - (mass - float(np.sum(edge_pw)))]
         if edge.max(initial=0.0) <= math.exp(-1 / p):  # x^p log(1/x) increases on [0, e^{−1/p}]
             margins += [entropy - float(np.sum(ent)), float(np.sum(ent)) - (entropy - float(np.sum(edge_ent)))]
+    frobenius = float(np.sum(dense_attention(s) ** 2))
+    margins.append(-abs(frobenius - (1 + (1 - 1 / ell) * float(np.sum(d**2)))))
     mass1 = float(np.sum(bulk))
     tail_lam = float(np.sum(np.clip(lam[k + 1:], 0.0, None)))
     margins += [mass1 - tail_lam, tail_lam - (mass1 - float(d[k]))]
@@ -85,8 +95,9 @@ def b_tail_sandwich_search(ctx: Context) -> Evidence:
     return property_search(sst.spike_bulk_split(48), _tail_margin, ctx=ctx, examples=250,
                            tolerance=lambda value: 40 * float_tolerance(value[0].size, 2.0) * value[0].size,
                            allowance="ℓ singular values and eigenvalues, each within 10·ℓ·eps·‖A_b‖ (‖A_b‖ ≤ 2), moved through "
-                                     "x^p or x^p log(1/x) (slope ≤ 2 + log(1/δ) < 40 above δ = e^{−36}): ≤ 40·ℓ·that in all",
-                           what="tails beyond the head against the bulk moments",
+                                     "x^p or x^p log(1/x) (slope ≤ 2 + log(1/δ) < 40 above δ = e^{−36}): ≤ 40·ℓ·that in all; "
+                                     "the Frobenius sum of ℓ² entries ≤ 1 carries ≤ 2ℓ²·eps, far inside it",
+                           what="tails beyond the head against the bulk moments, and ‖A_b‖_F²",
                            ranges="ℓ ≤ 48, sorted nonnegative scores, every split k; entropy sandwiches where d_(k+1) ≤ e^{−1/p}")
 
 
@@ -96,14 +107,15 @@ claim(
     source=Source("SDEG", "App. D.1", "Thm 6"),
     statement=r"With $M_{p,\ell} = \sum_{i>k} d_i^p$, $E_{p,\ell} = \sum_{i>k} d_i^p\log\frac1{d_i}$ and $R_\ell = k+1-c_\ell$: "
               r"$\mathrm{srank}_\lambda(A_b) = \mathrm{tr}\,A_b = R_\ell + (1-\frac1\ell)M_{1,\ell} - (\ell-1)\sum_{i\le k} z_i$ with "
-              r"$0 \le (\ell-1)\sum_{i\le k}z_i \le k/f(\ell)$; and beyond the head $h = k+1$, "
+              r"$0 \le (\ell-1)\sum_{i\le k}z_i \le k/f(\ell)$; $\|A_b\|_F^2 = 1 + (1-\frac1\ell)(\sum_{i\le k}d_i^2 + "
+              r"M_{2,\ell})$ with $k(1-1/f)^2 \le \sum_{i\le k}d_i^2 \le k$; and beyond the head $h = k+1$, "
               r"$M_{p,\ell} - d_{k+1}^p - d_{k+2}^p \le \sum_{j>h}\sigma_j(A_b)^p \le M_{p,\ell}$, "
               r"$M_{1,\ell} - d_{k+1} \le \sum_{j>h}\lambda_j(A_b) \le M_{1,\ell}$, and the same sandwiches for "
               r"$\sum_{j>h}\sigma_j^p\log\frac1{\sigma_j}$ against $E_{p,\ell}$ once $d_{k+1} \le e^{-1/p}$. Under separation "
               r"($d_i \le 1/g$ for $i > k$) each tail is its bulk moment $+\,o(1)$.",
-    checks=[b_trace_identity_sympy, b_tail_sandwich_search],
+    checks=[b_trace_frobenius_sympy, b_tail_sandwich_search],
     expected=Status.VERIFIED,
-    reason="The trace identity is exact (sympy, row by row); the tail sandwiches follow from the interlacing "
+    reason="The trace and Frobenius identities are exact (sympy, row by row); the tail sandwiches follow from the interlacing "
            "d_(j+1) ≤ σ_j ≤ d_(j−1) and d_j ≤ λ_j ≤ d_(j−1) and the monotonicity of x^p and x^p log(1/x) near 0, and are "
            "searched over spike–bulk splits.",
     uses=["sdeg.b.sv-interlace", "sdeg.b.eigen-real", "sdeg.b.trace-rank", "sdeg.b.decomposition"],
