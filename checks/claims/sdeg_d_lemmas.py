@@ -66,7 +66,7 @@ def c_entropy_perturbation_proof(ctx: Context) -> Evidence:
 @check
 def c_pinching_rank_exact(ctx: Context) -> Evidence:
     """rank(H_ℓ − B₀) ≤ ⌊log₂ ℓ⌋, exact ranks over the rationals."""
-    top = 40 if ctx.wide else 24
+    top = 32 if ctx.wide else 24
 
     def margin(n):
         B0 = sp.zeros(n, n)
@@ -117,8 +117,8 @@ def c_entropy_perturbation_search(ctx: Context) -> Evidence:
 
 @check
 def c_entropy_perturbation_cesaro(ctx: Context) -> Evidence:
-    """The display for H_ℓ: |Σh(σ(H_ℓ)) − Σh(σ(B₀))| against R·V, ℓ = 2^4..2^11."""
-    sizes = tuple(2**p for p in range(4, 14 if ctx.wide else 12))
+    """The display for H_ℓ: |Σh(σ(H_ℓ)) − Σh(σ(B₀))| against R·V, ℓ = 2^4..2^11 (2^12 with ``wide``)."""
+    sizes = tuple(2**p for p in range(4, 13 if ctx.wide else 12))
     V = entropy_variation(2.0)
     rows = []
 

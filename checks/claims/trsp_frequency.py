@@ -190,7 +190,7 @@ def c_conditioning_dense(ctx: Context) -> Evidence:
     """σ_min(M_tri) against √((2b−2)/T) from dense SVDs, and its size."""
     from specproof.theory.operators import TriBox
 
-    sizes = (64, 128, 256, 512) + ((1024, 2048) if ctx.wide else ())
+    sizes = (64, 128, 256, 512) + ((1024,) if ctx.wide else ())
     cases = [(T, b) for T in sizes for b in (2, 3, 4, 8, 16)]
     scaled = {}
 
