@@ -576,7 +576,7 @@ register(Sweep("cesaro-spectrum", "ell", "nuclear norm ‖H_ℓ‖_* from all si
                _cesaro_spectrum_point,
                {"quick": _grid(1, 8), "default": _grid(1, 13), "wide": _grid(1, 16)},
                _cesaro_spectrum_reference, 2048, revision=4,
-               claims=("sdeg.c.schatten", "sdeg.c.rank-proxies", "sdeg.c.rank-proxies.hypotheses")))
+               claims=("sdeg.c.schatten", "sdeg.c.rank-proxies", "sdeg.c.rank-proxies.hypotheses", "sdeg.c.nuclear-bracket")))
 
 
 # --------------------------------------------------------------------------- `specproof sweep`
