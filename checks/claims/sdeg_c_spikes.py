@@ -92,17 +92,20 @@ def c_spike_sv_sweep(ctx: Context) -> Evidence:
 claim(
     id="sdeg.c.spike-sv",
     title="Spike singular values within O(k/(ℓf)) of 1",
-    source=Source("SDEG", "App. C.5", "Thm 4 Step 2"),
+    source=Source("SDEG", "App. C.5", "last display (cf. Thm 4 Step 2)"),
     statement=r"Under spectral separation, $|\sigma_i(A_c) - 1| = O\!\left(\frac{k}{\ell f(\ell)}\right)$ for $1 \le i \le k$.",
     checks=[c_spike_sv_counterexample, c_spike_sv_sweep],
     expected=Status.REFUTED,
     reason="False as stated: with k = 1 and bulk scores 0, A_c = H_ℓ whatever the spike score (row 1 is always e_1), "
            "so σ_1(A_c) = ‖H_ℓ‖ ≥ √(5/4) for all ℓ ≥ 2 and → 2, while k/(ℓf) → 0. The bulk's Cesàro structure puts "
            "singular values above 1 ahead of the spikes. What holds is one-sided: see sdeg.c.spike-sv.corrected. "
-           "Interpretive: App. C.5 is a section of remarks whose other displays argue by contradiction (see "
-           "sdeg.c.no-harmonic-sv); this one is read as asserted because the paper gives it as Step 2 of Thm 4's "
-           "proof, affirmatively and under the theorem's own hypothesis (spectral separation), not as a supposition "
-           "to be refuted.",
+           "Interpretive: the display is the last of App. C.5 ('Remarks on causal singular values'), whose prose is "
+           "lost; its other displays suppose a harmonic bulk bound and refute it through ‖A_c‖_F (sdeg.c.no-harmonic-sv). "
+           "Step 2 of the proof of Thm 4 (App. C.4) displays only δ_ℓ := ‖E_ℓ‖_op = O(k/(ℓf(ℓ))) = o(1), a bound on the "
+           "spike block, which holds (sdeg.c.spike-sv.corrected); it does not display a bound on σ_i(A_c). Whether the "
+           "paper asserts the two-sided bound or names it to deny it cannot be read from the surviving text; specproof "
+           "tests it as asserted (it is stated without a hypothetical and is what a spike-block bound is usually taken "
+           "to give), and if it is the paper's own counter-remark, the refutation agrees with the paper.",
     notes=["interpretive"],
     tests=["tests/test_sdeg_causal.py::test_single_spike_gives_the_cesaro_matrix"],
 )
