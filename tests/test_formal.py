@@ -2,12 +2,15 @@
 
 from fractions import Fraction
 import math
+import re
 
 import numpy as np
 import pytest
+import sympy as sp
 
 from specproof.checks import formal
 from specproof.checks.registry import Status
+from specproof.theory.cesaro import lower_ones
 from specproof.theory.attention import bidirectional_eigenvalues, canonical_weights
 from specproof.theory.filters import tribox_kernel
 from specproof.theory.kernels import kernel_energy
@@ -63,8 +66,7 @@ def _rationals(expressions: list[str]) -> list[Fraction]:
     assert build is not None and build.ok, build and build.log
     header = "From mathcomp Require Import all_ssreflect all_algebra.\nLocal Open Scope ring_scope.\n"
     out = formal.coq_query(build, header + "\n".join(f"Eval vm_compute in (let x := ({e}) in (numq x, denq x))." for e in expressions))
-    pairs = [line.split("=", 1)[1].strip().strip("()").replace("%Z", "").split(",") for line in out.splitlines()
-             if line.strip().startswith("=")]
+    pairs = [re.findall(r"-?\d+", line.split("=", 1)[1]) for line in out.splitlines() if line.strip().startswith("=")]
     return [Fraction(int(n), int(d)) for n, d in pairs]
 
 
@@ -86,6 +88,21 @@ def test_coq_canonical_weights_and_charpoly_are_the_python_ones(ell):
         (float(z[i]) * math.prod((X([-float(d[j]), 1]) for j in range(ell) if j != i), start=one) for i in range(ell)),
         start=0 * one)
     assert np.allclose(np.sort(charpoly.roots().real), np.sort(bidirectional_eigenvalues(np.log(np.arange(2, ell + 2.0)))), atol=1e-10)
+
+
+@needs_coq
+@pytest.mark.parametrize("m", range(1, 6))
+def test_coq_lower_ones_matrices_are_the_python_ones(m):
+    """Coq's L_m, I − N and tridiag(−1; 2, …, 2, 1; −1) entries (over rat) are L_m = lower_ones(m), its exact inverse
+    and (L_m⁻¹)ᵀL_m⁻¹ as sympy computes them."""
+    pairs = [(i, j) for i in range(m) for j in range(m)]
+    names = [f"SpecProof.LowerOnes.{f} [comRingType of rat] {args}{i} {j}" for f, args in
+             (("lower_ones_entry", ""), ("lower_ones_inv_entry", ""), ("tridiag_entry", f"{m} ")) for i, j in pairs]
+    values = _rationals(names)
+    L = sp.Matrix(lower_ones(m).astype(int))
+    Linv = L.inv()
+    for k, M in enumerate((L, Linv, Linv.T * Linv)):
+        assert values[k * m * m:(k + 1) * m * m] == [Fraction(int(M[i, j])) for i, j in pairs]
 
 
 def test_without_coq_the_check_says_so(monkeypatch):

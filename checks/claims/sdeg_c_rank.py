@@ -34,6 +34,7 @@ from specproof.checks.claims.sdeg_c_common import (
     value_span,
     w_,
 )
+from specproof.checks.formal import COQ_THEOREMS, coq_evidence
 from specproof.checks.methods import combine, derivation, float_tolerance, fmt, grid_check, sympy_identity, sympy_nonnegative
 from specproof.checks.rates import bound_evidence, fit_rate, fit_with_corrections
 from specproof.checks.registry import Context, Evidence, Source, Status, check, claim
@@ -285,17 +286,20 @@ claim(
 # =========================================================================== D.2: L_m
 
 @check
+def c_lm_coq(ctx: Context) -> Evidence:
+    """L_m⁻¹ = I − N and (I − N)ᵀ(I − N) = tridiag(−1; 2, …, 2, 1; −1), kernel-checked for every m (proofs/LowerOnes.v)."""
+    return coq_evidence(COQ_THEOREMS["sdeg.c.Lm-singular"],
+                        what="L_m(I − N) = (I − N)L_m = I and (I − N)ᵀ(I − N) = tridiag(−1; 2, …, 2, 1; −1) for the m × m "
+                             "lower-triangular all-ones L_m and the subdiagonal shift N (MathComp, any commutative ring)",
+                        ranges="every m ≥ 0")
+
+
+@check
 def c_lm_closed_form(ctx: Context) -> Evidence:
-    """σ_j(L_m) = 1/(2 sin((2j−1)π/(4m+2))): L_m⁻¹ = I − N, and (I−N)ᵀ(I−N) has eigenvectors sin(pφ_j)."""
+    """σ_j(L_m) = 1/(2 sin((2j−1)π/(4m+2))): (L⁻¹)ᵀL⁻¹ = tridiag(−1; 2, …, 2, 1; −1) (Coq), whose eigenvectors are sin(pφ_j)."""
     phi = sp.Symbol("phi", real=True)
     p, m, j = sp.Symbol("p", integer=True, positive=True), sp.Symbol("m", integer=True, positive=True), j_
     mu = 2 - 2 * sp.cos(phi)
-    sizes = range(1, (24 if ctx.wide else 12) + 1)
-    finite = []
-    for size in sizes:
-        Linv = sp.Matrix(lower_ones(size).astype(int)).inv()
-        T = sp.Matrix(size, size, lambda r, c: (2 if r < size - 1 else 1) if r == c else (-1 if abs(r - c) == 1 else 0))
-        finite.append(matrix_identity(Linv.T * Linv, T, what=f"(L⁻¹)ᵀL⁻¹ = tridiag(−1; 2, …, 2, 1; −1) at m = {size}"))
     steps = [
         sympy_identity(-sp.sin((p - 1) * phi) + 2 * sp.sin(p * phi) - sp.sin((p + 1) * phi), mu * sp.sin(p * phi),
                        what="interior rows: T v = (2 − 2cos φ)v for v_p = sin(pφ)"),
@@ -308,16 +312,22 @@ def c_lm_closed_form(ctx: Context) -> Evidence:
                           what="φ_1 < … < φ_m < π: m distinct eigenvalues, v ≠ 0 (v_1 = sin φ_j > 0)"),
         sympy_identity(mu, 4 * sp.sin(phi / 2) ** 2, what="2 − 2cos φ = 4sin²(φ/2), so σ_j(L_m) = 1/(2 sin(φ_j/2))"),
     ]
-    general = derivation(steps, what="sin(pφ_j) are eigenvectors of tridiag(−1; 2, …, 2, 1; −1) for symbolic p, m, j",
-                         ranges="every m ≥ 1, 1 ≤ j ≤ m")
-    if general.status is not Status.PROVED or any(e.status is not Status.PROVED for e in finite):
-        failed = [e.summary for e in [general, *finite] if e.status is not Status.PROVED]
-        return Evidence(Status.OPEN, "sympy", f"closed form of σ_j(L_m) not established: {'; '.join(failed)}")
-    # the matrix identity (L⁻¹)ᵀL⁻¹ = tridiag is exact at every m checked; for general m it is the hand
-    # computation (I−N)ᵀ(I−N) = I − N − Nᵀ + NᵀN with NᵀN = diag(1, …, 1, 0), not machine-checked
-    return Evidence(Status.CERTIFIED, "sympy",
-                    f"{general.summary}; (L⁻¹)ᵀL⁻¹ = tridiag(−1; 2, …, 2, 1; −1) exactly for every m ≤ {sizes[-1]}",
-                    ranges=f"eigenvector identities for every m; the matrix identity for m ≤ {sizes[-1]}", worst_margin=0.0)
+    return derivation(steps, what="sin(pφ_j) are eigenvectors of tridiag(−1; 2, …, 2, 1; −1) for symbolic p, m, j",
+                      ranges="every m ≥ 1, 1 ≤ j ≤ m")
+
+
+@check
+def c_lm_gram_exact(ctx: Context) -> Evidence:
+    """(L_m⁻¹)ᵀL_m⁻¹ = tridiag(−1; 2, …, 2, 1; −1) by exact inversion at small m, beside the Coq theorem."""
+    sizes = range(1, (24 if ctx.wide else 12) + 1)
+    parts = []
+    for size in sizes:
+        Linv = sp.Matrix(lower_ones(size).astype(int)).inv()
+        T = sp.Matrix(size, size, lambda r, c: (2 if r < size - 1 else 1) if r == c else (-1 if abs(r - c) == 1 else 0))
+        parts.append(matrix_identity(Linv.T * Linv, T, what=f"m = {size}"))
+    ev = derivation(parts, what="(L⁻¹)ᵀL⁻¹ = tridiag(−1; 2, …, 2, 1; −1) by sympy's exact inverse", ranges=f"m ≤ {sizes[-1]}",
+                    role="supports")
+    return replace(ev, status=Status.CERTIFIED) if ev.status is Status.PROVED else ev
 
 
 @check
@@ -379,12 +389,16 @@ claim(
     source=Source("SDEG", "App. D.2", "Thm 7"),
     statement=r"For the $m\times m$ lower-triangular all-ones $L_m$: $\sigma_j(L_m) = \frac{1}{2\sin((2j-1)\pi/(4m+2))}$, "
               r"$\frac1\pi \le \frac{j\,\sigma_j(L_m)}{m} \le \frac32$, and $\|L_{2^r}\|_* \ge \frac{\log 2}{\pi}2^r(r+1)$.",
-    checks=[c_lm_closed_form, c_lm_asymptotic, c_lm_nuclear, c_lm_float],
-    expected=Status.CERTIFIED,
-    reason="L_m⁻¹ = I − N; sympy proves that sin(pφ_j), φ_j = (2j−1)π/(2m+1), are eigenvectors of "
-           "tridiag(−1; 2, …, 2, 1; −1) for symbolic p, m, j, and that (I−N)ᵀ(I−N) is that matrix exactly for "
-           "every m ≤ 12 (24 wide); for general m that identity is a hand computation, hence certified, not proved; Jordan's inequality gives the ≍ constants; the nuclear bound follows with c = log 2/π, "
-           "the best constant (the ratio decreases to it).",
+    checks=[c_lm_coq, c_lm_closed_form, c_lm_asymptotic, c_lm_nuclear],
+    cross_checks=[c_lm_gram_exact, c_lm_float],
+    expected=Status.PROVED,
+    reason="Coq (proofs/LowerOnes.v, every m): L_m⁻¹ = I − N with N the subdiagonal shift, and (I − N)ᵀ(I − N) = "
+           "tridiag(−1; 2, …, 2, 1; −1) =: T. Sympy (symbolic p, m, j): v_p = sin(pφ_j), φ_j = (2j−1)π/(2m+1), satisfy "
+           "Tv = (2 − 2cos φ_j)v row by row, and φ_1 < … < φ_m < π. Prose: T is symmetric with these m distinct "
+           "eigenvalues 4sin²(φ_j/2) on nonzero vectors, so they are all of its eigenvalues; T = L⁻ᵀL⁻¹, so the "
+           "singular values of L⁻¹ are 2sin(φ_j/2) and those of L_m their reciprocals, ordered as stated. Jordan's "
+           "inequality gives the ≍ constants; the nuclear bound follows with c = log 2/π, the best constant (the ratio "
+           "decreases to it). Exact inverses at m ≤ 12 (24 wide) and dense SVDs are cross-checks.",
     tests=["tests/test_cesaro.py::test_lower_ones_closed_form"],
 )
 
