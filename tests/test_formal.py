@@ -118,3 +118,30 @@ def test_print_assumptions_is_parsed():
               "SpecProof.Kernel.admitted_step : 1 = 2\n")
     assert formal.parse_assumptions(answer) == ("ClassicalDedekindReals.sig_forall_dec", "SpecProof.Kernel.admitted_step")
     assert formal.parse_assumptions("Error: nonsense") is None
+
+
+def _result(status, prose="", evidence=()):
+    from specproof.checks.registry import Claim, Source
+    from specproof.checks.report import Result
+    c = Claim(id="demo.proof-line", title="demo", source=Source("specproof", "none"), statement="s", expected=Status.OPEN,
+              reason="r", prose=prose)
+    return Result(c, status, list(evidence))
+
+
+def test_proof_line_reads_machine_checked_steps_from_the_evidence():
+    from specproof.checks.registry import Evidence, Role
+    from specproof.checks.report import proof_line
+    evidence = [Evidence(Status.PROVED, "coq", "x", data={"theorem": "thm_a"}, check="a_coq"),
+                Evidence(Status.PROVED, "sympy", "y", check="b_sympy"),
+                Evidence(Status.CERTIFIED, "exact", "z", check="c_exact", role=Role.SUPPORTS)]
+    line = proof_line(_result(Status.PROVED, "the short step", evidence))
+    assert line == "*Proof:* machine-checked — Coq: `thm_a`; sympy: `b_sympy`. Argued in prose — the short step."
+    assert proof_line(_result(Status.VERIFIED, "x", evidence)) is None
+
+
+def test_proof_line_without_recorded_prose_says_so():
+    from specproof.checks.registry import Evidence
+    from specproof.checks.report import NO_PROSE, proof_line
+    result = _result(Status.PROVED, evidence=[Evidence(Status.PROVED, "sympy", "y", check="b_sympy")])
+    assert NO_PROSE.rstrip(".") in proof_line(result)
+    assert result.to_json()["proof"] == {"machine_checked": {"sympy": ["b_sympy"]}, "prose": None}

@@ -96,6 +96,7 @@ claim(
               r"concentrates on its diagonal when $s_i-\log\ell\to+\infty$.",
     checks=[sdegb_entries_sympy, sdegb_entries_transition_sympy, sdegb_entries_float],
     expected=Status.PROVED,
+    prose="that a probability vector proportional to (1, …, a_i, …, 1) is fixed by its sum and the ratio a_i, which turns the symbolic-ℓ identities into the entries; the regimes are read off the checked limits",
     reason="sympy: the closed forms sum to 1 with entry ratio a_i for symbolic ℓ (the softmax row is the unique such "
            "vector), explicit symbolic check for ℓ ≤ 5, and symbolic limits for the transition; the log-domain operator "
            "agrees in floating point as a cross-check",
@@ -194,6 +195,7 @@ claim(
               r"\begin{pmatrix}I_k&\ell^{-1}\mathbf{1}\\ \ell^{-1}\mathbf{1}&\ell^{-1}\mathbf{1}\mathbf{1}^\top\end{pmatrix}$.",
     checks=[sdegb_decomposition_sympy],
     expected=Status.PROVED,
+    prose="reading the entrywise identities as matrix identities for every ℓ (D + z𝟏ᵀ and J + DP agree entry by entry; the Gram entries of A* are its three kinds of row products)",
     reason="entrywise sympy identities in symbolic ℓ and a_i, and the three kinds of row inner products of A*",
     tests=claim_tests("test_canonical_weights_rebuild_the_matrix"),
 )
@@ -294,6 +296,7 @@ claim(
     checks=[sdegb_charpoly_coq, sdegb_block_form_sympy],
     cross_checks=[sdegb_charpoly_sympy, sdegb_block_form_exact, sdegb_block_form_float],
     expected=Status.PROVED,
+    prose="that u = 𝟏/√ℓ and an orthonormal basis Q of 𝟏^⊥ are an instance of the Coq theorem's u = c𝟏 with c²ℓ = 1 and 𝟏ᵀQ = 0",
     reason="kernel-checked in Coq for every ℓ (proofs/Bidirectional.v, MathComp): A_b = D + z𝟏ᵀ from the softmax "
            "entries, the matrix determinant lemma det(M + uvᵀ)·det M = (det M + vᵀ adj(M) u)·det M by a block "
            "factorisation, the adjugate of X·I − D, the secular form off the d_i, and the block form from A_b𝟏 = 𝟏 and "

@@ -145,6 +145,7 @@ claim(
               r"$\lambda_2=\frac{\ell^2}{\ell^2+\ell-1}-\frac1\ell=\frac{(\ell-1)^2(\ell+1)}{\ell(\ell^2+\ell-1)}\to1$.",
     checks=[sdegb_score_counterexample_sympy],
     expected=Status.PROVED,
+    prose="that softmax(Σ) reduces to its 2 × 2 group matrix plus zeros (the bulk rows coincide), and the score spectra read off the rank-one forms",
     reason="sympy for symbolic ℓ through the exact reduction of softmax(Σ) to its 2×2 group matrix",
     tests=claim_tests("test_reduction_on_the_score_counterexample"),
 )
@@ -171,6 +172,7 @@ claim(
               r"$(0,t)$ has $\{1,\frac{e^t}{e^t+1}\}$, although the score singular values coincide.",
     checks=[sdegb_causal_order_sympy],
     expected=Status.PROVED,
+    prose="none: at ℓ = 2 the checked characteristic polynomials are the statement",
     reason="sympy characteristic polynomials for symbolic t",
 )
 

@@ -238,6 +238,7 @@ claim(
               r"and $\ell\,d_i\to e^B-1$ when $s_i=B$: the bound is asymptotically tight.",
     checks=[sdegb_bulk_d_sympy],
     expected=Status.PROVED,
+    prose="chaining the checked steps: d is increasing in a, so 1 ≤ a_i ≤ e^B gives 0 ≤ d_i ≤ d(e^B) ≤ (e^B−1)/ℓ",
     reason="sympy: (a−1)/ℓ − d = (a−1)²/(ℓ(a+ℓ−1)) ≥ 0, d increasing in a, and the limit ℓ·d(e^B) = e^B − 1",
 )
 

@@ -392,6 +392,7 @@ claim(
     checks=[c_lm_coq, c_lm_closed_form, c_lm_asymptotic, c_lm_nuclear],
     cross_checks=[c_lm_gram_exact, c_lm_float],
     expected=Status.PROVED,
+    prose="T = L_m⁻ᵀL_m⁻¹ is symmetric with m distinct eigenvalues 4sin²(φ_j/2) on nonzero vectors, so these are all of them, and the singular values of L_m are the reciprocals of those of L_m⁻¹",
     reason="Coq (proofs/LowerOnes.v, every m): L_m⁻¹ = I − N with N the subdiagonal shift, and (I − N)ᵀ(I − N) = "
            "tridiag(−1; 2, …, 2, 1; −1) =: T. Sympy (symbolic p, m, j): v_p = sin(pφ_j), φ_j = (2j−1)π/(2m+1), satisfy "
            "Tv = (2 − 2cos φ_j)v row by row, and φ_1 < … < φ_m < π. Prose: T is symmetric with these m distinct "
@@ -447,6 +448,7 @@ claim(
               r"$\left(\sum_{i\in I_r} i^{-2}\right)^{1/2} |I_{r-d}|^{1/2} \le 2^{-d/2}$.",
     checks=[c_dyadic_blocks_proof, c_dyadic_blocks_exact],
     expected=Status.PROVED,
+    prose="bounding each block sum by its largest term times the block size (i ≥ 2^r on I_r, |I_r| ≤ 2^r); truncated blocks only shrink",
     reason="Each term is at most 4^{−r}, |I_r| ≤ 2^r and |I_{r−d}| ≤ 2^{r−d} (sympy for the power identity); exact "
            "rational check for r ≤ 10. Equality at r = d = 0; for d ≥ 1 the left side is at most 0.85·2^{−d/2}.",
     notes=["reconstructed"],
@@ -538,6 +540,7 @@ claim(
               r"[-2/i, -1/i]$, hence $\|\mathsf H_\ell\| \to 2$, the norm of the Cesàro operator on $\ell^2$ (Hardy).",
     checks=[c_test_vector_proof, c_test_vector_norm_sweep, c_test_vector_constant],
     expected=Status.PROVED,
+    prose="assembling the checked partial-sum bounds into the Rayleigh quotient; ‖H_ℓ‖ ≥ ‖H_ℓx‖/‖x‖ by the definition of the norm",
     reason="sympy: the partial sums of j^{−1/2} between 2√i − 2 and 2√i − 1, ‖H_ℓx‖²/‖x‖² ≥ 4 − 8ζ(3/2)/H_ℓ → 4, and "
            "Hardy's inequality ‖H_ℓ‖ ≤ 2 by a telescoping identity. The stored cesaro-norm sweep (Lanczos brackets to ℓ = 2^20) "
            "shows the approach is slow: 1/√(2 − ‖H_ℓ‖) = Θ(log ℓ) with its constant fitted and removed, i.e. "

@@ -216,6 +216,7 @@ claim(
               r"$\|A_c\|_F^2 \ge \sum_p (p-1)/(e^B+p-1)^2 \to \infty$ (like $\log\ell$).",
     checks=[c_no_harmonic_sv_proof, c_no_harmonic_sv_sweep],
     expected=Status.PROVED,
+    prose="the contradiction: σ_i ≤ Ĉ/i on the bulk would keep ‖A_c‖_F² ≤ 5k + Ĉ²π²/6 bounded, while the checked row-norm bound makes it diverge",
     reason="Sign certificates for the row-norm lower bound and its comparison with 1/(4(p−1)), divergence of Σ1/p by "
            "sympy, and ‖A_c‖ ≤ √5 (sdeg.c.sv-universal). The sweep shows how badly harmonic decay fails: "
            "max_{i>k} i·σ_i grows like 0.29·log ℓ.",

@@ -258,6 +258,7 @@ claim(
               r"$\frac{2}{3b}<\|h_b\|_2^2\le\frac1b$, so $\|h_b\|_2^2=\Theta(1/b)$.",
     checks=[c7_kernel_energy_coq, c7_kernel_energy_sympy, c7_kernel_energy_theta_sympy, c7_kernel_energy_sweep],
     expected=Status.PROVED,
+    prose="none for the identity (Coq and sympy); Θ(1/b) is the checked bracket 2/(3b) < ‖h_b‖² ≤ 1/b",
     reason="sympy sums both forms for symbolic b and factors the two-sided bound; the sweep over thirty octaves "
            "shows b·‖h_b‖² flat at 2/3.",
     tests=[f"{TESTS}::test_kernel_energy_matches_exact_sum"],
@@ -307,6 +308,7 @@ claim(
     statement=r"$M_{\rm tri}$ is entrywise nonnegative with every row summing to $1$, so $\|M_{\rm tri}\|_\infty=1$.",
     checks=[c8_row_sums_sympy, c8_row_sums_exact],
     expected=Status.PROVED,
+    prose="nonnegative factors: ‖M_tri‖_∞ is the largest entry of M_tri𝟏 = 𝟏",
     reason="Each Box_b row has w_t entries 1/w_t (sympy sum = 1), and a product of row-stochastic matrices is "
            "row-stochastic for every size (sympy: the sums exchange, P_ij factors out, R𝟏 = 𝟏 then P𝟏 = 𝟏), so "
            "M_tri𝟏 = Box(Box𝟏) = 𝟏 with nonnegative factors; exact rationals confirm it at every edge bandwidth.",
@@ -535,6 +537,7 @@ claim(
     checks=[c8_spectral_norm_coq, c8_schur_unbounded_sympy],
     cross_checks=[c8_box_norm_hardy, c8_tribox_norm_stored],
     expected=Status.PROVED,
+    prose="causality turns the Coq sequence bounds into the T × T matrix norms; ‖M_tri‖₂ ≤ ‖Box_b‖₂² is submultiplicativity; the column-0 entries H_(t+1)/(t+1) are read off the Cesàro rows",
     reason="Kernel-checked in Coq for every T and b ≥ 1 (proofs/BoxNorm.v), with no operator norm: the theorem states "
            "Σ_(t<T) (Box_b X)_t² ≤ 5 Σ_(t<T) X_t² and Σ_(t<T) (Box_b(Box_b X))_t² ≤ 25 Σ_(t<T) X_t² for every sequence X; "
            "Box_b is Kernel.v's Eq. 1 and causal, so these are ‖Box_b x‖² ≤ 5‖x‖² and ‖M_tri x‖² ≤ 25‖x‖² for every "
@@ -584,6 +587,7 @@ claim(
     statement=r"$\|\mathbf 1e_1^\top\|_2=\|\mathbf 1\|_2\|e_1\|_2=\sqrt T$.",
     checks=[c8_sink_norm_sympy, c8_sink_norm_numeric],
     expected=Status.PROVED,
+    prose="‖A‖₂² is the largest eigenvalue of AᵀA = T·e₁e₁ᵀ, which is T",
     reason="sympy simplifies (𝟏e₁ᵀ)ᵀ(𝟏e₁ᵀ) to T·e₁e₁ᵀ for symbolic T (matrix expressions), whose only nonzero "
            "eigenvalue is T (eigenvector e₁); singular values confirm √T numerically.",
     tests=[f"{TESTS}::test_rank_floor_limit_formula"],
