@@ -13,6 +13,7 @@ import scipy.linalg
 import sympy as sp
 
 from specproof.checks.claims.sdeg_b_common import (
+    canonical_weight_steps,
     EIGEN_REAL_ALLOWANCE,
     EIGVALSH_B_ALLOWANCE,
     RATIO_TO_EPS,
@@ -24,7 +25,7 @@ from specproof.checks.claims.sdeg_b_common import (
     symbolic_evidence,
 )
 from specproof.checks.formal import COQ_THEOREMS, coq_evidence
-from specproof.checks.methods import float_tolerance, fmt, property_search
+from specproof.checks.methods import derivation, float_tolerance, fmt, property_search, sympy_identity, sympy_nonnegative
 from specproof.checks.registry import Context, Evidence, Source, Status, check, claim
 from specproof.checks.strategies import score_vectors, spike_bulk_split
 from specproof.theory.attention import (
@@ -338,17 +339,31 @@ def sdegb_eigen_similarity_sympy(ctx: Context) -> Evidence:
     return ev
 
 
+@check
+def sdegb_eigen_weights_sympy(ctx: Context) -> Evidence:
+    return derivation(canonical_weight_steps(), what="the weights of A_b = D + z𝟏ᵀ for s ≥ 0: d ≥ 0, sorted with s, z > 0, A_b𝟏 = 𝟏",
+                      ranges="every ℓ ≥ 1, every a_i ≥ 1")
+
+
 claim(
     id="sdeg.b.eigen-real",
     title="Real spectrum in [0,1] with λ₁ = 1, interlacing the d_i",
     source=Source("SDEG", "§3.2", "Thm 2(1)"),
     statement=r"For every $\ell$ and scores $s_1\ge\dots\ge s_\ell\ge0$, the eigenvalues of $A_b$ are real, lie in $[0,1]$, "
               r"$\lambda_1(A_b)=1$, and $d_j\le\lambda_j(A_b)\le d_{j-1}$ for $2\le j\le\ell$.",
-    checks=[sdegb_eigen_similarity_sympy, sdegb_eigen_real_property],
-    expected=Status.VERIFIED,
-    reason="realness for every ℓ: A_b is diagonally similar to the symmetric D + √z√zᵀ (sympy); range, λ₁ = 1 and "
-           "interlacing by a property search on the eigenvalues from the symmetric reduction (eigvalsh; ties in the "
-           "scores handled by the reduction)",
+    checks=[sdegb_eigen_similarity_sympy, sdegb_eigen_weights_sympy],
+    cross_checks=[sdegb_eigen_real_property],
+    expected=Status.PROVED,
+    prose="D + √z√zᵀ is symmetric, so the spectrum is real; Weyl's interlacing for a positive semidefinite rank-one update "
+          "(Horn & Johnson, Matrix Analysis, Cor. 4.3.9) gives d_j = λ_j(D) ≤ λ_j(D + √z√zᵀ) ≤ λ_(j−1)(D) = d_(j−1) for "
+          "j ≥ 2; A_b𝟏 = 𝟏 makes 1 an eigenvalue and |λ| ≤ ‖A_b‖_∞ = 1 (nonnegative rows summing to 1) bounds every "
+          "other, so λ_1 = 1; and λ_ℓ ≥ d_ℓ ≥ 0",
+    reason="For every ℓ. Sympy: A_b is diagonally similar to the symmetric D + √z√zᵀ (entrywise, so every ℓ), and for "
+           "s ≥ 0 the weights satisfy d_i ≥ 0, d increasing in a_i (sorted scores give sorted d), z_i > 0 and "
+           "d_i + ℓz_i = 1 (A_b𝟏 = 𝟏). Argued in prose: realness from the symmetric similar matrix, the interlacing "
+           "d_j ≤ λ_j ≤ d_(j−1) from Weyl's theorem for a positive semidefinite rank-one update, λ_1 = 1 from A_b𝟏 = 𝟏 "
+           "and ‖A_b‖_∞ = 1, and λ_ℓ ≥ d_ℓ ≥ 0. The property search on eigvalsh of the symmetric reduction is a "
+           "cross-check.",
     notes=["reconstructed"],
     lost="the display after 'For 2 ≤ i ≤ ℓ, they satisfy' is missing; restored as d_i ≤ λ_i ≤ d_{i−1} from the "
          "interlacing display that survives in App. D.1",
