@@ -101,11 +101,13 @@ claim(
            "singular values above 1 ahead of the spikes. What holds is one-sided: see sdeg.c.spike-sv.corrected. "
            "Interpretive: the display is the last of App. C.5 ('Remarks on causal singular values'), whose prose is "
            "lost; its other displays suppose a harmonic bulk bound and refute it through ‖A_c‖_F (sdeg.c.no-harmonic-sv). "
-           "Step 2 of the proof of Thm 4 (App. C.4) displays only δ_ℓ := ‖E_ℓ‖_op = O(k/(ℓf(ℓ))) = o(1), a bound on the "
-           "spike block, which holds (sdeg.c.spike-sv.corrected); it does not display a bound on σ_i(A_c). Whether the "
-           "paper asserts the two-sided bound or names it to deny it cannot be read from the surviving text; specproof "
-           "tests it as asserted (it is stated without a hypothetical and is what a spike-block bound is usually taken "
-           "to give), and if it is the paper's own counter-remark, the refutation agrees with the paper.",
+           "Step 2 of the proof of Thm 4 (App. C.4) displays only δ_ℓ := ‖E_ℓ‖_op = O(k/(ℓf(ℓ))) = o(1), a bound on "
+           "E_ℓ, whose definition is lost (read, from the step's title 'spike subspace', as the spike block's deviation "
+           "A₁₁ − I_k, for which the bound holds: sdeg.c.spike-sv.corrected); it does not display a bound on σ_i(A_c). Whether the "
+           "paper asserts the two-sided bound or names it to deny it cannot be read from the surviving text (the display "
+           "carries no marker either way; neither does the supposed harmonic bound that opens the section). specproof "
+           "tests it as asserted, the reading under which it is a claim at all and what the spike-block bound of Step 2 "
+           "is easily taken to give; if the lost prose names it only to deny it, the refutation agrees with the paper.",
     notes=["interpretive"],
     tests=["tests/test_sdeg_causal.py::test_single_spike_gives_the_cesaro_matrix"],
 )
