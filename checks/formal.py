@@ -186,4 +186,5 @@ COQ_THEOREMS = {
     "sdeg.c.Lm-singular": "sdeg_c_Lm_inverse_gram",
     "sdeg.c.eigen": "sdeg_c_eigen",
     "sdeg.b.charpoly": "sdeg_b_charpoly",
+    "sdeg.b.eigen-profile": "sdeg_b_ideal_profile",
 }

@@ -11,7 +11,7 @@ import sympy as sp
 from specproof.checks import formal
 from specproof.checks.registry import Status
 from specproof.theory.cesaro import lower_ones
-from specproof.theory.attention import bidirectional_eigenvalues, canonical_weights
+from specproof.theory.attention import bidirectional_eigenvalues, canonical_weights, ideal_attention
 from specproof.theory.filters import tribox_kernel
 from specproof.theory.kernels import kernel_energy
 from specproof.theory.tribox_norms import tribox_kernel_energy_exact
@@ -103,6 +103,17 @@ def test_coq_lower_ones_matrices_are_the_python_ones(m):
     Linv = L.inv()
     for k, M in enumerate((L, Linv, Linv.T * Linv)):
         assert values[k * m * m:(k + 1) * m * m] == [Fraction(int(M[i, j])) for i, j in pairs]
+
+
+@needs_coq
+@pytest.mark.parametrize("k, ell", [(0, 1), (1, 2), (1, 4), (2, 5), (3, 4)])
+def test_coq_ideal_attention_is_the_python_one(k, ell):
+    """Coq's A* (ℓ = k + n + 1) entries over rat are ideal_attention(k, ℓ)'s exactly."""
+    pairs = [(i, j) for i in range(ell) for j in range(ell)]
+    values = _rationals([f"SpecProof.IdealProfile.ideal_entry [fieldType of rat] {k} {ell - k - 1} {i} {j}" for i, j in pairs])
+    python = ideal_attention(k, ell)
+    assert values == [Fraction(1 if i == j else 0) if i < k else Fraction(1, ell) for i, j in pairs]
+    assert np.allclose([float(v) for v in values], [python[i, j] for i, j in pairs], rtol=0, atol=1e-15)
 
 
 def test_without_coq_the_check_says_so(monkeypatch):

@@ -424,6 +424,15 @@ def sdegb_eigen_sandwich_property(ctx: Context) -> Evidence:
 
 
 @check
+def sdegb_eigen_profile_coq(ctx: Context) -> Evidence:
+    """The ideal profile as a Coq theorem, kernel-checked for every k < ℓ (proofs/IdealProfile.v)."""
+    return coq_evidence(COQ_THEOREMS["sdeg.b.eigen-profile"],
+                        what="char_poly A* = (X − 1)^k X^(ℓ−k−1) (X − (ℓ−k)/ℓ) and (ℓ−k)/ℓ = 1 − k/ℓ for the ideal limit "
+                             "(spike rows e_i, bulk rows 𝟏ᵀ/ℓ; MathComp, any field with ℓ ≠ 0; A* = D* + z*𝟏ᵀ proved)",
+                        ranges="every ℓ and 0 ≤ k < ℓ (k = ℓ: A* = I)")
+
+
+@check
 def sdegb_eigen_profile_proof(ctx: Context) -> Evidence:
     """The profile for every ℓ and k: the ideal characteristic polynomial from the secular form (Coq, sdeg.b.charpoly)
     with d* = (1^k, 0^(ℓ−k)), z* = (0^k, (1/ℓ)^(ℓ−k)); the spike and bulk bounds from the interlacing of
@@ -461,17 +470,18 @@ claim(
               r"$\max_i|\lambda_i(A_b)-\lambda_i(A^\star)|\le\varepsilon_\ell=\max(f^{-1},g^{-1})$: spikes "
               r"$1-\lambda_i\le 1/f$, bulk $\lambda_i\le 1/g$ ($i\ge k+2$), and for $1\le k<\ell$ "
               r"$(1-c_\ell)d_k+c_\ell d_\ell\le\lambda_{k+1}(A_b)\le(1-c_\ell)d_1+c_\ell d_{k+1}$.",
-    checks=[sdegb_eigen_profile_proof],
+    checks=[sdegb_eigen_profile_coq, sdegb_eigen_profile_proof],
     cross_checks=[sdegb_eigen_profile_ideal, sdegb_eigen_profile_property, sdegb_eigen_sandwich_property],
     expected=Status.PROVED,
-    prose="A* = D* + z*𝟏ᵀ and the products Π_(j≠i)(X − d*_j) read off; spikes and bulk from d_j ≤ λ_j ≤ d_(j−1) "
+    prose="k = ℓ (A* = I, outside the Coq theorem) is immediate; spikes and bulk from d_j ≤ λ_j ≤ d_(j−1) "
           "(sdeg.b.eigen-real) with d sorted; by the block form (sdeg.b.charpoly) λ_(j+1)(A_b) = λ_j(QᵀDQ) (its "
           "eigenvalues are ≤ d_1 < 1); Courant–Fischer on 𝟏^⊥ with W = {(y, −(𝟏ᵀy/(ℓ−k))𝟏)} (dimension k, bulk "
           "weight ≤ c by Cauchy–Schwarz) for the lower side and W = {(t𝟏_k, v) : 𝟏ᵀv = −kt} (dimension ℓ−k, spike "
           "weight ≤ 1−c) for the upper; the Rayleigh quotient of D is a weighted average of the d_i; finally "
           "(1−c)d_1 + c d_(k+1) ≤ 1 − c + c/g and (1−c)d_k + c d_ℓ ≥ (1−c)(1 − 1/f) give |λ_(k+1) − (1−c)| ≤ ε_ℓ",
-    reason="For every ℓ and k. Sympy checks the ideal characteristic polynomial in symbolic k, ℓ from the secular form "
-           "kernel-checked in Coq (sdeg.b.charpoly), the spike bound 1 − d_i ≤ 1/f and the bulk bound d_i ≤ 1/g, and the "
+    reason="For every ℓ and k. The ideal characteristic polynomial is kernel-checked in Coq for every k < ℓ "
+           "(proofs/IdealProfile.v: A* = D* + z*𝟏ᵀ and the secular form of sdeg.b.charpoly) and also checked by sympy "
+           "in symbolic k, ℓ. Sympy checks the spike bound 1 − d_i ≤ 1/f and the bulk bound d_i ≤ 1/g, and the "
            "weight and weighted-average inequalities of the sandwich. Argued in prose: the spike and bulk eigenvalues "
            "follow from the interlacing of sdeg.b.eigen-real; λ_(k+1) is the k-th eigenvalue of the compression QᵀDQ "
            "(block form), bounded by Courant–Fischer with two explicit subspaces of 𝟏^⊥ on which the bulk weight is "
