@@ -187,4 +187,5 @@ COQ_THEOREMS = {
     "sdeg.c.eigen": "sdeg_c_eigen",
     "sdeg.b.charpoly": "sdeg_b_charpoly",
     "sdeg.b.eigen-profile": "sdeg_b_ideal_profile",
+    "sdeg.E.orientation-average": "sdeg_E_orientation_algebra",
 }

@@ -14,6 +14,7 @@ import sympy as sp
 from hypothesis import strategies as st
 
 from specproof.checks.claims.sdeg_b_common import BULK_BOUND, claim_tests, spike_bulk_family, symbolic_evidence
+from specproof.checks.formal import COQ_THEOREMS, coq_evidence
 from specproof.checks.methods import derivation, float_tolerance, fmt, property_search, sympy_identity
 from specproof.checks.rates import fit_rate, rate_evidence
 from specproof.checks.registry import Context, Evidence, Source, Status, check, claim
@@ -103,6 +104,15 @@ def sdegb_orientation_permutation_exact(ctx: Context) -> Evidence:
 
 
 @check
+def sdegb_orientation_coq(ctx: Context) -> Evidence:
+    """The algebra after exchangeability as a Coq theorem, for every row length (proofs/Orientation.v)."""
+    return coq_evidence(COQ_THEOREMS["sdeg.E.orientation-average"],
+                        what="softmax_n(x∘s)_j = softmax_n(x)_(s(j)) for every permutation s, Σ_j softmax_n(x)_j = 1, and n equal "
+                             "numbers summing to 1 are 1/n (MathComp, any field, any function e in place of exp)",
+                        ranges="every row length n (n = ℓ, or n = i under the mask)")
+
+
+@check
 def sdegb_orientation_exchangeable_sympy(ctx: Context) -> Evidence:
     """The algebra after exchangeability, for symbolic ℓ and i: the masked softmax row depends on the row's scores only
     through a relabelling (its entries permute with them) and sums to 1, so n equal expectations summing to 1 are 1/n."""
@@ -131,17 +141,18 @@ claim(
     source=Source("SDEG", "App. E", "equality in law and orientation averaging"),
     statement=r"For $S=U\Sigma V^\top$ with independent Haar $U,V\in O(\ell)$: $\mathbb{E}[\operatorname{softmax}(S)\mid\Sigma]"
               r"=\mathbf{1}\mathbf{1}^\top/\ell$ and $\mathbb{E}[\operatorname{softmax}(S+M)\mid\Sigma]_{ij}=\mathbf{1}_{\{j\le i\}}/i$.",
-    checks=[sdegb_orientation_exchangeable_sympy],
+    checks=[sdegb_orientation_coq, sdegb_orientation_exchangeable_sympy],
     cross_checks=[sdegb_orientation_permutation_exact, sdegb_orientation_bidirectional_mc, sdegb_orientation_causal_mc],
     expected=Status.PROVED,
     prose="exchangeability: for permutation matrices R, S Rᵀ = UΣ(RV)ᵀ has the law of S given Σ (RV is again Haar and "
           "independent of U), so the scores of row i, (S_i1, …, S_iℓ), and under the mask (S_i1, …, S_ii), are exchangeable; "
-          "the entries of a softmax row permute with its scores, so their expectations (bounded entries) are equal on "
-          "the visible columns",
+          "since the entries of a softmax row permute with its scores (Coq), equality in law makes their expectations "
+          "(bounded entries) equal on the visible columns, and linearity of expectation carries the row sum 1 over",
     reason="For every ℓ: the scores of a row are exchangeable given Σ because Haar measure is invariant under "
            "permutation matrices (argued in prose); the softmax row permutes with its scores and sums to 1, so its "
            "expected entries on the visible columns are equal and 1/ℓ (bidirectional) or 1/i (row i under the mask); "
-           "sympy checks that algebra for symbolic ℓ and i. Only exchangeability is used, not the Haar law: the exact "
+           "that algebra is kernel-checked in Coq for every row length (proofs/Orientation.v; e in place of exp) and "
+           "checked by sympy for symbolic ℓ and i. Only exchangeability is used, not the Haar law: the exact "
            "average over uniformly random permutations at ℓ = 3 (symbolic S) gives the same matrices. Monte Carlo "
            "with scipy's Haar sampler within a family-wise Hoeffding bound is a cross-check.",
 )
