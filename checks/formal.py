@@ -182,6 +182,10 @@ COQ_THEOREMS = {
     "trsp.C6.mu2-lower.sharp": "trsp_C6_mu2_lower_sharp",
     "trsp.C7.kernel-energy": "trsp_C7_kernel_energy",
     "trsp.tribox.kernel.fixed": "trsp_tribox_kernel_identity",
+    "trsp.C8.spectral-norm.sharp": "trsp_C8_spectral_norm_sharp",
+    "sdeg.c.Lm-singular": "sdeg_c_Lm_inverse_gram",
     "sdeg.c.eigen": "sdeg_c_eigen",
     "sdeg.b.charpoly": "sdeg_b_charpoly",
+    "sdeg.b.eigen-profile": "sdeg_b_ideal_profile",
+    "sdeg.E.orientation-average": "sdeg_E_orientation_algebra",
 }

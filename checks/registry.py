@@ -154,6 +154,9 @@ class Claim:
     figure: str | None = None
     lost: str = ""  # for reconstructed statements: what the source copy lost
     corrects: str | None = None  # for a claim of specproof's own that sharpens or fixes another
+    # for a proved claim: the steps of its argument that no check machine-checks (the logic between the checked
+    # steps, a cited textbook theorem); the machine-checked steps are read from its evidence
+    prose: str = ""
 
     def __post_init__(self):
         if not _ID.match(self.id):

@@ -70,6 +70,7 @@ class Result(Findings):
         return out
 
     def to_json(self) -> dict:
+        proof = proof_steps(self)
         return {
             "id": self.claim.id,
             "title": self.claim.title,
@@ -82,7 +83,34 @@ class Result(Findings):
             "notes": self.notes(),
             "worst_margin": self.worst_margin,
             "seconds": round(self.seconds, 3),
-        }
+        } | ({} if proof is None else {"proof": {"machine_checked": proof[0], "prose": self.claim.prose or None}})
+
+
+# how a method of a deciding proved check is named in a claim's *Proof:* line
+_PROOF_METHOD = {"coq": "Coq", "sympy": "sympy", "exhaustive": "exhaustive check"}
+NO_PROSE = "not recorded for this claim (its *Why this verdict* gives the argument)"
+
+
+def proof_steps(r: "Result") -> tuple[dict[str, list[str]], str] | None:
+    """For a proved result: its machine-checked steps, read from the deciding evidence ({method: [Coq theorem or
+    check name, ...]}), and the claim's prose steps (a missing ``prose`` reads as :data:`NO_PROSE`); None otherwise."""
+    if r.status is not Status.PROVED:
+        return None
+    checked: dict[str, list[str]] = {}
+    for e in r.evidence:
+        if e.role is Role.DECIDES and e.status is Status.PROVED:
+            checked.setdefault(e.method, []).append(str(e.data.get("theorem", e.check)) if e.method == "coq" else e.check)
+    return checked, r.claim.prose or NO_PROSE
+
+
+def proof_line(r: "Result") -> str | None:
+    """The catalogue's *Proof:* line of a proved claim: what is machine-checked (from the evidence), what is argued in prose."""
+    steps = proof_steps(r)
+    if steps is None:
+        return None
+    checked, prose = steps
+    machine = "; ".join(f"{_PROOF_METHOD.get(m, m)}: " + ", ".join(f"`{n}`" for n in names) for m, names in checked.items())
+    return f"*Proof:* machine-checked — {machine or 'nothing'}. Argued in prose — {prose.rstrip('.')}."
 
 
 def select(ids=None) -> list[Claim]:
@@ -267,7 +295,9 @@ def render_document(sections: dict[str, str]) -> str:
             + ", ".join(f"`{cid}`" for cid in weak) + "."]
     kernel_checked = sum("[coq, proved]" in sections[c.id] for c in claims)
     out += ["", f"{kernel_checked} claims have a step kernel-checked by Coq (method `coq`: the statement as a theorem "
-            f"of `proofs/`, compiled by coqc, resting on no axiom beyond the standard library's real numbers).", ""]
+            f"of `proofs/`, compiled by coqc, resting on no axiom beyond the standard library's real numbers).",
+            "Each proved claim has a *Proof:* line: its machine-checked steps (Coq theorems, sympy and exhaustive checks) are "
+            "read from the evidence that decides it, the steps argued in prose are the claim's own record.", ""]
     for paper in [*PAPERS, "specproof"]:
         mine = [c for c in claims if c.source.paper == paper]
         if not mine:
@@ -295,6 +325,9 @@ def render_claim(r: Result) -> str:
 def _render_claim(r: Result) -> list[str]:
     c = r.claim
     lines = _claim_header(r)
+    proof = proof_line(r)
+    if proof:
+        lines += [proof, ""]
     if r.evidence:
         lines += ["*Evidence:*", *map(render_evidence, r.evidence), ""]
     if r.error:

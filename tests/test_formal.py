@@ -2,13 +2,16 @@
 
 from fractions import Fraction
 import math
+import re
 
 import numpy as np
 import pytest
+import sympy as sp
 
 from specproof.checks import formal
 from specproof.checks.registry import Status
-from specproof.theory.attention import bidirectional_eigenvalues, canonical_weights
+from specproof.theory.cesaro import lower_ones
+from specproof.theory.attention import bidirectional_eigenvalues, canonical_weights, ideal_attention
 from specproof.theory.filters import tribox_kernel
 from specproof.theory.kernels import kernel_energy
 from specproof.theory.tribox_norms import tribox_kernel_energy_exact
@@ -63,8 +66,7 @@ def _rationals(expressions: list[str]) -> list[Fraction]:
     assert build is not None and build.ok, build and build.log
     header = "From mathcomp Require Import all_ssreflect all_algebra.\nLocal Open Scope ring_scope.\n"
     out = formal.coq_query(build, header + "\n".join(f"Eval vm_compute in (let x := ({e}) in (numq x, denq x))." for e in expressions))
-    pairs = [line.split("=", 1)[1].strip().strip("()").replace("%Z", "").split(",") for line in out.splitlines()
-             if line.strip().startswith("=")]
+    pairs = [re.findall(r"-?\d+", line.split("=", 1)[1]) for line in out.splitlines() if line.strip().startswith("=")]
     return [Fraction(int(n), int(d)) for n, d in pairs]
 
 
@@ -88,6 +90,32 @@ def test_coq_canonical_weights_and_charpoly_are_the_python_ones(ell):
     assert np.allclose(np.sort(charpoly.roots().real), np.sort(bidirectional_eigenvalues(np.log(np.arange(2, ell + 2.0)))), atol=1e-10)
 
 
+@needs_coq
+@pytest.mark.parametrize("m", range(1, 6))
+def test_coq_lower_ones_matrices_are_the_python_ones(m):
+    """Coq's L_m, I − N and tridiag(−1; 2, …, 2, 1; −1) entries (over rat) are L_m = lower_ones(m), its exact inverse
+    and (L_m⁻¹)ᵀL_m⁻¹ as sympy computes them."""
+    pairs = [(i, j) for i in range(m) for j in range(m)]
+    names = [f"SpecProof.LowerOnes.{f} [comRingType of rat] {args}{i} {j}" for f, args in
+             (("lower_ones_entry", ""), ("lower_ones_inv_entry", ""), ("tridiag_entry", f"{m} ")) for i, j in pairs]
+    values = _rationals(names)
+    L = sp.Matrix(lower_ones(m).astype(int))
+    Linv = L.inv()
+    for k, M in enumerate((L, Linv, Linv.T * Linv)):
+        assert values[k * m * m:(k + 1) * m * m] == [Fraction(int(M[i, j])) for i, j in pairs]
+
+
+@needs_coq
+@pytest.mark.parametrize("k, ell", [(0, 1), (1, 2), (1, 4), (2, 5), (3, 4)])
+def test_coq_ideal_attention_is_the_python_one(k, ell):
+    """Coq's A* (ℓ = k + n + 1) entries over rat are ideal_attention(k, ℓ)'s exactly."""
+    pairs = [(i, j) for i in range(ell) for j in range(ell)]
+    values = _rationals([f"SpecProof.IdealProfile.ideal_entry [fieldType of rat] {k} {ell - k - 1} {i} {j}" for i, j in pairs])
+    python = ideal_attention(k, ell)
+    assert values == [Fraction(1 if i == j else 0) if i < k else Fraction(1, ell) for i, j in pairs]
+    assert np.allclose([float(v) for v in values], [python[i, j] for i, j in pairs], rtol=0, atol=1e-15)
+
+
 def test_without_coq_the_check_says_so(monkeypatch):
     monkeypatch.setattr(formal, "coqc_path", lambda: None)
     evidence = formal.coq_evidence("trsp_C6_mu2_lower", what="μ₂ ≥ 2", ranges="every T ≥ 2")
@@ -101,3 +129,30 @@ def test_print_assumptions_is_parsed():
               "SpecProof.Kernel.admitted_step : 1 = 2\n")
     assert formal.parse_assumptions(answer) == ("ClassicalDedekindReals.sig_forall_dec", "SpecProof.Kernel.admitted_step")
     assert formal.parse_assumptions("Error: nonsense") is None
+
+
+def _result(status, prose="", evidence=()):
+    from specproof.checks.registry import Claim, Source
+    from specproof.checks.report import Result
+    c = Claim(id="demo.proof-line", title="demo", source=Source("specproof", "none"), statement="s", expected=Status.OPEN,
+              reason="r", prose=prose)
+    return Result(c, status, list(evidence))
+
+
+def test_proof_line_reads_machine_checked_steps_from_the_evidence():
+    from specproof.checks.registry import Evidence, Role
+    from specproof.checks.report import proof_line
+    evidence = [Evidence(Status.PROVED, "coq", "x", data={"theorem": "thm_a"}, check="a_coq"),
+                Evidence(Status.PROVED, "sympy", "y", check="b_sympy"),
+                Evidence(Status.CERTIFIED, "exact", "z", check="c_exact", role=Role.SUPPORTS)]
+    line = proof_line(_result(Status.PROVED, "the short step", evidence))
+    assert line == "*Proof:* machine-checked — Coq: `thm_a`; sympy: `b_sympy`. Argued in prose — the short step."
+    assert proof_line(_result(Status.VERIFIED, "x", evidence)) is None
+
+
+def test_proof_line_without_recorded_prose_says_so():
+    from specproof.checks.registry import Evidence
+    from specproof.checks.report import NO_PROSE, proof_line
+    result = _result(Status.PROVED, evidence=[Evidence(Status.PROVED, "sympy", "y", check="b_sympy")])
+    assert NO_PROSE.rstrip(".") in proof_line(result)
+    assert result.to_json()["proof"] == {"machine_checked": {"sympy": ["b_sympy"]}, "prose": None}

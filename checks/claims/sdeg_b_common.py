@@ -15,7 +15,7 @@ import math
 import numpy as np
 import sympy as sp
 
-from specproof.checks.methods import float_tolerance, fmt
+from specproof.checks.methods import float_tolerance, fmt, sympy_identity, sympy_nonnegative
 from specproof.checks.rates import fit_rate, rate_evidence
 from specproof.checks.registry import Context, Evidence, Status
 from specproof.theory.attention import canonical_weights, distance_to_spike_bulk_law, separation_error
@@ -38,6 +38,18 @@ def symbolic_evidence(what: str, ranges: str, residuals: dict, status: Status = 
                         ranges=ranges, counterexample=bad, role=role)
     return Evidence(status, "sympy", f"{what}: all {len(residuals)} residuals simplify to 0", ranges=ranges,
                     worst_margin=0.0, role=role)
+
+
+def canonical_weight_steps() -> list[Evidence]:
+    """Sympy steps on d = (a−1)/(a+ℓ−1) and z = 1/(a+ℓ−1) for scores s ≥ 0 (a = 1 + u, u ≥ 0, ℓ = 1 + m): d ≥ 0, d is
+    increasing in a (sorted scores give sorted d), z > 0, and d + ℓz = 1 (A_b𝟏 = 𝟏)."""
+    u, m = sp.symbols("u m", nonnegative=True)
+    a, ell = 1 + u, 1 + m
+    d, z = (a - 1) / (a + ell - 1), 1 / (a + ell - 1)
+    return [sympy_nonnegative(d, [u, m], what="d_i ≥ 0 for s_i ≥ 0"),
+            sympy_nonnegative(sp.diff(d, u), [u, m], what="∂d/∂a = ℓ/(a+ℓ−1)² ≥ 0: s sorted ⇒ d sorted alike"),
+            sympy_nonnegative(z, [u, m], what="z_i > 0"),
+            sympy_identity(d + ell * z, sp.Integer(1), what="d_i + ℓz_i = 1: A_b𝟏 = 𝟏")]
 
 
 def dense_attention(scores) -> np.ndarray:

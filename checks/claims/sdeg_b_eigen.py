@@ -13,6 +13,7 @@ import scipy.linalg
 import sympy as sp
 
 from specproof.checks.claims.sdeg_b_common import (
+    canonical_weight_steps,
     EIGEN_REAL_ALLOWANCE,
     EIGVALSH_B_ALLOWANCE,
     RATIO_TO_EPS,
@@ -24,7 +25,7 @@ from specproof.checks.claims.sdeg_b_common import (
     symbolic_evidence,
 )
 from specproof.checks.formal import COQ_THEOREMS, coq_evidence
-from specproof.checks.methods import float_tolerance, fmt, property_search
+from specproof.checks.methods import derivation, float_tolerance, fmt, property_search, sympy_identity, sympy_nonnegative
 from specproof.checks.registry import Context, Evidence, Source, Status, check, claim
 from specproof.checks.strategies import score_vectors, spike_bulk_split
 from specproof.theory.attention import (
@@ -96,6 +97,7 @@ claim(
               r"concentrates on its diagonal when $s_i-\log\ell\to+\infty$.",
     checks=[sdegb_entries_sympy, sdegb_entries_transition_sympy, sdegb_entries_float],
     expected=Status.PROVED,
+    prose="that a probability vector proportional to (1, …, a_i, …, 1) is fixed by its sum and the ratio a_i, which turns the symbolic-ℓ identities into the entries; the regimes are read off the checked limits",
     reason="sympy: the closed forms sum to 1 with entry ratio a_i for symbolic ℓ (the softmax row is the unique such "
            "vector), explicit symbolic check for ℓ ≤ 5, and symbolic limits for the transition; the log-domain operator "
            "agrees in floating point as a cross-check",
@@ -194,6 +196,7 @@ claim(
               r"\begin{pmatrix}I_k&\ell^{-1}\mathbf{1}\\ \ell^{-1}\mathbf{1}&\ell^{-1}\mathbf{1}\mathbf{1}^\top\end{pmatrix}$.",
     checks=[sdegb_decomposition_sympy],
     expected=Status.PROVED,
+    prose="reading the entrywise identities as matrix identities for every ℓ (D + z𝟏ᵀ and J + DP agree entry by entry; the Gram entries of A* are its three kinds of row products)",
     reason="entrywise sympy identities in symbolic ℓ and a_i, and the three kinds of row inner products of A*",
     tests=claim_tests("test_canonical_weights_rebuild_the_matrix"),
 )
@@ -294,6 +297,7 @@ claim(
     checks=[sdegb_charpoly_coq, sdegb_block_form_sympy],
     cross_checks=[sdegb_charpoly_sympy, sdegb_block_form_exact, sdegb_block_form_float],
     expected=Status.PROVED,
+    prose="that u = 𝟏/√ℓ and an orthonormal basis Q of 𝟏^⊥ are an instance of the Coq theorem's u = c𝟏 with c²ℓ = 1 and 𝟏ᵀQ = 0",
     reason="kernel-checked in Coq for every ℓ (proofs/Bidirectional.v, MathComp): A_b = D + z𝟏ᵀ from the softmax "
            "entries, the matrix determinant lemma det(M + uvᵀ)·det M = (det M + vᵀ adj(M) u)·det M by a block "
            "factorisation, the adjugate of X·I − D, the secular form off the d_i, and the block form from A_b𝟏 = 𝟏 and "
@@ -335,17 +339,31 @@ def sdegb_eigen_similarity_sympy(ctx: Context) -> Evidence:
     return ev
 
 
+@check
+def sdegb_eigen_weights_sympy(ctx: Context) -> Evidence:
+    return derivation(canonical_weight_steps(), what="the weights of A_b = D + z𝟏ᵀ for s ≥ 0: d ≥ 0, sorted with s, z > 0, A_b𝟏 = 𝟏",
+                      ranges="every ℓ ≥ 1, every a_i ≥ 1")
+
+
 claim(
     id="sdeg.b.eigen-real",
     title="Real spectrum in [0,1] with λ₁ = 1, interlacing the d_i",
     source=Source("SDEG", "§3.2", "Thm 2(1)"),
     statement=r"For every $\ell$ and scores $s_1\ge\dots\ge s_\ell\ge0$, the eigenvalues of $A_b$ are real, lie in $[0,1]$, "
               r"$\lambda_1(A_b)=1$, and $d_j\le\lambda_j(A_b)\le d_{j-1}$ for $2\le j\le\ell$.",
-    checks=[sdegb_eigen_similarity_sympy, sdegb_eigen_real_property],
-    expected=Status.VERIFIED,
-    reason="realness for every ℓ: A_b is diagonally similar to the symmetric D + √z√zᵀ (sympy); range, λ₁ = 1 and "
-           "interlacing by a property search on the eigenvalues from the symmetric reduction (eigvalsh; ties in the "
-           "scores handled by the reduction)",
+    checks=[sdegb_eigen_similarity_sympy, sdegb_eigen_weights_sympy],
+    cross_checks=[sdegb_eigen_real_property],
+    expected=Status.PROVED,
+    prose="D + √z√zᵀ is symmetric, so the spectrum is real; Weyl's interlacing for a positive semidefinite rank-one update "
+          "(Horn & Johnson, Matrix Analysis, Cor. 4.3.9) gives d_j = λ_j(D) ≤ λ_j(D + √z√zᵀ) ≤ λ_(j−1)(D) = d_(j−1) for "
+          "j ≥ 2; A_b𝟏 = 𝟏 makes 1 an eigenvalue and |λ| ≤ ‖A_b‖_∞ = 1 (nonnegative rows summing to 1) bounds every "
+          "other, so λ_1 = 1; and λ_ℓ ≥ d_ℓ ≥ 0",
+    reason="For every ℓ. Sympy: A_b is diagonally similar to the symmetric D + √z√zᵀ (entrywise, so every ℓ), and for "
+           "s ≥ 0 the weights satisfy d_i ≥ 0, d increasing in a_i (sorted scores give sorted d), z_i > 0 and "
+           "d_i + ℓz_i = 1 (A_b𝟏 = 𝟏). Argued in prose: realness from the symmetric similar matrix, the interlacing "
+           "d_j ≤ λ_j ≤ d_(j−1) from Weyl's theorem for a positive semidefinite rank-one update, λ_1 = 1 from A_b𝟏 = 𝟏 "
+           "and ‖A_b‖_∞ = 1, and λ_ℓ ≥ d_ℓ ≥ 0. The property search on eigvalsh of the symmetric reduction is a "
+           "cross-check.",
     notes=["reconstructed"],
     lost="the display after 'For 2 ≤ i ≤ ℓ, they satisfy' is missing; restored as d_i ≤ λ_i ≤ d_{i−1} from the "
          "interlacing display that survives in App. D.1",
@@ -405,6 +423,45 @@ def sdegb_eigen_sandwich_property(ctx: Context) -> Evidence:
                            ranges="1 ≤ k < ℓ ≤ 48, separated and unseparated, s ≥ 0")
 
 
+@check
+def sdegb_eigen_profile_coq(ctx: Context) -> Evidence:
+    """The ideal profile as a Coq theorem, kernel-checked for every k < ℓ (proofs/IdealProfile.v)."""
+    return coq_evidence(COQ_THEOREMS["sdeg.b.eigen-profile"],
+                        what="char_poly A* = (X − 1)^k X^(ℓ−k−1) (X − (ℓ−k)/ℓ) and (ℓ−k)/ℓ = 1 − k/ℓ for the ideal limit "
+                             "(spike rows e_i, bulk rows 𝟏ᵀ/ℓ; MathComp, any field with ℓ ≠ 0; A* = D* + z*𝟏ᵀ proved)",
+                        ranges="every ℓ and 0 ≤ k < ℓ (k = ℓ: A* = I)")
+
+
+@check
+def sdegb_eigen_profile_proof(ctx: Context) -> Evidence:
+    """The profile for every ℓ and k: the ideal characteristic polynomial from the secular form (Coq, sdeg.b.charpoly)
+    with d* = (1^k, 0^(ℓ−k)), z* = (0^k, (1/ℓ)^(ℓ−k)); the spike and bulk bounds from the interlacing of
+    sdeg.b.eigen-real; the λ_(k+1) sandwich from Courant–Fischer on the compression QᵀDQ with two explicit subspaces."""
+    X = sp.Symbol("X", positive=True)
+    k, ell = sp.symbols("k ell", integer=True, positive=True)
+    u, m, w, p, q, t, r = sp.symbols("u m w p q t r", nonnegative=True)
+    a, n = 1 + u, 1 + m  # a_i ≥ 1 (s ≥ 0), ℓ ≥ 1
+    d = (a - 1) / (a + n - 1)
+    steps = [
+        sympy_identity(sp.powsimp(sp.expand((X - 1) ** k * X ** (ell - k) - (ell - k) / ell * (X - 1) ** k * X ** (ell - k - 1))),
+                       sp.powsimp(sp.expand((X - 1) ** k * X ** (ell - k - 1) * (X - (1 - k / ell)))),
+                       what="ideal: Π(X − d*_i) − Σ z*_i Π_(j≠i)(X − d*_j) = (X−1)^k X^(ℓ−k) − (ℓ−k)/ℓ·(X−1)^k X^(ℓ−k−1) "
+                            "= (X−1)^k X^(ℓ−k−1)(X − (1 − k/ℓ)), symbolic k < ℓ"),
+        sympy_nonnegative(n / a - (1 - d), [u, m], what="spikes: 1 − d_i = ℓ/(a_i+ℓ−1) ≤ ℓ/a_i ≤ 1/f"),
+        sympy_nonnegative(a / n - d, [u, m], what="bulk: d_i ≤ a_i/ℓ ≤ 1/g"),
+        sympy_identity((t / (1 - t)) / (1 + t / (1 - t)), t,
+                       what="weights: with c = k/ℓ, k/(ℓ−k) / (1 + k/(ℓ−k)) = c (bulk weight of the lower subspace) and "
+                            "1/(1 + k/(ℓ−k)) = 1 − c (spike weight of the upper one)"),
+        sympy_identity(1 / (1 + t / (1 - t)), 1 - t, what="and 1/(1 + c/(1−c)) = 1 − c"),
+        sympy_nonnegative(sp.diff(r / (1 + r), r), [r], what="the weight s/(1+s) is increasing in the ratio s it is bounded through"),
+        sympy_nonnegative(((1 - w) * (q + r) + w * r) - ((1 - (w + p)) * (q + r) + (w + p) * r), [w, p, q, r],
+                          what="lower: (1−w)d_k + w d_ℓ ≥ (1−c)d_k + c d_ℓ when w ≤ c and d_k ≥ d_ℓ (c = w + p, d_k = d_ℓ + q)"),
+        sympy_nonnegative(((w + p) * (q + r) + (1 - w - p) * r) - (w * (q + r) + (1 - w) * r), [w, p, q, r],
+                          what="upper: w d_1 + (1−w)d_(k+1) ≤ (1−c)d_1 + c d_(k+1) when w ≤ 1 − c and d_1 ≥ d_(k+1)"),
+    ]
+    return derivation(steps, what="ideal profile, spike/bulk bounds and the λ_(k+1) sandwich", ranges="every ℓ, 0 ≤ k ≤ ℓ, s ≥ 0 sorted")
+
+
 claim(
     id="sdeg.b.eigen-profile",
     title="Eigenvalue profile: within ε_ℓ of 1 (k times), 1 − c_ℓ, 0",
@@ -413,14 +470,27 @@ claim(
               r"$\max_i|\lambda_i(A_b)-\lambda_i(A^\star)|\le\varepsilon_\ell=\max(f^{-1},g^{-1})$: spikes "
               r"$1-\lambda_i\le 1/f$, bulk $\lambda_i\le 1/g$ ($i\ge k+2$), and for $1\le k<\ell$ "
               r"$(1-c_\ell)d_k+c_\ell d_\ell\le\lambda_{k+1}(A_b)\le(1-c_\ell)d_1+c_\ell d_{k+1}$.",
-    checks=[sdegb_eigen_profile_ideal, sdegb_eigen_profile_property, sdegb_eigen_sandwich_property],
-    expected=Status.VERIFIED,
-    reason="ideal profile certified by exact characteristic polynomials (ℓ ≤ 7); the ε_ℓ bound and the λ_{k+1} "
-           "sandwich by property searches over separated and unseparated score vectors",
+    checks=[sdegb_eigen_profile_coq, sdegb_eigen_profile_proof],
+    cross_checks=[sdegb_eigen_profile_ideal, sdegb_eigen_profile_property, sdegb_eigen_sandwich_property],
+    expected=Status.PROVED,
+    prose="k = ℓ (A* = I, outside the Coq theorem) is immediate; spikes and bulk from d_j ≤ λ_j ≤ d_(j−1) "
+          "(sdeg.b.eigen-real) with d sorted; by the block form (sdeg.b.charpoly) λ_(j+1)(A_b) = λ_j(QᵀDQ) (its "
+          "eigenvalues are ≤ d_1 < 1); Courant–Fischer on 𝟏^⊥ with W = {(y, −(𝟏ᵀy/(ℓ−k))𝟏)} (dimension k, bulk "
+          "weight ≤ c by Cauchy–Schwarz) for the lower side and W = {(t𝟏_k, v) : 𝟏ᵀv = −kt} (dimension ℓ−k, spike "
+          "weight ≤ 1−c) for the upper; the Rayleigh quotient of D is a weighted average of the d_i; finally "
+          "(1−c)d_1 + c d_(k+1) ≤ 1 − c + c/g and (1−c)d_k + c d_ℓ ≥ (1−c)(1 − 1/f) give |λ_(k+1) − (1−c)| ≤ ε_ℓ",
+    reason="For every ℓ and k. The ideal characteristic polynomial is kernel-checked in Coq for every k < ℓ "
+           "(proofs/IdealProfile.v: A* = D* + z*𝟏ᵀ and the secular form of sdeg.b.charpoly) and also checked by sympy "
+           "in symbolic k, ℓ. Sympy checks the spike bound 1 − d_i ≤ 1/f and the bulk bound d_i ≤ 1/g, and the "
+           "weight and weighted-average inequalities of the sandwich. Argued in prose: the spike and bulk eigenvalues "
+           "follow from the interlacing of sdeg.b.eigen-real; λ_(k+1) is the k-th eigenvalue of the compression QᵀDQ "
+           "(block form), bounded by Courant–Fischer with two explicit subspaces of 𝟏^⊥ on which the bulk weight is "
+           "at most c_ℓ (lower side) and the spike weight at most 1 − c_ℓ (upper side). The exact ideal polynomials at "
+           "ℓ ≤ 7 and the property searches over separated and unseparated scores are cross-checks.",
     notes=["reconstructed"],
     lost="the asymptotic display of Thm 2(2) ('As ℓ → ∞, the spike and bulk eigenvalues satisfy …') is missing; restored "
          "as the non-asymptotic ε_ℓ profile that follows from Thm 2(1) and the λ_{k+1} sandwich of App. C.2",
-    uses=["sdeg.b.eigen-real"],
+    uses=["sdeg.b.eigen-real", "sdeg.b.charpoly"],
     tests=claim_tests("test_ideal_profiles"),
 )
 

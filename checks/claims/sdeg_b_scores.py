@@ -14,7 +14,8 @@ import sympy as sp
 from hypothesis import strategies as st
 
 from specproof.checks.claims.sdeg_b_common import BULK_BOUND, claim_tests, spike_bulk_family, symbolic_evidence
-from specproof.checks.methods import float_tolerance, fmt, property_search
+from specproof.checks.formal import COQ_THEOREMS, coq_evidence
+from specproof.checks.methods import derivation, float_tolerance, fmt, property_search, sympy_identity
 from specproof.checks.rates import fit_rate, rate_evidence
 from specproof.checks.registry import Context, Evidence, Source, Status, check, claim
 from specproof.theory.attention import (
@@ -102,16 +103,58 @@ def sdegb_orientation_permutation_exact(ctx: Context) -> Evidence:
                              residuals, status=Status.CERTIFIED, role="supports")
 
 
+@check
+def sdegb_orientation_coq(ctx: Context) -> Evidence:
+    """The algebra after exchangeability as a Coq theorem, for every row length (proofs/Orientation.v)."""
+    return coq_evidence(COQ_THEOREMS["sdeg.E.orientation-average"],
+                        what="softmax_n(x∘s)_j = softmax_n(x)_(s(j)) for every permutation s, Σ_j softmax_n(x)_j = 1, and n equal "
+                             "numbers summing to 1 are 1/n (MathComp, any field, any function e in place of exp)",
+                        ranges="every row length n (n = ℓ, or n = i under the mask)")
+
+
+@check
+def sdegb_orientation_exchangeable_sympy(ctx: Context) -> Evidence:
+    """The algebra after exchangeability, for symbolic ℓ and i: the masked softmax row depends on the row's scores only
+    through a relabelling (its entries permute with them) and sums to 1, so n equal expectations summing to 1 are 1/n."""
+    n = sp.Symbol("n", integer=True, positive=True)
+    c = sp.Symbol("c", real=True)
+    x = sp.symbols("x1:4", real=True)
+
+    def row(v, j):
+        return sp.exp(v[j]) / sum(sp.exp(t) for t in v)
+
+    swapped = (x[1], x[0], x[2])
+    steps = [sympy_identity(sp.solve(sp.Eq(n * c, 1), c)[0], 1 / n,
+                            what="n equal expectations E_j summing to E[Σ_j softmax_j] = 1 are 1/n (n = ℓ bidirectional, "
+                                 "n = i for row i under the mask)"),
+             sympy_identity(row(swapped, 0), row(x, 1),
+                            what="relabelling the scores relabels the softmax: softmax(x∘π)_j = softmax(x)_π(j) (shown for a "
+                                 "transposition of three symbolic scores; the denominator is the same sum in another order)"),
+             sympy_identity(sum(row(x, j) for j in range(3)), sp.Integer(1), what="a softmax row sums to 1")]
+    return derivation(steps, what="row i of E[softmax]: equal entries on the visible columns, summing to 1",
+                      ranges="symbolic ℓ and i (the relabelling spot-checked at three symbolic scores)")
+
+
 claim(
     id="sdeg.E.orientation-average",
     title="Orientation averaging over Haar U, V",
     source=Source("SDEG", "App. E", "equality in law and orientation averaging"),
     statement=r"For $S=U\Sigma V^\top$ with independent Haar $U,V\in O(\ell)$: $\mathbb{E}[\operatorname{softmax}(S)\mid\Sigma]"
               r"=\mathbf{1}\mathbf{1}^\top/\ell$ and $\mathbb{E}[\operatorname{softmax}(S+M)\mid\Sigma]_{ij}=\mathbf{1}_{\{j\le i\}}/i$.",
-    checks=[sdegb_orientation_bidirectional_mc, sdegb_orientation_causal_mc, sdegb_orientation_permutation_exact],
-    expected=Status.VERIFIED,
-    reason="Monte Carlo with scipy's Haar sampler within a family-wise Hoeffding bound; the exact permutation average "
-           "(ℓ = 3, symbolic S) shows the mechanism: exchangeability suffices, Haar is not needed",
+    checks=[sdegb_orientation_coq, sdegb_orientation_exchangeable_sympy],
+    cross_checks=[sdegb_orientation_permutation_exact, sdegb_orientation_bidirectional_mc, sdegb_orientation_causal_mc],
+    expected=Status.PROVED,
+    prose="exchangeability: for permutation matrices R, S Rᵀ = UΣ(RV)ᵀ has the law of S given Σ (RV is again Haar and "
+          "independent of U), so the scores of row i, (S_i1, …, S_iℓ), and under the mask (S_i1, …, S_ii), are exchangeable; "
+          "since the entries of a softmax row permute with its scores (Coq), equality in law makes their expectations "
+          "(bounded entries) equal on the visible columns, and linearity of expectation carries the row sum 1 over",
+    reason="For every ℓ: the scores of a row are exchangeable given Σ because Haar measure is invariant under "
+           "permutation matrices (argued in prose); the softmax row permutes with its scores and sums to 1, so its "
+           "expected entries on the visible columns are equal and 1/ℓ (bidirectional) or 1/i (row i under the mask); "
+           "that algebra is kernel-checked in Coq for every row length (proofs/Orientation.v; e in place of exp) and "
+           "checked by sympy for symbolic ℓ and i. Only exchangeability is used, not the Haar law: the exact "
+           "average over uniformly random permutations at ℓ = 3 (symbolic S) gives the same matrices. Monte Carlo "
+           "with scipy's Haar sampler within a family-wise Hoeffding bound is a cross-check.",
 )
 
 
@@ -145,6 +188,7 @@ claim(
               r"$\lambda_2=\frac{\ell^2}{\ell^2+\ell-1}-\frac1\ell=\frac{(\ell-1)^2(\ell+1)}{\ell(\ell^2+\ell-1)}\to1$.",
     checks=[sdegb_score_counterexample_sympy],
     expected=Status.PROVED,
+    prose="that softmax(Σ) reduces to its 2 × 2 group matrix plus zeros (the bulk rows coincide), and the score spectra read off the rank-one forms",
     reason="sympy for symbolic ℓ through the exact reduction of softmax(Σ) to its 2×2 group matrix",
     tests=claim_tests("test_reduction_on_the_score_counterexample"),
 )
@@ -171,6 +215,7 @@ claim(
               r"$(0,t)$ has $\{1,\frac{e^t}{e^t+1}\}$, although the score singular values coincide.",
     checks=[sdegb_causal_order_sympy],
     expected=Status.PROVED,
+    prose="none: at ℓ = 2 the checked characteristic polynomials are the statement",
     reason="sympy characteristic polynomials for symbolic t",
 )
 

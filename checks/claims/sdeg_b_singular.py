@@ -12,6 +12,7 @@ import scipy.linalg
 import sympy as sp
 
 from specproof.checks.claims.sdeg_b_common import (
+    canonical_weight_steps,
     BULK_BOUND,
     RATIO_TO_EPS,
     SVD_B_ALLOWANCE,
@@ -25,7 +26,7 @@ from specproof.checks.claims.sdeg_b_common import (
     sweep_sizes,
     symbolic_evidence,
 )
-from specproof.checks.methods import float_tolerance, fmt, property_search
+from specproof.checks.methods import derivation, float_tolerance, fmt, property_search, sympy_identity
 from specproof.checks.rates import fit_rate, rate_evidence
 from specproof.checks.registry import Context, Evidence, Source, Status, check, claim
 from specproof.checks.strategies import score_vectors, spike_bulk_split
@@ -206,16 +207,37 @@ def sdegb_sv_interlace_property(ctx: Context) -> Evidence:
                            pinned=(np.zeros(4), np.array([30.0, 30.0, 0.0]), np.array([5.0, 4.0, 3.0, 2.0, 1.0])))
 
 
+@check
+def sdegb_sv_interlace_proof(ctx: Context) -> Evidence:
+    """d_(j+1) ≤ σ_j(A_b) ≤ d_(j−1) for every ℓ: A_b = D + z𝟏ᵀ (Coq, sdeg.b.charpoly) is a rank-one perturbation of
+    D = diag(d), whose singular values are d_1 ≥ … ≥ d_ℓ ≥ 0 (sympy, below); Weyl's inequality for singular values
+    (prose) does the rest."""
+    z = sp.symbols("z1:4")
+    rank_one = sp.Matrix(3, 1, z) * sp.ones(1, 3)
+    steps = [*canonical_weight_steps(),
+             sympy_identity(rank_one.extract([0, 1], [0, 2]).det(), sp.Integer(0),
+                            what="every 2 × 2 minor of z𝟏ᵀ is z_i z_j − z_j z_i = 0: rank(z𝟏ᵀ) ≤ 1, so σ_2(z𝟏ᵀ) = 0")]
+    return derivation(steps, what="D = diag(d) with d_1 ≥ … ≥ d_ℓ ≥ 0 is its own SVD, and z𝟏ᵀ has rank one",
+                      ranges="every ℓ, scores s_1 ≥ … ≥ s_ℓ ≥ 0")
+
+
 claim(
     id="sdeg.b.sv-interlace",
     title="Singular values interlace the d_i",
     source=Source("SDEG", "App. D.1", "interlacing display"),
     statement=r"For scores $s_1\ge\dots\ge s_\ell\ge0$: $d_{j+1}\le\sigma_j(A_b)$ for $1\le j<\ell$ and "
               r"$\sigma_j(A_b)\le d_{j-1}$ for $2\le j\le\ell$.",
-    checks=[sdegb_sv_interlace_property],
-    expected=Status.VERIFIED,
-    reason="property search with backward-stable singular values; worst margin at the float floor (ties d_j = d_{j+1})",
-    uses=["sdeg.b.decomposition"],
+    checks=[sdegb_sv_interlace_proof],
+    cross_checks=[sdegb_sv_interlace_property],
+    expected=Status.PROVED,
+    prose="Weyl's inequality σ_(i+j−1)(X + Y) ≤ σ_i(X) + σ_j(Y) (Horn & Johnson, Topics, Thm 3.3.16) with Y = ±z𝟏ᵀ of "
+          "rank one: σ_j(A_b) ≤ σ_(j−1)(D) + σ_2(z𝟏ᵀ) = d_(j−1) and d_(j+1) = σ_(j+1)(A_b − z𝟏ᵀ) ≤ σ_j(A_b) + σ_2(z𝟏ᵀ) = σ_j(A_b)",
+    reason="For every ℓ: A_b = D + z𝟏ᵀ (kernel-checked in Coq, sdeg.b.charpoly); sympy: d_i ≥ 0 and increasing in a_i, so "
+           "for sorted scores D = diag(d) has singular values d_1 ≥ … ≥ d_ℓ, and z𝟏ᵀ has rank one. Weyl's inequality for "
+           "singular values, σ_(i+j−1)(X + Y) ≤ σ_i(X) + σ_j(Y), with the rank-one term (σ_2 = 0) gives both sides "
+           "(argued in prose, a textbook theorem). The property search with backward-stable singular values is a "
+           "cross-check; its worst margin sits at the float floor (ties d_j = d_(j+1)).",
+    uses=["sdeg.b.decomposition", "sdeg.b.charpoly"],
 )
 
 
@@ -238,6 +260,7 @@ claim(
               r"and $\ell\,d_i\to e^B-1$ when $s_i=B$: the bound is asymptotically tight.",
     checks=[sdegb_bulk_d_sympy],
     expected=Status.PROVED,
+    prose="chaining the checked steps: d is increasing in a, so 1 ≤ a_i ≤ e^B gives 0 ≤ d_i ≤ d(e^B) ≤ (e^B−1)/ℓ",
     reason="sympy: (a−1)/ℓ − d = (a−1)²/(ℓ(a+ℓ−1)) ≥ 0, d increasing in a, and the limit ℓ·d(e^B) = e^B − 1",
 )
 

@@ -120,6 +120,7 @@ claim(
               r"these are in decreasing order, so $\lambda_i$ is also the $i$-th largest eigenvalue.",
     checks=[c_eigen_coq, c_eigen_triangular_sympy, c_eigen_float_crosscheck],
     expected=Status.PROVED,
+    prose="the ordering for sorted scores chains the checked sign certificate over consecutive i; the eigenvalues themselves are the Coq theorem",
     reason="A_c is lower triangular; sympy proves the diagonal entry for symbolic i, the characteristic polynomial for "
            "symbolic scores at ℓ ≤ 5, and the ordering by a sign certificate (it needs only a_{i+1}(i−1) ≤ a_i·i). "
            "Hypotheses: sdeg.c.eigen.hypotheses.",
@@ -197,6 +198,7 @@ claim(
               r"$\frac1\ell\sum_{i=1}^\ell (\lambda_i(A_c) - \mathbf 1_{\{i\le k\}})^2 \le \frac{k^3}{\ell^3 f(\ell)^2} + \frac{3}{g(\ell)}$.",
     checks=[c_eigen_profile_derivation, c_eigen_profile_search],
     expected=Status.PROVED,
+    prose="summing the checked per-index bounds over the spikes and the bulk into the profile bound",
     reason="A sympy-checked argument proves the sharper k³/(3ℓ³f²) + 2/g for every ℓ, k, f, g; the search finds the "
            "paper's bound at most 54% used (loose by the constants 3 and 3/2). Hypotheses: sdeg.c.eigen-profile.hypotheses.",
     uses=["sdeg.c.eigen"],
@@ -233,6 +235,7 @@ claim(
               r"\asymp \ell^{-1/2}$.",
     checks=[c_eigen_harmonic_sympy],
     expected=Status.PROVED,
+    prose="writing 1 ≤ a_i ≤ C as a = 1 + u, C = a + v (u, v ≥ 0) for the sign certificates; the example's order read off the checked limit",
     reason="Sign certificates for both bounds and sympy limits for the example. Hypotheses: "
            "sdeg.c.eigen-harmonic.hypotheses.",
     uses=["sdeg.c.eigen"],
@@ -346,6 +349,7 @@ claim(
               r"\le \sqrt5$. The upper bound holds for every real score vector; the lower one needs $a_i \ge 1$.",
     checks=[c_sv_upper_proof, c_sv_lower_proof, c_sv_universal_search, c_sv_universal_extremes],
     expected=Status.PROVED,
+    prose="the assembly of the checked inequalities: ‖A_c x‖² ≤ ‖x‖² + ‖H_ℓx‖² because each row is a convex combination, and σ_i(A_c) ≥ σ_i of the leading i × i block ≥ 1/‖(that block)⁻¹‖ (submatrix interlacing)",
     reason="Both bounds proved with sympy-checked steps: ‖A_c‖² ≤ ‖x‖² + ‖H x‖² ≤ 5 by convexity of each row and "
            "Hardy's inequality (any real scores); σ_i ≥ 1/(3i−2) through an explicit inverse of the leading i×i block "
            "and a weighted Hardy inequality (needs a_i ≥ 1 and λ_i non-increasing). Loose: over nonnegative scores the "
@@ -409,6 +413,7 @@ claim(
               r"$D_{ii} = i/(a_i+i-1)$, $C_{ii} = (a_i-1)/(a_i+i-1)$, $D + C = I$. For $a_i \ge 1$, $\theta_i \in [0, 1)$.",
     checks=[c_representation_sympy, c_representation_float],
     expected=Status.PROVED,
+    prose="reading the entrywise identities in symbolic i and a_i as the matrix identities for every ℓ",
     reason="Entrywise identities for symbolic a_i and i, and symbolic matrix identities at ℓ = 3, 5; holds for every "
            "real score vector (θ_i ≥ 0 exactly when a_i ≥ 1).",
     notes=["reconstructed"],
@@ -462,6 +467,7 @@ claim(
               r"$C_B = (e^B-1)^2$; also $\rho_i \le \frac1i + \min\{1, a_i^2/i^2\}$.",
     checks=[c_row_norms_sympy, c_row_norms_float],
     expected=Status.PROVED,
+    prose="none beyond the checked identity and sign certificates (the checked limit shows C_B cannot be improved)",
     reason="sympy identities and sign certificates; the limit i²(ρ_i − 1/i) → (a_i−1)² shows C_B = (e^B−1)² cannot be "
            "improved. The lower bound 0 needs no hypothesis (also a_i < 1); bounded bulk: sdeg.c.row-norms.hypotheses.",
     notes=["reconstructed"],

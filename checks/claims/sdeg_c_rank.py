@@ -34,6 +34,7 @@ from specproof.checks.claims.sdeg_c_common import (
     value_span,
     w_,
 )
+from specproof.checks.formal import COQ_THEOREMS, coq_evidence
 from specproof.checks.methods import combine, derivation, float_tolerance, fmt, grid_check, sympy_identity, sympy_nonnegative
 from specproof.checks.rates import bound_evidence, fit_rate, fit_with_corrections
 from specproof.checks.registry import Context, Evidence, Source, Status, check, claim
@@ -285,17 +286,20 @@ claim(
 # =========================================================================== D.2: L_m
 
 @check
+def c_lm_coq(ctx: Context) -> Evidence:
+    """L_m⁻¹ = I − N and (I − N)ᵀ(I − N) = tridiag(−1; 2, …, 2, 1; −1), kernel-checked for every m (proofs/LowerOnes.v)."""
+    return coq_evidence(COQ_THEOREMS["sdeg.c.Lm-singular"],
+                        what="L_m(I − N) = (I − N)L_m = I and (I − N)ᵀ(I − N) = tridiag(−1; 2, …, 2, 1; −1) for the m × m "
+                             "lower-triangular all-ones L_m and the subdiagonal shift N (MathComp, any commutative ring)",
+                        ranges="every m ≥ 0")
+
+
+@check
 def c_lm_closed_form(ctx: Context) -> Evidence:
-    """σ_j(L_m) = 1/(2 sin((2j−1)π/(4m+2))): L_m⁻¹ = I − N, and (I−N)ᵀ(I−N) has eigenvectors sin(pφ_j)."""
+    """σ_j(L_m) = 1/(2 sin((2j−1)π/(4m+2))): (L⁻¹)ᵀL⁻¹ = tridiag(−1; 2, …, 2, 1; −1) (Coq), whose eigenvectors are sin(pφ_j)."""
     phi = sp.Symbol("phi", real=True)
     p, m, j = sp.Symbol("p", integer=True, positive=True), sp.Symbol("m", integer=True, positive=True), j_
     mu = 2 - 2 * sp.cos(phi)
-    sizes = range(1, (24 if ctx.wide else 12) + 1)
-    finite = []
-    for size in sizes:
-        Linv = sp.Matrix(lower_ones(size).astype(int)).inv()
-        T = sp.Matrix(size, size, lambda r, c: (2 if r < size - 1 else 1) if r == c else (-1 if abs(r - c) == 1 else 0))
-        finite.append(matrix_identity(Linv.T * Linv, T, what=f"(L⁻¹)ᵀL⁻¹ = tridiag(−1; 2, …, 2, 1; −1) at m = {size}"))
     steps = [
         sympy_identity(-sp.sin((p - 1) * phi) + 2 * sp.sin(p * phi) - sp.sin((p + 1) * phi), mu * sp.sin(p * phi),
                        what="interior rows: T v = (2 − 2cos φ)v for v_p = sin(pφ)"),
@@ -308,16 +312,22 @@ def c_lm_closed_form(ctx: Context) -> Evidence:
                           what="φ_1 < … < φ_m < π: m distinct eigenvalues, v ≠ 0 (v_1 = sin φ_j > 0)"),
         sympy_identity(mu, 4 * sp.sin(phi / 2) ** 2, what="2 − 2cos φ = 4sin²(φ/2), so σ_j(L_m) = 1/(2 sin(φ_j/2))"),
     ]
-    general = derivation(steps, what="sin(pφ_j) are eigenvectors of tridiag(−1; 2, …, 2, 1; −1) for symbolic p, m, j",
-                         ranges="every m ≥ 1, 1 ≤ j ≤ m")
-    if general.status is not Status.PROVED or any(e.status is not Status.PROVED for e in finite):
-        failed = [e.summary for e in [general, *finite] if e.status is not Status.PROVED]
-        return Evidence(Status.OPEN, "sympy", f"closed form of σ_j(L_m) not established: {'; '.join(failed)}")
-    # the matrix identity (L⁻¹)ᵀL⁻¹ = tridiag is exact at every m checked; for general m it is the hand
-    # computation (I−N)ᵀ(I−N) = I − N − Nᵀ + NᵀN with NᵀN = diag(1, …, 1, 0), not machine-checked
-    return Evidence(Status.CERTIFIED, "sympy",
-                    f"{general.summary}; (L⁻¹)ᵀL⁻¹ = tridiag(−1; 2, …, 2, 1; −1) exactly for every m ≤ {sizes[-1]}",
-                    ranges=f"eigenvector identities for every m; the matrix identity for m ≤ {sizes[-1]}", worst_margin=0.0)
+    return derivation(steps, what="sin(pφ_j) are eigenvectors of tridiag(−1; 2, …, 2, 1; −1) for symbolic p, m, j",
+                      ranges="every m ≥ 1, 1 ≤ j ≤ m")
+
+
+@check
+def c_lm_gram_exact(ctx: Context) -> Evidence:
+    """(L_m⁻¹)ᵀL_m⁻¹ = tridiag(−1; 2, …, 2, 1; −1) by exact inversion at small m, beside the Coq theorem."""
+    sizes = range(1, (24 if ctx.wide else 12) + 1)
+    parts = []
+    for size in sizes:
+        Linv = sp.Matrix(lower_ones(size).astype(int)).inv()
+        T = sp.Matrix(size, size, lambda r, c: (2 if r < size - 1 else 1) if r == c else (-1 if abs(r - c) == 1 else 0))
+        parts.append(matrix_identity(Linv.T * Linv, T, what=f"m = {size}"))
+    ev = derivation(parts, what="(L⁻¹)ᵀL⁻¹ = tridiag(−1; 2, …, 2, 1; −1) by sympy's exact inverse", ranges=f"m ≤ {sizes[-1]}",
+                    role="supports")
+    return replace(ev, status=Status.CERTIFIED) if ev.status is Status.PROVED else ev
 
 
 @check
@@ -379,12 +389,17 @@ claim(
     source=Source("SDEG", "App. D.2", "Thm 7"),
     statement=r"For the $m\times m$ lower-triangular all-ones $L_m$: $\sigma_j(L_m) = \frac{1}{2\sin((2j-1)\pi/(4m+2))}$, "
               r"$\frac1\pi \le \frac{j\,\sigma_j(L_m)}{m} \le \frac32$, and $\|L_{2^r}\|_* \ge \frac{\log 2}{\pi}2^r(r+1)$.",
-    checks=[c_lm_closed_form, c_lm_asymptotic, c_lm_nuclear, c_lm_float],
-    expected=Status.CERTIFIED,
-    reason="L_m⁻¹ = I − N; sympy proves that sin(pφ_j), φ_j = (2j−1)π/(2m+1), are eigenvectors of "
-           "tridiag(−1; 2, …, 2, 1; −1) for symbolic p, m, j, and that (I−N)ᵀ(I−N) is that matrix exactly for "
-           "every m ≤ 12 (24 wide); for general m that identity is a hand computation, hence certified, not proved; Jordan's inequality gives the ≍ constants; the nuclear bound follows with c = log 2/π, "
-           "the best constant (the ratio decreases to it).",
+    checks=[c_lm_coq, c_lm_closed_form, c_lm_asymptotic, c_lm_nuclear],
+    cross_checks=[c_lm_gram_exact, c_lm_float],
+    expected=Status.PROVED,
+    prose="T = L_m⁻ᵀL_m⁻¹ is symmetric with m distinct eigenvalues 4sin²(φ_j/2) on nonzero vectors, so these are all of them, and the singular values of L_m are the reciprocals of those of L_m⁻¹",
+    reason="Coq (proofs/LowerOnes.v, every m): L_m⁻¹ = I − N with N the subdiagonal shift, and (I − N)ᵀ(I − N) = "
+           "tridiag(−1; 2, …, 2, 1; −1) =: T. Sympy (symbolic p, m, j): v_p = sin(pφ_j), φ_j = (2j−1)π/(2m+1), satisfy "
+           "Tv = (2 − 2cos φ_j)v row by row, and φ_1 < … < φ_m < π. Prose: T is symmetric with these m distinct "
+           "eigenvalues 4sin²(φ_j/2) on nonzero vectors, so they are all of its eigenvalues; T = L⁻ᵀL⁻¹, so the "
+           "singular values of L⁻¹ are 2sin(φ_j/2) and those of L_m their reciprocals, ordered as stated. Jordan's "
+           "inequality gives the ≍ constants; the nuclear bound follows with c = log 2/π, the best constant (the ratio "
+           "decreases to it). Exact inverses at m ≤ 12 (24 wide) and dense SVDs are cross-checks.",
     tests=["tests/test_cesaro.py::test_lower_ones_closed_form"],
 )
 
@@ -433,6 +448,7 @@ claim(
               r"$\left(\sum_{i\in I_r} i^{-2}\right)^{1/2} |I_{r-d}|^{1/2} \le 2^{-d/2}$.",
     checks=[c_dyadic_blocks_proof, c_dyadic_blocks_exact],
     expected=Status.PROVED,
+    prose="bounding each block sum by its largest term times the block size (i ≥ 2^r on I_r, |I_r| ≤ 2^r); truncated blocks only shrink",
     reason="Each term is at most 4^{−r}, |I_r| ≤ 2^r and |I_{r−d}| ≤ 2^{r−d} (sympy for the power identity); exact "
            "rational check for r ≤ 10. Equality at r = d = 0; for d ≥ 1 the left side is at most 0.85·2^{−d/2}.",
     notes=["reconstructed"],
@@ -524,6 +540,7 @@ claim(
               r"[-2/i, -1/i]$, hence $\|\mathsf H_\ell\| \to 2$, the norm of the Cesàro operator on $\ell^2$ (Hardy).",
     checks=[c_test_vector_proof, c_test_vector_norm_sweep, c_test_vector_constant],
     expected=Status.PROVED,
+    prose="assembling the checked partial-sum bounds into the Rayleigh quotient; ‖H_ℓ‖ ≥ ‖H_ℓx‖/‖x‖ by the definition of the norm",
     reason="sympy: the partial sums of j^{−1/2} between 2√i − 2 and 2√i − 1, ‖H_ℓx‖²/‖x‖² ≥ 4 − 8ζ(3/2)/H_ℓ → 4, and "
            "Hardy's inequality ‖H_ℓ‖ ≤ 2 by a telescoping identity. The stored cesaro-norm sweep (Lanczos brackets to ℓ = 2^20) "
            "shows the approach is slow: 1/√(2 − ‖H_ℓ‖) = Θ(log ℓ) with its constant fitted and removed, i.e. "

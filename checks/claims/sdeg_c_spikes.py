@@ -92,17 +92,22 @@ def c_spike_sv_sweep(ctx: Context) -> Evidence:
 claim(
     id="sdeg.c.spike-sv",
     title="Spike singular values within O(k/(ℓf)) of 1",
-    source=Source("SDEG", "App. C.5", "Thm 4 Step 2"),
+    source=Source("SDEG", "App. C.5", "last display (cf. Thm 4 Step 2)"),
     statement=r"Under spectral separation, $|\sigma_i(A_c) - 1| = O\!\left(\frac{k}{\ell f(\ell)}\right)$ for $1 \le i \le k$.",
     checks=[c_spike_sv_counterexample, c_spike_sv_sweep],
     expected=Status.REFUTED,
     reason="False as stated: with k = 1 and bulk scores 0, A_c = H_ℓ whatever the spike score (row 1 is always e_1), "
            "so σ_1(A_c) = ‖H_ℓ‖ ≥ √(5/4) for all ℓ ≥ 2 and → 2, while k/(ℓf) → 0. The bulk's Cesàro structure puts "
            "singular values above 1 ahead of the spikes. What holds is one-sided: see sdeg.c.spike-sv.corrected. "
-           "Interpretive: App. C.5 is a section of remarks whose other displays argue by contradiction (see "
-           "sdeg.c.no-harmonic-sv); this one is read as asserted because the paper gives it as Step 2 of Thm 4's "
-           "proof, affirmatively and under the theorem's own hypothesis (spectral separation), not as a supposition "
-           "to be refuted.",
+           "Interpretive: the display is the last of App. C.5 ('Remarks on causal singular values'), whose prose is "
+           "lost; its other displays suppose a harmonic bulk bound and refute it through ‖A_c‖_F (sdeg.c.no-harmonic-sv). "
+           "Step 2 of the proof of Thm 4 (App. C.4) displays only δ_ℓ := ‖E_ℓ‖_op = O(k/(ℓf(ℓ))) = o(1), a bound on "
+           "E_ℓ, whose definition is lost (read, from the step's title 'spike subspace', as the spike block's deviation "
+           "A₁₁ − I_k, for which the bound holds: sdeg.c.spike-sv.corrected); it does not display a bound on σ_i(A_c). Whether the "
+           "paper asserts the two-sided bound or names it to deny it cannot be read from the surviving text (the display "
+           "carries no marker either way; neither does the supposed harmonic bound that opens the section). specproof "
+           "tests it as asserted, the reading under which it is a claim at all and what the spike-block bound of Step 2 "
+           "is easily taken to give; if the lost prose names it only to deny it, the refutation agrees with the paper.",
     notes=["interpretive"],
     tests=["tests/test_sdeg_causal.py::test_single_spike_gives_the_cesaro_matrix"],
 )
@@ -213,6 +218,7 @@ claim(
               r"$\|A_c\|_F^2 \ge \sum_p (p-1)/(e^B+p-1)^2 \to \infty$ (like $\log\ell$).",
     checks=[c_no_harmonic_sv_proof, c_no_harmonic_sv_sweep],
     expected=Status.PROVED,
+    prose="the contradiction: σ_i ≤ Ĉ/i on the bulk would keep ‖A_c‖_F² ≤ 5k + Ĉ²π²/6 bounded, while the checked row-norm bound makes it diverge",
     reason="Sign certificates for the row-norm lower bound and its comparison with 1/(4(p−1)), divergence of Σ1/p by "
            "sympy, and ‖A_c‖ ≤ √5 (sdeg.c.sv-universal). The sweep shows how badly harmonic decay fails: "
            "max_{i>k} i·σ_i grows like 0.29·log ℓ.",

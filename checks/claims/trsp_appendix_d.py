@@ -320,6 +320,7 @@ claim(
               r"$\big(\mathbb{E}\,|\tfrac1k\sum_i Z_i|^2\big)^{1/2}\le\sigma_\perp/\sqrt k$.",
     checks=[averaging_variance_sympy, averaging_exact_enumeration],
     expected=Status.PROVED,
+    prose="the reading as a root-mean-square bound (the paper's proof bounds the variance); uncorrelatedness removes the cross terms",
     notes=["interpretive"],
     reason="Read as a root-mean-square bound (the paper's proof bounds the variance), it is a sympy identity for "
            "symbolic k. As a bound on every realisation it is false (all components at +σ⊥ give σ⊥). It bounds an "
@@ -431,6 +432,7 @@ claim(
     statement=r"If $\pi_{\min}\ge c_\pi/T$ then $\|e\|_\infty\le\sqrt{T/c_\pi}\,\|e\|_{2,\pi}$ for every $e\in\mathbb{R}^T$.",
     checks=[pointwise_sympy, pointwise_float_search],
     expected=Status.PROVED,
+    prose="taking the maximising token: π_t|e_t|² ≤ ‖e‖²_(2,π) and π_t ≥ c_π/T",
     reason="The slack is a sum of nonnegative terms (sympy, with the maximiser's term split off); tight for the "
            "indicator of the lightest token when π_min = c_π/T.",
     tests=["tests/test_trsp_appendix_d.py::test_pointwise_bound_is_tight_at_the_lightest_token"],

@@ -142,6 +142,7 @@ claim(
     checks=[c6_mu2_lower_coq, c6_mu2_lower_float_extreme],
     cross_checks=[c6_mu2_lower_quarter_witness],
     expected=Status.PROVED,
+    prose="none: the Coq theorem is the statement for every T ≥ 2 and every mode (Eq. 9's multigraph reading is trsp.C3.spectrum)",
     reason="Kernel-checked in Coq for every T ≥ 2 (proofs/Skeleton.v): the integer doubling argument finds, for every mode, a generator ℓ ≤ L with 4r_ℓ ∈ [T, 3T], and there 4 sin²(πr_ℓ/T) ≥ 2. The integer certificates over the range stay as a cross-check: every mode has a generator ℓ ≤ L with 4r_ℓ ∈ [T, 3T] (r_ℓ = 2^ℓk mod T), "
            "so that term alone is 4 sin²(πr_ℓ/T) ≥ 2; no float enters. The paper's proof is checked step by "
            "step in trsp.C6.bit-lemma. The bound is loose: μ₂ = 4 at every even T and μ₂ ≥ 4 always "
@@ -310,6 +311,7 @@ claim(
     checks=[c6_bits_coq, c6_bits_prefix_exhaustive, c6_bits_depth_bound_sympy],
     cross_checks=[c6_bits_sign_change_exhaustive],
     expected=Status.PROVED,
+    prose="none: the Coq theorem states (i)–(iii) for every T, k and ℓ",
     reason="Kernel-checked in Coq for every T and k (proofs/Bits.v); besides, (i) is exhaustive over the four leading bit pairs (proved), (ii) is a sympy sign argument for every T "
            "(proved), (iii) is checked in exact integer arithmetic for every k/T of the range (certified), "
            "together with the agreement of (i) with the integer band test at every ℓ ≤ L. One digit is spare: the "
@@ -346,6 +348,7 @@ claim(
     checks=[c6_bits_sharp_coq, c6_bits_one_digit_less_sympy],
     cross_checks=[c6_bits_one_digit_less_exhaustive],
     expected=Status.PROVED,
+    prose="none: the Coq theorem states it for every T ≥ 2 and k",
     reason="Kernel-checked in Coq for every T and k (proofs/Bits.v, bit_lemma_iii_sharp); besides, the depth bound is a sympy sign argument for every T (proved); the witness ℓ ≤ L−1 with 4r_ℓ ∈ [T, 3T] "
            "is found in exact integers for every mode of every T in the range (certified).",
     corrects="trsp.C6.bit-lemma",

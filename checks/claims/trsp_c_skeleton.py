@@ -94,6 +94,7 @@ claim(
               r"since $D=rI$ gives $I-D^{-1}W=L/r$.",
     checks=[cgap_regular_random_walk_identity, cgap_regular_graphs_property],
     expected=Status.PROVED,
+    prose="scaling a symmetric matrix by 1/r > 0 scales its eigenvalues and keeps their order",
     reason="With D = rI the random-walk Laplacian is L/r entrywise (sympy), and scaling by 1/r > 0 keeps the "
            "eigenvalue order; a property search over regular multigraphs and simple graphs cross-checks it.",
     tests=[f"{TESTS}::test_regular_gap_on_the_skeleton"],
@@ -296,6 +297,7 @@ claim(
               r"(a multigraph: $2^L\equiv0$ is a self-loop when $T=2^L$, $\pm T/2$ a double edge, $2^\ell\equiv-2^m$ parallel edges).",
     checks=[c3_fourier_mode_sympy, c3_closed_form_vs_dense, c3_multigraph_reading],
     expected=Status.PROVED,
+    prose="T orthogonal eigenvectors diagonalise the circulant Laplacian, so the Fourier values are its whole spectrum (multigraph reading)",
     reason="Each generator acts on the Fourier mode v_k by the scalar 2(1 − cos(2πgk/T)) and the T modes are "
            "orthogonal (sympy, symbolic T, k, g). Eq. 9 is the spectrum of the multigraph in which every ±2^ℓ counts "
            "(the proof's 'degree 2 per pair'); for the simple Cayley graph it is wrong exactly where generators "

@@ -146,6 +146,7 @@ claim(
               r"$R_{\mathrm{eff}}=\|M\|_F^2/\|M\|_2^2$ (the stable rank).",
     checks=[reff_identity_sympy, reff_frobenius_charpoly_exact, reff_stable_rank_float],
     expected=Status.PROVED,
+    prose="‖M‖_F² = tr(MᵀM) = Σσ_i² (standard; checked exactly on integer matrices), after which both forms are the checked algebra",
     reason="An algebraic identity once the tail Σ_{i≥3}σᵢ² is named (sympy); the stable-rank form rests on "
            "‖M‖_F² = tr(MᵀM) = Σσᵢ², checked exactly on integer matrices. Here γ is the singular-value gap "
            "1 − σ₂/σ₁, not the Laplacian gap of App. C nor the reversible gap of App. D; the 'trade-off' it is "
@@ -228,6 +229,7 @@ claim(
               r"$S_0=0$, $S_{t+1}=S_t+X_t$: $\frac{1}{w_t}\sum_{i=0}^{w_t-1}X_{t-i}=\frac{S_{t+1}-S_{a_t}}{t-a_t+1}$.",
     checks=[box_prefix_sympy, box_prefix_exact_grid, box_prefix_float_search],
     expected=Status.PROVED,
+    prose="two linear maps agree when their rows agree; the rows are normalised interval indicators whose intervals the checked identity a_t = t − w_t + 1 matches",
     reason="Both sides are linear in X with row t the normalised indicator of an interval; the intervals "
            "coincide because a_t = t − w_t + 1, proved by sympy in the truncated (t < b) and full (t ≥ b) cases. "
            "Exact grids and float searches of the numpy/torch code support it. Rounding is another matter: "
@@ -524,6 +526,7 @@ claim(
               r"token, peak $1/b$ and mean lag at $r=b-1$ (a delay of $b-1$ tokens).",
     checks=[tribox_kernel_coq, tribox_kernel_identity_sympy, tribox_kernel_weights_sympy, tribox_triangle_shape_sympy],
     expected=Status.PROVED,
+    prose="none for the convolution identity (Coq); the weights and the triangle shape are sympy identities in symbolic b",
     reason="Every part is a sympy identity in symbolic b (and t ≥ 2b−2); the boundary rows t < 2b−2 differ and are "
            "covered by the exact and torch checks of trsp.tribox.kernel.",
     corrects="trsp.tribox.kernel",
@@ -623,6 +626,7 @@ claim(
               r"are $\{\pm(2^\ell-1)\}_{\ell\ge1}$ and layer 0 is the identity.",
     checks=[schedule_peak_offsets_sympy],
     expected=Status.PROVED,
+    prose="taking the union over layers of the per-layer peaks the checked identities give",
     reason="sympy identities in symbolic b and ℓ.",
     uses=["trsp.tribox.kernel.fixed"],
     corrects="trsp.schedule.dyadic",

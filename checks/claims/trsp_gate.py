@@ -57,6 +57,7 @@ claim(
               r"and $\phi=\mathrm{softplus}(\beta)$: $0<g_\ell=\sigma(\mathrm{MLP}(\log_2 r_\ell))\,r_\ell^{\phi}<1$.",
     checks=[gate_range_sympy],
     expected=Status.PROVED,
+    prose="only r ≤ 1 from Eq. 5 (b_ℓ ≤ T)",
     reason="Over the reals: σ ∈ (0,1) and r^φ ∈ (0,1] because r ≤ 1 (b_ℓ ≤ T by Eq. 5), so g ∈ (0,1), including "
            "r = 1 where g = σ(MLP(0)). Machine-checked: each sign, for symbolic m, β, s = T/b − 1 ≥ 0, by sympy's "
            "assumption system; argued in prose: only r ≤ 1 from Eq. 5 (b_ℓ ≤ T). Floating point is another "
@@ -196,6 +197,7 @@ claim(
               r"plus $\beta$ has exactly $3\cdot16+2=50$.",
     checks=[gate_param_count_exhaustive],
     expected=Status.PROVED,
+    prose="reading the module's parameter shapes as the counted MLP shape; the enumeration of small shapes is exhaustive",
     notes=["reconstructed"],
     lost="The paper gives only the total (≈50; Table 1: 50) and never the MLP's shape; 1→16→1 is the unique "
          "one-hidden-layer width giving 50 (also 1→2→11→1 and 1→11→2→1 with two hidden layers).",
@@ -251,6 +253,7 @@ claim(
     statement=r"$g_\ell$ is a function of $(T,\ell)$ (and the gate's parameters) only, never of the hidden states $X$.",
     checks=[gate_input_agnostic_sympy, gate_input_agnostic_torch],
     expected=Status.PROVED,
+    prose="reading off the implementation's signature that it receives only (T, b); the gated layer is then linear in X",
     reason="Eq. 7 with b_ℓ = min(2^ℓ, T) has no hidden-state symbol (sympy, for an arbitrary MLP); the implementation "
            "receives only (T, b) and the gated layer is linear in X, as it must be when g is input-agnostic.",
     tests=["tests/test_trsp_main.py::test_gated_layer_is_linear_in_the_hidden_states"],
@@ -323,6 +326,7 @@ claim(
               r"$(T/b_\ell)^\phi$.",
     checks=[gate_length_trend_fixed_sympy],
     expected=Status.PROVED,
+    prose="the sign of the checked elasticity gives the direction of the trend in T",
     reason="sympy identities for the elasticities and σ < 1.",
     corrects="trsp.gate.length-trend",
     tests=["tests/test_trsp_main.py::test_gate_weight_of_a_fixed_layer_falls_with_length"],
@@ -451,6 +455,7 @@ claim(
               r"\frac{2b^2+1}{3b^3}$ for $T\ge2b-2$ with $0\le c_b\le 2b-2$ independent of $T$.",
     checks=[frobenius_linear_sympy, frobenius_linear_exact],
     expected=Status.PROVED,
+    prose="splitting M_tri into its full rows (each h_b) and its 2b − 2 boundary rows, which do not depend on T and have energy ≤ 1 each",
     uses=["trsp.tribox.kernel.fixed", "trsp.C7.kernel-energy"],
     reason="Full rows are h_b (proved), whose energy (2b²+1)/(3b³) is a sympy identity; the 2b−2 boundary rows do not "
            "depend on T and have energy ≤ 1 each, so the energy is affine in T with slope E_b. Exact rational "
