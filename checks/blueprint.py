@@ -11,6 +11,11 @@ The rule, with strength proved > certified > verified > open = refuted:
 - otherwise it rests on the weakest dependency weaker than the claim's own verdict;
 - otherwise the chain is *sound*: everything it uses is at least as strong as the claim.
 
+A claim ``<x>.hypotheses`` (which hypotheses the theorem ``<x>`` needs) *qualifies* ``<x>``: it names ``<x>``
+in ``uses`` so the graph attaches it there, but its probes decide what happens when a hypothesis is dropped
+with evidence of their own, and that does not rest on ``<x>`` being true, so this one edge does not propagate
+either (its other ``uses`` do).
+
 Among several candidates the weakest is named, then the nearest (fewest ``uses`` hops), then the first
 in registry order; ``path`` is the ``uses`` path from the claim to it.
 """
@@ -80,14 +85,26 @@ def cycles(claims: Mapping[str, Claim]) -> list[list[str]]:
     return found
 
 
+HYPOTHESES = ".hypotheses"
+
+
+def qualified(c: Claim) -> str | None:
+    """The theorem a ``<x>.hypotheses`` claim qualifies (``<x>``, when it is in its uses), else None."""
+    if c.id.endswith(HYPOTHESES) and c.id[: -len(HYPOTHESES)] in c.uses:
+        return c.id[: -len(HYPOTHESES)]
+    return None
+
+
 def _dependencies(claims: Mapping[str, Claim], cid: str) -> dict[str, tuple]:
-    """Every claim reachable from ``cid`` through ``uses``, with its shortest path (breadth first, registry order)."""
+    """Every claim reachable from ``cid`` through ``uses``, with its shortest path (breadth first, registry order);
+    a hypotheses claim's edge to the theorem it qualifies is not followed."""
     paths, frontier = {cid: (cid,)}, [cid]
     while frontier:
         nxt = []
         for here in frontier:
+            skip = qualified(claims[here])
             for dep in claims[here].uses:
-                if dep in claims and dep not in paths:
+                if dep in claims and dep not in paths and dep != skip:
                     paths[dep] = paths[here] + (dep,)
                     nxt.append(dep)
         frontier = nxt

@@ -136,3 +136,12 @@ def test_graph_is_drawn(tmp_path):
     out = tmp_path / "graph.png"
     draw_graph(REGISTRY, out)
     assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_a_hypotheses_claim_does_not_rest_on_the_theorem_it_qualifies():
+    claims, status = _toy(t=("refuted", ["u"]), u=("verified", []), v=("verified", []))
+    claims["x.t.hypotheses"] = Claim(id="x.t.hypotheses", title="", source=Source("specproof", "§0"), statement="",
+                                     reason="", expected=Status.OPEN, uses=("x.t", "x.v"))
+    status["x.t.hypotheses"] = Status.CERTIFIED
+    chain = chain_of(claims, "x.t.hypotheses", status)
+    assert chain.dependency == "x.v"  # its own further use still counts; the refuted theorem (and x.u behind it) not
