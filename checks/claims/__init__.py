@@ -22,4 +22,5 @@ from specproof.checks.claims import (  # noqa: F401
     trsp_appendix_d,
     trsp_filters,
     trsp_gate,
+    trsp_network,
 )
