@@ -13,6 +13,7 @@ sweeps (T = 4 … 65536, D = 2, 4 and ⌊log₂T⌋ + 1).
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 from fractions import Fraction
 
 import numpy as np
@@ -162,8 +163,7 @@ def _range_over_rows(ctx, kinds, column, lo, hi, what):
                         what=f"{kind}: {fmt(lo)} ≤ {what} ≤ {fmt(hi)}", method="sweep-bracket", exact=False,
                         ranges=_sweep_range(rows, kind, ctx))
         values = [r[f"{column}_{tag}"] for r in rows for tag in DEPTHS]
-        evidence.append(Evidence(ev.status, ev.method, ev.summary + f" (measured {fmt(min(values), 4)} … {fmt(max(values), 4)})",
-                                 ranges=ev.ranges, worst_margin=ev.worst_margin, counterexample=ev.counterexample))
+        evidence.append(replace(ev, summary=ev.summary + f" (measured {fmt(min(values), 4)} … {fmt(max(values), 4)})"))
     return combine(evidence, what=what, method="sweep-bracket", ranges="; ".join(e.ranges for e in evidence))
 
 
@@ -408,8 +408,7 @@ def network_sink_rank_sweep(ctx: Context) -> Evidence:
     last = rows[-1]
     summary = ev.summary + "; at T = {}: ".format(last["x"]) + ", ".join(
         f"{DEPTHS[t]}: R_eff ∈ [{fmt(last[f'reff_{t}_lower'], 6)}, {fmt(last[f'reff_{t}_upper'], 6)}]" for t in DEPTHS)
-    return Evidence(ev.status, ev.method, summary, ranges=ev.ranges, worst_margin=ev.worst_margin,
-                    counterexample=ev.counterexample, role="supports")
+    return replace(ev, summary=summary, role="supports")
 
 
 claim(
