@@ -479,20 +479,25 @@ def layer_mu2_dense(ctx: Context) -> Evidence:
 
 @check
 def layer_mu2_large_T(ctx: Context) -> Evidence:
-    """The same ratio by LOBPCG (cosine preconditioner) for b = 2, 8, 32 at T = 2^10 … 2^14: the bracket meets the
-    interval [1 − 3(b/T)², 1] (it is ~1e-6 wide relative, too wide to decide the upper side, which is within 1e-5 of 1)."""
+    """The ratio μ₂/estimate by LOBPCG (cosine preconditioner) for b = 2, 8, 32 at T = 2^10 … 2^14, to 4 digits.
+
+    At these sizes μ₂ ~ 1e-5 … 1e-8 while the Ritz value moves by ~1e-11 between runs, so the bracket decides the
+    ratio to about 1e-5 only: the check asks the bracket to meet [1 − 3(b/T)² − 1e-4, 1 + 1e-4] and shows the ratio
+    rounded, not a margin finer than the solver resolves."""
     from specproof.theory.solvers import real_tribox_algebraic_connectivity
 
     cases = [(T, b) for T in (1 << 10, 1 << 12, 1 << 14) for b in (2, 8, 32)]
-    got = {c: real_tribox_algebraic_connectivity(c[0], [c[1]]) for c in cases}
-
-    def margin(case):
-        T, b = case
-        e, est = got[case], single_layer_mu2_estimate(T, b)
-        return min(e.upper / est - (1 - 3 * (b / T) ** 2), 1 - e.lower / est)
-
-    return grid_check(cases, margin, what="one layer, LOBPCG bracket meets 1 − 3(b/T)² ≤ μ₂/estimate ≤ 1", method="lobpcg",
-                      exact=False, ranges="T ∈ {2^10, 2^12, 2^14}, b ∈ {2, 8, 32}", role="supports")
+    ratios, bad = {}, []
+    for T, b in cases:
+        e, est = real_tribox_algebraic_connectivity(T, [b]), single_layer_mu2_estimate(T, b)
+        ratios[(T, b)] = e.value / est
+        if not (e.upper / est >= 1 - 3 * (b / T) ** 2 - 1e-4 and e.lower / est <= 1 + 1e-4):
+            bad.append({"T": T, "b": b, "lower": e.lower / est, "upper": e.upper / est})
+    summary = "one layer, LOBPCG: μ₂/(π²(7b−5)(b−1)/(12T²)) = " + ", ".join(
+        f"{fmt(r, 4)} (T = {T}, b = {b})" for (T, b), r in ratios.items())
+    return Evidence(Status.REFUTED if bad else Status.VERIFIED, "lobpcg", summary,
+                    ranges="T ∈ {2^10, 2^12, 2^14}, b ∈ {2, 8, 32}", role="supports",
+                    counterexample={"cases": bad} if bad else None)
 
 
 claim(
@@ -509,8 +514,9 @@ claim(
               r"carried by the top ones.",
     checks=[layer_identity_exact, layer_mu2_dense, layer_mu2_large_T],
     expected=Status.VERIFIED,
-    reason="b = 1 is exact; the two-sided ratio bound is checked by dense eigvalsh over (T, b) in the small range and by "
-           "LOBPCG brackets to T = 2^14; the estimate is the symbol's quadratic term at the lowest cosine mode.",
+    reason="b = 1 is exact; the two-sided ratio bound is checked by dense eigvalsh over (T, b) in the small range, and "
+           "LOBPCG brackets to T = 2^14 agree with the estimate to about 1e-4 (what the solver resolves there); the "
+           "estimate is the symbol's quadratic term at the lowest cosine mode.",
     uses=["trsp.C6.mu2-lower", "trsp.C5.safety-net", "trsp.C6.real-operator"],
     tests=[f"{TESTS}::test_single_layer_mu2"],
 )
