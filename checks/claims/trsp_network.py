@@ -196,7 +196,8 @@ claim(
               r"rising towards $\frac12$ with depth. What transfers from Thm C.6 is the order $\Theta(1)$; its mechanism does "
               r"not: the bound holds because attention itself is connected, $\frac12$ is $\mu_2$ of the star "
               r"$\frac12(\mathbf 1e_1^\top+e_1\mathbf 1^\top)$ towards which the composition collapses, and the constant 2 "
-              r"belongs to no scale of $P_D$ ($\mu_2(L(N_D))=\prod_\ell(2+g_\ell)\,\mu_2(L(P_D))$ exactly).",
+              r"says nothing about either scale: $\mu_2(L(N_D))=\prod_\ell(2+g_\ell)\,\mu_2(L(P_D))$ exactly, a factor "
+              r"between $2^D$ and $3^D$.",
     checks=[network_mu2_range, network_mu2_star_limit],
     expected=Status.VERIFIED,
     reason="LOBPCG brackets from the stored network sweeps (every T, three depths, three attention models) lie in "
@@ -254,7 +255,7 @@ claim(
     source=Source("specproof", "App. C.3.1", "own"),
     statement=r"Prop. C.5's scenario (attention disconnects: $A_\ell=I$) for the composition: the network stays connected for "
               r"$D\ge2$ (a banded graph), but at fixed depth $\mu_2(L(P_D))=\Theta(T^{-(2+\varphi)})$ ($\varphi=\ln2$ for the "
-              r"reconstructed gate): the side-path's lags reach only $2^{D+1}-2D$ and its gates decay like $r_\ell^{\varphi}$. "
+              r"reconstructed gate): the side-path's lags reach only $2^{D+1}-2D-2$ and its gates decay like $r_\ell^{\varphi}$. "
               r"So the safety net's length-independent connectivity does not transfer to a network whose depth is fixed "
               r"while $T$ grows (at $D=2$: $\mu_2=2.4\cdot10^{-3}$ at $T=16$, $3.5\cdot10^{-8}$ at $T=1024$); with "
               r"$D=\lfloor\log_2T\rfloor+1$ it does, $\mu_2=\Theta(1)$ ($\approx0.3$).",
@@ -359,7 +360,7 @@ claim(
     statement=r"Dobrushin's coefficient of $P_D$ is at most its escape $e_D=1-\min_i(P_D)_{i1}$. Under the sink at every layer "
               r"$e_D\le q_D=\prod_\ell\frac{1+g_\ell}{2+g_\ell}\le(\frac23)^D$ at every $T$ (each layer sends at least "
               r"$1/(2+g_\ell)$ of a row's remaining mass to the absorbing first token), so at $D=\lfloor\log_2T\rfloor+1$ "
-              r"$e_D\le\frac23T^{-\log_2(3/2)}\to0$: the composed operator converges to the rank-one $\mathbf 1e_1^\top$ "
+              r"$e_D<T^{-\log_2(3/2)}\to0$: the composed operator converges to the rank-one $\mathbf 1e_1^\top$ "
               r"(homogenisation), where §C.3.3 reads depth as a bounded contraction $(1-\gamma)^D=\Theta(1)$. With uniform "
               r"or softmax attention the escape decays with depth too but stays $\Theta(1)$ at $D\le\lfloor\log_2T\rfloor+1$ "
               r"(uniform, full depth: $0.53$ to $0.73$ over $T=4\ldots2^{16}$); "
