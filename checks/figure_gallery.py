@@ -298,6 +298,49 @@ def haar_angles(quick: bool) -> dict:
             "stats": [_eigen_angle_discrepancies(ell, samples, seed=ell) for ell in ells]}
 
 
+# --------------------------------------------------------------------------- the composed network
+
+_NETWORK_CURVES = (  # (sweep, column, label, style): each App. C conclusion on the composed operator
+    ("isolated", "mu2_d2", "μ₂, A = I, D = 2: safety net (C.5) fails, ~T^−(2+ln 2)", "o-"),
+    ("isolated", "mu2_d4", "μ₂, A = I, D = 4", "o--"),
+    ("isolated", "mu2_full", "μ₂, A = I, D = ⌊log₂T⌋+1: Θ(1) (≈ 0.3)", "o:"),
+    ("uniform", "mu2_full", "μ₂, uniform attention, full depth: → ½ (the star)", "s:"),
+    ("isolated", "gap_d2", "γ, A = I, D = 2: ~T^−2, not Θ(1/log T) (Eq. 11)", "^-"),
+    ("uniform", "gap_full", "γ, uniform attention, full depth: Θ(1)", "^:"),
+    ("sink", "reff_d2_excess", "R_eff − 1, sink, D = 2: → 1/9", "d-"),
+    ("sink", "reff_d4_excess", "R_eff − 1, sink, D = 4: → 1/225", "d--"),
+    ("sink", "reff_full_excess", "R_eff − 1, sink, full depth: → 0 (C.8 fails)", "d:"),
+    ("sink", "escape_full", "escape from token 1, sink, full depth: → 0 (collapse)", "v:"),
+)
+
+
+def _draw_network(d, ax):
+    colours = {"isolated": "tab:blue", "uniform": "tab:green", "sink": "tab:red"}
+    for kind, column, label, style in _NETWORK_CURVES:
+        T, y = np.asarray(d[kind]["T"]), np.asarray(d[kind][column], dtype=float)
+        keep = y > 0
+        ax.loglog(T[keep], y[keep], style, ms=3, lw=1, color=colours[kind], label=label)
+    ax.axhline(0.5, color="gray", ls=":", lw=0.8)
+    ax.set_xlabel("sequence length T (depth D fixed at 2, 4, or ⌊log₂T⌋+1)")
+    ax.set_ylabel("μ₂, γ of the Markov form P_D; R_eff(N_D) − 1; escape")
+
+
+@figure("network", ("trsp.network.safety-net", "trsp.network.gap", "trsp.network.rank", "trsp.network.mixing",
+                    "trsp.network.connectivity"),
+        "The composed network N_D = F_(D−1)⋯F_0 against App. C's conclusions", _draw_network)
+def network(quick: bool) -> dict:
+    out = {}
+    for kind in ("isolated", "uniform", "sink"):
+        rows = _swept(f"network-{kind}", quick).rows
+        out[kind] = {"T": [r["x"] for r in rows]}
+        for column in ("mu2_d2", "mu2_d4", "mu2_full", "gap_d2", "gap_full", "escape_full"):
+            out[kind][column] = [r[column] for r in rows]
+        if kind == "sink":  # the upper bracket: R_eff − 1 is far below the bracket's lower side's resolution at full depth
+            for tag in ("d2", "d4", "full"):
+                out[kind][f"reff_{tag}_excess"] = [r[f"reff_{tag}_upper"] - 1 for r in rows]
+    return out
+
+
 from specproof.checks.real_models import register_figures  # noqa: E402  (the real-attention figures)
 
 register_figures()

@@ -579,6 +579,95 @@ register(Sweep("cesaro-spectrum", "ell", "nuclear norm ‖H_ℓ‖_* from all si
                claims=("sdeg.c.schatten", "sdeg.c.rank-proxies", "sdeg.c.rank-proxies.hypotheses", "sdeg.c.nuclear-bracket")))
 
 
+def network_attention(kind: str, T: int):
+    """The attention models of the network sweeps, one per layer (the same at every layer): "uniform" causal
+    (the Cesàro matrix), the rank-one "sink" 𝟏e₁ᵀ, causal "softmax" of the canonical scores
+    :func:`spike_bulk_scores`, and "isolated" (A = I: attention that disconnects every token, Prop. C.5's case)."""
+    from specproof.theory.operators import Cesaro, Identity, Sink, SoftmaxAttention
+
+    models = {"uniform": Cesaro, "sink": Sink, "isolated": Identity,
+              "softmax": lambda n: SoftmaxAttention(spike_bulk_scores(n) if n >= 2 else np.zeros(1), causal=True)}
+    if kind not in models:
+        raise InputError(f"unknown attention model {kind!r}; allowed: {', '.join(models)}")
+    return models[kind](T)
+
+
+def network_depths(T: int) -> dict[str, int]:
+    """The depths a network sweep row reports: fixed D = 2 and D = 4, and D = ⌊log₂ T⌋ + 1 ("full")."""
+    from specproof.theory.filters import floor_log2
+
+    return {"d2": 2, "d4": 4, "full": floor_log2(T) + 1}
+
+
+def network_solver(T: int) -> dict:
+    """LOBPCG options of the network sweeps: 1000 iterations up to T = 4096, where that converges to the dense value;
+    60 beyond (the eigenvalue ½ of the collapsed star is highly multiple, so convergence is slow), where the bracket,
+    not the iteration count, says what was reached."""
+    return {"tol": 1e-9, "maxiter": 1000 if T <= 4096 else 60}
+
+
+def _network_point(T: int, attention: str) -> dict:
+    """One T of a network sweep: for each depth of :func:`network_depths`, the Markov form P_D's μ₂ and
+    normalised gap (LOBPCG brackets), its escape 1 − min_i (P_D)_{i1} (a bound on Dobrushin's coefficient),
+    and under the sink R_eff(N_D) = R_eff(P_D) bracketed and the bound 1 + (q_D/(1 − q_D))²."""
+    from specproof.theory import network as nw
+    from specproof.theory.solvers import EPS, laplacian_algebraic_connectivity, spectral_norm
+
+    gate = nw.default_gate()
+    row: dict = {"method": "scipy-lobpcg-jacobi", "dtype": "float64", "device": "cpu",
+                 "rigour": "mu2/gap: LOBPCG brackets (upper Rayleigh quotient; lower residual bound, assumes the lowest "
+                           "Ritz pair); reff (sink): Frobenius bounds from the first column over the Lanczos/"
+                           "Collatz-Wielandt norm bracket"}
+    for tag, D in network_depths(T).items():
+        layers = nw.network_layers(T, D, lambda n: network_attention(attention, n), gate)
+        L = nw.network_laplacian(layers)
+        mu2 = laplacian_algebraic_connectivity(L, **network_solver(T))
+        gap = laplacian_algebraic_connectivity(L, normalized=True, **network_solver(T))
+        P = L.adjacency
+        first = P.mv(np.eye(1, T).ravel())  # (P_D)_{i1}, every row
+        row.update({f"mu2_{tag}": mu2.value, f"mu2_{tag}_lower": mu2.lower, f"mu2_{tag}_upper": mu2.upper,
+                    f"gap_{tag}": gap.value, f"gap_{tag}_lower": gap.lower, f"gap_{tag}_upper": gap.upper,
+                    f"escape_{tag}": float(1.0 - first.min()), f"depth_{tag}": D,
+                    f"gates_{tag}": [layer.gate for layer in layers]})
+        if attention == "sink":
+            norm = spectral_norm(P)
+            diag = nw.network_diagonal(layers, markov=True)
+            rel = 4 * T * EPS  # sums of T nonnegative terms
+            f_lower = float(np.sum(first**2) + np.sum(diag[1:] ** 2)) * (1 - rel)
+            f_upper = float(np.sum(first**2 + (1.0 - first) ** 2)) * (1 + rel)
+            row.update({f"reff_{tag}": 0.5 * (f_lower / norm.upper**2 + f_upper / norm.lower**2),
+                        f"reff_{tag}_lower": f_lower / norm.upper**2, f"reff_{tag}_upper": f_upper / norm.lower**2,
+                        f"reff_bound_{tag}": nw.sink_rank_bound(layer.gate for layer in layers),
+                        f"escape_bound_{tag}": nw.sink_escape_probability(layer.gate for layer in layers)})
+    row.update({"value": row["gap_full"], "lower": row["gap_full_lower"], "upper": row["gap_full_upper"]})
+    return row
+
+
+def _network_reference(T: int, attention: str) -> float:
+    """Dense normalised gap of the full-depth network's Markov form (the sweep's ``value``)."""
+    import scipy.linalg
+
+    from specproof.theory import network as nw
+
+    layers = nw.network_layers(T, network_depths(T)["full"], lambda n: network_attention(attention, n), nw.default_gate())
+    P = nw.network_operator(layers, markov=True).as_matrix()
+    W = (P + P.T) / 2
+    L = np.diag(W.sum(axis=1)) - W
+    s = 1.0 / np.sqrt(np.diag(L))
+    return float(scipy.linalg.eigvalsh(s[:, None] * L * s[None, :], subset_by_index=[1, 1])[0])
+
+
+NETWORK_CLAIMS = ("trsp.network.connectivity", "trsp.network.safety-net", "trsp.network.gap", "trsp.network.mixing",
+                  "trsp.network.rank")
+for _kind in ("uniform", "sink", "softmax", "isolated"):
+    register(Sweep(f"network-{_kind}", "T", f"the composed TRSP network's Markov form, {_kind} attention at every layer, "
+                   "D = 2, 4, ⌊log₂T⌋+1: μ₂, normalised gap (value: full depth), escape from the first token",
+                   functools.partial(_network_point, attention=_kind),
+                   {"quick": _grid(2, 8), "default": _grid(2, 12, extra=(1 << 14, 1 << 16)),
+                    "wide": _grid(2, 18)},
+                   functools.partial(_network_reference, attention=_kind), 512, claims=NETWORK_CLAIMS))
+
+
 # --------------------------------------------------------------------------- `specproof sweep`
 
 def _table(result: SweepResult) -> str:

@@ -41,6 +41,7 @@ from specproof.theory.operators import (
     composite_operator,
     superposed_tribox_laplacian,
 )
+from specproof.theory.network import NetworkLaplacian, network_laplacian, network_layers
 from specproof.theory.solvers import TriBoxStackLaplacian
 from specproof.theory.validate import InputError
 
@@ -112,6 +113,9 @@ FACTORIES = {
     TriBoxStackLaplacian: {
         "tribox-stack-laplacian": lambda T, b, draw: TriBoxStackLaplacian(T),
         "tribox-stack-laplacian-custom": lambda T, b, draw: TriBoxStackLaplacian(T, [b, 1, 2 * b]),
+    },
+    NetworkLaplacian: {
+        "network-laplacian": lambda T, b, draw: network_laplacian(network_layers(T, 3, Cesaro, lambda n, w: 0.4 * w / n)),
     },
     CausalConvolution: {
         "causal-convolution": lambda T, b, draw: CausalConvolution(T, draw(kernel(nonnegative=True))),

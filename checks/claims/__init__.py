@@ -32,5 +32,6 @@ from specproof.checks.claims import (  # noqa: F401
     trsp_tradeoff,
     trsp_frequency,
     trsp_gate,
+    trsp_network,
     sdeg_real,
 )
