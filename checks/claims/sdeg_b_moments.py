@@ -193,6 +193,10 @@ claim(
     checks=[b_moment_inequalities_sympy],
     cross_checks=[b_moment_inequalities_search],
     expected=Status.PROVED,
+    prose="Jensen's inequality for the checked concave h(d) = d log(1/d), Σ_(i>k) h(d_i) ≤ n·h(m/n); the signs read off "
+          "the checked forms: m log(1/m) ≤ 0 for m ≥ 1 and log n ≤ log ℓ, d(1−d)log(1/d) ≥ 0 on (0, 1], x(2log(1/x) − 1) "
+          "≥ 0 on (0, e^{−1/2}]; and summing the termwise bounds d_i ≤ (e^B−1)/ℓ (a_i − 1 ≤ e^B − 1) over the n ≤ ℓ bulk "
+          "terms, through x² and x² log(1/x), both increasing below e^{−1/2}",
     reason="Concavity (sympy second derivative) with Jensen's inequality, the factorisation d(1−d)log(1/d) ≥ 0, the "
            "monotonicity of x² log(1/x) near 0 and d_i ≤ (e^B−1)/ℓ are sympy steps; a property search over uniform, "
            "geometric and sparse bulk vectors confirms the inequalities.",
@@ -259,6 +263,10 @@ claim(
     checks=[b_ideal_masses_sympy],
     cross_checks=[b_ideal_masses_float],
     expected=Status.PROVED,
+    prose="reading the masses off the ideal lists (√a₊, 1^{k−1}, √a₋, 0, …) and (1^k, 1 − c, 0, …) of sdeg.b.sv-leading "
+          "and sdeg.b.eigen-profile; taking the nonnegative square root of the checked (√a₊ + √a₋)² = 4 − 3c (a₊, a₋ ≥ 0 "
+          "because their sum and product are); and the end cases k = 0 (list (1, 0, …)) and k = ℓ (list 1^ℓ) as the "
+          "formula's values at c = 0 and c = 1",
     reason="a₊ + a₋ = 2 − c and a₊a₋ = (1 − c)² by sympy, hence √a₊ + √a₋ = √(4 − 3c), which also gives the end cases "
            "k = 0 and k = ℓ; the profiles' sums agree in floating point for every k ≤ ℓ ≤ 64.",
     uses=["sdeg.b.sv-leading", "sdeg.b.eigen-profile"],

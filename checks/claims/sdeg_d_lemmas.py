@@ -236,6 +236,10 @@ claim(
     checks=[c_row_entropy_proof],
     cross_checks=[c_row_entropy_arb],
     expected=Status.PROVED,
+    prose="the mean-value step: |h'(ξ)| = |1 + log ξ| ≤ 1 + log i on [1/i, ρ_i] ⊂ [1/i, 1] (the checked derivative and "
+          "bounds 1/i ≤ ρ_i ≤ 1); (a_i − 1)² ≤ (e^B − 1)²; 1 + log i ≤ (1 + 1/log 2)log(i+1) for i ≥ 1; and Σ_(i>k) "
+          "h(ρ_i) = J_{ℓ,k} + O_B(1) by comparing Σ(1 + log i)/i² with Σ1/i² and the checked integral (log x/x² "
+          "decreasing for x ≥ 2)",
     reason="h(1/i) = log i/i, the derivative, the two-sided bound on ρ_i − 1/i and the sharpness limit are sympy; the "
            "mean-value step is prose. The bound is certified in arb balls on a grid of i up to 2^20.",
     uses=["sdeg.c.row-norms"],
@@ -303,6 +307,10 @@ claim(
     checks=[c_eigen_entropy_proof],
     cross_checks=[c_eigen_entropy_arb],
     expected=Status.PROVED,
+    prose="λ_i(A_c) = a_i/(a_i+i−1), the diagonal of the triangular A_c (sdeg.c.eigen); the mean-value step on [λ_i, "
+          "a_i/i] ⊂ [1/i, 1] for i ≥ a_i (|h'| ≤ 1 + log i there, by the checked λ_i ≥ 1/i); summing: 0 ≤ U_{ℓ,k} − "
+          "Σ_(i>k)λ_i ≤ e^B(e^B−1)π²/6 and Σ_i a_i(a_i−1)(1 + log i)/i² = O_B(1) (as in sdeg.c.row-entropy); and the at "
+          "most e^B rows with i < a_i, each |h(λ_i) − h(a_i/i)| ≤ 1/e + e^B·B",
     reason="The difference a/i − λ_i in closed form and its bounds by sympy sign certificates; the mean-value step for "
            "h is prose (as in sdeg.c.row-entropy), the rows i < a_i are at most e^B. Certified in arb balls on a grid.",
     uses=["sdeg.c.eigen", "sdeg.c.row-entropy"],

@@ -102,6 +102,11 @@ claim(
     checks=[f_w1_scope_sympy],
     cross_checks=[f_w1_scope_float],
     expected=Status.PROVED,
+    prose="the whole transfer statement: |∫f dμ_ℓ − ∫f dν_ℓ| ≤ L·W₁ for L-Lipschitz f (integrate |f(x) − f(y)| ≤ L|x − y| "
+          "against an optimal coupling) and that bounded Lipschitz functions determine weak limits (portmanteau); that "
+          "the examples' W₁ is their sorted mean gap (the one-dimensional quantile coupling of sdeg.F.sorted-w1, itself "
+          "only verified; for these examples the matching gives ≤ and f(x) = x gives ≥); m = √ℓ read as an integer (ℓ a "
+          "square); the sympy steps are the examples' arithmetic only",
     reason="The Lipschitz bound is the sorted matching of sdeg.F.sorted-w1 term by term, and bounded Lipschitz "
            "functions determine weak limits (portmanteau, prose); the two examples are exact (sympy). Interpretive: the "
            "remark's prose ('does not establish operator-norm or rank-proxy agreement') is read as these examples.",

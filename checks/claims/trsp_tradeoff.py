@@ -104,6 +104,11 @@ claim(
     checks=[tradeoff_bounds_sympy],
     cross_checks=[tradeoff_patterns_exact, tradeoff_search],
     expected=Status.PROVED,
+    prose="σ₁ > 0 (tacit: γ needs M ≠ 0); the ordering σ̂_i ≤ σ̂₂ puts S in [0, N−2], and R_eff increasing in S turns the "
+          "checked value at S = N−2 into the upper bound; attainment by σ̂ = (1, 1−γ, 0, …) and (1, 1−γ, …, 1−γ) (spectra "
+          "of diagonal matrices); solving R_eff ≥ r for γ from the checked quotient; and the patterns' (γ, R_eff) for "
+          "every N from their rank-one and block-diagonal structure (the exact eigenvalue check covers N ≤ 8 only and is "
+          "a cross-check)",
     reason="Sympy identities and a sign certificate once the tail is written as (1−γ)²·S with 0 ≤ S ≤ N−2 (the "
            "singular values are ordered); the patterns' (γ, R_eff) are exact for T ≤ 8 and rank-one or block structure "
            "for every T. Interpretive: the paper's 'intrinsic trade-off' (maximizing γ suppresses R_eff unless the tail "
