@@ -25,6 +25,7 @@ memory its time is worth ("equivalent passes").
     python benchmarks/bench_peers.py                 # T = 10⁶, writes benchmarks/results/peers.{json,md}
     python benchmarks/bench_peers.py --sizes 65536   # other sizes (prints only unless --write)
     python benchmarks/bench_peers.py --iterations 4 7   # real μ₂: iterations, matvecs, time at T = 10⁴ … 10⁷
+    python benchmarks/bench_peers.py --render        # re-render the markdown from the committed JSON
 """
 
 from __future__ import annotations
@@ -83,6 +84,14 @@ def _best_time(fn, repeats=3):
     return best
 
 
+def _network(T: int):
+    from specproof.theory import network as nw
+    from specproof.theory.operators import Cesaro
+
+    depth = T.bit_length()  # ⌊log₂T⌋ + 1
+    return nw.network_operator(nw.network_layers(T, depth, Cesaro, nw.default_gate()))
+
+
 def roofline_rows(T: int, bandwidth: float) -> list[dict]:
     """Each structured matvec at size T: seconds, compulsory bytes, fraction of the bandwidth limit."""
     from specproof.theory.operators import Cesaro, SoftmaxAttention, TriBox
@@ -99,6 +108,8 @@ def roofline_rows(T: int, bandwidth: float) -> list[dict]:
         ("causal attention A_c·x", SoftmaxAttention(spike_bulk_scores(T), causal=True), 4,
          "prefix sum, subtraction and two scalings"),
         ("triBox M_tri·x (b = T/4)", TriBox(T, T // 4), 2, "two boxes, each a prefix sum and a difference"),
+        ("network N_D·x (uniform causal attention, D = ⌊log₂T⌋+1)", _network(T), 2,
+         "D layers one after the other, each I + A + g·M_tri: a Cesàro prefix sum and two boxes per layer"),
     ]
     rows = []
     for name, op, arrays, why in cases:
@@ -287,6 +298,46 @@ def _ratios(rows):
     return out
 
 
+WHY = (
+    "- **≥ 3× the best library peer.** Each structured path *is* a library Krylov solver (scipy's LOBPCG, ARPACK's "
+    "Lanczos) on the project's O(T) or O(T log T) matvec, plus a rigorous bracket computed afterwards; what it adds "
+    "over a peer on the same matvec is the preconditioner, the start vector and the bracket, not a faster iteration. "
+    "So it beats the peers that lack these by 4–6× (real μ₂: scipy lobpcg without preconditioner, ARPACK on the "
+    "shifted operator, PRIMME without preconditioner) and ties or loses to a peer given the same help: PRIMME with "
+    "the same cosine preconditioner takes about the same time (its iteration is leaner, its matvec count a little "
+    "higher), and for norms scipy's PROPACK (Golub–Kahan bidiagonalisation on A itself) reaches equal accuracy in "
+    "fewer products than Lanczos on AᵀA. A 3× margin over the best of them would need a better algorithm than a "
+    "Krylov method for one extreme eigenpair, which this benchmark does not have; the ratios are kept as measured.",
+    "- **≥ 30 % of the bandwidth limit.** The prefix-sum matvecs (Cesàro, causal attention) reach 15–17 % of the "
+    "numpy triad's rate on compulsory bytes: numpy's cumsum is a chain of dependent additions (one per entry, "
+    "latency-bound at about 1 ns) and each matvec makes 2–4 numpy passes. The triBox box filter makes two prefix sums "
+    "and two differences per box, about 8 passes, hence 1.6 %. The real triBox Laplacian is an FFT pair of length "
+    "≥ 2T, compute-bound (≈ 5N log₂N flops), so bytes are the wrong measure for it: its 0.5 % says that it is not "
+    "memory-bound; against per-layer prefix sums (O(T·L) bytes, the earlier matvec) it is 4–5× faster at T = 2^18. "
+    "Fusing the passes would need a compiled kernel (numba, C), which the project does not add for this.",
+)
+
+
+STORED = ("network-uniform", "network-sink", "network-softmax", "network-isolated", "real-attention")
+
+
+def stored_rows() -> list[dict]:
+    """Per stored sweep of the network and real-attention: rows, the largest x and the recorded seconds."""
+    out = []
+    for sweep in STORED:
+        path = ROOT / "figures" / "data" / f"{sweep}.jsonl"
+        if not path.exists():
+            continue
+        rows = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+        rows = [r for r in rows if "seconds" in r]
+        if not rows:
+            continue
+        top = max(rows, key=lambda r: (r["x"], r["seconds"]))
+        out.append({"sweep": sweep, "rows": len(rows), "largest_x": top["x"], "largest_seconds": top["seconds"],
+                    "total_seconds": sum(r["seconds"] for r in rows)})
+    return out
+
+
 def targets(res: dict) -> list[dict]:
     """The issue's targets, each with what this run measured ('not measured' where it did not run)."""
     it = {r["T"]: r for r in res.get("iterations", [])}
@@ -344,6 +395,16 @@ def markdown(res: dict) -> str:
     out += ["", "## Targets", "", "| target | measured | met |", "| --- | --- | --- |"]
     for t in res["targets"]:
         out.append(f"| {t['target']} | {t['measured']} | {t['met']} |")
+    if res.get("stored"):
+        out += ["", "## The composed network and real attention: times recorded in the sweep store", "",
+                "Each row of `figures/data/<sweep>.jsonl` records the seconds it took when it was computed (these rows "
+                "ran on the shared machine, load average 6–10, so they are upper bounds; their matvec is in the "
+                "roofline above).", "",
+                "| sweep | rows | largest x | its seconds | all rows, seconds |", "| --- | --- | --- | --- | --- |"]
+        for r in res["stored"]:
+            out.append(f"| {r['sweep']} | {r['rows']} | {r['largest_x']} | {r['largest_seconds']:.3g} | "
+                       f"{r['total_seconds']:.3g} |")
+    out += ["", "## Where a target is not met, and why", "", *WHY, ""]
     if res.get("iterations"):
         out += ["", "## Real μ₂ against T (scipy lobpcg + cosine preconditioner, tol 1e-10)", "",
                 "| T | iterations | matvecs | seconds | λ₂ | bracket | residual |", "| --- | --- | --- | --- | --- | --- | --- |"]
@@ -362,8 +423,19 @@ def main(argv=None) -> int:
                    help="also the real μ₂ ladder at T = 10^LO … 10^HI")
     p.add_argument("--write", action="store_true", help="write benchmarks/results/peers.{json,md} (default when "
                                                         "--sizes is not given)")
+    p.add_argument("--render", action="store_true",
+                   help="only re-render benchmarks/results/peers.md from peers.json (the stored-sweep table re-read)")
     args = p.parse_args(argv)
     from specproof import __version__
+
+    if args.render:
+        out = ROOT / "benchmarks" / "results"
+        res = json.loads((out / "peers.json").read_text(encoding="utf-8"))
+        res["stored"] = stored_rows()
+        res["targets"] = targets(res)
+        (out / "peers.json").write_text(json.dumps(res, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+        (out / "peers.md").write_text(markdown(res), encoding="utf-8")
+        return 0
 
     load = os.getloadavg()
     bandwidth = triad_bandwidth()
@@ -375,7 +447,7 @@ def main(argv=None) -> int:
     smallest = _ratios(rows)
     res = {"benchmark": "bench_peers", "specproof": __version__, "machine": machine(), "load_average": load,
            "primme": importlib.metadata.version("primme") if HAVE_PRIMME else None, "bandwidth": bandwidth,
-           "roofline": roofline, "rows": rows, "smallest_ratio": smallest,
+           "roofline": roofline, "rows": rows, "smallest_ratio": smallest, "stored": stored_rows(),
            "iterations": iteration_rows(*args.iterations) if args.iterations else []}
     res["targets"] = targets(res)
     text = markdown(res)

@@ -262,8 +262,6 @@ def c_step5_block_proof(ctx: Context) -> Evidence:
     steps = [
         sympy_nonnegative(E / j - causal_lambda(a, i), [u_, v_, m_, n_], what="diagonal a_i z_i = a_i/(a_i+i−1) ≤ e^B/j for i ≥ j"),
         sympy_nonnegative(E / j - 1 / (a + i - 1), [u_, v_, m_, n_], what="off-diagonal z_i = 1/(a_i+i−1) ≤ 1/i ≤ e^B/j"),
-        sympy_identity(1 / (2 * sp.sin(sp.pi / (4 * n_ + 2))), 1 / (2 * sp.sin((2 * 1 - 1) * sp.pi / (4 * n_ + 2))),
-                       what="‖L_m‖ = σ₁(L_m) = 1/(2 sin(π/(4m+2))) (sdeg.c.Lm-singular at j = 1)"),
     ]
     return derivation(steps, what="T_j ≥ 0 is dominated entrywise by (e^B/j)L_(ℓ−j+1), so |T_jx| ≤ (e^B/j)L|x| and ‖T_j‖ ≤ "
                                    "(e^B/j)‖L_(ℓ−j+1)‖ = e^B/(2j sin(π/(4(ℓ−j)+6))); the columns ≥ j of A_c are [0; T_j] and "

@@ -115,7 +115,7 @@ claim(
               r"$\widehat h_b = \widehat B_b^{\,2}$, $\widehat B_b(\omega) = e^{-i(b-1)\omega/2}D_b(\omega)$ with "
               r"$D_b(\omega) = \frac{\sin(b\omega/2)}{b\sin(\omega/2)}$, so $\widehat h_b(\omega) = e^{-i(b-1)\omega}F_b(\omega)/b$ "
               r"with $F_b \ge 0$ the Fejér kernel and $|\widehat h_b| = |\widehat B_b|^2 \le |\widehat B_b|$; the box's "
-              r"zero-phase response $D_b$ changes sign, the triangle's does not. On $(0, \pi]$: $|\widehat B_b(\omega)| \le "
+              r"zero-phase response $D_b$ changes sign for $b \ge 2$, the triangle's does not. On $(0, \pi]$: $|\widehat B_b(\omega)| \le "
               r"\pi/(b\omega)$ and $|\widehat h_b(\omega)| \le \pi^2/(b\omega)^2$, both orders attained at "
               r"$\omega = (2m+1)\pi/b$.",
     checks=[c_frequency_response_sympy, c_side_lobes_sympy],
