@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Callable
 
 import numpy as np
@@ -146,6 +147,33 @@ def combine(evidences: list[Evidence], *, what: str, method: str, ranges: str, r
                     counterexample=bad.counterexample if bad else None, role=role, allowance=worst.allowance,
                     allowance_note="; ".join(dict.fromkeys(e.allowance_note for e in evidences if e.allowance_note)),
                     data={"parts": [e.to_json() for e in evidences]})
+
+
+def exact_counterexample(what: str, ranges: str, margin, **counterexample) -> Evidence:
+    """A candidate counterexample decided in exact arithmetic: refuted when ``margin`` < 0, open otherwise.
+
+    ``margin`` is an int, a Fraction or a sympy number whose sign sympy decides (1/2 − √2/2 included; an
+    undecided sign is no counterexample). Exact values in ``counterexample`` are kept as strings.
+    """
+    if isinstance(margin, sp.Basic):
+        negative = bool(sp.nsimplify(margin).is_negative)
+    elif isinstance(margin, (int, Fraction)):
+        negative = margin < 0
+    else:
+        raise TypeError(f"an exact counterexample needs an exact margin, got {type(margin).__name__}")
+    shown = fmt(float(margin))
+    if negative:
+        return Evidence(Status.REFUTED, "exact", f"{what} (margin {shown})", ranges=ranges, worst_margin=float(margin),
+                        counterexample={k: _exact_plain(v) for k, v in counterexample.items()})
+    return Evidence(Status.OPEN, "exact", f"{what}: not a counterexample (margin {shown})", ranges=ranges,
+                    worst_margin=float(margin))
+
+
+def _exact_plain(value):
+    """Exact numbers as strings (for the JSON report), lists element by element."""
+    if isinstance(value, (list, tuple)):
+        return [_exact_plain(v) for v in value]
+    return str(value) if isinstance(value, (Fraction, sp.Basic)) else value
 
 
 def probe_hypothesis(expect: str, hypothesis: str, outcome: Evidence, *, exact: bool = False,

@@ -38,7 +38,7 @@ from specproof.checks.claims.sdeg_b_common import (
 from specproof.checks.claims.sdeg_b_eigen import sandwich_margin
 from specproof.checks.claims.sdeg_b_singular import leading_deviation, spike_deficit
 from specproof.checks.claims.sdeg_c_common import hardy_steps
-from specproof.checks.methods import derivation, float_tolerance, fmt, probe_hypothesis, property_search
+from specproof.checks.methods import derivation, exact_counterexample, float_tolerance, fmt, probe_hypothesis, property_search
 from specproof.checks.rates import fit_rate, fit_with_corrections, rate_evidence
 from specproof.checks.registry import Context, Evidence, Source, Status, check, claim
 from specproof.checks.strategies import orthogonal, score_vectors, spike_bulk_split
@@ -56,17 +56,6 @@ from specproof.theory.spectral import stable_rank
 
 
 # --------------------------------------------------------------------------- shared pieces of the probes
-
-def exact_counterexample(what: str, ranges: str, margin, **counterexample) -> Evidence:
-    """A candidate counterexample in exact arithmetic: refuting only when its exact margin is < 0."""
-    if not isinstance(margin, (int, Fraction, sp.Rational)):
-        raise TypeError(f"an exact counterexample needs an exact margin, got {type(margin).__name__}")
-    if margin < 0:
-        return Evidence(Status.REFUTED, "exact", f"{what} (margin {fmt(float(margin))})", ranges=ranges,
-                        worst_margin=float(margin), counterexample=counterexample)
-    return Evidence(Status.OPEN, "exact", f"{what}: not a counterexample (margin {fmt(float(margin))})", ranges=ranges,
-                    worst_margin=float(margin))
-
 
 def symbolic_counterexample(what: str, ranges: str, residuals: dict, **counterexample) -> Evidence:
     """A counterexample established by sympy: refuting when every residual (which must vanish) simplifies to 0."""

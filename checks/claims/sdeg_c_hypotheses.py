@@ -21,7 +21,8 @@ from hypothesis import strategies as st
 
 from specproof.checks import strategies as sst
 from specproof.checks.claims.sdeg_b_common import symbolic_evidence
-from specproof.checks.claims.sdeg_b_hypotheses import exact_counterexample, symbolic_counterexample
+from specproof.checks.claims.sdeg_b_hypotheses import symbolic_counterexample
+from specproof.checks.methods import exact_counterexample
 from specproof.checks.claims.sdeg_c_common import (
     Config,
     SQRT5,

@@ -25,7 +25,8 @@ from specproof.checks import strategies as sst
 from specproof.checks.claims.trsp_c_common import TESTS as APPENDIX_TESTS, real_stack_matrix
 from specproof.checks.claims.trsp_c_mu2 import BALL_PRECISION, c6_sharp_pair_witness
 from specproof.checks.claims.trsp_c_skeleton import c3_simple_graph_mu2_certified, cgap_regular_random_walk_identity
-from specproof.checks.methods import combine, float_tolerance, fmt, grid_check, probe_hypothesis, property_search, sympy_identity
+from specproof.checks.methods import (combine, exact_counterexample, float_tolerance, fmt, grid_check, probe_hypothesis,
+                                     property_search, sympy_identity)
 from specproof.checks.rates import bound_evidence, fit_rate
 from specproof.checks.registry import Context, Evidence, Source, Status, check, claim
 from specproof.theory.cayley import cayley_laplacian, cayley_laplacian_spectrum, doubling_residues, simple_connection_set
@@ -35,30 +36,6 @@ from specproof.theory.operators import TriBox
 from specproof.theory.spectral import algebraic_connectivity, laplacian, stable_rank
 
 TESTS = "tests/test_trsp_c_hypotheses.py"
-
-
-def _exact_outcome(what: str, ranges: str, margin, **counterexample) -> Evidence:
-    """A candidate counterexample decided exactly: refuted when ``margin`` < 0 (an int, a Fraction, or a sympy
-    number whose sign sympy decides, such as 1/2 − √2/2); open otherwise."""
-    if isinstance(margin, sp.Basic):
-        negative = sp.nsimplify(margin).is_negative
-    elif isinstance(margin, (int, Fraction)):
-        negative = margin < 0
-    else:
-        raise TypeError(f"an exact counterexample needs an exact margin, got {type(margin).__name__}")
-    shown = fmt(float(margin))
-    if negative:
-        return Evidence(Status.REFUTED, "exact", f"{what} (margin {shown})", ranges=ranges, worst_margin=float(margin),
-                        counterexample={k: _plain(v) for k, v in counterexample.items()})
-    return Evidence(Status.OPEN, "exact", f"{what}: not a counterexample (margin {shown})", ranges=ranges,
-                    worst_margin=float(margin))
-
-
-def _plain(value):
-    """Exact numbers as strings (for the JSON report), lists element by element."""
-    if isinstance(value, (list, tuple)):
-        return [_plain(v) for v in value]
-    return str(value) if isinstance(value, (Fraction, sp.Basic)) else value
 
 
 def _eigenvalues(M: sp.Matrix) -> list:
@@ -92,7 +69,7 @@ def cgap_regularity_probe(ctx: Context) -> Evidence:
     mu2 = _eigenvalues(D - W)[1]
     gamma = _eigenvalues(sp.eye(4) - D.inv() * W)[1]
     gaps = [sp.simplify(abs(gamma - mu2 / r)) for r in (1, 2)]
-    outcome = _exact_outcome(f"P₄: γ = {gamma}, μ₂ = {mu2}; |γ − μ₂/r| = {', '.join(map(str, gaps))} for r = 1, 2",
+    outcome = exact_counterexample(f"P₄: γ = {gamma}, μ₂ = {mu2}; |γ − μ₂/r| = {', '.join(map(str, gaps))} for r = 1, 2",
                              "P₄ (degrees 1, 2, 2, 1)", -min(gaps, key=lambda x: float(x)),
                              gamma=gamma, mu2=mu2)
     return probe_hypothesis("necessary", "regularity", outcome, exact=True, role="decides")
@@ -198,7 +175,7 @@ def c3_multigraph_probe(ctx: Context) -> Evidence:
     """Drop the multigraph reading: at T = 3 the simple graph is K₃, eigenvalues 0, 3, 3; Eq. 9 gives 0, 6, 6."""
     simple = _eigenvalues(_exact_matrix(cayley_laplacian(3, multigraph=False).astype(int)))
     eq9 = [sp.nsimplify(2 * sum(1 - sp.cos(2**ell * 2 * sp.pi * k / 3) for ell in range(2))) for k in range(3)]
-    outcome = _exact_outcome(f"T = 3: simple-graph eigenvalues {simple}, Eq. 9 {sorted(eq9)}", "T = 3",
+    outcome = exact_counterexample(f"T = 3: simple-graph eigenvalues {simple}, Eq. 9 {sorted(eq9)}", "T = 3",
                              simple[1] - sorted(eq9)[1], simple=simple, eq9=sorted(eq9))
     return probe_hypothesis("necessary", "the multigraph reading (every ±2^ℓ counts)", outcome, exact=True, role="decides")
 
@@ -208,7 +185,7 @@ def c3_half_weight_probe(ctx: Context) -> Evidence:
     """App. C.1's W = ½(M + Mᵀ) of the causal offsets puts ½ on each edge: the spectrum is half of Eq. 9 (T = 4, exact)."""
     half = _eigenvalues(_exact_offset_laplacian(4, True, sp.Rational(1, 2)))
     eq9 = sorted(sp.nsimplify(2 * sum(1 - sp.cos(2**ell * 2 * sp.pi * k / 4) for ell in range(3))) for k in range(4))
-    outcome = _exact_outcome(f"T = 4, W = ½(M + Mᵀ): eigenvalues {half}; Eq. 9 gives {eq9}", "T = 4",
+    outcome = exact_counterexample(f"T = 4, W = ½(M + Mᵀ): eigenvalues {half}; Eq. 9 gives {eq9}", "T = 4",
                              half[1] - eq9[1], half_weight=half, eq9=eq9)
     return probe_hypothesis("necessary", "weight 1 per edge ±2^ℓ (W = M + Mᵀ, not App. C.1's ½(M + Mᵀ))", outcome,
                             exact=True, role="decides")
@@ -219,7 +196,7 @@ def c3_wrap_probe(ctx: Context) -> Evidence:
     """Drop the wrap-around: the non-wrapping offset graph at T = 4 has eigenvalues 0, 2, 4, 4, not Eq. 9's 0, 4, 6, 6."""
     nowrap = _eigenvalues(_exact_offset_laplacian(4, False, 1))
     eq9 = sorted(sp.nsimplify(2 * sum(1 - sp.cos(2**ell * 2 * sp.pi * k / 4) for ell in range(3))) for k in range(4))
-    outcome = _exact_outcome(f"T = 4 without wrap-around: eigenvalues {nowrap}; Eq. 9 gives {eq9}", "T = 4",
+    outcome = exact_counterexample(f"T = 4 without wrap-around: eigenvalues {nowrap}; Eq. 9 gives {eq9}", "T = 4",
                              nowrap[1] - eq9[1], nowrap=nowrap, eq9=eq9)
     return probe_hypothesis("necessary", "wrap-around", outcome, exact=True, role="decides")
 
@@ -264,7 +241,7 @@ def c4_indefinite_probe(ctx: Context) -> Evidence:
     """Drop Q ⪰ 0: P = diag(0, 1), Q = −I/4 lowers both eigenvalues by 1/4."""
     P, Q = sp.diag(0, 1), -sp.eye(2) / 4
     lo = _eigenvalues(P + Q)
-    outcome = _exact_outcome(f"P = diag(0, 1), Q = −I/4: λ(P+Q) = {lo}", "n = 2", lo[0] - 0, eigenvalues=lo)
+    outcome = exact_counterexample(f"P = diag(0, 1), Q = −I/4: λ(P+Q) = {lo}", "n = 2", lo[0] - 0, eigenvalues=lo)
     return probe_hypothesis("necessary", "Q ⪰ 0", outcome, exact=True, role="decides")
 
 
@@ -274,7 +251,7 @@ def c4_nonsymmetric_q_probe(ctx: Context) -> Evidence:
     t = sp.Rational(2, 5)
     P, Q = sp.diag(0, 1), sp.Matrix([[0, t], [-t, 0]])
     lam = _eigenvalues(P + Q)
-    outcome = _exact_outcome(f"P = diag(0, 1), Q skew (xᵀQx = 0): λ(P+Q) = {lam}, λ₂ below λ₂(P) = 1", "n = 2",
+    outcome = exact_counterexample(f"P = diag(0, 1), Q skew (xᵀQx = 0): λ(P+Q) = {lam}, λ₂ below λ₂(P) = 1", "n = 2",
                              lam[1] - 1, eigenvalues=lam)
     return probe_hypothesis("necessary", "symmetric Q", outcome, exact=True, role="decides")
 
@@ -285,7 +262,7 @@ def c4_nonsymmetric_p_probe(ctx: Context) -> Evidence:
     P = sp.Matrix([[0, 1], [0, 1]])
     v = sp.Matrix([1, 2])
     lam = _eigenvalues(P + v * v.T / 10)
-    outcome = _exact_outcome(f"P = [[0, 1], [0, 1]] (λ = 0, 1), Q = vvᵀ/10: λ(P+Q) = {lam}", "n = 2", lam[0],
+    outcome = exact_counterexample(f"P = [[0, 1], [0, 1]] (λ = 0, 1), Q = vvᵀ/10: λ(P+Q) = {lam}", "n = 2", lam[0],
                              eigenvalues=lam)
     return probe_hypothesis("necessary", "symmetric P", outcome, exact=True, role="decides")
 
@@ -319,7 +296,7 @@ def c5_signed_attention_probe(ctx: Context) -> Evidence:
     L_attn = sp.diag(*[sum(A.row(i)) for i in range(2)]) - A
     L_tri = _skeleton_laplacian_exact(2)
     lhs, rhs = _eigenvalues(L_attn + g * L_tri)[1], g * _eigenvalues(L_tri)[1]
-    outcome = _exact_outcome(f"T = 2, A = [[3/2, −1/2], [−1/2, 3/2]], g = 1/2: μ₂(L) = {lhs} < g·μ₂(L_tri) = {rhs}",
+    outcome = exact_counterexample(f"T = 2, A = [[3/2, −1/2], [−1/2, 3/2]], g = 1/2: μ₂(L) = {lhs} < g·μ₂(L_tri) = {rhs}",
                              "T = 2", lhs - rhs, attention=str(A.tolist()), mu2=lhs, bound=rhs)
     return probe_hypothesis("necessary", "nonnegative attention weights", outcome, exact=True, role="decides")
 
@@ -330,7 +307,7 @@ def c5_negative_gate_probe(ctx: Context) -> Evidence:
     L_tri = _skeleton_laplacian_exact(4)
     g = sp.Rational(-1, 2)
     lhs, rhs = _eigenvalues(g * L_tri)[1], g * _eigenvalues(L_tri)[1]
-    outcome = _exact_outcome(f"T = 4, A = I, g = −1/2: μ₂(gL_tri) = {lhs} < g·μ₂(L_tri) = {rhs}", "T = 4", lhs - rhs,
+    outcome = exact_counterexample(f"T = 4, A = I, g = −1/2: μ₂(gL_tri) = {lhs} < g·μ₂(L_tri) = {rhs}", "T = 4", lhs - rhs,
                              mu2=lhs, bound=rhs)
     return probe_hypothesis("necessary", "g ≥ 0", outcome, exact=True, role="decides")
 
@@ -346,7 +323,7 @@ def c5_directed_probe(ctx: Context) -> Evidence:
     A = sp.Matrix([[1, 0, 0], [0, 0, 1], [0, 0, 1]])
     lhs = _eigenvalues(sp.eye(T) - A + g * L_tri)[1]
     rhs = g * _eigenvalues(L_tri)[1]
-    outcome = _exact_outcome(f"T = 3 real stack, A = rows (e₁, e₃, e₃), g = 1/2, no symmetrisation: λ₂ = {lhs} < g·λ₂(L_tri) = {rhs}",
+    outcome = exact_counterexample(f"T = 3 real stack, A = rows (e₁, e₃, e₃), g = 1/2, no symmetrisation: λ₂ = {lhs} < g·λ₂(L_tri) = {rhs}",
                              "T = 3", sp.re(lhs) - rhs, attention=str(A.tolist()), lambda_2=lhs, bound=rhs)
     return probe_hypothesis("necessary", "symmetrisation", outcome, exact=True, role="decides")
 
@@ -359,7 +336,7 @@ def c5_layer_gates_probe(ctx: Context) -> Evidence:
     gates = _eq7_gates(T)
     mu = _gated_mode_exact(T, T // 2, gates)
     rhs = sp.Rational(gates[1]) * 4  # layer 1's gate times μ₂(L_tri) = 4 (even T)
-    outcome = _exact_outcome(f"T = 8, Eq. 7 gates g_ℓ = 2^ℓ/(2T) = {', '.join(map(str, gates))}, A = I: μ_4 = 4g₀ = {mu} < "
+    outcome = exact_counterexample(f"T = 8, Eq. 7 gates g_ℓ = 2^ℓ/(2T) = {', '.join(map(str, gates))}, A = I: μ_4 = 4g₀ = {mu} < "
                              f"g₁·μ₂(L_tri) = {rhs}", "T = 8", mu - rhs, gates=[str(x) for x in gates], mu_T_half=mu)
     return probe_hypothesis("necessary", "one gate g for every layer of the skeleton", outcome, exact=True, role="decides")
 
@@ -371,7 +348,7 @@ def c5_single_layer_probe(ctx: Context) -> Evidence:
     T = 8
     per_layer = [sp.nsimplify(min(_gated_mode_exact(T, k, [0] * ell + [1]) for k in range(1, T))) for ell in range(floor_log2(T) + 1)]
     cycle = sp.nsimplify(4 * sp.sin(sp.pi / 5) ** 2)
-    outcome = _exact_outcome(f"T = 8: μ₂ of the layers ℓ = 0..3 alone is {', '.join(map(str, per_layer))} (all < 2; ℓ ≥ 1 "
+    outcome = exact_counterexample(f"T = 8: μ₂ of the layers ℓ = 0..3 alone is {', '.join(map(str, per_layer))} (all < 2; ℓ ≥ 1 "
                              f"disconnected); T = 5, layer 0 alone: μ₂ = {cycle}", "T = 5, 8",
                              max(per_layer) - 2, mu2_per_layer=per_layer, cycle_T5=cycle)
     return probe_hypothesis("necessary", "L_tri summed over every layer (a single layer's triBox)", outcome, exact=True,
@@ -536,7 +513,7 @@ def c6_gate_weights_probe(ctx: Context) -> Evidence:
         T = 2**m
         rows.append((T, _gated_mode_exact(T, T // 2, _eq7_gates(T))))
     T, mu = rows[1]
-    outcome = _exact_outcome(f"Eq. 7 gates g_ℓ = ½·2^ℓ/T (σ = ½, φ = 1): μ_(T/2) = 4g₀ = 2/T exactly at T = 2^m, m = 2..30 "
+    outcome = exact_counterexample(f"Eq. 7 gates g_ℓ = ½·2^ℓ/T (σ = ½, φ = 1): μ_(T/2) = 4g₀ = 2/T exactly at T = 2^m, m = 2..30 "
                              f"(T = {T}: {mu} < 2)", "T = 2^m, m = 2..30", mu - 2, T=T, mu_T_half=mu,
                              gates=[str(x) for x in _eq7_gates(T)])
     if any(v != sp.Rational(2, t) for t, v in rows):
@@ -612,7 +589,7 @@ def c6_nowrap_half_probe(ctx: Context) -> Evidence:
     T = 8
     x = [2 * n - T + 1 for n in range(T)]
     q8 = laplacian_form(dyadic_offset_edges(T, wrap=False), [Fraction(1, 2)] * 4, x) / sum(v * v for v in x)
-    outcome = _exact_outcome(f"no wrap-around, W = ½(M + Mᵀ): the ramp's Rayleigh quotient bounds μ₂ below 2 at every T in "
+    outcome = exact_counterexample(f"no wrap-around, W = ½(M + Mᵀ): the ramp's Rayleigh quotient bounds μ₂ below 2 at every T in "
                              f"[2, {top}] (T = 8: μ₂ ≤ {q8}; closest to 2 at T = {worst[1]}, margin {fmt(float(worst[0]))})",
                              f"every T in [2, {top}]", q8 - 2, T=T, vector="x_n = 2n − T + 1", rayleigh_quotient=q8)
     return probe_hypothesis("necessary", "wrap-around or weight 1 per edge (one of the two)", outcome, exact=True,
@@ -653,7 +630,7 @@ def c6_bits_expansion_probe(ctx: Context) -> Evidence:
     bits = [0, 0] + [1] * 60  # the non-terminating expansion of 1/4
     tail = sum(Fraction(b, 2 ** (j + 1)) for j, b in enumerate(bits))
     inside = Fraction(1, 4) <= psi < Fraction(3, 4)
-    outcome = _exact_outcome(f"ψ = 1/4 = 0.00111…₂ (61 digits sum to {fmt(float(tail), 6)}, → 1/4): b₁ = b₂ = 0 but "
+    outcome = exact_counterexample(f"ψ = 1/4 = 0.00111…₂ (61 digits sum to {fmt(float(tail), 6)}, → 1/4): b₁ = b₂ = 0 but "
                              f"ψ ∈ [1/4, 3/4) is {inside}", "T = 4, k = 1, ℓ = 0",
                              -1 if inside and bits[0] == bits[1] else 1, psi=psi, digits="0.00111...")
     return probe_hypothesis("necessary", "the terminating binary expansion", outcome, exact=True, role="decides")
@@ -829,7 +806,7 @@ def c7_signed_attention_probe(ctx: Context) -> Evidence:
     # ℳ = I + A + gI = I + (1+g)J/T: ‖ℳ‖_F² = T + 2(1+g) + (1+g)²; M_tri = I for b = 1, ‖M_tri‖_F² = T
     lhs = T + 2 * (1 + g) + (1 + g) ** 2
     rhs = T + g * g * T
-    outcome = _exact_outcome(f"T = 32, b = 1, g = 1/2, A = (3/2)J/T − I/2 (rows sum to 1): ‖ℳ‖_F² = {lhs} < {rhs}", "T = 32",
+    outcome = exact_counterexample(f"T = 32, b = 1, g = 1/2, A = (3/2)J/T − I/2 (rows sum to 1): ‖ℳ‖_F² = {lhs} < {rhs}", "T = 32",
                              lhs - rhs, attention="(1+g)J/T - g I", lhs=lhs, rhs=rhs)
     return probe_hypothesis("necessary", "nonnegative attention weights", outcome, exact=True, role="decides")
 
@@ -839,7 +816,7 @@ def c7_negative_gate_probe(ctx: Context) -> Evidence:
     """Drop g ≥ 0: g = −1, A = I, b = 1 gives ℳ = I, ‖ℳ‖_F² = T < 2T (exact, T = 1)."""
     T, g = 1, -1
     lhs, rhs = T * (1 + 1 + g) ** 2, T + g * g * T
-    outcome = _exact_outcome(f"g = −1, A = I, b = 1: ‖ℳ‖_F² = {lhs}T < {rhs}T", "every T (shown at T = 1)", lhs - rhs,
+    outcome = exact_counterexample(f"g = −1, A = I, b = 1: ‖ℳ‖_F² = {lhs}T < {rhs}T", "every T (shown at T = 1)", lhs - rhs,
                              g=g, lhs=lhs, rhs=rhs)
     return probe_hypothesis("necessary", "g ≥ 0", outcome, exact=True, role="decides")
 

@@ -20,7 +20,7 @@ import sympy as sp
 from hypothesis import strategies as st
 
 from specproof.checks import strategies as sst
-from specproof.checks.claims.sdeg_b_hypotheses import exact_counterexample
+from specproof.checks.methods import exact_counterexample
 from specproof.checks.claims.trsp_appendix_d import (
     SUBSET_FLOOR_ALLOWANCE,
     averaging_variance_sympy,
