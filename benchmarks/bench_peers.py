@@ -198,7 +198,7 @@ def real_mu2_rows(T: int) -> list[dict]:
     if HAVE_PRIMME:
         import primme
 
-        precond = solvers._cosine_preconditioner(L, degree, shift=1.0)
+        precond = solvers.cosine_preconditioner(L, degree, shift=1.0)
 
         def primme_run(with_precond):
             def run():

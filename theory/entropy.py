@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 
 import numpy as np
+import scipy.special
 
 from specproof.theory.validate import InputError, finite_array
 
@@ -14,10 +15,7 @@ def entropy_terms(values) -> np.ndarray:
     x = finite_array("values", values)
     if np.any(x < 0):
         raise InputError(f"entropy terms need values >= 0, got {float(x[x < 0].ravel()[0])}")
-    out = np.zeros_like(x)
-    positive = x > 0
-    out[positive] = -x[positive] * np.log(x[positive])
-    return out
+    return scipy.special.entr(x)
 
 
 def entropy_variation(upper: float) -> float:
