@@ -130,6 +130,12 @@ def chains(claims: Mapping[str, Claim], status: Mapping[str, Status] | None = No
     return {cid: chain_of(claims, cid, verdicts) for cid in claims}
 
 
+def fully_proved(status: Status, chain: Chain) -> bool:
+    """Fully proved, as a Lean blueprint colours a node: its own verdict is proved and every claim it uses,
+    transitively, is proved too (for a proved claim that is exactly a sound chain)."""
+    return status is Status.PROVED and chain.state == SOUND
+
+
 def named_ids(c: Claim) -> set[str]:
     """Claim ids that a claim's statement, reason or lost text names (other than its own)."""
     text = " ".join((c.statement, c.reason, c.lost))

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 from threadpoolctl import threadpool_limits
 
-from specproof.checks.blueprint import SOUND, Chain, chains
+from specproof.checks.blueprint import SOUND, Chain, chains, fully_proved
 from specproof.checks.io import write_atomic
 from specproof.checks.methods import fmt, jsonable, rounded
 from specproof.checks.registry import PAPERS, Claim, Context, Evidence, Role, Status, load_all, weakest
@@ -99,7 +99,10 @@ def proof_steps(r: "Result") -> tuple[dict[str, list[str]], str] | None:
     checked: dict[str, list[str]] = {}
     for e in r.evidence:
         if e.role is Role.DECIDES and e.status is Status.PROVED:
-            checked.setdefault(e.method, []).append(str(e.data.get("theorem", e.check)) if e.method == "coq" else e.check)
+            if e.method == "coq":
+                checked.setdefault(e.method, []).extend(e.data.get("theorems") or [e.data.get("theorem", e.check)])
+            else:
+                checked.setdefault(e.method, []).append(e.check)
     return checked, r.claim.prose or NO_PROSE
 
 
@@ -214,10 +217,12 @@ def table(results: list[Result]) -> str:
                          chain[r.claim.id].text(markdown=False), ",".join(r.methods) or "-", margin_text(r),
                          f"{r.seconds:.2f}") for r in results])
     counts = {s: sum(r.status is s for r in results) for s in Status}
+    fully = sum(fully_proved(r.status, chain[r.claim.id]) for r in results)
     mism = sum(not r.matches for r in results)
     weak = sum(c.state != SOUND for c in chain.values())
     lines.append("")
-    lines.append(", ".join(f"{n} {s.value}" for s, n in counts.items() if n) + f"; {mism} differ from expected; "
+    lines.append(", ".join(f"{n} {s.value}" + (f" ({fully} fully)" if s is Status.PROVED else "")
+                           for s, n in counts.items() if n) + f"; {mism} differ from expected; "
                  f"{len(results) - weak} sound chains, {weak} resting on a weaker or refuted claim")
     return "\n".join(lines)
 
@@ -226,7 +231,8 @@ def report_json(results: list[Result], ctx: Context, partial: bool = False) -> d
     from specproof import __version__
 
     chain = result_chains(results)
-    claims = [r.to_json() | {"chain": chain[r.claim.id].to_json()} for r in results]
+    claims = [r.to_json() | {"chain": chain[r.claim.id].to_json(), "fully_proved": fully_proved(r.status, chain[r.claim.id])}
+              for r in results]
     out = {"specproof": __version__, "wide": ctx.wide, "seed": ctx.seed, "claims": claims}
     if partial:
         out["partial"] = True
@@ -293,6 +299,13 @@ def render_document(sections: dict[str, str]) -> str:
     weak = [cid for cid in sections if chain[cid].state != SOUND]
     out += ["", f"{len(claims) - len(weak)} claims have a sound chain; {len(weak)} rest on a weaker or refuted claim: "
             + ", ".join(f"`{cid}`" for cid in weak) + "."]
+    proved = [c.id for c in claims if c.expected is Status.PROVED]
+    partly = [cid for cid in proved if not fully_proved(Status.PROVED, chain[cid])]
+    out += ["", f"**Fully proved** (as a Lean blueprint computes it: the claim's own proof is done and every claim it "
+            f"uses, transitively, is fully proved): {len(proved) - len(partly)} of the {len(proved)} proved claims"
+            + (("; proved but not fully proved: " + ", ".join(f"`{cid}` (rests on `{chain[cid].dependency}`, "
+                                                            f"{chain[cid].status.value})" for cid in partly))
+               if partly else "") + "."]
     kernel_checked = sum("[coq, proved]" in sections[c.id] for c in claims)
     out += ["", f"{kernel_checked} claims have a step kernel-checked by Coq (method `coq`: the statement as a theorem "
             f"of `proofs/`, compiled by coqc, resting on no axiom beyond the standard library's real numbers).",
@@ -328,6 +341,7 @@ def _render_claim(r: Result) -> list[str]:
     proof = proof_line(r)
     if proof:
         lines += [proof, ""]
+    lines += pinned_statements(c)
     if r.evidence:
         lines += ["*Evidence:*", *map(render_evidence, r.evidence), ""]
     if r.error:
@@ -344,7 +358,11 @@ def _claim_header(r: Result) -> list[str]:
     c = r.claim
     label = f" ({c.source.label})" if c.source.label else ""
     lines = [f"#### `{c.id}`: {c.title}{label}", ""]
-    lines.append(f"**Status: {_BADGE[r.status]}**" + (f" — flags: {', '.join(c.notes)}" if c.notes else ""))
+    proof = ""
+    if r.status is Status.PROVED:
+        chain = chains(load_all())[c.id]
+        proof = " (fully proved)" if fully_proved(r.status, chain) else " (not fully proved: a claim it uses is not)"
+    lines.append(f"**Status: {_BADGE[r.status]}**{proof}" + (f" — flags: {', '.join(c.notes)}" if c.notes else ""))
     if not r.matches:
         lines.append(f"**Expected {c.expected.value}: the computed verdict differs.**")
     lines += ["", c.statement, ""]
@@ -359,6 +377,19 @@ def _claim_header(r: Result) -> list[str]:
         lines += [f"*Uses:* {uses}", ""]
     lines += [f"*Chain:* {chains(load_all())[c.id].text()}" + ("" if c.uses else " (uses no claim)"), ""]
     return lines
+
+
+def pinned_statements(c: Claim) -> list[str]:
+    """The Coq statements a claim's checks pin (each compared with what coqc prints for the compiled theorem)."""
+    from specproof.checks.formal import claim_hooks
+
+    hooks = claim_hooks(c)
+    if not hooks:
+        return []
+    files = ", ".join(dict.fromkeys(f"`{h.source}`" for h in hooks))
+    return [f"*Pinned Coq statement{'s' if len(hooks) > 1 else ''}* ({files}; the check compares "
+            f"{'each' if len(hooks) > 1 else 'it'} with what coqc prints for the compiled theorem):", "",
+            "```coq", *(f"{h.theorem} : {h.statement}" for h in hooks), "```", ""]
 
 
 def render_evidence(e: Evidence) -> str:

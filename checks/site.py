@@ -22,7 +22,7 @@ import time
 from pathlib import Path
 from typing import Mapping
 
-from specproof.checks.blueprint import _FILL, CLAIM_ID, SOUND, layout
+from specproof.checks.blueprint import _FILL, CLAIM_ID, SOUND, fully_proved, layout
 from specproof.checks.io import output_dir, project_path, write_atomic
 from specproof.checks.methods import jsonable, rounded
 from specproof.checks.registry import NOTE_FLAGS, PAPERS, Evidence, Status, load_all
@@ -160,6 +160,7 @@ img.figure { max-width: 100%; border: 1px solid var(--line); }
 #graph .node rect { stroke: #424242; stroke-width: .6; }
 #graph .node.weak rect { stroke: #c62828; stroke-width: 2.2; }
 #graph .node text { font: 11px ui-monospace, monospace; pointer-events: none; }
+#graph .node.fully text { fill: #fff; }
 #graph .edge { fill: none; stroke: #9e9e9e; stroke-width: .8; }
 #graph .edge.corrects { stroke-dasharray: 4 3; }
 #graph .heading { font: bold 12px system-ui, sans-serif; }
@@ -288,8 +289,20 @@ def _page(title: str, body: str, root: str, wide: bool = False, scripts: tuple =
             f'<main{" class=wide" if wide else ""}>\n{body}\n</main>{tags}\n</body>\n</html>\n')
 
 
-def _badge(status: Status) -> str:
+FULLY_FILL = "#2e7d32"  # fully proved: a darker green than proved (whose chain rests on a claim not proved)
+
+
+def _badge(status: Status, fully: bool = False) -> str:
+    if fully:
+        return f'<span class="badge fully" style="background:{FULLY_FILL};color:#fff">fully proved</span>'
     return f'<span class="badge" style="background:{_FILL[status]}">{status.value}</span>'
+
+
+def _proof_state(status: Status, chain) -> str:
+    """'fully proved', 'proved, not fully' or '' (not proved): the index's proof filter."""
+    if status is not Status.PROVED:
+        return ""
+    return "fully proved" if fully_proved(status, chain) else "proved, not fully"
 
 
 def _chain_html(chain, link) -> str:
@@ -330,7 +343,9 @@ def _claim_page(r, chain, registry, used_by, corrected_by, link, figure: str | N
     paper = PAPERS.get(c.source.paper, "claims of the project's own")
     flags = "".join(f'<span class="flag">{f}</span>' for f in c.notes)
     facts = [("source", f"{html.escape(c.source.paper)} {html.escape(c.source.section)}{label} — {html.escape(paper)}"),
-             ("verdict", _badge(r.status) + ("" if r.matches else f" <strong>expected {c.expected.value}: the computed "
+             ("verdict", _badge(r.status, fully_proved(r.status, chain))
+              + (" (not fully proved: it uses a claim that is not)" if _proof_state(r.status, chain) == "proved, not fully" else "")
+              + ("" if r.matches else f" <strong>expected {c.expected.value}: the computed "
                                                                  f"verdict differs</strong>")),
              ("chain", _chain_html(chain, link) + ("" if c.uses else " (uses no claim)"))]
     if flags:
@@ -387,13 +402,16 @@ def _index_page(results, chain, meta: dict) -> str:
         chain_text = "sound" if ch.state == SOUND else f"rests on {_ids(ch.dependency, link)} ({ch.status.value})"
         rows.append(
             f'<tr data-paper="{c.source.paper}" data-section="{html.escape(section)}" data-status="{r.status.value}" '
-            f'data-flag="{"|".join(c.notes)}" data-chain="{ch.state}" data-text="{html.escape(text)}">'
+            f'data-flag="{"|".join(c.notes)}" data-chain="{ch.state}" data-proof="{_proof_state(r.status, ch)}" '
+            f'data-text="{html.escape(text)}">'
             f'<td><a class="cid" href="claims/{html.escape(c.id)}.html">{html.escape(c.id)}</a></td>'
             f'<td>{inline(c.title, link)}</td><td>{html.escape(section)}'
             f'{" (" + html.escape(c.source.label) + ")" if c.source.label else ""}</td>'
-            f'<td>{_badge(r.status)}</td><td>{chain_text}</td>'
+            f'<td>{_badge(r.status, fully_proved(r.status, ch))}</td><td>{chain_text}</td>'
             f'<td>{"".join(f"<span class=flag>{f}</span>" for f in c.notes)}</td></tr>')
-    counts = ", ".join(f"{n} {s.value}" for s in Status if (n := sum(r.status is s for r in results)))
+    fully = sum(fully_proved(r.status, chain[r.claim.id]) for r in results)
+    counts = ", ".join(f"{n} {s.value}" + (f" ({fully} fully proved)" if s is Status.PROVED else "")
+                       for s in Status if (n := sum(r.status is s for r in results)))
     weak = sum(chain[r.claim.id].state != SOUND for r in results)
     body = [
         "<h1>The claims</h1>",
@@ -407,6 +425,8 @@ def _index_page(results, chain, meta: dict) -> str:
         options("status", "status", [s.value for s in Status if any(r.status is s for r in results)]),
         options("flag", "flag", [f for f in NOTE_FLAGS if any(f in r.claim.notes for r in results)]),
         options("chain", "chain", chains_seen),
+        options("proof", "proof", [p for p in ("fully proved", "proved, not fully")
+                                   if any(_proof_state(r.status, chain[r.claim.id]) == p for r in results)]),
         '<button id="reset" type="button">reset</button> <span id="count"></span></div>',
         '<table id="claims"><thead><tr><th>id</th><th>title</th><th>source</th><th>verdict</th><th>chain</th>'
         '<th>flags</th></tr></thead><tbody>', *rows, "</tbody></table>"]
@@ -446,14 +466,16 @@ def _graph_page(results, chain, registry) -> str:
         chain_text = "sound" if ch.state == SOUND else f"rests on {ch.dependency} ({ch.status.value})"
         short = cid.split(".", 1)[1]
         parts.append(
-            f'<a class="node{" weak" if ch.state != SOUND else ""}" href="claims/{html.escape(cid)}.html" '
+            f'<a class="node{" weak" if ch.state != SOUND else ""}{" fully" if fully_proved(status[cid], ch) else ""}" href="claims/{html.escape(cid)}.html" '
             f'data-id="{html.escape(cid)}" data-title="{html.escape(claims[cid].title)}" '
             f'data-status="{status[cid].value}" data-chain="{html.escape(chain_text)}">'
             f'<title>{html.escape(cid)}: {html.escape(claims[cid].title)} ({status[cid].value}; chain {html.escape(chain_text)})</title>'
             f'<rect x="{X(x) - _W / 2:.1f}" y="{Y(y) - _H / 2:.1f}" width="{_W}" height="{_H}" rx="5" '
-            f'fill="{_FILL[status[cid]]}"/>'
+            f'fill="{FULLY_FILL if fully_proved(status[cid], ch) else _FILL[status[cid]]}"/>'
             f'<text x="{X(x):.1f}" y="{Y(y) + 4:.1f}" text-anchor="middle">{html.escape(short)}</text></a>')
     legend = " ".join(f'<span>{_badge(s)}</span>' for s in Status if any(v is s for v in status.values()))
+    if any(fully_proved(status[cid], chain[cid]) for cid in pos):
+        legend = f'<span>{_badge(Status.PROVED, fully=True)}</span> ' + legend
     body = [
         "<h1>Dependency graph</h1>",
         f'<p class="legend">{legend}<span style="color:#c62828">red outline: the chain rests on a weaker or refuted '

@@ -30,19 +30,123 @@ def _values(expressions: list[str]) -> list[int]:
     return [int(line.split("=", 1)[1]) for line in out.splitlines() if line.strip().startswith("=")]
 
 
+def _hooks():
+    from specproof.checks.registry import load_all
+
+    return [(cid, h) for cid, c in load_all().items() for h in formal.claim_hooks(c)]
+
+
+HOOKS = _hooks()
+
+
 @needs_coq
-@pytest.mark.parametrize("claim", sorted(formal.COQ_THEOREMS))
-def test_theorem_is_kernel_checked(claim):
-    evidence = formal.coq_evidence(formal.COQ_THEOREMS[claim], what=claim, ranges="every parameter")
+@pytest.mark.parametrize("claim, hook", HOOKS, ids=[f"{cid}:{h.theorem}" for cid, h in HOOKS])
+def test_theorem_is_kernel_checked_with_its_pinned_statement(claim, hook):
+    evidence = formal.coq_evidence(hook, what=claim, ranges="every parameter")
     assert evidence.status is Status.PROVED, evidence.summary
     assert evidence.method == "coq"
     assert set(evidence.data["assumptions"]) <= formal.REAL_AXIOMS
+    assert evidence.data["pinned"][hook.theorem]["statement"] == hook.statement
+
+
+def test_every_claim_with_a_coq_step_pins_distinct_theorems():
+    seen = {}
+    for cid, hook in HOOKS:
+        assert (hook.module, hook.theorem) not in seen.get(cid, set()), f"{cid} hooks {hook.theorem} twice"
+        seen.setdefault(cid, set()).add((hook.module, hook.theorem))
+        assert hook.statement == formal.normalised(hook.statement) and hook.statement
 
 
 @needs_coq
-def test_unknown_theorem_stays_open():
-    evidence = formal.coq_evidence("no_such_theorem", what="nothing", ranges="")
-    assert evidence.status is Status.OPEN and "no_such_theorem" in evidence.summary
+def test_every_pinned_definition_is_used_by_a_pinned_statement():
+    build = formal.coq_build()
+    used = set()
+    for _, hook in HOOKS:
+        used |= set(formal.used_definitions(build, hook.statement, hook.module))
+    from specproof.checks.formal_pins import DEFINITIONS
+
+    assert set(DEFINITIONS) == used, f"stale pins {sorted(set(DEFINITIONS) - used)}, missing {sorted(used - set(DEFINITIONS))}"
+
+
+def _planted(tmp_path, monkeypatch, theorem_text: str):
+    """A copy of the proofs that stops after Kernel.v, with trsp_C7_kernel_energy replaced by ``theorem_text``."""
+    proofs = formal.proofs_dir()
+    work = tmp_path / "proofs"
+    work.mkdir()
+    for name in ("Sums.v", "Kernel.v"):
+        (work / name).write_text((proofs / name).read_text())
+    (work / "_CoqProject").write_text("-Q . SpecProof\nSums.v\nKernel.v\n")
+    kernel = (work / "Kernel.v").read_text()
+    start = kernel.index("Theorem trsp_C7_kernel_energy :")
+    end = kernel.index("Qed.", start) + len("Qed.")
+    (work / "Kernel.v").write_text(kernel[:start] + theorem_text + kernel[end:].replace(
+        "rewrite trsp_C7_kernel_energy by assumption.", "rewrite trsp_C7_kernel_energy_true by assumption."))
+    monkeypatch.setenv(formal.CACHE_ENV, str(tmp_path / "cache"))
+    return work
+
+
+@needs_coq
+def test_a_weakened_theorem_keeps_its_name_but_is_rejected(tmp_path, monkeypatch):
+    """The referee's plant: the kernel-energy theorem weakened to True compiles, is closed, and must not count."""
+    from specproof.checks.claims.trsp_c_tribox import KERNEL_ENERGY
+
+    weak = ("Theorem trsp_C7_kernel_energy : forall b : nat, (1 <= b)%nat -> True.\nProof. intros; exact I. Qed.\n"
+            "Theorem trsp_C7_kernel_energy_true : forall b, (1 <= b)%nat ->\n"
+            "  sumR (fun r => h b r ^ 2) (2 * b - 1) = (2 * INR b ^ 2 + 1) / (3 * INR b ^ 3).\nAdmitted.")
+    work = _planted(tmp_path, monkeypatch, weak)
+    evidence = formal.coq_evidence(KERNEL_ENERGY, what="kernel energy", ranges="every b ≥ 1", proofs=work)
+    assert evidence.status is Status.OPEN
+    assert "\n" not in evidence.summary
+    assert "now states `forall b : nat, (1 <= b)%nat -> True`, not the pinned" in evidence.summary
+
+
+@needs_coq
+def test_a_changed_definition_is_rejected(monkeypatch):
+    """A statement about h means nothing if h changed: a pin that differs from what Coq prints keeps the step open."""
+    from specproof.checks import formal_pins
+    from specproof.checks.claims.trsp_c_tribox import KERNEL_ENERGY
+
+    monkeypatch.setitem(formal_pins.DEFINITIONS, "Kernel.h", "fun b r : nat => 0 : nat -> nat -> R")
+    evidence = formal.coq_evidence(KERNEL_ENERGY, what="kernel energy", ranges="every b ≥ 1")
+    assert evidence.status is Status.OPEN and "\n" not in evidence.summary
+    assert "Kernel.h is now defined as `fun b r : nat => (INR b - Rabs" in evidence.summary
+
+
+@needs_coq
+def test_an_admitted_step_is_rejected(tmp_path, monkeypatch):
+    """The same statement, proved through an admitted lemma: the statement matches, the assumptions do not."""
+    from specproof.checks.claims.trsp_c_tribox import KERNEL_ENERGY
+
+    admitted = ("Lemma shortcut : forall b, (1 <= b)%nat ->\n"
+                "  sumR (fun r => h b r ^ 2) (2 * b - 1) = (2 * INR b ^ 2 + 1) / (3 * INR b ^ 3).\nAdmitted.\n"
+                "Theorem trsp_C7_kernel_energy : forall b, (1 <= b)%nat ->\n"
+                "  sumR (fun r => h b r ^ 2) (2 * b - 1) = (2 * INR b ^ 2 + 1) / (3 * INR b ^ 3).\n"
+                "Proof. exact shortcut. Qed.\n"
+                "Notation trsp_C7_kernel_energy_true := trsp_C7_kernel_energy.")
+    work = _planted(tmp_path, monkeypatch, admitted)
+    evidence = formal.coq_evidence(KERNEL_ENERGY, what="kernel energy", ranges="every b ≥ 1", proofs=work)
+    assert evidence.status is Status.OPEN and "depends on shortcut (admitted or assumed)" in evidence.summary
+
+
+@needs_coq
+def test_a_second_process_reuses_the_cached_build(tmp_path):
+    """Built once per content hash into the cache directory: a new process answers without compiling."""
+    import os
+    import subprocess
+    import sys
+
+    env = os.environ | {formal.CACHE_ENV: str(tmp_path / "cache")}
+    code = ("from specproof.checks import formal; from specproof.checks.claims.trsp_c_tribox import KERNEL_ENERGY; "
+            "print(formal.coq_evidence(KERNEL_ENERGY, what='e', ranges='r').status.value)")
+    first = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, cwd=tmp_path)
+    assert first.stdout.strip() == "proved", first.stderr
+    builds = list((tmp_path / "cache" / "coq").iterdir())
+    assert len(builds) == 1 and (builds[0] / "answers-Kernel.json").is_file()
+    stamp = {p: p.stat().st_mtime_ns for p in builds[0].iterdir()}
+    second = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, cwd=tmp_path)
+    assert second.stdout.strip() == "proved"
+    assert {p: p.stat().st_mtime_ns for p in builds[0].iterdir()} == stamp
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["cache"]  # nothing in the working directory
 
 
 @needs_coq
@@ -118,7 +222,8 @@ def test_coq_ideal_attention_is_the_python_one(k, ell):
 
 def test_without_coq_the_check_says_so(monkeypatch):
     monkeypatch.setattr(formal, "coqc_path", lambda: None)
-    evidence = formal.coq_evidence("trsp_C6_mu2_lower", what="μ₂ ≥ 2", ranges="every T ≥ 2")
+    evidence = formal.coq_evidence(formal.CoqHook("trsp_C6_mu2_lower", "Skeleton", "True"), what="μ₂ ≥ 2",
+                                   ranges="every T ≥ 2")
     assert evidence.status is Status.OPEN and "Coq is not installed" in evidence.summary
     assert "apt-get install coq" in evidence.summary
 

@@ -462,7 +462,7 @@ def _lowest_off_kernel(apply, precondition, kernel, x0, *, tol: float, maxiter: 
 
 def laplacian_algebraic_connectivity(laplacian: Operator, *, normalized: bool = False, x0=None, tol: float = 1e-10,
                                      maxiter: int = 1000, seed: int = 0,
-                                     preconditioner: str = "jacobi") -> SpectralBracket:
+                                     preconditioner="jacobi") -> SpectralBracket:
     """λ₂ of a graph Laplacian given matrix-free (an Operator with L𝟏 = 0 and ``diagonal()``).
 
     ``normalized``: λ₂ of N = D^{-1/2} L D^{-1/2} instead, D = diag(L) the degrees of the loopless
@@ -471,8 +471,10 @@ def laplacian_algebraic_connectivity(laplacian: Operator, *, normalized: bool = 
 
     scipy's LOBPCG (:func:`_lowest_off_kernel`) with the kernel deflated exactly as its constraint
     (𝟏 for L, the degree-weighted D^{1/2}𝟏 for N), stopping at ‖r‖ ≤ ``tol``. ``preconditioner``
-    approximates L⁻¹: "jacobi" D⁻¹, or "cosine" (:func:`cosine_preconditioner`, for an operator with
-    ``interior_symbol``); for N it is conjugated by D^{1/2}, so Jacobi on N is the identity. Bracket,
+    approximates L⁻¹: "jacobi" D⁻¹, "cosine" (:func:`cosine_preconditioner`, for an operator with
+    ``interior_symbol``), or a callable ``make(laplacian, degree)`` returning ``apply(R)`` for R of shape
+    (T, m) (an operator's own, e.g. the composed network's); for N it is conjugated by D^{1/2}, so Jacobi on N
+    is the identity. Bracket,
     computed afterwards from the returned vector, for the Ritz pair (θ, x), x ⊥ kernel, ‖x‖ = 1,
     r = Mx − θx (M = L or N):
 
@@ -491,8 +493,8 @@ def laplacian_algebraic_connectivity(laplacian: Operator, *, normalized: bool = 
     T = laplacian.n
     if T < 2:
         raise InputError("algebraic connectivity needs a graph with at least 2 vertices")
-    if preconditioner not in PRECONDITIONERS:
-        raise InputError(f"preconditioner must be one of {PRECONDITIONERS}, got {preconditioner!r}")
+    if not callable(preconditioner) and preconditioner not in PRECONDITIONERS:
+        raise InputError(f"preconditioner must be one of {PRECONDITIONERS} or a callable, got {preconditioner!r}")
     if not hasattr(laplacian, "diagonal"):
         raise InputError(f"{type(laplacian).__name__} must expose diagonal(), the loopless degrees diag(L)")
     if preconditioner == "cosine" and not hasattr(laplacian, "interior_symbol"):
@@ -504,7 +506,9 @@ def laplacian_algebraic_connectivity(laplacian: Operator, *, normalized: bool = 
     delta = 10.0 * T * EPS * norm_bound
     profile = np.cos(np.pi * (np.arange(T) + 0.5) / T)  # the slow profile of a path-like Fiedler vector
     counter = {"n": 0}
-    if preconditioner == "cosine":
+    if callable(preconditioner):
+        approx_inverse = preconditioner(laplacian, degree)
+    elif preconditioner == "cosine":
         approx_inverse = cosine_preconditioner(laplacian, degree, shift=1.0)
     else:
         def approx_inverse(R):
@@ -541,7 +545,8 @@ def laplacian_algebraic_connectivity(laplacian: Operator, *, normalized: bool = 
     Mx = apply(x)
     theta = _dot(x, Mx)
     residual = _norm(Mx - theta * x)
-    method = "dense-eigh" if T < _SCIPY_DENSE_BELOW else f"scipy-lobpcg-{'none' if use_identity else preconditioner}"
+    label = getattr(preconditioner, "__name__", "custom") if callable(preconditioner) else preconditioner
+    method = "dense-eigh" if T < _SCIPY_DENSE_BELOW else f"scipy-lobpcg-{'none' if use_identity else label}"
     return SpectralBracket(theta, theta - residual - delta, theta + delta, method,
                            "upper: Rayleigh quotient off the kernel (rigorous up to rounding); lower: residual "
                            "bound, assumes the Ritz pair is the lowest one off the kernel",

@@ -24,7 +24,7 @@ from specproof.checks.claims.sdeg_b_common import (
     separation_eps,
     symbolic_evidence,
 )
-from specproof.checks.formal import COQ_THEOREMS, coq_evidence
+from specproof.checks.formal import CoqHook, coq_check
 from specproof.checks.methods import derivation, float_tolerance, fmt, property_search, sympy_identity, sympy_nonnegative
 from specproof.checks.registry import Context, Evidence, Source, Status, check, claim
 from specproof.checks.strategies import score_vectors, spike_bulk_split
@@ -277,10 +277,9 @@ def sdegb_block_form_float(ctx: Context) -> Evidence:
                            role="supports")
 
 
-@check
-def sdegb_charpoly_coq(ctx: Context) -> Evidence:
-    """The claim as a Coq theorem, kernel-checked for every ℓ (proofs/Bidirectional.v)."""
-    return coq_evidence(COQ_THEOREMS["sdeg.b.charpoly"],
+B_CHARPOLY = CoqHook("sdeg_b_charpoly", "Bidirectional",
+                      "forall (F : fieldType) (l : nat) (a : 'I_l -> F), let A := bidirectional_attention a in let d := canonical_d a in let z := canonical_z a in [/\\ char_poly A = \\prod_i ('X - (d i)%:P) - \\sum_i (z i)%:P * \\prod_(j | j != i) ('X - (d j)%:P), forall lam : F, (forall i : 'I_l, lam != d i) -> \\det (lam%:M - A) = \\prod_i (lam - d i) * (1 - \\sum_i z i / (lam - d i)) & (forall i : 'I_l, a i + l.-1%:R != 0) -> forall (m : nat) (Q : 'M_(l, m)) (c : F), c ^+ 2 * l%:R = 1 -> const_mx 1 *m Q = 0 -> let u := c *: const_mx 1 in let D := diag_mx (\\row_i d i) in (row_mx u Q)^T *m A *m row_mx u Q = block_mx 1%:M (u^T *m D *m Q) 0 (Q^T *m D *m Q)]")
+sdegb_charpoly_coq = coq_check("sdegb_charpoly_coq", B_CHARPOLY,
                         what="char_poly A_b = Π(X−d_i) − Σ_i z_i Π_{j≠i}(X−d_j); det(λI − A_b) = Π(λ−d_i)(1 − Σ z_i/(λ−d_i)) "
                              "for λ ∉ {d_i}; [u,Q]ᵀA_b[u,Q] = [[1, uᵀDQ], [0, QᵀDQ]] for u = c𝟏, c²ℓ = 1, 𝟏ᵀQ = 0 "
                              "(MathComp, any field; A_b = D + z𝟏ᵀ and A_b𝟏 = 𝟏 proved from the softmax entries)",
@@ -423,10 +422,9 @@ def sdegb_eigen_sandwich_property(ctx: Context) -> Evidence:
                            ranges="1 ≤ k < ℓ ≤ 48, separated and unseparated, s ≥ 0")
 
 
-@check
-def sdegb_eigen_profile_coq(ctx: Context) -> Evidence:
-    """The ideal profile as a Coq theorem, kernel-checked for every k < ℓ (proofs/IdealProfile.v)."""
-    return coq_evidence(COQ_THEOREMS["sdeg.b.eigen-profile"],
+IDEAL_PROFILE = CoqHook("sdeg_b_ideal_profile", "IdealProfile",
+                         "forall (F : fieldType) (k n : nat), char_poly (ideal_attention F k n) = ('X - 1) ^+ k * 'X^n * ('X - (n.+1%:R / (k + n.+1)%:R)%:P) /\\ ((k + n.+1)%:R != 0 -> n.+1%:R / (k + n.+1)%:R = 1 - k%:R / (k + n.+1)%:R)")
+sdegb_eigen_profile_coq = coq_check("sdegb_eigen_profile_coq", IDEAL_PROFILE,
                         what="char_poly A* = (X − 1)^k X^(ℓ−k−1) (X − (ℓ−k)/ℓ) and (ℓ−k)/ℓ = 1 − k/ℓ for the ideal limit "
                              "(spike rows e_i, bulk rows 𝟏ᵀ/ℓ; MathComp, any field with ℓ ≠ 0; A* = D* + z*𝟏ᵀ proved)",
                         ranges="every ℓ and 0 ≤ k < ℓ (k = ℓ: A* = I)")

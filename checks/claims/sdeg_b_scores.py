@@ -14,7 +14,7 @@ import sympy as sp
 from hypothesis import strategies as st
 
 from specproof.checks.claims.sdeg_b_common import BULK_BOUND, claim_tests, spike_bulk_family, symbolic_evidence
-from specproof.checks.formal import COQ_THEOREMS, coq_evidence
+from specproof.checks.formal import CoqHook, coq_check
 from specproof.checks.methods import derivation, float_tolerance, fmt, property_search, sympy_identity
 from specproof.checks.rates import fit_rate, rate_evidence
 from specproof.checks.registry import Context, Evidence, Source, Status, check, claim
@@ -103,10 +103,9 @@ def sdegb_orientation_permutation_exact(ctx: Context) -> Evidence:
                              residuals, status=Status.CERTIFIED, role="supports")
 
 
-@check
-def sdegb_orientation_coq(ctx: Context) -> Evidence:
-    """The algebra after exchangeability as a Coq theorem, for every row length (proofs/Orientation.v)."""
-    return coq_evidence(COQ_THEOREMS["sdeg.E.orientation-average"],
+ORIENTATION = CoqHook("sdeg_E_orientation_algebra", "Orientation",
+                       "forall (F : fieldType) (e : F -> F) (n : nat) (x : 'I_n -> F), [/\\ forall (s : 'S_n) (j : 'I_n), softmax_row e (fun m : 'I_n => x (s m)) j = softmax_row e x (s j), \\sum_m e (x m) != 0 -> \\sum_j softmax_row e x j = 1 & forall c : 'I_n -> F, n%:R != 0 -> (forall j j' : 'I_n, c j = c j') -> \\sum_j c j = 1 -> forall j : 'I_n, c j = n%:R^-1]")
+sdegb_orientation_coq = coq_check("sdegb_orientation_coq", ORIENTATION,
                         what="softmax_n(x∘s)_j = softmax_n(x)_(s(j)) for every permutation s, Σ_j softmax_n(x)_j = 1, and n equal "
                              "numbers summing to 1 are 1/n (MathComp, any field, any function e in place of exp)",
                         ranges="every row length n (n = ℓ, or n = i under the mask)")

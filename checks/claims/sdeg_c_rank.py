@@ -34,7 +34,7 @@ from specproof.checks.claims.sdeg_c_common import (
     value_span,
     w_,
 )
-from specproof.checks.formal import COQ_THEOREMS, coq_evidence
+from specproof.checks.formal import CoqHook, coq_check
 from specproof.checks.methods import combine, derivation, float_tolerance, fmt, grid_check, sympy_identity, sympy_nonnegative
 from specproof.checks.rates import bound_evidence, fit_rate, fit_with_corrections
 from specproof.checks.registry import Context, Evidence, Source, Status, check, claim
@@ -285,11 +285,10 @@ claim(
 
 # =========================================================================== D.2: L_m
 
-@check
-def c_lm_coq(ctx: Context) -> Evidence:
-    """L_m⁻¹ = I − N and (I − N)ᵀ(I − N) = tridiag(−1; 2, …, 2, 1; −1), kernel-checked for every m (proofs/LowerOnes.v)."""
-    return coq_evidence(COQ_THEOREMS["sdeg.c.Lm-singular"],
-                        what="L_m(I − N) = (I − N)L_m = I and (I − N)ᵀ(I − N) = tridiag(−1; 2, …, 2, 1; −1) for the m × m "
+LM_INVERSE_GRAM = CoqHook("sdeg_c_Lm_inverse_gram", "LowerOnes",
+                           "forall (R : comRingType) (m : nat), [/\\ lower_ones R m *m lower_ones_inv R m = 1%:M, lower_ones_inv R m *m lower_ones R m = 1%:M & (lower_ones_inv R m)^T *m lower_ones_inv R m = tridiag_end R m]")
+c_lm_coq = coq_check("c_lm_coq", LM_INVERSE_GRAM,
+                     what="L_m(I − N) = (I − N)L_m = I and (I − N)ᵀ(I − N) = tridiag(−1; 2, …, 2, 1; −1) for the m × m "
                              "lower-triangular all-ones L_m and the subdiagonal shift N (MathComp, any commutative ring)",
                         ranges="every m ≥ 0")
 

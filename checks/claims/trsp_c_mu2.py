@@ -11,7 +11,7 @@ import sympy as sp
 
 from specproof.checks.claims.trsp_c_common import QUARTER, TESTS, largest_T, skeleton_float_error, skeleton_table
 from specproof.checks.io import provenance
-from specproof.checks.formal import COQ_THEOREMS, coq_evidence
+from specproof.checks.formal import CoqHook, coq_check
 from specproof.checks.methods import EPS, combine, fmt, grid_check, sympy_identity
 from specproof.checks.registry import Context, Evidence, Source, Status, check, claim
 from specproof.theory.cayley import binary_digits, doubling_residues, first_residue_in_band
@@ -127,10 +127,9 @@ def c6_mu2_lower_float_extreme(ctx: Context) -> Evidence:
                     counterexample=None if ok else {"T": int(Ts[i]), "mu2": float(mu2[i])})
 
 
-@check
-def c6_mu2_lower_coq(ctx: Context) -> Evidence:
-    """The claim as a Coq theorem, kernel-checked for every parameter (proofs/, theorem {COQ_THEOREMS['trsp.C6.mu2-lower']})."""
-    return coq_evidence(COQ_THEOREMS["trsp.C6.mu2-lower"], what="2 ≤ μ_k for every T ≥ 2 and k in [1, T−1] (Eq. 9): the doubling argument and cos(2πx) ≤ 0 on [¼, ¾]", ranges="every T ≥ 2, every k")
+MU2_LOWER = CoqHook("trsp_C6_mu2_lower", "Skeleton",
+                     "forall T k : nat, (2 <= T)%nat -> (1 <= k <= T - 1)%nat -> 2 <= mu T k")
+c6_mu2_lower_coq = coq_check("c6_mu2_lower_coq", MU2_LOWER, what="2 ≤ μ_k for every T ≥ 2 and k in [1, T−1] (Eq. 9): the doubling argument and cos(2πx) ≤ 0 on [¼, ¾]", ranges="every T ≥ 2, every k")
 
 
 claim(
@@ -219,10 +218,11 @@ def c6_mu2_stored_sweep(ctx: Context) -> Evidence:
                     counterexample=None if ok else {"T": Ts[int(np.argmin(margins))], "bracket": [float(lo[int(np.argmin(margins))]), float(hi[int(np.argmin(margins))])]})
 
 
-@check
-def c6_mu2_sharp_coq(ctx: Context) -> Evidence:
-    """The claim as a Coq theorem, kernel-checked for every parameter (proofs/, theorem {COQ_THEOREMS['trsp.C6.mu2-lower.sharp']})."""
-    return coq_evidence(COQ_THEOREMS["trsp.C6.mu2-lower.sharp"], what="4 ≤ μ_k for every T ≥ 2 and k, and μ_(T/2) = 4 at even T", ranges="every T ≥ 2 (the strict inequality at odd T is not formalised)")
+MU2_LOWER_SHARP = CoqHook("trsp_C6_mu2_lower_sharp", "Skeleton",
+                           "forall T k : nat, (2 <= T)%nat -> (1 <= k <= T - 1)%nat -> 4 <= mu T k")
+MU2_EVEN_FOUR = CoqHook("trsp_C6_mu2_even_attains_four", "Skeleton",
+                         "forall n : nat, (1 <= n)%nat -> mu (2 * n) n = 4")
+c6_mu2_sharp_coq = coq_check("c6_mu2_sharp_coq", MU2_LOWER_SHARP, MU2_EVEN_FOUR, what="4 ≤ μ_k for every T ≥ 2 and k, and μ_(T/2) = 4 at even T", ranges="every T ≥ 2 (the strict inequality at odd T is not formalised)")
 
 
 claim(
@@ -295,10 +295,9 @@ def c6_bits_sign_change_exhaustive(ctx: Context) -> Evidence:
                     data={"provenance": _run_record(ctx, top=top)})
 
 
-@check
-def c6_bits_coq(ctx: Context) -> Evidence:
-    """The claim as a Coq theorem, kernel-checked for every parameter (proofs/, theorem {COQ_THEOREMS['trsp.C6.bit-lemma']})."""
-    return coq_evidence(COQ_THEOREMS["trsp.C6.bit-lemma"], what="(i) the band ⇔ digit change, (ii) 2^−(L+2) < 1/T, (iii) a change among the first L+2 digits", ranges="every T ≥ 1, every k and ℓ")
+BIT_LEMMA = CoqHook("trsp_C6_bit_lemma", "Bits",
+                     "(forall T k l : nat, 0 < T -> (/ 4 <= INR (residue T k l) / INR T < 3 / 4)%R <-> digit T k (S l) <> digit T k (S (S l))) /\\ (forall T : nat, 0 < T -> (/ 2 ^ (Nat.log2 T + 2) < / INR T)%R) /\\ (forall T k : nat, 2 <= T -> 1 <= k <= T - 1 -> exists l : nat, l + 2 <= Nat.log2 T + 2 /\\ digit T k (S l) <> digit T k (S (S l)))")
+c6_bits_coq = coq_check("c6_bits_coq", BIT_LEMMA, what="(i) the band ⇔ digit change, (ii) 2^−(L+2) < 1/T, (iii) a change among the first L+2 digits", ranges="every T ≥ 1, every k and ℓ")
 
 
 claim(
@@ -332,10 +331,9 @@ def c6_bits_one_digit_less_exhaustive(ctx: Context) -> Evidence:
     return _witness_certificate(ctx, QUARTER, -1, largest_T(ctx, 4000, 2**16), fallback_bound=None)
 
 
-@check
-def c6_bits_sharp_coq(ctx: Context) -> Evidence:
-    """The claim as a Coq theorem, kernel-checked for every parameter (proofs/, theorem {COQ_THEOREMS['trsp.C6.bit-lemma.sharp']})."""
-    return coq_evidence(COQ_THEOREMS["trsp.C6.bit-lemma.sharp"], what="a digit change b_(ℓ+1) ≠ b_(ℓ+2) with ℓ ≤ L−1 for every k/T", ranges="every T ≥ 2, every k in [1, T−1]")
+BIT_LEMMA_SHARP = CoqHook("bit_lemma_iii_sharp", "Bits",
+                           "forall T k : nat, 2 <= T -> 1 <= k <= T - 1 -> exists l : nat, l <= Nat.log2 T - 1 /\\ digit T k (S l) <> digit T k (S (S l))")
+c6_bits_sharp_coq = coq_check("c6_bits_sharp_coq", BIT_LEMMA_SHARP, what="a digit change b_(ℓ+1) ≠ b_(ℓ+2) with ℓ ≤ L−1 for every k/T", ranges="every T ≥ 2, every k in [1, T−1]")
 
 
 claim(

@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 from torch.overrides import TorchFunctionMode
 
 from specproof.checks import strategies as sst
-from specproof.checks.formal import COQ_THEOREMS, coq_evidence
+from specproof.checks.formal import CoqHook, coq_check
 from specproof.checks.methods import combine, float_tolerance, fmt, grid_check, property_search, sympy_identity
 from specproof.checks.rates import fit_rate, rate_evidence
 from specproof.checks.registry import Context, Evidence, Source, Status, check, claim
@@ -511,10 +511,9 @@ def tribox_triangle_shape_sympy(ctx: Context) -> Evidence:
     return combine(parts, what="h_b is the symmetric triangle centred at lag b−1", method="sympy", ranges="all b ≥ 1 (symbolic)")
 
 
-@check
-def tribox_kernel_coq(ctx: Context) -> Evidence:
-    """The claim as a Coq theorem, kernel-checked for every parameter (proofs/, theorem {COQ_THEOREMS['trsp.tribox.kernel.fixed']})."""
-    return coq_evidence(COQ_THEOREMS["trsp.tribox.kernel.fixed"], what="Box_b(Box_b X)_t = Σ_r h_b(r)·X_(t−r) for every sequence X and t ≥ 2b−2", ranges="every b ≥ 1")
+TRIBOX_KERNEL = CoqHook("trsp_tribox_kernel_identity", "Kernel",
+                         "forall (b : nat) (X : nat -> R) (t : nat), (1 <= b)%nat -> (2 * b - 2 <= t)%nat -> box b (box b X) t = sumR (fun r : nat => h b r * X (t - r)%nat) (2 * b - 1)")
+tribox_kernel_coq = coq_check("tribox_kernel_coq", TRIBOX_KERNEL, what="Box_b(Box_b X)_t = Σ_r h_b(r)·X_(t−r) for every sequence X and t ≥ 2b−2", ranges="every b ≥ 1")
 
 
 claim(

@@ -1,0 +1,47 @@
+"""The pinned bodies of the ``proofs/`` definitions that pinned Coq statements use (see :mod:`specproof.checks.formal`).
+
+A statement such as ``forall T k, ... -> 2 <= mu T k`` means what it says only while ``mu`` is Eq. 9: every
+definition a hooked statement uses, transitively, is pinned here as Coq prints it (``Print``, whitespace-normalised),
+and a Coq check whose definition prints otherwise stays open. ``specproof coq-pins`` prints the current bodies.
+"""
+
+DEFINITIONS: dict[str, str] = {
+    'Bidirectional.bidirectional_attention':
+        "fun (F : fieldType) (l : nat) (a : 'I_l -> F) => \\matrix_(i, j) (if j == i then a i / (a i + l.-1%:R) else (a i + l.-1%:R)^-1) : forall (F : fieldType) (l : nat), ('I_l -> F) -> 'M_l",
+    'Bidirectional.canonical_d':
+        "fun (F : fieldType) (l : nat) (a : 'I_l -> F) (i : 'I_l) => (a i - 1) / (a i + l.-1%:R) : forall (F : fieldType) (l : nat), ('I_l -> F) -> 'I_l -> F",
+    'Bidirectional.canonical_z':
+        "fun (F : fieldType) (l : nat) (a : 'I_l -> F) (i : 'I_l) => (a i + l.-1%:R)^-1 : forall (F : fieldType) (l : nat), ('I_l -> F) -> 'I_l -> F",
+    'IdealProfile.ideal_attention':
+        "fun (F : fieldType) (k n : nat) => \\matrix_(i, j) ideal_entry F k n i j : forall (F : fieldType) (k n : nat), 'M_(k + n.+1)",
+    'IdealProfile.ideal_entry':
+        'fun (F : fieldType) (k n i j : nat) => if (i < k)%N then (i == j)%:R else (k + n.+1)%:R^-1 : forall F : fieldType, nat -> nat -> nat -> nat -> F',
+    'Orientation.softmax_row':
+        "fun (F : fieldType) (e : F -> F) (n : nat) (x : 'I_n -> F) (j : 'I_n) => e (x j) / (\\sum_m e (x m)) : forall F : fieldType, (F -> F) -> forall n : nat, ('I_n -> F) -> 'I_n -> F",
+    'Causal.causal_attention':
+        "fun (F : fieldType) (l : nat) (a : 'I_l -> F) => \\matrix_(i, j) (if (j < i)%N then (a i + i%:R)^-1 else if j == i then a i / (a i + i%:R) else 0) : forall (F : fieldType) (l : nat), ('I_l -> F) -> 'M_l",
+    'LowerOnes.lower_ones':
+        "fun (R : comRingType) (m : nat) => \\matrix_(i, j) lower_ones_entry R i j : forall (R : comRingType) (m : nat), 'M_m",
+    'LowerOnes.lower_ones_entry':
+        'fun (R : comRingType) (i j : nat) => (j <= i)%:R : forall R : comRingType, nat -> nat -> R',
+    'LowerOnes.lower_ones_inv':
+        "fun (R : comRingType) (m : nat) => \\matrix_(i, j) lower_ones_inv_entry R i j : forall (R : comRingType) (m : nat), 'M_m",
+    'LowerOnes.lower_ones_inv_entry':
+        'fun (R : comRingType) (i j : nat) => (i == j)%:R - (i == j.+1)%:R : forall R : comRingType, nat -> nat -> R',
+    'LowerOnes.tridiag_end':
+        "fun (R : comRingType) (m : nat) => \\matrix_(i, j) tridiag_entry R m i j : forall (R : comRingType) (m : nat), 'M_m",
+    'LowerOnes.tridiag_entry':
+        'fun (R : comRingType) (m i j : nat) => if i == j then if (i.+1 < m)%N then 2 else 1 else if (i == j.+1) || (j == i.+1) then -1 else 0 : forall R : comRingType, nat -> nat -> nat -> R',
+    'Skeleton.mu':
+        'fun T k : nat => 2 * sumR (fun l : nat => 1 - cos (2 ^ l * (2 * PI * INR k / INR T))) (S (Nat.log2 T)) : nat -> nat -> R',
+    'Sums.sumR':
+        "fix sumR (f : nat -> R) (n : nat) {struct n} : R := match n with | 0%nat => 0 | S n' => sumR f n' + f n' end : (nat -> R) -> nat -> R",
+    'Bits.digit':
+        'fun T k j : nat => (2 ^ j * k / T) mod 2 : nat -> nat -> nat -> nat',
+    'Bits.residue':
+        'fun T k l : nat => (2 ^ l * k) mod T : nat -> nat -> nat -> nat',
+    'Kernel.h':
+        'fun b r : nat => (INR b - Rabs (INR r - (INR b - 1))) / INR b ^ 2 : nat -> nat -> R',
+    'Kernel.box':
+        'fun (b : nat) (X : nat -> R) (t : nat) => sumR (fun i : nat => X (t - i)%nat) (Nat.min b (S t)) / INR (Nat.min b (S t)) : nat -> (nat -> R) -> nat -> R',
+}
