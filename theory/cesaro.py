@@ -83,6 +83,40 @@ def cesaro_norm(n: int) -> float:
     return float(1.0 / smallest)
 
 
+def hardy_continuum_frequency(log_length: float) -> float:
+    """ω_N: the smallest ω > 0 with tan(ω log N) = −2ω, for log N = ``log_length`` > 0.
+
+    The continuum Hardy operator (Hf)(t) = t⁻¹∫₁ᵗ f on L²(1, N) has H*H f = μ f exactly when F = ∫₁ᵗ f solves
+    μ t²F″ + F = 0 with F(1) = 0 and F′(N) = 0: F = √t·sin(ω log t), μ = 4/(1 + 4ω²), and F′(N) = 0 is this
+    equation. Its first root has ω log N in (π/2, π), where tan θ + 2θ/log N increases strictly (bisection).
+    """
+    L = float(log_length)
+    if not (L > 0 and math.isfinite(L)):
+        raise InputError(f"log N must be a positive finite number, got {log_length!r}")
+    from scipy.optimize import brentq
+
+    theta = brentq(lambda t: math.sin(t) + 2 * t / L * math.cos(t), math.pi / 2, math.pi, xtol=1e-15)
+    return theta / L
+
+
+def hardy_continuum_norm(log_length: float) -> float:
+    """‖H‖ on L²(1, N) = 2/√(1 + 4ω_N²) (:func:`hardy_continuum_frequency`); 2 − ‖H‖ = 4π²/(log N + 2)² + O(log⁻⁴ N)."""
+    omega = hardy_continuum_frequency(log_length)
+    return 2.0 / math.sqrt(1.0 + 4.0 * omega * omega)
+
+
+def cesaro_continuum_shift(n: int, norm: float) -> float:
+    """The c with ‖H‖ on L²(1, e^c·n) equal to ``norm``: the effective length shift at which the continuum law
+    reproduces the discrete ‖H_n‖ (norm in (0, 2))."""
+    from scipy.optimize import brentq
+
+    log_n = math.log(positive_int("n", n))
+    if not 0 < norm < 2:
+        raise InputError(f"norm must lie in (0, 2), got {norm!r}")
+    low = -log_n + 1e-9
+    return brentq(lambda c: hardy_continuum_norm(log_n + c) - norm, low, 64.0, xtol=1e-12)
+
+
 def harmonic_number(n: int, exact: bool = False, order: int = 1):
     """H_n^{(order)} = Σ_{i≤n} i^{−order}, as a Fraction with ``exact`` (n ≥ 0), else a float summed accurately."""
     if not (isinstance(n, (int, np.integer)) and n >= 0):
@@ -159,10 +193,13 @@ __all__ = [
     "causal_cesaro_factors",
     "causal_eigenvalues",
     "causal_row_norms_sq",
+    "cesaro_continuum_shift",
     "cesaro_inverse_bidiagonal",
     "cesaro_norm",
     "cesaro_singular_values",
     "dyadic_blocks",
+    "hardy_continuum_frequency",
+    "hardy_continuum_norm",
     "harmonic_number",
     "harmonic_tail",
     "lower_ones",

@@ -16,6 +16,7 @@ from specproof.checks.claims import (  # noqa: F401
     sdeg_c_eigen,
     sdeg_c_spikes,
     sdeg_c_rank,
+    sdeg_c_cesaro,
     sdeg_c_lemmas,
     sdeg_d_lemmas,
     sdeg_c_hypotheses,
