@@ -377,3 +377,27 @@ def open_evidence(why: str, *, method: str = "none", ranges: str = "", role: str
                   data: dict | None = None) -> Evidence:
     """A check that could not decide: the claim stays open (when the check decides), and says why."""
     return Evidence(Status.OPEN, method, why, ranges=ranges, role=role, data=data or {})
+
+
+TREND_WORDS = {"increasing": "rises", "decreasing": "falls"}
+
+
+def step_series(name: str, x, y, direction: str) -> dict:
+    """A measured series read step by step: the grid steps where it moves against ``direction`` ("increasing" or
+    "decreasing") are named, never averaged away by a slope. Kept in an Evidence's ``data["series"]`` (a list), so
+    the catalogue-wide audit (:mod:`specproof.checks.audits`) can read every trend a claim states off its rows."""
+    if direction not in TREND_WORDS:
+        raise ValueError(f"direction must be one of {sorted(TREND_WORDS)}, got {direction!r}")
+    x, y = [float(v) for v in x], [float(v) for v in y]
+    sign = 1 if direction == "increasing" else -1
+    against = [[x[i], x[i + 1]] for i in range(len(x) - 1) if sign * (y[i + 1] - y[i]) <= 0]
+    return {"name": name, "x": x, "y": y, "direction": direction, "against": against}
+
+
+def series_text(series: dict) -> str:
+    """'m rises at every step of x = …' or 'm rises except at the steps x = a→b, …' (the steps named)."""
+    word = TREND_WORDS[series["direction"]]
+    if not series["against"]:
+        return f"{series['name']} {word} at every step"
+    steps = ", ".join(f"{fmt(a)}→{fmt(b)}" for a, b in series["against"])
+    return f"{series['name']} {word} except at the step{'s' if len(series['against']) > 1 else ''} {steps}"
