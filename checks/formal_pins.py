@@ -12,14 +12,32 @@ DEFINITIONS: dict[str, str] = {
         "fun (F : fieldType) (l : nat) (a : 'I_l -> F) (i : 'I_l) => (a i - 1) / (a i + l.-1%:R) : forall (F : fieldType) (l : nat), ('I_l -> F) -> 'I_l -> F",
     'Bidirectional.canonical_z':
         "fun (F : fieldType) (l : nat) (a : 'I_l -> F) (i : 'I_l) => (a i + l.-1%:R)^-1 : forall (F : fieldType) (l : nat), ('I_l -> F) -> 'I_l -> F",
+    'Bits.digit':
+        'fun T k j : nat => (2 ^ j * k / T) mod 2 : nat -> nat -> nat -> nat',
+    'Bits.residue':
+        'fun T k l : nat => (2 ^ l * k) mod T : nat -> nat -> nat -> nat',
+    'BoxRows.a_start':
+        'fun b t : nat => Nat.max 0 (t + 1 - b) : nat -> nat -> nat',
+    'BoxRows.prefix':
+        'fun (X : nat -> R) (n : nat) => sumR X n : (nat -> R) -> nat -> R',
+    'Causal.causal_attention':
+        "fun (F : fieldType) (l : nat) (a : 'I_l -> F) => \\matrix_(i, j) (if (j < i)%N then (a i + i%:R)^-1 else if j == i then a i / (a i + i%:R) else 0) : forall (F : fieldType) (l : nat), ('I_l -> F) -> 'M_l",
+    'Dyadic.block_size':
+        'fun n r : nat => Nat.min (2 ^ r) (n + 1 - 2 ^ r) : nat -> nat -> nat',
+    'Dyadic.block_sum':
+        'fun n r : nat => sumR (fun j : nat => if 2 ^ r + j <=? n then / INR (2 ^ r + j) ^ 2 else 0) (2 ^ r) : nat -> nat -> R',
+    'Gap.adj':
+        'fun T t s : nat => sumR (fun l : nat => ind (s =? (t + 2 ^ l) mod T) + ind (s =? (t + (T - 2 ^ l mod T)) mod T)) (S (Nat.log2 T)) : nat -> nat -> nat -> R',
+    'Gap.ind':
+        'fun b : bool => if b then 1 else 0 : bool -> R',
     'IdealProfile.ideal_attention':
         "fun (F : fieldType) (k n : nat) => \\matrix_(i, j) ideal_entry F k n i j : forall (F : fieldType) (k n : nat), 'M_(k + n.+1)",
     'IdealProfile.ideal_entry':
         'fun (F : fieldType) (k n i j : nat) => if (i < k)%N then (i == j)%:R else (k + n.+1)%:R^-1 : forall F : fieldType, nat -> nat -> nat -> nat -> F',
-    'Orientation.softmax_row':
-        "fun (F : fieldType) (e : F -> F) (n : nat) (x : 'I_n -> F) (j : 'I_n) => e (x j) / (\\sum_m e (x m)) : forall F : fieldType, (F -> F) -> forall n : nat, ('I_n -> F) -> 'I_n -> F",
-    'Causal.causal_attention':
-        "fun (F : fieldType) (l : nat) (a : 'I_l -> F) => \\matrix_(i, j) (if (j < i)%N then (a i + i%:R)^-1 else if j == i then a i / (a i + i%:R) else 0) : forall (F : fieldType) (l : nat), ('I_l -> F) -> 'M_l",
+    'Kernel.box':
+        'fun (b : nat) (X : nat -> R) (t : nat) => sumR (fun i : nat => X (t - i)%nat) (Nat.min b (S t)) / INR (Nat.min b (S t)) : nat -> (nat -> R) -> nat -> R',
+    'Kernel.h':
+        'fun b r : nat => (INR b - Rabs (INR r - (INR b - 1))) / INR b ^ 2 : nat -> nat -> R',
     'LowerOnes.lower_ones':
         "fun (R : comRingType) (m : nat) => \\matrix_(i, j) lower_ones_entry R i j : forall (R : comRingType) (m : nat), 'M_m",
     'LowerOnes.lower_ones_entry':
@@ -32,16 +50,12 @@ DEFINITIONS: dict[str, str] = {
         "fun (R : comRingType) (m : nat) => \\matrix_(i, j) tridiag_entry R m i j : forall (R : comRingType) (m : nat), 'M_m",
     'LowerOnes.tridiag_entry':
         'fun (R : comRingType) (m i j : nat) => if i == j then if (i.+1 < m)%N then 2 else 1 else if (i == j.+1) || (j == i.+1) then -1 else 0 : forall R : comRingType, nat -> nat -> nat -> R',
+    'Orientation.softmax_row':
+        "fun (F : fieldType) (e : F -> F) (n : nat) (x : 'I_n -> F) (j : 'I_n) => e (x j) / (\\sum_m e (x m)) : forall F : fieldType, (F -> F) -> forall n : nat, ('I_n -> F) -> 'I_n -> F",
     'Skeleton.mu':
         'fun T k : nat => 2 * sumR (fun l : nat => 1 - cos (2 ^ l * (2 * PI * INR k / INR T))) (S (Nat.log2 T)) : nat -> nat -> R',
+    'SkeletonSharp.mu_trunc':
+        'fun T k : nat => 2 * sumR (fun l : nat => 1 - cos (2 ^ l * (2 * PI * INR k / INR T))) (Nat.log2 T) : nat -> nat -> R',
     'Sums.sumR':
         "fix sumR (f : nat -> R) (n : nat) {struct n} : R := match n with | 0%nat => 0 | S n' => sumR f n' + f n' end : (nat -> R) -> nat -> R",
-    'Bits.digit':
-        'fun T k j : nat => (2 ^ j * k / T) mod 2 : nat -> nat -> nat -> nat',
-    'Bits.residue':
-        'fun T k l : nat => (2 ^ l * k) mod T : nat -> nat -> nat -> nat',
-    'Kernel.h':
-        'fun b r : nat => (INR b - Rabs (INR r - (INR b - 1))) / INR b ^ 2 : nat -> nat -> R',
-    'Kernel.box':
-        'fun (b : nat) (X : nat -> R) (t : nat) => sumR (fun i : nat => X (t - i)%nat) (Nat.min b (S t)) / INR (Nat.min b (S t)) : nat -> (nat -> R) -> nat -> R',
 }

@@ -218,11 +218,11 @@ def c6_mu2_stored_sweep(ctx: Context) -> Evidence:
                     counterexample=None if ok else {"T": Ts[int(np.argmin(margins))], "bracket": [float(lo[int(np.argmin(margins))]), float(hi[int(np.argmin(margins))])]})
 
 
-MU2_LOWER_SHARP = CoqHook("trsp_C6_mu2_lower_sharp", "Skeleton",
-                           "forall T k : nat, (2 <= T)%nat -> (1 <= k <= T - 1)%nat -> 4 <= mu T k")
-MU2_EVEN_FOUR = CoqHook("trsp_C6_mu2_even_attains_four", "Skeleton",
-                         "forall n : nat, (1 <= n)%nat -> mu (2 * n) n = 4")
-c6_mu2_sharp_coq = coq_check("c6_mu2_sharp_coq", MU2_LOWER_SHARP, MU2_EVEN_FOUR, what="4 ≤ μ_k for every T ≥ 2 and k, and μ_(T/2) = 4 at even T", ranges="every T ≥ 2 (the strict inequality at odd T is not formalised)")
+MU2_SHARP = CoqHook("trsp_C6_mu2_lower_sharp_full", "SkeletonSharp",
+                     "(forall T k : nat, (2 <= T)%nat -> (1 <= k <= T - 1)%nat -> 4 <= mu T k) /\\ (forall T k : nat, (2 <= T)%nat -> Nat.odd T = true -> (1 <= k <= T - 1)%nat -> 4 < mu T k) /\\ (forall n : nat, (1 <= n)%nat -> mu (2 * n) n = 4)")
+c6_mu2_sharp_coq = coq_check("c6_mu2_sharp_coq", MU2_SHARP,
+                             what="4 ≤ μ_k for every T ≥ 2 and k; 4 < μ_k for every k at odd T; μ_(T/2) = 4 at even T",
+                             ranges="every T ≥ 2, every mode k")
 
 
 claim(
@@ -234,12 +234,19 @@ claim(
               r"$s_\ell\ge\frac14$ then $s_\ell+s_{\ell+1}-1=(4s_\ell-1)(1-s_\ell)\ge0$; and some $\ell\le L-1$ has "
               r"$r_\ell/T\in[\frac16,\frac56]$, i.e. $s_\ell\ge\frac14$ (if $k/T<\frac16$, the first $\ell$ with "
               r"$2^\ell k/T\ge\frac16$ lands in $[\frac16,\frac13)$ and has $2^\ell<T/3<2^{L+1}/3<2^L$; $k/T>\frac56$ is symmetric).",
-    checks=[c6_mu2_sharp_coq, c6_sharp_logistic_step_sympy, c6_sharp_pair_witness, c6_sharp_float_landscape, c6_mu2_stored_sweep],
-    expected=Status.CERTIFIED,
-    reason="The two algebraic steps are sympy identities; the witness ℓ ≤ L−1 with 6r_ℓ ∈ [T, 5T] is certified in "
-           "exact integers for every mode of every T in the range (the argument above gives it for all T, by hand). "
-           "Equality: k = T/2 has residues T/2, 0, 0, … (exact); for odd T no residue is 0, so a third term makes "
-           "it strict (T = 3: μ₂ = 6).",
+    checks=[c6_mu2_sharp_coq, c6_sharp_logistic_step_sympy],
+    cross_checks=[c6_sharp_pair_witness, c6_sharp_float_landscape, c6_mu2_stored_sweep],
+    expected=Status.PROVED,
+    prose="'μ₂ = 4 iff T is even' is the conjunction the Coq theorem states: at even T the mode k = T/2 attains 4, so "
+          "μ₂ = min_k μ_k = 4; at odd T every mode exceeds 4, so μ₂ > 4 (a minimum over finitely many modes); that the "
+          "μ_k are the Laplacian's eigenvalues is trsp.C3.spectrum",
+    reason="Kernel-checked in Coq for every T ≥ 2 and every mode (proofs/SkeletonSharp.v, on Skeleton.v's doubling "
+           "argument): some generator ℓ ≤ L−1 has 6r_ℓ ∈ [T, 5T], so cos φ ≤ 1/2, and the pair of consecutive "
+           "generators carries (1 − cos φ) + (1 − cos 2φ) − 2 = (1 − 2cos φ)(1 + cos φ) ≥ 0; at odd T both factors are "
+           "strictly positive (6r = T or 5T and r/T = 1/2 are impossible for odd T), so μ_k > 4 for every mode; at even "
+           "T the mode k = T/2 has residues T/2, 0, 0, … and μ_(T/2) = 4. The two algebraic steps are sympy identities "
+           "too; the witness certified in exact integers over the range, the float landscape and the stored sweep are "
+           "cross-checks.",
     uses=["trsp.C3.spectrum"],
     corrects="trsp.C6.mu2-lower",
     tests=[f"{TESTS}::test_pair_witness_exists_at_edge_sizes", f"{TESTS}::test_even_T_attains_four"],
@@ -331,9 +338,12 @@ def c6_bits_one_digit_less_exhaustive(ctx: Context) -> Evidence:
     return _witness_certificate(ctx, QUARTER, -1, largest_T(ctx, 4000, 2**16), fallback_bound=None)
 
 
-BIT_LEMMA_SHARP = CoqHook("bit_lemma_iii_sharp", "Bits",
-                           "forall T k : nat, 2 <= T -> 1 <= k <= T - 1 -> exists l : nat, l <= Nat.log2 T - 1 /\\ digit T k (S l) <> digit T k (S (S l))")
-c6_bits_sharp_coq = coq_check("c6_bits_sharp_coq", BIT_LEMMA_SHARP, what="a digit change b_(ℓ+1) ≠ b_(ℓ+2) with ℓ ≤ L−1 for every k/T", ranges="every T ≥ 2, every k in [1, T−1]")
+BIT_LEMMA_SHARP = CoqHook("trsp_C6_bit_lemma_sharp", "SkeletonSharp",
+                           "forall T k : nat, (2 <= T)%nat -> (1 <= k <= T - 1)%nat -> (exists l : nat, (l <= Nat.log2 T - 1)%nat /\\ digit T k (S l) <> digit T k (S (S l))) /\\ (exists l : nat, (l <= Nat.log2 T - 1)%nat /\\ 2 <= 4 * sin (PI * INR (residue T k l) / INR T) ^ 2) /\\ 2 <= mu_trunc T k")
+c6_bits_sharp_coq = coq_check("c6_bits_sharp_coq", BIT_LEMMA_SHARP,
+                              what="a digit change b_(ℓ+1) ≠ b_(ℓ+2) with ℓ ≤ L−1 for every k/T; some ℓ ≤ L−1 with "
+                                   "4 sin²(πr_ℓ/T) ≥ 2; and μ_k ≥ 2 for the skeleton without its last generator",
+                              ranges="every T ≥ 2, every k in [1, T−1]")
 
 
 claim(
@@ -346,8 +356,10 @@ claim(
     checks=[c6_bits_sharp_coq, c6_bits_one_digit_less_sympy],
     cross_checks=[c6_bits_one_digit_less_exhaustive],
     expected=Status.PROVED,
-    prose="none: the Coq theorem states it for every T ≥ 2 and k",
-    reason="Kernel-checked in Coq for every T and k (proofs/Bits.v, bit_lemma_iii_sharp); besides, the depth bound is a sympy sign argument for every T (proved); the witness ℓ ≤ L−1 with 4r_ℓ ∈ [T, 3T] "
+    prose="that the truncated sums mu_trunc T k (generators ℓ ≤ L−1) are the eigenvalues of the skeleton without its last "
+          "generator, so μ₂ of it is their minimum over k ≠ 0 (the Fourier argument of trsp.C3.spectrum, unchanged)",
+    reason="Kernel-checked in Coq for every T and k (proofs/SkeletonSharp.v, trsp_C6_bit_lemma_sharp: the digit change, "
+           "the generator with 4 sin²(πr_ℓ/T) ≥ 2 and μ_k ≥ 2 without the last generator, all with ℓ ≤ L−1); besides, the depth bound is a sympy sign argument for every T (proved); the witness ℓ ≤ L−1 with 4r_ℓ ∈ [T, 3T] "
            "is found in exact integers for every mode of every T in the range (certified).",
     corrects="trsp.C6.bit-lemma",
     tests=[f"{TESTS}::test_quarter_witness_exists_at_edge_sizes"],
@@ -413,6 +425,13 @@ def c6_upper_float_extreme(ctx: Context) -> Evidence:
                     role="supports", counterexample=None if ok else {"T_range": [2, int(Ts[-1])]})
 
 
+MU2_UPPER = CoqHook("trsp_C6_mu2_upper", "Gap",
+                     "forall T : nat, (2 <= T)%nat -> mu T 1 <= (2 * PI / INR T) ^ 2 * sumR (fun l : nat => 4 ^ l) (S (Nat.log2 T)) /\\ (2 * PI / INR T) ^ 2 * sumR (fun l : nat => 4 ^ l) (S (Nat.log2 T)) <= (2 * PI / INR T) ^ 2 * 4 ^ S (Nat.log2 T) / 3 <= 16 * PI ^ 2 / 3")
+c6_upper_coq = coq_check("c6_upper_coq", MU2_UPPER,
+                         what="μ₁ ≤ (2π/T)²Σ_(ℓ≤L)4^ℓ ≤ (2π/T)²4^(L+1)/3 ≤ 16π²/3 (1 − cos x ≤ x²/2 termwise, the geometric "
+                              "sum, 2^L ≤ T)", ranges="every T ≥ 2")
+
+
 claim(
     id="trsp.C6.mu2-upper",
     uses=["trsp.C3.spectrum"],
@@ -421,11 +440,14 @@ claim(
     source=Source("TRSP", "App. C.3.3", "Eq. 10"),
     statement=r"$\mu_2\le\mu_1=2\sum_{\ell\le L}(1-\cos(2^\ell\theta_1))\le\theta_1^2\sum_{\ell\le L}4^\ell"
               r"\le(2\pi/T)^2\,4^{L+1}/3\le16\pi^2/3$, with $\theta_1=2\pi/T$ and $\mu_1$ the mode $k=1$.",
-    checks=[c6_upper_geometric_sympy, c6_upper_cosine_balls, c6_upper_float_extreme],
-    expected=Status.CERTIFIED,
-    reason="μ₂ ≤ μ₁ because μ₂ is the minimum over k ≠ 0; 1 − cos x ≤ x²/2 is certified in arb balls at every "
-           "angle the chain uses; the geometric sum and 4^{L+1} ≤ 4T² are sympy identities. Every step holds but "
-           "the end is loose by a factor ≈ 7: sup μ₁ ≈ 7.39 (trsp.C6.mu2-upper.sharp).",
+    checks=[c6_upper_coq, c6_upper_geometric_sympy],
+    cross_checks=[c6_upper_cosine_balls, c6_upper_float_extreme],
+    expected=Status.PROVED,
+    prose="μ₂ ≤ μ₁ because μ₂ is the minimum over the modes k ≠ 0 and k = 1 is one of them",
+    reason="Kernel-checked in Coq for every T ≥ 2 (proofs/Gap.v): 1 − cos x ≤ x²/2 termwise (from |sin u| ≤ |u|), "
+           "Σ_(ℓ≤L)4^ℓ = (4^(L+1) − 1)/3 and 2^L ≤ T; the geometric sum and 4^{L+1} ≤ 4T² are sympy identities too, "
+           "and the cosine step is also certified in arb balls at every angle of the range (a cross-check). Every "
+           "step holds but the end is loose by a factor ≈ 7: sup μ₁ ≈ 7.39 (trsp.C6.mu2-upper.sharp).",
     notes=["loose"],
     tests=[f"{TESTS}::test_mode_one_chain_at_edge_sizes"],
 )

@@ -303,15 +303,29 @@ def c8_row_sums_exact(ctx: Context) -> Evidence:
                       method="exact-rational", exact=True, ranges="T in [1, 18], b in {1, 2, 3, T, T+1, 2T+3}", role="supports")
 
 
+ROW_FORM = CoqHook("trsp_C8_row_form", "BoxRows",
+                    "forall b t : nat, (1 <= b)%nat -> exists w : nat -> R, (forall s : nat, 0 <= w s) /\\ sumR w (S t) = 1 /\\ (forall X : nat -> R, box b (box b X) t = sumR (fun s : nat => w s * X s) (S t))")
+INF_NORM = CoqHook("trsp_C8_inf_norm", "BoxRows",
+                    "forall b t : nat, (1 <= b)%nat -> (forall (X : nat -> R) (M : R), (forall s : nat, Rabs (X s) <= M) -> Rabs (box b (box b X) t) <= M) /\\ box b (box b (fun _ : nat => 1)) t = 1")
+c8_row_sums_coq = coq_check("c8_row_sums_coq", ROW_FORM, INF_NORM,
+                             what="row t of M_tri = Box_b∘Box_b is a nonnegative weight vector summing to 1, and "
+                                  "|(M_tri X)_t| ≤ M whenever |X_s| ≤ M", ranges="every b ≥ 1, every t")
+
+
 claim(
     id="trsp.C8.row-sums",
     title="‖M_tri‖_∞ = 1",
     source=Source("TRSP", "App. C.4", "proof of Thm C.8"),
     statement=r"$M_{\rm tri}$ is entrywise nonnegative with every row summing to $1$, so $\|M_{\rm tri}\|_\infty=1$.",
-    checks=[c8_row_sums_sympy, c8_row_sums_exact],
+    checks=[c8_row_sums_coq, c8_row_sums_sympy],
+    cross_checks=[c8_row_sums_exact],
     expected=Status.PROVED,
-    prose="nonnegative factors: ‖M_tri‖_∞ is the largest entry of M_tri𝟏 = 𝟏",
-    reason="Each Box_b row has w_t entries 1/w_t (sympy sum = 1), and a product of row-stochastic matrices is "
+    prose="the causal filter on sequences is the matrix on its first T values (row t reads X_0..X_t only), so the row "
+          "weights of the Coq theorem are the entries of row t of M_tri and the bound |(M_tri X)_t| ≤ max|X_s|, attained "
+          "at X = 𝟏, is ‖M_tri‖_∞ = 1",
+    reason="Kernel-checked in Coq for every b ≥ 1 and t (proofs/BoxRows.v): row t of Box_b∘Box_b is a nonnegative weight "
+           "vector summing to 1, so |(M_tri X)_t| ≤ max_s |X_s| with equality at X = 𝟏. "
+           "Each Box_b row has w_t entries 1/w_t (sympy sum = 1), and a product of row-stochastic matrices is "
            "row-stochastic for every size (sympy: the sums exchange, P_ij factors out, R𝟏 = 𝟏 then P𝟏 = 𝟏), so "
            "M_tri𝟏 = Box(Box𝟏) = 𝟏 with nonnegative factors; exact rationals confirm it at every edge bandwidth.",
     tests=[f"{TESTS}::test_exact_tribox_matches_float"],

@@ -221,16 +221,29 @@ def box_prefix_float_search(ctx: Context) -> Evidence:
                    role="supports")
 
 
+BOX_PREFIX = CoqHook("trsp_box_prefix", "BoxRows",
+                      "forall (b : nat) (X : nat -> R) (t : nat), (1 <= b)%nat -> box b X t = (prefix X (S t) - prefix X (a_start b t)) / INR (t - a_start b t + 1)")
+PREFIX_LENGTH = CoqHook("prefix_length", "BoxRows",
+                         "forall b t : nat, (1 <= b)%nat -> (t - a_start b t + 1)%nat = Nat.min b (S t)")
+box_prefix_coq = coq_check("box_prefix_coq", BOX_PREFIX, PREFIX_LENGTH,
+                           what="Box_b(X)_t = (S_(t+1) − S_(a_t))/(t − a_t + 1) with a_t = max(0, t + 1 − b), and "
+                                "t − a_t + 1 = min(b, t + 1), for every sequence X", ranges="every b ≥ 1, every t")
+
+
 claim(
     id="trsp.box.prefix",
     title="The prefix-sum box filter is the causal moving average",
     source=Source("TRSP", "§3.2.1", "Eq. 1 / Eq. 2"),
     statement=r"For every $T,b\ge1$ and $X\in\mathbb{R}^{T\times d}$, with $w_t=\min(b,t+1)$, $a_t=\max(0,t-b+1)$, "
               r"$S_0=0$, $S_{t+1}=S_t+X_t$: $\frac{1}{w_t}\sum_{i=0}^{w_t-1}X_{t-i}=\frac{S_{t+1}-S_{a_t}}{t-a_t+1}$.",
-    checks=[box_prefix_sympy, box_prefix_exact_grid, box_prefix_float_search],
+    checks=[box_prefix_coq, box_prefix_sympy],
+    cross_checks=[box_prefix_exact_grid, box_prefix_float_search],
     expected=Status.PROVED,
-    prose="two linear maps agree when their rows agree; the rows are normalised interval indicators whose intervals the checked identity a_t = t − w_t + 1 matches",
-    reason="Both sides are linear in X with row t the normalised indicator of an interval; the intervals "
+    prose="the Coq theorem is stated for one feature column X : ℕ → ℝ; the filter acts on each of the d columns alike",
+    reason="Kernel-checked in Coq for every b ≥ 1, t and sequence X (proofs/BoxRows.v): the window sum is the difference of "
+           "two prefix sums over the same interval, and its length t − a_t + 1 is w_t. Sympy also checks a_t = t − w_t + 1 "
+           "in the truncated (t < b) and full (t ≥ b) cases. Both sides are linear in X with row t the normalised "
+           "indicator of an interval; the intervals "
            "coincide because a_t = t − w_t + 1, proved by sympy in the truncated (t < b) and full (t ≥ b) cases. "
            "Exact grids and float searches of the numpy/torch code support it. Rounding is another matter: "
            "trsp.box.prefix.float32.",

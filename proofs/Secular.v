@@ -1,0 +1,1 @@
+(** Placeholder: filled by the proofs work of issue 22. *)
