@@ -22,6 +22,8 @@ DEFINITIONS: dict[str, str] = {
         'fun (X : nat -> R) (n : nat) => sumR X n : (nat -> R) -> nat -> R',
     'Causal.causal_attention':
         "fun (F : fieldType) (l : nat) (a : 'I_l -> F) => \\matrix_(i, j) (if (j < i)%N then (a i + i%:R)^-1 else if j == i then a i / (a i + i%:R) else 0) : forall (F : fieldType) (l : nat), ('I_l -> F) -> 'M_l",
+    'CausalRows.cesaro_mx':
+        "fun (F : fieldType) (l : nat) => \\matrix_(i, j) (if (j <= i)%N then i.+1%:R^-1 else 0) : forall (F : fieldType) (l : nat), 'M_l",
     'Dyadic.block_size':
         'fun n r : nat => Nat.min (2 ^ r) (n + 1 - 2 ^ r) : nat -> nat -> nat',
     'Dyadic.block_sum':
@@ -52,10 +54,16 @@ DEFINITIONS: dict[str, str] = {
         'fun (R : comRingType) (m i j : nat) => if i == j then if (i.+1 < m)%N then 2 else 1 else if (i == j.+1) || (j == i.+1) then -1 else 0 : forall R : comRingType, nat -> nat -> nat -> R',
     'Orientation.softmax_row':
         "fun (F : fieldType) (e : F -> F) (n : nat) (x : 'I_n -> F) (j : 'I_n) => e (x j) / (\\sum_m e (x m)) : forall F : fieldType, (F -> F) -> forall n : nat, ('I_n -> F) -> 'I_n -> F",
+    'OrientationAverage.masked_softmax_row':
+        "fun (F : fieldType) (e : F -> F) (l i : nat) (y : 'I_i.+1 -> F) (j : 'I_l) => if (j <= i)%N then softmax_row e y (inord j) else 0 : forall F : fieldType, (F -> F) -> forall l i : nat, ('I_i.+1 -> F) -> 'I_l -> F",
     'Skeleton.mu':
         'fun T k : nat => 2 * sumR (fun l : nat => 1 - cos (2 ^ l * (2 * PI * INR k / INR T))) (S (Nat.log2 T)) : nat -> nat -> R',
     'SkeletonSharp.mu_trunc':
         'fun T k : nat => 2 * sumR (fun l : nat => 1 - cos (2 ^ l * (2 * PI * INR k / INR T))) (Nat.log2 T) : nat -> nat -> R',
     'Sums.sumR':
         "fix sumR (f : nat -> R) (n : nat) {struct n} : R := match n with | 0%nat => 0 | S n' => sumR f n' + f n' end : (nat -> R) -> nat -> R",
+    'Variational.laplacian':
+        "fun (R : realFieldType) (n : nat) (W : 'M_n) => diag_mx (\\row_i (\\sum_j W i j)) - W : forall (R : realFieldType) (n : nat), 'M_n -> 'M_n",
+    'Variational.qform':
+        "fun (R : realFieldType) (n : nat) (M : 'M_n) (x : 'cV_n) => (x^T *m M *m x) 0 0 : forall (R : realFieldType) (n : nat), 'M_n -> 'cV_n -> R",
 }

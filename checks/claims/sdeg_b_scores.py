@@ -105,9 +105,21 @@ def sdegb_orientation_permutation_exact(ctx: Context) -> Evidence:
 
 ORIENTATION = CoqHook("sdeg_E_orientation_algebra", "Orientation",
                        "forall (F : fieldType) (e : F -> F) (n : nat) (x : 'I_n -> F), [/\\ forall (s : 'S_n) (j : 'I_n), softmax_row e (fun m : 'I_n => x (s m)) j = softmax_row e x (s j), \\sum_m e (x m) != 0 -> \\sum_j softmax_row e x j = 1 & forall c : 'I_n -> F, n%:R != 0 -> (forall j j' : 'I_n, c j = c j') -> \\sum_j c j = 1 -> forall j : 'I_n, c j = n%:R^-1]")
-sdegb_orientation_coq = coq_check("sdegb_orientation_coq", ORIENTATION,
-                        what="softmax_n(x∘s)_j = softmax_n(x)_(s(j)) for every permutation s, Σ_j softmax_n(x)_j = 1, and n equal "
-                             "numbers summing to 1 are 1/n (MathComp, any field, any function e in place of exp)",
+AVERAGE = CoqHook("sdeg_E_orientation_average", "OrientationAverage",
+                   "forall (F : fieldType) (e : F -> F) (n : nat) (x : 'I_n -> F) (j : 'I_n), \\sum_m e (x m) != 0 -> n`!%:R != 0 -> n`!%:R^-1 * (\\sum_s softmax_row e (fun m : 'I_n => x (s m)) j) = n%:R^-1")
+AVERAGE_CAUSAL = CoqHook("sdeg_E_orientation_average_causal", "OrientationAverage",
+                          "forall (F : fieldType) (e : F -> F) (l : nat) (i : 'I_l) (y : 'I_i.+1 -> F) (j : 'I_l), \\sum_m e (y m) != 0 -> (i.+1)`!%:R != 0 -> (i.+1)`!%:R^-1 * (\\sum_s masked_softmax_row e (fun m : 'I_i.+1 => y (s m)) j) = (if (j <= i)%N then i.+1%:R^-1 else 0)")
+EXCHANGEABLE = CoqHook("sdeg_E_exchangeable_rows", "OrientationAverage",
+                        "forall (F : fieldType) (n : nat) (E : 'M_n), n%:R != 0 -> (forall i : 'I_n, \\sum_j E i j = 1) -> (forall s : 'S_n, E = E *m perm_mx s) -> E = const_mx n%:R^-1")
+EXCHANGEABLE_CAUSAL = CoqHook("sdeg_E_exchangeable_causal", "OrientationAverage",
+                               "forall (F : fieldType) (l : nat) (E : 'M_l), (forall i : 'I_l, i.+1%:R != 0) -> (forall i : 'I_l, \\sum_j E i j = 1) -> (forall i j : 'I_l, (i < j)%N -> E i j = 0) -> (forall (i : 'I_l) (s : 'S_l), (forall k : 'I_l, (i < k)%N -> s k = k) -> forall j : ordinal_finType l, E i (s j) = E i j) -> E = cesaro_mx F l")
+sdegb_orientation_coq = coq_check("sdegb_orientation_coq", ORIENTATION, AVERAGE, AVERAGE_CAUSAL, EXCHANGEABLE,
+                                  EXCHANGEABLE_CAUSAL,
+                        what="softmax_n(x∘s)_j = softmax_n(x)_(s(j)) for every permutation s, Σ_j softmax_n(x)_j = 1; the "
+                             "average over all n! relabellings of a row is 1/n at every column (1/i on the visible columns "
+                             "of a masked row, 0 beyond); and a row-stochastic matrix invariant under every column "
+                             "permutation is 𝟏𝟏ᵀ/n, a lower-triangular one invariant on each row's visible columns is H_ℓ "
+                             "(MathComp, any field, any function e in place of exp)",
                         ranges="every row length n (n = ℓ, or n = i under the mask)")
 
 
@@ -143,10 +155,11 @@ claim(
     checks=[sdegb_orientation_coq, sdegb_orientation_exchangeable_sympy],
     cross_checks=[sdegb_orientation_permutation_exact, sdegb_orientation_bidirectional_mc, sdegb_orientation_causal_mc],
     expected=Status.PROVED,
-    prose="exchangeability: for permutation matrices R, S Rᵀ = UΣ(RV)ᵀ has the law of S given Σ (RV is again Haar and "
-          "independent of U), so the scores of row i, (S_i1, …, S_iℓ), and under the mask (S_i1, …, S_ii), are exchangeable; "
-          "since the entries of a softmax row permute with its scores (Coq), equality in law makes their expectations "
-          "(bounded entries) equal on the visible columns, and linearity of expectation carries the row sum 1 over",
+    prose="the measure theory only: for permutation matrices R, S Rᵀ = UΣ(RV)ᵀ has the law of S given Σ (RV is again Haar "
+          "and independent of U; Haar invariance, Folland, A Course in Abstract Harmonic Analysis, §2.2), so the expected "
+          "attention matrix E (its entries are bounded, so E exists) satisfies E = E·perm_mx(s) for every column "
+          "permutation (on each row's visible columns under the mask) and has row sums 1 by linearity; the Coq theorems "
+          "then force E = 𝟏𝟏ᵀ/ℓ and E = H_ℓ",
     reason="For every ℓ: the scores of a row are exchangeable given Σ because Haar measure is invariant under "
            "permutation matrices (argued in prose); the softmax row permutes with its scores and sums to 1, so its "
            "expected entries on the visible columns are equal and 1/ℓ (bidirectional) or 1/i (row i under the mask); "

@@ -241,6 +241,13 @@ def c_eigen_harmonic_sympy(ctx: Context) -> Evidence:
                       ranges="every i ≥ 1, 1 ≤ a_i ≤ C; the example for ℓ → ∞")
 
 
+EIGEN_HARMONIC = CoqHook("sdeg_c_eigen_harmonic", "CausalRows",
+                          "forall (R : realFieldType) (l : nat) (a : 'I_l -> R) (C : R), (forall i : 'I_l, 1 <= a i <= C) -> forall lambda : R, eigenvalue (causal_attention a) lambda -> exists i : 'I_l, lambda = a i / (a i + i%:R) /\\ i.+1%:R^-1 <= lambda <= C / i.+1%:R")
+c_eigen_harmonic_coq = coq_check("c_eigen_harmonic_coq", EIGEN_HARMONIC,
+                                 what="every eigenvalue of A_c with 1 ≤ a_i ≤ C is some a_i/(a_i+i−1) ∈ [1/i, C/i] (MathComp, "
+                                      "with sdeg.c.eigen's characteristic polynomial)", ranges="every ℓ, every 1 ≤ a ≤ C")
+
+
 claim(
     id="sdeg.c.eigen-harmonic",
     figure="figures/causal-harmonic.png",
@@ -249,7 +256,7 @@ claim(
     statement=r"If $1 \le a_i \le C$ then $1/i \le \lambda_i(A_c) \le C/i$. Without a bounded bulk this fails: for "
               r"$k = 0$, $a_i = \sqrt\ell$ (separated, $g(\ell) = \sqrt\ell$), $\lambda_\ell(A_c) = \sqrt\ell/(\sqrt\ell+\ell-1) "
               r"\asymp \ell^{-1/2}$.",
-    checks=[c_eigen_harmonic_sympy],
+    checks=[c_eigen_harmonic_coq, c_eigen_harmonic_sympy],
     expected=Status.PROVED,
     prose="writing 1 ≤ a_i ≤ C as a = 1 + u, C = a + v (u, v ≥ 0) for the sign certificates; the example's order read off the checked limit",
     reason="Sign certificates for both bounds and sympy limits for the example. Hypotheses: "
@@ -420,6 +427,15 @@ def c_representation_float(ctx: Context) -> Evidence:
                            role="supports")
 
 
+REPRESENTATION = CoqHook("sdeg_c_representation", "CausalRows",
+                          "forall (F : fieldType) (l : nat) (a : 'I_l -> F), (forall i : 'I_l, a i + i%:R != 0) -> (forall i : 'I_l, i.+1%:R != 0) -> let theta := \\row_i ((a i - 1) / (a i + i%:R)) in let D := diag_mx (\\row_i (i.+1%:R / (a i + i%:R))) in let C := diag_mx (\\row_i ((a i - 1) / (a i + i%:R))) in [/\\ causal_attention a = diag_mx theta + (1%:M - diag_mx theta) *m cesaro_mx F l, causal_attention a = D *m cesaro_mx F l + C & D + C = 1%:M]")
+THETA_RANGE = CoqHook("sdeg_c_theta_range", "CausalRows",
+                       "forall (R : realFieldType) (a : R) (i : nat), 1 <= a -> 0 <= (a - 1) / (a + i%:R) < 1")
+c_representation_coq = coq_check("c_representation_coq", REPRESENTATION, THETA_RANGE,
+                                 what="A_c = diag(θ) + (I − diag(θ))H_ℓ = DH_ℓ + C with D + C = I, and θ_i ∈ [0, 1) for "
+                                      "a_i ≥ 1 (MathComp)", ranges="every ℓ, every a with a_i + i − 1 ≠ 0")
+
+
 claim(
     id="sdeg.c.representation",
     title="Cesàro representation of causal attention",
@@ -427,9 +443,10 @@ claim(
     statement=r"$A_c = \mathrm{diag}(\theta) + (I - \mathrm{diag}(\theta))\,\mathsf H_\ell$ with $(\mathsf H_\ell)_{ij} = "
               r"\mathbf 1_{\{j\le i\}}/i$ and $\theta_i = (a_i-1)/(a_i+i-1)$; equivalently $A_c = D\mathsf H_\ell + C$, "
               r"$D_{ii} = i/(a_i+i-1)$, $C_{ii} = (a_i-1)/(a_i+i-1)$, $D + C = I$. For $a_i \ge 1$, $\theta_i \in [0, 1)$.",
-    checks=[c_representation_sympy, c_representation_float],
+    checks=[c_representation_coq, c_representation_sympy],
+    cross_checks=[c_representation_float],
     expected=Status.PROVED,
-    prose="reading the entrywise identities in symbolic i and a_i as the matrix identities for every ℓ",
+    prose="none: the Coq theorem states the matrix identities for every ℓ (sympy checks the same entries in symbolic i, a_i)",
     reason="Entrywise identities for symbolic a_i and i, and symbolic matrix identities at ℓ = 3, 5; holds for every "
            "real score vector (θ_i ≥ 0 exactly when a_i ≥ 1).",
     notes=["reconstructed"],
@@ -474,6 +491,14 @@ def c_row_norms_float(ctx: Context) -> Evidence:
                            ranges="ℓ ≤ 48, unsorted real scores in [−30, 30]", role="supports")
 
 
+ROW_NORMS = CoqHook("sdeg_c_row_norms", "CausalRows",
+                     "forall (R : realFieldType) (l : nat) (a : 'I_l -> R) (C : R) (i : 'I_l), 1 <= a i <= C -> let rho := \\sum_j causal_attention a i j ^+ 2 in [/\\ rho = (i%:R + a i ^+ 2) / (a i + i%:R) ^+ 2, rho - i.+1%:R^-1 = i%:R * (a i - 1) ^+ 2 / (i.+1%:R * (a i + i%:R) ^+ 2), 0 <= rho - i.+1%:R^-1 <= (C - 1) ^+ 2 / i.+1%:R ^+ 2, rho - i.+1%:R^-1 <= (a i - 1) ^+ 2 / i.+1%:R ^+ 2 & rho - i.+1%:R^-1 <= 1 /\\ rho - i.+1%:R^-1 <= a i ^+ 2 / i.+1%:R ^+ 2]")
+c_row_norms_coq = coq_check("c_row_norms_coq", ROW_NORMS,
+                            what="ρ_i = (i−1+a_i²)/(a_i+i−1)², ρ_i − 1/i = (i−1)(a_i−1)²/(i(a_i+i−1)²) ∈ [0, (C−1)²/i²] for "
+                                 "1 ≤ a_i ≤ C, and ρ_i − 1/i ≤ min{1, a_i²/i²} (MathComp, 0-based rows)",
+                            ranges="every ℓ and row i, every 1 ≤ a_i ≤ C")
+
+
 claim(
     id="sdeg.c.row-norms",
     title="Squared row norms of causal attention",
@@ -481,7 +506,8 @@ claim(
     statement=r"$\rho_i := \sum_j (A_c)_{ij}^2 = \frac{i-1+a_i^2}{(a_i+i-1)^2}$ and $\rho_i - \frac1i = "
               r"\frac{(i-1)(a_i-1)^2}{i(a_i+i-1)^2} \in [0, C_B/i^2]$ for $1 \le a_i \le e^B$, with the sharp "
               r"$C_B = (e^B-1)^2$; also $\rho_i \le \frac1i + \min\{1, a_i^2/i^2\}$.",
-    checks=[c_row_norms_sympy, c_row_norms_float],
+    checks=[c_row_norms_coq, c_row_norms_sympy],
+    cross_checks=[c_row_norms_float],
     expected=Status.PROVED,
     prose="none beyond the checked identity and sign certificates (the checked limit shows C_B cannot be improved)",
     reason="sympy identities and sign certificates; the limit i²(ρ_i − 1/i) → (a_i−1)² shows C_B = (e^B−1)² cannot be "

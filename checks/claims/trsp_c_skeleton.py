@@ -23,6 +23,7 @@ from specproof.checks.claims.trsp_c_common import (
     real_stack_matrix,
     skeleton_float_error,
 )
+from specproof.checks.formal import CoqHook, coq_check
 from specproof.checks.methods import combine, derivation, float_tolerance, fmt, grid_check, property_search, sympy_identity
 from specproof.checks.registry import Context, Evidence, Source, Status, check, claim
 from specproof.theory.cayley import (
@@ -93,13 +94,20 @@ def cgap_regular_graphs_property(ctx: Context) -> Evidence:
                            role="supports")
 
 
+REGULAR_GAP = CoqHook("trsp_C_regular_gap", "Variational",
+                       "forall (R : realFieldType) (n : nat) (W : 'M_n) (r : R), r != 0 -> (forall i : 'I_n, \\sum_j W i j = r) -> let D := diag_mx (\\row_i (\\sum_j W i j)) in [/\\ D = r%:M, 1%:M - invmx D *m W = r^-1 *: laplacian W & 1%:M - r^-1 *: W = r^-1 *: laplacian W]")
+cgap_regular_coq = coq_check("cgap_regular_coq", REGULAR_GAP,
+                             what="D = rI and I − D⁻¹W = I − W/r = L/r for every weight matrix W with row sums r ≠ 0 "
+                                  "(MathComp, any real field)", ranges="every size n, every r ≠ 0")
+
+
 claim(
     id="trsp.C.regular-gap",
     title="On an r-regular graph the normalised gap is μ₂/r",
     source=Source("TRSP", "App. C.1", "setup"),
     statement=r"If every vertex of a weighted graph has degree $r>0$, then $\gamma=\lambda_2(I-D^{-1}W)=\mu_2(L)/r$, "
               r"since $D=rI$ gives $I-D^{-1}W=L/r$.",
-    checks=[cgap_regular_random_walk_identity, cgap_regular_graphs_property],
+    checks=[cgap_regular_coq, cgap_regular_random_walk_identity, cgap_regular_graphs_property],
     expected=Status.PROVED,
     prose="scaling a symmetric matrix by 1/r > 0 scales its eigenvalues and keeps their order",
     reason="With D = rI the random-walk Laplacian is L/r entrywise (sympy), and scaling by 1/r > 0 keeps the "
@@ -537,15 +545,33 @@ def c4_weyl_property(ctx: Context) -> Evidence:
     return ev
 
 
+WEYL_FORM = CoqHook("trsp_C4_weyl_variational", "Variational",
+                     "forall (R : realFieldType) (n : nat) (P Q : 'M_n), (forall x : 'cV_n, 0 <= qform Q x) -> (forall x : 'cV_n, qform P x <= qform (P + Q) x) /\\ (forall (V : 'cV_n -> Prop) (c : R), (forall x : 'cV_n, V x -> c * (x^T *m x) 0 0 <= qform P x) -> forall x : 'cV_n, V x -> c * (x^T *m x) 0 0 <= qform (P + Q) x)")
+WEYL_SUBSPACE = CoqHook("trsp_C4_weyl_subspace", "Variational",
+                         "forall (R : realFieldType) (n : nat) (P Q : 'M_n) (k : nat) (c : R), (forall x : 'cV_n, 0 <= qform Q x) -> (exists U : {vspace 'cV_n}, \\dim U = k /\\ (forall x : matrix_vectType R n 1, x \\in U -> c * (x^T *m x) 0 0 <= qform P x)) -> exists U : {vspace 'cV_n}, \\dim U = k /\\ (forall x : matrix_vectType R n 1, x \\in U -> c * (x^T *m x) 0 0 <= qform (P + Q) x)")
+c4_weyl_coq = coq_check("c4_weyl_coq", WEYL_FORM, WEYL_SUBSPACE,
+                        what="for Q ⪰ 0: xᵀPx ≤ xᵀ(P+Q)x for every x, so every lower bound of P's Rayleigh quotient on a "
+                             "subspace U of dimension k bounds P + Q's on U (MathComp, any real field)",
+                        ranges="every size n, every P, every Q ⪰ 0, every k")
+
+
 claim(
     id="trsp.C4.weyl",
     title="Adding a PSD matrix never lowers an eigenvalue (Weyl)",
     source=Source("TRSP", "App. C.3.1", "Lemma C.4"),
     statement=r"For symmetric $P$ and $Q\succeq0$ of the same size, $\lambda_k(P+Q)\ge\lambda_k(P)$ for every $k$ "
               r"(eigenvalues in increasing order).",
-    checks=[c4_weyl_property],
-    expected=Status.VERIFIED,
-    reason="Courant–Fischer; a derandomised property search over structured symmetric/PSD pairs found no "
+    checks=[c4_weyl_coq],
+    cross_checks=[c4_weyl_property],
+    expected=Status.PROVED,
+    prose="Courant–Fischer (Horn & Johnson, Matrix Analysis, 2nd ed., Thm 4.2.6): for symmetric M, λ_k(M) (increasing) is "
+          "the maximum over subspaces U of dimension n − k + 1 of min_(x∈U, x≠0) xᵀMx/xᵀx; the Coq theorem turns the "
+          "maximising U of P into a U of the same dimension on which P + Q's minimum is at least λ_k(P)",
+    reason="Kernel-checked in Coq for every size (proofs/Variational.v): Q ⪰ 0 gives xᵀ(P+Q)x ≥ xᵀPx pointwise, hence on "
+           "every subspace of every dimension a lower bound of the Rayleigh quotient carries over; Courant–Fischer "
+           "(cited) makes that λ_k(P+Q) ≥ λ_k(P). A derandomised property search over structured symmetric/PSD pairs "
+           "found no violation beyond the eigvalsh backward error (a cross-check), and equality (Q = 0) is attained, so it "
+           "is tight. The search hit a LAPACK defect (eigenvalues ±0.09375 returned as ±0.09374955 when another entry is "
            "violation beyond the eigvalsh backward error, and equality (Q = 0) is attained, so it is tight. A wide "
            "search hit a LAPACK defect (eigenvalues ±0.09375 returned as ±0.09374955 when another entry is "
            "≈ 4.5e−161); float violations are therefore recomputed at 60 digits before they count.",
@@ -588,15 +614,33 @@ def c5_safety_net_property(ctx: Context) -> Evidence:
                                   "permutation, identity; g in [1e-3, 1]; L_tri: skeleton and real stack")
 
 
+SAFETY_NET = CoqHook("trsp_C5_safety_net_variational", "Variational",
+                      "forall (R : realFieldType) (n : nat) (A Wtri : 'M_n) (g mu : R), (forall i j : 'I_n, 0 <= A i j) -> 0 <= g -> (forall x : 'cV_n, (const_mx 1)^T *m x = 0 -> mu * (x^T *m x) 0 0 <= qform (laplacian Wtri) x) -> forall x : 'cV_n, (const_mx 1)^T *m x = 0 -> g * mu * (x^T *m x) 0 0 <= qform (laplacian (2^-1 *: (A + A^T)) + g *: laplacian Wtri) x")
+LAPLACIAN_PSD = CoqHook("laplacian_psd", "Variational",
+                         "forall (R : realFieldType) (n : nat) (W : 'M_n), W^T = W -> (forall i j : 'I_n, 0 <= W i j) -> forall x : 'cV_n, 0 <= qform (laplacian W) x")
+c5_safety_net_coq = coq_check("c5_safety_net_coq", SAFETY_NET, LAPLACIAN_PSD,
+                              what="for A ≥ 0, g ≥ 0 and μ bounding L_tri's Rayleigh quotient on 𝟏^⊥ from below: "
+                                   "xᵀ(L_attn + g·L_tri)x ≥ g·μ·xᵀx on 𝟏^⊥, L_attn = L((A + Aᵀ)/2); Laplacians of "
+                                   "nonnegative symmetric weights are PSD (MathComp, any real field)",
+                              ranges="every size n, every A ≥ 0 (every row-stochastic A), every g ≥ 0")
+
+
 claim(
     id="trsp.C5.safety-net",
     title="The side path keeps the composite connected whatever attention does",
     source=Source("TRSP", "App. C.3.1", "Prop. C.5"),
     statement=r"For every row-stochastic attention matrix, with $L_{\rm attn}$ and $L_{\rm tri}$ the Laplacians of the "
               r"symmetrised weights, $\mu_2(L_{\rm attn}+gL_{\rm tri})\ge g\,\mu_2(L_{\rm tri})$.",
-    checks=[c5_safety_net_property],
-    expected=Status.VERIFIED,
-    reason="Weyl with Q = L_attn ⪰ 0. The property search covers sinks, disconnected blocks and the identity, for "
+    checks=[c5_safety_net_coq],
+    cross_checks=[c5_safety_net_property],
+    expected=Status.PROVED,
+    prose="for a Laplacian L of a connected or disconnected graph, μ₂(L) = min over x ⟂ 𝟏, x ≠ 0 of xᵀLx/xᵀx "
+          "(Courant–Fischer with the kernel vector 𝟏, Horn & Johnson Thm 4.2.6; Fiedler 1973): with μ = μ₂(L_tri) the Coq "
+          "theorem bounds that minimum for L_attn + g·L_tri, whose kernel also contains 𝟏",
+    reason="Kernel-checked in Coq for every size (proofs/Variational.v): L_attn is the Laplacian of the nonnegative symmetric "
+           "(A + Aᵀ)/2, hence PSD (xᵀLx = ½Σw_ij(x_i − x_j)²), so on 𝟏^⊥ the Rayleigh quotient of L_attn + g·L_tri is at "
+           "least g·μ₂(L_tri) — Weyl with Q = L_attn ⪰ 0 in variational form; the min-max step is cited. The property "
+           "search (a cross-check) covers sinks, disconnected blocks and the identity, for "
            "both the skeleton and the real triBox stack; the bound is attained (identity attention, L_attn = 0).",
     uses=["trsp.C4.weyl"],
     tests=[f"{TESTS}::test_safety_net_is_tight_for_identity_attention"],
