@@ -32,34 +32,124 @@ def box_filter(X, b: int) -> np.ndarray:
     """Causal box filter through prefix sums, O(T·d) for any b (TRSP Eq. 2).
 
     With S_0 = 0, S_{t+1} = S_t + X_t and a_t = max(0, t-b+1):
-    Box_b(X)_t = (S_{t+1} - S_{a_t}) / (t - a_t + 1).
+    Box_b(X)_t = (S_{t+1} - S_{a_t}) / (t - a_t + 1). Checks X once, then :func:`box_apply`.
     """
     X = finite_array("X", X)
     b = positive_int("b", b)
-    T = positive_int("T (rows of X)", X.shape[0])
-    S = np.concatenate([np.zeros((1,) + X.shape[1:]), np.cumsum(X, axis=0)])
-    t = np.arange(T)
-    a = np.maximum(0, t - b + 1)
-    w = (t - a + 1).reshape((T,) + (1,) * (X.ndim - 1))
-    return (S[t + 1] - S[a]) / w
+    positive_int("T (rows of X)", X.shape[0])
+    return box_apply(X, b)
 
 
 def box_filter_transpose(Y, b: int) -> np.ndarray:
     """Transpose of the causal box filter: (Box_bᵀ y)_j = Σ_{t=j}^{min(j+b-1,T-1)} y_t / w_t."""
     Y = finite_array("Y", Y)
     b = positive_int("b", b)
-    T = positive_int("T (rows of Y)", Y.shape[0])
-    w = window_sizes(T, b).reshape((T,) + (1,) * (Y.ndim - 1))
-    scaled = Y / w
-    # suffix sums R_j = Σ_{t>=j} scaled_t, with R_T = 0
-    R = np.concatenate([np.cumsum(scaled[::-1], axis=0)[::-1], np.zeros((1,) + Y.shape[1:])])
-    j = np.arange(T)
-    return R[j] - R[np.minimum(j + b, T)]
+    positive_int("T (rows of Y)", Y.shape[0])
+    return box_apply_transpose(Y, b)
 
 
 def tribox_filter(X, b: int) -> np.ndarray:
     """triBox_b = Box_b ∘ Box_b, the cascade of two causal box filters (TRSP Eq. 3)."""
-    return box_filter(box_filter(X, b), b)
+    X = finite_array("X", X)
+    b = positive_int("b", b)
+    positive_int("T (rows of X)", X.shape[0])
+    return tribox_apply(X, b)
+
+
+# The kernels below take what the public filters have checked (a real array with T ≥ 1 rows along axis 0,
+# an int b ≥ 1) and check nothing, so that a chain of filters (triBox, the layers of theory.network) pays
+# for one check at its entry (Operator.mv). Each works in place in the one array it returns: one prefix
+# sum, then slices (no index arrays, no concatenation, no second array whose pages the kernel would
+# have to fault in), with the same floating-point operations, entry by entry, as Eq. 2 written out.
+
+_BLOCK = 1 << 16  # entries per slice of an in-place difference: the Python loop is negligible, a slice stays in cache
+
+
+def _block_rows(Z: np.ndarray) -> int:
+    return max(1, _BLOCK // max(1, Z[:1].size))
+
+
+_COUNTS_KEPT = 1 << 20  # 1, 2, … up to here are kept (8 MB): every box of a network at T ≤ 2^20 divides by one array
+_kept_counts = [np.arange(1.0, 1.0)]
+
+
+def _counts(k: int, ndim: int) -> np.ndarray:
+    """1, 2, …, k shaped to divide the first k rows of an ndim-array: the windows w_t = t + 1, t < b."""
+    kept = _kept_counts[0]
+    if k > kept.size:
+        if k > _COUNTS_KEPT:
+            return np.arange(1.0, k + 1.0).reshape((k,) + (1,) * (ndim - 1))
+        kept = np.arange(1.0, min(_COUNTS_KEPT, max(k, 2 * kept.size)) + 1.0)
+        kept.flags.writeable = False
+        _kept_counts[0] = kept
+    return kept[:k].reshape((k,) + (1,) * (ndim - 1))
+
+
+def _box_from_prefix(S: np.ndarray, b: int) -> np.ndarray:
+    """Box_b in place, from the inclusive prefix sums S[t] = S_{t+1} of Eq. 2.
+
+    Rows t ≥ b become (S_{t+1} − S_{t+1−b})/b, block by block from the last row down, so that every S_{t+1−b}
+    is read before its own row is overwritten (numpy copies a block's operand where the block is longer
+    than b); rows t < b see the whole prefix, S_{t+1}/(t+1) (S_{a_t} = S_0 = 0).
+    """
+    T = S.shape[0]
+    step = _block_rows(S)
+    hi = T
+    while hi > b:
+        lo = max(b, hi - step)
+        np.subtract(S[lo:hi], S[lo - b:hi - b], out=S[lo:hi])
+        S[lo:hi] /= b
+        hi = lo
+    k = min(b, T)
+    S[:k] /= _counts(k, S.ndim)
+    return S
+
+
+def _scale_by_windows(Y: np.ndarray, b: int, out: np.ndarray) -> np.ndarray:
+    """y_t / w_t into ``out`` (which may be Y itself), w_t = min(b, t + 1)."""
+    k = min(b, Y.shape[0])
+    np.divide(Y[:k], _counts(k, Y.ndim), out=out[:k])
+    np.divide(Y[k:], b, out=out[k:])
+    return out
+
+
+def _box_transpose_from_scaled(R: np.ndarray, b: int) -> np.ndarray:
+    """Box_bᵀ in place, from z_t = y_t/w_t held in R.
+
+    R becomes its suffix sums R_j = Σ_{t≥j} z_t (R_T = 0), then (Box_bᵀ y)_j = R_j − R_{min(j+b, T)}: the
+    rows j < T − b are differences, taken block by block from the first row up (each R_{j+b} read before
+    its row is overwritten); the last min(b, T) rows are R_j itself.
+    """
+    T = R.shape[0]
+    np.cumsum(R[::-1], axis=0, out=R[::-1])
+    step = _block_rows(R)
+    for lo in range(0, T - b, step):
+        hi = min(T - b, lo + step)
+        np.subtract(R[lo:hi], R[lo + b:hi + b], out=R[lo:hi])
+    return R
+
+
+def box_apply(X: np.ndarray, b: int) -> np.ndarray:
+    """Box_b X for input :func:`box_filter` has checked: one prefix sum, then slices, in one fresh array."""
+    return _box_from_prefix(np.cumsum(X, axis=0, dtype=np.float64), b)
+
+
+def box_apply_transpose(Y: np.ndarray, b: int) -> np.ndarray:
+    """Box_bᵀ Y for input :func:`box_filter_transpose` has checked: a scaling, one suffix sum, slices."""
+    return _box_transpose_from_scaled(_scale_by_windows(Y, b, np.empty(Y.shape)), b)
+
+
+def tribox_apply(X: np.ndarray, b: int) -> np.ndarray:
+    """Box_b(Box_b X) in one fresh array: the second prefix sum is taken in place over the first box."""
+    Z = box_apply(X, b)
+    np.cumsum(Z, axis=0, out=Z)
+    return _box_from_prefix(Z, b)
+
+
+def tribox_apply_transpose(Y: np.ndarray, b: int) -> np.ndarray:
+    """Box_bᵀ(Box_bᵀ Y) in one fresh array, the second box scaling and summing the first in place."""
+    Z = box_apply_transpose(Y, b)
+    return _box_transpose_from_scaled(_scale_by_windows(Z, b, Z), b)
 
 
 def tribox_kernel(b: int) -> np.ndarray:
@@ -136,6 +226,8 @@ def ceil_log2(T: int) -> int:
 
 
 __all__ = [
+    "box_apply",
+    "box_apply_transpose",
     "box_filter",
     "box_matrix",
     "box_filter_naive",
@@ -143,6 +235,8 @@ __all__ = [
     "ceil_log2",
     "dyadic_schedule",
     "floor_log2",
+    "tribox_apply",
+    "tribox_apply_transpose",
     "tribox_filter",
     "tribox_kernel",
     "tribox_kernel_energy",

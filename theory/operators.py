@@ -129,7 +129,11 @@ class Identity(Operator):
 
 
 class BoxFilter(Operator):
-    """Causal box filter Box_b as an operator, mv by prefix sums (TRSP Eq. 1–2)."""
+    """Causal box filter Box_b as an operator, mv by prefix sums (TRSP Eq. 1–2).
+
+    ``mv`` checks x once; ``_mv`` calls the unchecked kernels of :mod:`theory.filters`, so that a chain of
+    operators (the network's layers) does not re-check every intermediate.
+    """
 
     tags = frozenset({ROW_STOCHASTIC, NONNEGATIVE, LOWER_TRIANGULAR})
 
@@ -138,17 +142,18 @@ class BoxFilter(Operator):
         self.b = positive_int("b", b)
 
     def _mv(self, x):
-        return filters.box_filter(x, self.b)
+        return filters.box_apply(x, self.b)
 
     def _rmv(self, y):
-        return filters.box_filter_transpose(y, self.b)
+        return filters.box_apply_transpose(y, self.b)
 
     def __repr__(self):
         return f"BoxFilter(T={self.n}, b={self.b})"
 
 
 class TriBox(Operator):
-    """triBox_b = Box_b ∘ Box_b as an operator, the matrix M_tri (TRSP Eq. 3)."""
+    """triBox_b = Box_b ∘ Box_b as an operator, the matrix M_tri (TRSP Eq. 3): two prefix sums per mv,
+    in two arrays (:func:`theory.filters.tribox_apply`)."""
 
     tags = frozenset({ROW_STOCHASTIC, NONNEGATIVE, LOWER_TRIANGULAR})
 
@@ -157,10 +162,10 @@ class TriBox(Operator):
         self.b = positive_int("b", b)
 
     def _mv(self, x):
-        return filters.box_filter(filters.box_filter(x, self.b), self.b)
+        return filters.tribox_apply(x, self.b)
 
     def _rmv(self, y):
-        return filters.box_filter_transpose(filters.box_filter_transpose(y, self.b), self.b)
+        return filters.tribox_apply_transpose(y, self.b)
 
     def column_sums(self) -> np.ndarray:
         """Column sums 𝟏ᵀM_tri, in O(T)."""
