@@ -290,3 +290,58 @@ def test_interior_symbol_on_the_grid_is_the_symbol(T, bandwidths):
     L = tribox_stack_laplacian(T, bandwidths)
     np.testing.assert_allclose(L.interior_symbol_grid(), L.interior_symbol(np.pi * np.arange(T) / T), rtol=0,
                                atol=100 * len(L.bandwidths) * EPS)
+
+
+# --------------------------------------------------------------------------- the stack's reused workspaces
+
+@pytest.mark.parametrize("T, bandwidths", [(1, None), (2, None), (33, None), (1000, None), (300, [1, 5, 40, 700])])
+def test_stack_fft_bulk_through_numpy_out_is_scipy_fft_bit_for_bit(T, bandwidths):
+    """The bulk writes numpy.fft's rfft/irfft into the workspace; the value is scipy.fft's pair, to the bit."""
+    import scipy.fft
+
+    L = tribox_stack_laplacian(T, bandwidths)
+    x = np.random.default_rng(T).standard_normal((2, T))
+    ws = L._workspace(2)
+    ws.load(x.T)
+    N = L._fft_len
+    want = scipy.fft.irfft(scipy.fft.rfft(x, n=N, axis=-1) * L._symbol, n=N, axis=-1)[:, :T]
+    assert np.array_equal(L._bulk(ws), want)
+
+
+def test_stack_products_are_fresh_for_every_block_width():
+    """Widths 1, 3, 2 and T interleaved (LOBPCG's blocks, as_matrix): each product equals a fresh operator's and
+    stays as it was returned while later products reuse the scratch."""
+    T = 257
+    L = tribox_stack_laplacian(T)
+    rng = np.random.default_rng(0)
+    inputs = [rng.standard_normal(s) for s in [(T,), (T, 3), (T, 1), (T, 2), (T,), (T, 3)]]
+    results = [L.mv(x) for x in inputs]
+    kept = [r.copy() for r in results]
+    dense = L.as_matrix()
+    for x, r, k in zip(inputs, results, kept):
+        assert np.array_equal(r, k) and r.shape == x.shape and r.flags.c_contiguous
+        assert np.array_equal(r, tribox_stack_laplacian(T).mv(x))
+        np.testing.assert_allclose(r, dense @ x, rtol=0, atol=1e-12 * np.abs(x).max())
+    assert all(m <= 8 for m in L._parked) and T not in L._parked  # as_matrix's T-wide block is not kept
+
+
+def test_stack_products_from_several_threads_do_not_share_scratch():
+    from concurrent.futures import ThreadPoolExecutor
+
+    T = 4097
+    L = tribox_stack_laplacian(T)
+    xs = [np.random.default_rng(seed).standard_normal(T if seed % 2 else (T, 2)) for seed in range(16)]
+    want = [tribox_stack_laplacian(T).mv(x) for x in xs]
+    with ThreadPoolExecutor(4) as pool:
+        got = list(pool.map(L.mv, xs))
+    assert all(np.array_equal(g, w) for g, w in zip(got, want))
+
+
+def test_stack_pickles_without_its_scratch():
+    import pickle
+
+    L = tribox_stack_laplacian(100)
+    x = np.random.default_rng(1).standard_normal(100)
+    y = L.mv(x)
+    copy = pickle.loads(pickle.dumps(L))
+    assert copy._parked == {} and np.array_equal(copy.mv(x), y)

@@ -266,6 +266,11 @@ class TriBoxStackLaplacian(Operator):
     the FFT product is normwise within O(log N·eps)·‖K‖₁‖x‖ (‖K‖₁ = L, the layer count), below the
     prefix-sum allowance 10·T·eps·‖L‖ that :func:`laplacian_algebraic_connectivity` allows for.
     Bandwidths above T act as b = T.
+
+    Each product runs in a :class:`_StackWorkspace` kept for the next product of the same block width (fresh
+    temporaries cost a T = 10⁶ matvec about 16k page faults): prefix sums in place, the FFT pair through
+    numpy.fft's ``out=``; the result is the one fresh array. The floating-point operations are those of the
+    formula above in the same order, so the values are the same bits as with fresh arrays.
     """
 
     tags = frozenset({SYMMETRIC, PSD})
@@ -278,11 +283,11 @@ class TriBoxStackLaplacian(Operator):
             raise InputError("the schedule must have at least one bandwidth")
         self.bandwidths = tuple(bandwidths)
         n = self.n
+        window = np.arange(1.0, n + 1.0)
         kernel = np.zeros(n)  # K(j) = Σ_ℓ k_ℓ(j)/b_ℓ², j = 0 … T−1 (longer lags never meet two tokens)
         for b in self.bandwidths:
             m = min(2 * b - 1, n)
-            j = np.arange(m)
-            kernel[:m] += np.minimum(j + 1, 2 * b - 1 - j) / float(b) ** 2
+            kernel[:m] += _triangle(b, window)[:m]
         self._fft_len = scipy.fft.next_fast_len(2 * n - 1, real=True)
         circulant = np.zeros(self._fft_len)  # the symmetric part (K + Kᵀ)/2 as a circulant's first column
         circulant[0] = kernel[0]
@@ -291,18 +296,27 @@ class TriBoxStackLaplacian(Operator):
             circulant[-(n - 1):] = 0.5 * kernel[:0:-1]
         self._symbol = scipy.fft.rfft(circulant).real  # real: the column is symmetric
         # the boundary terms (see _head_forward): per token t, the number of layers with b > t and their Σ 1/b²
-        self._inv_window = 1.0 / np.arange(1.0, n + 1.0)
+        self._inv_window = 1.0 / window
         above = [b for b in self.bandwidths if b > 1]
-        self._count_above, self._weight_above = np.zeros(n), np.zeros(n)
+        count_above, self._weight_above = np.zeros(n), np.zeros(n)
         for b in above:
-            self._count_above[:b] += 1.0
+            count_above[:b] += 1.0
             self._weight_above[:b] += 1.0 / float(b) ** 2
+        self._count_over_window = count_above * self._inv_window  # the factor of A_t in the head, formed once
+        self._minus_weight_above = -self._weight_above
         self._tails = tuple((int(b), min(b - 1, n - b)) for b in above if min(b - 1, n - b) > 0)
-        ones = np.ones((1, n))
-        self.degree = (self._bulk(ones) + 0.5 * (self._head_forward(ones) + self._head_backward(ones)))[0]
-        # the self-loop weight of token t: Σ_ℓ (M_tri)_{tt} = Σ_ℓ 1/min(b_ℓ, t+1)² (Box is lower triangular)
-        window = np.arange(1, n + 1)
-        self.self_loops = sum(1.0 / np.minimum(b, window) ** 2 for b in self.bandwidths)
+        self._parked = {}  # block width m → its _StackWorkspace, for the next product of that width
+        ws = self._workspace(1)
+        ws.load(np.ones(n))
+        self.degree = self._adjacency(ws)[0].copy()
+        self._park(ws)
+        # the self-loop weight of token t: Σ_ℓ (M_tri)_{tt} = Σ_ℓ 1/min(b_ℓ, t+1)² (Box is lower triangular),
+        # added layer by layer: 1/(t+1)² before b_ℓ, the constant 1/b_ℓ² from there on
+        inv_square = 1.0 / np.arange(1, n + 1) ** 2
+        self.self_loops = np.zeros(n)
+        for b in self.bandwidths:
+            self.self_loops[:b] += inv_square[:b]
+            self.self_loops[b:] += 1.0 / b**2
 
     def diagonal(self) -> np.ndarray:
         """diag(L) = degree − self-loop weight: the degrees of the loopless graph."""
@@ -328,69 +342,149 @@ class TriBoxStackLaplacian(Operator):
         2T, so K folds onto j = 0 … T and the sum is one DCT-I of length T + 1.
         """
         n = self.n
+        window = np.arange(1.0, n + 1.0)
         folded = np.zeros(n + 1)
-        for b in self.bandwidths:
-            j = np.arange(2 * b - 1)
-            r = j % (2 * n)
-            np.add.at(folded, np.minimum(r, 2 * n - r), np.minimum(j + 1, 2 * b - 1 - j) / float(b) ** 2)
+        for b in self.bandwidths:  # lags j ≤ 2b − 2 < 2T: j itself up to T, 2T − j beyond (descending)
+            triangle = _triangle(b, window)
+            near = min(2 * b - 1, n + 1)
+            folded[:near] += triangle[:near]
+            if 2 * b - 1 > n + 1:
+                folded[2 * n - 2 * b + 2:n][::-1] += triangle[n + 1:]
         y = scipy.fft.dct(folded, type=1)  # y_k = F_0 + (−1)^k F_T + 2 Σ_{0<j<T} F_j cos(πjk/T)
         k = np.arange(n)
         cosine_sum = 0.5 * (y[:n] + folded[0] + np.where(k % 2 == 0, 1.0, -1.0) * folded[n])
         return np.maximum(len(self.bandwidths) - cosine_sum, 0.0)
 
-    def _bulk(self, x):
-        """(K + Kᵀ)/2 x on rows of x (shape (m, T)): one real FFT pair."""
-        N = self._fft_len
-        return scipy.fft.irfft(scipy.fft.rfft(x, n=N, axis=-1) * self._symbol, n=N, axis=-1)[..., : self.n]
+    def _workspace(self, m: int) -> "_StackWorkspace":
+        """The parked workspace for blocks of m rows, or a new one (two threads never share one)."""
+        ws = self._parked.pop(m, None)
+        return ws if ws is not None else _StackWorkspace(self.n, self._fft_len, m)
 
-    def _head_forward(self, x):
-        """Σ_ℓ (E C² + (I + E) C E C) x / b², supported on t < 2b − 1 per layer.
+    def _park(self, ws: "_StackWorkspace") -> None:
+        """Keep ``ws`` for the next product of its width, if narrow (as_matrix's T-wide block is not kept)."""
+        if ws.rows <= _PARKED_ROWS:
+            self._parked[ws.rows] = ws
+
+    def _bulk(self, ws):
+        """(K + Kᵀ)/2 x on the rows of ws.pad: one real FFT pair, written into the workspace.
+
+        numpy.fft takes ``out=`` (scipy.fft does not); both run pocketfft and give the same bits here.
+        """
+        np.fft.rfft(ws.pad, axis=-1, out=ws.spectrum)
+        np.multiply(ws.spectrum, self._symbol, out=ws.spectrum)
+        np.fft.irfft(ws.spectrum, n=self._fft_len, axis=-1, out=ws.bulk)
+        return ws.bulk[:, : self.n]
+
+    def _head_forward(self, ws):
+        """Σ_ℓ (E C² + (I + E) C E C) x / b², supported on t < 2b − 1 per layer, into ws.F.
 
         With S = C₁x, S2 = C₁S and A = C₁(S/(t+1)) (C₁ the full prefix sum), the prefix sum Z of
         z = E C x over t < b is bA − S2 (e_t = b/(t+1) − 1), so layer b contributes A_t/(t+1) − S2_t/b²
         at t < b and (A_{b−1} − A_j)/b − (S2_{b−1} − S2_j)/b² at t = b + j, 0 ≤ j ≤ b − 2: three prefix
-        sums for all layers, then slices.
+        sums for all layers, then slices (ws.G holds each layer's two tail terms: m ≤ T/2 entries each).
         """
-        n = self.n
-        S = np.cumsum(x, axis=-1)
-        S2 = np.cumsum(S, axis=-1)
-        A = np.cumsum(S * self._inv_window, axis=-1)
-        out = self._count_above * self._inv_window * A - self._weight_above * S2
+        x, S, S2, A, F, G = ws.x, ws.S, ws.S2, ws.A, ws.F, ws.G
+        np.cumsum(x, axis=-1, out=S)
+        np.cumsum(S, axis=-1, out=S2)
+        np.multiply(S, self._inv_window, out=A)
+        np.cumsum(A, axis=-1, out=A)
+        np.multiply(self._count_over_window, A, out=F)
+        F -= np.multiply(self._weight_above, S2, out=G)
         for b, m in self._tails:
-            out[..., b:b + m] += (A[..., b - 1:b] - A[..., :m]) * (1.0 / b) - (S2[..., b - 1:b] - S2[..., :m]) * (
-                1.0 / b**2)
-        return out
+            u, v = G[:, :m], G[:, m:2 * m]
+            np.subtract(A[:, b - 1:b], A[:, :m], out=u)
+            u *= 1.0 / b
+            np.subtract(S2[:, b - 1:b], S2[:, :m], out=v)
+            v *= 1.0 / b**2
+            u -= v
+            F[:, b:b + m] += u
+        return F
 
-    def _head_backward(self, y):
-        """The transpose of :meth:`_head_forward`: C₁ᵀ(D₁C₁ᵀ g_A + C₁ᵀ g_S), g_A, g_S the transposed slices."""
-        P = np.concatenate([np.zeros(y.shape[:-1] + (1,)), np.cumsum(y, axis=-1)], axis=-1)  # P[s] = Σ_{t<s} y_t
-        gA = self._count_above * self._inv_window * y
-        gS = -self._weight_above * y
+    def _head_backward(self, ws):
+        """The transpose of :meth:`_head_forward`: C₁ᵀ(D₁C₁ᵀ g_A + C₁ᵀ g_S), g_A, g_S the transposed slices,
+        into ws.A (after the forward head has used it). Σ_{j<m} y_{b+j} is a difference of the forward
+        head's prefix sums S, and the three suffix sums run in place."""
+        y, S, gA, gS, G = ws.x, ws.S, ws.A, ws.S2, ws.G
+        np.multiply(self._count_over_window, y, out=gA)
+        np.multiply(self._minus_weight_above, y, out=gS)
         for b, m in self._tails:
-            total = P[..., b + m] - P[..., b]  # Σ_{j<m} y_{b+j}
-            gA[..., b - 1] += total * (1.0 / b)
-            gS[..., b - 1] -= total * (1.0 / b**2)
-            gA[..., :m] -= y[..., b:b + m] * (1.0 / b)
-            gS[..., :m] += y[..., b:b + m] * (1.0 / b**2)
-        return _suffix(self._inv_window * _suffix(gA) + _suffix(gS))
+            total = S[:, b + m - 1] - S[:, b - 1]  # Σ_{j<m} y_{b+j}
+            gA[:, b - 1] += total * (1.0 / b)
+            gS[:, b - 1] -= total * (1.0 / b**2)
+            gA[:, :m] -= np.multiply(y[:, b:b + m], 1.0 / b, out=G[:, :m])
+            gS[:, :m] += np.multiply(y[:, b:b + m], 1.0 / b**2, out=G[:, :m])
+        _suffix_in_place(gA)
+        gA *= self._inv_window
+        gA += _suffix_in_place(gS)
+        return _suffix_in_place(gA)
 
-    def _apply_rows(self, x):
-        return self.degree * x - (self._bulk(x) + 0.5 * (self._head_forward(x) + self._head_backward(x)))
+    def _adjacency(self, ws):
+        """W x = (bulk + ½(head + headᵀ)) x on the rows loaded in ``ws``, into ws.F (scratch)."""
+        F = self._head_forward(ws)
+        F += self._head_backward(ws)
+        F *= 0.5
+        F += self._bulk(ws)
+        return F
 
     def _mv(self, x):
-        if x.ndim == 1:
-            return self._apply_rows(x[None, :])[0]
-        return np.ascontiguousarray(self._apply_rows(np.ascontiguousarray(x.T)).T)
+        """L x = degree·x − W x, for x of shape (T,) or (T, m): a fresh array, computed in a parked workspace."""
+        ws = self._workspace(1 if x.ndim == 1 else x.shape[1])
+        try:
+            ws.load(x)
+            W = self._adjacency(ws)
+            out = np.empty(x.shape)
+            rows = out[None, :] if x.ndim == 1 else out.T
+            np.multiply(self.degree, ws.x, out=rows)
+            rows -= W
+            return out
+        finally:
+            self._park(ws)
 
     _rmv = _mv
+
+    def __getstate__(self):
+        return {**self.__dict__, "_parked": {}}  # scratch is not state
 
     def __repr__(self):
         return f"TriBoxStackLaplacian(T={self.n}, bandwidths={list(self.bandwidths)})"
 
 
-def _suffix(z):
-    """Σ_{t≥s} z_t along the last axis."""
-    return np.cumsum(z[..., ::-1], axis=-1)[..., ::-1]
+_PARKED_ROWS = 8  # blocks up to this width keep their workspace between products (LOBPCG's are 1–3 wide)
+
+
+class _StackWorkspace:
+    """Scratch for one product of :class:`TriBoxStackLaplacian` with m rows, reused from product to product.
+
+    Fresh arrays on every product cost more than their passes: a T = 10⁶ matvec faulted in about 16k new
+    pages. Nothing here is ever returned; the result is the one array a product allocates.
+    """
+
+    def __init__(self, n: int, fft_len: int, m: int):
+        self.rows = m
+        self.pad = np.zeros((m, fft_len))  # x in the first n entries of a row, zeros after: the circulant's input
+        self.x = self.pad[:, :n]
+        self.spectrum = np.empty((m, fft_len // 2 + 1), dtype=complex)
+        self.bulk = np.empty((m, fft_len))
+        self.S, self.S2, self.A, self.F, self.G = (np.empty((m, n)) for _ in range(5))
+
+    def load(self, x: np.ndarray) -> None:
+        """x (T,) or (T, m) into the rows of the padded input; the zero tail is never written."""
+        self.x[...] = x[None, :] if x.ndim == 1 else x.T
+
+
+def _triangle(b: int, window: np.ndarray) -> np.ndarray:
+    """k_b(j)/b² = min(j + 1, 2b − 1 − j)/b², j = 0 … 2b − 2, from the counts window = 1, 2, …, ≥ b."""
+    square = float(b) ** 2
+    out = np.empty(2 * b - 1)
+    np.divide(window[:b], square, out=out[:b])
+    np.divide(window[:b - 1][::-1], square, out=out[b:])
+    return out
+
+
+def _suffix_in_place(z):
+    """z_s ← Σ_{t≥s} z_t along the last axis, in place; returns z."""
+    np.cumsum(z[..., ::-1], axis=-1, out=z[..., ::-1])
+    return z
 
 
 def tribox_stack_laplacian(T: int, bandwidths=None) -> TriBoxStackLaplacian:
@@ -424,11 +518,13 @@ def cosine_preconditioner(laplacian, degree: np.ndarray, shift: float):
     symbol = grid() if grid is not None else laplacian.interior_symbol(np.pi * np.arange(T) / T)
     inverse_symbol = 1.0 / (symbol + shift)
 
-    def apply(R):
+    def apply(R):  # three fresh arrays, each transform free to overwrite its input (a scratch of this call)
         R = np.asarray(R).reshape(T, -1) * scale
-        C = scipy.fft.idct(scipy.fft.dct(R, type=2, axis=0, norm="ortho") * inverse_symbol[:, None], type=2,
-                           axis=0, norm="ortho")
-        return C * scale
+        C = scipy.fft.dct(R, type=2, axis=0, norm="ortho", overwrite_x=True)
+        C *= inverse_symbol[:, None]
+        C = scipy.fft.idct(C, type=2, axis=0, norm="ortho", overwrite_x=True)
+        C *= scale
+        return C
 
     return apply
 
