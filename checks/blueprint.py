@@ -245,13 +245,7 @@ def draw_graph(claims: Mapping[str, Claim], path) -> None:
     write_atomic(path, buffer.getvalue())
 
 
-def add_subcommand(sub) -> None:
-    p = sub.add_parser("graph", help="draw the claims' dependency graph (default: the project's figures/claims-graph.png)")
-    p.add_argument("--output", default=None, help="PNG to write (default: figures/claims-graph.png of the checkout)")
-    p.set_defaults(func=_cmd_graph)
-
-
-def _cmd_graph(args) -> int:
+def cmd_graph(args) -> int:
     from pathlib import Path
 
     from specproof.checks.io import output_file, project_path

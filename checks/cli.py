@@ -7,7 +7,7 @@ import functools
 import sys
 from pathlib import Path
 
-from specproof.theory.validate import InputError
+from specproof.theory.errors import InputError
 
 
 class UsageError(Exception):
@@ -25,24 +25,29 @@ class _Parser(argparse.ArgumentParser):
         raise UsageError(message)
 
 
-def _cmd_list(args) -> int:
-    from specproof.checks.report import select
+def cmd_list(args) -> int:
+    """Ids, expected verdicts and titles from the registry index: no claim module is imported."""
+    from specproof.checks.index import load_index, select_ids
 
-    for c in select(args.ids):
-        print(f"{c.id}\t{c.expected.value}\t{c.title}")
+    index = load_index()
+    for cid in select_ids(args.ids):
+        e = index[cid]
+        print(f"{cid}\t{e.expected.value}\t{e.title}")
     return 0
 
 
-def _cmd_verify(args) -> int:
+def cmd_verify(args) -> int:
     from specproof.checks.io import output_file
     from specproof.checks.registry import Context
     from specproof.checks.report import Interrupted, run, select, table, write_json
 
-    claims = select(args.ids)
     json_path = output_file(args.json, "--json") if args.json is not None else None  # before any work
+    claims = select(args.ids)
+    hypothesis_storage_outside_the_working_directory()
     ctx = Context(wide=args.wide, seed=args.seed)
+    progress = "off" if args.no_progress else ("bar" if sys.stderr.isatty() else "lines")
     try:
-        results = run(claims, ctx, progress=not args.no_progress and sys.stderr.isatty())
+        results = run(claims, ctx, progress=progress)
     except Interrupted as stop:  # keep what was decided: a partial report that says so
         print(table(stop.results))
         print(f"interrupted: {len(stop.results)} of {len(claims)} claims decided; this report is partial")
@@ -51,8 +56,13 @@ def _cmd_verify(args) -> int:
             print(f"wrote {json_path} (partial)")
         return 130
     print(table(results))
+    from specproof.checks.audits import audit_summary, run_audits
+
+    findings = run_audits(results)
+    for line in audit_summary(findings):
+        print(line)
     if json_path:
-        write_json(json_path, results, ctx)
+        write_json(json_path, results, ctx, audits=findings)
         print(f"wrote {json_path}")
     bad = [r for r in results if not r.matches]
     for r in bad:
@@ -87,7 +97,7 @@ def _differing(current: str, computed: str) -> str:
     return f"{len(ids)} claim(s) ({', '.join(ids[:6])}{', …' if len(ids) > 6 else ''}){line}"
 
 
-def _cmd_theorems(args) -> int:
+def cmd_theorems(args) -> int:
     from specproof.checks.io import output_file, write_atomic
     from specproof.checks.registry import Context
     from specproof.checks.report import render_theorems, run, select
@@ -98,7 +108,8 @@ def _cmd_theorems(args) -> int:
             raise InputError(f"--check: {path} is not a file; allowed: an existing THEOREMS.md")
     else:
         path = output_file(path, "--output")  # before the minute of work, not after
-    results = run(select(), Context(), progress=sys.stderr.isatty())
+    hypothesis_storage_outside_the_working_directory()
+    results = run(select(), Context(), progress="bar" if sys.stderr.isatty() else "off")
     text = render_theorems(results)
     if args.check:
         current = path.read_text(encoding="utf-8")
@@ -114,38 +125,39 @@ def _cmd_theorems(args) -> int:
     return 0
 
 
+def cmd_index(args) -> int:
+    from specproof.checks.index import INDEX_FILE, build_index, render_index
+    from specproof.checks.io import project_path, write_atomic
+
+    path = project_path("checks", "claims", INDEX_FILE)
+    if path is None:
+        raise InputError("no project checkout here to hold the registry index; the index is part of the package")
+    text = render_index(build_index())
+    if args.check:
+        if not path.is_file() or path.read_text(encoding="utf-8") != text:
+            print(f"specproof: {path} is stale; run `specproof index`", file=sys.stderr)
+            return 1
+        print(f"{path} is up to date")
+        return 0
+    write_atomic(path, text)
+    print(f"wrote {path}")
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
+    """The whole parser, from the static table of :mod:`specproof.checks.commands` (no command module imported)."""
     from specproof import __version__
+    from specproof.checks import commands
 
     p = _Parser(prog="specproof", description="Verify the spectral claims of TRSP and SDEG, claim by claim.")
     p.add_argument("--version", action="version", version=f"specproof {__version__}")
     sub = p.add_subparsers(dest="command", parser_class=_Parser, required=True)
-
-    v = sub.add_parser("verify", help="run the checks of the given claims (all by default) and print the table")
-    v.add_argument("ids", nargs="*", help="claim ids (default: every claim)")
-    v.add_argument("--json", metavar="FILE", help="also write the JSON report to FILE")
-    v.add_argument("--wide", action="store_true", help="run the widest ranges (slow)")
-    v.add_argument("--seed", type=int, default=0, help="seed for randomised checks (default 0)")
-    v.add_argument("--no-progress", action="store_true", help="no progress bar")
-    v.set_defaults(func=_cmd_verify)
-
-    ls = sub.add_parser("list", help="list claim ids with their expected verdicts")
-    ls.add_argument("ids", nargs="*")
-    ls.set_defaults(func=_cmd_list)
-
-    t = sub.add_parser("theorems", help="write THEOREMS.md from the registry")
-    t.add_argument("--output", default=None, help="where to write (default: the project's THEOREMS.md)")
-    t.add_argument("--check", action="store_true", help="exit 1 if the file is stale instead of writing it")
-    t.set_defaults(func=_cmd_theorems)
-
-    from specproof.checks import commands
-
     commands.register(sub)
     return p
 
 
 @functools.cache
-def _hypothesis_storage_outside_the_working_directory() -> None:
+def hypothesis_storage_outside_the_working_directory() -> None:
     """Hypothesis keeps a cache (of the constants it mixes into draws) under ``./.hypothesis`` of the working
     directory; a command must not write there, so the command line points it at a temporary directory,
     removed at exit (unless the user chose one with HYPOTHESIS_STORAGE_DIRECTORY)."""
@@ -164,10 +176,11 @@ def _hypothesis_storage_outside_the_working_directory() -> None:
 
 
 def main(argv=None) -> int:
-    _hypothesis_storage_outside_the_working_directory()
     try:
         args = build_parser().parse_args(argv)
-        return args.func(args)
+        from specproof.checks import commands
+
+        return commands.run(args)
     except (UsageError, InputError) as exc:
         print(f"specproof: error: {exc}", file=sys.stderr)
         return 2

@@ -91,16 +91,7 @@ def render(fig: Figure, quick: bool, outdir: Path) -> tuple[Path, Path]:
     return png, data_path
 
 
-def add_subcommand(sub) -> None:
-    p = sub.add_parser("figures", help="regenerate the scaling plots under figures/ from swept data")
-    p.add_argument("names", nargs="*", help="figures to draw by name (default all; an unknown name lists the others)")
-    p.add_argument("--quick", action="store_true", help="small sweeps (CI smoke run, under a few minutes)")
-    p.add_argument("--outdir", default=None, help="where to write (default: the project's figures/; with "
-                   "--quick, a new temporary directory, so the committed gallery is never overwritten by quick sweeps)")
-    p.set_defaults(func=_cmd_figures)
-
-
-def _cmd_figures(args) -> int:
+def cmd_figures(args) -> int:
     import specproof.checks.figure_gallery  # noqa: F401  (registers the figures)
 
     names = args.names or list(FIGURES)

@@ -962,7 +962,7 @@ def parse_lengths(text: str) -> list[int]:
 MINILM_POSITIONS = 512
 
 
-def _cmd_real(args) -> int:
+def cmd_real(args) -> int:
     from specproof.checks.io import output_dir, output_file, project_path, write_atomic
     from specproof.checks.sweeps import Store
 
@@ -1018,26 +1018,3 @@ def _cmd_real(args) -> int:
     return 0
 
 
-def add_subcommand(sub) -> None:
-    """`specproof real [--model PATH] [--lengths 16,32,...] [--samples N] [--text FILE...] [--store DIR | --no-store]
-    [--json FILE] [--figures DIR] [--threads N]`."""
-    p = sub.add_parser("real", help="real attention of a pretrained transformer against the canonical model (SDEG §4) "
-                                    "and TRSP's side path")
-    p.add_argument("--model", metavar="PATH", default=None,
-                   help=f"a local Hugging Face model directory (default: {MINILM_NAME} from the {MINILM_PACKAGE} package)")
-    p.add_argument("--lengths", type=parse_lengths, default=list(LENGTHS),
-                   help="sequence lengths, comma-separated (default: " + ",".join(map(str, LENGTHS)) + ")")
-    p.add_argument("--samples", type=int, default=SAMPLES, help=f"sequences per length (default {SAMPLES})")
-    p.add_argument("--text", nargs="+", metavar="FILE", default=None,
-                   help="UTF-8 text files to read (default: Python's pydoc_data.topics)")
-    p.add_argument("--seed", type=int, default=0, help="seed of the Haar reference (default 0)")
-    p.add_argument("--store", metavar="DIR", default=None,
-                   help="resumable row store (default: the project's figures/data for the default model and text; "
-                        "otherwise none)")
-    p.add_argument("--no-store", action="store_true", help="compute in memory; read and write no store")
-    p.add_argument("--json", metavar="FILE", help="write the rows, medians and provenance as JSON")
-    p.add_argument("--figures", metavar="DIR", help="draw the real-attention figures (PNG and JSON) into DIR")
-    p.add_argument("--threads", type=int, default=None,
-                   help="torch and BLAS threads (default: the libraries'; 1 is fastest on a shared machine)")
-    p.add_argument("--no-progress", action="store_true", help="no progress bar")
-    p.set_defaults(func=_cmd_real)

@@ -157,6 +157,7 @@ class Claim:
     # for a proved claim: the steps of its argument that no check machine-checks (the logic between the checked
     # steps, a cited textbook theorem); the machine-checked steps are read from its evidence
     prose: str = ""
+    aliases: tuple = ()  # former ids of this claim (a claim split or renamed): they still resolve to it
 
     def __post_init__(self):
         if not _ID.match(self.id):
@@ -173,6 +174,18 @@ class Claim:
 
 
 REGISTRY: dict[str, Claim] = {}
+MODULE_OF: dict[str, str] = {}  # claim id → the claim module that registered it
+
+# The claim modules in registry order (THEOREMS.md lists a section's claims in this order). Importing one of them
+# registers its claims only; load_all() imports them all.
+CLAIM_MODULES = (
+    "sdeg_b_eigen", "sdeg_b_singular", "sdeg_b_moments", "sdeg_b_scores", "sdeg_b_hypotheses", "sdeg_b_sampled_w1",
+    "sdeg_f_diagnostics", "sdeg_c_eigen", "sdeg_c_spikes", "sdeg_c_rank", "sdeg_c_cesaro", "sdeg_c_lemmas",
+    "sdeg_d_lemmas", "sdeg_c_hypotheses", "sdeg_hypotheses_extra", "trsp_c_skeleton", "trsp_c_mu2", "trsp_c_gap",
+    "trsp_c_tribox", "trsp_c_hypotheses", "trsp_appendix_d", "trsp_d_lemmas", "trsp_d_hypotheses", "trsp_filters",
+    "trsp_tradeoff", "trsp_frequency", "trsp_gate", "trsp_network", "sdeg_real",
+)
+CLAIMS_PACKAGE = "specproof.checks.claims"
 
 
 def check(fn: CheckFn) -> CheckFn:
@@ -191,15 +204,31 @@ def is_check(obj) -> bool:
 
 def claim(**fields) -> Claim:
     """Register a claim; its checks are functions marked with :func:`check`."""
+    import inspect
+
     c = Claim(**{k: tuple(v) if isinstance(v, list) else v for k, v in fields.items()})
     if c.id in REGISTRY:
         raise ValueError(f"claim {c.id!r} registered twice")
     REGISTRY[c.id] = c
+    caller = inspect.currentframe().f_back
+    MODULE_OF[c.id] = str(caller.f_globals.get("__name__", "")).rsplit(".", 1)[-1] if caller else ""
     return c
 
 
-def load_all() -> dict[str, Claim]:
-    """Import every claim module so the registry is complete."""
-    import specproof.checks.claims  # noqa: F401  (registration happens on import)
+def load_modules(modules) -> None:
+    """Import the given claim modules (by name, as in :data:`CLAIM_MODULES`); importing registers their claims."""
+    import importlib
 
+    for name in modules:
+        importlib.import_module(f"{CLAIMS_PACKAGE}.{name}")
+
+
+def load_all() -> dict[str, Claim]:
+    """Import every claim module; the registry in registry order (module order, then registration order)."""
+    load_modules(CLAIM_MODULES)
+    rank = {m: n for n, m in enumerate(CLAIM_MODULES)}
+    if list(REGISTRY) != sorted(REGISTRY, key=lambda cid: rank.get(MODULE_OF.get(cid), len(rank))):
+        ordered = sorted(REGISTRY.items(), key=lambda kv: rank.get(MODULE_OF.get(kv[0]), len(rank)))
+        REGISTRY.clear()
+        REGISTRY.update(ordered)
     return REGISTRY

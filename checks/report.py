@@ -117,16 +117,19 @@ def proof_line(r: "Result") -> str | None:
 
 
 def select(ids=None) -> list[Claim]:
-    """Claims by id (all when ``ids`` is empty); an unknown id is an :class:`InputError`."""
-    registry = load_all()
+    """Claims by id or alias (all when ``ids`` is empty), importing only the modules that hold them; an unknown id is
+    an :class:`InputError` with the nearest ids."""
+    from specproof.checks.index import load_index, resolve
+    from specproof.checks.registry import REGISTRY, load_modules
+
     if not ids:
-        return list(registry.values())
-    unknown = [i for i in ids if i not in registry]
-    if unknown:
-        prefix = sorted({".".join(i.split(".")[:2]) for i in registry})
-        raise InputError(f"unknown claim id(s) {', '.join(unknown)}; allowed: a registered id such as "
-                         f"{next(iter(registry))} (see `specproof list`); id groups: {', '.join(prefix[:8])}, ...")
-    return [registry[i] for i in ids]
+        return list(load_all().values())
+    wanted = resolve(ids)
+    index = load_index()
+    load_modules(dict.fromkeys(index[cid].module for cid in wanted if cid in index))
+    if any(cid not in REGISTRY for cid in wanted):  # an index older than the code: fall back to every module
+        load_all()
+    return [REGISTRY[cid] for cid in dict.fromkeys(wanted)]
 
 
 def decide(evidence: list[Evidence]) -> Status:
@@ -173,17 +176,28 @@ class Interrupted(Exception):
         self.results = results
 
 
-def run(claims: list[Claim], ctx: Context = Context(), progress: bool = False) -> list[Result]:
-    """Run claims in order, with a progress bar on stderr when asked; Ctrl-C raises :class:`Interrupted`
-    with the results decided so far."""
+def run(claims: list[Claim], ctx: Context = Context(), progress="off") -> list[Result]:
+    """Run claims in order; Ctrl-C raises :class:`Interrupted` with the results decided so far.
+
+    ``progress``: "bar" (tqdm on stderr, for a terminal), "lines" (one line per claim on stderr, for a log or a
+    pipe: which claim, its verdict and time, so a long run is never silent), or "off" (True and False mean "bar"
+    and "off")."""
     from tqdm import tqdm
 
+    progress = {True: "bar", False: "off", None: "off"}.get(progress, progress)
+    if progress not in ("bar", "lines", "off"):
+        raise ValueError(f"progress must be 'bar', 'lines' or 'off', got {progress!r}")
     results: list[Result] = []
-    bar = tqdm(claims, desc="verifying", unit="claim", file=sys.stderr, leave=False, disable=not progress)
+    bar = tqdm(claims, desc="verifying", unit="claim", file=sys.stderr, leave=False, disable=progress != "bar")
+    start = time.perf_counter()
     try:
-        for c in bar:
+        for n, c in enumerate(bar, 1):
             bar.set_postfix_str(c.id)
             results.append(run_claim(c, ctx))
+            if progress == "lines":
+                r = results[-1]
+                print(f"[{n}/{len(claims)}] {c.id}: {r.status.value} ({r.seconds:.1f} s; {time.perf_counter() - start:.0f} s "
+                      f"so far)", file=sys.stderr, flush=True)
     except KeyboardInterrupt:
         raise Interrupted(results) from None
     finally:
@@ -204,9 +218,14 @@ def margin_text(r: Result) -> str:
 
 
 def result_chains(results: list[Result]) -> dict[str, Chain]:
-    """Each result's chain from the computed verdicts; a dependency that was not run counts with its expected one."""
-    every = chains(load_all(), {r.claim.id: r.status for r in results})
-    return {r.claim.id: every[r.claim.id] for r in results}
+    """Each result's chain from the computed verdicts; a dependency that was not run counts with its expected one
+    (read from the registry index, so a run of one claim imports no other claim module)."""
+    from specproof.checks.blueprint import chain_of
+    from specproof.checks.index import known_claims
+
+    claims = known_claims()
+    verdicts = {cid: c.expected for cid, c in claims.items()} | {r.claim.id: r.status for r in results}
+    return {r.claim.id: chain_of(claims, r.claim.id, verdicts) for r in results}
 
 
 def table(results: list[Result]) -> str:
@@ -227,7 +246,7 @@ def table(results: list[Result]) -> str:
     return "\n".join(lines)
 
 
-def report_json(results: list[Result], ctx: Context, partial: bool = False) -> dict:
+def report_json(results: list[Result], ctx: Context, partial: bool = False, audits=None) -> dict:
     from specproof import __version__
 
     chain = result_chains(results)
@@ -236,11 +255,13 @@ def report_json(results: list[Result], ctx: Context, partial: bool = False) -> d
     out = {"specproof": __version__, "wide": ctx.wide, "seed": ctx.seed, "claims": claims}
     if partial:
         out["partial"] = True
+    if audits is not None:
+        out["audits"] = [f.to_json() for f in audits]
     return out
 
 
-def write_json(path, results: list[Result], ctx: Context, partial: bool = False) -> None:
-    write_atomic(path, json.dumps(jsonable(report_json(results, ctx, partial)), indent=2, default=str,
+def write_json(path, results: list[Result], ctx: Context, partial: bool = False, audits=None) -> None:
+    write_atomic(path, json.dumps(jsonable(report_json(results, ctx, partial, audits)), indent=2, default=str,
                                   allow_nan=False) + "\n")
 
 
@@ -282,6 +303,7 @@ def render_document(sections: dict[str, str]) -> str:
     """
     registry = load_all()
     claims = [registry[i] for i in sections]
+    chain = expected_chains()
     out = ["# THEOREMS", "",
            "Generated by `specproof theorems` from the claim registry in `checks/claims/`. Do not edit by hand.",
            "Statuses: **proved** (exact argument over every parameter value), **certified** (exact or ball",
@@ -295,7 +317,6 @@ def render_document(sections: dict[str, str]) -> str:
     out.append("| status | claims |")
     out.append("| --- | --- |")
     out += [f"| {_BADGE[s]} | {n} |" for s, n in counts.items() if n]
-    chain = chains(registry)
     weak = [cid for cid in sections if chain[cid].state != SOUND]
     out += ["", f"{len(claims) - len(weak)} claims have a sound chain; {len(weak)} rest on a weaker or refuted claim: "
             + ", ".join(f"`{cid}`" for cid in weak) + "."]
@@ -353,14 +374,30 @@ def _render_claim(r: Result) -> list[str]:
     return lines
 
 
+_EXPECTED_CHAINS: dict = {}
+
+
+def expected_chains() -> dict[str, Chain]:
+    """Every claim's chain under the expected verdicts, computed once per set of known claims and their edges (the
+    catalogue renders every claim against the same chains)."""
+    from specproof.checks.index import known_claims
+
+    claims = known_claims()
+    key = tuple((cid, c.expected, tuple(c.uses)) for cid, c in claims.items())
+    if key not in _EXPECTED_CHAINS:
+        _EXPECTED_CHAINS.clear()
+        _EXPECTED_CHAINS[key] = chains(claims)
+    return _EXPECTED_CHAINS[key]
+
+
 def _claim_header(r: Result) -> list[str]:
     """Title, status, statement, why, what it corrects and uses."""
     c = r.claim
     label = f" ({c.source.label})" if c.source.label else ""
     lines = [f"#### `{c.id}`: {c.title}{label}", ""]
     proof = ""
+    chain = expected_chains()[c.id]
     if r.status is Status.PROVED:
-        chain = chains(load_all())[c.id]
         proof = " (fully proved)" if fully_proved(r.status, chain) else " (not fully proved: a claim it uses is not)"
     lines.append(f"**Status: {_BADGE[r.status]}**{proof}" + (f" — flags: {', '.join(c.notes)}" if c.notes else ""))
     if not r.matches:
@@ -372,10 +409,12 @@ def _claim_header(r: Result) -> list[str]:
     if c.corrects:
         lines += [f"*Corrects:* `{c.corrects}`", ""]
     if c.uses:
-        registry = load_all()
-        uses = ", ".join(f"`{u}` (expected {registry[u].expected.value})" if u in registry else f"`{u}`" for u in c.uses)
+        from specproof.checks.index import known_claims
+
+        known = known_claims()
+        uses = ", ".join(f"`{u}` (expected {known[u].expected.value})" if u in known else f"`{u}`" for u in c.uses)
         lines += [f"*Uses:* {uses}", ""]
-    lines += [f"*Chain:* {chains(load_all())[c.id].text()}" + ("" if c.uses else " (uses no claim)"), ""]
+    lines += [f"*Chain:* {chain.text()}" + ("" if c.uses else " (uses no claim)"), ""]
     return lines
 
 

@@ -567,17 +567,7 @@ def build_site(results, outdir, meta: Mapping | None = None) -> dict:
             "seconds": time.perf_counter() - start}
 
 
-def add_subcommand(sub) -> None:
-    p = sub.add_parser("site", help="build the browsable catalogue: a page per claim, search, filters, the graph")
-    p.add_argument("ids", nargs="*", help="claim ids (default: every claim)")
-    p.add_argument("--outdir", default=None, help="directory to write (default: site/ of the checkout)")
-    p.add_argument("--report", metavar="FILE", default=None,
-                   help="reuse a `specproof verify --json FILE` report (claims it lacks are computed)")
-    p.add_argument("--no-progress", action="store_true", help="no progress bar")
-    p.set_defaults(func=_cmd_site)
-
-
-def _cmd_site(args) -> int:
+def cmd_site(args) -> int:
     from specproof.checks.registry import Context
     from specproof.checks.report import Interrupted, run, select
 

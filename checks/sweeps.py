@@ -679,7 +679,7 @@ def _table(result: SweepResult) -> str:
     return "\n".join(lines)
 
 
-def _cmd_sweep(args) -> int:
+def cmd_sweep(args) -> int:
     if args.list or not args.names:
         for s in SWEEPS.values():
             grid = s.grids["default"]
@@ -722,16 +722,3 @@ def swept_value(text: str) -> int:
     return int(value)
 
 
-def add_subcommand(sub) -> None:
-    """`specproof sweep NAME... [--grid G] [--min X] [--max X] [--store DIR] [--scheduler ADDRESS]`."""
-    p = sub.add_parser("sweep", help="run named large-T sweeps into a resumable store (see --list)")
-    p.add_argument("names", nargs="*", help="sweeps to run (none, or --list: list them)")
-    p.add_argument("--list", action="store_true", help="list the sweeps and exit")
-    p.add_argument("--grid", choices=GRIDS, default="default", help="which parameter grid (default: default)")
-    p.add_argument("--min", type=swept_value, default=None, help="smallest swept value to run (an integer; 1e6 is fine)")
-    p.add_argument("--max", type=swept_value, default=None, help="largest swept value to run (an integer; 1e6 is fine)")
-    p.add_argument("--store", default=None, help="directory of the row store (default: the project's figures/data)")
-    p.add_argument("--no-store", action="store_true", help="keep results in memory only")
-    p.add_argument("--scheduler", metavar="ADDRESS", default=None, help="run the points on this Dask scheduler")
-    p.add_argument("--no-progress", action="store_true", help="no progress bar")
-    p.set_defaults(func=_cmd_sweep)

@@ -38,7 +38,7 @@ _PUBLIC = {
     "Schedule": "specproof.checks.variants",
     "check_variant": "specproof.checks.variants",
     "parametrize_with_checks": "specproof.checks.variants",
-    "InputError": "specproof.theory.validate",
+    "InputError": "specproof.theory.errors",
 }
 __all__ = ["__version__", *_PUBLIC]
 

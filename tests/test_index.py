@@ -1,0 +1,68 @@
+"""The registry index and the light command line: `list` and `--help` import no claim module, `verify ID` only its own."""
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from specproof.checks.cli import main
+from specproof.checks.index import build_index, load_index, render_index, resolve
+from specproof.checks.io import project_path
+from specproof.checks.registry import CLAIM_MODULES, load_all
+from specproof.theory.errors import InputError
+
+
+def test_the_committed_index_is_what_the_registry_gives():
+    path = project_path("checks", "claims", "index.json")
+    assert path is not None and path.read_text(encoding="utf-8") == render_index(build_index()), \
+        "the registry index is stale: run `specproof index`"
+
+
+def test_the_index_lists_every_claim_in_registry_order():
+    assert list(load_index()) == list(load_all())
+    assert {e.module for e in load_index().values()} <= set(CLAIM_MODULES)
+
+
+def _modules_after(code: str) -> set[str]:
+    out = subprocess.run([sys.executable, "-c", code + "\nimport sys, json; print(json.dumps(sorted(sys.modules)))"],
+                         capture_output=True, text=True, check=True)
+    return set(json.loads(out.stdout.strip().splitlines()[-1]))
+
+
+@pytest.mark.parametrize("argv", [["--help"], ["verify", "--help"], ["sweep", "--help"], ["list"]])
+def test_help_and_list_import_no_numerics(argv):
+    code = ("import contextlib, io\nfrom specproof.checks.cli import main\n"
+            f"with contextlib.redirect_stdout(io.StringIO()):\n    try:\n        main({argv!r})\n    except SystemExit:\n        pass")
+    loaded = _modules_after(code)
+    heavy = {"numpy", "scipy", "sympy", "torch", "hypothesis", "matplotlib", "transformers"} & {m.split(".")[0] for m in loaded}
+    assert not heavy, f"specproof {' '.join(argv)} imported {sorted(heavy)}"
+    assert not any(m.startswith("specproof.checks.claims.") for m in loaded)
+
+
+def test_verify_of_one_claim_imports_only_its_module():
+    loaded = _modules_after("from specproof.checks.report import select\nselect(['trsp.C7.kernel-energy'])")
+    claims = {m.rsplit(".", 1)[1] for m in loaded if m.startswith("specproof.checks.claims.")}
+    assert "trsp_c_tribox" in claims and len(claims) <= 3, sorted(claims)  # its module and the helpers it imports
+
+
+def test_an_unknown_id_suggests_the_nearest(capsys):
+    assert main(["verify", "trsp.C6.mu2-lowr"]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "did you mean trsp.C6.mu2-lower" in err[0]
+    with pytest.raises(InputError, match="empty claim id"):
+        resolve([""])
+
+
+def test_list_takes_the_groups_it_names(capsys):
+    assert main(["list", "sdeg.E"]) == 0
+    ids = [line.split("\t")[0] for line in capsys.readouterr().out.splitlines()]
+    assert ids and all(i.startswith("sdeg.E.") for i in ids)
+    assert main(["list", "no.such-group"]) == 2
+
+
+@pytest.mark.parametrize("seed", ["-1", "100000000000000000000000", "x"])
+def test_bad_seeds_are_refused_before_any_work(seed, capsys):
+    assert main(["verify", "trsp.C7.kernel-energy", "--seed", seed]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "seed" in err[0]
