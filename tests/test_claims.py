@@ -175,3 +175,14 @@ def test_theorems_md_structure_is_fresh():
     sections = split_sections(current)
     assert set(sections) == set(REGISTRY), f"THEOREMS.md lists {sorted(set(sections) ^ set(REGISTRY))} wrongly"
     assert render_document({cid: sections[cid] for cid in IDS}) == current, "THEOREMS.md is stale: run `specproof theorems`"
+
+
+def test_no_claim_text_holds_a_control_character():
+    """Catalogue text is printable: a C0 control character in a statement is a TeX escape eaten by Python
+    (\\b of \\bar, \\f of \\frac in a string that is not raw)."""
+    import re
+
+    control = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f]")
+    fields = ("title", "statement", "reason", "prose", "lost")
+    bad = [(cid, f) for cid, c in load_all().items() for f in fields if control.search(str(getattr(c, f) or ""))]
+    assert not bad, bad

@@ -310,3 +310,10 @@ def test_graph_lights_up_what_a_claim_rests_on(browser_site):
                             "q.dispatchEvent(new Event('input'));"
                             "return [...document.querySelectorAll('.node.match')].map(x => x.dataset.id).sort(); })()")
     assert hits == ["trsp.C8.column-sums", "trsp.C8.column-sums.corrected"]
+
+
+def test_no_statement_renders_an_empty_identifier(whole_site):
+    """A TeX escape lost to a Python escape (\\b, \\f in a non-raw string) shows up as an empty <mi></mi>."""
+    site, _ = whole_site
+    empty = [p.name for p in (site / "claims").glob("*.html") if "<mi></mi>" in p.read_text(encoding="utf-8")]
+    assert not empty, f"empty <mi> in {empty[:5]}"

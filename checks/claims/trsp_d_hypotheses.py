@@ -860,8 +860,8 @@ claim(
     id="trsp.D6.bound.fixed.hypotheses",
     title="The corrected bound: which hypotheses are needed",
     source=Source("specproof", "App. D.6", "own"),
-    statement=r"The corrected bound $\|G(M^LX)-G(ar X)\|_F\lerac{L_f}{\sigma_{\min}(\mathcal{A})}\pi_{\min}^{-1/2}"
-              r"(1-\gamma)^L\|X-ar X\|_{F,\pi}$ needs $\pi>0$, one operator $M$ for all $L$ layers (necessary: two "
+    statement=r"The corrected bound $\|G(M^LX)-G(\bar X)\|_F\le\frac{L_f}{\sigma_{\min}(\mathcal{A})}\pi_{\min}^{-1/2}"
+              r"(1-\gamma)^L\|X-\bar X\|_{F,\pi}$ needs $\pi>0$, one operator $M$ for all $L$ layers (necessary: two "
               r"reversible layers with different laws contract less together than the product of their gaps) and "
               r"$\gamma$ the contraction constant on $\mathcal{H}_0(\pi)$; it needs neither reversibility, nor (A3), "
               r"(A5), nor $\sigma_{\max}(\mathcal{A})\ge c_0$ (searched without them).",
