@@ -30,11 +30,10 @@ from dataclasses import dataclass
 from typing import Mapping
 
 from specproof.checks.io import write_atomic
-from specproof.checks.registry import Claim, Status
+from specproof.checks.registry import STRENGTH, Claim, Status, natural_key
 
 SOUND = "sound"
 RESTS_ON = "rests-on"
-_STRENGTH = {Status.PROVED: 3, Status.CERTIFIED: 2, Status.VERIFIED: 1, Status.OPEN: 0, Status.REFUTED: 0}
 CLAIM_ID = re.compile(r"(?<![\w.])(?:sdeg|trsp)(?:\.[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*)+")
 
 
@@ -114,13 +113,13 @@ def _dependencies(claims: Mapping[str, Claim], cid: str) -> dict[str, tuple]:
 
 def chain_of(claims: Mapping[str, Claim], cid: str, status: Mapping[str, Status]) -> Chain:
     """The chain state of ``cid`` given a verdict for every claim (computed, or the expected ones)."""
-    own = _STRENGTH[status[cid]]
+    own = STRENGTH[status[cid]]
     deps = _dependencies(claims, cid)
     order = {c: n for n, c in enumerate(claims)}
-    weak = [d for d in deps if status[d] is Status.REFUTED] or [d for d in deps if _STRENGTH[status[d]] < own]
+    weak = [d for d in deps if status[d] is Status.REFUTED] or [d for d in deps if STRENGTH[status[d]] < own]
     if not weak:
         return Chain(SOUND)
-    worst = min(weak, key=lambda d: (_STRENGTH[status[d]], len(deps[d]), order[d]))
+    worst = min(weak, key=lambda d: (STRENGTH[status[d]], len(deps[d]), order[d]))
     return Chain(RESTS_ON, worst, status[worst], deps[worst])
 
 
@@ -166,8 +165,6 @@ def _home(claims: Mapping[str, Claim], c: Claim) -> Claim:
     return c
 
 
-def _section_key(section: str):
-    return [int(p) if p.isdigit() else p for p in re.split(r"(\d+)", section)]
 
 
 def layout(claims: Mapping[str, Claim]) -> tuple[dict, dict, float]:
@@ -178,7 +175,7 @@ def layout(claims: Mapping[str, Claim]) -> tuple[dict, dict, float]:
     for cid, c in claims.items():
         home = _home(claims, c)
         groups.setdefault((home.source.paper, home.source.section), []).append(cid)
-    columns = sorted(groups, key=lambda g: (g[0], _section_key(g[1])))
+    columns = sorted(groups, key=lambda g: (g[0], natural_key(g[1])))
     bands = [columns[i:i + _PER_ROW] for i in range(0, len(columns), _PER_ROW)]
     pos, heading, top = {}, {}, 0.0
     for band in bands:
@@ -205,16 +202,14 @@ def draw_graph(claims: Mapping[str, Claim], path) -> None:
     """The uses graph as a picture: one column per paper section (own claims beside the claim they qualify),
     nodes filled by expected verdict, outlined red where the chain rests on a weaker or refuted claim;
     uses edges solid, corrects edges dashed."""
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
+    from matplotlib.figure import Figure
     from matplotlib.lines import Line2D
     from matplotlib.patches import Patch
 
     chain = chains(claims)
     pos, heading, top = layout(claims)
-    fig, ax = plt.subplots(figsize=(2.3 * _PER_ROW, 0.36 * -top + 1))
+    fig = Figure(figsize=(2.3 * _PER_ROW, 0.36 * -top + 1))
+    ax = fig.subplots()
     for cid, c in claims.items():
         for dep, style in [*((u, "-") for u in c.uses), *(((c.corrects, "--"),) if c.corrects else ())]:
             (x0, y0), (x1, y1) = pos[cid], pos[dep]
@@ -239,9 +234,8 @@ def draw_graph(claims: Mapping[str, Claim], path) -> None:
     ax.axis("off")
     fig.tight_layout()
     buffer = io.BytesIO()
-    fig.savefig(buffer, format="png", dpi=110, metadata={"Title": "claims dependency graph",
-                                                                 GRAPH_HASH_KEY: graph_inputs_hash(claims)})
-    plt.close(fig)
+    fig.savefig(buffer, format="png", dpi=110, metadata={"Title": "claims dependency graph", "Software": None,
+                                                         GRAPH_HASH_KEY: graph_inputs_hash(claims)})
     write_atomic(path, buffer.getvalue())
 
 

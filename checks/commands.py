@@ -55,8 +55,8 @@ def _sweep(p):
     where = p.add_mutually_exclusive_group()
     where.add_argument("--store", default=None, help="directory of the row store (default: the project's figures/data)")
     where.add_argument("--no-store", action="store_true", help="keep results in memory only")
-    p.add_argument("--scheduler", metavar="ADDRESS", default=None, help="run the points on this Dask scheduler "
-                   "(host:port or tcp://host:port)")
+    p.add_argument("--scheduler", metavar="ADDRESS", type=opt.scheduler_address, default=None,
+                   help="run the points on this Dask scheduler (host:port or tcp://host:port)")
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
 
 

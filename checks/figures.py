@@ -19,7 +19,7 @@ from typing import Callable
 import numpy as np
 
 from specproof.checks.methods import jsonable
-from specproof.theory.validate import InputError
+from specproof.theory.errors import InputError
 
 
 
@@ -53,42 +53,72 @@ def figure(name: str, claims: tuple, title: str, draw: Callable):
     return register
 
 
-def figure_provenance(quick: bool, seconds: float) -> dict:
-    from specproof.checks.io import provenance
+def figure_provenance(quick: bool) -> dict:
+    """Who drew it, with what: versions, device and dtype (no date, no timing: a figure redrawn from the same data
+    must come out byte-identical)."""
+    import platform
+
+    from specproof import __version__
+    from specproof.checks.io import package_version
     from specproof.theory.backend import device
 
-    return provenance(quick=quick, seconds=round(seconds, 2), device=str(device()), dtype="float64")
+    return {"specproof": __version__, "python": platform.python_version(),
+            **{lib: package_version(lib) for lib in ("numpy", "scipy", "torch", "matplotlib")},
+            "device": str(device()), "dtype": "float64", "quick": quick}
 
 
-def render(fig: Figure, quick: bool, outdir: Path) -> tuple[Path, Path]:
-    """Compute, save data (JSON) and draw (PNG, provenance in its metadata)."""
-    import matplotlib
+def drawing_revision(fig: Figure) -> str:
+    """A hash of how the figure is drawn (its draw function's source, the frame drawn around it, matplotlib's version):
+    a changed drawing redraws the PNG even when the data did not change."""
+    import hashlib
+    import inspect
 
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
+    from specproof.checks.io import package_version
 
-    from specproof.checks.io import write_atomic
+    text = inspect.getsource(fig.draw) + inspect.getsource(_draw_png) + package_version("matplotlib") + fig.title
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
 
-    t0 = time.perf_counter()
-    data = fig.compute(quick)
-    prov = figure_provenance(quick, time.perf_counter() - t0)
-    outdir.mkdir(parents=True, exist_ok=True)
-    data_path = outdir / f"{fig.name}.json"
-    write_atomic(data_path, json.dumps({"figure": fig.name, "claims": list(fig.claims), "provenance": prov,
-                                        "data": jsonable(data)}, indent=1) + "\n")
-    f, ax = plt.subplots(figsize=(7, 4.6), dpi=110)
+
+def _draw_png(fig: Figure, data, prov: dict) -> bytes:
+    """The PNG of one figure, drawn on a matplotlib Figure of its own (no pyplot, no global backend)."""
+    from matplotlib.figure import Figure as Canvas
+
+    f = Canvas(figsize=(7, 4.6), dpi=110)
+    ax = f.subplots()
     fig.draw(data, ax)
-    ax.set_title(f"{fig.title}\n[{', '.join(fig.claims)}]", fontsize=9)
+    ax.set_title(f"{fig.title}\n[{', '.join(fig.claims)}]", fontsize=9, wrap=True)
     ax.grid(True, which="both", alpha=0.25)
-    if ax.get_legend_handles_labels()[0]:
-        ax.legend(fontsize=8)
+    if ax.get_legend_handles_labels()[0] and ax.get_legend() is None:
+        ax.legend(fontsize=8, loc="best")
     f.tight_layout()
-    png = outdir / f"{fig.name}.png"
     buffer = io.BytesIO()
-    f.savefig(buffer, format="png", metadata={"Title": fig.title, "Description": json.dumps({"claims": list(fig.claims), **prov})})
-    plt.close(f)
-    write_atomic(png, buffer.getvalue())
-    return png, data_path
+    f.savefig(buffer, format="png", metadata={"Title": fig.title, "Software": None,
+                                              "Description": json.dumps({"claims": list(fig.claims), **prov}, sort_keys=True)})
+    return buffer.getvalue()
+
+
+def render(fig: Figure, quick: bool, outdir: Path) -> tuple[Path, Path, bool]:
+    """Compute, save data (JSON, floats to the digits the catalogue prints) and draw (PNG, provenance in its
+    metadata). When the data and the drawing are what the files already hold, nothing is written (the gallery stays
+    byte-identical); returns the two paths and whether they were written."""
+    from specproof.checks.io import write_atomic
+    from specproof.checks.methods import rounded
+
+    data = rounded(jsonable(fig.compute(quick)))
+    outdir.mkdir(parents=True, exist_ok=True)
+    data_path, png = outdir / f"{fig.name}.json", outdir / f"{fig.name}.png"
+    content = {"figure": fig.name, "claims": list(fig.claims), "drawing": drawing_revision(fig), "data": data}
+    if data_path.is_file() and png.is_file():
+        try:
+            old = json.loads(data_path.read_text(encoding="utf-8"))
+        except (OSError, json.JSONDecodeError):
+            old = None
+        if isinstance(old, dict) and {k: old.get(k) for k in content} == json.loads(json.dumps(content)):
+            return png, data_path, False
+    prov = figure_provenance(quick)
+    write_atomic(data_path, json.dumps({**content, "provenance": prov}, indent=1, sort_keys=True, ensure_ascii=False) + "\n")
+    write_atomic(png, _draw_png(fig, data, prov))
+    return png, data_path, True
 
 
 def cmd_figures(args) -> int:
@@ -102,8 +132,10 @@ def cmd_figures(args) -> int:
     from tqdm import tqdm
 
     for name in tqdm(names, desc="figures", file=sys.stderr, disable=not sys.stderr.isatty()):
-        png, data = render(FIGURES[name], args.quick, outdir)
-        print(f"wrote {png} and {data}")
+        t0 = time.perf_counter()
+        png, data, written = render(FIGURES[name], args.quick, outdir)
+        took = f" ({time.perf_counter() - t0:.1f} s)"
+        print(f"wrote {png} and {data}{took}" if written else f"{png} and {data} are up to date{took}")
     return 0
 
 

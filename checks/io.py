@@ -80,6 +80,9 @@ def output_file(path, what: str = "output file") -> Path:
         raise InputError(f"{what} {given!r} is an existing directory; allowed: a file path")
     if p.exists() and not p.is_file():
         raise InputError(f"{what} {given!r} exists and is not a regular file; allowed: a new or regular file")
+    if not p.parent.is_dir():  # never create directories the user did not name
+        raise InputError(f"{what} {given!r}: the directory {p.parent} does not exist; allowed: a file in an existing "
+                         f"directory")
     _writable_dir(p.parent, what, given)
     return p
 
@@ -117,7 +120,8 @@ def write_atomic(path, content: str | bytes) -> Path:
     return path
 
 
-def _version(pkg: str) -> str | None:
+def package_version(pkg: str) -> str | None:
+    """The installed version of a distribution, or None."""
     try:
         return importlib.metadata.version(pkg)
     except importlib.metadata.PackageNotFoundError:
@@ -130,6 +134,6 @@ def provenance(**extra) -> dict:
     quick, seconds)."""
     from specproof import __version__
 
-    return {"specproof": __version__, "python": platform.python_version(), "numpy": _version("numpy"),
-            "scipy": _version("scipy"), "torch": _version("torch"), "machine": platform.machine(),
+    return {"specproof": __version__, "python": platform.python_version(), "numpy": package_version("numpy"),
+            "scipy": package_version("scipy"), "torch": package_version("torch"), "machine": platform.machine(),
             "date": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ"), **extra}

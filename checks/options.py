@@ -73,3 +73,17 @@ def parse_lengths(text: str) -> list[int]:
     if not lengths or min(lengths) < 2 or len(set(lengths)) != len(lengths):
         raise argparse.ArgumentTypeError(f"{text!r}: allowed: distinct integers >= 2, comma-separated")
     return lengths
+
+
+def scheduler_address(text: str) -> str:
+    """A Dask scheduler address: tcp://host:port, host:port or a scheduler file path (*.json); checked for its
+    form here, before any work (whether it answers is checked when the sweep connects, with a short timeout)."""
+    import re
+
+    value = text.strip()
+    if value.endswith(".json"):
+        return value
+    if not re.fullmatch(r"(?:(?:tcp|tls|inproc|ucx)://)?[A-Za-z0-9._\-\[\]:]+:\d{1,5}", value):
+        raise argparse.ArgumentTypeError(f"{text!r} is not a scheduler address; allowed: tcp://host:port, host:port "
+                                         f"or a scheduler file *.json")
+    return value

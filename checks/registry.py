@@ -29,8 +29,14 @@ class Status(str, enum.Enum):
         return self.value
 
 
-_STRENGTH = {Status.PROVED: 3, Status.CERTIFIED: 2, Status.VERIFIED: 1, Status.OPEN: 0}
+# How strong a verdict is: proved > certified > verified > open = refuted (a refuted claim supports nothing).
+STRENGTH = {Status.PROVED: 3, Status.CERTIFIED: 2, Status.VERIFIED: 1, Status.OPEN: 0, Status.REFUTED: 0}
 EXACT_STATUSES = frozenset({Status.PROVED, Status.CERTIFIED})
+
+
+def natural_key(text: str) -> list:
+    """Sort key that orders embedded numbers numerically ("App. C.10" after "App. C.9", "§3.2" before "§3.10")."""
+    return [int(p) if p.isdigit() else p for p in re.split(r"(\d+)", text)]
 
 
 def weakest(statuses) -> Status:
@@ -40,7 +46,7 @@ def weakest(statuses) -> Status:
         return Status.REFUTED
     if not statuses:
         return Status.OPEN
-    return min(statuses, key=_STRENGTH.__getitem__)
+    return min((s for s in statuses), key=STRENGTH.__getitem__)
 
 
 @dataclass(frozen=True)

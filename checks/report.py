@@ -15,9 +15,9 @@ from threadpoolctl import threadpool_limits
 from specproof.checks.blueprint import SOUND, Chain, chains, fully_proved
 from specproof.checks.io import write_atomic
 from specproof.checks.methods import fmt, jsonable, rounded
-from specproof.checks.registry import PAPERS, Claim, Context, Evidence, Role, Status, load_all, weakest
-from specproof.checks.tables import text_table
-from specproof.theory.validate import InputError
+from specproof.checks.registry import PAPERS, Claim, Context, Evidence, Role, Status, load_all, natural_key, weakest
+from specproof.checks.tables import terminal_width, text_table
+from specproof.theory.errors import InputError
 
 
 def worst_margin(evidence: list[Evidence]) -> float | None:
@@ -159,6 +159,9 @@ def _run_claim(claim: Claim, ctx: Context) -> Result:
         t0 = time.perf_counter()
         try:
             ev = fn(ctx)
+        except InputError as exc:  # bad data the check reads (a hand-edited store row): one line, no traceback
+            error = f"{name}: {exc}"
+            break
         except Exception as exc:  # a crash is a finding about the check, reported not raised
             error = f"{name}: {type(exc).__name__}: {exc}"
             traceback.print_exc(file=sys.stderr)
@@ -234,7 +237,7 @@ def table(results: list[Result]) -> str:
     lines = text_table(("id", "status", "expected", "chain", "methods", "worst margin", "seconds"),
                        [(r.claim.id, r.status.value + ("" if r.matches else " !"), r.claim.expected.value,
                          chain[r.claim.id].text(markdown=False), ",".join(r.methods) or "-", margin_text(r),
-                         f"{r.seconds:.2f}") for r in results])
+                         f"{r.seconds:.2f}") for r in results], width=terminal_width(), shrinkable=(3, 4))
     counts = {s: sum(r.status is s for r in results) for s in Status}
     fully = sum(fully_proved(r.status, chain[r.claim.id]) for r in results)
     mism = sum(not r.matches for r in results)
@@ -271,8 +274,6 @@ _BADGE = {Status.PROVED: "✅ proved", Status.CERTIFIED: "✅ certified", Status
           Status.REFUTED: "❌ refuted", Status.OPEN: "⬜ open"}
 
 
-def _section_key(section: str):
-    return [int(p) if p.isdigit() else p for p in re.split(r"(\d+)", section)]
 
 
 def render_theorems(results: list[Result]) -> str:
@@ -337,7 +338,7 @@ def render_document(sections: dict[str, str]) -> str:
         if not mine:
             continue
         out += [f"## {paper}" + (f": {PAPERS[paper]}" if paper in PAPERS else ": claims of the project's own"), ""]
-        for section in sorted({c.source.section for c in mine}, key=_section_key):
+        for section in sorted({c.source.section for c in mine}, key=natural_key):
             out += [f"### {section}", ""]
             for c in mine:
                 if c.source.section == section:

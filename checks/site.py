@@ -25,7 +25,7 @@ from typing import Mapping
 from specproof.checks.blueprint import _FILL, CLAIM_ID, SOUND, fully_proved, layout
 from specproof.checks.io import output_dir, project_path, write_atomic
 from specproof.checks.methods import jsonable, rounded
-from specproof.checks.registry import NOTE_FLAGS, PAPERS, Evidence, Status, load_all
+from specproof.checks.registry import NOTE_FLAGS, PAPERS, Evidence, Status, load_all, natural_key
 from specproof.theory.validate import InputError
 
 MARKER = ".specproof-site"
@@ -385,7 +385,7 @@ def _claim_page(r, chain, registry, used_by, corrected_by, link, figure: str | N
 def _index_page(results, chain, meta: dict) -> str:
     link = lambda cid: f"claims/{cid}.html" if cid in chain else None  # noqa: E731
     sections = sorted({f"{r.claim.source.paper} {r.claim.source.section}" for r in results},
-                      key=lambda s: [int(p) if p.isdigit() else p for p in re.split(r"(\d+)", s)])
+                      key=natural_key)
     papers = [p for p in [*PAPERS, "specproof"] if any(r.claim.source.paper == p for r in results)]
     chains_seen = [s for s in ("sound", "rests-on") if any(chain[r.claim.id].state == s for r in results)]
 
