@@ -270,7 +270,9 @@ class TriBoxStackLaplacian(Operator):
     Each product runs in a :class:`_StackWorkspace` kept for the next product of the same block width (fresh
     temporaries cost a T = 10⁶ matvec about 16k page faults): prefix sums in place, the FFT pair through
     numpy.fft's ``out=``; the result is the one fresh array. The floating-point operations are those of the
-    formula above in the same order, so the values are the same bits as with fresh arrays.
+    formula above in the same order, so the values are the same bits as with fresh arrays; only the heads'
+    terms at t ≥ max b, products with a factor 0 there, are not formed (they could change no more than the
+    sign of an entry that is exactly zero).
     """
 
     tags = frozenset({SYMMETRIC, PSD})
@@ -305,6 +307,7 @@ class TriBoxStackLaplacian(Operator):
         self._count_over_window = count_above * self._inv_window  # the factor of A_t in the head, formed once
         self._minus_weight_above = -self._weight_above
         self._tails = tuple((int(b), min(b - 1, n - b)) for b in above if min(b - 1, n - b) > 0)
+        self._reach = max(above, default=0)  # the head factors vanish from t = max b on
         self._parked = {}  # block width m → its _StackWorkspace, for the next product of that width
         ws = self._workspace(1)
         ws.load(np.ones(n))
@@ -382,14 +385,16 @@ class TriBoxStackLaplacian(Operator):
         z = E C x over t < b is bA − S2 (e_t = b/(t+1) − 1), so layer b contributes A_t/(t+1) − S2_t/b²
         at t < b and (A_{b−1} − A_j)/b − (S2_{b−1} − S2_j)/b² at t = b + j, 0 ≤ j ≤ b − 2: three prefix
         sums for all layers, then slices (ws.G holds each layer's two tail terms: m ≤ T/2 entries each).
+        S2 and A are read below max b only, so they are summed that far; S in full (the transpose reads it).
         """
-        x, S, S2, A, F, G = ws.x, ws.S, ws.S2, ws.A, ws.F, ws.G
+        x, S, S2, A, F, G, K = ws.x, ws.S, ws.S2, ws.A, ws.F, ws.G, self._reach
         np.cumsum(x, axis=-1, out=S)
-        np.cumsum(S, axis=-1, out=S2)
-        np.multiply(S, self._inv_window, out=A)
-        np.cumsum(A, axis=-1, out=A)
-        np.multiply(self._count_over_window, A, out=F)
-        F -= np.multiply(self._weight_above, S2, out=G)
+        np.cumsum(S[:, :K], axis=-1, out=S2[:, :K])
+        np.multiply(S[:, :K], self._inv_window[:K], out=A[:, :K])
+        np.cumsum(A[:, :K], axis=-1, out=A[:, :K])
+        np.multiply(self._count_over_window[:K], A[:, :K], out=F[:, :K])
+        F[:, :K] -= np.multiply(self._weight_above[:K], S2[:, :K], out=G[:, :K])
+        F[:, K:] = 0.0
         for b, m in self._tails:
             u, v = G[:, :m], G[:, m:2 * m]
             np.subtract(A[:, b - 1:b], A[:, :m], out=u)
@@ -402,11 +407,12 @@ class TriBoxStackLaplacian(Operator):
 
     def _head_backward(self, ws):
         """The transpose of :meth:`_head_forward`: C₁ᵀ(D₁C₁ᵀ g_A + C₁ᵀ g_S), g_A, g_S the transposed slices,
-        into ws.A (after the forward head has used it). Σ_{j<m} y_{b+j} is a difference of the forward
-        head's prefix sums S, and the three suffix sums run in place."""
-        y, S, gA, gS, G = ws.x, ws.S, ws.A, ws.S2, ws.G
-        np.multiply(self._count_over_window, y, out=gA)
-        np.multiply(self._minus_weight_above, y, out=gS)
+        into ws.A[:, :max b] (after the forward head has used it; it is zero beyond). Σ_{j<m} y_{b+j} is a
+        difference of the forward head's prefix sums S, and the three suffix sums run in place."""
+        K = self._reach
+        y, S, gA, gS, G = ws.x, ws.S, ws.A[:, :K], ws.S2[:, :K], ws.G
+        np.multiply(self._count_over_window[:K], y[:, :K], out=gA)
+        np.multiply(self._minus_weight_above[:K], y[:, :K], out=gS)
         for b, m in self._tails:
             total = S[:, b + m - 1] - S[:, b - 1]  # Σ_{j<m} y_{b+j}
             gA[:, b - 1] += total * (1.0 / b)
@@ -414,14 +420,14 @@ class TriBoxStackLaplacian(Operator):
             gA[:, :m] -= np.multiply(y[:, b:b + m], 1.0 / b, out=G[:, :m])
             gS[:, :m] += np.multiply(y[:, b:b + m], 1.0 / b**2, out=G[:, :m])
         _suffix_in_place(gA)
-        gA *= self._inv_window
+        gA *= self._inv_window[:K]
         gA += _suffix_in_place(gS)
         return _suffix_in_place(gA)
 
     def _adjacency(self, ws):
         """W x = (bulk + ½(head + headᵀ)) x on the rows loaded in ``ws``, into ws.F (scratch)."""
         F = self._head_forward(ws)
-        F += self._head_backward(ws)
+        F[:, :self._reach] += self._head_backward(ws)
         F *= 0.5
         F += self._bulk(ws)
         return F
