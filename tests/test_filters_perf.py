@@ -71,6 +71,8 @@ def test_blocks_of_the_in_place_difference(T, b):
     x = signal(T, T + b)
     assert same_bits(filters.box_apply(x, b), gather_box(x, b))
     assert same_bits(filters.box_apply_transpose(x, b), gather_box_transpose(x, b))
+    assert same_bits(filters.tribox_apply(x, b), gather_box(gather_box(x, b), b))
+    assert same_bits(filters.tribox_apply_transpose(x, b), gather_box_transpose(gather_box_transpose(x, b), b))
     X = signal((T // 16, 16), b)
     assert same_bits(filters.tribox_apply(X, b // 16 + 1), gather_box(gather_box(X, b // 16 + 1), b // 16 + 1))
 

@@ -88,44 +88,59 @@ def _counts(k: int, ndim: int) -> np.ndarray:
 def _box_from_prefix(S: np.ndarray, b: int) -> np.ndarray:
     """Box_b in place, from the inclusive prefix sums S[t] = S_{t+1} of Eq. 2.
 
-    Rows t ≥ b become (S_{t+1} − S_{t+1−b})/b, block by block from the last row down, so that every S_{t+1−b}
-    is read before its own row is overwritten (numpy copies a block's operand where the block is longer
-    than b); rows t < b see the whole prefix, S_{t+1}/(t+1) (S_{a_t} = S_0 = 0).
+    Rows t ≥ b become (S_{t+1} − S_{t+1−b})/b block by block from the last row down: each block's differences
+    go to a block-sized scratch and come back divided, so every S_{t+1−b} is read before its row is written and
+    no operand overlaps its output (numpy would copy it); rows t < b see the whole prefix, S_{t+1}/(t+1)
+    (S_{a_t} = S_0 = 0).
     """
     T = S.shape[0]
     step = _block_rows(S)
+    scratch = np.empty((min(step, max(T - b, 0)),) + S.shape[1:])
     hi = T
     while hi > b:
         lo = max(b, hi - step)
-        np.subtract(S[lo:hi], S[lo - b:hi - b], out=S[lo:hi])
-        S[lo:hi] /= b
+        block = scratch[:hi - lo]
+        np.subtract(S[lo:hi], S[lo - b:hi - b], out=block)
+        np.divide(block, b, out=S[lo:hi])
         hi = lo
     k = min(b, T)
     S[:k] /= _counts(k, S.ndim)
     return S
 
 
-def _scale_by_windows(Y: np.ndarray, b: int, out: np.ndarray) -> np.ndarray:
-    """y_t / w_t into ``out`` (which may be Y itself), w_t = min(b, t + 1)."""
-    k = min(b, Y.shape[0])
-    np.divide(Y[:k], _counts(k, Y.ndim), out=out[:k])
+def _scale_by_windows(Y: np.ndarray, b: int, out: np.ndarray, first: int = 0) -> np.ndarray:
+    """y_t / w_t into ``out`` (which may be Y itself) for the rows t = first, first + 1, … that Y holds,
+    w_t = min(b, t + 1)."""
+    k = min(max(b - first, 0), Y.shape[0])
+    np.divide(Y[:k], _counts(first + k, Y.ndim)[first:], out=out[:k])
     np.divide(Y[k:], b, out=out[k:])
     return out
 
 
-def _box_transpose_from_scaled(R: np.ndarray, b: int) -> np.ndarray:
-    """Box_bᵀ in place, from z_t = y_t/w_t held in R.
+def _box_transpose_from_scaled(R: np.ndarray, b: int, rescale: bool = False) -> np.ndarray:
+    """Box_bᵀ in place, from z_t = y_t/w_t held in R; with ``rescale``, the result divided by w_t once more
+    (the next box's scaling, for a triBox).
 
     R becomes its suffix sums R_j = Σ_{t≥j} z_t (R_T = 0), then (Box_bᵀ y)_j = R_j − R_{min(j+b, T)}: the
-    rows j < T − b are differences, taken block by block from the first row up (each R_{j+b} read before
-    its row is overwritten); the last min(b, T) rows are R_j itself.
+    rows j < T − b are differences, taken block by block from the first row up, each R_{j+b} read before its
+    row is written (numpy copies a block's operand where the block is longer than b, unless the rescaling
+    lets the block go through a scratch); the last min(b, T) rows are R_j itself.
     """
     T = R.shape[0]
     np.cumsum(R[::-1], axis=0, out=R[::-1])
     step = _block_rows(R)
+    scratch = np.empty((min(step, max(T - b, 0)),) + R.shape[1:]) if rescale else None
     for lo in range(0, T - b, step):
         hi = min(T - b, lo + step)
-        np.subtract(R[lo:hi], R[lo + b:hi + b], out=R[lo:hi])
+        if rescale:
+            block = scratch[:hi - lo]
+            np.subtract(R[lo:hi], R[lo + b:hi + b], out=block)
+            _scale_by_windows(block, b, R[lo:hi], first=lo)
+        else:
+            np.subtract(R[lo:hi], R[lo + b:hi + b], out=R[lo:hi])
+    if rescale:
+        tail = max(T - b, 0)
+        _scale_by_windows(R[tail:], b, R[tail:], first=tail)
     return R
 
 
@@ -148,8 +163,8 @@ def tribox_apply(X: np.ndarray, b: int) -> np.ndarray:
 
 def tribox_apply_transpose(Y: np.ndarray, b: int) -> np.ndarray:
     """Box_bᵀ(Box_bᵀ Y) in one fresh array, the second box scaling and summing the first in place."""
-    Z = box_apply_transpose(Y, b)
-    return _box_transpose_from_scaled(_scale_by_windows(Z, b, Z), b)
+    Z = _box_transpose_from_scaled(_scale_by_windows(Y, b, np.empty(Y.shape)), b, rescale=True)
+    return _box_transpose_from_scaled(Z, b)
 
 
 def tribox_kernel(b: int) -> np.ndarray:
