@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from threadpoolctl import threadpool_limits
 
 from specproof.checks.blueprint import SOUND, Chain, chains, fully_proved
+from specproof.checks.view import BADGE, PROOF_METHOD
 from specproof.checks.io import write_atomic
 from specproof.checks.methods import fmt, jsonable, rounded
 from specproof.checks.registry import PAPERS, Claim, Context, Evidence, Role, Status, load_all, natural_key, weakest
@@ -70,6 +71,8 @@ class Result(Findings):
         return out
 
     def to_json(self) -> dict:
+        from specproof.checks.view import proof_steps
+
         proof = proof_steps(self)
         return {
             "id": self.claim.id,
@@ -86,33 +89,16 @@ class Result(Findings):
         } | ({} if proof is None else {"proof": {"machine_checked": proof[0], "prose": self.claim.prose or None}})
 
 
-# how a method of a deciding proved check is named in a claim's *Proof:* line
-_PROOF_METHOD = {"coq": "Coq", "sympy": "sympy", "exhaustive": "exhaustive check"}
-NO_PROSE = "not recorded for this claim (its *Why this verdict* gives the argument)"
-
-
-def proof_steps(r: "Result") -> tuple[dict[str, list[str]], str] | None:
-    """For a proved result: its machine-checked steps, read from the deciding evidence ({method: [Coq theorem or
-    check name, ...]}), and the claim's prose steps (a missing ``prose`` reads as :data:`NO_PROSE`); None otherwise."""
-    if r.status is not Status.PROVED:
-        return None
-    checked: dict[str, list[str]] = {}
-    for e in r.evidence:
-        if e.role is Role.DECIDES and e.status is Status.PROVED:
-            if e.method == "coq":
-                checked.setdefault(e.method, []).extend(e.data.get("theorems") or [e.data.get("theorem", e.check)])
-            else:
-                checked.setdefault(e.method, []).append(e.check)
-    return checked, r.claim.prose or NO_PROSE
-
-
 def proof_line(r: "Result") -> str | None:
-    """The catalogue's *Proof:* line of a proved claim: what is machine-checked (from the evidence), what is argued in prose."""
+    """The catalogue's *Proof:* line of a proved claim: what is machine-checked (from the evidence), what is argued in
+    prose (the line THEOREMS.md prints, from the claim's view)."""
+    from specproof.checks.view import proof_steps
+
     steps = proof_steps(r)
     if steps is None:
         return None
     checked, prose = steps
-    machine = "; ".join(f"{_PROOF_METHOD.get(m, m)}: " + ", ".join(f"`{n}`" for n in names) for m, names in checked.items())
+    machine = "; ".join(f"{PROOF_METHOD.get(m, m)}: " + ", ".join(f"`{n}`" for n in names) for m, names in checked.items())
     return f"*Proof:* machine-checked — {machine or 'nothing'}. Argued in prose — {prose.rstrip('.')}."
 
 
@@ -270,12 +256,6 @@ def write_json(path, results: list[Result], ctx: Context, partial: bool = False,
 
 # --------------------------------------------------------------------------- THEOREMS.md
 
-_BADGE = {Status.PROVED: "✅ proved", Status.CERTIFIED: "✅ certified", Status.VERIFIED: "☑️ verified",
-          Status.REFUTED: "❌ refuted", Status.OPEN: "⬜ open"}
-
-
-
-
 def render_theorems(results: list[Result]) -> str:
     """THEOREMS.md from the registry and the computed evidence (deterministic: no timings)."""
     return render_document({r.claim.id: render_claim(r) for r in results})
@@ -317,7 +297,7 @@ def render_document(sections: dict[str, str]) -> str:
     counts = {s: sum(c.expected is s for c in claims) for s in Status}
     out.append("| status | claims |")
     out.append("| --- | --- |")
-    out += [f"| {_BADGE[s]} | {n} |" for s, n in counts.items() if n]
+    out += [f"| {BADGE[s]} | {n} |" for s, n in counts.items() if n]
     weak = [cid for cid in sections if chain[cid].state != SOUND]
     out += ["", f"{len(claims) - len(weak)} claims have a sound chain; {len(weak)} rest on a weaker or refuted claim: "
             + ", ".join(f"`{cid}`" for cid in weak) + "."]
@@ -346,33 +326,12 @@ def render_document(sections: dict[str, str]) -> str:
     return "\n".join(out).rstrip() + "\n"
 
 
-def is_search(e: Evidence) -> bool:
-    """Evidence of a randomised search: its observed extremes depend on the draws, so the catalogue
-    shows its verdict and size, and the JSON report its observed worst margin and sharpest constant."""
-    return e.method.split("/")[-1] == "hypothesis"
-
-
 def render_claim(r: Result) -> str:
-    """One claim's section of THEOREMS.md."""
-    return "\n".join(_render_claim(r)).rstrip() + "\n"
+    """One claim's section of THEOREMS.md: the claim's view (:mod:`specproof.checks.view`) through its Markdown template."""
+    from specproof.checks.index import known_claims
+    from specproof.checks.view import claim_view, render_markdown
 
-
-def _render_claim(r: Result) -> list[str]:
-    c = r.claim
-    lines = _claim_header(r)
-    proof = proof_line(r)
-    if proof:
-        lines += [proof, ""]
-    lines += pinned_statements(c)
-    if r.evidence:
-        lines += ["*Evidence:*", *map(render_evidence, r.evidence), ""]
-    if r.error:
-        lines += [f"*Check crashed:* {r.error}", ""]
-    tests = [f"`tests/test_claims.py::test_verdict[{c.id}]`", *(f"`{t}`" for t in c.tests)]
-    lines += [f"*Tests:* {', '.join(tests)}", ""]
-    if c.figure:
-        lines += [f"*Figure:* [{c.figure}]({c.figure})", "", f"![{c.id}]({c.figure})", ""]
-    return lines
+    return render_markdown(claim_view(r, expected_chains()[r.claim.id], known_claims()))
 
 
 _EXPECTED_CHAINS: dict = {}
@@ -391,56 +350,3 @@ def expected_chains() -> dict[str, Chain]:
     return _EXPECTED_CHAINS[key]
 
 
-def _claim_header(r: Result) -> list[str]:
-    """Title, status, statement, why, what it corrects and uses."""
-    c = r.claim
-    label = f" ({c.source.label})" if c.source.label else ""
-    lines = [f"#### `{c.id}`: {c.title}{label}", ""]
-    proof = ""
-    chain = expected_chains()[c.id]
-    if r.status is Status.PROVED:
-        proof = " (fully proved)" if fully_proved(r.status, chain) else " (not fully proved: a claim it uses is not)"
-    lines.append(f"**Status: {_BADGE[r.status]}**{proof}" + (f" — flags: {', '.join(c.notes)}" if c.notes else ""))
-    if not r.matches:
-        lines.append(f"**Expected {c.expected.value}: the computed verdict differs.**")
-    lines += ["", c.statement, ""]
-    if c.lost:
-        lines += [f"*Reconstructed:* {c.lost}", ""]
-    lines += [f"*Why this verdict:* {c.reason}", ""]
-    if c.corrects:
-        lines += [f"*Corrects:* `{c.corrects}`", ""]
-    if c.uses:
-        from specproof.checks.index import known_claims
-
-        known = known_claims()
-        uses = ", ".join(f"`{u}` (expected {known[u].expected.value})" if u in known else f"`{u}`" for u in c.uses)
-        lines += [f"*Uses:* {uses}", ""]
-    lines += [f"*Chain:* {chain.text()}" + ("" if c.uses else " (uses no claim)"), ""]
-    return lines
-
-
-def pinned_statements(c: Claim) -> list[str]:
-    """The Coq statements a claim's checks pin (each compared with what coqc prints for the compiled theorem)."""
-    from specproof.checks.formal import claim_hooks
-
-    hooks = claim_hooks(c)
-    if not hooks:
-        return []
-    files = ", ".join(dict.fromkeys(f"`{h.source}`" for h in hooks))
-    return [f"*Pinned Coq statement{'s' if len(hooks) > 1 else ''}* ({files}; the check compares "
-            f"{'each' if len(hooks) > 1 else 'it'} with what coqc prints for the compiled theorem):", "",
-            "```coq", *(f"{h.theorem} : {h.statement}" for h in hooks), "```", ""]
-
-
-def render_evidence(e: Evidence) -> str:
-    """One evidence line: check, method, status, role, summary, range, sharpest constant (not for a
-    search: it depends on the draws), float allowance, counterexample (floats to guaranteed digits)."""
-    extra = [f"range: {e.ranges}"] if e.ranges else []
-    if e.sharpest and not is_search(e):
-        extra.append(f"sharpest: {e.sharpest}")
-    if e.allowance_note:
-        extra.append(f"float allowance: {e.allowance_note}")
-    if e.counterexample:
-        extra.append(f"counterexample: `{json.dumps(rounded(e.counterexample), default=str, ensure_ascii=False)[:300]}`")
-    role = "" if e.role is Role.DECIDES else " (cross-check)"
-    return f"- `{e.check}` [{e.method}, {e.status.value}{role}]: {e.summary}" + ("; " + "; ".join(extra) if extra else "")

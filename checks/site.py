@@ -31,7 +31,6 @@ from specproof.theory.validate import InputError
 MARKER = ".specproof-site"
 _MATH = re.compile(r"\$\$(.+?)\$\$|\$(.+?)\$", re.S)
 _CODE = re.compile(r"`([^`]+)`")
-_COUNTEREXAMPLE_CHARS = 4000
 
 
 # --------------------------------------------------------------------------- the report
@@ -79,18 +78,25 @@ def results_from_report(data: dict) -> dict:
 
 # --------------------------------------------------------------------------- text
 
+_FUNCTIONS = "log|ln|exp|sin|cos|tan|det|tr|rank|srank|erank|max|min|sup|inf|arg|diag|softmax"
+_FUNCTION_MI = re.compile(rf"(<mi>(?:{_FUNCTIONS})</mi>|<msu[bp]><mi>(?:{_FUNCTIONS})</mi>.*?</msu[bp]>)(?!<mo>&#x02061;</mo>)")
+
+
 def _math(tex: str, display: bool) -> str:
     import latex2mathml.converter
 
     try:
-        return latex2mathml.converter.convert(tex.strip(), display="block" if display else "inline")
+        out = latex2mathml.converter.convert(tex.strip(), display="block" if display else "inline")
     except Exception:  # latex2mathml raises its own errors (and plain ones) on TeX it cannot read: show the TeX
         return f'<code class="tex">{html.escape(tex)}</code>'  # (tests/test_site.py fails on any in a statement)
+    # \log b must not read "logb": an operator name is followed by the invisible function application (MathML Core)
+    return _FUNCTION_MI.sub(r"\1<mo>&#x02061;</mo>", out)
 
 
 def inline(text: str, link, math: bool = True) -> str:
     """Catalogue text as HTML: ``$…$`` and ``$$…$$`` as MathML, `code` as code, claim ids as links
-    (``link(id)`` gives the href, or None for a claim this site has no page for); the rest escaped."""
+    (``link(id)`` gives the href, or None for a claim this site has no page for), and the plain-text mathematics of
+    prose and evidence (``r_ℓ``, ``2^ℓ``, ``μ_{T−k}``, ``H_b^(2)``) as sub- and superscripts; the rest escaped."""
     out, pos = [], 0
     pattern = _MATH if math else re.compile(r"(?!)")
     for m in pattern.finditer(text):
@@ -105,21 +111,45 @@ def _plain(text: str, link) -> str:
     out, pos = [], 0
     for m in _CODE.finditer(text):
         out.append(_ids(text[pos:m.start()], link))
-        out.append(f"<code>{_ids(m.group(1), link)}</code>")
+        out.append(f"<code>{_ids(m.group(1), link, scripts=False)}</code>")
         pos = m.end()
     out.append(_ids(text[pos:], link))
     return "".join(out)
 
 
-def _ids(text: str, link) -> str:
+# a one-character base (not inside a word: snake_case names stay as they are) with _x / ^x, _{…} / ^{…} or _(…) / ^(…)
+_SCRIPT = re.compile(r"(?<![\w′])([A-Za-z0-9\u0370-\u03ff\u2113)|‖])([_^])(\{[^{}\s]{1,24}\}|−?\([^()\s]{1,12}\)|−?\d+|[^\s{}()_^,;:.|\d])")
+
+
+def plain_math(escaped: str) -> str:
+    """Sub- and superscripts of already escaped plain text (applied repeatedly, so H_b^(2) gets both)."""
+    def sub(m):
+        arg = m.group(3)
+        if arg.startswith("{"):
+            arg = arg[1:-1]
+        tag = "sub" if m.group(2) == "_" else "sup"
+        return f"{m.group(1)}<{tag}>{arg}</{tag}>"
+
+    previous = None
+    while previous != escaped:
+        previous, escaped = escaped, _SCRIPT.sub(sub, escaped)
+        escaped = re.sub(r"(</su[bp]>)([_^])(\{[^{}\s]{1,24}\}|−?\([^()\s]{1,12}\)|−?\d+|[^\s{}()_^,;:.|\d])",
+                         lambda m: m.group(1) + ("<sub>" if m.group(2) == "_" else "<sup>")
+                         + (m.group(3)[1:-1] if m.group(3).startswith("{") else m.group(3))
+                         + ("</sub>" if m.group(2) == "_" else "</sup>"), escaped)
+    return escaped
+
+
+def _ids(text: str, link, scripts: bool = True) -> str:
     out, pos = [], 0
+    mark = plain_math if scripts else (lambda t: t)
     for m in CLAIM_ID.finditer(text):
         cid = m.group(0).rstrip(".")
         href = link(cid)
-        out.append(html.escape(text[pos:m.start()]))
+        out.append(mark(html.escape(text[pos:m.start()])))
         out.append(f'<a class="cid" href="{href}">{html.escape(cid)}</a>' if href else html.escape(cid))
         pos = m.start() + len(cid)
-    out.append(html.escape(text[pos:]))
+    out.append(mark(html.escape(text[pos:])))
     return "".join(out)
 
 
@@ -128,166 +158,42 @@ def _text_of(text: str) -> str:
     return re.sub(r"\s+", " ", text.replace("$", " ")).strip().lower()
 
 
+def counterexample_table(value, depth: int = 0) -> str:
+    """A counterexample as a small table: one row per key; lists shown inline (long ones cut, with their length),
+    nested records as nested tables."""
+    if isinstance(value, dict):
+        rows = "".join(f"<tr><th>{html.escape(str(k))}</th><td>{counterexample_table(v, depth + 1)}</td></tr>"
+                       for k, v in value.items())
+        return f'<table class="cx">{rows}</table>'
+    if isinstance(value, (list, tuple)):
+        if value and all(isinstance(v, dict) for v in value) and depth < 2:
+            keys = list(dict.fromkeys(k for v in value for k in v))
+            head = "".join(f"<th>{html.escape(str(k))}</th>" for k in keys)
+            body = "".join("<tr>" + "".join(f"<td>{counterexample_table(v.get(k, ''), depth + 2)}</td>" for k in keys)
+                           + "</tr>" for v in value[:_TABLE_ROWS])
+            more = f"<tr><td colspan={len(keys)}>… {len(value)} rows</td></tr>" if len(value) > _TABLE_ROWS else ""
+            return f'<table class="cx"><tr>{head}</tr>{body}{more}</table>'
+        shown = ", ".join(html.escape(_scalar(v)) for v in value[:_LIST_ITEMS])
+        return f"[{shown}{f', … ({len(value)} values)' if len(value) > _LIST_ITEMS else ''}]"
+    return html.escape(_scalar(value))
+
+
+_LIST_ITEMS, _TABLE_ROWS = 12, 20
+
+
+def _scalar(v) -> str:
+    from specproof.checks.methods import fmt
+
+    if isinstance(v, bool) or v is None:
+        return str(v).lower() if isinstance(v, bool) else "null"
+    if isinstance(v, float):
+        return fmt(v, 6)
+    if isinstance(v, (list, tuple, dict)):
+        return json.dumps(v, ensure_ascii=False)[:200]
+    return str(v)
+
+
 # --------------------------------------------------------------------------- pages
-
-_CSS = """
-:root { --ink: #212121; --muted: #616161; --line: #e0e0e0; --accent: #1565c0; }
-* { box-sizing: border-box; }
-body { font: 15px/1.5 system-ui, sans-serif; color: var(--ink); margin: 0; }
-header { background: #263238; color: #fff; padding: .6em 1.2em; display: flex; gap: 1.5em; align-items: baseline; }
-header a { color: #fff; }
-header .brand { font-weight: 700; }
-main { padding: 1em 1.2em; max-width: 72em; }
-main.wide { max-width: none; }
-a { color: var(--accent); }
-code, .cid { font-family: ui-monospace, monospace; font-size: .92em; }
-.badge { display: inline-block; padding: 0 .5em; border-radius: .6em; border: 1px solid #424242; font-size: .85em; }
-.chain-rests-on { color: #c62828; font-weight: 600; }
-.flag { display: inline-block; padding: 0 .4em; border-radius: .3em; background: #eceff1; font-size: .8em; margin-right: .2em; }
-table { border-collapse: collapse; width: 100%; }
-th, td { text-align: left; vertical-align: top; padding: .3em .5em; border-bottom: 1px solid var(--line); }
-th { background: #fafafa; position: sticky; top: 0; }
-.controls { display: flex; flex-wrap: wrap; gap: .6em; align-items: center; margin: .6em 0 1em; }
-.controls input { min-width: 22em; padding: .3em; }
-.controls select { padding: .25em; }
-dl.facts { display: grid; grid-template-columns: max-content 1fr; gap: .3em 1em; }
-dl.facts dt { color: var(--muted); }
-.statement { font-size: 1.08em; padding: .6em .9em; border-left: 4px solid var(--accent); background: #f5f9ff; }
-ul.evidence li { margin-bottom: .6em; }
-pre.cx { white-space: pre-wrap; word-break: break-all; background: #fff3f3; padding: .5em; border: 1px solid #ef9a9a; }
-img.figure { max-width: 100%; border: 1px solid var(--line); }
-#graph-wrap { overflow: auto; border: 1px solid var(--line); max-height: 80vh; }
-#graph .node rect { stroke: #424242; stroke-width: .6; }
-#graph .node.weak rect { stroke: #c62828; stroke-width: 2.2; }
-#graph .node text { font: 11px ui-monospace, monospace; pointer-events: none; }
-#graph .node.fully text { fill: #fff; }
-#graph .edge { fill: none; stroke: #9e9e9e; stroke-width: .8; }
-#graph .edge.corrects { stroke-dasharray: 4 3; }
-#graph .heading { font: bold 12px system-ui, sans-serif; }
-#graph.focus .node, #graph.focus .edge { opacity: .15; }
-#graph.focus .node.on, #graph.focus .edge.on { opacity: 1; }
-#graph .edge.on { stroke: #1565c0; stroke-width: 1.6; }
-#graph .node.match rect { stroke: #1565c0; stroke-width: 3; }
-#info { min-height: 3em; margin: .5em 0; }
-.legend span { margin-right: 1em; }
-"""
-
-_INDEX_JS = r"""
-(function () {
-  "use strict";
-  const q = document.getElementById("q");
-  const selects = Array.from(document.querySelectorAll("select[data-filter]"));
-  const rows = Array.from(document.querySelectorAll("#claims tbody tr"));
-  const count = document.getElementById("count");
-  function apply() {
-    const words = q.value.trim().toLowerCase().split(/\s+/).filter(Boolean);
-    let shown = 0;
-    for (const row of rows) {
-      let ok = words.every(w => row.dataset.text.includes(w));
-      for (const s of selects) {
-        if (s.value && !(row.dataset[s.dataset.filter] || "").split("|").includes(s.value)) ok = false;
-      }
-      row.hidden = !ok;
-      if (ok) shown += 1;
-    }
-    count.textContent = shown + " of " + rows.length + " claims";
-    const state = new URLSearchParams();
-    if (q.value.trim()) state.set("q", q.value.trim());
-    for (const s of selects) if (s.value) state.set(s.dataset.filter, s.value);
-    const hash = state.toString();
-    history.replaceState(null, "", hash ? "#" + hash : location.pathname);
-  }
-  function load() {
-    const state = new URLSearchParams(location.hash.slice(1));
-    q.value = state.get("q") || "";
-    for (const s of selects) {
-      const v = state.get(s.dataset.filter) || "";
-      s.value = Array.from(s.options).some(o => o.value === v) ? v : "";
-    }
-    apply();
-  }
-  q.addEventListener("input", apply);
-  for (const s of selects) s.addEventListener("change", apply);
-  document.getElementById("reset").addEventListener("click", () => {
-    q.value = ""; for (const s of selects) s.value = ""; apply();
-  });
-  window.addEventListener("hashchange", load);
-  load();
-})();
-"""
-
-_GRAPH_JS = r"""
-(function () {
-  "use strict";
-  const svg = document.getElementById("graph");
-  const nodes = new Map(Array.from(svg.querySelectorAll(".node")).map(n => [n.dataset.id, n]));
-  const edges = Array.from(svg.querySelectorAll(".edge"));
-  const info = document.getElementById("info");
-  const uses = new Map(), usedBy = new Map();
-  for (const id of nodes.keys()) { uses.set(id, []); usedBy.set(id, []); }
-  for (const e of edges) {
-    if (!e.classList.contains("uses")) continue;
-    uses.get(e.dataset.from).push(e.dataset.to);
-    usedBy.get(e.dataset.to).push(e.dataset.from);
-  }
-  function reach(start, next) {
-    const seen = new Set([start]), todo = [start];
-    while (todo.length) for (const m of next.get(todo.pop())) if (!seen.has(m)) { seen.add(m); todo.push(m); }
-    return seen;
-  }
-  function focus(id) {
-    const up = reach(id, uses), down = reach(id, usedBy);
-    const on = new Set([...up, ...down]);
-    svg.classList.add("focus");
-    for (const [k, n] of nodes) n.classList.toggle("on", on.has(k));
-    for (const e of edges) {
-      const a = e.dataset.from, b = e.dataset.to;
-      e.classList.toggle("on", (up.has(a) && up.has(b)) || (down.has(a) && down.has(b)) || (e.classList.contains("corrects") && (a === id || b === id)));
-    }
-    const n = nodes.get(id);
-    info.textContent = "";
-    const link = document.createElement("a");
-    link.href = n.getAttribute("href");
-    link.textContent = id;
-    info.append(link, " — " + n.dataset.title + " (" + n.dataset.status + "; chain: " + n.dataset.chain + "); uses "
-      + (up.size - 1) + " claims transitively, used by " + (down.size - 1) + ".");
-  }
-  function clear() {
-    svg.classList.remove("focus");
-    for (const n of nodes.values()) n.classList.remove("on");
-    for (const e of edges) e.classList.remove("on");
-  }
-  for (const [id, n] of nodes) {
-    n.addEventListener("mouseenter", () => focus(id));
-    n.addEventListener("focus", () => focus(id));
-  }
-  svg.addEventListener("mouseleave", clear);
-  const q = document.getElementById("graph-q");
-  const count = document.getElementById("graph-count");
-  q.addEventListener("input", () => {
-    const w = q.value.trim().toLowerCase();
-    let hits = 0;
-    for (const [id, n] of nodes) {
-      const hit = w !== "" && (id.toLowerCase().includes(w) || n.dataset.title.toLowerCase().includes(w));
-      n.classList.toggle("match", hit);
-      if (hit) hits += 1;
-    }
-    count.textContent = w ? hits + " matching" : "";
-  });
-})();
-"""
-
-
-def _page(title: str, body: str, root: str, wide: bool = False, scripts: tuple = ()) -> str:
-    tags = "".join(f'\n<script src="{root}assets/{s}"></script>' for s in scripts)
-    return (f'<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
-            f'<meta name="viewport" content="width=device-width, initial-scale=1">\n'
-            f'<title>{html.escape(title)}</title>\n<link rel="stylesheet" href="{root}assets/site.css">\n'
-            f'<link rel="icon" href="data:,">\n</head>\n<body>\n'
-            f'<header><a class="brand" href="{root}index.html">specproof</a><a href="{root}index.html">claims</a>'
-            f'<a href="{root}graph.html">dependency graph</a><a href="{root}claims.json">JSON</a></header>\n'
-            f'<main{" class=wide" if wide else ""}>\n{body}\n</main>{tags}\n</body>\n</html>\n')
-
 
 FULLY_FILL = "#2e7d32"  # fully proved: a darker green than proved (whose chain rests on a claim not proved)
 
@@ -305,141 +211,63 @@ def _proof_state(status: Status, chain) -> str:
     return "fully proved" if fully_proved(status, chain) else "proved, not fully"
 
 
-def _chain_html(chain, link) -> str:
-    if chain.state == SOUND:
-        return "sound"
-    via = ""
-    if len(chain.path) > 2:
-        via = " via " + " → ".join(_ids(p, link) for p in chain.path[1:-1])
-    return (f'<span class="chain-rests-on">rests on</span> {_ids(chain.dependency, link)} '
-            f'({chain.status.value}){via}')
+def _environment():
+    """The site's Jinja2 environment (:func:`specproof.checks.view.environment`) with its filters: ``prose`` (text
+    with math, code and ids; the page's ``link`` decides the hrefs), ``ids`` and ``table``; ``badge`` as a global."""
+    import jinja2
+    from markupsafe import Markup
+
+    from specproof.checks.view import environment
+
+    env = environment("html")
+    if "prose" not in env.filters:
+        env.filters["prose"] = jinja2.pass_context(lambda ctx, text: Markup(inline(str(text), ctx["link"])))
+        env.filters["ids"] = jinja2.pass_context(lambda ctx, text: Markup(_ids(str(text), ctx["link"], scripts=False)))
+        env.filters["table"] = lambda value: Markup(counterexample_table(value))
+        env.globals["badge"] = lambda c: Markup(_badge(Status(c.status), bool(c.fully)))
+        env.globals["SOUND"] = SOUND
+    return env
 
 
-def _evidence_html(e: Evidence, link) -> str:
-    """One piece of evidence with what THEOREMS.md shows of it (same rules: no observed extremes of a search)."""
-    from specproof.checks.report import is_search
-
-    role = "" if e.role.value == "decides" else " (cross-check)"
-    parts = [f"<code>{html.escape(e.check)}</code> [{html.escape(e.method)}, {e.status.value}{role}]: "
-             f"{inline(e.summary, link)}"]
-    if e.ranges:
-        parts.append(f"range: {inline(e.ranges, link)}")
-    if e.sharpest and not is_search(e):
-        parts.append(f"sharpest: {inline(str(e.sharpest), link)}")
-    if e.allowance_note:
-        parts.append(f"float allowance: {inline(e.allowance_note, link)}")
-    out = "; ".join(parts)
-    if e.counterexample:
-        text = json.dumps(rounded(e.counterexample), default=str, ensure_ascii=False)
-        if len(text) > _COUNTEREXAMPLE_CHARS:
-            text = text[:_COUNTEREXAMPLE_CHARS] + " …"
-        out += f'<div>counterexample:</div><pre class="cx">{html.escape(text)}</pre>'
-    return f"<li>{out}</li>"
+def _claim_page(view, used_by, corrected_by, link, figure: str | None) -> str:
+    refuted_by = next((e.check for e in view.evidence if e.counterexample), None) if view.status == "refuted" else None
+    return _environment().get_template("claim.html.j2").render(
+        title=f"{view.id} — specproof", root="../", wide=False, scripts=(), c=view, link=link,
+        paper_title=PAPERS.get(view.paper, "claims of the project's own"), used_by=used_by, corrected_by=corrected_by,
+        refuted_by=refuted_by, figure=figure)
 
 
-def _claim_page(r, chain, registry, used_by, corrected_by, link, figure: str | None) -> str:
-    c = r.claim
-    label = f" ({html.escape(c.source.label)})" if c.source.label else ""
-    paper = PAPERS.get(c.source.paper, "claims of the project's own")
-    flags = "".join(f'<span class="flag">{f}</span>' for f in c.notes)
-    facts = [("source", f"{html.escape(c.source.paper)} {html.escape(c.source.section)}{label} — {html.escape(paper)}"),
-             ("verdict", _badge(r.status, fully_proved(r.status, chain))
-              + (" (not fully proved: it uses a claim that is not)" if _proof_state(r.status, chain) == "proved, not fully" else "")
-              + ("" if r.matches else f" <strong>expected {c.expected.value}: the computed "
-                                                                 f"verdict differs</strong>")),
-             ("chain", _chain_html(chain, link) + ("" if c.uses else " (uses no claim)"))]
-    if flags:
-        facts.append(("flags", flags))
-    if c.uses:
-        facts.append(("uses", ", ".join(f"{_ids(u, link)} ({registry[u].expected.value})" if u in registry else
-                                        html.escape(u) for u in c.uses)))
-    if used_by:
-        facts.append(("used by", ", ".join(_ids(u, link) for u in used_by)))
-    if c.corrects:
-        facts.append(("corrects", _ids(c.corrects, link)))
-    if corrected_by:
-        facts.append(("corrected by", ", ".join(_ids(u, link) for u in corrected_by)))
-    body = [f"<h1><code>{html.escape(c.id)}</code>: {inline(c.title, link)}{label}</h1>",
-            '<dl class="facts">' + "".join(f"<dt>{k}</dt><dd>{v}</dd>" for k, v in facts) + "</dl>",
-            "<h2>Statement</h2>", f'<div class="statement">{inline(c.statement, link)}</div>']
-    if c.lost:
-        body += [f"<p><em>Reconstructed:</em> {inline(c.lost, link)}</p>"]
-    body += ["<h2>Why this verdict</h2>", f"<p>{inline(c.reason, link)}</p>"]
-    if r.evidence:
-        body += ["<h2>Evidence</h2>", '<ul class="evidence">', *(_evidence_html(e, link) for e in r.evidence), "</ul>"]
-    if r.error:
-        body += [f"<p><strong>Check crashed:</strong> {html.escape(r.error)}</p>"]
-    cx = [e for e in r.evidence if e.counterexample]
-    if r.status is Status.REFUTED and cx:
-        body += [f"<p>Counterexample kept by <code>{html.escape(cx[0].check)}</code> (see the evidence above).</p>"]
-    tests = [f"tests/test_claims.py::test_verdict[{c.id}]", *c.tests]
-    body += ["<h2>Tests</h2>", "<ul>" + "".join(f"<li><code>{html.escape(t)}</code></li>" for t in tests) + "</ul>"]
-    if figure:
-        body += ["<h2>Figure</h2>", f'<p><a href="../{figure}"><img class="figure" src="../{figure}" '
-                                    f'alt="figure of {html.escape(c.id)}"></a></p>']
-    elif c.figure:
-        body += ["<h2>Figure</h2>", f"<p><code>{html.escape(c.figure)}</code> (not in this installation)</p>"]
-    return _page(f"{c.id} — specproof", "\n".join(body), "../")
-
-
-def _index_page(results, chain, meta: dict) -> str:
-    link = lambda cid: f"claims/{cid}.html" if cid in chain else None  # noqa: E731
-    sections = sorted({f"{r.claim.source.paper} {r.claim.source.section}" for r in results},
-                      key=natural_key)
-    papers = [p for p in [*PAPERS, "specproof"] if any(r.claim.source.paper == p for r in results)]
-    chains_seen = [s for s in ("sound", "rests-on") if any(chain[r.claim.id].state == s for r in results)]
-
-    def options(name, label, values):
-        opts = "".join(f'<option value="{html.escape(v)}">{html.escape(v)}</option>' for v in values)
-        return (f'<label>{label} <select data-filter="{name}" id="f-{name}"><option value="">all</option>'
-                f'{opts}</select></label>')
-
+def _index_page(views, meta: dict) -> str:
+    link = lambda cid: f"claims/{cid}.html" if cid in views else None  # noqa: E731
+    sections = sorted({f"{v.paper} {v.section}" for v in views.values()}, key=natural_key)
+    papers = [p for p in [*PAPERS, "specproof"] if any(v.paper == p for v in views.values())]
     rows = []
-    for r in results:
-        c, ch = r.claim, chain[r.claim.id]
-        section = f"{c.source.paper} {c.source.section}"
-        text = _text_of(" ".join((c.id, c.title, c.source.label, c.statement)))
-        chain_text = "sound" if ch.state == SOUND else f"rests on {_ids(ch.dependency, link)} ({ch.status.value})"
-        rows.append(
-            f'<tr data-paper="{c.source.paper}" data-section="{html.escape(section)}" data-status="{r.status.value}" '
-            f'data-flag="{"|".join(c.notes)}" data-chain="{ch.state}" data-proof="{_proof_state(r.status, ch)}" '
-            f'data-text="{html.escape(text)}">'
-            f'<td><a class="cid" href="claims/{html.escape(c.id)}.html">{html.escape(c.id)}</a></td>'
-            f'<td>{inline(c.title, link)}</td><td>{html.escape(section)}'
-            f'{" (" + html.escape(c.source.label) + ")" if c.source.label else ""}</td>'
-            f'<td>{_badge(r.status, fully_proved(r.status, ch))}</td><td>{chain_text}</td>'
-            f'<td>{"".join(f"<span class=flag>{f}</span>" for f in c.notes)}</td></tr>')
-    fully = sum(fully_proved(r.status, chain[r.claim.id]) for r in results)
+    for v in views.values():
+        fully = v.fully is True
+        rows.append({"c": v, "section": f"{v.paper} {v.section}",
+                     "proof": "fully proved" if fully else "proved, not fully" if v.fully is False else "",
+                     "text": _text_of(" ".join((v.id, v.title, v.label, v.statement)))})
+    fully = sum(v.fully is True for v in views.values())
     counts = ", ".join(f"{n} {s.value}" + (f" ({fully} fully proved)" if s is Status.PROVED else "")
-                       for s in Status if (n := sum(r.status is s for r in results)))
-    weak = sum(chain[r.claim.id].state != SOUND for r in results)
-    body = [
-        "<h1>The claims</h1>",
-        f"<p>{len(results)} claims: {counts}. {len(results) - weak} have a sound chain, {weak} rest on a weaker or "
-        f"refuted claim. Verdicts computed by specproof {html.escape(str(meta.get('specproof', '')))}"
-        f"{' over the wide ranges' if meta.get('wide') else ''}; see also the "
-        f'<a href="graph.html">dependency graph</a>.</p>',
-        '<div class="controls">',
-        '<input id="q" type="search" placeholder="search ids, titles, statements" aria-label="search">',
-        options("paper", "paper", papers), options("section", "section", sections),
-        options("status", "status", [s.value for s in Status if any(r.status is s for r in results)]),
-        options("flag", "flag", [f for f in NOTE_FLAGS if any(f in r.claim.notes for r in results)]),
-        options("chain", "chain", chains_seen),
-        options("proof", "proof", [p for p in ("fully proved", "proved, not fully")
-                                   if any(_proof_state(r.status, chain[r.claim.id]) == p for r in results)]),
-        '<button id="reset" type="button">reset</button> <span id="count"></span></div>',
-        '<table id="claims"><thead><tr><th>id</th><th>title</th><th>source</th><th>verdict</th><th>chain</th>'
-        '<th>flags</th></tr></thead><tbody>', *rows, "</tbody></table>"]
-    return _page("specproof — the claims", "\n".join(body), "", scripts=("index.js",))
+                       for s in Status if (n := sum(v.status == s.value for v in views.values())))
+    weak = sum(v.chain_state != SOUND for v in views.values())
+    return _environment().get_template("index.html.j2").render(
+        title="specproof — the claims", root="", wide=False, scripts=("index.js",), link=link, rows=rows,
+        total=len(views), counts=counts, sound=len(views) - weak, weak=weak, version=str(meta.get("specproof", "")),
+        wide_ranges=bool(meta.get("wide")), papers=papers, sections=sections,
+        statuses=[s.value for s in Status if any(v.status == s.value for v in views.values())],
+        flags=[f for f in NOTE_FLAGS if any(f in v.flags for v in views.values())],
+        chains_seen=[s for s in ("sound", "rests-on") if any(v.chain_state == s for v in views.values())],
+        proofs_seen=[p for p in ("fully proved", "proved, not fully") if any(r["proof"] == p for r in rows)])
 
 
 _DX, _DY, _W, _H = 236.0, 26.0, 222.0, 19.0
 
 
-def _graph_page(results, chain, registry) -> str:
-    claims = {r.claim.id: r.claim for r in results}
+def _graph_page(views, claims) -> str:
+    from markupsafe import Markup
+
     pos, heading, top = layout(claims)
-    status = {r.claim.id: r.status for r in results}
     X = lambda x: 12 + x * _DX + _W / 2  # noqa: E731
     Y = lambda y: 10 - y * _DY  # noqa: E731
     width = 24 + (max((x for x, _ in [*pos.values(), *heading.values()]), default=0) + 1) * _DX
@@ -462,33 +290,24 @@ def _graph_page(results, chain, registry) -> str:
         parts.append(f'<text class="heading" x="{X(x):.1f}" y="{Y(y):.1f}" text-anchor="middle">'
                      f'{html.escape(paper)} {html.escape(section)}</text>')
     for cid, (x, y) in pos.items():
-        ch = chain[cid]
-        chain_text = "sound" if ch.state == SOUND else f"rests on {ch.dependency} ({ch.status.value})"
+        v = views[cid]
+        chain_text = "sound" if v.chain_state == SOUND else f"rests on {v.chain_dependency} ({v.chain_status})"
         short = cid.split(".", 1)[1]
+        fully = v.fully is True
         parts.append(
-            f'<a class="node{" weak" if ch.state != SOUND else ""}{" fully" if fully_proved(status[cid], ch) else ""}" href="claims/{html.escape(cid)}.html" '
-            f'data-id="{html.escape(cid)}" data-title="{html.escape(claims[cid].title)}" '
-            f'data-status="{status[cid].value}" data-chain="{html.escape(chain_text)}">'
-            f'<title>{html.escape(cid)}: {html.escape(claims[cid].title)} ({status[cid].value}; chain {html.escape(chain_text)})</title>'
+            f'<a class="node{" weak" if v.chain_state != SOUND else ""}{" fully" if fully else ""}" '
+            f'href="claims/{html.escape(cid)}.html" data-id="{html.escape(cid)}" data-title="{html.escape(v.title)}" '
+            f'data-status="{v.status}" data-chain="{html.escape(chain_text)}">'
+            f'<title>{html.escape(cid)}: {html.escape(v.title)} ({v.status}; chain {html.escape(chain_text)})</title>'
             f'<rect x="{X(x) - _W / 2:.1f}" y="{Y(y) - _H / 2:.1f}" width="{_W}" height="{_H}" rx="5" '
-            f'fill="{FULLY_FILL if fully_proved(status[cid], ch) else _FILL[status[cid]]}"/>'
+            f'fill="{FULLY_FILL if fully else _FILL[Status(v.status)]}"/>'
             f'<text x="{X(x):.1f}" y="{Y(y) + 4:.1f}" text-anchor="middle">{html.escape(short)}</text></a>')
-    legend = " ".join(f'<span>{_badge(s)}</span>' for s in Status if any(v is s for v in status.values()))
-    if any(fully_proved(status[cid], chain[cid]) for cid in pos):
+    legend = " ".join(f'<span>{_badge(s)}</span>' for s in Status if any(v.status == s.value for v in views.values()))
+    if any(v.fully is True for v in views.values()):
         legend = f'<span>{_badge(Status.PROVED, fully=True)}</span> ' + legend
-    body = [
-        "<h1>Dependency graph</h1>",
-        f'<p class="legend">{legend}<span style="color:#c62828">red outline: the chain rests on a weaker or refuted '
-        f'claim</span><span>solid: uses; dashed: corrects</span></p>',
-        '<p>One column per paper section, the project\'s own claims beside the claim they correct or qualify. '
-        'Point at a claim to light up what it uses and what uses it (transitively); click it to open its page.</p>',
-        '<div class="controls"><input id="graph-q" type="search" placeholder="highlight ids or titles" '
-        'aria-label="highlight"> <span id="graph-count"></span></div>',
-        '<div id="info"></div>',
-        f'<div id="graph-wrap"><svg id="graph" xmlns="http://www.w3.org/2000/svg" width="{width:.0f}" '
-        f'height="{height:.0f}" viewBox="0 0 {width:.0f} {height:.0f}" role="img" aria-label="dependency graph">',
-        *parts, "</svg></div>"]
-    return _page("specproof — dependency graph", "\n".join(body), "", wide=True, scripts=("graph.js",))
+    return _environment().get_template("graph.html.j2").render(
+        title="specproof — dependency graph", root="", wide=True, scripts=("graph.js",), link=lambda cid: None,
+        legend=Markup(legend), width=f"{width:.0f}", height=f"{height:.0f}", svg=Markup("\n".join(parts)))
 
 
 # --------------------------------------------------------------------------- the build
@@ -513,7 +332,6 @@ def build_site(results, outdir, meta: Mapping | None = None) -> dict:
 
     start = time.perf_counter()
     outdir = Path(outdir)
-    registry = load_all()
     meta = dict(meta or {})
     if not meta.get("specproof"):
         from specproof import __version__
@@ -540,18 +358,21 @@ def build_site(results, outdir, meta: Mapping | None = None) -> dict:
             if figures[f]:
                 written.append(write_atomic(outdir / f, src.read_bytes()))
 
-    pages = {}
-    for r in results:
-        cid = r.claim.id
-        pages[cid] = _claim_page(r, chain[cid], registry, used_by[cid], corrected_by[cid], link,
-                                 figures.get(r.claim.figure))
-    for cid, text in pages.items():
-        written.append(write_atomic(outdir / "claims" / f"{cid}.html", text))
-    written.append(write_atomic(outdir / "index.html", _index_page(results, chain, meta)))
-    written.append(write_atomic(outdir / "graph.html", _graph_page(results, chain, registry)))
-    written.append(write_atomic(outdir / "assets" / "site.css", _CSS.lstrip()))
-    written.append(write_atomic(outdir / "assets" / "index.js", _INDEX_JS.lstrip()))
-    written.append(write_atomic(outdir / "assets" / "graph.js", _GRAPH_JS.lstrip()))
+    from specproof.checks.index import known_claims
+    from specproof.checks.view import claim_view
+
+    known = known_claims()
+    views = {r.claim.id: claim_view(r, chain[r.claim.id], known) for r in results}
+    for cid, view in views.items():
+        page = _claim_page(view, used_by[cid], corrected_by[cid], link, figures.get(view.figure))
+        written.append(write_atomic(outdir / "claims" / f"{cid}.html", page))
+    written.append(write_atomic(outdir / "index.html", _index_page(views, meta)))
+    written.append(write_atomic(outdir / "graph.html", _graph_page(views, {r.claim.id: r.claim for r in results})))
+    from importlib import resources
+
+    assets = resources.files("specproof.checks").joinpath("site_assets")
+    for name in ("site.css", "index.js", "graph.js"):
+        written.append(write_atomic(outdir / "assets" / name, assets.joinpath(name).read_text(encoding="utf-8")))
     ctx = Context(wide=bool(meta.get("wide", False)), seed=int(meta.get("seed", 0)))
     export = jsonable(report_json(results, ctx))
     written.append(write_atomic(outdir / "claims.json", json.dumps(export, indent=1, default=str, allow_nan=False)))

@@ -17,9 +17,15 @@ NAMES_WITHOUT_EDGE = {
     # the reason points to measurements of the real operator that show the modelling step of Thm C.1 fails;
     # the certified verdict is about the idealised graph and rests on neither
     ("trsp.C1.cayley", "trsp.C6.real-operator"),
-    # a remark on the sharper constants (2 ≤ γ(L+1) < 3.7); Eq. 11's verdict rests on the paper's bounds and the sweep
-    ("trsp.C6.gap-rate", "trsp.C6.mu2-lower.sharp"),
+    # a remark on the sharper upper constant (γ(L+1) < 3.7); Eq. 11's proof uses μ₁ ≤ 16π²/3 (trsp.C6.mu2-upper)
     ("trsp.C6.gap-rate", "trsp.C6.mu2-upper.sharp"),
+    # the reason points to where the rate of ‖H_ℓ‖ → 2 is studied; the limit itself uses neither
+    ("sdeg.c.test-vector", "sdeg.c.hardy-continuum"),
+    ("sdeg.c.test-vector", "sdeg.c.cesaro-norm-rate"),
+    # the two readings of the proof of Thm C.1 compared side by side; neither rests on the other
+    ("trsp.C1.cayley.longest-lag", "trsp.C1.cayley.peak-lag"),
+    # says only that μ₂ ≥ 2's doubling argument does not carry over to the offsets 2^ℓ − 1
+    ("trsp.C1.cayley.peak-lag", "trsp.C6.mu2-lower"),
     # the reason cites another display of App. C.5 only to show how that section of remarks argues (by
     # contradiction); the refutation of the spike display rests on its own exact counterexample
     ("sdeg.c.spike-sv", "sdeg.c.no-harmonic-sv"),
