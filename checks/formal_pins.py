@@ -12,6 +12,8 @@ DEFINITIONS: dict[str, str] = {
         "fun (F : fieldType) (l : nat) (a : 'I_l -> F) (i : 'I_l) => (a i - 1) / (a i + l.-1%:R) : forall (F : fieldType) (l : nat), ('I_l -> F) -> 'I_l -> F",
     'Bidirectional.canonical_z':
         "fun (F : fieldType) (l : nat) (a : 'I_l -> F) (i : 'I_l) => (a i + l.-1%:R)^-1 : forall (F : fieldType) (l : nat), ('I_l -> F) -> 'I_l -> F",
+    'Bidirectional.diag_plus_rank_one':
+        "fun (F : fieldType) (l : nat) (d z : 'I_l -> F) => diag_mx (\\row_i d i) + \\col_i z i *m const_mx 1 : forall (F : fieldType) (l : nat), ('I_l -> F) -> ('I_l -> F) -> 'M_l",
     'Bits.digit':
         'fun T k j : nat => (2 ^ j * k / T) mod 2 : nat -> nat -> nat -> nat',
     'Bits.residue':

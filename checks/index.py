@@ -100,6 +100,13 @@ def resolve(ids) -> list[str]:
             out.append(alias[cid])
         else:
             unknown.append(given)
+    if unknown and any(u.strip() for u in unknown):  # the index may be older than the code: ask the registry itself
+        from specproof.checks.registry import load_all
+
+        registry = load_all()
+        found = [u for u in unknown if u.strip() in registry]
+        out += [u.strip() for u in found]
+        unknown = [u for u in unknown if u not in found]
     if unknown:
         bad = unknown[0]
         if not bad.strip():

@@ -35,7 +35,7 @@ from specproof.checks.claims.sdeg_b_common import (
     sweep_sizes,
     symbolic_evidence,
 )
-from specproof.checks.claims.sdeg_b_eigen import sandwich_margin
+from specproof.checks.claims.sdeg_b_eigen import sandwich_margin, sdegb_rolle_coq
 from specproof.checks.claims.sdeg_b_singular import leading_deviation, spike_deficit
 from specproof.checks.claims.sdeg_c_common import hardy_steps
 from specproof.checks.methods import derivation, exact_counterexample, float_tolerance, fmt, probe_hypothesis, property_search
@@ -288,12 +288,17 @@ claim(
               r"$d\,e^{\pm2\pi i/3}$. Separation, bounded bulk, $k$, ties and the softmax temperature play no role "
               r"(the statement holds for every real score vector); ties are not needed: with $d_j=d_{j+1}$ the secular "
               r"equation loses a pole and $\lambda_j=d_j$, and the non-strict interlacing holds on tie-heavy vectors.",
-    checks=[sdegb_eigen_negative_score_sympy, sdegb_eigen_signed_property, sdegb_eigen_signed_sandwich, sdegb_eigen_unsorted_property,
-            sdegb_eigen_ties_property, sdegb_eigen_psd_orientation_property, sdegb_eigen_swap_orientation_sympy, sdegb_eigen_cycle_orientation_sympy],
+    checks=[sdegb_eigen_negative_score_sympy, sdegb_rolle_coq, sdegb_eigen_psd_orientation_property,
+            sdegb_eigen_swap_orientation_sympy, sdegb_eigen_cycle_orientation_sympy],
+    cross_checks=[sdegb_eigen_signed_property, sdegb_eigen_signed_sandwich, sdegb_eigen_unsorted_property,
+                  sdegb_eigen_ties_property],
     expected=Status.VERIFIED,
-    reason="counterexamples exact (sympy: signed scores, and the swap and 3-cycle orientations); the surviving parts by "
-           "property searches over signed and unsorted scores and over orientations U = V drawn orthogonal",
-    uses=["sdeg.b.eigen-real", "sdeg.b.eigen-profile", "sdeg.b.trace-rank"],
+    reason="counterexamples exact (sympy: signed scores, and the swap and 3-cycle orientations); the signed-score, "
+           "unsorted and tie parts kernel-checked in Coq for every ℓ (sdeg.b.charpoly.closed-form: real spectrum, λ_1 = 1, "
+           "interlacing, ties, and the λ_(k+1) sandwich, for any real scores), with the property searches over signed, "
+           "unsorted and tie-heavy scores as cross-checks; only the orientation U = V rests on a property search over "
+           "orthogonal U (float), which keeps the claim verified",
+    uses=["sdeg.b.eigen-real", "sdeg.b.eigen-profile", "sdeg.b.trace-rank", "sdeg.b.charpoly.closed-form"],
 )
 
 
