@@ -164,6 +164,9 @@ class Claim:
     # steps, a cited textbook theorem); the machine-checked steps are read from its evidence
     prose: str = ""
     aliases: tuple = ()  # former ids of this claim (a claim split or renamed): they still resolve to it
+    # for a claim that is verified, not proved: why no proof is known (or why there is nothing to prove for every
+    # parameter value: a statement about measured rows); printed as *Why not proved* in the catalogue
+    unproved: str = ""
 
     def __post_init__(self):
         if not _ID.match(self.id):

@@ -82,6 +82,7 @@ class ClaimView:
     statement: str
     lost: str
     reason: str
+    unproved: str
     corrects: str | None
     uses: tuple  # (id, expected verdict or None)
     chain_state: str
@@ -136,7 +137,7 @@ def claim_view(r, chain: Chain, known: dict) -> ClaimView:
         status=r.status.value, badge=BADGE[r.status],
         fully=fully_proved(r.status, chain) if r.status is Status.PROVED else None,
         matches=r.matches, expected=c.expected.value, flags=tuple(c.notes), statement=c.statement, lost=c.lost,
-        reason=c.reason, corrects=c.corrects,
+        reason=c.reason, unproved=c.unproved if r.status is Status.VERIFIED else "", corrects=c.corrects,
         uses=tuple((u, known[u].expected.value if u in known else None) for u in c.uses),
         chain_state=chain.state, chain_dependency=chain.dependency,
         chain_status=chain.status.value if chain.status else None, chain_path=tuple(chain.path),

@@ -186,3 +186,9 @@ def test_no_claim_text_holds_a_control_character():
     fields = ("title", "statement", "reason", "prose", "lost")
     bad = [(cid, f) for cid, c in load_all().items() for f in fields if control.search(str(getattr(c, f) or ""))]
     assert not bad, bad
+
+
+def test_every_verified_claim_says_why_it_is_not_proved():
+    """A verified claim either gets a proof or says why none is known (or that it is measured: nothing to prove)."""
+    missing = [cid for cid, c in load_all().items() if c.expected is Status.VERIFIED and not c.unproved.strip()]
+    assert not missing, f"verified claims without an `unproved` note: {missing}"
