@@ -9,7 +9,9 @@ this benchmark is its empirical side. For each length T and bandwidth b it times
 
 and fits log-time slopes: against log b at the largest T (≈ 0 means flat in b) and against log T at
 b = 64 (≈ 1 means linear in T). Run on demand: ``python benchmarks/bench_box_filter.py``; it writes
-benchmarks/results/box_filter.json. Timings are the minimum over repeats, in seconds.
+benchmarks/results/box_filter.json. Timings are the minimum over repeats, in seconds, single-threaded (numpy
+through threadpoolctl, torch through set_num_threads), each row with the 1-minute load average when it was
+measured. The floors of the box kernels at T = 10⁶ are in benchmarks/bench_floors.py.
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ from pathlib import Path
 
 import numpy as np
 import torch
+from threadpoolctl import threadpool_limits
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -55,13 +58,14 @@ def slope(x, y) -> float:
 
 def run(repeats: int) -> dict:
     torch.set_num_threads(1)
+    threadpool_limits(1)
     rng = np.random.default_rng(0)
     rows = []
     for T in LENGTHS:
         X = rng.standard_normal((T, CHANNELS))
         Xt = torch.as_tensor(X)[None]
         for b in BANDWIDTHS:
-            row = {"T": T, "b": b, "d": CHANNELS,
+            row = {"T": T, "b": b, "d": CHANNELS, "load": os.getloadavg()[0],
                    "prefix-numpy": best_time(lambda: box_filter(X, b), repeats),
                    "prefix-torch": best_time(lambda: box_filter_torch(Xt, b), repeats)}
             row["window-torch"] = (best_time(lambda: box_filter_torch_window(Xt, b), repeats)
@@ -78,8 +82,10 @@ def run(repeats: int) -> dict:
     return {
         "benchmark": "causal box filter, prefix sums (Eq. 2) vs direct window (Eq. 1)",
         "claim": "trsp.box.linear-cost",
-        "note": "single run on a shared, busy CPU machine (several jobs in parallel): absolute times are noisy; "
-                "read the slopes. The claim's verdict rests on the exact operation count, not on these times.",
+        "note": "single run on a shared, busy CPU machine (several jobs in parallel; each row's load average beside it): "
+                "absolute times are noisy; read the slopes. The claim's verdict rests on the exact operation count, not "
+                "on these times.",
+        "date": time.strftime("%Y-%m-%d %H:%M"),
         "environment": {"python": platform.python_version(), "numpy": np.__version__, "torch": torch.__version__,
                         "machine": platform.machine(), "cpu_count": os.cpu_count(), "torch_threads": 1,
                         "dtype": "float64", "repeats": repeats},
