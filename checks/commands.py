@@ -127,7 +127,7 @@ COMMANDS = (
     Command("graph", "draw the claims' dependency graph (default: the project's figures/claims-graph.png)", _graph,
             "specproof.checks.blueprint:cmd_graph"),
     Command("real", "real attention of a pretrained transformer against the canonical model (SDEG §4) and TRSP's "
-            "side path", _real, "specproof.checks.real_models:cmd_real"),
+            "side path", _real, "specproof.checks.real_cli:cmd_real"),
     Command("site", "build the browsable catalogue: a page per claim, search, filters, the graph", _site,
             "specproof.checks.site:cmd_site"),
 )

