@@ -46,8 +46,11 @@ def cmd_verify(args) -> int:
     hypothesis_storage_outside_the_working_directory()
     ctx = Context(wide=args.wide, seed=args.seed)
     progress = "off" if args.no_progress else ("bar" if sys.stderr.isatty() else "lines")
+    from specproof.checks.interrupt import interruptible
+
     try:
-        results = run(claims, ctx, progress=progress)
+        with interruptible():
+            results = run(claims, ctx, progress=progress)
     except Interrupted as stop:  # keep what was decided: a partial report that says so
         print(table(stop.results))
         print(f"interrupted: {len(stop.results)} of {len(claims)} claims decided; this report is partial")
@@ -159,19 +162,27 @@ def build_parser() -> argparse.ArgumentParser:
 @functools.cache
 def hypothesis_storage_outside_the_working_directory() -> None:
     """Hypothesis keeps a cache (of the constants it mixes into draws) under ``./.hypothesis`` of the working
-    directory; a command must not write there, so the command line points it at a temporary directory,
-    removed at exit (unless the user chose one with HYPOTHESIS_STORAGE_DIRECTORY)."""
-    import atexit
+    directory; a command must not write there, so the commands that run checks point it at the user's cache
+    directory (``<cache>/hypothesis``, see :func:`specproof.checks.formal.cache_dir`; nothing left in $TMPDIR, even
+    after a kill), unless the user chose one with HYPOTHESIS_STORAGE_DIRECTORY."""
     import os
-    import shutil
     import tempfile
 
     from hypothesis.configuration import set_hypothesis_home_dir
 
+    from specproof.checks.formal import cache_dir
+
     if os.environ.get("HYPOTHESIS_STORAGE_DIRECTORY"):
         return
-    home = tempfile.mkdtemp(prefix="specproof-hypothesis-")
-    atexit.register(shutil.rmtree, home, ignore_errors=True)
+    root = cache_dir()
+    if root is None:  # SPECPROOF_NO_CACHE: a temporary directory, removed at exit
+        import atexit
+        import shutil
+
+        home = tempfile.mkdtemp(prefix="specproof-hypothesis-")
+        atexit.register(shutil.rmtree, home, ignore_errors=True)
+    else:
+        home = str(root / "hypothesis")
     set_hypothesis_home_dir(home)
 
 

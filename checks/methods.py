@@ -13,6 +13,7 @@ import sympy as sp
 from hypothesis import HealthCheck, Phase, given, seed, settings
 from hypothesis.errors import Flaky
 
+from specproof.checks.interrupt import stop_if_asked
 from specproof.checks.registry import Context, Evidence, Status, weakest
 
 EPS = float(np.finfo(np.float64).eps)
@@ -233,6 +234,7 @@ def property_search(strategy, margin: Callable, *, what: str, ctx: Context, exam
         return float(tolerance(value) if callable(tolerance) else tolerance)
 
     def slack(value) -> float:
+        stop_if_asked()  # a Ctrl-C swallowed inside one of hypothesis's callbacks ends the search here
         ran["n"] += 1
         m = float(margin(value))
         if m < worst["margin"]:

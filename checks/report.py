@@ -14,6 +14,7 @@ from threadpoolctl import threadpool_limits
 
 from specproof.checks.blueprint import SOUND, Chain, chains, fully_proved
 from specproof.checks.view import BADGE, PROOF_METHOD
+from specproof.checks.interrupt import stop_if_asked
 from specproof.checks.io import write_atomic
 from specproof.checks.methods import fmt, jsonable, rounded
 from specproof.checks.registry import PAPERS, Claim, Context, Evidence, Role, Status, load_all, natural_key, weakest
@@ -141,10 +142,13 @@ def _run_claim(claim: Claim, ctx: Context) -> Result:
     error = None
     runs = [(fn, None) for fn in claim.checks] + [(fn, Role.SUPPORTS) for fn in claim.cross_checks]
     for fn, role in runs:
+        stop_if_asked()
         name = fn.__name__
         t0 = time.perf_counter()
         try:
             ev = fn(ctx)
+        except KeyboardInterrupt:
+            raise
         except InputError as exc:  # bad data the check reads (a hand-edited store row): one line, no traceback
             error = f"{name}: {exc}"
             break
@@ -181,6 +185,7 @@ def run(claims: list[Claim], ctx: Context = Context(), progress="off") -> list[R
     start = time.perf_counter()
     try:
         for n, c in enumerate(bar, 1):
+            stop_if_asked()
             bar.set_postfix_str(c.id)
             results.append(run_claim(c, ctx))
             if progress == "lines":

@@ -397,6 +397,9 @@ def cmd_site(args) -> int:
         raise InputError("no project checkout here to hold site/; allowed: --outdir DIR")
     claims = select(args.ids)  # before any work: unknown ids, then the paths
     outdir = check_outdir(given)
+    from specproof.checks.cli import hypothesis_storage_outside_the_working_directory
+
+    hypothesis_storage_outside_the_working_directory()
     import latex2mathml.converter  # noqa: F401  (a missing dependency fails here, before the checks run)
 
     meta, reused = {}, {}

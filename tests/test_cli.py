@@ -52,3 +52,24 @@ def test_sweep_bounds_are_validated(capsys):
     assert main(["sweep", "real-mu2", "--min", "-5", "--no-store"]) == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and ">= 1" in err[0]
+
+
+def test_ctrl_c_always_stops_a_run_with_exit_130(tmp_path):
+    """SIGINT in the middle of a verify run ends it promptly with 130 and a partial report, wherever it lands."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    env = {**os.environ, "SPECPROOF_CACHE_DIR": str(tmp_path / "cache")}
+    ids = ["trsp.C6.mu2-lower.hypotheses", "trsp.C5.safety-net.hypotheses", "sdeg.b.sv-leading.hypotheses"]
+    proc = subprocess.Popen([sys.executable, "-m", "specproof", "verify", *ids, "--json", str(tmp_path / "r.json")],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env, cwd=tmp_path)
+    time.sleep(6)
+    sent = time.monotonic()
+    proc.send_signal(signal.SIGINT)
+    out, err = proc.communicate(timeout=120)
+    assert proc.returncode == 130, (out[-500:], err[-500:])
+    assert time.monotonic() - sent < 60
+    assert "Traceback" not in err

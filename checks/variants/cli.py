@@ -38,6 +38,9 @@ def cmd_variant(args) -> int:
         return 0
     json_path = output_file(args.json, "--json") if args.json else None
     variants = _variants(args)
+    from specproof.checks.cli import hypothesis_storage_outside_the_working_directory
+
+    hypothesis_storage_outside_the_working_directory()
     try:
         reports = [check_variant(v) for v in variants]
     except VariantError as exc:

@@ -51,6 +51,9 @@ def parametrize_with_checks(variants):
     """
     import pytest
 
+    from specproof.checks.cli import hypothesis_storage_outside_the_working_directory
+
+    hypothesis_storage_outside_the_working_directory()  # the battery's searches must not write ./.hypothesis
     params = []
     for variant in variants:
         validate_variant(variant)
