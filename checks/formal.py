@@ -41,8 +41,8 @@ from specproof.checks.io import project_path, write_atomic
 from specproof.checks.registry import Evidence, Status, check
 
 LOGICAL_ROOT = "SpecProof"
-INSTALL_HINT = ("install it with `apt-get install coq libcoq-mathcomp libcoq-coquelicot libcoq-interval "
-                "libcoq-mathcomp-real-closed` (Debian/Ubuntu; Coq 8.16) and rerun")
+INSTALL_HINT = ("install it with `apt-get install coq libcoq-mathcomp libcoq-coquelicot libcoq-interval libcoq-mathcomp-real-closed "
+                "libcoq-mathcomp-algebra-tactics` (Debian/Ubuntu; Coq 8.16) and rerun")
 # Print Assumptions of a theorem about ℝ in Coq 8.16: the classical Dedekind reals of the standard
 # library rest on these axioms and nothing else.
 REAL_AXIOMS = frozenset({

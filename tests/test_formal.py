@@ -18,7 +18,8 @@ from specproof.theory.tribox_norms import tribox_kernel_energy_exact
 
 needs_coq = pytest.mark.skipif(formal.coqc_path() is None or formal.proofs_dir() is None,
                                reason="Coq is not installed (no coqc on PATH) or proofs/ is absent; "
-                                      "apt-get install coq libcoq-mathcomp libcoq-coquelicot libcoq-interval")
+                                      "apt-get install coq libcoq-mathcomp libcoq-coquelicot libcoq-interval libcoq-mathcomp-real-closed "
+                                      "libcoq-mathcomp-algebra-tactics")
 SIZES = range(1, 7)
 
 

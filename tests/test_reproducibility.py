@@ -177,6 +177,7 @@ def _other_blas_kernel() -> tuple[str | None, str]:
     return None, f"no other OpenBLAS kernel to try on {platform.machine()} ({native})"
 
 
+@pytest.mark.slow  # regenerates the whole catalogue in a second process (~4 min on 2 cores): CI runs it
 def test_catalogue_is_identical_under_another_numerical_configuration():
     """THEOREMS.md regenerated with another BLAS kernel (and MKL's compatible code path for torch) is byte for
     byte the committed one: rendered evidence carries only digits the computation guarantees."""
