@@ -258,6 +258,39 @@ def sdegb_score_svd_property(ctx: Context) -> Evidence:
                            ranges="ℓ ≤ 40, d_qk ≤ 16 (also d_qk > ℓ), rank-deficient Q")
 
 
+def _contract(expr, left, right):
+    """Replace every adjacent pair left·right in the factors of a matrix product by the identity (orthonormal columns:
+    leftᵀ… = Qᵀ, right = Q with QᵀQ = I)."""
+    scalar, factors = expr.as_coeff_matrices()
+    out = []
+    for f in factors:
+        if out and out[-1] == left and f == right:
+            out.pop()
+            continue
+        out.append(f)
+    return scalar * sp.MatMul(*out).doit() if out else scalar
+
+
+@check
+def sdegb_score_svd_proof(ctx: Context) -> Evidence:
+    """S = Q₁CQ₂ᵀ with C = R_QR_Kᵀ/√d_qk, and SSᵀ = Q₁(CCᵀ)Q₁ᵀ once Q₂ᵀQ₂ = I (matrix expressions of symbolic size)."""
+    ell, r = sp.symbols("ell r", integer=True, positive=True)  # r = min(ℓ, d_qk), the columns of the compact factors
+    dqk = sp.Symbol("d_qk", integer=True, positive=True)
+    Q1, Q2 = sp.MatrixSymbol("Q1", ell, r), sp.MatrixSymbol("Q2", ell, r)
+    RQ, RK = sp.MatrixSymbol("R_Q", r, dqk), sp.MatrixSymbol("R_K", r, dqk)
+    C = RQ * RK.T / sp.sqrt(dqk)
+    S = (Q1 * RQ) * (Q2 * RK).T / sp.sqrt(dqk)
+    gram = sp.MatMul(S, S.T).doit()
+    steps = [
+        sympy_identity(S, Q1 * C * Q2.T, what="S = Q_hK_hᵀ/√d_qk = Q₁R_Q(Q₂R_K)ᵀ/√d_qk = Q₁CQ₂ᵀ"),
+        sympy_identity(_contract(gram, Q2.T, Q2), Q1 * C * C.T * Q1.T, what="with Q₂ᵀQ₂ = I_r: SSᵀ = Q₁(CCᵀ)Q₁ᵀ"),
+        sympy_identity(_contract(_contract(sp.MatMul(Q1.T, Q1 * C * C.T * Q1.T, Q1).doit(), Q1.T, Q1), Q1.T, Q1), C * C.T,
+                       what="with Q₁ᵀQ₁ = I_r: Q₁ᵀ(SSᵀ)Q₁ = CCᵀ"),
+    ]
+    return derivation(steps, what="S and C share their nonzero singular values; S has ℓ − r more, all 0 (r = min(ℓ, d_qk))",
+                      ranges="every ℓ, d_qk, every Q_h, K_h (rank-deficient included)")
+
+
 claim(
     id="sdeg.F.score-svd",
     title="Score singular values from compact QR",
@@ -265,10 +298,20 @@ claim(
     statement=r"With compact QR factorisations $Q_h=Q_1R_Q$, $K_h=Q_2R_K$, the singular values of "
               r"$S=Q_hK_h^\top/\sqrt{d_{qk}}$ are those of $R_QR_K^\top/\sqrt{d_{qk}}$ followed by "
               r"$\ell-\min(\ell,d_{qk})$ structural zeros.",
-    checks=[sdegb_score_svd_property],
-    expected=Status.VERIFIED,
-    reason="S = Q₁(R_QR_Kᵀ/√d)Q₂ᵀ with orthonormal Q₁, Q₂; property search against the direct SVD, including "
-           "rank-deficient Q and d_qk > ℓ",
+    checks=[sdegb_score_svd_proof],
+    cross_checks=[sdegb_score_svd_property],
+    expected=Status.PROVED,
+    prose="the compact QR factorisation exists for every ℓ × d_qk matrix, rank-deficient included, with Q₁ of r = "
+          "min(ℓ, d_qk) orthonormal columns (Golub & Van Loan, Matrix Computations, 4th ed. (2013), §5.2, Householder "
+          "QR and the thin QR factorisation); extending Q₁, Q₂ to orthogonal U = [Q₁ Q₁^⊥], W = [Q₂ Q₂^⊥] gives S = "
+          "U diag(C, 0)Wᵀ, and singular values are invariant under multiplication by orthogonal matrices (Horn & Johnson, "
+          "Matrix Analysis, 2nd ed. (2013), Thm 2.6.3, the singular value decomposition), so σ(S) is σ(C) followed by "
+          "ℓ − r zeros; the checked Gram identities say the same without the extension (the nonzero eigenvalues of "
+          "Q₁MQ₁ᵀ and of M = CCᵀ coincide)",
+    reason="Machine-checked (sympy matrix expressions, symbolic ℓ, d_qk, r): S = Q₁CQ₂ᵀ with C = R_QR_Kᵀ/√d_qk, "
+           "SSᵀ = Q₁CCᵀQ₁ᵀ and Q₁ᵀSSᵀQ₁ = CCᵀ given orthonormal columns. Cited: existence of the compact QR and the "
+           "orthogonal invariance of singular values. A property search against the direct SVD, including rank-deficient "
+           "Q and d_qk > ℓ, is a cross-check",
     tests=claim_tests("test_score_singular_values_from_qr"),
 )
 
