@@ -55,6 +55,7 @@ from specproof.theory.attention import distance_to_spike_bulk_law, row_softmax, 
 from specproof.theory.operators import TriBox, superposed_tribox_laplacian
 from specproof.theory.real_attention import (
     ANGLE_METRICS,
+    SAMPLED_W1,
     angle_discrepancies,
     canonical_eigenvalues,
     canonical_singular_values,
@@ -406,12 +407,13 @@ GATES = (0.1, 0.5)  # side-path gains g of Prop. C.5 and Thm C.8
 HEAD_KEYS = ("w1", "srank_real", "srank_canonical", "erank1_real", "erank1_canonical", "erank2_real",
              "erank2_canonical", "srank_score", "erank1_score", "k", "rank", "log_f", "log_g", "bulk_max",
              "law_real", "law_canonical", "lead_real", "lead_canonical", "trace_real", "trace_canonical",
-             "trace2_real", "trace2_canonical", "mu2_attn", "gap_attn", *(f"{m}_{f}" for f in ("U", "V") for m in ANGLE_METRICS),
+             "trace2_real", "trace2_canonical", "mu2_attn", "gap_attn",
+             *(f"{m}_{f}" for f in ("U", "V") for m in (*ANGLE_METRICS, SAMPLED_W1)),
              *(f"mu2_side_{g:g}" for g in GATES), *(f"gap_side_{g:g}" for g in GATES),
              *(f"reff_{g:g}" for g in (0, *GATES)))
 
 
-def layer_measures(layer: LayerCapture, causal: bool, index: int) -> dict:
+def layer_measures(layer: LayerCapture, causal: bool, index: int, seed: int = 0) -> dict:
     """Everything measured on one layer, per head: SDEG §4.2–4.4 and Assumption 2 / Thm 1–3, 6–7 on the score
     spectrum, and TRSP's side path (Prop. C.5, Thm C.8) on the attention graph. Values are rounded to 6 digits."""
     import torch
@@ -460,8 +462,8 @@ def layer_measures(layer: LayerCapture, causal: bool, index: int) -> dict:
             "trace2_real": trace2[h], "trace2_canonical": float(np.sum(eig**2)),
             "mu2_attn": mu2_attn[h], "gap_attn": gap_attn[h],
         }
-        for f, theta in angles.items():
-            values.update({f"{m}_{f}": v for m, v in angle_discrepancies(theta[h]).items()})
+        for n, (f, theta) in enumerate(angles.items()):  # the sampled Ŵ₁'s reference: one seed per row, layer, head, factor
+            values.update({f"{m}_{f}": v for m, v in angle_discrepancies(theta[h], seed=_angle_seed(seed, index, 2 * h + n)).items()})
         for g in GATES:
             values[f"mu2_side_{g:g}"], values[f"gap_side_{g:g}"] = spectra[g][0][h], spectra[g][1][h]
         for g, r in reff.items():
@@ -472,13 +474,18 @@ def layer_measures(layer: LayerCapture, causal: bool, index: int) -> dict:
         score_sv.append([float(f"{x:.6g}") for x in s[:split["rank"]]])
     out["score_sv"] = score_sv
     X_angles = orthogonal_eigen_angles(torch.linalg.svd(layer.X, full_matrices=True).U[None])[0]
-    out["angles_X"] = {m: float(f"{v:.6g}") for m, v in angle_discrepancies(X_angles).items()}
+    out["angles_X"] = {m: float(f"{v:.6g}") for m, v in angle_discrepancies(X_angles, seed=_angle_seed(seed, index, 999)).items()}
     return out
+
+
+def _angle_seed(row_seed: int, layer: int, slot: int) -> int:
+    """The seed of one sampled Ŵ₁ reference: fixed by the row, the layer and the head/factor slot (reproducible)."""
+    return (row_seed * 64 + layer) * 1024 + slot
 
 
 # --------------------------------------------------------------------------- the store: one row per sequence
 
-REVISION = 2
+REVISION = 3  # 3: the sampled Ŵ₁ of App. F.3.1 beside the exact angular W₁ (U_S, V_S, U_X, Haar)
 STORE_NAME = "real-attention"
 
 
@@ -531,7 +538,8 @@ def _point(source: _Source | None, **params) -> dict:
     sequence = windows(loaded.tokenizer, source.ids, ell, params["samples"])[params["sample"]]
     captured = capture(loaded, sequence)
     with torch.no_grad():
-        layers = [layer_measures(layer, loaded.causal, i) for i, layer in enumerate(captured)]
+        row_seed = ell * 1000 + params["sample"]  # the sampled Ŵ₁'s references, fixed by the row
+        layers = [layer_measures(layer, loaded.causal, i, seed=row_seed) for i, layer in enumerate(captured)]
     side = SidePath.at(ell, str(captured[0].A.device))
     return {"layers": layers, "causal": loaded.causal, "hidden_size": int(captured[0].X.shape[-1]),
             "head_dim": int(captured[0].Q.shape[-1]), "side_path": {
@@ -590,9 +598,12 @@ def summarise(row: dict) -> dict:
     summary = {f"median_{key}": float(np.median(values(row, key))) if values(row, key) else None for key in HEAD_KEYS}
     summary["last_layer_median_w1"] = float(np.median(values(row, "w1", {n - 1})))
     summary["layer_median_w1"] = [float(np.median(values(row, "w1", {i}))) for i in range(n)]
-    summary["median_angles"] = {m: float(np.median([a[m] for layer in row["angles"] for a in layer])) for m in ANGLE_METRICS}
+    summary["median_angles"] = {m: float(np.median([a[m] for layer in row["angles"] for a in layer]))
+                                for m in (*ANGLE_METRICS, SAMPLED_W1)}
     summary["mean_W1_U"] = float(np.mean(values(row, "W1_U")))
     summary["mean_W1_V"] = float(np.mean(values(row, "W1_V")))
+    summary["mean_W1s_U"] = float(np.mean(values(row, f"{SAMPLED_W1}_U")))  # the paper's estimator (App. F.3.1)
+    summary["mean_W1s_V"] = float(np.mean(values(row, f"{SAMPLED_W1}_V")))
     return summary
 
 

@@ -14,6 +14,7 @@ from specproof.theory.attention import (
     angle_kl,
     angle_kolmogorov,
     angle_wasserstein1,
+    angle_wasserstein1_sampled,
     bidirectional_eigenvalues,
     bidirectional_singular_values,
     haar_orthogonal,
@@ -57,18 +58,26 @@ def orthogonal_eigen_angles(U) -> np.ndarray:
 ANGLE_METRICS = {"KL": angle_kl, "Kolmogorov": angle_kolmogorov, "W1": angle_wasserstein1}
 
 
-def angle_discrepancies(theta) -> dict[str, float]:
-    """KL, Kolmogorov and angular W₁ of one matrix's eigen-angles to Unif[−π, π]."""
-    return {name: f(theta) for name, f in ANGLE_METRICS.items()}
+SAMPLED_W1 = "W1s"  # SDEG App. F.3.1's estimator Ŵ₁ = ℓ⁻¹Σ|θ_(j) − u_(j)| with fresh uniform u (the paper's §4.4 numbers)
+
+
+def angle_discrepancies(theta, seed: int | None = None) -> dict[str, float]:
+    """KL, Kolmogorov and angular W₁ of one matrix's eigen-angles to Unif[−π, π]; with ``seed``, also the paper's
+    sampled estimator Ŵ₁ (its uniform reference drawn with that seed), so like is compared with like."""
+    out = {name: f(theta) for name, f in ANGLE_METRICS.items()}
+    if seed is not None:
+        out[SAMPLED_W1] = angle_wasserstein1_sampled(theta, seed)
+    return out
 
 
 def haar_reference(ell: int, draws: int, seed: int) -> dict[str, float]:
-    """Mean discrepancies of ``draws`` Haar O(ℓ) matrices (the project's Monte Carlo, seeded by ``seed + ℓ``)."""
+    """Mean discrepancies of ``draws`` Haar O(ℓ) matrices (the project's Monte Carlo, seeded by ``seed + ℓ``),
+    the sampled Ŵ₁ included (reference draws seeded per matrix)."""
     import torch
 
     theta = orthogonal_eigen_angles(torch.as_tensor(haar_orthogonal(ell, draws, seed + ell)))
-    found = [angle_discrepancies(t) for t in theta]
-    return {name: float(np.mean([d[name] for d in found])) for name in ANGLE_METRICS}
+    found = [angle_discrepancies(t, seed=(seed + ell) * 1000 + i) for i, t in enumerate(theta)]
+    return {name: float(np.mean([d[name] for d in found])) for name in (*ANGLE_METRICS, SAMPLED_W1)}
 
 
 def spike_bulk_split(score_sv: np.ndarray) -> dict:

@@ -444,7 +444,7 @@ claim(
 # --------------------------------------------------------------------------- TRSP on real attention
 
 def _head_values(row: dict, key: str) -> np.ndarray:
-    return np.array(rm._values(row, key), dtype=float)
+    return np.array(rm.values(row, key), dtype=float)
 
 
 @check
