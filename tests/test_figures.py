@@ -50,3 +50,16 @@ def test_committed_figure_has_data_and_is_linked(name):
 def test_unknown_figure_is_a_clear_error(capsys):
     assert main(["figures", "no-such-figure"]) == 2
     assert "allowed" in capsys.readouterr().err
+
+
+def test_an_unchanged_figure_is_not_rewritten(tmp_path, capsys):
+    """Like THEOREMS.md, the gallery comes out byte-identical when nothing changed: a second run finds the data and
+    the drawing unchanged and writes nothing (no dates or timings in the data, floats to the printed digits)."""
+    assert main(["figures", "--quick", "--outdir", str(tmp_path), "kernel-energy"]) == 0
+    first = {p.name: (p.read_bytes(), p.stat().st_mtime_ns) for p in tmp_path.iterdir()}
+    capsys.readouterr()
+    assert main(["figures", "--quick", "--outdir", str(tmp_path), "kernel-energy"]) == 0
+    assert "up to date" in capsys.readouterr().out
+    assert {p.name: (p.read_bytes(), p.stat().st_mtime_ns) for p in tmp_path.iterdir()} == first
+    data = json.loads((tmp_path / "kernel-energy.json").read_text())
+    assert "date" not in data["provenance"] and "seconds" not in data["provenance"]
