@@ -192,9 +192,9 @@ def stored_bounds(results) -> list[Finding]:
         if not bounds:
             continue
         rows = load_rows(name)
-        bad = [(row.get("x"), why) for row in rows for why in (b(row) for b in bounds) if why]
+        bad = [(row.get("x"), f"{why} ({b.name}, {b.claim})") for row in rows for b in bounds for why in b.violations(row)]
         out.append(Finding("stored-bounds", name, "", (f"{len(rows)} stored rows within the {len(bounds)} declared bound(s)"
-                                                       if not bad else f"{len(bad)} stored rows violate a proved bound: "
+                                                       if not bad else f"{len(bad)} stored values violate a proved bound: "
                                                        + "; ".join(f"x = {fmt(x)}: {why}" for x, why in bad[:3])), bool(bad)))
     return out
 
