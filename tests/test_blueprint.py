@@ -29,6 +29,12 @@ NAMES_WITHOUT_EDGE = {
     # the reason cites another display of App. C.5 only to show how that section of remarks argues (by
     # contradiction); the refutation of the spike display rests on its own exact counterexample
     ("sdeg.c.spike-sv", "sdeg.c.no-harmonic-sv"),
+    # the corrected rank limit names the refuted own claim it replaces (corrects= may only point at a paper's claim,
+    # so both correct trsp.C8.rank-floor); neither rests on the other
+    ("trsp.C8.rank-floor.limit", "trsp.C8.rank-floor.sharp"),
+    ("trsp.C8.rank-floor.sharp", "trsp.C8.rank-floor.limit"),
+    # the reason says where the paper's intermediate O(√log b) fails; the proof uses its own column-sum bound
+    ("trsp.C8.spectral-norm", "trsp.C8.column-sums"),
 }
 
 
