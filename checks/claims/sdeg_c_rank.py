@@ -457,8 +457,9 @@ def c_lm_nuclear(ctx: Context) -> Evidence:
     ]
     ev = derivation(steps, what="‖L_{2^r}‖_* ≥ c·2^r(r+1) with c = log 2/π", ranges="every r ≥ 0")
     ratios = [float(np.sum(lower_ones_singular_values(2**r))) / (2**r * (r + 1)) for r in range(0, 21)]
-    ev = replace(ev, sharpest=f"‖L_(2^r)‖_*/(2^r(r+1)) decreases {fmt(ratios[0])} → {fmt(ratios[-1])} (r = 0..20) toward "
-                   f"log 2/π = {fmt(math.log(2) / math.pi)}: c = log 2/π is the best constant")
+    ev = replace(ev, sharpest=f"‖L_(2^r)‖_*/(2^r(r+1)) decreases {fmt(ratios[0])} → {fmt(ratios[-1])} (r = 0..20, observed) "
+                   f"toward log 2/π = {fmt(math.log(2) / math.pi)}; that c = log 2/π cannot be improved is read from these "
+                   f"ratios, not proved")
     return ev
 
 
@@ -489,8 +490,9 @@ claim(
            "Tv = (2 − 2cos φ_j)v row by row, and φ_1 < … < φ_m < π. Prose: T is symmetric with these m distinct "
            "eigenvalues 4sin²(φ_j/2) on nonzero vectors, so they are all of its eigenvalues; T = L⁻ᵀL⁻¹, so the "
            "singular values of L⁻¹ are 2sin(φ_j/2) and those of L_m their reciprocals, ordered as stated. Jordan's "
-           "inequality gives the ≍ constants; the nuclear bound follows with c = log 2/π, the best constant (the ratio "
-           "decreases to it). Exact inverses at m ≤ 12 (24 wide) and dense SVDs are cross-checks.",
+           "inequality gives the ≍ constants; the nuclear bound follows with c = log 2/π (the ratios "
+           "‖L_(2^r)‖_*/(2^r(r+1)) observed for r ≤ 20 decrease toward it; that it is the best constant is not proved "
+           "here). Exact inverses at m ≤ 12 (24 wide) and dense SVDs are cross-checks.",
     tests=["tests/test_cesaro.py::test_lower_ones_closed_form"],
 )
 
@@ -526,8 +528,8 @@ def c_dyadic_blocks_exact(ctx: Context) -> Evidence:
                     ranges="0 ≤ d ≤ r, blocks of n = 2047 (full) and n = 1000 (truncated last block)", role="supports")
     tight = {c: float((Fraction(1, 2 ** c[2]) - excess(c)) * 2 ** c[2]) for c in cases}
     worst = max((c for c in cases if c[2] >= 1), key=tight.get)
-    ev = replace(ev, sharpest=f"LHS²/RHS² = 1 at r = d = 0 (equality); for d ≥ 1 at most {fmt(tight[worst])} at (n, r, d) = {worst}; "
-                   f"→ 1/2 as r → ∞")
+    ev = replace(ev, sharpest=f"LHS²/RHS² = 1 at r = d = 0 (equality); for d ≥ 1 at most {fmt(tight[worst])} at (n, r, d) = {worst} "
+                   f"on these two n (observed; it tends to 1/2 as r grows there)")
     return ev
 
 
@@ -551,7 +553,8 @@ claim(
           "d ≤ r, truncated and empty blocks included (block_size counts the i with 2^r ≤ i < 2^(r+1), i ≤ n)",
     reason="Kernel-checked in Coq for every n, r and d ≤ r (proofs/Dyadic.v). Each term is at most 4^{−r}, |I_r| ≤ 2^r and "
            "|I_{r−d}| ≤ 2^{r−d} (sympy for the power identity); exact "
-           "rational check for r ≤ 10. Equality at r = d = 0; for d ≥ 1 the left side is at most 0.85·2^{−d/2}.",
+           "rational check for r ≤ 10. Equality at r = d = 0; for d ≥ 1 the exact check at n ∈ {2047, 1000} finds the left side at most "
+           "0.85·2^{−d/2} (an observed constant on those two n, not part of the statement).",
     notes=["reconstructed"],
     lost="The definition of the blocks I_r and the range of d; reconstructed as dyadic index blocks, 0 ≤ d ≤ r.",
     tests=["tests/test_sdeg_causal.py::test_dyadic_block_inequality_exact"],

@@ -727,6 +727,8 @@ def c8_schur_unbounded_sympy(ctx: Context) -> Evidence:
         sympy_identity(sp.summation(1 / ((t + 1) * m), (m, 1, t + 1)), sp.harmonic(t + 1) / (t + 1),
                        what="(M_tri)_(t,0) = Σ_(s≤t) (Box_b)_(t,s)(Box_b)_(s,0) = Σ_(m=s+1≤t+1) 1/((t+1)m) = H_(t+1)/(t+1) for "
                             "every t < b (rows of Box_b below b are Cesàro means; symbolic t)"),
+        sympy_identity((sp.Integer(1) ** 2 + 1) / 2, sp.Integer(1) / 1,
+                       what="base case n = 1 of Σ_(m≤n) H_m/m = (H_n² + H_n^(2))/2: H_1/1 = 1 = (1² + 1)/2"),
         sympy_identity(((H + 1 / n) ** 2 + H2 + 1 / n**2) / 2 - (H**2 + H2) / 2, (H + 1 / n) / n,
                        what="induction step of Σ_(m≤n) H_m/m = (H_n² + H_n^(2))/2: the right side grows by H_n/n"),
     ]

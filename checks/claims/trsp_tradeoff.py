@@ -22,6 +22,10 @@ i_ = sp.Symbol("i", integer=True, positive=True)
 @check
 def tradeoff_bounds_sympy(ctx: Context) -> Evidence:
     """σ̂_i ≤ σ̂₂ = 1 − γ for i ≥ 3 gives 1 + (1−γ)² ≤ R_eff ≤ 1 + (N−1)(1−γ)²; the ends are attained."""
+    ones, e1 = sp.OneMatrix(T_, T_), sp.MatrixSymbol("e1", T_, 1)
+    sink = sp.OneMatrix(T_, 1) * e1.T
+    w_, K_ = sp.Symbol("w", integer=True, positive=True), sp.Symbol("K", integer=True, positive=True)
+    block = sp.OneMatrix(w_, w_)
     q = 1 - g_
     R = 1 + q**2 + q**2 * S_  # the tail Σ_{i≥3} σ̂_i² = (1−γ)²·S with S = Σ t_i², t_i = σ̂_i/σ̂₂ ∈ [0, 1]
     steps = [
@@ -33,10 +37,17 @@ def tradeoff_bounds_sympy(ctx: Context) -> Evidence:
         sympy_identity(sp.limit(1 + (N_ - 1) * q**2, g_, 1), sp.Integer(1), what="γ → 1 forces R_eff → 1"),
         sympy_identity(((1 + (sp.Symbol("n", nonnegative=True) + 1) * q**2) - 1) / (sp.Symbol("n", nonnegative=True) + 1), q**2,
                        what="with N − 1 = n + 1 > 0: R_eff ≥ r forces (1−γ)² ≥ (r−1)/(N−1), i.e. γ ≤ 1 − √((r−1)/(N−1))"),
-        sympy_identity(sp.summation(sp.Integer(1), (i_, 1, T_)), T_,
-                       what="homogenization: the sink 𝟏e₁ᵀ and the average 𝟏𝟏ᵀ/T are rank one ((𝟏e₁ᵀ)ᵀ𝟏e₁ᵀ = 𝟏ᵀ𝟏·e₁e₁ᵀ = "
-                            "T·e₁e₁ᵀ): γ = 1, R_eff = 1; isolation: I and block-diagonal local averages have σ₂ = σ₁: "
-                            "γ = 0, R_eff = T/w for blocks of width w"),
+        sympy_identity(sink.T * sink, T_ * e1 * e1.T,
+                       what="sink: (𝟏e₁ᵀ)ᵀ(𝟏e₁ᵀ) = T·e₁e₁ᵀ, rank one (symbolic T)"),
+        sympy_identity(sp.block_collapse(ones * ones) / T_**2, ones / T_,
+                       what="average: (𝟏𝟏ᵀ/T)² = 𝟏𝟏ᵀ/T, a rank-one orthogonal projector (symbolic T)"),
+        sympy_identity(R.subs({g_: 1, S_: 0}), sp.Integer(1),
+                       what="rank one: σ̂ = (1, 0, …), so 1 − γ = σ̂₂ = 0 and S = 0: (γ, R_eff) = (1, 1)"),
+        sympy_identity(sp.block_collapse(block * block) / w_**2, block / w_,
+                       what="a width-w local average 𝟏𝟏ᵀ/w is again a rank-one projector: a block-diagonal matrix of T/w such "
+                            "blocks (I for w = 1) has singular values 1 (T/w times) and 0"),
+        sympy_identity(sp.summation(sp.Integer(1), (i_, 1, K_)), K_,
+                       what="isolation: σ̂₂ = σ̂₁ = 1 gives γ = 0, and R_eff = Σ_(i≤T/w) 1 = T/w (K = T/w blocks)"),
     ]
     return derivation(steps, what="the trade-off: γ and R_eff are tied by 1 + (1−γ)² ≤ R_eff ≤ 1 + (N−1)(1−γ)²",
                       ranges="every N×N matrix, N ≥ 2")
@@ -106,12 +117,13 @@ claim(
     expected=Status.PROVED,
     prose="σ₁ > 0 (tacit: γ needs M ≠ 0); the ordering σ̂_i ≤ σ̂₂ puts S in [0, N−2], and R_eff increasing in S turns the "
           "checked value at S = N−2 into the upper bound; attainment by σ̂ = (1, 1−γ, 0, …) and (1, 1−γ, …, 1−γ) (spectra "
-          "of diagonal matrices); solving R_eff ≥ r for γ from the checked quotient; and the patterns' (γ, R_eff) for "
-          "every N from their rank-one and block-diagonal structure (the exact eigenvalue check covers N ≤ 8 only and is "
-          "a cross-check)",
+          "of diagonal matrices); solving R_eff ≥ r for γ from the checked quotient; for the patterns, that a rank-one "
+          "Gram matrix has one nonzero eigenvalue and a projector's eigenvalues are 0 and 1, and that a block-diagonal "
+          "matrix has the union of its blocks' singular values",
     reason="Sympy identities and a sign certificate once the tail is written as (1−γ)²·S with 0 ≤ S ≤ N−2 (the "
-           "singular values are ordered); the patterns' (γ, R_eff) are exact for T ≤ 8 and rank-one or block structure "
-           "for every T. Interpretive: the paper's 'intrinsic trade-off' (maximizing γ suppresses R_eff unless the tail "
+           "singular values are ordered); the patterns' (γ, R_eff) for every T from their Gram matrices (sympy matrix "
+           "expressions of symbolic size: the sink's T·e₁e₁ᵀ, the averages' rank-one projectors) and the count T/w; the "
+           "exact eigenvalues at T ≤ 8 are a cross-check. Interpretive: the paper's 'intrinsic trade-off' (maximizing γ suppresses R_eff unless the tail "
            "is preserved) is read as the upper bound, which says how much tail a given γ allows.",
     uses=["trsp.reff.identity"],
     notes=["interpretive"],
