@@ -302,6 +302,9 @@ claim(
     cross_checks=[sdegb_eigen_signed_property, sdegb_eigen_signed_sandwich, sdegb_eigen_unsorted_property,
                   sdegb_eigen_ties_property],
     expected=Status.VERIFIED,
+    unproved="Only the orientation part U = V rests on a float search over orthogonal U. A proof is known but not "
+             "assembled here: S = UΣUᵀ ⪰ 0 makes exp∘S ⪰ 0 (Schur product theorem, Horn & Johnson, Matrix Analysis, "
+             "2nd ed., Thm 7.5.3), and Δ⁻¹E is similar to Δ^(−1/2)EΔ^(−1/2) ⪰ 0.",
     reason="counterexamples exact (sympy: signed scores, and the swap and 3-cycle orientations); the signed-score, "
            "unsorted and tie parts kernel-checked in Coq for every ℓ (sdeg.b.charpoly.closed-form: real spectrum, λ_1 = 1, "
            "interlacing, ties, and the λ_(k+1) sandwich, for any real scores), with the property searches over signed, "
@@ -360,6 +363,9 @@ claim(
               r"Ties are not needed (tie-heavy vectors, dense singular values).",
     checks=[sdegb_sv_negative_score_sympy, sdegb_sv_lower_signed_property, sdegb_sv_ties_property],
     expected=Status.VERIFIED,
+    unproved="The lower bound d_(j+1) ≤ σ_j(A_b) for signed sorted scores rests on a property search; Weyl's "
+             "inequality for singular values with the rank-one z𝟏ᵀ (as in sdeg.b.sv-interlace) proves it, but that "
+             "step is not yet a check of this claim.",
     reason="counterexample exact (sympy); the lower bound by property search over signed scores",
     uses=["sdeg.b.sv-interlace"],
 )
@@ -673,6 +679,9 @@ claim(
               r"sdeg.b.eigen-profile.hypotheses) but has $c_\ell\to0$ and the limit $\delta_0$ either way.",
     checks=[sdegb_weak_bulk_limit_sympy, sdegb_weak_spike_limit_sympy, sdegb_unbounded_bulk_limit_sweep, sdegb_law_signed_property],
     expected=Status.VERIFIED,
+    unproved="The convenience of a bounded bulk (rate Θ(ε_ℓ) with bulk at e^s = ℓ/log ℓ) and the signed-score W₁ "
+             "bounds rest on a sweep and a search; both follow from the couplings of sdeg.b.eigen-limit and "
+             "sdeg.b.sv-limit with ε'_ℓ = max(ε_ℓ, 1/(ℓ−1)), an argument not yet assembled here.",
     reason="counterexamples exact (sympy limits); the convenience of bounded bulk by a sweep with a rate fit; signed "
            "scores by a property search of both W₁ bounds with ε'_ℓ",
     uses=["sdeg.b.eigen-limit", "sdeg.b.sv-limit", "sdeg.b.sv-leading.hypotheses", "sdeg.b.eigen-profile.hypotheses"],
@@ -750,6 +759,9 @@ claim(
     checks=[sdegb_eigen_profile_weak_spike_sympy, sdegb_weak_bulk_limit_sympy, sdegb_eigen_profile_negative_exact,
             sdegb_eigen_profile_signed_property, sdegb_eigen_unsorted_property, sdegb_eigen_profile_psd_orientation_exact],
     expected=Status.VERIFIED,
+    unproved="What survives without s ≥ 0 (|λ_(k+1) − (1 − c)| ≤ max(ε_ℓ, 1/(ℓ−1))) and for unsorted scores rests on "
+             "property searches; the interlacing and the λ_(k+1) sandwich hold for signed sorted scores (Coq, "
+             "sdeg.b.charpoly.closed-form) and sorting is a relabelling, but that assembly is not done here.",
     reason="counterexamples exact (sympy: the 2×2 group reduction's characteristic polynomial and its limit; rational "
            "arithmetic for signed scores and the App. E orientation); what survives by property searches over signed "
            "splits (every k) and unsorted scores",
@@ -872,6 +884,9 @@ claim(
     checks=[sdegb_unbounded_bulk_rank_sympy, sdegb_growing_k_rank_sweep, sdegb_rank_weak_spike_sympy, sdegb_rank_lambda_negative_sympy,
             sdegb_permutation_orientation_sympy, sdegb_rank_psd_orientation_sympy, sdegb_rank_causal_mask_sympy],
     expected=Status.VERIFIED,
+    unproved="The growing-k behaviour (k = ⌊√ℓ⌋: srank − (k+1) → −∞ while srank/(k+1) → 1) rests on a sweep; the bound "
+             "srank ≤ ‖A_b‖_F² = 1 + (1 − 1/ℓ)(Σ_(i≤k)d_i² + M₂) with σ₁ ∈ [1, α₊ + ε_ℓ] (sdeg.b.sv-leading) would "
+             "prove it, not yet assembled here.",
     reason="counterexamples exactly (sympy limits: unbounded bulk, a weak spike, negative scores; identities for the "
            "App. E orientation and, with Hardy's inequality, the causal mask); the permutation invariance by symbolic "
            "identities; the growing-k behaviour by a sweep",

@@ -56,6 +56,10 @@ claim(
               r"577) sit at this floor, so they are consistent with Haar but cannot separate it from any near-uniform law.",
     checks=[sdegb_sampled_w1_floor_mc],
     expected=Status.VERIFIED,
+    unproved="The flat Ŵ₁·√ℓ and the 25% agreement with equispaced angles are Monte Carlo measurements. The limit E Ŵ₁ "
+             "~ (π^(3/2)/(2√2))ℓ^(−1/2) follows from the empirical-process CLT (del Barrio, Giné & Matrán, Ann. "
+             "Probab. 27 (1999)) and the Haar rigidity bound of Meckes & Meckes (2013), an argument not assembled "
+             "here.",
     reason="Monte Carlo: Ŵ₁(Haar)·√ℓ/C is flat, and Ŵ₁ on equispaced angles is within 25% of Haar at every size",
     notes=["interpretive"],
     uses=["sdeg.F.haar-angles"],

@@ -401,6 +401,10 @@ claim(
               r"$W_1$ (exact, and the sampled estimator $\widehat W_1$ of App. F.3.1) decrease with $\ell$.",
     checks=[sdegb_haar_angles_mc, sdegb_haar_kolmogorov_rate],
     expected=Status.VERIFIED,
+    unproved="A Monte Carlo statement: that the mean discrepancies decrease with ℓ (99.9% intervals at 4ℓ below those "
+             "at ℓ, ℓ ≤ 256) has no known proof as a monotonicity in ℓ; only the limits are theorems (the Haar "
+             "eigen-angle law tends to uniform with E W₁ = O(√log ℓ/ℓ), E. Meckes & M. Meckes, Electron. Commun. "
+             "Probab. 18 (2013)), and the histogram-KL and Kolmogorov readings are the project's own.",
     reason="Monte Carlo (scipy ortho_group, seeded): each metric's 99.9% interval at 4ℓ lies below the one at ℓ; the "
            "Kolmogorov distance fits Θ(log ℓ/ℓ) (eigenvalue rigidity), far below the iid rate ℓ^{-1/2}. This copy defines "
            "only Ŵ₁; KL (histogram, ⌈√ℓ⌉ bins) and Kolmogorov (sup of CDF difference) are our reading",

@@ -626,6 +626,9 @@ claim(
               r"(bidirectional) and $\operatorname{srank}(A_c)/\ell=\Theta(\log\ell/\ell)$ (causal).",
     checks=[sdegb_encoder_srank_sweep, sdegb_decoder_srank_sweep],
     expected=Status.VERIFIED,
+    unproved="Both orders are read from stored sweeps. A proof route is known but not assembled here: σ₁(A_b) ≥ 1 and "
+             "‖A_b‖_F² ≤ k + 1 + (e^B−1)²/ℓ (sdeg.b.bulk-moments, sdeg.b.bulk-d) give srank(A_b) = Θ_(k,B)(1), and the "
+             "proved bracket of sdeg.c.rank-proxies gives srank(A_c) = Θ_B(log ℓ) for fixed k.",
     reason="from the stored sweeps to ℓ = 2^20 (2^23 and 10^7 with --wide): bidirectional: (srank(A_b)/ℓ)/(1/ℓ) is "
            "flat, log ℓ/ℓ and ℓ^{-1/2} ruled out; causal: ‖A_c‖_F² = log ℓ + O(1) and σ₁(A_c) ∈ [1, √5] bracket "
            "srank(A_c) in Θ(log ℓ) (σ₁ still creeps towards 2, 1.86 at ℓ = 2^20, so the ratio srank/log ℓ is not yet flat)",

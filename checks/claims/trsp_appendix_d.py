@@ -263,6 +263,9 @@ claim(
               r"$\mathrm{sr}(X)=\|X\|_F^2/\|X\|_2^2$.",
     checks=[restricted_invertibility_search, restricted_invertibility_ss_form, restricted_invertibility_from_ss_sympy],
     expected=Status.VERIFIED,
+    unproved="No proof is known. Spielman–Srivastava (Israel J. Math. 190 (2012)) gives ⌊ε² sr⌋ columns, and its sharp "
+             "form covers the lemma only when ε(√sr − 1)(√sr(2−ε) − ε) ≥ 1; the lemma asks for ⌈(1−ε)² sr⌉ columns, "
+             "which can exceed sr − 1, beyond every restricted-invertibility theorem we know.",
     notes=["loose"],
     reason="The cited Spielman–Srivastava theorem gives |S| ≥ ⌊ε²sr⌋ with σ_min ≥ (1−ε)‖X‖_F/√d; the lemma swaps ε and "
            "1−ε, weakens ‖X‖_F to ‖X‖₂ (a factor √sr) and drops the floor, so it asks for ⌈(1−ε)²sr⌉ columns, one more "

@@ -258,6 +258,9 @@ claim(
             carry_over_self_attention_probe],
     cross_checks=[carry_over_gap_reading_grid],
     expected=Status.VERIFIED,
+    unproved="Part (ii), that the wrap-around is not needed once ℳ is symmetrised, rests on a float probe over T = "
+             "16…512, and no proof for every T is known; part (iii)'s 'every 126 ≤ T ≤ 2048' is a finite-range check "
+             "of a closed form that says nothing beyond 2048.",
     uses=["trsp.D.carry-over", "trsp.D.carry-over.sharp"],
     reason="(i) the exact absorbing instance of the carry-over claim; (ii) its float probe of the symmetrised sink walk; "
            "(iii) an exact eigenvector of the T = 6 skeleton walk, and the closed form Eq. 9 at every T ≤ 2048 "
@@ -323,6 +326,9 @@ claim(
               r"plan lists for this lemma, plays no role in it.",
     checks=[d1_epsilon_probe, d1_dimension_probe, d1_nonzero_state, d1_rmin_probe],
     expected=Status.VERIFIED,
+    unproved="The exact counterexamples are decided; the 'not needed' part ((A3) is used only for the second "
+             "inequality) amounts to Lemma D.1 itself for every X, which is unproved "
+             "(trsp.D1.restricted-invertibility).",
     uses=["trsp.D1.restricted-invertibility"],
     reason="three exact counterexamples; a subset search over arbitrary small X (no r_min) for (A3)",
     tests=["tests/test_trsp_d_hypotheses.py::test_exact_probes_refute_the_dropped_hypotheses"],
@@ -618,6 +624,9 @@ claim(
     checks=[d3_reversibilization_probe, d3_spectral_reading_probe, d3_absolute_gap_probe, d3_layers_own_law_probe,
             d3_nonreversible_search, d3_layers_common_law_search, d3_positive_law_probe],
     expected=Status.VERIFIED,
+    unproved="The two 'not needed' parts (reversibility when γ is the contraction constant; one operator for layers "
+             "sharing π) rest on property searches. They follow from the proof of trsp.D3.mixing, which uses only the "
+             "H₀(π)-invariance and submultiplicativity, but that is not yet a check of this claim.",
     uses=["trsp.D3.mixing"],
     reason="four exact counterexamples (rational Rayleigh quotients; the layer contractions certified by exact "
            "semidefiniteness on H₀); property searches for the two hypotheses not needed; the π = e₀ case exactly",
@@ -728,6 +737,9 @@ claim(
               r"Euclidean norm — necessary ($f=x_1+x_2$ is 1-Lipschitz from $\ell_1$, $\sqrt2$ from $\ell_2$).",
     checks=[d5_sigma_max_probe, d5_kappa_probe, d5_norm_probe, d5_sigma_max_first_probe],
     expected=Status.VERIFIED,
+    unproved="That σ_max ≥ c₀ is not needed for Lip ≤ L_fκ/σ_max rests on the lemma's Jacobian search; the proof of "
+             "trsp.D5.readout uses only ‖𝒜⁻¹‖₂ = 1/σ_min, which settles it, but that step is not yet a check of this "
+             "claim.",
     uses=["trsp.D5.readout"],
     reason="exact counterexamples with diagonal or identity 𝒜 and linear f; the first inequality by the Jacobian search "
            "of the lemma, whose scales put σ_max below any fixed c₀",
@@ -867,6 +879,8 @@ claim(
               r"(A5), nor $\sigma_{\max}(\mathcal{A})\ge c_0$ (searched without them).",
     checks=[d6_fixed_nonreversible_search, d3_layers_own_law_probe],
     expected=Status.VERIFIED,
+    unproved="That reversibility, (A3), (A5) and σ_max ≥ c₀ are not needed rests on a search over non-reversible "
+             "chains; the proof of trsp.D6.bound.fixed does not use them, but this claim does not yet check that.",
     uses=["trsp.D6.bound.fixed", "trsp.D3.mixing.hypotheses"],
     reason="a property search of the corrected bound over non-reversible primitive chains and badly scaled readouts; "
            "the exact two-layer counterexample of the Lemma D.3 probes",

@@ -73,6 +73,9 @@ claim(
               r"$\pi = e_0$, so $D_\pi$ is singular and the reversibilization does not exist.",
     checks=[d_reversibilization_search],
     expected=Status.VERIFIED,
+    unproved="Decided by a search over irreducible chains. A proof is known but not assembled here: M^(*π)𝟏 = 𝟏 and "
+             "πᵀM^(*π) = πᵀ by direct computation, D_πP is symmetric so P is similar to a symmetric matrix, and for "
+             "the causal operator πᵀM = πᵀ forces π = e₀ by downward induction (trsp.D.carry-over.sharp).",
     reason="M^{*π}𝟏 = D_π⁻¹Mᵀπ = 𝟏 and πᵀM^{*π} = 𝟏ᵀMᵀD_π = πᵀ; D_πP = ½(D_πM + MᵀD_π) is symmetric, and a "
            "π-self-adjoint stochastic matrix has ‖P‖_{2,π} ≤ 1 (Jensen) — prose, searched over irreducible chains. "
            "The causal case is trsp.D.carry-over.sharp: its unique stationary law is e₀.",

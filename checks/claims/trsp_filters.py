@@ -287,6 +287,9 @@ claim(
               r"$S_{t+1}-S_{a_t}$ keeps that rounding. The direct window (Eq. 1) stays at $O(b\,\varepsilon_{32}|\mu|)$.",
     checks=[box_prefix_float32_error_rate],
     expected=Status.VERIFIED,
+    unproved="A statement about observed float32 rounding: the Θ(T·ε₃₂|μ|) RMS rate depends on how the roundings of "
+             "the prefix sums actually fall; standard error analysis (Higham, Accuracy and Stability of Numerical "
+             "Algorithms, 2nd ed., §4.2) gives only worst-case upper bounds, not the lower side of the rate.",
     corrects="trsp.box.prefix",
     reason="A sweep over T with a rate fit: the RMS error divided by T·eps₃₂ is flat (≈ 0.04 for μ = 1) while √T and "
            "T^1.5 are ruled out; the window's error does not grow. At the million-token lengths the paper targets "

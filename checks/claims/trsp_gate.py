@@ -142,6 +142,9 @@ claim(
               r"$\ell=0$, $\beta\approx55$ (float32: $\beta\approx9$).",
     checks=[gate_float_endpoints, gate_float_closed_interval_search],
     expected=Status.VERIFIED,
+    unproved="A statement about the implemented numpy/torch gate: the endpoint witnesses are evaluations of that code, "
+             "and the closed range follows from IEEE-754 only if the platform's sigmoid and pow are faithfully "
+             "rounded, an implementation property rather than a theorem.",
     reason="Endpoint witnesses are exact float evaluations of the module (thresholds by bisection); the closed-interval "
            "range comes from a property search over extreme weights. The log-domain log_gate_value keeps log g < 0 where "
            "g itself rounds to 1, until e^{−m} underflows (m ≈ 745).",
