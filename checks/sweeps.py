@@ -60,7 +60,8 @@ class Sweep:
     """A named family of points: ``point(**{x: value}, **fixed)`` returns one row.
 
     ``reference(**params)`` is the dense computation of the same ``value`` (numpy/scipy), usable up
-    to ``reference_max``; ``claims`` lists the claim ids whose rates read this sweep.
+    to ``reference_max``; ``claims`` lists the claim ids whose rates read this sweep; ``bounds`` the
+    :class:`ProvedBound` every row must satisfy (a row that violates one is never written).
     """
 
     name: str
@@ -73,6 +74,7 @@ class Sweep:
     fixed: dict = field(default_factory=dict)
     revision: int = 1
     claims: tuple = ()
+    bounds: tuple = ()  # ProvedBound: what every row must satisfy because a claim proves it (checked before a write)
 
     def __post_init__(self):
         if not _NAME.match(self.name):
@@ -93,6 +95,27 @@ class Sweep:
             raise InputError(f"no point of the {grid!r} grid of {self.name} lies in {span}; "
                              f"that grid spans {self.x} = {min(self.grids[grid])}…{max(self.grids[grid])}")
         return [{self.x: int(v), **self.fixed} for v in xs]
+
+
+@dataclass(frozen=True)
+class ProvedBound:
+    """A bound that a claim proves for every row of a sweep: ``violations(row)`` names each stored value that
+    breaks it (an empty list when the row is consistent). A computed value outside a proved bound is an
+    unconverged or wrong solve, never data, so the store refuses it."""
+
+    name: str
+    claim: str
+    violations: Callable[[dict], list]
+
+
+def check_bounds(sweep: "Sweep", row: dict) -> None:
+    """InputError (one line) if ``row`` violates one of ``sweep.bounds``."""
+    for bound in sweep.bounds:
+        bad = bound.violations(row)
+        if bad:
+            more = f" (and {len(bad) - 1} more)" if len(bad) > 1 else ""
+            raise InputError(f"{sweep.name} at {sweep.x} = {row.get('x')}: {bad[0]}{more} violates the proved bound "
+                             f"{bound.name} ({bound.claim}); not stored")
 
 
 SWEEPS: dict[str, Sweep] = {}
@@ -161,10 +184,13 @@ class Store:
         return rows
 
     def write(self, sweep: Sweep, rows: Iterable[dict]) -> Path:
-        """Replace the sweep's file by ``rows`` (sorted by x) in one atomic step."""
+        """Replace the sweep's file by ``rows`` (sorted by x) in one atomic step; a row that violates one of
+        the sweep's proved bounds stops the write (InputError) and the file keeps its previous rows."""
         path = self.path(sweep.name)
         path.parent.mkdir(parents=True, exist_ok=True)
         ordered = sorted(rows, key=lambda r: (r["x"], key(r["params"])))
+        for row in ordered:
+            check_bounds(sweep, row)
         return write_atomic(path, "".join(json.dumps(r, sort_keys=True, ensure_ascii=False) + "\n" for r in ordered))
 
 
@@ -253,6 +279,7 @@ def run_sweep(sweep: str | Sweep, grid: str = "default", *, store: str | os.Path
     with tqdm(total=len(wanted), initial=len(wanted) - len(pending), desc=sweep.name, unit="pt",
               disable=not progress, file=sys.stderr) as bar:
         for row in runner:
+            check_bounds(sweep, row)
             rows[key(row["params"])] = row
             if store is not None and save:
                 store.write(sweep, rows.values())
@@ -600,33 +627,99 @@ def network_depths(T: int) -> dict[str, int]:
 
 
 def network_solver(T: int) -> dict:
-    """LOBPCG options of the network sweeps: 1000 iterations up to T = 4096, where that converges to the dense value;
-    60 beyond (the eigenvalue ½ of the collapsed star is highly multiple, so convergence is slow), where the bracket,
-    not the iteration count, says what was reached."""
-    return {"tol": 1e-9, "maxiter": 1000 if T <= 4096 else 60}
+    """Options of :func:`theory.network.network_algebraic_connectivity` for the network sweeps: residual tolerance
+    1e-9 at every T, at most 400 LOBPCG iterations in all stages. With the banded-proxy shift-invert preconditioner
+    every model and depth converges to the tolerance at T = 2^16 and 2^20 (see that function and the rows'
+    ``*_matvecs``); before it (Jacobi, capped at 60 iterations beyond T = 4096) the rows at 2^14 and 2^16 held
+    the cap's values, residuals 4e-5 … 6e-3."""
+    return {"tol": 1e-9, "maxiter": 400}
+
+
+NETWORK_QUANTITIES = ("mu2", "gap")
+
+
+def network_ceilings(T: int, attention: str, depth: int, gate=None) -> dict:
+    """The proved causal ceilings (trsp.network.causal-ceiling) of one network, from p = (P_D)_TT:
+    μ₂ ≤ T(1 − p)/(2(T − 1)) and γ ≤ (1 − p)/(1 + p) · 2T/(2T − 1 − p) (the test vector e_T against the rest,
+    𝟏-orthogonal for μ₂, D𝟏-orthogonal for γ with D = diag(W𝟏), self-loops kept)."""
+    from specproof.theory import network as nw
+
+    gate = nw.default_gate() if gate is None else gate
+    layers = nw.network_layers(T, depth, lambda n: network_attention(attention, n), gate)
+    p = float(nw.network_diagonal(layers, markov=True)[-1])
+    return {"p_last": p, "mu2": T * (1.0 - p) / (2.0 * (T - 1)),
+            "gap": (1.0 - p) / (1.0 + p) * 2.0 * T / (2.0 * T - 1.0 - p)}
+
+
+def _network_bound_violations(row: dict, which: str) -> list:
+    """What in a network row breaks μ₂, γ ≥ 0 (``which`` = "nonnegative") or the causal ceilings ("ceiling"):
+    a value is compared after its rounding allowance (upper − value) is granted."""
+    T, attention = row["params"]["T"], row["sweep"].removeprefix("network-")
+    bad = []
+    for tag in network_depths(T):
+        ceilings = network_ceilings(T, attention, row[f"depth_{tag}"]) if which == "ceiling" and T >= 2 else None
+        for q in NETWORK_QUANTITIES:
+            column = f"{q}_{tag}"
+            if column not in row:
+                continue
+            value, upper = row[column], row[f"{column}_upper"]
+            allowance = max(upper - value, 0.0)
+            if which == "nonnegative" and upper < 0:
+                bad.append(f"{column} = {value:.10g} (upper {upper:.3g}) < 0")
+            if ceilings is not None and value - allowance > ceilings[q] * (1 + 8 * np.finfo(float).eps):
+                bad.append(f"{column} = {value:.10g} above the causal ceiling {ceilings[q]:.10g}")
+    return bad
+
+
+NETWORK_BOUNDS = (
+    ProvedBound("mu2 >= 0 and gap >= 0", "trsp.network.causal-ceiling",
+                functools.partial(_network_bound_violations, which="nonnegative")),
+    ProvedBound("the causal ceiling", "trsp.network.causal-ceiling",
+                functools.partial(_network_bound_violations, which="ceiling")),
+)
+
+
+def _network_status(e) -> str:
+    """"converged" when the residual met the tolerance and the bracket decides the sign (lower > 0); otherwise
+    "bracket-only": then only the upper end (a Rayleigh quotient) is a bound, and the claims read no value."""
+    return "converged" if e.info.get("converged") and e.lower > 0 else "bracket-only"
 
 
 def _network_point(T: int, attention: str) -> dict:
     """One T of a network sweep: for each depth of :func:`network_depths`, the Markov form P_D's μ₂ and
-    normalised gap (LOBPCG brackets), its escape 1 − min_i (P_D)_{i1} (a bound on Dobrushin's coefficient),
-    and under the sink R_eff(N_D) = R_eff(P_D) bracketed and the bound 1 + (q_D/(1 − q_D))²."""
+    normalised gap γ = λ₂(I − D⁻¹W), D = diag(W𝟏) with the self-loops (TRSP App. C.1's definition), as LOBPCG
+    brackets with their residual, matvecs and status; the causal ceilings; the escape 1 − min_i (P_D)_{i1} (a
+    bound on Dobrushin's coefficient); and under the sink R_eff(N_D) = R_eff(P_D) bracketed and the bound
+    1 + (q_D/(1 − q_D))². ``bracket_only`` lists the columns that did not converge (empty in a complete row)."""
     from specproof.theory import network as nw
-    from specproof.theory.solvers import EPS, laplacian_algebraic_connectivity, spectral_norm
+    from specproof.theory.solvers import EPS, spectral_norm
 
     gate = nw.default_gate()
-    row: dict = {"method": "scipy-lobpcg-jacobi", "dtype": "float64", "device": "cpu",
-                 "rigour": "mu2/gap: LOBPCG brackets (upper Rayleigh quotient; lower residual bound, assumes the lowest "
-                           "Ritz pair); reff (sink): Frobenius bounds from the first column over the Lanczos/"
-                           "Collatz-Wielandt norm bracket"}
+    row: dict = {"attention": attention, "dtype": "float64", "device": "cpu",
+                 "method": "dense-eigvalsh" if T <= nw.DENSE_MAX else "scipy-lobpcg-banded-proxy",
+                 "gap_degrees": "with-loops",
+                 "rigour": "mu2/gap: dense eigvalsh within 10*T*eps*|M| up to T = 2048; beyond, LOBPCG brackets (upper "
+                           "Rayleigh quotient + rounding allowance; lower residual bound, assumes the lowest Ritz pair); "
+                           "status 'bracket-only': residual above tol or lower <= 0, only "
+                           "the upper end is a bound; reff (sink): Frobenius bounds from the first column over the "
+                           "Lanczos/Collatz-Wielandt norm bracket"}
+    bracket_only = []
     for tag, D in network_depths(T).items():
         layers = nw.network_layers(T, D, lambda n: network_attention(attention, n), gate)
         L = nw.network_laplacian(layers)
-        mu2 = laplacian_algebraic_connectivity(L, **network_solver(T))
-        gap = laplacian_algebraic_connectivity(L, normalized=True, **network_solver(T))
+        for q in NETWORK_QUANTITIES:
+            t0 = time.perf_counter()
+            e = nw.network_connectivity(L, normalized=q == "gap", degrees="with-loops", **network_solver(T))
+            status = _network_status(e)
+            row.update({f"{q}_{tag}": e.value, f"{q}_{tag}_lower": e.lower, f"{q}_{tag}_upper": e.upper,
+                        f"{q}_{tag}_residual": e.residual, f"{q}_{tag}_matvecs": e.matvecs,
+                        f"{q}_{tag}_seconds": round(time.perf_counter() - t0, 3), f"{q}_{tag}_status": status})
+            if status != "converged":
+                bracket_only.append(f"{q}_{tag}")
+        ceilings = network_ceilings(T, attention, D, gate) if T >= 2 else {"p_last": 1.0, "mu2": math.nan, "gap": math.nan}
         P = L.adjacency
         first = P.mv(np.eye(1, T).ravel())  # (P_D)_{i1}, every row
-        row.update({f"mu2_{tag}": mu2.value, f"mu2_{tag}_lower": mu2.lower, f"mu2_{tag}_upper": mu2.upper,
-                    f"gap_{tag}": gap.value, f"gap_{tag}_lower": gap.lower, f"gap_{tag}_upper": gap.upper,
+        row.update({f"ceiling_{tag}": ceilings["mu2"], f"gap_ceiling_{tag}": ceilings["gap"], f"p_last_{tag}": ceilings["p_last"],
                     f"escape_{tag}": float(1.0 - first.min()), f"depth_{tag}": D,
                     f"gates_{tag}": [layer.gate for layer in layers]})
         if attention == "sink":
@@ -639,12 +732,20 @@ def _network_point(T: int, attention: str) -> dict:
                         f"reff_{tag}_lower": f_lower / norm.upper**2, f"reff_{tag}_upper": f_upper / norm.lower**2,
                         f"reff_bound_{tag}": nw.sink_rank_bound(layer.gate for layer in layers),
                         f"escape_bound_{tag}": nw.sink_escape_probability(layer.gate for layer in layers)})
-    row.update({"value": row["gap_full"], "lower": row["gap_full_lower"], "upper": row["gap_full_upper"]})
+    row.update({"value": row["gap_full"], "lower": row["gap_full_lower"], "upper": row["gap_full_upper"],
+                "bracket_only": bracket_only})
     return row
 
 
+def network_column_converged(row: dict, column: str) -> bool:
+    """Whether a network row's μ₂/γ ``column`` (e.g. "mu2_d2") converged: what a claim must check before it reads
+    the value (a "bracket-only" column gives only its upper end)."""
+    return row.get(f"{column}_status") == "converged"
+
+
 def _network_reference(T: int, attention: str) -> float:
-    """Dense normalised gap of the full-depth network's Markov form (the sweep's ``value``)."""
+    """Dense normalised gap of the full-depth network's Markov form (the sweep's ``value``): λ₂(I − D⁻¹W),
+    D = diag(W𝟏) with the self-loops."""
     import scipy.linalg
 
     from specproof.theory import network as nw
@@ -652,20 +753,68 @@ def _network_reference(T: int, attention: str) -> float:
     layers = nw.network_layers(T, network_depths(T)["full"], lambda n: network_attention(attention, n), nw.default_gate())
     P = nw.network_operator(layers, markov=True).as_matrix()
     W = (P + P.T) / 2
-    L = np.diag(W.sum(axis=1)) - W
-    s = 1.0 / np.sqrt(np.diag(L))
+    d = W.sum(axis=1)
+    L = np.diag(d) - W
+    s = 1.0 / np.sqrt(d)
     return float(scipy.linalg.eigvalsh(s[:, None] * L * s[None, :], subset_by_index=[1, 1])[0])
 
 
 NETWORK_CLAIMS = ("trsp.network.connectivity", "trsp.network.safety-net", "trsp.network.gap", "trsp.network.mixing",
-                  "trsp.network.rank")
+                  "trsp.network.rank", "trsp.network.causal-ceiling")
 for _kind in ("uniform", "sink", "softmax", "isolated"):
     register(Sweep(f"network-{_kind}", "T", f"the composed TRSP network's Markov form, {_kind} attention at every layer, "
-                   "D = 2, 4, ⌊log₂T⌋+1: μ₂, normalised gap (value: full depth), escape from the first token",
+                   "D = 2, 4, ⌊log₂T⌋+1: μ₂, normalised gap with self-loops (value: full depth), causal ceilings, "
+                   "escape from the first token",
                    functools.partial(_network_point, attention=_kind),
-                   {"quick": _grid(2, 8), "default": _grid(2, 12, extra=(1 << 14, 1 << 16)),
-                    "wide": _grid(2, 18)},
-                   functools.partial(_network_reference, attention=_kind), 512, claims=NETWORK_CLAIMS))
+                   {"quick": _grid(2, 8), "default": _grid(2, 12, extra=(1 << 14, 1 << 16, 1 << 18, 1 << 20)),
+                    "wide": _grid(2, 20)},
+                   functools.partial(_network_reference, attention=_kind), 512, revision=2, claims=NETWORK_CLAIMS,
+                   bounds=NETWORK_BOUNDS))
+
+
+class _SelfLoopDegrees:
+    """The real triBox stack's Laplacian with ``diagonal()`` returning D = diag(W𝟏), the self-loops included (App.
+    C.1's degree matrix), so that the solver's normalised mode computes γ = λ₂(I − D⁻¹W); everything else, the
+    matvec and the interior symbol of the cosine preconditioner included, is the stack's own."""
+
+    def __init__(self, laplacian):
+        self._laplacian = laplacian
+        self.n = laplacian.n
+
+    def __getattr__(self, name):
+        return getattr(self._laplacian, name)
+
+    def diagonal(self) -> np.ndarray:
+        return self._laplacian.degree
+
+
+def _real_gap_loops_point(T: int) -> dict:
+    from specproof.theory.solvers import laplacian_algebraic_connectivity, tribox_stack_laplacian
+
+    L = tribox_stack_laplacian(T)
+    e = laplacian_algebraic_connectivity(_SelfLoopDegrees(L), normalized=True, tol=1e-10, preconditioner="cosine")
+    return {**e.as_row(), "degree_min": float(L.degree.min()), "degree_max": float(L.degree.max()), "degrees": "with-loops"}
+
+
+def _real_gap_loops_reference(T: int) -> float:
+    import scipy.linalg
+
+    from specproof.theory.filters import dyadic_schedule
+    from specproof.theory.operators import superposed_tribox
+
+    M = superposed_tribox(T, dyadic_schedule(T)).as_matrix()
+    W = (M + M.T) / 2
+    s = 1.0 / np.sqrt(W.sum(axis=1))
+    return float(scipy.linalg.eigvalsh(np.eye(T) - s[:, None] * W * s[None, :], subset_by_index=[1, 1])[0])
+
+
+# trsp.C6.real-operator's normalised gap with App. C.1's degrees (self-loops kept), the definition the network
+# sweeps use too; real-gap (loopless degrees) stays as it is for the claims that read it
+register(Sweep("real-gap-loops", "T", "normalised gap λ₂(I − D⁻¹W) of the real triBox stack, D = diag(W𝟏) with the "
+               "self-loops (App. C.1)", _real_gap_loops_point,
+               {"quick": _sizes_around_powers(2, 11), "default": _sizes_around_powers(2, 16),
+                "wide": _sizes_around_powers(2, 19, extra=(10**6,))},
+               _real_gap_loops_reference, 2048, claims=("trsp.C6.real-operator",)))
 
 
 # --------------------------------------------------------------------------- `specproof sweep`

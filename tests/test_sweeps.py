@@ -328,3 +328,54 @@ def test_cli_runs_resumes_and_reports_errors_in_one_line(tmp_path, capsys):
         assert len(err) == 1 and err[0].startswith("specproof: error:")
     assert main(["sweep", "--list"]) == 0
     assert "cesaro-norm" in capsys.readouterr().out
+
+
+# --------------------------------------------------------------------------- the network sweeps' proved bounds
+
+def _network_row(T=64, kind="uniform"):
+    sweep = SWEEPS[f"network-{kind}"]
+    row = run_sweep(sweep, params=[{"T": T}]).rows[0]
+    return sweep, dict(row)
+
+
+def test_network_rows_carry_status_and_ceilings():
+    sweep, row = _network_row()
+    assert row["bracket_only"] == [] and row["gap_degrees"] == "with-loops"
+    for tag in ("d2", "d4", "full"):
+        for q in ("mu2", "gap"):
+            assert row[f"{q}_{tag}_status"] == "converged"
+            assert row[f"{q}_{tag}_lower"] <= row[f"{q}_{tag}"] <= row[f"{q}_{tag}_upper"]
+        assert 0 < row[f"mu2_{tag}"] <= row[f"ceiling_{tag}"] < 64 / (2 * 63)
+        assert row[f"gap_{tag}"] <= row[f"gap_ceiling_{tag}"]
+    assert {bound.name for bound in sweep.bounds} == {"mu2 >= 0 and gap >= 0", "the causal ceiling"}
+
+
+def test_the_store_refuses_a_row_above_a_proved_bound(tmp_path):
+    """A value above the causal ceiling (the referee's unconverged uniform D = 2 value at 2^14 was one) or a bracket
+    below 0 is never written: one-line InputError, the file keeps its previous rows."""
+    sweep, row = _network_row()
+    store = Store(tmp_path)
+    store.write(sweep, [row])
+    before = store.path(sweep.name).read_text()
+    high = dict(row, mu2_d2=row["ceiling_d2"] + 1e-4, mu2_d2_upper=row["ceiling_d2"] + 1e-4)
+    with pytest.raises(InputError, match=r"network-uniform at T = 64: mu2_d2 = .* above the causal ceiling .* not stored") as err:
+        store.write(sweep, [high])
+    assert "\n" not in str(err.value)
+    negative = dict(row, gap_full=-1e-3, gap_full_upper=-1e-4, gap_full_lower=-2e-3)
+    with pytest.raises(InputError, match="gap_full = .* < 0 violates the proved bound mu2 >= 0 and gap >= 0"):
+        store.write(sweep, [negative])
+    assert store.path(sweep.name).read_text() == before
+    allowance = dict(row, mu2_d2=row["ceiling_d2"] + 1e-12, mu2_d2_upper=row["ceiling_d2"] + 1e-9)
+    store.write(sweep, [allowance])  # within its own rounding allowance: consistent with the bound
+
+
+def test_run_sweep_checks_each_new_row_before_storing(tmp_path):
+    calls = []
+    base = counting_sweep(calls)
+    from specproof.checks.sweeps import ProvedBound
+
+    bounded = Sweep(base.name, base.x, base.quantity, base.point, base.grids,
+                    bounds=(ProvedBound("n² ≤ 50", "toy", lambda r: [f"value {r['value']}"] if r["value"] > 50 else []),))
+    with pytest.raises(InputError, match="toy-square at n = 8: value 64.0 violates the proved bound n² ≤ 50"):
+        run_sweep(bounded, store=tmp_path)
+    assert [r["x"] for r in Store(tmp_path).load(bounded).values()] == list(range(1, 8))
