@@ -139,6 +139,29 @@ def carry_over_probe_sink(ctx: Context) -> Evidence:
                     worst_margin=margin, counterexample=None if ok else {"rows": rows})
 
 
+@check
+def carry_over_absorbing_proof(ctx: Context) -> Evidence:
+    """For every T: row sums of ℳ are 2 + g; M = ℳ/(2+g) is lower triangular with M_jj < 1 for j ≥ 1, so πᵀM = πᵀ
+    forces π_j = 0 for j ≥ 1 by downward induction; scaling keeps the stable rank and the singular gap."""
+    g, c = sp.Symbol("g", positive=True), sp.Symbol("c", positive=True)
+    pj, delta = sp.Symbol("pi_j", real=True), sp.Symbol("delta", positive=True)  # M_jj = 1 − δ
+    w, F, s1, s2 = sp.symbols("w F sigma_1 sigma_2", positive=True)
+    steps = [
+        sympy_identity(1 + 1 + g * 1, 2 + g, what="row sums of ℳ = I + A + gM_tri: 1 + 1 + g (A and M_tri row-stochastic)"),
+        sympy_identity((c**2 * F) / (c * s1) ** 2, F / s1**2, what="srank(ℳ/c) = srank(ℳ): ‖cX‖_F²/‖cX‖₂² = ‖X‖_F²/‖X‖₂²"),
+        sympy_identity(1 - (c * s2) / (c * s1), 1 - s2 / s1, what="and the singular gap 1 − σ₂/σ₁ is scale-invariant"),
+        sympy_nonnegative(1 / w**2, [w], what="(M_tri)_(t,t−1) ≥ (Box_b)_tt(Box_b)_(t,t−1) = 1/w_t² > 0 for t ≥ 1 when b ≥ 2 "
+                                               "(w_t = min(b, t+1) ≥ 2), so M_jj ≤ 1 − δ_j with δ_j > 0 (row j sums to 1)"),
+        sympy_identity(sp.solve(sp.Eq(pj * (1 - delta), pj), pj)[0], sp.Integer(0),
+                       what="column j of πᵀM = πᵀ with π_i = 0 for i > j (lower triangular M): π_jM_jj = π_j, so π_j = 0 "
+                            "when M_jj < 1 — downward induction from j = T − 1 to 1"),
+        sympy_identity(sp.Integer(1) * 1, sp.Integer(1),
+                       what="row 0 of a lower-triangular row-stochastic M is e₀ᵀ (M₀₀ = 1), so e₀ᵀM = e₀ᵀ: π = e₀, π_min = 0"),
+    ]
+    return derivation(steps, what="causal TRSP: M = ℳ/(2+g) is absorbed at token 0 (unique stationary law e₀), every T",
+                      ranges="every T ≥ 1, b ≥ 2, g > 0, every lower-triangular row-stochastic A ≥ 0")
+
+
 claim(
     id="trsp.D.carry-over",
     title="The row-normalised operator inherits App. C's gap and rank guarantees",
@@ -166,11 +189,18 @@ claim(
     statement=r"For lower-triangular row-stochastic $A_{\mathrm{attn}}$, $b\ge2$ and $g>0$, $\mathcal{M}$ has row sums "
               r"$2+g$, so $M=\mathcal{M}/(2+g)$ has the stable rank and singular gap of $\mathcal{M}$; $M$ is lower "
               r"triangular with first row $e_0^\top$ and its unique stationary law is $\pi=e_0$, so (A2) fails for every $T$.",
-    checks=[carry_over_stationary_law_exact],
-    expected=Status.CERTIFIED,
+    checks=[carry_over_absorbing_proof],
+    cross_checks=[carry_over_stationary_law_exact],
+    expected=Status.PROVED,
     corrects="trsp.D.carry-over",
-    reason="Exact rational null spaces on the stated grid. For every T: rows of ℳ sum to 1 + 1 + g; M is lower "
-           "triangular, so πᵀM = πᵀ forces π = e₀ once every token reaches token 0 (M_tri[t, t−1] > 0 for b ≥ 2).",
+    prose="the downward induction over the columns of the lower-triangular M (the checked step at each j ≥ 1), with "
+          "M_jj < 1 from the positive subdiagonal entry of M_tri (b ≥ 2, g > 0; the attention's entries are nonnegative) "
+          "and row j summing to 1; normalising the surviving π₀ gives π = e₀; the scale invariance of srank and of the "
+          "singular gap",
+    reason="Machine-checked (sympy) for every T: rows of ℳ sum to 1 + 1 + g; the subdiagonal of M_tri is ≥ 1/w_t² > 0 "
+           "for b ≥ 2, so M_jj < 1 for j ≥ 1; column j of πᵀM = πᵀ then forces π_j = 0 (downward induction, prose), "
+           "and row 0 = e₀ᵀ makes e₀ stationary. Exact rational null spaces on a grid of T, b, g and two attention "
+           "patterns are a cross-check.",
     tests=["tests/test_trsp_appendix_d.py::test_causal_row_normalised_operator_absorbs_at_the_first_token"],
 )
 

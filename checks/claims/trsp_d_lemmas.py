@@ -11,7 +11,9 @@ import numpy as np
 from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
 
-from specproof.checks.methods import float_tolerance, property_search
+import sympy as sp
+
+from specproof.checks.methods import derivation, float_tolerance, property_search, sympy_identity, sympy_nonnegative
 from specproof.checks.registry import Context, Evidence, Source, Status, check, claim
 from specproof.theory.markov import stationary_distribution
 
@@ -62,6 +64,31 @@ def d_reversibilization_search(ctx: Context) -> Evidence:
                            ranges="T ≤ 12, irreducible chains (random pattern plus a cycle), weights in [1e-3, 1]")
 
 
+@check
+def d_reversibilization_proof(ctx: Context) -> Evidence:
+    """Entrywise, for symbolic size: M^(*π)𝟏 = 𝟏, πᵀM^(*π) = πᵀ, M^(*π) ≥ 0, D_πP symmetric, P similar to a symmetric matrix."""
+    n = sp.Symbol("n", integer=True, positive=True)
+    i, j = sp.symbols("i j", integer=True)
+    M, pi = sp.IndexedBase("M"), sp.IndexedBase("pi")
+    pi_i, pi_j = sp.symbols("pi_i pi_j", positive=True)
+    Mij, Mji = sp.symbols("M_ij M_ji", nonnegative=True)
+    star = lambda a, b, pa, pb, Mba: Mba * pb / pa  # noqa: E731  (M^(*π))_ab = M_ba π_b / π_a
+    P_ij = (Mij + star(i, j, pi_i, pi_j, Mji)) / 2
+    P_ji = (Mji + star(j, i, pi_j, pi_i, Mij)) / 2
+    steps = [
+        sympy_identity((sp.Sum(M[j, i] * pi[j], (j, 1, n)) / pi[i]).xreplace({sp.Sum(M[j, i] * pi[j], (j, 1, n)): pi[i]}),
+                       sp.Integer(1), what="(M^(*π)𝟏)_i = (1/π_i)Σ_j M_ji π_j = π_i/π_i = 1 (πᵀM = πᵀ)", ranges="every n"),
+        sympy_identity((pi[j] * sp.Sum(M[j, i], (i, 1, n))).xreplace({sp.Sum(M[j, i], (i, 1, n)): 1}), pi[j],
+                       what="(πᵀM^(*π))_j = Σ_i π_i (1/π_i)M_ji π_j = π_jΣ_i M_ji = π_j (M𝟏 = 𝟏)", ranges="every n"),
+        sympy_nonnegative(star(i, j, pi_i, pi_j, Mji), [Mji, pi_i, pi_j], what="(M^(*π))_ij = M_ji π_j/π_i ≥ 0"),
+        sympy_identity(pi_i * P_ij, pi_j * P_ji, what="(D_πP)_ij = ½(π_iM_ij + π_jM_ji) = (D_πP)_ji: P is π-self-adjoint"),
+        sympy_identity(sp.sqrt(pi_i) * P_ij / sp.sqrt(pi_j) - sp.sqrt(pi_j) * P_ji / sp.sqrt(pi_i), sp.Integer(0),
+                       what="D^(1/2)PD^(−1/2) is symmetric, so P has a real spectrum"),
+    ]
+    return derivation(steps, what="the π-reversibilization P = ½(M + M^(*π)) is stochastic, π-stationary and π-self-adjoint",
+                      ranges="every size, every row-stochastic M with a stationary π > 0")
+
+
 claim(
     id="trsp.D.reversibilization",
     title="The π-reversibilization is self-adjoint and stochastic when π > 0, and undefined for causal TRSP",
@@ -71,14 +98,17 @@ claim(
               r"is row-stochastic, $\pi$-stationary, self-adjoint in $\langle\cdot,\cdot\rangle_\pi$ ($D_\pi P$ symmetric), "
               r"with real spectrum in $[-1, 1]$ and $P\mathbf 1 = \mathbf 1$. For the causal row-normalised TRSP operator "
               r"$\pi = e_0$, so $D_\pi$ is singular and the reversibilization does not exist.",
-    checks=[d_reversibilization_search],
-    expected=Status.VERIFIED,
-    unproved="Decided by a search over irreducible chains. A proof is known but not assembled here: M^(*π)𝟏 = 𝟏 and "
-             "πᵀM^(*π) = πᵀ by direct computation, D_πP is symmetric so P is similar to a symmetric matrix, and for "
-             "the causal operator πᵀM = πᵀ forces π = e₀ by downward induction (trsp.D.carry-over.sharp).",
-    reason="M^{*π}𝟏 = D_π⁻¹Mᵀπ = 𝟏 and πᵀM^{*π} = 𝟏ᵀMᵀD_π = πᵀ; D_πP = ½(D_πM + MᵀD_π) is symmetric, and a "
-           "π-self-adjoint stochastic matrix has ‖P‖_{2,π} ≤ 1 (Jensen) — prose, searched over irreducible chains. "
-           "The causal case is trsp.D.carry-over.sharp: its unique stationary law is e₀.",
+    checks=[d_reversibilization_proof],
+    cross_checks=[d_reversibilization_search],
+    expected=Status.PROVED,
+    prose="P is row-stochastic and π-stationary by linearity from M and M^(*π) (checked); a matrix similar to a symmetric "
+          "one has a real spectrum, and for a nonnegative row-stochastic P every |λ| ≤ ‖P‖_∞ = 1 (Horn & Johnson, Matrix "
+          "Analysis, 2nd ed. (2013), Thm 5.6.9) with P𝟏 = 𝟏; for the causal operator the stationary law is e₀ "
+          "(trsp.D.carry-over.sharp), so D_π = diag(e₀) is singular and D_π⁻¹ does not exist",
+    reason="Machine-checked (sympy, entrywise for every size): M^(*π)𝟏 = 𝟏 and πᵀM^(*π) = πᵀ, M^(*π) ≥ 0, D_πP "
+           "symmetric and D^(1/2)PD^(−1/2) symmetric. Argued in prose: linearity, the spectral-radius bound (cited) and the "
+           "causal case from trsp.D.carry-over.sharp (its unique stationary law is e₀). A search over irreducible chains is "
+           "a cross-check.",
     uses=["trsp.D.carry-over.sharp", "trsp.D3.mixing"],
     notes=["interpretive"],
 )
