@@ -101,6 +101,32 @@ def _real(p):
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
 
 
+def _train(p):
+    p.add_argument("--config", choices=opt.TRAIN_CONFIGS, default="default",
+                   help="tiny (seconds, the tests'), default (the committed CPU run), gpu (TRSP App. A.2's scale)")
+    p.add_argument("--variants", type=opt.variant_names, default=None,
+                   help="built-in variants, comma-separated (default: all of " + ", ".join(opt.TRAIN_VARIANTS) + ")")
+    p.add_argument("--spec", nargs="+", metavar="FILE.toml", default=None, help="variants of your own, declarative")
+    p.add_argument("--variant", nargs="+", metavar="FILE.py", default=None, help="Python files binding Variant objects")
+    p.add_argument("--seeds", type=opt.seed_list, default=None, help="seeds, comma-separated (default: the config's 0,1,2)")
+    p.add_argument("--steps", type=opt.step_count, default=None, help="training steps (default: the config's)")
+    p.add_argument("--text", nargs="+", metavar="FILE", default=None,
+                   help="UTF-8 text files added to the corpus (Python's pydoc_data.topics)")
+    p.add_argument("--device", choices=opt.DEVICES, default=None, help="default: CUDA when there is one, else the CPU")
+    where = p.add_mutually_exclusive_group()
+    where.add_argument("--store", metavar="DIR", default=None,
+                       help="resumable row store (default: the project's figures/data for the default run, else the "
+                            "user's cache directory)")
+    where.add_argument("--no-store", action="store_true", help="keep the rows in memory only")
+    p.add_argument("--checkpoints", metavar="DIR", default=None,
+                   help="where checkpoints go (default: the user's cache directory; never the repository)")
+    p.add_argument("--threads", type=opt.thread_count, default=None,
+                   help="torch and BLAS threads (default: 1 on the CPU, deterministic and fastest on a shared machine)")
+    p.add_argument("--json", metavar="FILE", help="write the rows, the paper's numbers and provenance as JSON")
+    p.add_argument("--figures", metavar="DIR", help="draw the trained-model figures (PNG and JSON) into DIR")
+    p.add_argument("--no-progress", action="store_true", help="no progress bars")
+
+
 def _site(p):
     p.add_argument("ids", nargs="*", help="claim ids (default: every claim)")
     p.add_argument("--outdir", default=None, help="directory to write (default: site/ of the checkout)")
@@ -128,6 +154,8 @@ COMMANDS = (
             "specproof.checks.blueprint:cmd_graph"),
     Command("real", "real attention of a pretrained transformer against the canonical model (SDEG §4) and TRSP's "
             "side path", _real, "specproof.checks.real_cli:cmd_real"),
+    Command("train", "train small decoders with and without TRSP's side path and measure them at 1x-8x the training "
+            "length (TRSP §4, SDEG Thm 3, 4, 7)", _train, "specproof.checks.train_cli:cmd_train"),
     Command("site", "build the browsable catalogue: a page per claim, search, filters, the graph", _site,
             "specproof.checks.site:cmd_site"),
 )

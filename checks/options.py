@@ -87,3 +87,31 @@ def scheduler_address(text: str) -> str:
         raise argparse.ArgumentTypeError(f"{text!r} is not a scheduler address; allowed: tcp://host:port, host:port "
                                          f"or a scheduler file *.json")
     return value
+
+
+TRAIN_CONFIGS = ("tiny", "default", "gpu")  # the configurations of checks/training.py, named here for the parser
+TRAIN_VARIANTS = ("base", "trsp", "static-gate", "no-dyadic", "box-kernel", "dense-full-sweep")
+DEVICES = ("cpu", "cuda")
+
+
+def seed_list(text: str) -> str:
+    """``0,1,2``: distinct seeds in [0, 2^32), comma-separated (checked here, returned as given)."""
+    parts = [x for x in text.split(",") if x.strip()]
+    seeds = [seed_value(x.strip()) for x in parts]
+    if not seeds or len(set(seeds)) != len(seeds):
+        raise argparse.ArgumentTypeError(f"{text!r}: allowed: distinct seeds 0 <= seed < 2^32, comma-separated")
+    return text
+
+
+def variant_names(text: str) -> str:
+    """``base,trsp``: names of built-in training variants, comma-separated (checked here, returned as given)."""
+    names = [x.strip() for x in text.split(",") if x.strip()]
+    unknown = [n for n in names if n not in TRAIN_VARIANTS]
+    if not names or unknown or len(set(names)) != len(names):
+        raise argparse.ArgumentTypeError(f"{text!r}: allowed: distinct names from {', '.join(TRAIN_VARIANTS)}, "
+                                         f"comma-separated (a variant of your own: --spec FILE.toml or --variant FILE.py)")
+    return text
+
+
+def step_count(text: str) -> int:
+    return count_value(text, minimum=1, maximum=10**8, what="steps")
