@@ -359,8 +359,8 @@ claim(
           "v = 𝟏 on I_(r−d) (every column of I_(r−d) lies left of I_r), so of rank one with singular value ‖u‖‖v‖ ≤ "
           "2^(−d/2) (sdeg.c.dyadic-blocks); the blocks of B₀ and of each B_d sit in distinct block rows and block columns, "
           "so their singular values are the union of the blocks' (the Gram matrix is block diagonal); σ_j(DX) ≤ "
-          "‖D‖σ_j(X) (Horn & Johnson, Topics in Matrix Analysis (1991), Thm 3.3.16(d), the case i = 1 of "
-          "σ_(i+j−1)(AB) ≤ σ_i(A)σ_j(B)) with jσ_j(L_m)/m ≤ 3/2 (sdeg.c.Lm-singular); the triangle inequality of the "
+          "‖D‖σ_j(X) (Horn & Johnson, Topics in Matrix Analysis (1991), Thm 3.3.16, Weyl's product inequality "
+          "σ_(i+j−1)(AB) ≤ σ_i(A)σ_j(B) at i = 1) with jσ_j(L_m)/m ≤ 3/2 (sdeg.c.Lm-singular); the triangle inequality of the "
           "Schatten p-norm for p ≥ 1 (Bhatia, Matrix Analysis (1997), §IV.2: the Schatten p-norms are unitarily invariant "
           "norms); monotonicity of the final bounds in R, with R ≤ log₂ n; the lower bound by pinching and Hardy's σ_j ≤ 2 "
           "as in the checked steps (Σσ^p ≥ 2^(p−1)‖H_n‖_* for p ≤ 1)",
