@@ -735,7 +735,44 @@ def committed_run(rows: list[dict], config: str = "default") -> dict | None:
             continue
         slot = variants.setdefault(p["variant"], {}).setdefault(p["seed"], {})
         slot["train" if p["measure"] == "train" else p["ratio"]] = r
+    order = {name: i for i, name in enumerate(DEFAULT_VARIANTS)}
+    variants = dict(sorted(variants.items(), key=lambda kv: (order.get(kv[0], len(order)), kv[0])))
     return {"fingerprint": fingerprint, "variants": variants, "config": config}
+
+
+SEEDS_NEEDED = 3
+
+
+@functools.cache
+def committed_default_run() -> dict | None:
+    """The project's committed default run, complete (every built-in variant with at least 3 seeds, each with its
+    training row and every ratio), or None: what the trained claims read."""
+    run = committed_run(stored_rows(), "default")
+    if run is None:
+        return None
+    ratios = CONFIGS["default"].ratios
+    for name in DEFAULT_VARIANTS:
+        seeds = run["variants"].get(name, {})
+        if sum("train" in slots and all(r in slots for r in ratios) for slots in seeds.values()) < SEEDS_NEEDED:
+            return None
+    return run
+
+
+def missing_rows():
+    """The Evidence of a trained claim whose committed rows are missing: open, saying how to make them."""
+    from specproof.checks.methods import open_evidence
+
+    return open_evidence("the committed rows of `specproof train` (figures/data/trained.jsonl) are missing or "
+                         "incomplete; run `specproof train` (about half an hour on two CPU cores)", method="measured-rows")
+
+
+def run_ranges(run: dict) -> str:
+    """The committed run in words, for an Evidence's ranges."""
+    c = CONFIGS[run["config"]]
+    seeds = sorted(next(iter(run["variants"].values())))
+    return (f"byte-level Llama-style decoder, d = {c.d_model}, {c.n_layers} layers × {c.n_heads} heads, trained at "
+            f"T = {c.train_length} for {c.steps} steps of {c.batch} on pydoc_data.topics; seeds {seeds}; evaluated at "
+            f"{', '.join(f'{r}×' for r in c.ratios)} on held-out text")
 
 
 def per_seed(run_rows: dict, variant: str, ratio: int, read) -> list[float]:
