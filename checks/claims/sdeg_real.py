@@ -12,6 +12,8 @@ do. Stored values carry 6 significant digits; a margin within that rounding is a
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import functools
 import math
 
@@ -61,19 +63,21 @@ def _slope(x, y) -> float:
 
 
 def _decreasing(series: dict, *, what: str, ranges: str) -> Evidence:
-    """Each named series (ℓ, values) decreases: negative log-log slope and last value below the first."""
-    parts, worst = [], math.inf
+    """Each named series (ℓ, values) decreases: negative log-log slope and last value below the first; read step by
+    step too, and every step of the grid where it rises is named (``data["series"]``)."""
+    parts, worst, steps = [], math.inf, []
     for name, (x, y) in series.items():
         slope = _slope(x, y)
         margin = min(-slope, (y[0] - y[-1]) / y[0])
         worst = min(worst, margin)
-        steps = sum(b < a for a, b in zip(y, y[1:]))
-        parts.append(f"{name} {' → '.join(fmt(v) for v in y)} (slope {fmt(slope)}, {steps}/{len(y) - 1} steps down)")
+        steps.append(step_series(name, x, y, "decreasing"))
+        parts.append(f"{name} {' → '.join(fmt(v) for v in y)} (slope {fmt(slope)}; {series_text(steps[-1])})")
         if margin < 0:
             return Evidence(Status.REFUTED, METHOD, f"{what}: {name} does not decrease: " + "; ".join(parts), ranges=ranges,
-                            worst_margin=margin, counterexample={"series": name, "ell": x, "median": y, "slope": slope})
+                            worst_margin=margin, counterexample={"series": name, "ell": x, "median": y, "slope": slope},
+                            data={"series": steps})
     return Evidence(Status.VERIFIED, METHOD, f"{what}: " + "; ".join(parts), ranges=ranges, worst_margin=worst,
-                    sharpest="; ".join(f"{n}: slope {fmt(_slope(*s))}" for n, s in series.items()))
+                    sharpest="; ".join(f"{n}: slope {fmt(_slope(*s))}" for n, s in series.items()), data={"series": steps})
 
 
 # --------------------------------------------------------------------------- §4.1: U_X against Haar
@@ -81,7 +85,7 @@ def _decreasing(series: dict, *, what: str, ranges: str) -> Evidence:
 def _angle_series(m, lengths) -> dict:
     rows = [r for r in m["rows"] if r["ell"] in lengths]
     return {f"{metric} of U_X": ([r["ell"] for r in rows], [r["summary"]["median_angles"][metric] for r in rows])
-            for metric in rm.ANGLE_METRICS}
+            for metric in (*rm.ANGLE_METRICS, rm.SAMPLED_W1)}
 
 
 @check
@@ -94,8 +98,7 @@ def real_input_angles_decrease(ctx: Context) -> Evidence:
                      ranges=f"{RANGES} (ℓ ≤ d = {m['hidden_size']})")
     haar = {r["ell"]: r["haar"]["W1"] for r in m["rows"]}
     ratio = [r["summary"]["median_angles"]["W1"] / haar[r["ell"]] for r in m["rows"] if r["ell"] in within]
-    return Evidence(ev.status, ev.method, ev.summary + "; W₁∠ over the Haar mean: " + ", ".join(fmt(v) for v in ratio),
-                    ranges=ev.ranges, worst_margin=ev.worst_margin, sharpest=ev.sharpest, counterexample=ev.counterexample)
+    return replace(ev, summary=ev.summary + "; W₁∠ over the Haar mean: " + ", ".join(fmt(v) for v in ratio))
 
 
 claim(
@@ -136,7 +139,10 @@ def real_input_angles_beyond_width(ctx: Context) -> Evidence:
     if margin <= 0:
         return Evidence(Status.REFUTED, METHOD, f"U_X beyond ℓ = d does not rise: {text}", ranges=RANGES,
                         worst_margin=margin, counterexample={"W1_by_ell": w})
-    return Evidence(Status.VERIFIED, METHOD, f"U_X rises beyond ℓ = d = {d}: {text}", ranges=RANGES, worst_margin=margin)
+    ells = [inside, *beyond]
+    series = step_series("median W₁∠ of U_X from ℓ = d on", ells, [w[ell] for ell in ells], "increasing")
+    return Evidence(Status.VERIFIED, METHOD, f"U_X rises beyond ℓ = d = {d}: {text}; {series_text(series)}", ranges=RANGES,
+                    worst_margin=margin, data={"series": [series]})
 
 
 claim(
@@ -177,8 +183,10 @@ def real_score_rank_sublinear(ctx: Context) -> Evidence:
         if slope >= 1 or cap > 1:
             return Evidence(Status.REFUTED, METHOD, f"score rank grows linearly: {name}: " + "; ".join(parts),
                             ranges=RANGES, worst_margin=min(1 - slope, 1 - cap), counterexample={"ell": x, name: y})
-    return Evidence(Status.VERIFIED, METHOD, "score rank surrogates stay moderate: " + "; ".join(parts), ranges=RANGES,
-                    worst_margin=worst)
+    series = [step_series(name, *_series(m, key), "increasing")
+              for key, name in (("median_srank_score", "median srank(S_h)"), ("median_erank1_score", "median erank₁(S_h)"))]
+    return Evidence(Status.VERIFIED, METHOD, "score rank surrogates stay moderate: " + "; ".join(parts) + "; "
+                    + "; ".join(series_text(t) for t in series), ranges=RANGES, worst_margin=worst, data={"series": series})
 
 
 claim(
@@ -202,29 +210,81 @@ claim(
 
 # --------------------------------------------------------------------------- §4.4: score factors
 
+PAPER_SCORE_W1 = ((17, 64, 0.31), (385, 471, 0.10))  # SDEG §4.4: GPT-2's mean Ŵ₁ of both factors, per length band
+SAMPLED_W1_CONSTANT = math.pi**1.5 / (2 * math.sqrt(2))  # E Ŵ₁ ≈ C/√ℓ for any near-uniform angles (sdeg.F.haar-angles.sampled-w1-floor)
+LIKE_WITH_LIKE = 0.25  # "the same number" at toy precision: within ±25 % (the band means pool different lengths)
+
+
+def _band_value(x: list[int], y: list[float], lo: int, hi: int) -> tuple[float, str]:
+    """Our value for one of the paper's length bands: the mean of our lengths inside it, else the log-log interpolation
+    at the band's geometric centre."""
+    inside = [v for ell, v in zip(x, y) if lo <= ell <= hi]
+    if inside:
+        return float(np.mean(inside)), f"mean at ℓ = {', '.join(str(e) for e in x if lo <= e <= hi)}"
+    centre = math.sqrt(lo * hi)
+    return float(np.exp(np.interp(np.log(centre), np.log(x), np.log(y)))), f"interpolated at ℓ ≈ {fmt(centre)}"
+
+
+@check
+def real_score_angles_like_with_like(ctx: Context) -> Evidence:
+    """The paper's estimator on MiniLM: the mean sampled Ŵ₁ of U_S and V_S per ℓ against GPT-2's band means, and
+    against the estimator's floor C/√ℓ (what it reads off perfectly uniform angles)."""
+    m = _measured()
+    if m is None:
+        return _missing()
+    parts, worst, fails = [], math.inf, []
+    for f in ("U", "V"):
+        x, y = _series(m, f"mean_W1s_{f}")
+        for lo, hi, paper in PAPER_SCORE_W1:
+            ours, how = _band_value(x, y, lo, hi)
+            rel = ours / paper - 1
+            worst = min(worst, LIKE_WITH_LIKE - abs(rel))
+            parts.append(f"{f}_S, ℓ = {lo}–{hi}: {fmt(ours)} ({how}) vs GPT-2 {fmt(paper)}")
+            if abs(rel) > LIKE_WITH_LIKE:
+                fails.append({"factor": f, "band": [lo, hi], "ours": ours, "paper": paper})
+        floor = [SAMPLED_W1_CONSTANT / math.sqrt(ell) for ell in x]
+        ratio = [v / c for v, c in zip(y, floor)]
+        parts.append(f"{f}_S over the floor C/√ℓ: {', '.join(fmt(r) for r in ratio)} at ℓ = {', '.join(map(str, x))}")
+    text = "mean sampled Ŵ₁ (App. F.3.1): " + "; ".join(parts)
+    if fails:
+        return Evidence(Status.REFUTED, METHOD, f"{text}: not the paper's values", ranges=RANGES, worst_margin=worst,
+                        counterexample={"bands": fails})
+    return Evidence(Status.VERIFIED, METHOD, text, ranges=RANGES, worst_margin=worst)
+
+
 @check
 def real_score_angles_decrease(ctx: Context) -> Evidence:
     m = _measured()
     if m is None:
         return _missing()
-    return _decreasing({"mean W₁∠ of U_S": _series(m, "mean_W1_U"), "mean W₁∠ of V_S": _series(m, "mean_W1_V")},
-                       what="eigen-angles of the score singular factors", ranges=RANGES)
+    return _decreasing({"mean W₁∠ of U_S": _series(m, "mean_W1_U"), "mean W₁∠ of V_S": _series(m, "mean_W1_V"),
+                        "mean Ŵ₁ of U_S": _series(m, "mean_W1s_U"), "mean Ŵ₁ of V_S": _series(m, "mean_W1s_V")},
+                       what="eigen-angles of the score singular factors, exact angular W₁ and the sampled Ŵ₁", ranges=RANGES)
 
 
 claim(
     id="sdeg.real.score-angles",
     figure="figures/real-angles.png",
-    title="MiniLM: the eigen-angles of the score factors U_S, V_S approach uniform as ℓ grows",
+    title="MiniLM's score factors, measured as the paper measures them, give GPT-2's numbers: the estimator's floor",
     source=Source("specproof", "§4.4", "own, on MiniLM"),
-    statement=r"The mean over heads, layers and windows of the angular $W_1$ of the eigen-angles of $U_{S_h}$ and of "
-              r"$V_{S_h}$ ($S_h=U\Sigma V^\top$, full SVD) decreases with $\ell$ over $16\ldots512$, as SDEG §4.4 reports "
-              r"for GPT-2 (≈ 0.31 at ℓ = 17–64, 0.10 at 385–471).",
-    checks=[real_score_angles_decrease],
+    statement=r"With the paper's estimator (the sampled $\widehat W_1$ of App. F.3.1), the mean over heads, layers and "
+              r"windows for the eigen-angles of $U_{S_h}$ and $V_{S_h}$ ($S_h=U\Sigma V^\top$, full SVD) is within 25 % of "
+              r"SDEG §4.4's GPT-2 values (0.31 over $\ell=17$–$64$, 0.10 over $385$–$471$), and sits at the estimator's "
+              r"floor $C/\sqrt\ell$; the exact angular $W_1$ decreases at every step of $\ell=16\ldots512$. For "
+              r"$\ell>d_h=32$, $S_h$ is rank-deficient and $U_{S_h},V_{S_h}$ are completed by the SVD routine's arbitrary "
+              r"basis of the null spaces: those values describe that basis, not the head.",
+    checks=[real_score_angles_like_with_like, real_score_angles_decrease],
     expected=Status.VERIFIED,
     unproved="A statement about measured rows: the stored all-MiniLM-L6-v2 attention of 6 layers × 12 heads on 4 "
              "windows of pydoc_data.topics (ℓ = 16…512); nothing to prove for every parameter value.",
-    reason="The rows decrease. Since rank S_h ≤ d_h = 32, for ℓ > 32 all but 32 columns of each factor are LAPACK's "
-           "completion of the null spaces, so from ℓ = 64 on the diagnostic is mostly about the SVD routine.",
+    reason="Like with like (a referee found the earlier comparison set the paper's sampled Ŵ₁ beside our exact W₁): "
+           "MiniLM's mean Ŵ₁ is ≈ 0.30 over the band ℓ = 17–64 (ours at 32 and 64) and ≈ 0.09 interpolated at "
+           "ℓ ≈ 428, GPT-2's 0.31 and 0.10 — and both are the floor C/√ℓ that Ŵ₁ gives perfectly uniform angles "
+           "(0.97–1.12 of it at every ℓ), so the paper's numbers, like ours, cannot tell Haar factors from any "
+           "near-uniform law. The exact W₁ separates them and falls 0.23 → 0.007. The rows at ℓ ≥ 64 are one "
+           "completion's: remeasuring on another machine changed every U_S, V_S value at ℓ ≥ 64 (LAPACK's choice of "
+           "null-space basis) and none at ℓ = 16, 32, where S_h has full rank; the paper names this caveat (App. F, "
+           "'nullspace completions also affect this diagnostic') without measuring it.",
     notes=["interpretive"],
     tests=[f"{TESTS}::test_orthogonal_eigen_angles_match_numpy"],
 )
@@ -330,7 +390,7 @@ def real_spike_bulk_split(ctx: Context) -> Evidence:
             f"{series_text(median_series)}; {series_text(share_series)}")
     return Evidence(Status.VERIFIED if holds else Status.REFUTED, METHOD, text, ranges=RANGES,
                     worst_margin=min(margins), counterexample=None if holds else {"ell": x, "median_margin": margins, "share": share},
-                    data={"series": [median_series, share_series]})
+                    data={"series": [median_series, share_series], "count": {"ell": x, "median_k": k}})
 
 
 claim(
@@ -433,7 +493,8 @@ def real_eigen_profile_prediction(ctx: Context) -> Evidence:
     if failures:
         return Evidence(Status.REFUTED, METHOD, f"Thm 2's profile does not split as stated: {text}", ranges=RANGES,
                         worst_margin=worst, counterexample={"failures": failures})
-    return Evidence(Status.VERIFIED, METHOD, text, ranges=RANGES, worst_margin=worst)
+    counted = {"ell": [r["ell"] for r in m["rows"]], "median_k": [r["summary"]["median_k"] for r in m["rows"]]}
+    return Evidence(Status.VERIFIED, METHOD, text, ranges=RANGES, worst_margin=worst, data={"count": counted})
 
 
 claim(
@@ -537,7 +598,9 @@ def real_attention_stays_connected(ctx: Context) -> Evidence:
     if margin < 0:
         return Evidence(Status.REFUTED, METHOD, f"real attention graphs collapse: {text}", ranges=RANGES,
                         worst_margin=margin, counterexample={"ell": x, "median_mu2_attn": mu2, "slope": slope})
-    return Evidence(Status.VERIFIED, METHOD, text, ranges=RANGES, worst_margin=margin)
+    series = step_series("the median μ₂(L_attn)", x, mu2, "decreasing")
+    return Evidence(Status.VERIFIED, METHOD, f"{text}; {series_text(series)}", ranges=RANGES, worst_margin=margin,
+                    data={"series": [series]})
 
 
 claim(
