@@ -135,11 +135,11 @@ def test_verify_reports_a_weak_chain_without_failing(tmp_path, capsys):
     from specproof.checks.cli import main
 
     out = tmp_path / "report.json"
-    assert main(["verify", "trsp.C8.spectral-norm", "--json", str(out), "--no-progress"]) == 0
+    assert main(["verify", "trsp.C8.distal", "--json", str(out), "--no-progress"]) == 0
     (entry,) = json.loads(out.read_text())["claims"]
-    assert entry["chain"] == {"state": RESTS_ON, "dependency": "trsp.C8.column-sums", "status": "refuted",
-                              "path": ["trsp.C8.spectral-norm", "trsp.C8.column-sums"]}
-    assert "rests on trsp.C8.column-sums (refuted)" in capsys.readouterr().out
+    assert entry["chain"] == {"state": RESTS_ON, "dependency": "trsp.C7.frobenius", "status": "refuted",
+                              "path": ["trsp.C8.distal", "trsp.C7.frobenius"]}
+    assert "rests on trsp.C7.frobenius (refuted)" in capsys.readouterr().out
 
 
 def test_graph_is_drawn(tmp_path):
