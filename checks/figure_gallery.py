@@ -301,11 +301,12 @@ def haar_angles(quick: bool) -> dict:
 # --------------------------------------------------------------------------- the composed network
 
 _NETWORK_CURVES = (  # (sweep, column, label, style): each App. C conclusion on the composed operator
-    ("isolated", "mu2_d2", "μ₂, A = I, D = 2: safety net (C.5) fails, ~T^−(2+ln 2)", "o-"),
+    ("isolated", "mu2_d2", "μ₂, A = I, D = 2: safety net (C.5) fails, ≤ 24/(T²−1) any gate, ~T^−(2+ln 2) here", "o-"),
     ("isolated", "mu2_d4", "μ₂, A = I, D = 4", "o--"),
     ("isolated", "mu2_full", "μ₂, A = I, D = ⌊log₂T⌋+1: Θ(1) (≈ 0.3)", "o:"),
-    ("uniform", "mu2_full", "μ₂, uniform attention, full depth: → ½ (the star)", "s:"),
-    ("isolated", "gap_d2", "γ, A = I, D = 2: ~T^−2, not Θ(1/log T) (Eq. 11)", "^-"),
+    ("uniform", "mu2_full", "μ₂, uniform attention, full depth: under the causal ceiling, falling away from ½", "s:"),
+    ("uniform", "ceiling_full", "causal ceiling T(1 − (P_D)_TT)/(2(T − 1)), uniform, full depth", "k-"),
+    ("isolated", "gap_d2", "γ (self-loops in D), A = I, D = 2: ~T^−(2+ln 2), not Θ(1/log T) (Eq. 11)", "^-"),
     ("uniform", "gap_full", "γ, uniform attention, full depth: Θ(1)", "^:"),
     ("sink", "reff_d2_excess", "R_eff − 1, sink, D = 2: → 1/9", "d-"),
     ("sink", "reff_d4_excess", "R_eff − 1, sink, D = 4: → 1/225", "d--"),
@@ -319,21 +320,31 @@ def _draw_network(d, ax):
     for kind, column, label, style in _NETWORK_CURVES:
         T, y = np.asarray(d[kind]["T"]), np.asarray(d[kind][column], dtype=float)
         keep = y > 0
-        ax.loglog(T[keep], y[keep], style, ms=3, lw=1, color=colours[kind], label=label)
+        colour = None if style.startswith("k") else colours[kind]
+        ax.loglog(T[keep], y[keep], style, ms=3, lw=1, color=colour, label=label)
+        upper = np.asarray(d[kind].get(f"{column}_upper_only", [np.nan] * len(T)), dtype=float)
+        if np.any(upper > 0):  # bracket-only points: only the upper end (a Rayleigh quotient) bounds the value
+            ax.loglog(T[upper > 0], upper[upper > 0], "v", ms=4, mfc="none", color=colours[kind])
+    ax.plot([], [], "v", mfc="none", color="gray", label="bracket-only: upper end of the bracket")
     ax.axhline(0.5, color="gray", ls=":", lw=0.8)
     ax.set_xlabel("sequence length T (depth D fixed at 2, 4, or ⌊log₂T⌋+1)")
     ax.set_ylabel("μ₂, γ of the Markov form P_D; R_eff(N_D) − 1; escape")
 
 
 @figure("network", ("trsp.network.safety-net", "trsp.network.gap", "trsp.network.rank", "trsp.network.mixing",
-                    "trsp.network.connectivity"),
+                    "trsp.network.connectivity", "trsp.network.causal-ceiling", "trsp.network.fixed-depth-bound"),
         "The composed network N_D = F_(D−1)⋯F_0 against App. C's conclusions", _draw_network)
 def network(quick: bool) -> dict:
     out = {}
     for kind in ("isolated", "uniform", "sink"):
         rows = _swept(f"network-{kind}", quick).rows
         out[kind] = {"T": [r["x"] for r in rows]}
-        for column in ("mu2_d2", "mu2_d4", "mu2_full", "gap_d2", "gap_full", "escape_full"):
+        for column in ("mu2_d2", "mu2_d4", "mu2_full", "gap_d2", "gap_full"):
+            # a bracket-only column is drawn by its upper end only, as an open marker
+            ok = [r.get(f"{column}_status") == "converged" for r in rows]
+            out[kind][column] = [r[column] if good else None for r, good in zip(rows, ok)]
+            out[kind][f"{column}_upper_only"] = [None if good else r[f"{column}_upper"] for r, good in zip(rows, ok)]
+        for column in ("escape_full", "ceiling_full"):
             out[kind][column] = [r[column] for r in rows]
         if kind == "sink":  # the upper bracket: R_eff − 1 is far below the bracket's lower side's resolution at full depth
             for tag in ("d2", "d4", "full"):

@@ -212,6 +212,7 @@ class SweepResult:
     rows: list
     computed: int
     reused: int
+    missing: list = field(default_factory=list)  # points of the grid neither stored nor computed (``compute=False``)
 
     def column(self, name: str) -> np.ndarray:
         return np.array([np.nan if r.get(name) is None else r[name] for r in self.rows], dtype=float)
@@ -259,13 +260,15 @@ def _run_dask(sweep: Sweep, pending: list[dict], address: str):
 
 def run_sweep(sweep: str | Sweep, grid: str = "default", *, store: str | os.PathLike | Store | None = None,
               scheduler: str | None = None, progress: bool = False, lo: int | None = None, hi: int | None = None,
-              params: list[dict] | None = None, save: bool = True) -> SweepResult:
+              params: list[dict] | None = None, save: bool = True, compute: bool = True) -> SweepResult:
     """Evaluate the points of ``grid`` (or the given ``params``) not yet in ``store``; return all rows.
 
     ``store=None`` keeps everything in memory. With a store and ``save``, each completed point is
     written before the next one is reported, so an interruption (Ctrl-C, a crash, a killed worker)
     loses at most the points in flight, and a rerun resumes. With ``save=False`` the store is only
-    read: missing points are computed in memory (what `specproof verify` does: it never writes).
+    read: missing points are computed in memory. With ``compute=False`` they are not computed at all: the result
+    holds the stored rows only and lists the others in ``missing`` (what a claim reading the committed store does:
+    `specproof verify` never writes and never runs a sweep's hours in passing; `specproof sweep` fills the store).
     ``scheduler``: the address of a Dask scheduler; points then run on its workers.
     """
     sweep = get(sweep)
@@ -273,6 +276,9 @@ def run_sweep(sweep: str | Sweep, grid: str = "default", *, store: str | os.Path
     store = Store(store) if store is not None and not isinstance(store, Store) else store
     rows = store.load(sweep) if store is not None else {}
     pending = [p for p in wanted if key(p) not in rows]
+    if not compute:
+        return SweepResult(sweep, [rows[key(p)] for p in wanted if key(p) in rows], computed=0,
+                           reused=len(wanted) - len(pending), missing=pending)
     from tqdm import tqdm
 
     runner = _run_dask(sweep, pending, scheduler) if scheduler else _run_local(sweep, pending)
@@ -297,9 +303,11 @@ def options_for(ctx) -> dict:
 
 def stored_options(ctx) -> dict:
     """run_sweep/rate_check keywords for a claim that reads the committed sweep store: the ``default`` grid
-    (``wide`` with ``ctx.wide``) from the project's ``figures/data``; a missing row is computed in memory,
-    never written (`specproof sweep` is the command that writes the store)."""
-    return {"grid": "wide" if ctx.wide else "default", "store": project_store(), "save": False}
+    (``wide`` with ``ctx.wide``) from the project's ``figures/data``; a row missing from the store is neither
+    computed nor written: the evidence reads the stored rows and its range names what is not stored
+    (`specproof sweep` is the command that fills the store; tests/test_sweeps.py requires the committed store
+    complete). With ``ctx.wide`` (`verify --wide`, asked to be slow) missing wide rows are computed in memory."""
+    return {"grid": "wide" if ctx.wide else "default", "store": project_store(), "save": False, "compute": bool(ctx.wide)}
 
 
 def along(kind: str, *, at_least: int = 1) -> Callable[[dict], bool]:
@@ -356,6 +364,14 @@ def _read_with_brackets(rows, x, f, column, transform, lower, scale) -> tuple[np
     return y, y_read, _trend_sensitivity(x, log_width, scale)
 
 
+def missing_note(result: SweepResult) -> str:
+    """"; not stored: T = …" for the grid points a store-only read left out ("" when none)."""
+    if not result.missing:
+        return ""
+    xs = [str(p.get(result.sweep.x, p)) for p in result.missing]
+    return f"; not stored (run `specproof sweep {result.sweep.name}`): {result.sweep.x} = {', '.join(xs)}"
+
+
 def _span(sweep: Sweep, grid: str, x: np.ndarray, column: str, transform) -> str:
     read = transform[0] if transform else (column if column != "value" else "")
     return (f"{read + ' from ' if read else ''}sweep {sweep.name} ({grid} grid): "
@@ -378,7 +394,7 @@ def rate_check(sweep: str | Sweep, f: Callable, model: str, *, what: str, grid: 
                transform: tuple[str, Callable[[float, dict], float]] | None = None,
                select: Callable[[dict], bool] | None = None, lower: dict | None = None, side: str | None = None,
                corrections: dict | None = None, flat: float = 0.05, role: str = "decides", store=None,
-               save: bool = False, ranges: str | None = None) -> Evidence:
+               save: bool = False, compute: bool = True, ranges: str | None = None) -> Evidence:
     """Evidence that ``column`` of a sweep is Θ(f(x)) (or, with ``side``, O(f) or Ω(f)), read from the sweep's
     rows: ratios y/f, their trend, local exponents, the competing rates ruled out.
 
@@ -398,14 +414,14 @@ def rate_check(sweep: str | Sweep, f: Callable, model: str, *, what: str, grid: 
     """
     if lower and side:
         raise ValueError("rate_check: lower-order terms and a one-sided bound do not combine; choose one")
-    result = run_sweep(sweep, grid, store=store, save=save)
+    result = run_sweep(sweep, grid, store=store, save=save, compute=compute)
     rows = [r for r in result.rows if select is None or select(r)]
     if len(rows) < 3:
         return open_evidence(f"{what}: only {len(rows)} sweep points selected; a rate needs at least 3",
                              method="sweep-fit", ranges=ranges or f"sweep {result.sweep.name} ({grid} grid)", role=role)
     x = np.array([r["x"] for r in rows], dtype=float)
     y, y_read, wobble = _read_with_brackets(rows, x, f, column, transform, lower, scale)
-    span = ranges or _span(result.sweep, grid, x, column, transform)
+    span = (ranges or _span(result.sweep, grid, x, column, transform)) + missing_note(result)
     fit = fit_rate(x, y_read, f, model, scale=scale)
     verdict_lines = {"upper": [flat], "lower": [-flat]}.get(side, [flat, -flat])
     if not np.isfinite(wobble) or any(abs(fit.trend - line) <= wobble for line in verdict_lines):

@@ -114,3 +114,116 @@ def test_network_sweep_reference_agrees(kind):
     row = sweep.point(T=32, **sweep.fixed) if sweep.fixed else sweep.point(T=32)
     want = sweep.reference(T=32)
     assert row["lower"] - 1e-9 <= want <= row["upper"] + 1e-9
+
+
+# --------------------------------------------------------------------------- the fast chain, the solver, the ceilings
+
+def test_fast_chain_matches_the_generic_chain_for_any_attention():
+    """NetworkOperator's own kernels (Cesàro, sink, causal softmax, identity) and its fallback for any other
+    attention operator (here a non-causal one) agree with the Composed chain of theory.operators."""
+    from specproof.theory.operators import SoftmaxAttention
+
+    rng = np.random.default_rng(3)
+    for T in (1, 2, 9, 40):
+        models = [lambda n: network_attention(kind, n) for kind in KINDS]
+        models.append(lambda n: SoftmaxAttention(np.linspace(0, 2, n), causal=False))
+        for model in models:
+            layers = nw.network_layers(T, 5, model, lambda n, b: 0.3 + 0.1 * b / n)
+            for markov in (False, True):
+                fast, generic = nw.network_operator(layers, markov), nw.generic_network_operator(layers, markov)
+                x = rng.standard_normal((T, 3))
+                tol = 1e3 * T * EPS * nw.row_sum(layers) * np.abs(x).sum()
+                assert np.allclose(fast.mv(x), generic.mv(x), rtol=0, atol=tol)
+                assert np.allclose(fast.rmv(x), generic.rmv(x), rtol=0, atol=tol)
+                assert np.allclose(fast.mv(x[:, 0]), generic.mv(x[:, 0]), rtol=0, atol=tol)
+
+
+def _dense_gap(L, degrees):
+    M = L.as_matrix()
+    M = (M + M.T) / 2
+    s = 1 / np.sqrt(nw.gap_degrees(L, degrees))
+    return scipy.linalg.eigvalsh(s[:, None] * M * s[None, :], subset_by_index=[1, 1])[0]
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_preconditioned_solver_matches_dense(kind):
+    """The banded-proxy LOBPCG (forced at T = 600, below the sweeps' dense range) converges to the residual
+    tolerance and brackets the dense μ₂ and gap, both degree conventions, every depth."""
+    T = 600
+    for D in (2, 4, floor_log2(T) + 1):
+        L = nw.network_laplacian(_layers(kind, T, D, nw.default_gate()))
+        dense = L.as_matrix()
+        mu2 = scipy.linalg.eigvalsh((dense + dense.T) / 2, subset_by_index=[1, 1])[0]
+        for normalized, degrees, want in ((False, "with-loops", mu2), (True, "with-loops", _dense_gap(L, "with-loops")),
+                                          (True, "loopless", _dense_gap(L, "loopless"))):
+            e = nw.network_algebraic_connectivity(L, normalized=normalized, degrees=degrees)
+            allowance = 10 * T * EPS * 4 * (1 / np.min(nw.gap_degrees(L, degrees)) if normalized else np.max(L.diagonal()))
+            assert e.info["converged"] and e.residual <= 1e-9, (kind, D, normalized, e.info["stages"])
+            assert e.lower - allowance <= want <= e.upper + allowance, (kind, D, normalized, e, want)
+        d = nw.network_dense_connectivity(L)
+        assert d.lower <= mu2 + 1e-12 and mu2 - 1e-12 <= d.upper and d.info["converged"]
+
+
+def test_proxy_band_is_exact_for_the_isolated_network():
+    """At fixed depth with A = I the proxy is L itself: its band equals the dense Laplacian's."""
+    T, D = 50, 3
+    L = nw.network_laplacian(_layers("isolated", T, D, nw.default_gate()))
+    proxy = nw.BandedProxy(L)
+    dense = L.as_matrix()
+    assert proxy.K == 2 * (1 + 3)  # lags 2(b − 1) for b = 1, 2, 4
+    for k in range(proxy.K + 1):
+        assert np.allclose(proxy.ab[k, :T - k], np.diag(dense, -k), atol=1e-15)
+    assert np.allclose(np.diag(dense, -(proxy.K + 1)), 0)
+    x = np.random.default_rng(0).standard_normal(T)
+    assert np.allclose(proxy.mv(x), dense @ x, atol=1e-14)
+
+
+def test_gap_degrees():
+    L = nw.network_laplacian(_layers("uniform", 20, 3))
+    assert np.allclose(nw.gap_degrees(L), L.degree) and np.allclose(nw.gap_degrees(L, "loopless"), L.diagonal())
+    assert np.all(nw.gap_degrees(L) > nw.gap_degrees(L, "loopless"))
+    with pytest.raises(InputError, match="degrees must be one of"):
+        nw.gap_degrees(L, "both")
+
+
+@given(T=st.integers(2, 30), seed=st.integers(0, 2**16))
+@settings(max_examples=40, deadline=None)
+def test_causal_ceiling(T, seed):
+    """μ₂ ≤ T(1 − P_TT)/(2(T − 1)) ≤ T/(2(T − 1)) for random lower-triangular row-stochastic P, and the gap's
+    ceiling; the networks' rows obey theirs."""
+    from specproof.checks.sweeps import network_ceilings
+
+    rng = np.random.default_rng(seed)
+    P = np.tril(rng.random((T, T)) * (rng.random((T, T)) < 0.6))
+    P[np.arange(T), rng.integers(0, np.arange(T) + 1)] += 0.1
+    P /= P.sum(axis=1, keepdims=True)
+    W = (P + P.T) / 2
+    d = W.sum(axis=1)
+    L = np.diag(d) - W
+    mu2 = scipy.linalg.eigvalsh(L, subset_by_index=[1, 1])[0]
+    p = P[-1, -1]
+    assert mu2 <= T * (1 - p) / (2 * (T - 1)) + 1e-12 <= T / (2 * (T - 1)) + 1e-12
+    s = 1 / np.sqrt(d)
+    gap = scipy.linalg.eigvalsh(s[:, None] * L * s[None, :], subset_by_index=[1, 1])[0]
+    assert gap <= (1 - p) / (1 + p) * 2 * T / (2 * T - 1 - p) + 1e-12
+    kind = KINDS[seed % 4]
+    ceilings = network_ceilings(T, kind, 3)
+    M = nw.network_laplacian(_layers(kind, T, 3, nw.default_gate())).as_matrix()
+    assert scipy.linalg.eigvalsh((M + M.T) / 2, subset_by_index=[1, 1])[0] <= ceilings["mu2"] + 1e-12
+
+
+@pytest.mark.parametrize("D", [1, 2, 3, 4])
+def test_fixed_depth_bound(D):
+    """The isolated network has reach R_D and μ₂ ≤ 6R_D²/(T² − 1) for any gates, even g = 1 everywhere."""
+    from specproof.checks.claims.trsp_network import banded_bound, isolated_reach
+
+    for T in (8, 33, 100):
+        for gate in (lambda n, b: 1.0, nw.default_gate()):
+            layers = nw.network_layers(T, D, lambda n: network_attention("isolated", n), gate)
+            P = nw.network_operator(layers, markov=True).as_matrix()
+            R = isolated_reach(T, D)
+            assert R == sum(2 * (min(2**ell, T) - 1) for ell in range(D)) <= 2 ** (D + 1) - 2 * D - 2
+            assert np.allclose(np.tril(P, -(R + 1)), 0) and np.allclose(np.triu(P, 1), 0)
+            W = (P + P.T) / 2
+            mu2 = scipy.linalg.eigvalsh(np.diag(W.sum(axis=1)) - W, subset_by_index=[1, 1])[0]
+            assert mu2 <= banded_bound(T, R) + 1e-12

@@ -24,6 +24,7 @@ from specproof.checks.sweeps import (
     along,
     get,
     load_rows,
+    missing_note,
     options_for,
     project_store,
     rate_check,
@@ -60,6 +61,23 @@ def test_every_sweep_is_complete_and_sorted():
         assert sweep.reference is not None and sweep.claims
     assert options_for(Context()) == {"grid": "quick", "store": None}
     assert options_for(Context(wide=True)) == {"grid": "wide", "store": project_store(), "save": False}
+
+
+@pytest.mark.parametrize("name", sorted(SWEEPS))
+def test_the_committed_store_holds_every_default_row(name):
+    """The claims read the committed store without computing (stored_options: compute=False), so a row missing
+    from it, or one of an older revision, would narrow a claim's range: every default point is stored."""
+    result = run_sweep(name, **stored_options(Context()))
+    assert not result.missing, (f"figures/data lacks {len(result.missing)} default row(s) of {name} at the current "
+                                f"revision: run `specproof sweep {name}` and commit the rows")
+    assert result.computed == 0
+
+
+def test_a_store_only_read_computes_nothing_and_names_what_is_missing(tmp_path):
+    sweep = counting_sweep([], name="store-only")
+    result = run_sweep(sweep, "default", store=tmp_path, save=False, compute=False)
+    assert result.rows == [] and result.computed == 0 and len(result.missing) == 10
+    assert "not stored" in missing_note(result) and "n = 1, 2" in missing_note(result)
 
 
 @pytest.mark.parametrize("name", sorted(SWEEPS))
@@ -292,8 +310,8 @@ def test_along_selects_the_dyadic_subsequences():
         along("2^m+3")
     # the committed store of the project the package runs from, whatever the working directory; read, never written
     assert project_store() == Path(__file__).resolve().parents[1] / "figures" / "data"
-    assert stored_options(Context()) == {"grid": "default", "store": project_store(), "save": False}
-    assert stored_options(Context(wide=True)) == {"grid": "wide", "store": project_store(), "save": False}
+    assert stored_options(Context()) == {"grid": "default", "store": project_store(), "save": False, "compute": False}
+    assert stored_options(Context(wide=True)) == {"grid": "wide", "store": project_store(), "save": False, "compute": True}
 
 
 def test_every_claim_reading_a_stored_sweep_is_declared_by_it():
@@ -301,9 +319,9 @@ def test_every_claim_reading_a_stored_sweep_is_declared_by_it():
     figures cite), and the claims' rates read the committed store rather than recomputing it."""
     import inspect
 
-    import specproof.checks.claims  # noqa: F401
-    from specproof.checks.registry import REGISTRY
+    from specproof.checks.registry import REGISTRY, load_all
 
+    load_all()
     readers = {name: {cid for cid, claim in REGISTRY.items() for fn in claim.checks
                       if f'"{name}"' in inspect.getsource(fn)} for name in SWEEPS}
     for name, claims in readers.items():

@@ -429,8 +429,35 @@ def c5_composition_probe(ctx: Context) -> Evidence:
                          allowance="two eigvalsh of symmetric Laplacians, each within 10·T·eps·‖L‖₂ ≤ 10·T·eps·‖L‖∞",
                          ranges="T in [2, 16], D = ⌊log₂T⌋ + 1 layers, b_ℓ = min(2^ℓ, T), row-stochastic attention per "
                                 "layer, gates in [0, 1]")
-    return probe_hypothesis("not needed", "superposition (sum) rather than composition (product) of the layers", ev,
-                            role="decides")
+    return probe_hypothesis("not needed", "superposition (sum) rather than composition (product) of the layers, for the "
+                            "unnormalised product N_D = Π(I + A_ℓ + g_ℓM_ℓ)", ev, role="decides")
+
+
+@check
+def c5_markov_composition_probe(ctx: Context) -> Evidence:
+    """The unnormalised product's μ₂ is inflated by its row sums c_D = Π(2 + g_ℓ) ∈ [2^D, 3^D]; in the Markov form
+    P_D = N_D/c_D (what the network claims use) the composition can lose against the superposition: attention
+    isolating every token, the reconstructed gate, T = 256 at full depth (dense eigvalsh)."""
+    from specproof.checks.claims.trsp_network import superposition_table
+    from specproof.theory import network as nw
+    from specproof.theory.operators import Identity
+
+    T = 256
+    D = floor_log2(T) + 1
+    table = superposition_table(T, D)
+    c_D = nw.row_sum(nw.network_layers(T, D, Identity, nw.default_gate()))
+    margin = table["P_D"] - table["superposition"]
+    tolerance = float_tolerance(T, 2 * 2 * D)  # both Laplacians have degrees ≤ their row sums (≤ 1, ≤ Σ(1 + g) ≤ 2D)
+    refuted = margin < -tolerance
+    outcome = Evidence(Status.REFUTED if refuted else Status.OPEN, "dense-float",
+                       f"A_ℓ = I, T = {T}, D = {D}: μ₂(L(P_D)) = {fmt(table['P_D'], 4)} < μ₂ of the superposition "
+                       f"{fmt(table['superposition'], 5)} (the unnormalised N_D: {fmt(table['N_D'], 4)} = c_D·μ₂(L(P_D)), "
+                       f"c_D = {fmt(c_D, 5)})", ranges=f"T = {T}, D = ⌊log₂T⌋ + 1, the reconstructed gate",
+                       worst_margin=margin,
+                       counterexample={"T": T, "D": D, "mu2_markov": table["P_D"], "mu2_superposition": table["superposition"],
+                                       "mu2_unnormalised": table["N_D"], "row_sum": c_D} if refuted else None)
+    return probe_hypothesis("necessary", "the unnormalised product (in the Markov form P_D the composition's μ₂ is not "
+                            "at least the superposition's)", outcome, role="decides")
 
 
 claim(
@@ -447,13 +474,22 @@ claim(
               r"($\mathbf L_{\rm attn}+g\mathbf L_{\rm tri}$ with the layer's gate) and §C.3.3 combines it with Thm C.6's "
               r"all-layer $\mu_2$: one layer's skeleton alone has $\mu_2=0$ at even $T$ ($\ell\ge1$) and "
               r"$4\sin^2(\pi/T)\to0$ ($\ell=0$). Not needed: "
-              r"row sums $1$ and $g\le1$ (any $A\ge0$, $g\in[0,50]$), and the superposition itself: composing nonnegative "
-              r"layers only adds nonnegative weight, so the composed operator's $\mu_2$ is at least the superposition's.",
+              r"row sums $1$ and $g\le1$ (any $A\ge0$, $g\in[0,50]$). The superposition is not needed for the "
+              r"unnormalised product $N_D=\prod_\ell(I+A_\ell+g_\ell M_\ell)=I+\sum_\ell(A_\ell+g_\ell M_\ell)+R$, "
+              r"$R\ge0$ (composing nonnegative layers only adds nonnegative weight, so $\mu_2(L(N_D))$ is at least the "
+              r"superposition's), but that $\mu_2$ is inflated by the row sums $c_D=\prod_\ell(2+g_\ell)\in[2^D,3^D]$; "
+              r"in the Markov form $P_D=N_D/c_D$ that the network claims use it is needed: with attention isolating every "
+              r"token at $T=256$ and full depth, $\mu_2(L(P_D))=0.2985<1.0004=\mu_2$ of the superposition "
+              r"($\mu_2(L(N_D))=386.9$). The fixed-depth loss of trsp.network.safety-net is the depth's, not the "
+              r"composition's: the superposition of $D=2$ layers at $T=256$ already has $\mu_2=2.95\cdot10^{-6}$.",
     checks=[c5_signed_attention_probe, c5_negative_gate_probe, c5_directed_probe, c5_layer_gates_probe,
-            c5_single_layer_probe, c5_row_sums_probe, c5_composition_probe],
+            c5_single_layer_probe, c5_row_sums_probe, c5_composition_probe, c5_markov_composition_probe],
     expected=Status.VERIFIED,
+    notes=["reconstructed"],
     reason="four exact counterexamples (sympy eigenvalues, exact gates); property searches for the row sums, large "
-           "gates and the composition of layers",
+           "gates and the unnormalised composition of layers; a dense counterexample (far beyond its n·eps·‖L‖ "
+           "tolerance) for the Markov form, where composing loses against the superposition. Before, the statement "
+           "said composition is never needed, which holds only for the unnormalised N_D.",
     uses=["trsp.C5.safety-net", "trsp.C4.weyl.hypotheses"],
     tests=[f"{TESTS}::test_gated_skeleton_mode_half_is_four_g0"],
 )

@@ -19,7 +19,9 @@ from fractions import Fraction
 import numpy as np
 import scipy.linalg
 
-from specproof.checks.methods import combine, fmt, grid_check
+import sympy as sp
+
+from specproof.checks.methods import combine, derivation, fmt, grid_check, open_evidence, sympy_identity, sympy_nonnegative
 from specproof.checks.registry import Context, Evidence, Source, Status, check, claim
 from specproof.theory import network as nw
 from specproof.theory.filters import dyadic_schedule, floor_log2, tribox_matrix
@@ -37,7 +39,10 @@ def _rows(ctx: Context, kind: str) -> list[dict]:
 
 
 def _sweep_range(rows: list[dict], kind: str, ctx: Context) -> str:
-    return f"sweep network-{kind} ({'wide' if ctx.wide else 'default'} grid): T = {rows[0]['x']}…{rows[-1]['x']}, {len(rows)} points"
+    from specproof.checks.sweeps import missing_note, run_sweep, stored_options
+
+    span = f"sweep network-{kind} ({'wide' if ctx.wide else 'default'} grid): T = {rows[0]['x']}…{rows[-1]['x']}, {len(rows)} points"
+    return span + missing_note(run_sweep(f"network-{kind}", **stored_options(ctx)))
 
 
 # --------------------------------------------------------------------------- the composed operator
@@ -138,11 +143,160 @@ claim(
               r"$M_{\rm tri}^{(b_\ell)}$. The matrix-free chain (O$(TD)$ per matvec) equals the dense product.",
     checks=[network_structure_exact, network_matrix_free_matches_dense],
     expected=Status.CERTIFIED,
+    notes=["reconstructed"],
     reason="Exact rational products of the layer matrices (uniform causal, sink, isolated attention; four gate "
            "scales) over every T of the range decide the row sums, diagonal and support; the matrix-free chain is "
            "cross-checked against dense products in float.",
     uses=["trsp.layer.operator"],
     tests=[f"{TESTS}::test_network_matches_dense_product"],
+)
+
+
+# --------------------------------------------------------------------------- the causal ceiling
+
+def _ceiling_steps() -> list[Evidence]:
+    """The Rayleigh quotient of x = e_T − 𝟏/T for symbolic T and p = P_TT (sympy): 𝟏ᵀx = 0, xᵀx = (T−1)/T,
+    xᵀLx = L_TT (L𝟏 = 0, L symmetric), L_TT = d_T − W_TT = (1 + p)/2 − p (row T of P sums to 1, column T of a
+    lower-triangular P is p·e_T), the quotient T(1 − p)/(2(T − 1)) and its gap to T/(2(T − 1)); and the gap's
+    version with x = e_T − (d_T/T)𝟏, D𝟏-orthogonal because Σ_i d_i = (Σ row sums + Σ column sums)/2 = T."""
+    T, i = sp.symbols("T i", positive=True, integer=True)
+    p, m = sp.symbols("p m", nonnegative=True)
+    x = sp.KroneckerDelta(i, T) - 1 / T
+    row_L, total_L, L_TT = sp.symbols("r_T S L_TT")  # (L𝟏)_T and 𝟏ᵀL𝟏, both 0 for a Laplacian
+    quadratic = L_TT - 2 * row_L / T + total_L / T**2  # (e_T − 𝟏/T)ᵀL(e_T − 𝟏/T) for symmetric L
+    d_T = (1 + p) / 2
+    steps = [
+        sympy_identity(sp.Sum(x, (i, 1, T)).doit(), sp.Integer(0), what="𝟏ᵀx = Σ_i (δ_iT − 1/T) = 0", ranges="every T ≥ 1"),
+        sympy_identity(sp.Sum(sp.expand(x**2), (i, 1, T)).doit(), (T - 1) / T, what="xᵀx = (T − 1)/T",
+                       ranges="every T ≥ 1"),
+        sympy_identity(quadratic.subs({row_L: 0, total_L: 0}), L_TT, what="xᵀLx = L_TT when L𝟏 = 0",
+                       ranges="every symmetric L with L𝟏 = 0"),
+        sympy_identity(d_T - p, (1 - p) / 2, what="L_TT = d_T − W_TT = (1 + p)/2 − p = (1 − p)/2",
+                       ranges="P lower triangular, row-stochastic, p = P_TT"),
+        sympy_identity(((1 - p) / 2) / ((T - 1) / T), T * (1 - p) / (2 * (T - 1)),
+                       what="xᵀLx/xᵀx = T(1 − p)/(2(T − 1))", ranges="every T ≥ 2"),
+        sympy_nonnegative((T / (2 * (T - 1)) - T * (1 - p) / (2 * (T - 1))).subs(T, 2 + m), [p, m],
+                          what="T/(2(T − 1)) − T(1 − p)/(2(T − 1)) = Tp/(2(T − 1)) ≥ 0 (T = 2 + m)",
+                          ranges="p ≥ 0, T ≥ 2"),
+        sympy_identity(d_T - 2 * (d_T / T) * d_T + (d_T / T) ** 2 * T, d_T * (1 - d_T / T),
+                       what="gap: x = e_T − (d_T/T)𝟏 has xᵀDx = d_T − 2(d_T/T)d_T + (d_T/T)²·Σd = d_T(1 − d_T/T), Σd = T",
+                       ranges="every T ≥ 1"),
+        sympy_identity(((1 - p) / 2) / (d_T * (1 - d_T / T)), (1 - p) / (1 + p) * 2 * T / (2 * T - 1 - p),
+                       what="γ ≤ xᵀLx/xᵀDx = (1 − p)/(1 + p)·2T/(2T − 1 − p)", ranges="every T ≥ 1, p ∈ [0, 1]"),
+    ]
+    return steps
+
+
+@check
+def causal_ceiling_sympy(ctx: Context) -> Evidence:
+    """The ceiling's algebra for symbolic T and p = P_TT (sympy, exact)."""
+    # Coq: a theorem for the ceiling (Courant–Fischer with the test vector e_T − 𝟏/T) is being written in proofs/;
+    # its coq_check (a CoqHook naming the theorem and its pinned statement) goes here, beside this derivation.
+    return derivation(_ceiling_steps(), what="the causal ceiling's test vector", ranges="every T ≥ 2, p = P_TT ∈ [0, 1]")
+
+
+def _random_lower_stochastic(rng, T: int) -> list[list[Fraction]]:
+    """A random lower-triangular row-stochastic matrix with small rational entries (some rows sparse, P_TT = 0 too)."""
+    rows = []
+    for t in range(T):
+        weights = [Fraction(int(rng.integers(0, 5))) if rng.random() < 0.7 else Fraction(0) for _ in range(t + 1)]
+        if sum(weights) == 0:
+            weights[int(rng.integers(0, t + 1))] = Fraction(1)
+        total = sum(weights)
+        rows.append([w / total for w in weights] + [Fraction(0)] * (T - t - 1))
+    return rows
+
+
+def _exact_quotient(P) -> tuple[Fraction, Fraction, Fraction]:
+    """(𝟏ᵀx, xᵀLx/xᵀx, T(1 − P_TT)/(2(T − 1))) for x = e_T − 𝟏/T and L = diag(W𝟏) − W, W = (P + Pᵀ)/2, exactly."""
+    T = len(P)
+    W = [[(P[r][c] + P[c][r]) / 2 for c in range(T)] for r in range(T)]
+    d = [sum(row) for row in W]
+    x = [Fraction(-1, T)] * T
+    x[-1] += 1
+    Lx = [d[r] * x[r] - sum(W[r][c] * x[c] for c in range(T)) for r in range(T)]
+    quotient = sum(a * b for a, b in zip(x, Lx)) / sum(a * a for a in x)
+    return sum(x), quotient, Fraction(T) * (1 - P[-1][-1]) / (2 * (T - 1))
+
+
+@check
+def causal_ceiling_exact(ctx: Context) -> Evidence:
+    """Exact rationals: for random lower-triangular row-stochastic P (and the exact network operators of
+    trsp.network.operator), x = e_T − 𝟏/T is 𝟏-orthogonal and its Rayleigh quotient is T(1 − P_TT)/(2(T − 1))."""
+    rng = np.random.default_rng(ctx.seed)
+    top, per_T = (12, 40) if not ctx.wide else (24, 200)
+    cases = [("random", T, k) for T in range(2, top + 1) for k in range(per_T)]
+    cases += [(kind, T, D) for kind in ("uniform", "sink", "isolated") for T in range(2, 9) for D in (1, 2, 3)]
+
+    def margin(case):
+        kind, T, k = case
+        if kind == "random":
+            P = _random_lower_stochastic(rng, T)
+        else:
+            N, gates = _exact_network(kind, T, k, EXACT_GATES[1])
+            c = math.prod(2 + g for g in gates)
+            P = [[N[r, col] / c for col in range(T)] for r in range(T)]
+        ortho, quotient, ceiling = _exact_quotient(P)
+        return 0 if ortho == 0 and quotient == ceiling else -1
+
+    return grid_check(cases, margin, what="𝟏ᵀx = 0 and xᵀLx/xᵀx = T(1 − P_TT)/(2(T − 1)) exactly", method="exact-rational",
+                      exact=True, role="supports",
+                      ranges=f"{per_T} random lower-triangular row-stochastic P for every T in [2, {top}]; the exact "
+                             "uniform, sink and isolated networks (T in [2, 8], D ∈ {1, 2, 3})")
+
+
+@check
+def causal_ceiling_equality(ctx: Context) -> Evidence:
+    """The bound T/(2(T − 1)) is attained (so it is strict only when P_TT > 0): T = 2, P = 𝟏e₁ᵀ has μ₂ = 1, exactly."""
+    P = sp.Matrix([[1, 0], [1, 0]])
+    W = (P + P.T) / 2
+    L = sp.diag(*[sum(W.row(r)) for r in range(2)]) - W
+    eigen = sorted(L.eigenvals())
+    return sympy_identity(eigen[1], sp.Rational(2, 2 * (2 - 1)), what="T = 2, P = 𝟏e₁ᵀ (P_TT = 0): μ₂ = T/(2(T − 1)) = 1",
+                          ranges="T = 2", role="supports")
+
+
+@check
+def causal_ceiling_stored_rows(ctx: Context) -> Evidence:
+    """Every stored network row sits under its ceiling (the store refuses one that does not; this reads it back)."""
+    evidence = []
+    for kind in ("uniform", "sink", "softmax", "isolated"):
+        rows = _rows(ctx, kind)
+        by_T, cases = _cases(rows)
+        evidence.append(grid_check(
+            cases, lambda c: by_T[c[0]][f"ceiling_{c[1]}"] - by_T[c[0]][f"mu2_{c[1]}_lower"],
+            what=f"{kind}: lower end of μ₂(L(P_D)) ≤ T(1 − (P_D)_TT)/(2(T − 1))", method="sweep-bracket", exact=False,
+            ranges=_sweep_range(rows, kind, ctx), role="supports"))
+    return combine(evidence, what="stored μ₂ brackets under the causal ceiling", method="sweep-bracket",
+                   ranges="; ".join(e.ranges for e in evidence), role="supports")
+
+
+claim(
+    id="trsp.network.causal-ceiling",
+    title="The causal ceiling: every lower-triangular row-stochastic operator has μ₂ ≤ T(1 − P_TT)/(2(T − 1)) ≤ T/(2(T − 1))",
+    source=Source("specproof", "App. C.1", "own"),
+    statement=r"For every lower-triangular row-stochastic $P\in\mathbb R^{T\times T}$, $T\ge2$, with $W=\frac12(P+P^\top)$ and "
+              r"$L=\operatorname{diag}(W\mathbf 1)-W$: $\mu_2(L)\le\frac{T}{T-1}\cdot\frac{1-P_{TT}}2\le\frac{T}{2(T-1)}$, strictly below "
+              r"$\frac T{2(T-1)}$ when $P_{TT}>0$ (for $P=\mathbf 1e_1^\top$ at $T=2$, $\mu_2=1$: equality), and the normalised gap "
+              r"(self-loops in $D=\operatorname{diag}(W\mathbf 1)$) satisfies $\gamma\le\frac{1-P_{TT}}{1+P_{TT}}\cdot\frac{2T}{2T-1-P_{TT}}$. "
+              r"The last token's loopless degree is $(1-P_{TT})/2$ (its column of $P$ holds only $P_{TT}$), and "
+              r"$x=e_T-\mathbf 1/T$ is a test vector. So $\frac12$ is a ceiling every causal operator sits under as "
+              r"$T\to\infty$, not a value a composition collapses to; for the network $P_D$, $(P_D)_{TT}=\prod_\ell"
+              r"\operatorname{diag}(F_\ell)_{TT}/(2+g_\ell)>0$, and at fixed depth with the gates $\to0$ it tends to "
+              r"$2^{-D}$, so the ceiling tends to $(1-2^{-D})/2$ ($\frac38$, $\frac{15}{32}$).",
+    checks=[causal_ceiling_sympy],
+    cross_checks=[causal_ceiling_exact, causal_ceiling_equality, causal_ceiling_stored_rows],
+    expected=Status.PROVED,
+    reason="The test vector's algebra is a sympy derivation for symbolic T and P_TT (𝟏ᵀx = 0, xᵀx = (T−1)/T, "
+           "xᵀLx = L_TT = (1 − P_TT)/2, the quotient, and the gap's D-orthogonal variant); exact rational checks on "
+           "random lower-triangular row-stochastic matrices and on the exact networks, the equality case at T = 2 "
+           "and the stored sweep rows cross-check it.",
+    prose="Courant–Fischer: L is symmetric PSD with L𝟏 = 0, so μ₂(L) = λ₂(L) = min over x ⊥ 𝟏, x ≠ 0 of xᵀLx/xᵀx, and "
+          "any 𝟏-orthogonal x bounds it from above (for the gap, λ₂ of the pencil (L, D) is the minimum of "
+          "xᵀLx/xᵀDx over xᵀD𝟏 = 0, D𝟏 being the kernel's D-image); the last column of a lower-triangular P is "
+          "P_TT·e_T, so the last token's column sum is P_TT and its degree d_T = (1 + P_TT)/2",
+    uses=["trsp.network.operator"],
+    tests=[f"{TESTS}::test_causal_ceiling"],
 )
 
 
@@ -154,28 +308,141 @@ def _cases(rows: list[dict]) -> tuple[dict, list]:
     return by_T, [(T, tag) for T in by_T for tag in DEPTHS]
 
 
-def _range_over_rows(ctx, kinds, column, lo, hi, what):
+def converged(row: dict, column: str) -> bool:
+    """Whether a stored μ₂/γ column (e.g. "mu2_d2") converged; a "bracket-only" one gives only its upper end."""
+    return row.get(f"{column}_status") == "converged"
+
+
+def _bracket_only(rows: list[dict], quantity: str, tags=tuple(DEPTHS)) -> list:
+    return [(r["x"], tag) for r in rows for tag in tags if not converged(r, f"{quantity}_{tag}")]
+
+
+def _range_over_rows(ctx, kinds, column, lo, hi, what, hi_name=None):
+    """lo ≤ column ≤ hi on every stored (T, depth); ``hi`` a number or (row, tag) ↦ bound. A "bracket-only" column
+    (residual above the 1e-9 tolerance) is read with its wider bracket when that bracket's lower end is positive
+    (θ − ‖r‖: the same residual bound a converged column's lower end is), and named in the summary; one whose lower
+    end is not positive decides nothing and leaves its model's part open."""
     evidence = []
     for kind in kinds:
         rows = _rows(ctx, kind)
         by_T, cases = _cases(rows)
-        ev = grid_check(cases, lambda c: min(by_T[c[0]][f"{column}_{c[1]}_lower"] - lo, hi - by_T[c[0]][f"{column}_{c[1]}_upper"]),
-                        what=f"{kind}: {fmt(lo)} ≤ {what} ≤ {fmt(hi)}", method="sweep-bracket", exact=False,
+        wide = _bracket_only(rows, column)
+        unread = [c for c in wide if by_T[c[0]][f"{column}_{c[1]}_lower"] <= 0]
+        if unread:
+            evidence.append(open_evidence(f"{kind}: {len(unread)} (T, depth) without a positive lower end, first "
+                                          f"{unread[0]}: not read", method="sweep-bracket", ranges=_sweep_range(rows, kind, ctx)))
+            continue
+        top = (lambda row, tag: hi) if not callable(hi) else hi
+        # the bracket must clear lo and meet [lo, hi]: its upper end may pass a proved hi by the rounding allowance
+        # (10·T·eps·‖L‖, 2e-3 under the sink at 2^20, where token 1's degree is ~T/2), its lower end may not
+        reach = (lambda row, tag: row[f"{column}_{tag}_lower"]) if callable(hi) else (lambda row, tag: row[f"{column}_{tag}_upper"])
+        ev = grid_check(cases, lambda c: min(by_T[c[0]][f"{column}_{c[1]}_lower"] - lo,
+                                             top(by_T[c[0]], c[1]) - reach(by_T[c[0]], c[1])),
+                        what=f"{kind}: {fmt(lo)} ≤ {what} ≤ {hi_name or fmt(hi)}", method="sweep-bracket", exact=False,
                         ranges=_sweep_range(rows, kind, ctx))
         values = [r[f"{column}_{tag}"] for r in rows for tag in DEPTHS]
-        evidence.append(replace(ev, summary=ev.summary + f" (measured {fmt(min(values), 4)} … {fmt(max(values), 4)})"))
+        loose = "".join(f"; bracket-only (residual {fmt(by_T[T][f'{column}_{tag}_residual'], 2)} > 1e-9), read with its "
+                        f"bracket [{fmt(by_T[T][f'{column}_{tag}_lower'], 5)}, {fmt(by_T[T][f'{column}_{tag}_upper'], 5)}]: "
+                        f"T = {T}, {DEPTHS[tag]}" for T, tag in wide)
+        evidence.append(replace(ev, summary=ev.summary + f" (measured {fmt(min(values), 4)} … {fmt(max(values), 4)}){loose}"))
     return combine(evidence, what=what, method="sweep-bracket", ranges="; ".join(e.ranges for e in evidence))
 
 
 @check
 def network_mu2_range(ctx: Context) -> Evidence:
-    """μ₂(L(P_D)) of the LOBPCG brackets, every stored T and depth, for the three attention models."""
-    return _range_over_rows(ctx, ("uniform", "sink", "softmax"), "mu2", 1 / 3, 0.53, "μ₂(L(P_D))")
+    """1/3 ≤ μ₂(L(P_D)) ≤ its causal ceiling T(1 − (P_D)_TT)/(2(T − 1)), converged brackets of every stored T and
+    depth, for the three attention models (the rows carry the ceiling; the store refuses a row above it)."""
+    return _range_over_rows(ctx, ("uniform", "sink", "softmax"), "mu2", 1 / 3,
+                            lambda row, tag: row[f"ceiling_{tag}"], "μ₂(L(P_D))", hi_name="the causal ceiling")
+
+
+FIXED_LIMIT = {"d2": 3 / 8, "d4": 15 / 32}  # (1 − 2^−D)/2: the ceiling's limit when (P_D)_TT → 2^−D
+
+
+def _resolving(rows: list[dict], column: str, width: float) -> tuple[list, list]:
+    """Rows whose converged bracket for ``column`` is narrower than ``width`` (it resolves the statement), and the
+    T of the others (bracket-only, or an allowance too wide: the sink's token 1 has degree ~T/2)."""
+    keep = [r for r in rows if converged(r, column) and r[f"{column}_upper"] - r[f"{column}_lower"] < width]
+    return keep, [r["x"] for r in rows if r not in keep]
+
+
+@check
+def network_mu2_fixed_depth_limit(ctx: Context) -> Evidence:
+    """At D = 2 and 4, μ₂ approaches the ceiling's limit (1 − 2^−D)/2: over the stored T ≥ 1024 whose bracket is
+    narrower than 1e-5, the signed distance (1 − 2^−D)/2 − μ₂ is positive (μ₂ below the limit), bracket and all,
+    and strictly shrinking on the rows after its last sign change (at least 3 of them), at the largest at most half
+    of what it is at the first of them; the rows before a sign change (μ₂ above the limit at small T) are listed,
+    not hidden. (A fixed threshold such as 1e-4 would judge the solver's resolution: under the sink the brackets
+    resolve the distance only to T = 16384, where it is 1.5e-4.)"""
+    parts, data = [], {}
+    for kind in ("uniform", "sink", "softmax"):
+        rows = [r for r in _rows(ctx, kind) if r["x"] >= 1024]
+        for tag, limit in FIXED_LIMIT.items():
+            read, unread = _resolving(rows, f"mu2_{tag}", 1e-5)
+            near = [limit - r[f"mu2_{tag}_lower"] for r in read]  # the distance's upper end
+            far = [limit - r[f"mu2_{tag}_upper"] for r in read]   # and its lower end
+            start = next((i for i in range(len(read)) if all(f > 0 for f in far[i:])), len(read))
+            tail, gaps = read[start:], near[start:]
+            listing = ", ".join(f"{fmt(g, 2)} (T = {r['x']})" for r, g in zip(read, near))
+            extra = f"; not resolved (bracket ≥ 1e-5): T = {', '.join(map(str, unread))}" if unread else ""
+            above = f"; above the limit first (T = {', '.join(str(r['x']) for r in read[:start])})" if start else ""
+            data[f"{kind}_{tag}"] = {str(r["x"]): g for r, g in zip(read, near)}
+            if len(tail) < 3:
+                parts.append(open_evidence(f"{kind}, {DEPTHS[tag]}: fewer than 3 resolved rows below the limit: {listing}{extra}",
+                                           method="sweep-bracket", ranges=f"stored T ≥ 1024 of network-{kind}"))
+                continue
+            shrinking = all(b < a for a, b in zip(gaps, gaps[1:]))
+            ok = shrinking and gaps[-1] <= gaps[0] / 2
+            summary = f"{kind}, {DEPTHS[tag]}: (1 − 2^−D)/2 − μ₂ ≤ {listing}{above}{extra}"
+            parts.append(Evidence(Status.VERIFIED if ok else Status.REFUTED, "sweep-bracket", summary,
+                                  ranges=f"stored T ≥ 1024 of network-{kind}", worst_margin=gaps[0] / 2 - gaps[-1],
+                                  counterexample=None if ok else {"kind": kind, "depth": tag, "distances": gaps}))
+    ev = combine(parts, what="fixed depth: μ₂ → (1 − 2^−D)/2, from below once T is large", method="sweep-bracket",
+                 ranges="; ".join(dict.fromkeys(p.ranges for p in parts)))
+    return replace(ev, data={**ev.data, "distances": data})
+
+
+@check
+def network_mu2_full_depth_falls(ctx: Context) -> Evidence:
+    """At D = ⌊log₂T⌋+1: under uniform and softmax attention μ₂ falls away from ½ (disjoint brackets, strictly
+    decreasing over the stored T ≥ 4096; no collapse: the escape stays above ½); under the sink ½ − μ₂ stays in
+    [0, 1e-4] wherever the bracket resolves it (narrower than 1e-5)."""
+    parts = []
+    for kind in ("uniform", "softmax", "sink"):
+        rows = [r for r in _rows(ctx, kind) if r["x"] >= 4096]
+        if kind == "sink":
+            read, unread = _resolving(rows, "mu2_full", 1e-5)
+            listing = ", ".join(f"{fmt(r['mu2_full'], 7)} (T = {r['x']})" for r in read)
+            worst = max(max(0.5 - r["mu2_full_lower"], r["mu2_full_upper"] - 0.5 - 1e-4) for r in read) if read else math.inf
+            ok = bool(read) and worst <= 1e-4
+            parts.append(Evidence(Status.VERIFIED if ok else Status.OPEN if not read else Status.REFUTED, "sweep-bracket",
+                                  f"sink: μ₂ = {listing}" + (f"; not resolved: T = {', '.join(map(str, unread))}" if unread else ""),
+                                  ranges="stored T ≥ 4096 of network-sink", worst_margin=1e-4 - worst if read else None,
+                                  counterexample=None if ok or not read else {"worst": worst}))
+            continue
+        if any(r["mu2_full_lower"] <= 0 for r in rows):
+            parts.append(open_evidence(f"{kind}: a full-depth bracket without a positive lower end", method="sweep-bracket"))
+            continue
+        values = [r["mu2_full"] for r in rows]
+        listing = ", ".join(f"{fmt(v, 7)} (T = {r['x']})" for r, v in zip(rows, values))
+        falling = all(b["mu2_full_upper"] < a["mu2_full_lower"] for a, b in zip(rows, rows[1:]))  # disjoint brackets
+        escapes = [r["escape_full"] for r in rows]
+        ok = falling and min(escapes) > 0.5
+        loose = [r["x"] for r in rows if not converged(r, "mu2_full")]
+        listing += (f"; bracket-only (residual above 1e-9), read with its wider bracket: T = {', '.join(map(str, loose))}"
+                    if loose else "")
+        parts.append(Evidence(Status.VERIFIED if ok else Status.REFUTED, "sweep-bracket",
+                              f"{kind}: μ₂ = {listing}; escape {fmt(min(escapes))} … {fmt(max(escapes))}",
+                              ranges=f"stored T ≥ 4096 of network-{kind}",
+                              counterexample=None if ok else {"values": values, "escapes": escapes}))
+    return combine(parts, what="full depth: uniform and softmax fall away from ½ without collapsing, the sink stays at ½",
+                   method="sweep-bracket", ranges="; ".join(p.ranges for p in parts))
 
 
 @check
 def network_mu2_star_limit(ctx: Context) -> Evidence:
-    """The limit ½: the Laplacian of the symmetrised star (𝟏e₁ᵀ + e₁𝟏ᵀ)/2 has μ₂ = ½ exactly."""
+    """The star 𝟏e₁ᵀ the sink network collapses onto: its symmetrised Laplacian has μ₂ = ½ exactly, which is also
+    the causal ceiling's limit (the sink's P_TT = 0: ceiling T/(2(T − 1)))."""
     def margin(T):
         P = Sink(T).as_matrix()
         W = (P + P.T) / 2
@@ -188,38 +455,178 @@ def network_mu2_star_limit(ctx: Context) -> Evidence:
 
 claim(
     id="trsp.network.connectivity",
-    title="With attention at every layer the network is connected with μ₂ → ½: Θ(1), but the value of a star",
+    title="With attention at every layer the network is connected, μ₂ = Θ(1) under the causal ceiling ½, not at a star's value",
     source=Source("specproof", "App. C.3.2", "own"),
     statement=r"With uniform causal, sink or causal softmax attention at every layer, the symmetrised Markov form $P_D$ "
               r"of the network is connected at every $T$ and $D$ (its support contains the attention's), and "
-              r"$\frac13\le\mu_2(L(P_D))\le0.53$ at every stored $T\le2^{16}$ and $D\in\{2,4,\lfloor\log_2T\rfloor+1\}$, "
-              r"rising towards $\frac12$ with depth. What transfers from Thm C.6 is the order $\Theta(1)$; its mechanism does "
-              r"not: the bound holds because attention itself is connected, $\frac12$ is $\mu_2$ of the star "
-              r"$\frac12(\mathbf 1e_1^\top+e_1\mathbf 1^\top)$ towards which the composition collapses, and the constant 2 "
-              r"says nothing about either scale: $\mu_2(L(N_D))=\prod_\ell(2+g_\ell)\,\mu_2(L(P_D))$ exactly, a factor "
-              r"between $2^D$ and $3^D$.",
-    checks=[network_mu2_range, network_mu2_star_limit],
+              r"$\frac13\le\mu_2(L(P_D))\le\frac{T(1-(P_D)_{TT})}{2(T-1)}<\frac T{2(T-1)}$ at every stored $T\le2^{20}$ and "
+              r"$D\in\{2,4,\lfloor\log_2T\rfloor+1\}$. The upper end is the causal ceiling (trsp.network.causal-ceiling), under "
+              r"which every lower-triangular row-stochastic operator sits; $\frac12$ is its limit, not the $\mu_2$ of a star "
+              r"the composition collapses to. At fixed depth $\mu_2$ approaches the ceiling's limit $(1-2^{-D})/2$ "
+              r"($\frac38$, $\frac{15}{32}$) under all three models, from below once $T$ is large (at $D=4$ under uniform "
+              r"and softmax attention it sits above $\frac{15}{32}$ up to $T=4096$, $3.3\cdot10^{-4}$ above at $T=1024$, and "
+              r"below from $T=16384$; at $2^{20}$ the distance is $6\cdot10^{-6}$). At $D=\lfloor\log_2T\rfloor+1$ only the sink collapses "
+              r"onto $\mathbf 1e_1^\top$ (escape $\to0$, trsp.network.mixing; $\mu_2\to\frac12$, the star's value); under uniform "
+              r"or softmax attention the escape stays near $0.73$ and $\mu_2$ falls away from $\frac12$ (uniform: "
+              r"$0.4997859$ at $2^{12}$, $0.4980124$ at $2^{14}$, $0.4955373$ at $2^{16}$, $0.4930385$ at $2^{18}$, "
+              r"$0.4908146$ at $2^{20}$). What transfers from Thm C.6 is the order $\Theta(1)$ over the measured range; its "
+              r"mechanism does not: the bound holds because attention itself is connected, and the constant 2 says nothing "
+              r"about either scale: $\mu_2(L(N_D))=\prod_\ell(2+g_\ell)\,\mu_2(L(P_D))$ exactly, a factor between $2^D$ and $3^D$. "
+              r"Reconstruction-free: the ceiling holds for every gate; the measured values, and the fixed-depth limit (which "
+              r"needs $g_\ell\to0$ as $r_\ell=b_\ell/T\to0$), are the reconstructed gate's.",
+    checks=[network_mu2_range, network_mu2_fixed_depth_limit, network_mu2_full_depth_falls, network_mu2_star_limit],
     expected=Status.VERIFIED,
-    reason="LOBPCG brackets from the stored network sweeps (every T, three depths, three attention models) lie in "
-           "[1/3, 0.53] (above ½ only at T ≤ 8); the star's μ₂ = ½ is a dense check; the support statement is trsp.network.operator's.",
-    uses=["trsp.C6.mu2-lower", "trsp.network.operator"],
+    notes=["reconstructed"],
+    reason="Converged brackets of the stored network sweeps (every T to 2^20, three depths, three attention models; "
+           "dense eigvalsh to T = 2048, banded-proxy LOBPCG at residual ≤ 1e-9 beyond) lie between 1/3 and each row's "
+           "causal ceiling; the fixed-depth distance to (1 − 2^−D)/2 shrinks below 1e-4; at full depth uniform and "
+           "softmax μ₂ decrease strictly (disjoint brackets) from T = 4096 to 2^20 while the sink's stays within 1e-4 of ½; "
+           "the star's μ₂ = ½ is a dense check; the support statement is trsp.network.operator's. (Before the preconditioned "
+           "solver the stored T = 2^14, 2^16 values at D = 2, 4 were the 60-iteration cap's, some above the ceiling, and "
+           "½ was read as the star's value; the ceiling is trsp.network.causal-ceiling.)",
+    uses=["trsp.C6.mu2-lower", "trsp.network.operator", "trsp.network.causal-ceiling"],
     figure="figures/network.png",
     tests=[f"{TESTS}::test_network_solvers_match_dense"],
 )
 
 
+# --------------------------------------------------------------------------- fixed depth without the gate
+
+def isolated_reach(T: int, D: int) -> int:
+    """R_D = Σ_{ℓ<D} 2(min(2^ℓ, T) − 1): the isolated network's lower bandwidth bound (each M_tri^{(b)} = Box_b²
+    reaches 2(b − 1) tokens back, A_ℓ = I none, and bandwidths add under products); 2^{D+1} − 2D − 2 once
+    T ≥ 2^{D−1}."""
+    return sum(2 * (b - 1) for b in dyadic_schedule(T, D))
+
+
+def banded_bound(T: int, R: int) -> float:
+    """6R²/(T² − 1): μ₂(L(P)) for any row-stochastic P whose weights vanish beyond lag R (test vector t − (T+1)/2)."""
+    return 6.0 * R * R / (T * T - 1.0)
+
+
+def _banded_steps() -> list[Evidence]:
+    T, t, D, R, S = sp.symbols("T t D R S", positive=True, integer=True)
+    ell = sp.Symbol("ell", integer=True, nonnegative=True)
+    x = t - (T + 1) / sp.Integer(2)
+    return [
+        sympy_identity(sp.summation(x, (t, 1, T)), sp.Integer(0), what="Σ_t (t − (T+1)/2) = 0: x ⊥ 𝟏", ranges="every T"),
+        sympy_identity(sp.factor(sp.summation(sp.expand(x**2), (t, 1, T))), T * (T**2 - 1) / 12,
+                       what="xᵀx = T(T² − 1)/12", ranges="every T"),
+        sympy_identity((R**2 * S / 2) / (T * (T**2 - 1) / 12), 6 * R**2 * S / (T * (T**2 - 1)),
+                       what="xᵀLx/xᵀx ≤ (½R²·Σ_{i≠j}W_ij)/(T(T² − 1)/12) = 6R²S/(T(T² − 1)), S = Σ_{i≠j}W_ij ≤ T",
+                       ranges="every T ≥ 2"),
+        sympy_identity(sp.simplify(sp.summation(2 * (2**ell - 1), (ell, 0, D - 1))), 2 ** (D + 1) - 2 * D - 2,
+                       what="R_D = Σ_{ℓ<D} 2(2^ℓ − 1) = 2^{D+1} − 2D − 2", ranges="every D ≥ 1"),
+    ]
+
+
+@check
+def banded_bound_sympy(ctx: Context) -> Evidence:
+    """The test vector's algebra and the reach of the isolated network (sympy, symbolic T, D)."""
+    return derivation(_banded_steps(), what="banded ⇒ μ₂ ≤ 6R²/(T² − 1), R_D = 2^{D+1} − 2D − 2",
+                      ranges="every T ≥ 2, D ≥ 1, every row-stochastic P of reach R")
+
+
+@check
+def banded_bound_exact(ctx: Context) -> Evidence:
+    """Exact rationals: the isolated network P_D's lower bandwidth is R_D (capped at T − 1) for gates from 1/9 to
+    999/1000, and for random row-stochastic P of reach R the Rayleigh quotient of t − (T+1)/2 is ≤ 6R²/(T² − 1)."""
+    rng = np.random.default_rng(ctx.seed)
+    top = 12 if not ctx.wide else 20
+    cases = [("network", T, D, g) for T in range(2, top + 1) for D in (1, 2, 3, 4) for g in EXACT_GATES]
+    cases += [("random", T, R, k) for T in range(2, top + 1) for R in range(0, min(T, 6)) for k in range(5)]
+
+    def margin(case):
+        kind, T, a, b = case
+        if kind == "network":
+            N, _ = _exact_network("isolated", T, a, b)
+            reach = max((r - c for r in range(T) for c in range(T) if N[r, c] != 0), default=0)
+            return 0 if reach == min(isolated_reach(T, a), T - 1) else -1
+        R = a
+        P = []
+        for r in range(T):
+            w = [Fraction(int(rng.integers(0, 4))) if r - R <= c <= r + R else Fraction(0) for c in range(T)]
+            if sum(w) == 0:
+                w[r] = Fraction(1)
+            P.append([v / sum(w) for v in w])
+        W = [[(P[r][c] + P[c][r]) / 2 for c in range(T)] for r in range(T)]
+        x = [Fraction(2 * r + 2 - (T + 1), 2) for r in range(T)]
+        quad = sum(W[r][c] * (x[r] - x[c]) ** 2 for r in range(T) for c in range(T)) / 2
+        quotient = quad / sum(v * v for v in x)
+        return Fraction(6 * R * R, T * T - 1) - quotient
+
+    return grid_check(cases, margin, what="reach(P_D) = R_D (isolating attention) and xᵀLx/xᵀx ≤ 6R²/(T² − 1)",
+                      method="exact-rational", exact=True, role="supports",
+                      ranges=f"isolated networks T in [2, {top}], D ≤ 4, four gate scales; random row-stochastic P of "
+                             f"reach R ≤ 5 (not triangular), T in [2, {top}]")
+
+
+@check
+def banded_bound_stored_rows(ctx: Context) -> Evidence:
+    """The stored isolated network at D = 2 and 4: every μ₂ upper bracket ≤ 6R_D²/(T² − 1), and how far below."""
+    rows = _rows(ctx, "isolated")
+    cases = [(r["x"], tag) for r in rows for tag in ("d2", "d4") if r["x"] >= 2]
+    by_T = {r["x"]: r for r in rows}
+    ev = grid_check(cases, lambda c: banded_bound(c[0], isolated_reach(c[0], by_T[c[0]][f"depth_{c[1]}"]))
+                    - by_T[c[0]][f"mu2_{c[1]}_upper"],
+                    what="isolated network μ₂ upper bracket ≤ 6R_D²/(T² − 1)", method="sweep-bracket", exact=False,
+                    ranges=_sweep_range(rows, "isolated", ctx), role="supports")
+    last = rows[-1]
+    ratios = {tag: last[f"mu2_{tag}_upper"] / banded_bound(last["x"], isolated_reach(last["x"], last[f"depth_{tag}"]))
+              for tag in ("d2", "d4")}
+    return replace(ev, summary=ev.summary + f"; at T = {last['x']} the bound is loose by the gates: μ₂/bound ≤ "
+                   + ", ".join(f"{fmt(v)} ({DEPTHS[t]})" for t, v in ratios.items()))
+
+
+claim(
+    id="trsp.network.fixed-depth-bound",
+    title="At fixed depth the isolated network is banded, so μ₂ = O(T^−2) for every gate: no reconstruction needed",
+    source=Source("specproof", "App. C.3.1", "own"),
+    statement=r"For every row-stochastic $P$ whose weights vanish beyond lag $R$ ($P_{ij}=0$ for $|i-j|>R$), "
+              r"$\mu_2(L)\le\frac{6R^2}{T^2-1}$ with $W=\frac12(P+P^\top)$, $L=\operatorname{diag}(W\mathbf 1)-W$ "
+              r"(test vector $x_t=t-\frac{T+1}2$). With attention isolating every token ($A_\ell=I$) the network's "
+              r"Markov form $P_D=\prod_\ell(2I+g_\ell M_{\rm tri}^{(b_\ell)})/(2+g_\ell)$ is row-stochastic with reach "
+              r"$R_D=\sum_{\ell<D}2(\min(2^\ell,T)-1)\le2^{D+1}-2D-2$, for every $g_\ell\ge0$, so at fixed depth "
+              r"$\mu_2(L(P_D))\le\frac{6(2^{D+1}-2D-2)^2}{T^2-1}=O(T^{-2})$ whatever the gate, trained or not "
+              r"($D=2$: $24/(T^2-1)$; $D=4$: $2904/(T^2-1)$). The faster $T^{-(2+\varphi)}$ of trsp.network.safety-net "
+              r"comes from the reconstructed gate's $r_\ell^\varphi$ and is not needed for the conclusion that the "
+              r"safety net fails at fixed depth.",
+    checks=[banded_bound_sympy],
+    cross_checks=[banded_bound_exact, banded_bound_stored_rows],
+    expected=Status.PROVED,
+    reason="The test vector's sums, the quotient bound and the reach formula are sympy identities for symbolic T and "
+           "D; the reach of the exact isolated networks and the bound on random banded row-stochastic matrices are "
+           "checked in exact rationals, and the stored sweep's upper brackets sit under the bound.",
+    prose="μ₂ ≤ xᵀLx/xᵀx for x ⊥ 𝟏 (Courant–Fischer); xᵀLx = ½Σ_ij W_ij(x_i − x_j)² = ½Σ_ij W_ij(i − j)² ≤ "
+          "½R²Σ_{i≠j}W_ij on the band, and Σ_{i≠j}W_ij = Σ_{i≠j}P_ij ≤ T for row-stochastic P; a product of "
+          "lower-triangular matrices of lower bandwidths r₁, r₂ has lower bandwidth ≤ r₁ + r₂, Box_b has b − 1, so "
+          "M_tri^{(b)} = Box_b² has 2(b − 1) and 2I + gM_tri the same; row sums of 2I + gM_tri are 2 + g",
+    uses=["trsp.network.operator"],
+    tests=[f"{TESTS}::test_fixed_depth_bound"],
+)
+
+
 # --------------------------------------------------------------------------- the safety net (C.5)
+
+RECONSTRUCTED_GATE = ("the gate is the project's reconstruction of Eq. 7 (MLP 1→16→1, tanh, seed 0, β = 0 untrained, "
+                      "so φ = softplus(0) = ln 2 and σ(·) < 1 bounded); the paper gives only 'a small MLP'")
+
+
+def _resolved(tag: str):
+    """Rows whose μ₂ column converged and whose bracket resolves it to 1 %: the ones a rate is read from."""
+    return lambda r: r["x"] >= 16 and converged(r, f"mu2_{tag}") and r[f"mu2_{tag}_lower"] > 0.99 * r[f"mu2_{tag}"]
+
 
 @check
 def network_safety_net_fixed_depth_rate(ctx: Context) -> Evidence:
-    """μ₂(P_D) with isolating attention at D = 2 and D = 4, read as Θ(T^−(2+φ)) where the bracket resolves it."""
+    """μ₂(P_D) with isolating attention at D = 2 and D = 4, read as Θ(T^−(2+φ)) on the converged rows whose bracket
+    resolves it (the exponent is the reconstructed gate's: g_ℓ ∝ r_ℓ^φ)."""
     from specproof.checks.sweeps import rate_check, stored_options
 
     f = lambda T: T ** -(2 + PHI)  # noqa: E731
     competitors = {"T^−2": lambda T: T**-2.0, "T^−3": lambda T: T**-3.0, "1": np.ones_like}
     parts = [rate_check("network-isolated", f, "T^−(2+ln 2)", what=f"μ₂(P_D), A = I, {DEPTHS[tag]}", column=f"mu2_{tag}",
-                        competitors=competitors, select=lambda r, tag=tag: r["x"] >= 16 and r[f"mu2_{tag}_lower"] > 0.99 * r[f"mu2_{tag}"],
-                        **stored_options(ctx))
+                        competitors=competitors, select=_resolved(tag), **stored_options(ctx))
              for tag in ("d2", "d4")]
     return combine(parts, what="fixed depth, attention isolating every token: μ₂ = Θ(T^−(2+φ)), φ = ln 2", method="sweep-fit",
                    ranges="; ".join(p.ranges for p in parts))
@@ -227,16 +634,47 @@ def network_safety_net_fixed_depth_rate(ctx: Context) -> Evidence:
 
 @check
 def network_safety_net_upper_bounds(ctx: Context) -> Evidence:
-    """The Rayleigh-quotient upper bounds at every stored T (rigorous up to rounding): fixed depth goes to 0."""
+    """The Rayleigh-quotient upper bounds at every stored T (rigorous up to rounding, bracket-only rows included):
+    fixed depth goes to 0."""
     rows = _rows(ctx, "isolated")
     big = [r for r in rows if r["x"] >= 1024]
     worst = max(max(r["mu2_d2_upper"], r["mu2_d4_upper"]) * (r["x"] / 1024) ** 2 for r in big)
     ok = worst <= 1e-3
     summary = ("μ₂(P_D) upper bounds, isolating attention: " + ", ".join(
         f"T = {r['x']}: D = 2 ≤ {fmt(r['mu2_d2_upper'])}, D = 4 ≤ {fmt(r['mu2_d4_upper'])}" for r in big)
-        + f"; max of μ₂·(T/1024)² over T ≥ 1024: {fmt(worst)}")
+        + f"; max of μ₂·(T/1024)² over T ≥ 1024: {fmt(worst)}; bracket-only (upper end only): "
+        + (", ".join(f"T = {T} {DEPTHS[t]}" for T, t in _bracket_only(big, "mu2", ("d2", "d4"))) or "none"))
     return Evidence(Status.VERIFIED if ok else Status.REFUTED, "sweep-bracket", summary, ranges=_sweep_range(rows, "isolated", ctx),
                     worst_margin=1e-3 - worst, counterexample=None if ok else {"worst": worst})
+
+
+def _dense_mu2(M: np.ndarray) -> float:
+    W = (M + M.T) / 2
+    return float(scipy.linalg.eigvalsh(np.diag(W.sum(axis=1)) - W, subset_by_index=[1, 1])[0])
+
+
+def superposition_table(T: int, D: int) -> dict:
+    """μ₂ of the unnormalised product N_D, of the superposition Σ_ℓ (A_ℓ + g_ℓM_ℓ) (App. C's object, A_ℓ = I) and of
+    the Markov form P_D, dense, with the reconstructed gate."""
+    layers = nw.network_layers(T, D, Identity, nw.default_gate())
+    N = nw.network_operator(layers).as_matrix()
+    S = sum(np.eye(T) + layer.gate * tribox_matrix(T, layer.bandwidth) for layer in layers)
+    return {"N_D": _dense_mu2(N), "superposition": _dense_mu2(S), "P_D": _dense_mu2(N / nw.row_sum(layers))}
+
+
+@check
+def network_safety_net_depth_not_composition(ctx: Context) -> Evidence:
+    """Where the loss comes from: at fixed depth the superposition of the same layers already has μ₂ → 0 (the
+    depth's doing, not the composition's); at full depth the Markov form sits a constant below the superposition."""
+    table = {(T, tag): superposition_table(T, D) for T in (64, 256) for tag, D in (("d2", 2), ("full", floor_log2(T) + 1))}
+    d2, full = table[(256, "d2")], table[(256, "full")]
+    ok = table[(256, "d2")]["superposition"] < table[(64, "d2")]["superposition"] / 10 and full["P_D"] < full["superposition"]
+    summary = "; ".join(f"T = {T}, {DEPTHS[tag]}: μ₂(N_D) = {fmt(v['N_D'], 4)}, superposition {fmt(v['superposition'], 4)}, "
+                        f"P_D {fmt(v['P_D'], 4)}" for (T, tag), v in table.items())
+    return Evidence(Status.VERIFIED if ok else Status.REFUTED, "dense-float", summary, role="supports",
+                    ranges="A_ℓ = I, T ∈ {64, 256}, D = 2 and ⌊log₂T⌋+1, the reconstructed gate",
+                    counterexample=None if ok else {"d2": d2, "full": full},
+                    data={f"{T}_{tag}": v for (T, tag), v in table.items()})
 
 
 @check
@@ -246,25 +684,35 @@ def network_safety_net_full_depth(ctx: Context) -> Evidence:
 
     return rate_check("network-isolated", np.ones_like, "1", what="μ₂(P_D), A = I, D = ⌊log₂T⌋+1", column="mu2_full",
                       competitors={"1/log T": lambda T: 1 / np.log(T), "T^−0.5": lambda T: T**-0.5}, scale="loglog",
-                      select=lambda r: r["x"] >= 16, **stored_options(ctx))
+                      select=lambda r: r["x"] >= 16 and converged(r, "mu2_full"), **stored_options(ctx))
 
 
 claim(
     id="trsp.network.safety-net",
-    title="Safety net over depth: with attention isolating every token, μ₂ of a fixed-depth network → 0 like T^−(2+φ)",
+    title="Safety net over depth: with attention isolating every token, μ₂ of a fixed-depth network → 0 (T^−(2+φ) with the reconstructed gate)",
     source=Source("specproof", "App. C.3.1", "own"),
     statement=r"Prop. C.5's scenario (attention disconnects: $A_\ell=I$) for the composition: the network stays connected for "
-              r"$D\ge2$ (a banded graph), but at fixed depth $\mu_2(L(P_D))=\Theta(T^{-(2+\varphi)})$ ($\varphi=\ln2$ for the "
-              r"reconstructed gate): the side-path's lags reach only $2^{D+1}-2D-2$ and its gates decay like $r_\ell^{\varphi}$. "
-              r"So the safety net's length-independent connectivity does not transfer to a network whose depth is fixed "
-              r"while $T$ grows (at $D=2$: $\mu_2=2.4\cdot10^{-3}$ at $T=16$, $3.5\cdot10^{-8}$ at $T=1024$); with "
-              r"$D=\lfloor\log_2T\rfloor+1$ it does, $\mu_2=\Theta(1)$ ($\approx0.3$).",
+              r"$D\ge2$ (a banded graph), but at fixed depth its connectivity vanishes. Reconstruction-free "
+              r"(trsp.network.fixed-depth-bound): the lags reach only $R_D\le2^{D+1}-2D-2$, so $\mu_2(L(P_D))\le6R_D^2/(T^2-1)"
+              r"=O(T^{-2})$ for every gate. With the reconstructed gate (MLP $1\to16\to1$, $\tanh$, seed 0, $\beta=0$ "
+              r"untrained, so $\varphi=\ln2$; the paper gives only \"a small MLP\") the rate is $\Theta(T^{-(2+\varphi)})$, the "
+              r"gates decaying like $r_\ell^{\varphi}$ (at $D=2$: $\mu_2=2.4\cdot10^{-3}$ at $T=16$, $3.5\cdot10^{-8}$ at "
+              r"$T=1024$). The loss is the fixed depth's, not the composition's: the superposition "
+              r"$\sum_\ell(A_\ell+g_\ell M_{\rm tri}^{(b_\ell)})$ of the same $D=2$ layers has $\mu_2=2.95\cdot10^{-6}$ at "
+              r"$T=256$ already ($P_D$: $1.46\cdot10^{-6}$). With $D=\lfloor\log_2T\rfloor+1$ connectivity does transfer, "
+              r"$\mu_2=\Theta(1)$ ($\approx0.30$), a constant below the superposition's ($T=256$: $0.2985$ against $1.0004$; "
+              r"the unnormalised $N_D$: $386.9$, see trsp.C5.safety-net.hypotheses).",
     checks=[network_safety_net_fixed_depth_rate, network_safety_net_upper_bounds, network_safety_net_full_depth],
+    cross_checks=[network_safety_net_depth_not_composition],
     expected=Status.VERIFIED,
-    reason="Rates read from the stored network-isolated sweep: at D = 2 and 4, T^−(2+ln 2) fits where the LOBPCG "
-           "bracket resolves μ₂ to 1 % (D = 2: T ≤ 512, D = 4: T ≤ 4096; beyond, μ₂ is below the solver's rounding allowance and only its upper bound "
-           "is kept, which still falls like T^−2 or faster), T^−2 and T^−3 ruled out; at full depth Θ(1).",
+    reason="Rates read from the stored network-isolated sweep: at D = 2 and 4, T^−(2+ln 2) fits on the converged rows "
+           "whose bracket resolves μ₂ to 1 % (beyond, μ₂ falls below the solver's rounding allowance and the row is "
+           "bracket-only: its upper end is kept, which still falls like T^−2 or faster), T^−2 and T^−3 ruled out; at full "
+           "depth Θ(1). The exponent is the reconstructed gate's; the O(T^−2) conclusion is proved without it "
+           "(trsp.network.fixed-depth-bound). Dense μ₂ of N_D, the superposition and P_D at T = 64, 256 place the loss.",
     corrects="trsp.C5.safety-net",
+    notes=["reconstructed"],
+    uses=["trsp.network.fixed-depth-bound"],
     figure="figures/network.png",
     tests=[f"{TESTS}::test_network_solvers_match_dense"],
 )
@@ -272,10 +720,20 @@ claim(
 
 # --------------------------------------------------------------------------- the normalised gap (Eq. 11)
 
+GAP_DEFINITION = ("γ = λ₂(I − D⁻¹W), D = diag(W𝟏) of the symmetrised W with its diagonal (self-loops kept): TRSP "
+                  "App. C.1's definition, the one trsp.C6.real-operator uses")
+
+
 @check
 def network_gap_attention_range(ctx: Context) -> Evidence:
-    """γ(P_D) with attention at every layer: bounded below by a constant over every stored T and depth."""
-    return _range_over_rows(ctx, ("uniform", "sink", "softmax"), "gap", 0.5, 1.25, "γ(P_D)")
+    """γ(P_D) ≤ its causal ceiling (1 − p)/(1 + p)·2T/(2T − 1 − p), p = (P_D)_TT, with attention at every layer, and
+    above a constant: ½ under uniform and sink attention, 0.3 under softmax (0.313 at T = 4, D = 2, with App. C.1's
+    self-loop degrees), every stored T and depth."""
+    parts = [_range_over_rows(ctx, (kind,), "gap", lo, lambda row, tag: row[f"gap_ceiling_{tag}"], "γ(P_D)",
+                              hi_name="the gap's causal ceiling")
+             for kind, lo in (("uniform", 0.5), ("sink", 0.5), ("softmax", 0.3))]
+    return combine(parts, what="γ(P_D) between a constant and its causal ceiling", method="sweep-bracket",
+                   ranges="; ".join(p.ranges for p in parts))
 
 
 @check
@@ -284,39 +742,54 @@ def network_gap_full_depth_rate(ctx: Context) -> Evidence:
     from specproof.checks.sweeps import rate_check, stored_options
 
     return rate_check("network-isolated", np.ones_like, "1", what="γ(P_D), A = I, D = ⌊log₂T⌋+1", column="gap_full",
-                      competitors={"1/log T": lambda T: 1 / np.log(T)}, scale="loglog", select=lambda r: r["x"] >= 16,
-                      **stored_options(ctx))
+                      competitors={"1/log T": lambda T: 1 / np.log(T)}, scale="loglog",
+                      select=lambda r: r["x"] >= 16 and converged(r, "gap_full"), **stored_options(ctx))
 
 
 @check
 def network_gap_fixed_depth_rate(ctx: Context) -> Evidence:
-    """γ(P_D) at D = 2 and 4 with isolating attention: Θ(T^−2), faster than any 1/log T."""
+    """γ(P_D) at D = 2 and 4 with isolating attention: Θ(T^−(2+φ)) like μ₂ (with the self-loops the degrees stay
+    near 1, so nothing cancels the gates' r^φ), read on the converged rows whose bracket resolves it."""
     from specproof.checks.sweeps import rate_check, stored_options
 
-    parts = [rate_check("network-isolated", lambda T: T**-2.0, "T^−2", what=f"γ(P_D), A = I, {DEPTHS[tag]}", column=f"gap_{tag}",
-                        competitors={"T^−(2+ln 2)": lambda T: T ** -(2 + PHI), "T^−1": lambda T: T**-1.0},
-                        select=lambda r, tag=tag: r["x"] >= 64 and r[f"gap_{tag}_lower"] > 0.99 * r[f"gap_{tag}"],
-                        **stored_options(ctx))
+    def resolved(tag):
+        return lambda r: r["x"] >= 64 and converged(r, f"gap_{tag}") and r[f"gap_{tag}_lower"] > 0.99 * r[f"gap_{tag}"]
+
+    parts = [rate_check("network-isolated", lambda T: T ** -(2 + PHI), "T^−(2+ln 2)", what=f"γ(P_D), A = I, {DEPTHS[tag]}",
+                        column=f"gap_{tag}", competitors={"T^−2": lambda T: T**-2.0, "T^−3": lambda T: T**-3.0},
+                        select=resolved(tag), **stored_options(ctx))
              for tag in ("d2", "d4")]
-    return combine(parts, what="fixed depth, isolating attention: γ = Θ(T^−2)", method="sweep-fit",
+    return combine(parts, what="fixed depth, isolating attention: γ = Θ(T^−(2+φ))", method="sweep-fit",
                    ranges="; ".join(p.ranges for p in parts))
 
 
 claim(
     id="trsp.network.gap",
-    title="The composition's normalised gap is Θ(1), not Θ(1/log T)",
+    title="The composition's normalised gap is Θ(1) with attention or at full depth, not Θ(1/log T); at fixed depth with isolation it vanishes",
     source=Source("specproof", "App. C.3.3", "own"),
-    statement=r"The normalised gap $\gamma$ of the symmetrised Markov form $P_D$ (loopless degrees) does not follow Eq. 11's "
-              r"$\Theta(1/\log T)$: with uniform, sink or softmax attention it lies in $[\frac12,1.25]$ at every stored $T\le2^{16}$ "
-              r"and every depth (with uniform attention at full depth it declines slowly, $1.00$ at $T=128$ to $0.86$ at $2^{16}$, "
-              r"which the sweep does not settle as $\Theta(1)$), and with isolating attention at $D=\lfloor\log_2T\rfloor+1$ it is $\Theta(1)$ "
-              r"($1/\log T$ ruled out), while at fixed $D$ it is $\Theta(T^{-2})$ (the gate's $r^\varphi$ cancels between $\mu_2$ and "
-              r"the loopless degrees). The per-step dilution of Eq. 11 is a property of the superposition's degree "
-              r"$2(L+1)$, which a product of Markov layers does not have.",
+    statement=r"The normalised gap $\gamma=\lambda_2(I-\mathbf D^{-1}W)$ of the symmetrised Markov form $P_D$, with "
+              r"$\mathbf D=\operatorname{diag}(W\mathbf 1)$ including the self-loops (TRSP App. C.1's definition; "
+              r"trsp.C6.real-operator uses the same), does not follow Eq. 11's $\Theta(1/\log T)$: with uniform, sink or "
+              r"softmax attention it lies between a constant ($\frac12$ under uniform and sink attention, $0.3$ under softmax: "
+              r"$0.313$ at $T=4$, $D=2$, $\ge0.38$ from $T=16$) and its causal ceiling "
+              r"$\frac{1-p}{1+p}\cdot\frac{2T}{2T-1-p}$, $p=(P_D)_{TT}$ (trsp.network.causal-ceiling), at every stored "
+              r"$T\le2^{20}$ and every depth (under uniform attention at full depth it declines slowly, $0.997$ at $T=128$ to "
+              r"$0.864$ at $2^{16}$ and $0.836$ at $2^{20}$, which the sweep does not settle as $\Theta(1)$); with isolating attention at "
+              r"$D=\lfloor\log_2T\rfloor+1$ it is $\Theta(1)$ ($\approx0.42$; $1/\log T$ ruled out), while at fixed $D$ it "
+              r"vanishes like $\mu_2$: the self-loops keep the degrees near 1, so $\gamma=\Theta(T^{-(2+\varphi)})$ with the "
+              r"reconstructed gate ($\varphi=\ln2$), and $\gamma\le\mu_2/\min_i d_i=O(T^{-2})$ for every gate "
+              r"(trsp.network.fixed-depth-bound, $d_i\ge\frac12$). The per-step dilution of Eq. 11 is a property of the "
+              r"superposition's degree $2(L+1)$, which a product of Markov layers does not have.",
     checks=[network_gap_attention_range, network_gap_full_depth_rate, network_gap_fixed_depth_rate],
     expected=Status.VERIFIED,
-    reason="LOBPCG brackets of the stored network sweeps; the rate is read with rate_check from network-isolated.",
+    reason="Converged brackets of the stored network sweeps (dense eigvalsh to T = 2048, banded-proxy LOBPCG to 2^20) "
+           "for the range; the rates are read with rate_check from network-isolated on its converged, resolved rows. "
+           "With the loopless degrees this claim read Θ(T^−2) at fixed depth (the gates cancelled between μ₂ and the "
+           "degrees), and the range was [½, 1.25]; the degrees are now App. C.1's, with the self-loops, as in "
+           "trsp.C6.real-operator, and softmax at T = 4 sits at 0.313, so the lower end is stated per model.",
     corrects="trsp.C6.gap-rate",
+    notes=["reconstructed"],
+    uses=["trsp.network.causal-ceiling", "trsp.network.fixed-depth-bound"],
     figure="figures/network.png",
     tests=[f"{TESTS}::test_network_solvers_match_dense"],
 )
@@ -363,13 +836,16 @@ claim(
               r"$e_D<T^{-\log_2(3/2)}\to0$: the composed operator converges to the rank-one $\mathbf 1e_1^\top$ "
               r"(homogenisation), where §C.3.3 reads depth as a bounded contraction $(1-\gamma)^D=\Theta(1)$. With uniform "
               r"or softmax attention the escape decays with depth too but stays $\Theta(1)$ at $D\le\lfloor\log_2T\rfloor+1$ "
-              r"(uniform, full depth: $0.53$ to $0.73$ over $T=4\ldots2^{16}$); "
-              r"with isolating attention it stays near 1.",
+              r"(uniform, full depth: $0.53$ to $0.73$ over $T=4\ldots2^{20}$); "
+              r"with isolating attention it stays near 1. Reconstruction-free: $e_D\le q_D\le(\frac23)^D$ holds for "
+              r"every gate of Eq. 7's form ($g_\ell=\sigma(\cdot)\,r_\ell^{\varphi}<1$); the measured escapes are "
+              r"the reconstructed gate's.",
     checks=[network_sink_escape, network_escape_table],
     expected=Status.VERIFIED,
     reason="q_D bounds the sink's escape exactly (trsp.network.operator certifies (P_D)_{i1} ≥ 1 − q_D in exact rationals); "
            "the stored sweeps give the measured escapes for all four models.",
     corrects="trsp.C6.dense-depth",
+    notes=["reconstructed"],
     uses=["trsp.network.operator"],
     figure="figures/network.png",
     tests=[f"{TESTS}::test_sink_rank_bound"],
@@ -424,12 +900,15 @@ claim(
               r"the rank does collapse through depth. Thm C.8's conclusion (a floor $>1$) transfers only at fixed $D$, with "
               r"a floor that shrinks with depth: measured $R_{\rm eff}\to1+(2^D-1)^{-2}$ as $T\to\infty$ (the value of "
               r"$2^{-D}(I+(2^D-1)\mathbf 1e_1^\top)$, the product at $g=0$, which the reconstructed gate approaches as $r_\ell\to0$), "
-              r"not $1+g^2E_b$.",
+              r"not $1+g^2E_b$. Reconstruction-free: the bound and its $D=\lfloor\log_2T\rfloor+1$ consequence hold for "
+              r"every gate in $[0,1)$; the measured floor needs $g_\ell\to0$ as $r_\ell\to0$, which the reconstructed "
+              r"gate ($\varphi=\ln2$) supplies.",
     checks=[network_sink_rank_dense, network_sink_rank_sweep],
     expected=Status.VERIFIED,
     reason="The bound's two ingredients are certified in exact rationals (trsp.network.operator); the bound itself is "
            "checked against dense SVDs over gate scales 0.001…0.999 and against the stored matrix-free brackets to T = 2^16.",
     corrects="trsp.C8.rank-floor",
+    notes=["reconstructed"],
     uses=["trsp.network.operator", "trsp.C8.rank-floor.sharp"],
     figure="figures/network.png",
     tests=[f"{TESTS}::test_sink_rank_bound"],
@@ -469,10 +948,12 @@ def layer_mu2_dense(ctx: Context) -> Evidence:
         if 4 * b <= T:
             ratio = mu2 / single_layer_mu2_estimate(T, b)
             return min(ratio - (1 - 3 * (b / T) ** 2), 1 + 1e-9 - ratio)
-        return T**-1.5 - abs(mu2 - 0.5)
+        ceiling = T * (1 - 1 / b**2) / (2 * (T - 1))  # (M_tri)_TT = 1/b²: trsp.network.causal-ceiling
+        return min(T**-1.5 - abs(mu2 - 0.5), ceiling - mu2)
 
     cases = cases[::3] if not ctx.wide else cases
-    return grid_check(cases, margin, what="one layer: μ₂ ≈ π²(7b−5)(b−1)/(12T²) for b ≤ T/4, |μ₂ − ½| ≤ T^−3/2 for b ≥ T/2",
+    return grid_check(cases, margin, what="one layer: μ₂ ≈ π²(7b−5)(b−1)/(12T²) for b ≤ T/4, |μ₂ − ½| ≤ T^−3/2 and "
+                                          "μ₂ ≤ T(1 − b^−2)/(2(T − 1)) for b ≥ T/2",
                       method="dense-float", exact=False, tolerance=1e-9,
                       allowance="eigvalsh of a Laplacian with ‖L‖ ≤ 2: absolute error ≤ 10·T·eps·2, relative to μ₂ ≥ 7e-5 below 1e-9",
                       ranges=f"T in [8, {top}], every third (T, b) with 2 ≤ b ≤ T/4 or b ≥ T/2")
@@ -509,15 +990,18 @@ claim(
               r"$\mu_2=0$ at $b=1$ (the layer is $I$); for $2\le b\le T/4$, "
               r"$1-3(b/T)^2\le\mu_2\big/\frac{\pi^2(7b-5)(b-1)}{12T^2}\le1$, i.e. $\mu_2\approx\frac{7\pi^2}{12}(b/T)^2$ "
               r"($\frac12(\pi/T)^2$ times the kernel's second moment $\frac{b^2-1}6+(b-1)^2$); for $b\ge T/2$, "
-              r"$|\mu_2-\frac12|\le T^{-3/2}$ ($0.030$ at $T=8$, $b=5$; $2.4\cdot10^{-4}$ at $T=128$). So a layer's connectivity depends on $b/T$ alone to leading order and is $\Theta(1)$ "
+              r"$|\mu_2-\frac12|\le T^{-3/2}$ ($0.030$ at $T=8$, $b=5$; $2.4\cdot10^{-4}$ at $T=128$), under the causal ceiling "
+              r"$\frac{T(1-b^{-2})}{2(T-1)}$ ($M_{\rm tri}^{(b)}$ is lower triangular and row-stochastic with last diagonal entry "
+              r"$b^{-2}$, trsp.network.causal-ceiling): $\frac12$ is that ceiling's limit, not a property of the triBox. So a layer's connectivity depends on $b/T$ alone to leading order and is $\Theta(1)$ "
               r"only for $b=\Theta(T)$; Prop. C.5 applied to one layer gives $g_\ell\mu_2\approx g_\ell\frac{7\pi^2}{12}(b_\ell/T)^2$, "
               r"and Thm C.6's length-independent constant is a property of the sum over all $\lfloor\log_2T\rfloor+1$ layers, "
               r"carried by the top ones.",
     checks=[layer_identity_exact, layer_mu2_dense, layer_mu2_large_T],
     expected=Status.VERIFIED,
-    reason="b = 1 is exact; the two-sided ratio bound is checked by dense eigvalsh over (T, b) in the small range, and "
+    reason="b = 1 is exact; the two-sided ratio bound, and for b ≥ T/2 the distance to ½ and the causal ceiling, are "
+           "checked by dense eigvalsh over (T, b) in the small range, and "
            "LOBPCG brackets to T = 2^14 agree with the estimate to about 1e-4 (what the solver resolves there); the "
            "estimate is the symbol's quadratic term at the lowest cosine mode.",
-    uses=["trsp.C6.mu2-lower", "trsp.C5.safety-net", "trsp.C6.real-operator"],
+    uses=["trsp.C6.mu2-lower", "trsp.C5.safety-net", "trsp.C6.real-operator", "trsp.network.causal-ceiling"],
     tests=[f"{TESTS}::test_single_layer_mu2"],
 )
