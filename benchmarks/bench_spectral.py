@@ -151,9 +151,8 @@ def _warm_up(case, method):
 
     import specproof.checks.sweeps  # noqa: F401
     import specproof.theory.cayley  # noqa: F401
-    import specproof.theory.solvers  # noqa: F401
-
     import specproof.theory.cesaro  # noqa: F401
+    import specproof.theory.solvers  # noqa: F401
 
 
 def _child(case, method, conn):

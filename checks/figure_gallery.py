@@ -355,3 +355,7 @@ def network(quick: bool) -> dict:
 from specproof.checks.real_figures import register_figures  # noqa: E402  (the real-attention figures)
 
 register_figures()
+
+from specproof.checks.trained_figures import register_figures as register_trained  # noqa: E402  (the trained decoders)
+
+register_trained()

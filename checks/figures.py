@@ -16,11 +16,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
-import numpy as np
-
 from specproof.checks.methods import jsonable
 from specproof.theory.errors import InputError
-
 
 
 @dataclass(frozen=True)

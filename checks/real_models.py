@@ -39,9 +39,7 @@ import importlib.util
 import json
 import math
 import os
-import sys
 import tempfile
-import time
 import zipfile
 from dataclasses import dataclass
 from pathlib import Path
@@ -49,9 +47,8 @@ from pathlib import Path
 import numpy as np
 import scipy.stats
 
-from specproof.checks.methods import jsonable
 from specproof.checks.options import LENGTHS, MINILM_NAME, MINILM_PACKAGE, SAMPLES
-from specproof.theory.attention import distance_to_spike_bulk_law, row_softmax, score_singular_values
+from specproof.theory.attention import distance_to_spike_bulk_law, score_singular_values
 from specproof.theory.operators import TriBox, superposed_tribox_laplacian
 from specproof.theory.real_attention import (
     ANGLE_METRICS,

@@ -192,7 +192,8 @@ CLAIM_MODULES = (
     "sdeg_f_diagnostics", "sdeg_c_eigen", "sdeg_c_spikes", "sdeg_c_rank", "sdeg_c_cesaro", "sdeg_c_lemmas",
     "sdeg_d_lemmas", "sdeg_c_hypotheses", "sdeg_hypotheses_extra", "sdeg_statements", "trsp_c_skeleton", "trsp_c_mu2", "trsp_c_gap",
     "trsp_c_tribox", "trsp_c_hypotheses", "trsp_appendix_d", "trsp_d_lemmas", "trsp_d_hypotheses", "trsp_filters",
-    "trsp_tradeoff", "trsp_frequency", "trsp_gate", "trsp_statements", "trsp_network", "sdeg_real",
+    "trsp_tradeoff", "trsp_frequency", "trsp_gate", "trsp_statements", "trsp_network", "sdeg_real", "trsp_trained",
+    "sdeg_trained",
 )
 CLAIMS_PACKAGE = "specproof.checks.claims"
 

@@ -2,23 +2,22 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
 import json
 import re
 import sys
 import time
 import traceback
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from threadpoolctl import threadpool_limits
 
 from specproof.checks.blueprint import SOUND, Chain, chains, fully_proved
-from specproof.checks.view import BADGE, PROOF_METHOD
 from specproof.checks.interrupt import stop_if_asked
 from specproof.checks.io import write_atomic
-from specproof.checks.methods import fmt, jsonable, rounded
+from specproof.checks.methods import fmt, jsonable
 from specproof.checks.registry import PAPERS, Claim, Context, Evidence, Role, Status, load_all, natural_key, weakest
 from specproof.checks.tables import terminal_width, text_table
+from specproof.checks.view import BADGE, PROOF_METHOD
 from specproof.theory.errors import InputError
 
 

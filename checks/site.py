@@ -24,7 +24,7 @@ from typing import Mapping
 
 from specproof.checks.blueprint import _FILL, CLAIM_ID, SOUND, fully_proved, layout
 from specproof.checks.io import output_dir, project_path, write_atomic
-from specproof.checks.methods import jsonable, rounded
+from specproof.checks.methods import jsonable
 from specproof.checks.registry import NOTE_FLAGS, PAPERS, Evidence, Status, load_all, natural_key
 from specproof.theory.validate import InputError
 
@@ -327,8 +327,8 @@ def build_site(results, outdir, meta: Mapping | None = None) -> dict:
     Chains are computed from these verdicts (a dependency outside them counts with its expected verdict),
     as `specproof verify` does; a link to a claim the site has no page for is plain text.
     """
-    from specproof.checks.report import report_json, result_chains
     from specproof.checks.registry import Context
+    from specproof.checks.report import report_json, result_chains
 
     start = time.perf_counter()
     outdir = Path(outdir)

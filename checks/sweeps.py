@@ -17,7 +17,6 @@ grid; a row counts as present when its parameters and the sweep's ``revision`` m
 
 from __future__ import annotations
 
-from dataclasses import replace
 import argparse
 import functools
 import json
@@ -26,7 +25,7 @@ import os
 import re
 import sys
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Callable, Iterable
 

@@ -8,7 +8,6 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from specproof.checks.strategies import score_vectors
-from specproof.theory.validate import InputError
 from specproof.theory.attention import (
     angle_kl,
     angle_kolmogorov,
@@ -30,6 +29,7 @@ from specproof.theory.attention import (
     separation_error,
 )
 from specproof.theory.operators import SoftmaxAttention
+from specproof.theory.validate import InputError
 
 
 def repeated_scores():

@@ -4,10 +4,10 @@ THEOREMS.md fresh."""
 import ast
 import collections
 import functools
-import shutil
 import importlib
 import pkgutil
 import re
+import shutil
 from pathlib import Path
 
 import pytest

@@ -1,8 +1,8 @@
 """The Coq proofs: the theorems are kernel-checked, and the Coq-defined quantities are the Python ones."""
 
-from fractions import Fraction
 import math
 import re
+from fractions import Fraction
 
 import numpy as np
 import pytest
@@ -10,8 +10,8 @@ import sympy as sp
 
 from specproof.checks import formal
 from specproof.checks.registry import Status
-from specproof.theory.cesaro import lower_ones
 from specproof.theory.attention import bidirectional_eigenvalues, canonical_weights, ideal_attention
+from specproof.theory.cesaro import lower_ones
 from specproof.theory.filters import tribox_kernel
 from specproof.theory.kernels import kernel_energy
 from specproof.theory.tribox_norms import tribox_kernel_energy_exact

@@ -9,12 +9,19 @@ from hypothesis import example, given
 from hypothesis import strategies as st
 
 from specproof.checks import strategies as sst
-from specproof.theory.validate import InputError
 from specproof.theory.cayley import cayley_graph
 from specproof.theory.filters import dyadic_schedule, tribox_kernel, tribox_kernel_energy
-from specproof.theory.kernels import CausalConvolution, box_kernel, cascade_kernel, cascade_kernel_exact, cascade_kernel_numerators, kernel_energy
+from specproof.theory.kernels import (
+    CausalConvolution,
+    box_kernel,
+    cascade_kernel,
+    cascade_kernel_exact,
+    cascade_kernel_numerators,
+    kernel_energy,
+)
 from specproof.theory.operators import NONNEGATIVE, BoxFilter, TriBox
 from specproof.theory.schedules import cayley_component_count, constant_schedule, geometric_schedule, integer_log
+from specproof.theory.validate import InputError
 
 EPS = np.finfo(float).eps
 

@@ -19,12 +19,13 @@ import specproof.theory
 from specproof.checks import strategies as sst
 from specproof.theory import filters
 from specproof.theory.kernels import CausalConvolution, box_kernel
+from specproof.theory.network import NetworkLaplacian, network_laplacian, network_layers
 from specproof.theory.operators import (
+    LOWER_TRIANGULAR,
     NONNEGATIVE,
     PSD,
     ROW_STOCHASTIC,
     SYMMETRIC,
-    LOWER_TRIANGULAR,
     BoxFilter,
     Cesaro,
     Composed,
@@ -41,7 +42,6 @@ from specproof.theory.operators import (
     composite_operator,
     superposed_tribox_laplacian,
 )
-from specproof.theory.network import NetworkLaplacian, network_laplacian, network_layers
 from specproof.theory.solvers import TriBoxStackLaplacian
 from specproof.theory.validate import InputError
 

@@ -14,8 +14,8 @@ import torch  # noqa: E402
 
 from specproof.checks import options, real_figures  # noqa: E402
 from specproof.checks import real_models as rm  # noqa: E402
-from specproof.theory import real_attention  # noqa: E402
 from specproof.checks.cli import main  # noqa: E402
+from specproof.theory import real_attention  # noqa: E402
 from specproof.theory.attention import bidirectional_singular_values  # noqa: E402
 from specproof.theory.validate import InputError  # noqa: E402
 

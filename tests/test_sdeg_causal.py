@@ -12,7 +12,11 @@ from hypothesis import strategies as st
 from specproof.checks import strategies as sst
 from specproof.checks.claims.sdeg_c_common import Config, attention
 from specproof.checks.claims.sdeg_c_eigen import profile_terms
-from specproof.checks.claims.sdeg_c_hypotheses import c_eigen_probes, c_eigen_profile_order_probe, c_eigen_profile_probes
+from specproof.checks.claims.sdeg_c_hypotheses import (
+    c_eigen_probes,
+    c_eigen_profile_order_probe,
+    c_eigen_profile_probes,
+)
 from specproof.checks.claims.sdeg_c_rank import RANK_CONFIGS, log_ratio
 from specproof.checks.claims.sdeg_c_spikes import count_bound
 from specproof.checks.registry import REGISTRY, Context, Status

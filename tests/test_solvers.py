@@ -9,7 +9,6 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from specproof.checks import strategies as sst
-from specproof.theory.validate import InputError
 from specproof.theory.cayley import cayley_algebraic_connectivity, cayley_laplacian_spectrum
 from specproof.theory.operators import (
     Cesaro,
@@ -33,6 +32,7 @@ from specproof.theory.solvers import (
     tribox_stack_laplacian,
 )
 from specproof.theory.spectral import normalized_gap, stable_rank
+from specproof.theory.validate import InputError
 
 EPS = np.finfo(float).eps
 

@@ -19,7 +19,6 @@ from specproof.theory.attention import (
 from specproof.theory.markov import h0_operator_norm, pi_mean, pi_norm, random_walk
 from specproof.theory.spectral import effective_rank, laplacian, singular_values, stable_rank
 
-
 # --------------------------------------------------------------------------- SDEG §1
 
 def test_right_rotation_keeps_scores():

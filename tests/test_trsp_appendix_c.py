@@ -22,7 +22,6 @@ from specproof.checks.claims.trsp_c_mu2 import BALL_PRECISION, _mode_one_envelop
 from specproof.checks.claims.trsp_c_skeleton import _coinciding_generators, _tri_laplacian, _weyl_margin
 from specproof.checks.claims.trsp_c_tribox import _distal_energy, _spectral_norm
 from specproof.checks.registry import REGISTRY, load_all
-from specproof.theory.validate import InputError
 from specproof.theory.cayley import (
     binary_digits,
     cayley_adjacency,
@@ -35,7 +34,7 @@ from specproof.theory.cayley import (
 )
 from specproof.theory.cesaro import harmonic_number
 from specproof.theory.filters import box_matrix, dyadic_schedule, floor_log2, tribox_kernel_energy, tribox_matrix
-from specproof.theory.operators import BoxFilter, TriBox, composite_operator, Sink
+from specproof.theory.operators import BoxFilter, Sink, TriBox, composite_operator
 from specproof.theory.spectral import algebraic_connectivity, laplacian, normalized_gap
 from specproof.theory.tribox_norms import (
     sink_composite_stable_rank_limit,
@@ -44,6 +43,7 @@ from specproof.theory.tribox_norms import (
     tribox_frobenius_sq_exact,
     tribox_kernel_energy_exact,
 )
+from specproof.theory.validate import InputError
 
 EDGE_T = [2, 3, 4, 5, 7, 8, 9, 15, 16, 17, 31, 32, 33, 63, 64, 65, 127, 128, 129]
 QUARTER = (Fraction(1, 4), Fraction(3, 4))

@@ -24,7 +24,6 @@ from specproof.theory.operators import Cesaro, Identity, Sink, TriBox
 from specproof.theory.spectral import singular_values, stable_rank
 from specproof.theory.subsets import best_column_subset
 
-
 # --------------------------------------------------------------------------- carry-over
 
 @pytest.mark.parametrize("attention", ["sink", "cesaro"])

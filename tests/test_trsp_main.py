@@ -13,17 +13,17 @@ from specproof.checks import strategies as sst
 from specproof.checks.claims.trsp_filters import element_traffic
 from specproof.checks.methods import float_tolerance
 from specproof.theory import filters
-from specproof.theory.validate import InputError
 from specproof.theory.gate import GateParams, LongContextGate, coverage_ratio, gate_value, log_gate_value
 from specproof.theory.operators import Dense, Identity, Sink, TriBox, composite_operator
 from specproof.theory.spectral import singular_values, spectral_gap, stable_rank
 from specproof.theory.torch_filters import (
     box_filter_torch,
     box_filter_torch_window,
+    tribox_filter_torch,
     trsp_layer,
     trsp_layer_gated,
-    tribox_filter_torch,
 )
+from specproof.theory.validate import InputError
 
 
 def signal(shape, seed, scale=1.0):

@@ -11,6 +11,7 @@ import numpy as np
 import pytest
 
 from specproof.checks.cli import main
+from specproof.checks.rates import DRIFT, drift_flat, menu_rate_evidence, rate_menu
 from specproof.checks.registry import Status
 from specproof.checks.variants import (
     PROPERTIES,
@@ -31,7 +32,6 @@ from specproof.checks.variants import (
     parse_rate,
 )
 from specproof.checks.variants.battery import offset_rate_outcome
-from specproof.checks.rates import DRIFT, drift_flat, menu_rate_evidence, rate_menu
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples" / "variants"
 

@@ -7,9 +7,8 @@ from fractions import Fraction
 import networkx as nx
 import numpy as np
 
-from specproof.theory.validate import InputError, positive_int
 from specproof.theory.filters import floor_log2
-
+from specproof.theory.validate import InputError, positive_int
 
 _INT64_ANGLE_LIMIT = 3_037_000_499  # ⌊√(2⁶³ − 1)⌋
 

@@ -20,7 +20,6 @@ from scipy.linalg import eigvalsh_tridiagonal
 
 from specproof.theory.validate import InputError, finite_array, positive_int
 
-
 # --------------------------------------------------------------------------- L_m and bidiagonal spectra
 
 def lower_ones(m: int) -> np.ndarray:

@@ -14,8 +14,8 @@ import numpy as np
 import torch
 from torch import nn
 
-from specproof.theory.validate import InputError, finite_array, positive_int
 from specproof.theory.backend import DEFAULT_DTYPE, device
+from specproof.theory.validate import InputError, finite_array, positive_int
 
 
 def coverage_ratio(T: int, b: int) -> float:

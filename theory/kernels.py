@@ -12,8 +12,8 @@ from fractions import Fraction
 import numpy as np
 from scipy.signal import lfilter
 
-from specproof.theory.validate import InputError, finite_array, positive_int
 from specproof.theory.operators import LOWER_TRIANGULAR, NONNEGATIVE, Operator
+from specproof.theory.validate import InputError, finite_array, positive_int
 
 
 def cascade_kernel_numerators(b: int, order: int) -> list[int]:

@@ -32,8 +32,8 @@ import scipy.linalg
 import scipy.sparse.linalg
 
 from specproof.theory import filters, frequency
-from specproof.theory.validate import InputError, finite_array, positive_int
 from specproof.theory.operators import NONNEGATIVE, PSD, SYMMETRIC, Operator
+from specproof.theory.validate import InputError, finite_array, positive_int
 
 EPS = float(np.finfo(np.float64).eps)
 

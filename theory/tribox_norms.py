@@ -11,10 +11,10 @@ from fractions import Fraction
 
 import numpy as np
 
-from specproof.theory.validate import InputError, positive_int
 from specproof.theory.cesaro import harmonic_number
 from specproof.theory.filters import tribox_kernel_energy, tribox_matrix
 from specproof.theory.operators import TriBox
+from specproof.theory.validate import InputError, positive_int
 
 
 def tribox_first_column_sum(b: int) -> Fraction:

@@ -21,7 +21,6 @@ from specproof.checks.registry import Context, Evidence, Status
 from specproof.theory.attention import canonical_weights, distance_to_spike_bulk_law, separation_error
 from specproof.theory.operators import SoftmaxAttention
 
-
 BULK_BOUND = 2.0
 
 

@@ -4,19 +4,19 @@ canonical decomposition, the characteristic polynomial, real eigenvalues, their 
 
 from __future__ import annotations
 
-from dataclasses import replace
 import itertools
 import math
+from dataclasses import replace
 
 import numpy as np
 import scipy.linalg
 import sympy as sp
 
 from specproof.checks.claims.sdeg_b_common import (
-    canonical_weight_steps,
     EIGEN_REAL_ALLOWANCE,
     EIGVALSH_B_ALLOWANCE,
     RATIO_TO_EPS,
+    canonical_weight_steps,
     claim_tests,
     dense_attention,
     eigen_real_tolerance,
@@ -25,7 +25,14 @@ from specproof.checks.claims.sdeg_b_common import (
     symbolic_evidence,
 )
 from specproof.checks.formal import CoqHook, coq_check
-from specproof.checks.methods import derivation, float_tolerance, fmt, property_search, sympy_identity, sympy_nonnegative
+from specproof.checks.methods import (
+    derivation,
+    float_tolerance,
+    fmt,
+    property_search,
+    sympy_identity,
+    sympy_nonnegative,
+)
 from specproof.checks.registry import Context, Evidence, Source, Status, check, claim
 from specproof.checks.strategies import score_vectors, spike_bulk_split
 from specproof.theory.attention import (
@@ -36,7 +43,6 @@ from specproof.theory.attention import (
     row_softmax,
     score_singular_values,
 )
-
 
 # --------------------------------------------------------------------------- §3.1 setup
 

@@ -11,10 +11,10 @@ the conclusion intact without it. So the paper's claims carry only evidence for 
 
 from __future__ import annotations
 
-from dataclasses import replace
-from fractions import Fraction
 import itertools
 import math
+from dataclasses import replace
+from fractions import Fraction
 
 import numpy as np
 import scipy.linalg
@@ -62,7 +62,6 @@ from specproof.theory.attention import (
     row_softmax,
 )
 from specproof.theory.spectral import stable_rank
-
 
 # --------------------------------------------------------------------------- shared pieces of the probes
 

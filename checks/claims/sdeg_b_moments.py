@@ -23,7 +23,6 @@ from specproof.checks.registry import Context, Evidence, Source, Status, check, 
 from specproof.theory.attention import bidirectional_eigenvalues, bidirectional_singular_values, canonical_weights
 from specproof.theory.entropy import entropy_terms
 
-
 a_, ell_, d_, m_, n_, w_, x_ = sp.symbols("a ell d m n w x", positive=True)
 POWERS = (1, 2)
 

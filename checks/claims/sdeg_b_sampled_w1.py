@@ -4,8 +4,8 @@ hypothesis claims, as in the catalogue).
 
 from __future__ import annotations
 
-from dataclasses import replace
 import math
+from dataclasses import replace
 
 import numpy as np
 
@@ -14,7 +14,6 @@ from specproof.checks.methods import fmt
 from specproof.checks.rates import fit_rate, rate_evidence
 from specproof.checks.registry import Context, Evidence, Source, Status, check, claim
 from specproof.theory.attention import angle_wasserstein1_sampled
-
 
 SAMPLED_W1_CONSTANT = math.pi**1.5 / (2 * math.sqrt(2))  # 2π·E∫₀¹|Brownian bridge| = 2π·√(2π)/8
 

@@ -4,10 +4,10 @@ and the Haar angle distribution (App. F, §4.1).
 
 from __future__ import annotations
 
-from dataclasses import replace
 import functools
 import itertools
 import math
+from dataclasses import replace
 
 import numpy as np
 import scipy.linalg
@@ -29,7 +29,6 @@ from specproof.theory.attention import (
     row_softmax,
     score_singular_values,
 )
-
 
 # --------------------------------------------------------------------------- Appendix E
 

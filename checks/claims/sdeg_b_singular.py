@@ -4,18 +4,18 @@ with the encoder–decoder comparison.
 
 from __future__ import annotations
 
-from dataclasses import replace
 import math
+from dataclasses import replace
 
 import numpy as np
 import scipy.linalg
 import sympy as sp
 
 from specproof.checks.claims.sdeg_b_common import (
-    canonical_weight_steps,
     BULK_BOUND,
     RATIO_TO_EPS,
     SVD_B_ALLOWANCE,
+    canonical_weight_steps,
     claim_tests,
     dense_attention,
     eigen_real_tolerance,
@@ -27,7 +27,14 @@ from specproof.checks.claims.sdeg_b_common import (
     symbolic_evidence,
 )
 from specproof.checks.claims.sdeg_c_rank import c_rank_proxies_exact
-from specproof.checks.methods import derivation, float_tolerance, fmt, property_search, sympy_identity, sympy_nonnegative
+from specproof.checks.methods import (
+    derivation,
+    float_tolerance,
+    fmt,
+    property_search,
+    sympy_identity,
+    sympy_nonnegative,
+)
 from specproof.checks.rates import fit_rate, rate_evidence
 from specproof.checks.registry import Context, Evidence, Source, Status, check, claim
 from specproof.checks.strategies import score_vectors, spike_bulk_split
@@ -627,7 +634,6 @@ def sdegb_encoder_decoder_proof(ctx: Context) -> Evidence:
     a, E = 1 + u, 1 + u + w
     d = (a - 1) / (a + L - 1)
     k = sp.Symbol("k", integer=True, nonnegative=True)
-    K, C = sp.Symbol("K", positive=True), sp.Symbol("C", positive=True)  # K = k + 1 + (e^B−1)², C = C_B
     ell = sp.Symbol("ell", positive=True)
     steps = [
         sympy_identity((a**2 + L - 1) / (a + L - 1) ** 2, d**2 + (1 - d**2) / L,

@@ -174,6 +174,7 @@ claim(
     checks=[cesaro_rate_local_constants],
     cross_checks=[cesaro_rate_continuum_shift],
     expected=Status.VERIFIED,
+    unproved="the constant's approach to 4π² is read from brackets at finitely many ℓ; the continuum law (sdeg.c.hardy-continuum) is proved, but no written argument bounds the discrete operator's distance from it, so the rate stays measured",
     reason="From the stored cesaro-norm brackets (ℓ = 16 … 10⁷; Lanczos lower bound, Collatz–Wielandt upper bound): every "
            "doubling's estimate of the leading constant, computed from the bracket ends, is below the previous one and "
            "above 4π², so A falls from ≈ 45.6 toward 39.48 and no fit with A free can be read as the limit. The limit "

@@ -28,7 +28,6 @@ from specproof.theory.cesaro import cesaro_singular_values
 from specproof.theory.operators import SoftmaxAttention
 from specproof.theory.solvers import dense_singular_values
 
-
 SQRT5 = math.sqrt(5.0)
 
 

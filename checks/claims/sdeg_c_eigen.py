@@ -4,9 +4,9 @@ the Cesàro representation, row norms and block interlacing (App. C.4, D.2).
 
 from __future__ import annotations
 
-from dataclasses import replace
 import functools
 import math
+from dataclasses import replace
 
 import numpy as np
 import sympy as sp
@@ -42,8 +42,8 @@ from specproof.checks.claims.sdeg_c_common import (
 )
 from specproof.checks.formal import CoqHook, coq_check
 from specproof.checks.methods import (
-    combine,
     EPS,
+    combine,
     derivation,
     float_tolerance,
     fmt,
@@ -55,7 +55,6 @@ from specproof.checks.registry import Context, Evidence, Source, Status, check, 
 from specproof.theory.attention import row_softmax
 from specproof.theory.cesaro import causal_cesaro_factors, causal_eigenvalues, causal_row_norms_sq
 from specproof.theory.operators import Cesaro
-
 
 CAUSAL_SETUP = (r"Scores $s_1 \ge \dots \ge s_\ell \ge 0$, $a_i = e^{s_i}$; $A_c = \mathrm{softmax}(\Sigma + M)$ has "
                 r"$(A_c)_{ii} = a_i/(a_i+i-1)$ and $(A_c)_{ij} = z_i = 1/(a_i+i-1)$ for $j < i$.")

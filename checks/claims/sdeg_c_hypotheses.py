@@ -10,9 +10,9 @@ intact without it. So the paper's claims carry only evidence for what they state
 
 from __future__ import annotations
 
-from dataclasses import replace
 import functools
 import math
+from dataclasses import replace
 from fractions import Fraction
 
 import numpy as np
@@ -22,18 +22,16 @@ from hypothesis import strategies as st
 from specproof.checks import strategies as sst
 from specproof.checks.claims.sdeg_b_common import symbolic_evidence
 from specproof.checks.claims.sdeg_b_hypotheses import symbolic_counterexample
-from specproof.checks.methods import exact_counterexample
 from specproof.checks.claims.sdeg_c_common import (
     Config,
-    SQRT5,
     attention,
     causal_lambda,
     config_spectrum,
     dense_sizes,
     ell_,
     limit_evidence,
-    svdvals,
     m_,
+    svdvals,
     v_,
     w_,
 )
@@ -50,6 +48,7 @@ from specproof.checks.claims.sdeg_c_spikes import c_log_many_sqrt_example_proof,
 from specproof.checks.methods import (
     combine,
     derivation,
+    exact_counterexample,
     float_tolerance,
     fmt,
     probe_hypothesis,

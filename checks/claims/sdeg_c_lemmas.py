@@ -11,8 +11,8 @@ over spike–bulk score vectors.
 
 from __future__ import annotations
 
-from dataclasses import replace
 import math
+from dataclasses import replace
 
 import numpy as np
 import sympy as sp
@@ -33,7 +33,6 @@ from specproof.checks.claims.sdeg_c_common import (
     w_,
 )
 from specproof.checks.methods import (
-    combine,
     derivation,
     float_tolerance,
     fmt,
@@ -52,7 +51,6 @@ from specproof.theory.cesaro import (
     lower_ones_singular_values,
 )
 from specproof.theory.spectral import effective_rank
-
 
 x_ = sp.Symbol("x", positive=True)
 t_ = sp.Symbol("t", positive=True)

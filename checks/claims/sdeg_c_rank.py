@@ -4,9 +4,9 @@ the test vector (Thm 7; App. D.2).
 
 from __future__ import annotations
 
-from dataclasses import replace
 import functools
 import math
+from dataclasses import replace
 from fractions import Fraction
 
 import numpy as np
@@ -35,14 +35,21 @@ from specproof.checks.claims.sdeg_c_common import (
     w_,
 )
 from specproof.checks.formal import CoqHook, coq_check
-from specproof.checks.methods import combine, derivation, float_tolerance, fmt, grid_check, sympy_identity, sympy_nonnegative
+from specproof.checks.methods import (
+    combine,
+    derivation,
+    float_tolerance,
+    fmt,
+    grid_check,
+    sympy_identity,
+    sympy_nonnegative,
+)
 from specproof.checks.rates import bound_evidence, fit_rate, fit_with_corrections
 from specproof.checks.registry import Context, Evidence, Source, Status, check, claim
 from specproof.theory.cesaro import causal_eigenvalues, dyadic_blocks, lower_ones, lower_ones_singular_values
 from specproof.theory.filters import floor_log2
 from specproof.theory.operators import Cesaro
 from specproof.theory.spectral import effective_rank, stable_rank
-
 
 r_ = sp.Symbol("r", integer=True, nonnegative=True)
 

@@ -4,8 +4,8 @@ values, and the count of large singular values.
 
 from __future__ import annotations
 
-from dataclasses import replace
 import math
+from dataclasses import replace
 from fractions import Fraction
 
 import numpy as np
@@ -13,8 +13,8 @@ import sympy as sp
 
 from specproof.checks import strategies as sst
 from specproof.checks.claims.sdeg_c_common import (
-    Config,
     SQRT5,
+    Config,
     attention,
     c_,
     causal_lambda,
@@ -37,12 +37,19 @@ from specproof.checks.claims.sdeg_c_common import (
     value_span,
     w_,
 )
-from specproof.checks.methods import derivation, float_tolerance, fmt, grid_check, property_search, sympy_identity, sympy_nonnegative
+from specproof.checks.methods import (
+    derivation,
+    float_tolerance,
+    fmt,
+    grid_check,
+    property_search,
+    sympy_identity,
+    sympy_nonnegative,
+)
 from specproof.checks.rates import fit_with_corrections
 from specproof.checks.registry import Context, Evidence, Source, Status, check, claim
 from specproof.theory.cesaro import cesaro_norm, lower_ones
 from specproof.theory.spectral import stable_rank
-
 
 # =========================================================================== Thm 4 Step 2: spike singular values
 

@@ -17,11 +17,18 @@ from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
 
 from specproof.checks.claims.sdeg_c_common import cesaro_spectrum, i_, limit_evidence, m_, svdvals, u_
-from specproof.checks.methods import derivation, float_tolerance, fmt, grid_check, property_search, sympy_identity, sympy_nonnegative
+from specproof.checks.methods import (
+    derivation,
+    float_tolerance,
+    fmt,
+    grid_check,
+    property_search,
+    sympy_identity,
+    sympy_nonnegative,
+)
 from specproof.checks.registry import Context, Evidence, Source, Status, check, claim
 from specproof.theory.cesaro import dyadic_blocks, lower_ones
 from specproof.theory.entropy import entropy_terms, entropy_variation
-
 
 x_ = sp.Symbol("x", positive=True)
 BALL_PRECISION = 128  # bits for the arb balls below; a comparison the balls leave undecided never passes

@@ -15,8 +15,7 @@ import sympy as sp
 
 from specproof.checks.claims.sdeg_b_common import symbolic_evidence
 from specproof.checks.claims.sdeg_b_hypotheses import symbolic_counterexample
-from specproof.checks.methods import exact_counterexample
-from specproof.checks.methods import probe_hypothesis
+from specproof.checks.methods import exact_counterexample, probe_hypothesis
 from specproof.checks.registry import Context, Evidence, Source, Status, check, claim
 
 

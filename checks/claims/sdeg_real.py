@@ -12,15 +12,14 @@ do. Stored values carry 6 significant digits; a margin within that rounding is a
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import functools
 import math
+from dataclasses import replace
 
 import numpy as np
 
 from specproof.checks import real_models as rm
-from specproof.checks.methods import series_text, step_series, EPS, fmt, open_evidence
+from specproof.checks.methods import EPS, fmt, open_evidence, series_text, step_series
 from specproof.checks.registry import Context, Evidence, Source, Status, check, claim
 
 TESTS = "tests/test_real_models.py"

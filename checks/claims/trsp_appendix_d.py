@@ -8,8 +8,8 @@ construction (checks.strategies), the assembled bound on instances where every q
 
 from __future__ import annotations
 
-from dataclasses import replace
 import math
+from dataclasses import replace
 from fractions import Fraction
 
 import numpy as np
@@ -33,7 +33,6 @@ from specproof.theory.markov import absolute_spectral_gap, h0_operator_norm, pi_
 from specproof.theory.operators import Identity, Sink, TriBox
 from specproof.theory.spectral import singular_values, stable_rank
 from specproof.theory.subsets import best_column_subset
-
 
 # --------------------------------------------------------------------------- intro: carry-over
 

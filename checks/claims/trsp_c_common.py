@@ -19,7 +19,6 @@ from specproof.theory.cayley import cayley_algebraic_connectivity, cayley_laplac
 from specproof.theory.filters import dyadic_schedule
 from specproof.theory.operators import superposed_tribox
 
-
 TESTS = "tests/test_trsp_appendix_c.py"
 
 

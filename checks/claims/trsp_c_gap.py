@@ -4,9 +4,9 @@ real operator.
 
 from __future__ import annotations
 
-from dataclasses import replace
 import functools
 import math
+from dataclasses import replace
 
 import numpy as np
 import sympy as sp
@@ -165,6 +165,7 @@ claim(
               r"$\gamma=\Theta(1/\log T)$, and with depth $D=\Theta(\log T)$ the contraction $(1-\gamma)^D$ is $\Theta(1)$.",
     checks=[c6_dense_depth_limit_sympy, c6_dense_depth_bounds],
     expected=Status.VERIFIED,
+    unproved="the limit is sympy, but the skeleton's γ(L+1) ∈ [2, 3.7) that keeps the contraction Θ(1) is read from float eigenvalues at the T of the range",
     reason="The limit (1 − a/x)^{cx} → e^{−ac} is a sympy identity. For the skeleton itself, (1 − γ)^D lies "
            "between e^{−cγ(L+1)/(1−γ)} and e^{−cγ(L+1)} ≤ e^{−2c} at every T of the range (float), and γ(L+1) ∈ "
            "[2, 3.7) keeps it Θ(1); its approach to the limit carries O(1/log T) corrections, so a plain ratio "
@@ -354,6 +355,7 @@ claim(
     checks=[c6_real_mu2_range, c6_real_gap_range, c6_real_gap_sweep_range, c6_real_mu2_large_T, c6_real_mu2_rate_sweep],
     cross_checks=[c6_real_gap_trend, c6_real_gap_definition],
     expected=Status.VERIFIED,
+    unproved='μ₂ and γ of the real triBox stack are float eigensolves and LOBPCG brackets at finitely many T; no closed form or written bound for the real operator exists',
     reason="Dense float eigensolves (tolerance n·eps·‖L‖) over every T of the small range and the dyadic edge "
            "sizes 2^m − 1, 2^m, 2^m + 1, and a matrix-free LOBPCG bracket (checked against dense) beyond: μ₂ dips "
            "to ≈ 1.19 just below each power of two (the last layer then has b ≈ T/2) and climbs to ≈ 2 at T = 2^m, "

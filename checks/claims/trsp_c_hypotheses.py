@@ -22,14 +22,28 @@ import sympy as sp
 from hypothesis import strategies as st
 
 from specproof.checks import strategies as sst
-from specproof.checks.claims.trsp_c_common import TESTS as APPENDIX_TESTS, real_stack_matrix
+from specproof.checks.claims.trsp_c_common import TESTS as APPENDIX_TESTS
+from specproof.checks.claims.trsp_c_common import real_stack_matrix
 from specproof.checks.claims.trsp_c_mu2 import BALL_PRECISION, c6_sharp_pair_witness
 from specproof.checks.claims.trsp_c_skeleton import c3_simple_graph_mu2_certified, cgap_regular_random_walk_identity
-from specproof.checks.methods import (combine, exact_counterexample, float_tolerance, fmt, grid_check, probe_hypothesis,
-                                     property_search, sympy_identity)
+from specproof.checks.methods import (
+    combine,
+    exact_counterexample,
+    float_tolerance,
+    fmt,
+    grid_check,
+    probe_hypothesis,
+    property_search,
+    sympy_identity,
+)
 from specproof.checks.rates import bound_evidence, fit_rate
 from specproof.checks.registry import Context, Evidence, Source, Status, check, claim
-from specproof.theory.cayley import cayley_laplacian, cayley_laplacian_spectrum, doubling_residues, simple_connection_set
+from specproof.theory.cayley import (
+    cayley_laplacian,
+    cayley_laplacian_spectrum,
+    doubling_residues,
+    simple_connection_set,
+)
 from specproof.theory.filters import dyadic_schedule, floor_log2, tribox_matrix
 from specproof.theory.offset_graphs import dyadic_offset_edges, laplacian_form, offset_laplacian
 from specproof.theory.operators import TriBox
@@ -485,6 +499,7 @@ claim(
     checks=[c5_signed_attention_probe, c5_negative_gate_probe, c5_directed_probe, c5_layer_gates_probe,
             c5_single_layer_probe, c5_row_sums_probe, c5_composition_probe, c5_markov_composition_probe],
     expected=Status.VERIFIED,
+    unproved='the necessities are exact counterexamples, but the row-sum and large-gate parts are property searches and the Markov-form counterexample is a dense float eigenvalue far beyond its tolerance',
     notes=["reconstructed"],
     reason="four exact counterexamples (sympy eigenvalues, exact gates); property searches for the row sums, large "
            "gates and the unnormalised composition of layers; a dense counterexample (far beyond its n·eps·‖L‖ "
@@ -651,6 +666,7 @@ claim(
     checks=[c6_depth_probe, c6_gate_weights_probe, c6_half_weight_probe, c6_nowrap_unit_probe, c6_nowrap_half_probe],
     cross_checks=[c6_real_gated_stack],
     expected=Status.VERIFIED,
+    unproved='the wrap-around part rests on dense float eigensolves; the depth, gate and ½ parts are exact or arb',
     reason="depth: arb balls at T = 2^m − 1 and for D ≤ L − 2, with the sympy tail; gates: exact sin² at the mode T/2; "
            "the ½: the certified witnesses of the sharp bound; wrap-around: dense eigensolves (verified) and an exact "
            "Rayleigh quotient for the combined counterexample",
@@ -924,6 +940,7 @@ claim(
               r"Eq. 13 describes no row at all.",
     checks=[c7_signed_attention_probe, c7_negative_gate_probe, c7_interior_rows_probe, c7_row_sums_probe],
     expected=Status.VERIFIED,
+    unproved="the necessities are exact counterexamples, but 'row sums and g ≤ 1 are not needed' is a property search over nonnegative patterns, not an argument for every pattern",
     reason="two exact counterexamples (Fractions); a property search over nonnegative patterns of any row sums and "
            "gates up to 50",
     uses=["trsp.C7.frobenius"],
@@ -959,6 +976,7 @@ claim(
               r"\le T+o(T)$ of Eq. 15 therefore needs no bandwidth hypothesis either.",
     checks=[c8_spectral_distal_probe],
     expected=Status.VERIFIED,
+    unproved='the o(√T) for b = T/2 is a one-sided rate fit over dyadic T of exact column and row sums; no written bound for growing bandwidth',
     reason="O(T) column and row sums of the matrix-free triBox for b = T/2, T over dyadic T; a one-sided rate fit "
            "(the ratio to ln T does not grow, √T ruled out)",
     uses=["trsp.C8.spectral-norm", "trsp.C8.spectral-norm.sharp"],
@@ -1067,8 +1085,9 @@ claim(
               r"$R_{\rm eff}\to1<1+g^2$.",
     checks=[c8_any_attention_probe, c8_zero_gate_probe, c8_bandwidth_probe, c8_row_stochastic_probe],
     expected=Status.VERIFIED,
+    unproved='the sink part is a property search over row-stochastic patterns and the distal bandwidths are dense float stable ranks; the g = 0 and unnormalised parts are exact',
     reason="a property search over row-stochastic patterns for the sink; exact characteristic polynomials and a "
            "sympy limit at g = 0; dense stable ranks for distal bandwidths; a sympy limit for unnormalised attention",
-    uses=["trsp.C8.rank-floor", "trsp.C8.rank-floor.sharp", "trsp.C8.spectral-norm.sharp"],
+    uses=["trsp.C8.rank-floor", "trsp.C8.rank-floor.limit", "trsp.C8.spectral-norm.sharp"],
     tests=[f"{TESTS}::test_zero_gate_sink_charpoly"],
 )

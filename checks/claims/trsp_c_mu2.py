@@ -10,13 +10,12 @@ import numpy as np
 import sympy as sp
 
 from specproof.checks.claims.trsp_c_common import QUARTER, TESTS, largest_T, skeleton_float_error, skeleton_table
-from specproof.checks.io import provenance
 from specproof.checks.formal import CoqHook, coq_check
+from specproof.checks.io import provenance
 from specproof.checks.methods import EPS, combine, fmt, grid_check, sympy_identity
 from specproof.checks.registry import Context, Evidence, Source, Status, check, claim
 from specproof.theory.cayley import binary_digits, doubling_residues, first_residue_in_band
 from specproof.theory.filters import floor_log2
-
 
 BALL_PRECISION = 128  # bits for every arb ball below; a comparison the balls leave undecided never passes
 

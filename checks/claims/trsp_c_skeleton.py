@@ -4,9 +4,9 @@ inequality (Lemma C.4) and the safety net (Prop. C.5).
 
 from __future__ import annotations
 
-from dataclasses import replace
 import functools
 import math
+from dataclasses import replace
 
 import networkx as nx
 import numpy as np
@@ -24,7 +24,15 @@ from specproof.checks.claims.trsp_c_common import (
     skeleton_float_error,
 )
 from specproof.checks.formal import CoqHook, coq_check
-from specproof.checks.methods import combine, derivation, float_tolerance, fmt, grid_check, property_search, sympy_identity
+from specproof.checks.methods import (
+    combine,
+    derivation,
+    float_tolerance,
+    fmt,
+    grid_check,
+    property_search,
+    sympy_identity,
+)
 from specproof.checks.registry import Context, Evidence, Source, Status, check, claim
 from specproof.theory.cayley import (
     cayley_adjacency,

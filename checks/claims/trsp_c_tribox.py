@@ -4,9 +4,9 @@ column sums, spectral norms, the sink, the rank floor and the distal energy (Thm
 
 from __future__ import annotations
 
-from dataclasses import replace
 import functools
 import math
+from dataclasses import replace
 from fractions import Fraction
 
 import numpy as np

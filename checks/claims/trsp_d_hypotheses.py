@@ -12,21 +12,20 @@ quadratic-form inequality), a merely convenient one by a proof or search without
 
 from __future__ import annotations
 
-from fractions import Fraction
 import math
+from fractions import Fraction
 
 import numpy as np
 import sympy as sp
 from hypothesis import strategies as st
 
 from specproof.checks import strategies as sst
-from specproof.checks.methods import exact_counterexample
 from specproof.checks.claims.trsp_appendix_d import (
     SUBSET_FLOOR_ALLOWANCE,
-    averaging_variance_sympy,
     _causal_composite_exact,
     _hadamard_columns,
     _readout,
+    averaging_variance_sympy,
     carry_over_assumption_a2,
     carry_over_probe_sink,
     error_bound_counterexample,
@@ -36,6 +35,7 @@ from specproof.checks.claims.trsp_appendix_d import (
 )
 from specproof.checks.methods import (
     combine,
+    exact_counterexample,
     float_tolerance,
     fmt,
     grid_check,
@@ -47,7 +47,6 @@ from specproof.checks.registry import Context, Evidence, Source, Status, check, 
 from specproof.theory.cayley import cayley_degree, cayley_laplacian_spectrum
 from specproof.theory.markov import h0_operator_norm, pi_mean, pi_norm, stationary_distribution
 from specproof.theory.spectral import singular_values
-
 
 # --------------------------------------------------------------------------- exact π-norm helpers
 

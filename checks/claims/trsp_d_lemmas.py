@@ -8,10 +8,9 @@ not (π = e₀), and the π-adjoint does not exist.
 from __future__ import annotations
 
 import numpy as np
+import sympy as sp
 from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
-
-import sympy as sp
 
 from specproof.checks.methods import derivation, float_tolerance, property_search, sympy_identity, sympy_nonnegative
 from specproof.checks.registry import Context, Evidence, Source, Status, check, claim

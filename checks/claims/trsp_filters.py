@@ -27,7 +27,6 @@ from specproof.theory.operators import Identity, Sink, SoftmaxAttention, TriBox,
 from specproof.theory.spectral import singular_values, spectral_gap, stable_rank
 from specproof.theory.torch_filters import box_filter_torch, box_filter_torch_window, tribox_filter_torch
 
-
 # symbolic parameters shared by the proofs: b ≥ 1 the bandwidth, k, j ≥ 0 offsets inside one case
 b_ = sp.Symbol("b", integer=True, positive=True)
 

@@ -20,7 +20,6 @@ from specproof.checks.registry import Context, Evidence, Source, Status, check, 
 from specproof.theory.frequency import dirichlet_ratio, fejer_kernel, kernel_response
 from specproof.theory.kernels import box_kernel, cascade_kernel
 
-
 b_ = sp.Symbol("b", integer=True, positive=True)
 r_ = sp.Symbol("r", integer=True, nonnegative=True)
 z_ = sp.Symbol("z", positive=True)

@@ -3,8 +3,8 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
 import math
+from dataclasses import replace
 from fractions import Fraction
 
 import numpy as np
@@ -20,7 +20,6 @@ from specproof.theory import filters
 from specproof.theory.gate import GateParams, LongContextGate, coverage_ratio, gate_value, log_gate_value
 from specproof.theory.operators import Dense, composite_operator
 from specproof.theory.torch_filters import trsp_layer, trsp_layer_gated
-
 
 # --------------------------------------------------------------------------- Eq. 7: gate
 

@@ -18,14 +18,22 @@ from fractions import Fraction
 
 import numpy as np
 import scipy.linalg
-
 import sympy as sp
 
-from specproof.checks.methods import combine, derivation, fmt, grid_check, open_evidence, sympy_identity, sympy_nonnegative
+from specproof.checks.formal import CoqHook, coq_check
+from specproof.checks.methods import (
+    combine,
+    derivation,
+    fmt,
+    grid_check,
+    open_evidence,
+    sympy_identity,
+    sympy_nonnegative,
+)
 from specproof.checks.registry import Context, Evidence, Source, Status, check, claim
 from specproof.theory import network as nw
 from specproof.theory.filters import dyadic_schedule, floor_log2, tribox_matrix
-from specproof.theory.operators import Cesaro, Identity, Sink, superposed_tribox_laplacian
+from specproof.theory.operators import Identity, Sink, superposed_tribox_laplacian
 
 TESTS = "tests/test_network.py"
 PHI = math.log(2.0)  # φ = softplus(β) at the reconstruction's β = 0
@@ -187,11 +195,19 @@ def _ceiling_steps() -> list[Evidence]:
     return steps
 
 
+CEILING_VECTOR = CoqHook("trsp_network_causal_ceiling", "Variational",
+                         "forall (R : realFieldType) (n : nat) (P : 'M_n) (t : 'I_n), (1 < n)%N -> t = n.-1 -> (forall i : 'I_n, \\sum_j P i j = 1) -> (forall i j : 'I_n, (i < j)%N -> P i j = 0) -> let W := 2^-1 *: (P + P^T) in let x := delta_mx t 0 - n%:R^-1 *: const_mx 1 in [/\\ (const_mx 1)^T *m x = 0, (x^T *m x) 0 0 = (n%:R - 1) / n%:R, qform (laplacian W) x = (1 - P t t) / 2 & qform (laplacian W) x = n%:R / (n%:R - 1) * ((1 - P t t) / 2) * (x^T *m x) 0 0]")
+CEILING = CoqHook("trsp_network_causal_ceiling_mu2", "Variational",
+                  "forall (R : realFieldType) (n : nat) (P : 'M_n) (t : 'I_n) (mu : R), (1 < n)%N -> t = n.-1 -> (forall i : 'I_n, \\sum_j P i j = 1) -> (forall i j : 'I_n, (i < j)%N -> P i j = 0) -> (forall x : 'cV_n, (const_mx 1)^T *m x = 0 -> mu * (x^T *m x) 0 0 <= qform (laplacian (2^-1 *: (P + P^T))) x) -> mu <= n%:R / (n%:R - 1) * ((1 - P t t) / 2) /\\ (0 < P t t -> mu < n%:R / (2 * (n%:R - 1)))")
+causal_ceiling_coq = coq_check("causal_ceiling_coq", CEILING_VECTOR, CEILING,
+                               what="every Rayleigh floor μ of L_W on 𝟏⊥ is ≤ T(1 − P_TT)/(2(T − 1)), and < T/(2(T − 1)) "
+                                    "when P_TT > 0, for every causal row-stochastic P (MathComp, any real field)",
+                               ranges="every T ≥ 2, every lower-triangular P with rows summing to 1")
+
+
 @check
 def causal_ceiling_sympy(ctx: Context) -> Evidence:
-    """The ceiling's algebra for symbolic T and p = P_TT (sympy, exact)."""
-    # Coq: a theorem for the ceiling (Courant–Fischer with the test vector e_T − 𝟏/T) is being written in proofs/;
-    # its coq_check (a CoqHook naming the theorem and its pinned statement) goes here, beside this derivation.
+    """The ceiling's algebra for symbolic T and p = P_TT (sympy, exact); the μ₂ ceiling itself is Coq's."""
     return derivation(_ceiling_steps(), what="the causal ceiling's test vector", ranges="every T ≥ 2, p = P_TT ∈ [0, 1]")
 
 
@@ -284,10 +300,12 @@ claim(
               r"$T\to\infty$, not a value a composition collapses to; for the network $P_D$, $(P_D)_{TT}=\prod_\ell"
               r"\operatorname{diag}(F_\ell)_{TT}/(2+g_\ell)>0$, and at fixed depth with the gates $\to0$ it tends to "
               r"$2^{-D}$, so the ceiling tends to $(1-2^{-D})/2$ ($\frac38$, $\frac{15}{32}$).",
-    checks=[causal_ceiling_sympy],
+    checks=[causal_ceiling_coq, causal_ceiling_sympy],
     cross_checks=[causal_ceiling_exact, causal_ceiling_equality, causal_ceiling_stored_rows],
     expected=Status.PROVED,
-    reason="The test vector's algebra is a sympy derivation for symbolic T and P_TT (𝟏ᵀx = 0, xᵀx = (T−1)/T, "
+    reason="Kernel-checked in Coq for every size (proofs/Variational.v, trsp_network_causal_ceiling and its corollary "
+           "_mu2: the test vector e_T − 𝟏/T and the bound on every Rayleigh floor of L_W on 𝟏⊥); "
+           "the test vector's algebra is also a sympy derivation for symbolic T and P_TT (𝟏ᵀx = 0, xᵀx = (T−1)/T, "
            "xᵀLx = L_TT = (1 − P_TT)/2, the quotient, and the gap's D-orthogonal variant); exact rational checks on "
            "random lower-triangular row-stochastic matrices and on the exact networks, the equality case at T = 2 "
            "and the stored sweep rows cross-check it.",
@@ -476,10 +494,11 @@ claim(
               r"needs $g_\ell\to0$ as $r_\ell=b_\ell/T\to0$), are the reconstructed gate's.",
     checks=[network_mu2_range, network_mu2_fixed_depth_limit, network_mu2_full_depth_falls, network_mu2_star_limit],
     expected=Status.VERIFIED,
+    unproved='μ₂ of the composed network is read from brackets of stored sweeps at finitely many T and three depths; only the ceiling (trsp.network.causal-ceiling) is proved, the lower end 1/3 is not',
     notes=["reconstructed"],
     reason="Converged brackets of the stored network sweeps (every T to 2^20, three depths, three attention models; "
            "dense eigvalsh to T = 2048, banded-proxy LOBPCG at residual ≤ 1e-9 beyond) lie between 1/3 and each row's "
-           "causal ceiling; the fixed-depth distance to (1 − 2^−D)/2 shrinks below 1e-4; at full depth uniform and "
+           "causal ceiling; the fixed-depth distance to (1 − 2^−D)/2 shrinks on every resolved row once μ₂ is below it (to 6e-6 at 2^20); bracket-only cells are read with their wider residual bracket; at full depth uniform and "
            "softmax μ₂ decrease strictly (disjoint brackets) from T = 4096 to 2^20 while the sink's stays within 1e-4 of ½; "
            "the star's μ₂ = ½ is a dense check; the support statement is trsp.network.operator's. (Before the preconditioned "
            "solver the stored T = 2^14, 2^16 values at D = 2, 4 were the 60-iteration cap's, some above the ceiling, and "
@@ -705,6 +724,7 @@ claim(
     checks=[network_safety_net_fixed_depth_rate, network_safety_net_upper_bounds, network_safety_net_full_depth],
     cross_checks=[network_safety_net_depth_not_composition],
     expected=Status.VERIFIED,
+    unproved='the rate T^−(2+φ) is fitted on stored rows and belongs to the reconstructed gate; the gate-free O(T^−2) is proved separately (trsp.network.fixed-depth-bound)',
     reason="Rates read from the stored network-isolated sweep: at D = 2 and 4, T^−(2+ln 2) fits on the converged rows "
            "whose bracket resolves μ₂ to 1 % (beyond, μ₂ falls below the solver's rounding allowance and the row is "
            "bracket-only: its upper end is kept, which still falls like T^−2 or faster), T^−2 and T^−3 ruled out; at full "
@@ -782,6 +802,7 @@ claim(
               r"superposition's degree $2(L+1)$, which a product of Markov layers does not have.",
     checks=[network_gap_attention_range, network_gap_full_depth_rate, network_gap_fixed_depth_rate],
     expected=Status.VERIFIED,
+    unproved='γ of the composed network is read from stored brackets and rate fits; only its ceiling and the fixed-depth O(T^−2) are proved',
     reason="Converged brackets of the stored network sweeps (dense eigvalsh to T = 2048, banded-proxy LOBPCG to 2^20) "
            "for the range; the rates are read with rate_check from network-isolated on its converged, resolved rows. "
            "With the loopless degrees this claim read Θ(T^−2) at fixed depth (the gates cancelled between μ₂ and the "
@@ -842,6 +863,7 @@ claim(
               r"the reconstructed gate's.",
     checks=[network_sink_escape, network_escape_table],
     expected=Status.VERIFIED,
+    unproved='the bound e_D ≤ q_D is certified, but the measured escapes for the four models are stored float rows',
     reason="q_D bounds the sink's escape exactly (trsp.network.operator certifies (P_D)_{i1} ≥ 1 − q_D in exact rationals); "
            "the stored sweeps give the measured escapes for all four models.",
     corrects="trsp.C6.dense-depth",
@@ -905,11 +927,12 @@ claim(
               r"gate ($\varphi=\ln2$) supplies.",
     checks=[network_sink_rank_dense, network_sink_rank_sweep],
     expected=Status.VERIFIED,
+    unproved="the bound's ingredients are certified; the bound against R_eff is checked by dense SVDs over gate scales and stored brackets, with no written argument for every gate",
     reason="The bound's two ingredients are certified in exact rationals (trsp.network.operator); the bound itself is "
            "checked against dense SVDs over gate scales 0.001…0.999 and against the stored matrix-free brackets to T = 2^16.",
     corrects="trsp.C8.rank-floor",
     notes=["reconstructed"],
-    uses=["trsp.network.operator", "trsp.C8.rank-floor.sharp"],
+    uses=["trsp.network.operator", "trsp.C8.rank-floor.limit"],
     figure="figures/network.png",
     tests=[f"{TESTS}::test_sink_rank_bound"],
 )
@@ -998,6 +1021,7 @@ claim(
               r"carried by the top ones.",
     checks=[layer_identity_exact, layer_mu2_dense, layer_mu2_large_T],
     expected=Status.VERIFIED,
+    unproved="the estimate is the symbol's quadratic term at the lowest cosine mode; the two-sided ratio is checked by dense eigensolves over a finite (T, b) range, not bounded for every T",
     reason="b = 1 is exact; the two-sided ratio bound, and for b ≥ T/2 the distance to ½ and the causal ceiling, are "
            "checked by dense eigvalsh over (T, b) in the small range, and "
            "LOBPCG brackets to T = 2^14 agree with the estimate to about 1e-4 (what the solver resolves there); the "

@@ -5,8 +5,8 @@ pseudo-inverse bound of Lemma D.1, and the mixing residual and the √T amplific
 
 from __future__ import annotations
 
-from fractions import Fraction
 import math
+from fractions import Fraction
 
 import numpy as np
 import scipy.linalg
@@ -175,6 +175,7 @@ claim(
               r"A row-stochastic $M$ that is not column-stochastic has no such bound (trsp.gap.contraction).",
     checks=[gap_contraction_doubly_stochastic_search],
     expected=Status.VERIFIED,
+    unproved='the argument is textbook (σ₂ of a doubly stochastic M bounds its action on 𝟏⊥) but written in prose only; the check is a property search over Birkhoff combinations',
     reason="A property search over convex combinations of permutation matrices (Birkhoff: every doubly stochastic matrix "
            "is one) finds σ₁ = 1 and no violation; the argument is textbook (below).",
     prose="‖M‖₂ ≤ √(‖M‖₁‖M‖_∞) = 1 and M𝟏 = 𝟏 give σ₁ = 1 with MᵀM𝟏 = 𝟏; 𝟏^⊥ is invariant under the symmetric MᵀM, so "
@@ -556,6 +557,7 @@ claim(
     checks=[mixing_residual_search],
     cross_checks=[mixing_residual_sympy],
     expected=Status.VERIFIED,
+    unproved='the centring is sympy at T = 3 only and the bound a property search over reversible chains; the chain of Lemmas D.3–D.4 is argued in prose',
     reason="M𝟏 = 𝟏 fixes X̄ and X − X̄ is π-centred (sympy at T = 3), so the residual is M^L applied to a vector of H₀(π): "
            "Lemma D.3 then Lemma D.4. A property search over reversible chains with γ the (A1) contraction constant "
            "found no violation.",

@@ -9,10 +9,16 @@ import sympy as sp
 from hypothesis import strategies as st
 
 from specproof.checks import strategies as sst
-from specproof.checks.methods import derivation, float_tolerance, grid_check, property_search, sympy_identity, sympy_nonnegative
+from specproof.checks.methods import (
+    derivation,
+    float_tolerance,
+    grid_check,
+    property_search,
+    sympy_identity,
+    sympy_nonnegative,
+)
 from specproof.checks.registry import Context, Evidence, Source, Status, check, claim
 from specproof.theory.spectral import singular_values
-
 
 g_, S_, N_ = sp.symbols("gamma S N", nonnegative=True)
 T_ = sp.Symbol("T", integer=True, positive=True)

@@ -15,10 +15,11 @@ properties), ``results`` (reports and :func:`check_variant`), ``testing`` (pytes
 (.py and TOML files), ``cli`` (the `variant` subcommand).
 """
 
-from specproof.checks.variants import trsp_checks  # noqa: F401  (registers the TRSP properties, then the SDEG ones)
-from specproof.checks.variants import sdeg_checks  # noqa: F401
+from specproof.checks.variants import (
+    sdeg_checks,  # noqa: F401
+    trsp_checks,  # noqa: F401  (registers the TRSP properties, then the SDEG ones)
+)
 from specproof.checks.variants.battery import PROPERTIES, Outcome, Property, checks_for, validate_variant
-
 from specproof.checks.variants.loader import load_spec, load_variants
 from specproof.checks.variants.model import (
     Attention,

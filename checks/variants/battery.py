@@ -18,7 +18,14 @@ from typing import Callable
 import numpy as np
 
 from specproof.checks.methods import fmt
-from specproof.checks.rates import drift_flat, fit_rate, menu_rate_evidence, offset_rate_evidence, rate_evidence, rate_menu
+from specproof.checks.rates import (
+    drift_flat,
+    fit_rate,
+    menu_rate_evidence,
+    offset_rate_evidence,
+    rate_evidence,
+    rate_menu,
+)
 from specproof.checks.registry import Evidence, Role, Status
 from specproof.checks.variants.model import Finding, Variant, VariantError
 from specproof.theory import schedules as ts

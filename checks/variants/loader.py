@@ -10,7 +10,17 @@ from pathlib import Path
 
 from specproof.checks.variants import schema
 from specproof.checks.variants.battery import PROPERTIES
-from specproof.checks.variants.model import Attention, Expect, Finding, Gate, Kernel, Schedule, Sizes, Variant, VariantError
+from specproof.checks.variants.model import (
+    Attention,
+    Expect,
+    Finding,
+    Gate,
+    Kernel,
+    Schedule,
+    Sizes,
+    Variant,
+    VariantError,
+)
 from specproof.theory.validate import InputError
 
 

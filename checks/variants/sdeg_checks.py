@@ -13,7 +13,6 @@ from specproof.checks.variants.battery import Outcome, battery, declared_rate, o
 from specproof.checks.variants.model import Variant
 from specproof.theory.spectral import singular_values, stable_rank
 
-
 # ---- the attention model (SDEG)
 
 
