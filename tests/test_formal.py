@@ -258,7 +258,8 @@ def test_proof_line_reads_machine_checked_steps_from_the_evidence():
 
 def test_proof_line_without_recorded_prose_says_so():
     from specproof.checks.registry import Evidence
-    from specproof.checks.report import NO_PROSE, proof_line
+    from specproof.checks.report import proof_line
+    from specproof.checks.view import NO_PROSE
     result = _result(Status.PROVED, evidence=[Evidence(Status.PROVED, "sympy", "y", check="b_sympy")])
     assert NO_PROSE.rstrip(".") in proof_line(result)
     assert result.to_json()["proof"] == {"machine_checked": {"sympy": ["b_sympy"]}, "prose": None}

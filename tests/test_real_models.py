@@ -16,7 +16,7 @@ from specproof.checks import options, real_figures  # noqa: E402
 from specproof.checks import real_models as rm  # noqa: E402
 from specproof.checks.cli import main  # noqa: E402
 from specproof.theory import real_attention  # noqa: E402
-from specproof.theory.attention import bidirectional_singular_values  # noqa: E402
+from specproof.theory.attention import bidirectional_singular_values, row_softmax  # noqa: E402
 from specproof.theory.validate import InputError  # noqa: E402
 
 HAS_MINILM = importlib.util.find_spec(rm.MINILM_MODULE) is not None
@@ -96,10 +96,10 @@ def test_scores_that_do_not_reproduce_the_attention_are_refused(monkeypatch):
 def test_canonical_singular_values_agree_with_the_closed_form():
     s = np.array([5.0, 3.0, 0.0, 0.0, 0.0])
     assert np.allclose(real_attention.canonical_singular_values(s, causal=False), bidirectional_singular_values(s))
-    dense = np.linalg.svd(rm.row_softmax(np.diag(s)), compute_uv=False)
+    dense = np.linalg.svd(row_softmax(np.diag(s)), compute_uv=False)
     assert np.allclose(real_attention.canonical_singular_values(s[::-1], causal=False), dense)
     causal = real_attention.canonical_singular_values(s[::-1], causal=True)  # placed descending: the spikes first
-    assert np.allclose(causal, np.linalg.svd(rm.row_softmax(np.diag(s), causal=True), compute_uv=False))
+    assert np.allclose(causal, np.linalg.svd(row_softmax(np.diag(s), causal=True), compute_uv=False))
 
 
 def test_layer_measures_are_finite_and_in_range(captured):
@@ -111,7 +111,7 @@ def test_layer_measures_are_finite_and_in_range(captured):
     assert min(m["w1"]) >= 0 and min(m["srank_real"]) >= 1 - 1e-9 and max(m["erank1_canonical"]) <= ELL + 1e-9
     assert all(0 <= k <= r <= WIDTH // HEADS for k, r in zip(m["k"], m["rank"]))
     assert all(len(sv) == r for sv, r in zip(m["score_sv"], m["rank"]))
-    assert set(m["angles_X"]) == set(rm.ANGLE_METRICS)
+    assert set(m["angles_X"]) == {*rm.ANGLE_METRICS, rm.SAMPLED_W1}
     # tr A and tr A² are the first two moments of the eigenvalue law
     A = layers[-1].A.cpu().numpy()
     lam = np.linalg.eigvals(A[0])

@@ -148,7 +148,10 @@ def test_angle_discrepancies_on_known_sets():
 def test_every_bidirectional_claim_is_decided():
     mine = [c for c in REGISTRY.values() if c.id.startswith(("sdeg.setup", "sdeg.b.", "sdeg.E.", "sdeg.F.", "sdeg.encoder"))]
     assert len(mine) >= 25
-    assert all(c.expected is not Status.OPEN for c in mine)
+    # open only where the measurement needs a model that does not ship offline (its reason says so)
+    offline_only = {"sdeg.F.head-ratios"}  # GPT-2 / ViT per-head rows; the MiniLM statistic is sdeg.real.head-ratios
+    assert [c.id for c in mine if c.expected is Status.OPEN] == sorted(offline_only)
+    assert all("not in the store" in REGISTRY[cid].reason for cid in offline_only)
     reconstructed = {c.id for c in mine if "reconstructed" in c.notes}
     assert {"sdeg.b.eigen-real", "sdeg.b.eigen-profile", "sdeg.b.sv-leading", "sdeg.b.rank-proxies"} <= reconstructed
     assert Context().wide is False

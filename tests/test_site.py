@@ -14,13 +14,14 @@ import pytest
 
 from specproof.checks.blueprint import GRAPH_HASH_KEY, graph_inputs_hash
 from specproof.checks.cli import main
-from specproof.checks.registry import REGISTRY, Context, load_all
+from specproof.checks.registry import REGISTRY, Context, Status, load_all
 from specproof.checks.report import Result, run, select, write_json
 
 load_all()
 ROOT = Path(__file__).resolve().parents[1]
 # quick claims that between them have a counterexample, a figure, a correction and a chain resting on a refuted claim
-FEW = ["trsp.C8.column-sums", "trsp.C8.column-sums.corrected", "trsp.tribox.kernel", "sdeg.c.schatten"]
+FEW = ["trsp.C7.frobenius", "trsp.C8.column-sums", "trsp.C8.column-sums.corrected", "trsp.tribox.kernel", "sdeg.c.schatten"]
+WEAK = "trsp.C8.distal"  # rests on trsp.C7.frobenius (refuted), which FEW holds
 
 latex2mathml = pytest.importorskip("latex2mathml", reason="latex2mathml (a dependency of `specproof site`) is not installed")
 
@@ -196,7 +197,7 @@ def browser_site(tmp_path_factory):
     from specproof.checks.site import build_site
 
     out = tmp_path_factory.mktemp("site-few")
-    ids = [*FEW, "trsp.C8.spectral-norm"]  # the last at its expected verdict: its checks take seconds
+    ids = [*FEW, WEAK]  # the last at its expected verdict: its checks take seconds
     results = run(select(FEW), Context()) + [Result(REGISTRY[ids[-1]], REGISTRY[ids[-1]].expected, [])]
     build_site(results, out)
     t0 = time.perf_counter()
@@ -272,11 +273,14 @@ def test_search_and_filters_select_the_right_rows(browser_site):
         return rows, hash_
 
     assert shown()[0] == ids
-    assert shown(status="refuted")[0] == ["trsp.C8.column-sums", "trsp.tribox.kernel"]
+    assert shown(status="refuted")[0] == [c for c in ids if REGISTRY[c].expected is Status.REFUTED]
     assert shown(paper="SDEG")[0] == ["sdeg.c.schatten"]
     assert shown(paper="specproof")[0] == ["trsp.C8.column-sums.corrected"]
-    assert shown(chain="rests-on")[0] == ["trsp.C8.spectral-norm"]
-    assert shown(flag="loose")[0] == [c for c in ids if "loose" in REGISTRY[c].notes]
+    assert shown(chain="rests-on")[0] == [WEAK]
+    flags = sorted({f for c in ids for f in REGISTRY[c].notes})
+    assert flags, "the sample site should hold a flagged claim"
+    for flag in flags:
+        assert shown(flag=flag)[0] == [c for c in ids if flag in REGISTRY[c].notes]
     assert shown(section="TRSP App. C.4")[0] == [c for c in ids if REGISTRY[c].source.section == "App. C.4"
                                                  and REGISTRY[c].source.paper == "TRSP"]
     assert shown(q="column")[0] == ["trsp.C8.column-sums", "trsp.C8.column-sums.corrected"]
@@ -289,7 +293,7 @@ def test_search_and_filters_select_the_right_rows(browser_site):
     browser.goto((site / "graph.html").as_uri())
     browser.goto((site / "index.html").as_uri() + "#status=refuted")
     visible = browser.evaluate("[...document.querySelectorAll('#claims tbody tr')].filter(r => !r.hidden).length")
-    assert visible == 2
+    assert visible == len([c for c in ids if REGISTRY[c].expected is Status.REFUTED])
 
 
 @browser_test
@@ -298,14 +302,14 @@ def test_graph_lights_up_what_a_claim_rests_on(browser_site):
     site, browser, _ = browser_site
     browser.goto((site / "graph.html").as_uri())
     lit = browser.evaluate(
-        "(() => { const n = document.querySelector('.node[data-id=\"trsp.C8.spectral-norm\"]');"
+        "(() => { const n = document.querySelector('.node[data-id=\"trsp.C8.distal\"]');"
         "n.dispatchEvent(new MouseEvent('mouseenter'));"
         "return [[...document.querySelectorAll('.node.on')].map(x => x.dataset.id).sort(),"
         " document.getElementById('info').textContent,"
-        " document.querySelector('.node[data-id=\"trsp.C8.spectral-norm\"]').classList.contains('weak')]; })()")
+        " document.querySelector('.node[data-id=\"trsp.C8.distal\"]').classList.contains('weak')]; })()")
     nodes, info, weak = lit
-    assert nodes == ["trsp.C8.column-sums", "trsp.C8.spectral-norm"] and weak
-    assert "rests on trsp.C8.column-sums (refuted)" in info
+    assert nodes == ["trsp.C7.frobenius", "trsp.C8.distal"] and weak
+    assert "rests on trsp.C7.frobenius (refuted)" in info
     hits = browser.evaluate("(() => { const q = document.getElementById('graph-q'); q.value = 'column';"
                             "q.dispatchEvent(new Event('input'));"
                             "return [...document.querySelectorAll('.node.match')].map(x => x.dataset.id).sort(); })()")
