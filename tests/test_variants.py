@@ -40,19 +40,20 @@ SPARSE_TRIANGLE = {
     "skeleton-mu2-rate": "rate 1", "skeleton-gap-rate": "rate 1/log T", "operator-connected": "holds",
     "operator-mu2-rate": "rate 1", "operator-gap-rate": "rate 1/log T", "kernel-sum": "holds",
     "kernel-nonnegative": "holds", "kernel-energy-rate": "rate 1/b", "gate-range": "holds", "safety-net": "holds",
-    "rank-floor": "holds",
+    "rank-floor": "holds", **{"network-connected": "holds", "network-safety-net": "fails",
+                              "network-safety-net-full-depth": "rate 1", "network-escape": "holds", "network-rank": "holds"},
 }
 # What each shipped example finds, property by property (the examples declare the same; this pins it).
 EXPECTED = {
     "paper_default": {**SPARSE_TRIANGLE, "attention-row-stochastic": "holds", "attention-causal-spectrum": "holds",
                       "attention-sv-bounds": "holds", "attention-srank-rate": "rate log T"},
     "dense_full_sweep": {**{k: v for k, v in SPARSE_TRIANGLE.items() if k != "rank-floor"},
-                         "layer-connected": "holds", "depth-contraction": "rate 1"},
+                         "layer-connected": "holds", "depth-contraction": "rate 1", "network-safety-net": "rate 1"},
     "box_kernel": SPARSE_TRIANGLE,
     "triadic": {**SPARSE_TRIANGLE, "operator-connected": "fails"},
     "no_dyadic": {**SPARSE_TRIANGLE, "skeleton-connected": "fails", "skeleton-mu2-floor": "fails",
                   "skeleton-mu2-rate": "fails", "skeleton-gap-rate": "fails", "operator-mu2-rate": "rate log T",
-                  "operator-gap-rate": "rate 1"},
+                  "operator-gap-rate": "rate 1", "network-safety-net": "rate 1"},
     "encoder_attention": {"attention-row-stochastic": "holds", "attention-eigen-real": "holds", "attention-srank-rate": "rate 1"},
 }
 SMALL = Sizes(t_max=64, t_operator=64, b_max=64, attention_max=64, examples=10)
@@ -326,3 +327,89 @@ def test_reversible_attention_takes_the_symmetric_eigen_path():
     assert radius < 1e-12 and np.allclose(np.sort(lam.real), np.sort(np.linalg.eigvals(A).real), atol=1e-6)
     cyclic = np.roll(np.eye(3), 1, axis=1) * 0.9 + 0.1 / 3  # positive, not in detailed balance
     assert _reversible_eigen(cyclic) is None
+
+
+# --------------------------------------------------------------------------- the composed network
+
+NETWORK = ["network-connected", "network-safety-net", "network-safety-net-full-depth", "network-escape", "network-rank"]
+NET_SMALL = Sizes(t_max=64, t_operator=64, b_max=64, attention_max=64, examples=10)
+
+
+def test_network_properties_are_listed(capsys):
+    assert main(["variant", "--properties"]) == 0
+    listing = capsys.readouterr().out
+    for pid in NETWORK:
+        assert pid in listing and pid in PROPERTIES
+    assert all(PROPERTIES[pid].needs == {"schedule", "kernel"} for pid in NETWORK)
+
+
+def test_the_network_is_the_projects_for_the_paper_default():
+    """Built from the variant's own components, the paper's default is theory.network's N_D (Markov form)."""
+    from specproof.checks.variants.network_checks import markov
+    from specproof.theory.network import default_gate, network_layers, network_operator
+    from specproof.theory.operators import Cesaro, Identity, Sink
+
+    variant = replace(_PAPER_DEFAULT, sizes=NET_SMALL)
+    for kind, attention in (("uniform", Cesaro), ("sink", Sink), ("isolating", Identity)):
+        for T, D in ((13, 2), (32, 4), (40, 6)):
+            P, _ = markov(variant, kind, T, D)
+            Q = network_operator(network_layers(T, D, attention, default_gate()), markov=True).as_matrix()
+            assert np.abs(P - Q).max() < 1e-13
+
+
+def test_the_paper_default_safety_net_fails_at_fixed_depth(reports):
+    report = reports("paper_default")
+    fixed, full = report["network-safety-net"], report["network-safety-net-full-depth"]
+    assert fixed.outcome.kind == "fails" and fixed.as_declared and "safety net fails" in fixed.expected.reason
+    ev = next(e for e in fixed.evidence if e.status is Status.REFUTED)
+    assert ev.method == "sweep-fit" and len(ev.counterexample["x"]) >= 3
+    y = np.asarray(ev.counterexample["y"])
+    assert np.all(np.diff(y) < 0) and y[-1] < 1e-3  # μ₂ → 0 at fixed depth
+    assert full.label() == "rate 1" and full.as_declared  # at full depth the net is Θ(1)
+
+
+def test_a_wrong_network_declaration_is_caught():
+    # the paper's own reading (a Θ(1) net at fixed depth) is what the default expects: it differs, with the sweep
+    undeclared = replace(_PAPER_DEFAULT, expect={}, sizes=NET_SMALL)
+    report = check_variant(undeclared)
+    result = report["network-safety-net"]
+    assert result.expected.label() == "rate 1" and not result.as_declared
+    assert "ratio drifts" in result.explain() and not report.as_declared
+    # a dense variant has a Θ(1) net: declaring it 1/T^2 is refuted against the declared rate
+    dense = replace(load_spec(EXAMPLES / "dense_full_sweep.toml"), sizes=NET_SMALL,
+                    expect={"network-safety-net": "1/T^2", "network-escape": Expect.fails("wrongly declared")})
+    wrong = check_variant(dense)
+    result = wrong["network-safety-net"]
+    assert result.label() == "rate 1" and not result.as_declared
+    against = [e for e in result.evidence if "against the declared 1/T^2" in e.summary]
+    assert against and all(e.status is Status.REFUTED and e.counterexample for e in against)
+    assert wrong["network-escape"].label() == "holds" and not wrong["network-escape"].as_declared
+
+
+def test_the_escape_bound_holds(reports):
+    from specproof.checks.variants.network_checks import network_bands, sink_stats
+    from specproof.theory.network import sink_escape_probability
+
+    result = reports("paper_default")["network-escape"]
+    assert result.outcome.kind == "holds" and result.status is Status.VERIFIED
+    variant = replace(_PAPER_DEFAULT, sizes=NET_SMALL)
+    for T, D in ((16, 2), (64, 4), (64, 7)):
+        stats = sink_stats(variant, T, D)
+        gates = [variant.gate(T, b) for (b,) in network_bands(variant, T)[:D]]
+        assert stats["q_D"] == pytest.approx(sink_escape_probability(gates))
+        assert stats["escape"] <= stats["q_D"] + 1e-12
+    assert reports("paper_default")["network-rank"].outcome.kind == "holds"
+
+
+def test_a_network_property_out_of_its_hypotheses_is_open():
+    negative = Variant("negative-gate", schedule=Schedule.geometric(2), kernel=Kernel.triangular(),
+                       gate=lambda T, b: -0.1, sizes=NET_SMALL)
+    report = check_variant(negative)
+    for pid in NETWORK:
+        result = report[pid]
+        assert result.outcome.kind == "undecided" and result.status is Status.OPEN and not result.as_declared
+        assert "not applicable" in result.evidence[0].summary and "g >= 0" in result.evidence[0].summary
+    signed = Variant("signed", schedule=Schedule.explicit([1, 2]), sizes=NET_SMALL,
+                     kernel=Kernel("signed", lambda b: [Fraction(3, 2), Fraction(-1, 2)][:b] if b > 1 else [1]))
+    result = check_variant(signed)["network-escape"]
+    assert result.outcome.kind == "undecided" and "negative weight" in result.evidence[0].summary

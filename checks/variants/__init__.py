@@ -10,14 +10,15 @@ yields only the checks that apply. Three front ends share that generator: :func:
 are those of the claims (checks.registry, checks.rates, checks.tables).
 
 One module per job: ``model`` (the variant and its components), ``schema`` (validation of both front
-ends), ``battery`` (the registry and what the checks share), ``trsp_checks`` and ``sdeg_checks`` (the
+ends), ``battery`` (the registry and what the checks share), ``trsp_checks``, ``network_checks`` and ``sdeg_checks`` (the
 properties), ``results`` (reports and :func:`check_variant`), ``testing`` (pytest), ``loader``
 (.py and TOML files), ``cli`` (the `variant` subcommand).
 """
 
 from specproof.checks.variants import (
+    network_checks,  # noqa: F401  (registers the TRSP properties, the composed network's, then the SDEG ones)
     sdeg_checks,  # noqa: F401
-    trsp_checks,  # noqa: F401  (registers the TRSP properties, then the SDEG ones)
+    trsp_checks,  # noqa: F401
 )
 from specproof.checks.variants.battery import PROPERTIES, Outcome, Property, checks_for, validate_variant
 from specproof.checks.variants.loader import load_spec, load_variants
