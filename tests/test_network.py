@@ -9,7 +9,7 @@ import scipy.linalg
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from specproof.checks.claims.trsp_network import single_layer_mu2_estimate
+from specproof.checks.claims.trsp_network_mixing import single_layer_mu2_estimate
 from specproof.checks.sweeps import SWEEPS, network_attention
 from specproof.theory import network as nw
 from specproof.theory.filters import floor_log2

@@ -6,13 +6,8 @@ import numpy as np
 import pytest
 
 from specproof.checks.claims.sdeg_b_common import dense_attention
-from specproof.checks.claims.trsp_c_tribox import (
-    _frobenius_sq,
-    boundary_excess,
-    boundary_row_energies,
-    composite_frobenius_sq,
-    rank_limit_kappa,
-)
+from specproof.checks.claims.trsp_c_tribox import boundary_excess, boundary_row_energies
+from specproof.checks.claims.trsp_c_tribox_rank import _frobenius_sq, composite_frobenius_sq, rank_limit_kappa
 from specproof.theory.attention import bidirectional_singular_values, canonical_weights
 from specproof.theory.filters import tribox_matrix
 from specproof.theory.operators import Sink, composite_operator

@@ -8,6 +8,8 @@ import pytest
 import scipy.linalg
 
 from specproof.checks.claims import sdeg_statements as sdeg
+from specproof.checks.claims import sdeg_statements_appendix_f as sdeg_f
+from specproof.checks.claims import sdeg_statements_thm6 as sdeg_thm6
 from specproof.checks.claims import trsp_statements as trsp
 from specproof.theory import filters
 from specproof.theory.attention import (
@@ -15,6 +17,7 @@ from specproof.theory.attention import (
     bidirectional_singular_values,
     canonical_weights,
     score_singular_values,
+    separation_error,
 )
 from specproof.theory.markov import h0_operator_norm, pi_mean, pi_norm, random_walk
 from specproof.theory.spectral import effective_rank, laplacian, singular_values, stable_rank
@@ -69,7 +72,7 @@ def test_mass_defects_vanish_under_separation(ell, k, f):
 
     s = spike_bulk_family(ell, k, f)
     d, z = canonical_weights(s)
-    inv_f, inv_g = sdeg.separation_error(s, k)
+    inv_f, inv_g = separation_error(s, k)
     R = k + 1 - k / ell
     m1, m2 = float(np.sum(d[k:])), float(np.sum(d[k:] ** 2))
     sv = bidirectional_singular_values(s)
@@ -77,7 +80,7 @@ def test_mass_defects_vanish_under_separation(ell, k, f):
     delta2 = float(np.sum(sv**2)) - R - m2
     assert -(inv_g + k * inv_f) - 1e-12 <= delta1 <= 1e-12
     assert -(2 * k * inv_f + inv_g**2) - 1e-12 <= delta2 <= 1e-12
-    assert sdeg._total_mass_margin((s, k)) >= -1e-10
+    assert sdeg_thm6._total_mass_margin((s, k)) >= -1e-10
 
 
 def test_entropy_rank_identity():
@@ -87,7 +90,7 @@ def test_entropy_rank_identity():
     w = float(np.sum(x * np.log(x)))
     q = x / total
     assert math.exp(-np.sum(q * np.log(q))) == pytest.approx(total * math.exp(-w / total), rel=1e-12)
-    terms = sdeg.thm6_list_terms(sdeg.collapse_instance(256), 3)
+    terms = sdeg_thm6.thm6_list_terms(sdeg.collapse_instance(256), 3)
     assert set(terms) == {"σ", "σ²", "λ"}
     assert terms["σ²"]["erank"] == pytest.approx(effective_rank(bidirectional_singular_values(sdeg.collapse_instance(256)), 2))
 
@@ -97,7 +100,7 @@ def test_aggregate_defect_bound():
     for _ in range(50):
         d = rng.uniform(0, 1, rng.integers(1, 60)) ** rng.integers(1, 6)
         k = int(rng.integers(0, 5))
-        assert sdeg._aggregate_margin((k, d, 1.0)) >= -1e-12
+        assert sdeg_thm6._aggregate_margin((k, d, 1.0)) >= -1e-12
     # the m log(1/m) ≤ √m step, at its worst point
     m = np.linspace(1e-6, 1, 1000)
     assert np.all(m * np.log(1 / m) <= np.sqrt(m))
@@ -106,13 +109,13 @@ def test_aggregate_defect_bound():
 # --------------------------------------------------------------------------- SDEG App. F.4, F.5
 
 def test_geometric_witness_proxies():
-    big = sdeg.geometric_proxies(0.5, 60)
+    big = sdeg_f.geometric_proxies(0.5, 60)
     assert big["srank"] == pytest.approx(4 / 3)
     assert big["erank1"] == pytest.approx(4.0, rel=1e-9)
     assert big["erank2"] == pytest.approx(4 / 3 * 4 ** (1 / 3), rel=1e-9)
-    small = sdeg.geometric_proxies(0.5, 5)
+    small = sdeg_f.geometric_proxies(0.5, 5)
     assert all(small[key] < big[key] for key in big)
-    assert sdeg.geometric_entropy_limit(0.5) == pytest.approx(2 * math.log(2))
+    assert sdeg_f.geometric_entropy_limit(0.5) == pytest.approx(2 * math.log(2))
     harmonic = 1 / np.arange(1, 2001)
     assert stable_rank(harmonic) < math.pi**2 / 6
 
@@ -120,9 +123,9 @@ def test_geometric_witness_proxies():
 def test_head_ratio_statistic():
     # two layers, three samples, three heads: per-head medians, max/min per layer, median over layers
     values = [[[1, 2, 4], [1, 2, 4], [3, 2, 4]], [[2, 2, 2], [2, 2, 2], [2, 2, 2]]]
-    median, per_layer = sdeg.head_ratio(values)
+    median, per_layer = sdeg_f.head_ratio(values)
     assert per_layer == [4.0, 1.0] and median == 2.5
-    ratios = sdeg.minilm_head_ratios()
+    ratios = sdeg_f.minilm_head_ratios()
     if ratios is None:
         pytest.skip("the committed MiniLM rows are missing")
     assert all(v[0] >= 1 for row in ratios.values() for v in row.values())

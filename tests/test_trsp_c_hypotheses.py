@@ -10,7 +10,8 @@ import sympy as sp
 from hypothesis import example, given
 from hypothesis import strategies as st
 
-from specproof.checks.claims.trsp_c_hypotheses import _eq7_gates, _gated_mode_exact, _has_kernel_row, _mode_ball
+from specproof.checks.claims.trsp_c_hypotheses import _eq7_gates, _gated_mode_exact
+from specproof.checks.claims.trsp_c_hypotheses_c6_c8 import _has_kernel_row, _mode_ball
 from specproof.theory.cayley import cayley_laplacian, cayley_laplacian_spectrum
 from specproof.theory.filters import floor_log2
 from specproof.theory.offset_graphs import dyadic_offset_edges, laplacian_form, offset_laplacian

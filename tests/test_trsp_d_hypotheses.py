@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 from specproof.checks import strategies as sst
 from specproof.checks.claims import trsp_d_hypotheses as hyp
+from specproof.checks.claims import trsp_d_hypotheses_d3_d6 as hyp_d3
 from specproof.checks.registry import Context, Status
 from specproof.theory.markov import h0_operator_norm
 
@@ -23,14 +24,14 @@ def test_walk_and_stationary_law_are_exact():
     P, pi = hyp.walk([[0, 1, 0], [1, 0, 2], [0, 2, 0]])
     assert pi == [Fraction(1, 6), Fraction(1, 2), Fraction(1, 3)]
     assert all(sum(row) == 1 for row in P)
-    assert hyp.stationary_exact(P) == pi
+    assert hyp_d3.stationary_exact(P) == pi
     with pytest.raises(ValueError):
-        hyp.stationary_exact([[1, 0], [0, 1]])
+        hyp_d3.stationary_exact([[1, 0], [0, 1]])
 
 
 def test_projection_lands_in_h0():
     pi = [Fraction(1, 6), Fraction(1, 2), Fraction(1, 3)]
-    v = hyp.project_h0_exact([3, -1, 7], pi)
+    v = hyp_d3.project_h0_exact([3, -1, 7], pi)
     assert sum(p * x for p, x in zip(pi, v)) == 0
 
 
@@ -45,10 +46,10 @@ def test_h0_norm_certificate_brackets_the_float_norm(case):
     norm = h0_operator_norm(np.array(P, float), np.array(pi, float), 1)
     above = Fraction(norm**2 + 1e-9).limit_denominator(10**12) + Fraction(1, 10**8)
     below = max(Fraction(norm**2) - Fraction(1, 10**6), Fraction(0))
-    assert hyp.h0_norm_sq_at_most(P, pi, above)
+    assert hyp_d3.h0_norm_sq_at_most(P, pi, above)
     if below > 0:
-        assert not hyp.h0_norm_sq_at_most(P, pi, below)
-    v = hyp.project_h0_exact(list(range(len(pi))), pi)
+        assert not hyp_d3.h0_norm_sq_at_most(P, pi, below)
+    v = hyp_d3.project_h0_exact(list(range(len(pi))), pi)
     assert hyp.pi_rayleigh_exact(P, pi, v, power=L) <= above**L
     assert np.isclose(float(hyp.pi_rayleigh_exact(P, pi, v)),
                       np.sum(np.array(pi, float) * (np.array(P, float) @ np.array(v, float)) ** 2)
@@ -57,10 +58,10 @@ def test_h0_norm_certificate_brackets_the_float_norm(case):
 
 def test_layer_direction_is_near_the_product_worst_direction():
     """The probe's rational direction gets within 1% of ‖P₂P₁‖_{H₀(π_Q)} (the float norm)."""
-    (P1, _), (P2, _) = hyp.walk(hyp.LAYER_WEIGHTS[0]), hyp.walk(hyp.LAYER_WEIGHTS[1])
-    Q = hyp.matmul_exact(P2, P1)
-    piQ = hyp.stationary_exact(Q)
-    v = hyp.project_h0_exact(hyp.LAYER_DIRECTION, piQ)
+    (P1, _), (P2, _) = hyp.walk(hyp_d3.LAYER_WEIGHTS[0]), hyp.walk(hyp_d3.LAYER_WEIGHTS[1])
+    Q = hyp_d3.matmul_exact(P2, P1)
+    piQ = hyp_d3.stationary_exact(Q)
+    v = hyp_d3.project_h0_exact(hyp_d3.LAYER_DIRECTION, piQ)
     assert sum(p * x for p, x in zip(piQ, v)) == 0
     norm_sq = h0_operator_norm(np.array(Q, float), np.array(piQ, float)) ** 2
     assert 0.99 * norm_sq <= float(hyp.pi_rayleigh_exact(Q, piQ, v)) <= norm_sq * (1 + 1e-12)
@@ -81,7 +82,7 @@ def test_hadamard_ratio_is_the_dimension():
     for T in (4, 8, 16):
         for d in range(1, T):
             for L in (0, 2):
-                assert hyp.hadamard_ratio_sq(T, d, L) == d
+                assert hyp_d3.hadamard_ratio_sq(T, d, L) == d
 
 
 @pytest.mark.parametrize("T, expected", [(6, False), (12, True), (125, False), (126, True), (211, True)])
@@ -94,10 +95,10 @@ def test_skeleton_gap_reading_fails_exactly_at_six(T, expected):
 
 
 @pytest.mark.parametrize("probe", [hyp.d1_epsilon_probe, hyp.d1_dimension_probe, hyp.d2_weights_probe,
-                                   hyp.d3_reversibilization_probe, hyp.d3_spectral_reading_probe, hyp.d3_absolute_gap_probe,
-                                   hyp.d3_layers_own_law_probe, hyp.d4_a2_probe, hyp.d5_kappa_probe, hyp.d5_norm_probe,
+                                   hyp_d3.d3_reversibilization_probe, hyp_d3.d3_spectral_reading_probe, hyp_d3.d3_absolute_gap_probe,
+                                   hyp_d3.d3_layers_own_law_probe, hyp_d3.d4_a2_probe, hyp_d3.d5_kappa_probe, hyp_d3.d5_norm_probe,
                                    hyp.carry_over_gap_reading_exact, hyp.carry_over_self_attention_probe,
-                                   hyp.d6_output_rank_probe])
+                                   hyp_d3.d6_output_rank_probe])
 def test_exact_probes_refute_the_dropped_hypotheses(probe):
     """Each 'necessary' probe rests on an exact counterexample: certified, with the counterexample kept."""
     ev = probe(Context())
@@ -108,7 +109,7 @@ def test_exact_probes_refute_the_dropped_hypotheses(probe):
 @settings(max_examples=30, deadline=None, derandomize=True)
 @given(sst.sizes(1, 8).flatmap(sst.row_stochastic))
 def test_primitive_chain_has_a_positive_law(A):
-    P, pi = hyp.primitive_chain(A)
+    P, pi = hyp_d3.primitive_chain(A)
     assert np.all(pi > 0) and np.isclose(pi.sum(), 1.0)
     assert np.allclose(pi @ P, pi, atol=1e-12)
     assert np.all(P > 0) and np.allclose(P.sum(axis=1), 1.0)
