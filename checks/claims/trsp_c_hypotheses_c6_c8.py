@@ -186,7 +186,7 @@ claim(
               r"$\mu_{T/2}=4g_0$ exactly ($=2/T$ for $\sigma=\frac12$, $\varphi=1$), so $\mu_2\ge2$ needs $g_0\ge\frac12$; "
               r"in general $\mu_2\ge4\min_\ell g_\ell$, and for every gate parameter $g_0=\sigma(\cdot)T^{-\varphi}<T^{-\varphi}$, so "
               r"the gated skeleton has $\mu_2<4T^{-\varphi}\to0$ at even $T$ (the real causal stack with the same gates keeps "
-              r"$\mu_2\approx\frac12$: its deepest layer couples every pair by itself). Not needed: App. C.1's $\frac12(M+M^\top)$ (it halves $\mu_2$, "
+              r"$\mu_2\approx\frac12$, just under the causal ceiling $\frac T{2(T-1)}$ of trsp.network.causal-ceiling: its deepest layer couples every pair by itself). Not needed: App. C.1's $\frac12(M+M^\top)$ (it halves $\mu_2$, "
               r"which stays $\ge2$ because $\mu_2\ge4$, with equality $2$ at even $T$), and the wrap-around with weight 1 "
               r"($\mu_2\ge2$ without it, equality at $T=2,4$); but the two together are: without wrap-around and with "
               r"$\frac12$ per edge, $\mu_2<2$ at every $T$ checked ($T=8$: $\le\frac{95}{84}$).",
