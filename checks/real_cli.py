@@ -8,13 +8,13 @@ import json
 import sys
 import time
 
+from specproof.checks import real_models
 from specproof.checks.methods import jsonable
 from specproof.checks.options import MINILM_NAME, MINILM_PACKAGE
 from specproof.checks.real_figures import write_figures
 from specproof.checks.real_models import (
     STORE_NAME,
     default_text,
-    measure,
     minilm_archive,
     open_model,
     read_texts,
@@ -58,7 +58,7 @@ def cmd_real(args) -> int:
             store = Store(output_dir(project_path("figures", "data"), "the project's store"))
     t0 = time.perf_counter()
     with threads(args.threads):
-        result = measure(opener, text, args.lengths, samples=args.samples, seed=args.seed,
+        result = real_models.measure(opener, text, args.lengths, samples=args.samples, seed=args.seed,
                          default_text_used=not args.text, model_name=name, max_positions=positions, store=store,
                          progress=not args.no_progress and sys.stderr.isatty())
     import transformers

@@ -49,6 +49,8 @@ NAMES_WITHOUT_EDGE = {
     ("trsp.network.connectivity", "trsp.network.mixing"),
     # why trained heads break √5: the orientation hypothesis the canonical bound needs, cited, not used
     ("sdeg.trained.sv-upper", "sdeg.c.sv-universal.hypotheses"),
+    # the real stack's ½ compared with the causal ceiling it sits under; the hypotheses' probes do not use it
+    ("trsp.C6.mu2-lower.hypotheses", "trsp.network.causal-ceiling"),
 }
 
 

@@ -20,7 +20,7 @@ from specproof.checks.report import Result, run, select, write_json
 load_all()
 ROOT = Path(__file__).resolve().parents[1]
 # quick claims that between them have a counterexample, a figure, a correction and a chain resting on a refuted claim
-FEW = ["trsp.C7.frobenius", "trsp.C8.column-sums", "trsp.C8.column-sums.corrected", "trsp.tribox.kernel", "sdeg.c.schatten"]
+FEW = ["trsp.C8.column-sums", "trsp.C8.column-sums.corrected", "trsp.tribox.kernel", "sdeg.c.schatten", "trsp.C7.frobenius"]
 WEAK = "trsp.C8.distal"  # rests on trsp.C7.frobenius (refuted), which FEW holds
 
 latex2mathml = pytest.importorskip("latex2mathml", reason="latex2mathml (a dependency of `specproof site`) is not installed")

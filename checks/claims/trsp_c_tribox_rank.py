@@ -234,8 +234,8 @@ def c8_rank_floor_from_above(ctx: Context) -> Evidence:
     r_upper = frob * (1 + T * float(np.finfo(float).eps)) / norm.lower**2
     kappa = rank_limit_kappa(b, g)
     gap = r_lower - r_inf
-    summary = (f"b = {b}, g = {fmt(g)}, T = {T}: R_eff ∈ [{fmt(r_lower, 7)}, {fmt(r_upper, 7)}] against R_∞ = 2 + 2g/b² + "
-               f"g²‖h_b‖² = {fmt(r_inf, 7)}: R_eff − R_∞ ≥ {fmt(gap)} > 0, the limit is approached from above; κ(b, g) = "
+    summary = (f"b = {b}, g = {fmt(g)}, T = {T}: R_eff ∈ [{fmt(r_lower, 6)}, {fmt(r_upper, 6)}] against R_∞ = 2 + 2g/b² + "
+               f"g²‖h_b‖² = {fmt(r_inf, 6)}: R_eff − R_∞ ≥ {fmt(gap)} > 0, the limit is approached from above; κ(b, g) = "
                f"lim T(R_∞ − R_eff) = {fmt(kappa, 4)} < 0 (‖M_tri‖_F²'s excess g²β_b ≈ 2g² ln b outgrows the other terms)")
     data = {"b": b, "g": g, "T": T, "R_eff_lower": r_lower, "R_eff_upper": r_upper, "R_inf": r_inf, "kappa": kappa,
             "norm_bracket": [norm.lower, norm.upper], "rigour": norm.rigour, "matvecs": norm.matvecs}
