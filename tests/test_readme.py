@@ -13,10 +13,9 @@ ID = re.compile(r"`((?:trsp|sdeg)\.[A-Za-z0-9.\-]*[A-Za-z0-9])`")
 
 def resolve(cid: str) -> str | None:
     """The registered id a README id names (itself, or the claim that carries it as an alias)."""
-    claims = load_all()
-    if cid in claims:
-        return cid
-    return next((c.id for c in claims.values() if cid in c.aliases), None)
+    from specproof.checks.index import aliases
+
+    return cid if cid in load_all() else aliases().get(cid)
 
 
 def _findings() -> str:

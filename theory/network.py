@@ -58,6 +58,11 @@ class NetworkLayer:
         return Scaled(F, 1.0 / (2.0 + self.gate)) if markov else F
 
 
+DEFAULT_GATE_RECONSTRUCTION = ("the gate is the project's reconstruction of Eq. 7 (MLP 1→16→1, tanh, seed 0, β = 0 "
+                               "untrained, so φ = softplus(0) = ln 2 and σ(·) < 1 bounded); the paper gives only "
+                               "'a small MLP'")
+
+
 def default_gate() -> Callable[[int, int], float]:
     """The gate of Eq. 7 as the project reconstructs it (MLP 1→16→1, tanh, seed 0, β = 0): (T, b) ↦ g."""
     from specproof.theory.gate import LongContextGate, gate_value  # torch only when a gate is built

@@ -36,6 +36,7 @@ from specproof.theory.cayley import (
     doubling_residues,
 )
 from specproof.theory.filters import dyadic_schedule, floor_log2, tribox_matrix
+from specproof.theory.network import DEFAULT_GATE_RECONSTRUCTION
 from specproof.theory.offset_graphs import dyadic_offset_edges, offset_laplacian
 from specproof.theory.operators import TriBox
 from specproof.theory.spectral import algebraic_connectivity, laplacian
@@ -490,7 +491,7 @@ claim(
     checks=[c5_signed_attention_probe, c5_negative_gate_probe, c5_directed_probe, c5_layer_gates_probe,
             c5_single_layer_probe, c5_row_sums_probe, c5_composition_probe, c5_markov_composition_probe],
     expected=Status.VERIFIED,
-    lost='Eq. 7\'s gate MLP: the paper gives only "a small MLP" of log₂ r_ℓ; reconstructed as 1 → 16 → 1 with tanh, seed 0, β = 0 untrained (φ = softplus(0) = ln 2); the measured values are that gate\'s',
+    lost=DEFAULT_GATE_RECONSTRUCTION,
     unproved='the necessities are exact counterexamples, but the row-sum and large-gate parts are property searches and the Markov-form counterexample is a dense float eigenvalue far beyond its tolerance',
     notes=["reconstructed"],
     reason="four exact counterexamples (sympy eigenvalues, exact gates); property searches for the row sums, large "

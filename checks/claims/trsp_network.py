@@ -19,7 +19,6 @@ from dataclasses import replace
 from fractions import Fraction
 
 import numpy as np
-import scipy.linalg
 import sympy as sp
 
 from specproof.checks.formal import CoqHook, coq_check
@@ -36,6 +35,7 @@ from specproof.checks.registry import Context, Evidence, Source, Status, check, 
 from specproof.theory import network as nw
 from specproof.theory.filters import dyadic_schedule, floor_log2, tribox_matrix
 from specproof.theory.operators import Identity, Sink
+from specproof.theory.spectral import algebraic_connectivity, laplacian
 
 TESTS = "tests/test_network.py"
 DEPTHS = {"d2": "D = 2", "d4": "D = 4", "full": "D = ⌊log₂T⌋+1"}
@@ -152,7 +152,7 @@ claim(
               r"$M_{\rm tri}^{(b_\ell)}$. The matrix-free chain (O$(TD)$ per matvec) equals the dense product.",
     checks=[network_structure_exact, network_matrix_free_matches_dense],
     expected=Status.CERTIFIED,
-    lost='Eq. 7\'s gate MLP: the paper gives only "a small MLP" of log₂ r_ℓ; reconstructed as 1 → 16 → 1 with tanh, seed 0, β = 0 untrained (φ = softplus(0) = ln 2); the measured values are that gate\'s',
+    lost=nw.DEFAULT_GATE_RECONSTRUCTION,
     notes=["reconstructed"],
     reason="Exact rational products of the layer matrices (uniform causal, sink, isolated attention; four gate "
            "scales) over every T of the range decide the row sums, diagonal and support; the matrix-free chain is "
@@ -466,10 +466,7 @@ def network_mu2_star_limit(ctx: Context) -> Evidence:
     """The star 𝟏e₁ᵀ the sink network collapses onto: its symmetrised Laplacian has μ₂ = ½ exactly, which is also
     the causal ceiling's limit (the sink's P_TT = 0: ceiling T/(2(T − 1)))."""
     def margin(T):
-        P = Sink(T).as_matrix()
-        W = (P + P.T) / 2
-        mu2 = scipy.linalg.eigvalsh(np.diag(W.sum(axis=1)) - W, subset_by_index=[1, 1])[0]
-        return 1e-12 * T - abs(mu2 - 0.5)
+        return 1e-12 * T - abs(_dense_mu2(Sink(T).as_matrix()) - 0.5)
 
     return grid_check(range(3, 200), margin, what="μ₂ of the symmetrised sink 𝟏e₁ᵀ is ½", method="dense-float", exact=False,
                       ranges="every T in [3, 199]", role="supports")
@@ -498,7 +495,7 @@ claim(
               r"needs $g_\ell\to0$ as $r_\ell=b_\ell/T\to0$), are the reconstructed gate's.",
     checks=[network_mu2_range, network_mu2_fixed_depth_limit, network_mu2_full_depth_falls, network_mu2_star_limit],
     expected=Status.VERIFIED,
-    lost='Eq. 7\'s gate MLP: the paper gives only "a small MLP" of log₂ r_ℓ; reconstructed as 1 → 16 → 1 with tanh, seed 0, β = 0 untrained (φ = softplus(0) = ln 2); the measured values are that gate\'s',
+    lost=nw.DEFAULT_GATE_RECONSTRUCTION,
     unproved='μ₂ of the composed network is read from brackets of stored sweeps at finitely many T and three depths; only the ceiling (trsp.network.causal-ceiling) is proved, the lower end 1/3 is not',
     notes=["reconstructed"],
     reason="Converged brackets of the stored network sweeps (every T to 2^20, three depths, three attention models; "
@@ -631,8 +628,7 @@ claim(
 
 
 def _dense_mu2(M: np.ndarray) -> float:
-    W = (M + M.T) / 2
-    return float(scipy.linalg.eigvalsh(np.diag(W.sum(axis=1)) - W, subset_by_index=[1, 1])[0])
+    return algebraic_connectivity(laplacian((M + M.T) / 2))
 
 
 def superposition_table(T: int, D: int) -> dict:

@@ -32,8 +32,7 @@ from specproof.theory.operators import Sink, superposed_tribox_laplacian
 PHI = math.log(2.0)  # φ = softplus(β) at the reconstruction's β = 0
 
 
-RECONSTRUCTED_GATE = ("the gate is the project's reconstruction of Eq. 7 (MLP 1→16→1, tanh, seed 0, β = 0 untrained, "
-                      "so φ = softplus(0) = ln 2 and σ(·) < 1 bounded); the paper gives only 'a small MLP'")
+RECONSTRUCTED_GATE = nw.DEFAULT_GATE_RECONSTRUCTION
 
 
 def _resolved(tag: str):
@@ -115,7 +114,7 @@ claim(
     checks=[network_safety_net_fixed_depth_rate, network_safety_net_upper_bounds, network_safety_net_full_depth],
     cross_checks=[network_safety_net_depth_not_composition],
     expected=Status.VERIFIED,
-    lost='Eq. 7\'s gate MLP: the paper gives only "a small MLP" of log₂ r_ℓ; reconstructed as 1 → 16 → 1 with tanh, seed 0, β = 0 untrained (φ = softplus(0) = ln 2); the measured values are that gate\'s',
+    lost=RECONSTRUCTED_GATE,
     unproved='the rate T^−(2+φ) is fitted on stored rows and belongs to the reconstructed gate; the gate-free O(T^−2) is proved separately (trsp.network.fixed-depth-bound)',
     reason="Rates read from the stored network-isolated sweep: at D = 2 and 4, T^−(2+ln 2) fits on the converged rows "
            "whose bracket resolves μ₂ to 1 % (beyond, μ₂ falls below the solver's rounding allowance and the row is "
@@ -194,7 +193,7 @@ claim(
               r"superposition's degree $2(L+1)$, which a product of Markov layers does not have.",
     checks=[network_gap_attention_range, network_gap_full_depth_rate, network_gap_fixed_depth_rate],
     expected=Status.VERIFIED,
-    lost='Eq. 7\'s gate MLP: the paper gives only "a small MLP" of log₂ r_ℓ; reconstructed as 1 → 16 → 1 with tanh, seed 0, β = 0 untrained (φ = softplus(0) = ln 2); the measured values are that gate\'s',
+    lost=RECONSTRUCTED_GATE,
     unproved='γ of the composed network is read from stored brackets and rate fits; only its ceiling and the fixed-depth O(T^−2) are proved',
     reason="Converged brackets of the stored network sweeps (dense eigvalsh to T = 2048, banded-proxy LOBPCG to 2^20) "
            "for the range; the rates are read with rate_check from network-isolated on its converged, resolved rows. "
@@ -256,7 +255,7 @@ claim(
               r"the reconstructed gate's.",
     checks=[network_sink_escape, network_escape_table],
     expected=Status.VERIFIED,
-    lost='Eq. 7\'s gate MLP: the paper gives only "a small MLP" of log₂ r_ℓ; reconstructed as 1 → 16 → 1 with tanh, seed 0, β = 0 untrained (φ = softplus(0) = ln 2); the measured values are that gate\'s',
+    lost=RECONSTRUCTED_GATE,
     unproved='the bound e_D ≤ q_D is certified, but the measured escapes for the four models are stored float rows',
     reason="q_D bounds the sink's escape exactly (trsp.network.operator certifies (P_D)_{i1} ≥ 1 − q_D in exact rationals); "
            "the stored sweeps give the measured escapes for all four models.",
@@ -321,7 +320,7 @@ claim(
               r"gate ($\varphi=\ln2$) supplies.",
     checks=[network_sink_rank_dense, network_sink_rank_sweep],
     expected=Status.VERIFIED,
-    lost='Eq. 7\'s gate MLP: the paper gives only "a small MLP" of log₂ r_ℓ; reconstructed as 1 → 16 → 1 with tanh, seed 0, β = 0 untrained (φ = softplus(0) = ln 2); the measured values are that gate\'s',
+    lost=RECONSTRUCTED_GATE,
     unproved="the bound's ingredients are certified; the bound against R_eff is checked by dense SVDs over gate scales and stored brackets, with no written argument for every gate",
     reason="The bound's two ingredients are certified in exact rationals (trsp.network.operator); the bound itself is "
            "checked against dense SVDs over gate scales 0.001…0.999 and against the stored matrix-free brackets to T = 2^16.",
