@@ -4,13 +4,15 @@ A KeyboardInterrupt raised while a garbage-collection callback runs (hypothesis 
 collections) is swallowed by Python ("Exception ignored in: gc_callback"), and a run can go on for minutes.
 :func:`interruptible` installs a SIGINT handler that records the request before raising; :func:`stop_if_asked`
 raises it again at the next safe point (between claims, between checks, between the examples of a search), so an
-interrupt lost inside a callback still ends the run there.
+interrupt lost inside a callback still ends the run there; and the swallowed KeyboardInterrupt is not printed as
+an "Exception ignored" traceback (``sys.unraisablehook``, for that exception only, while the run is interruptible).
 """
 
 from __future__ import annotations
 
 import contextlib
 import signal
+import sys
 import threading
 
 _asked = threading.Event()
@@ -34,9 +36,19 @@ def interruptible():
         _asked.set()
         raise KeyboardInterrupt
 
+    hook = sys.unraisablehook
+
+    def quiet(unraisable):
+        # the request is recorded (_asked); stop_if_asked raises it at the next safe point
+        if unraisable.exc_type is not None and issubclass(unraisable.exc_type, KeyboardInterrupt) and _asked.is_set():
+            return
+        hook(unraisable)
+
     previous = signal.signal(signal.SIGINT, handler)
+    sys.unraisablehook = quiet
     try:
         yield
     finally:
         signal.signal(signal.SIGINT, previous)
+        sys.unraisablehook = hook
         _asked.clear()

@@ -73,3 +73,29 @@ def test_ctrl_c_always_stops_a_run_with_exit_130(tmp_path):
     assert proc.returncode == 130, (out[-500:], err[-500:])
     assert time.monotonic() - sent < 60
     assert "Traceback" not in err
+
+
+def test_an_interrupt_swallowed_by_a_callback_prints_no_traceback(capsys):
+    """A KeyboardInterrupt that Python reports as unraisable (raised inside a gc callback) is not printed during an
+    interruptible run: the request is recorded and stop_if_asked raises it at the next safe point."""
+    import gc
+    import os
+    import signal
+
+    import pytest
+
+    from specproof.checks.interrupt import interruptible, stop_if_asked
+
+    def callback(phase, info):
+        if phase == "start":
+            os.kill(os.getpid(), signal.SIGINT)
+
+    with interruptible():
+        gc.callbacks.append(callback)
+        try:
+            gc.collect()
+        finally:
+            gc.callbacks.remove(callback)
+        with pytest.raises(KeyboardInterrupt):
+            stop_if_asked()
+    assert "Traceback" not in capsys.readouterr().err
