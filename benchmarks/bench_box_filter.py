@@ -65,11 +65,19 @@ def run(repeats: int) -> dict:
         X = rng.standard_normal((T, CHANNELS))
         Xt = torch.as_tensor(X)[None]
         for b in BANDWIDTHS:
-            row = {"T": T, "b": b, "d": CHANNELS, "load": os.getloadavg()[0],
-                   "prefix-numpy": best_time(lambda: box_filter(X, b), repeats),
-                   "prefix-torch": best_time(lambda: box_filter_torch(Xt, b), repeats)}
-            row["window-torch"] = (best_time(lambda: box_filter_torch_window(Xt, b), repeats)
-                                   if T * b * CHANNELS <= WINDOW_BUDGET else None)
+            row = {
+                "T": T,
+                "b": b,
+                "d": CHANNELS,
+                "load": os.getloadavg()[0],
+                "prefix-numpy": best_time(lambda: box_filter(X, b), repeats),
+                "prefix-torch": best_time(lambda: box_filter_torch(Xt, b), repeats),
+            }
+            row["window-torch"] = (
+                best_time(lambda: box_filter_torch_window(Xt, b), repeats)
+                if T * b * CHANNELS <= WINDOW_BUDGET
+                else None
+            )
             rows.append(row)
             print(json.dumps(row), flush=True)
     fits = {}
@@ -77,19 +85,34 @@ def run(repeats: int) -> dict:
         complete = [T for T in LENGTHS if all(r[impl] is not None for r in rows if r["T"] == T)]
         at_T = [r for r in rows if r["T"] == max(complete)]
         at_b = [r for r in rows if r["b"] == 64 and r[impl] is not None]
-        fits[impl] = {"slope_in_b": slope([r["b"] for r in at_T], [r[impl] for r in at_T]), "at_T": max(complete),
-                      "slope_in_T": slope([r["T"] for r in at_b], [r[impl] for r in at_b]), "at_b": 64}
+        fits[impl] = {
+            "slope_in_b": slope([r["b"] for r in at_T], [r[impl] for r in at_T]),
+            "at_T": max(complete),
+            "slope_in_T": slope([r["T"] for r in at_b], [r[impl] for r in at_b]),
+            "at_b": 64,
+        }
     return {
         "benchmark": "causal box filter, prefix sums (Eq. 2) vs direct window (Eq. 1)",
         "claim": "trsp.box.linear-cost",
-        "note": "single run on a shared, busy CPU machine (several jobs in parallel; each row's load average beside it): "
-                "absolute times are noisy; read the slopes. The claim's verdict rests on the exact operation count, not "
-                "on these times.",
+        "note": (
+            "single run on a shared, busy CPU machine (several jobs in parallel; each row's load average beside it): "
+            "absolute times are noisy; read the slopes. The claim's verdict rests on the exact operation count, not "
+            "on these times."
+        ),
         "date": time.strftime("%Y-%m-%d %H:%M"),
-        "environment": {"python": platform.python_version(), "numpy": np.__version__, "torch": torch.__version__,
-                        "machine": platform.machine(), "cpu_count": os.cpu_count(), "torch_threads": 1,
-                        "dtype": "float64", "repeats": repeats},
-        "lengths": list(LENGTHS), "bandwidths": list(BANDWIDTHS), "channels": CHANNELS,
+        "environment": {
+            "python": platform.python_version(),
+            "numpy": np.__version__,
+            "torch": torch.__version__,
+            "machine": platform.machine(),
+            "cpu_count": os.cpu_count(),
+            "torch_threads": 1,
+            "dtype": "float64",
+            "repeats": repeats,
+        },
+        "lengths": list(LENGTHS),
+        "bandwidths": list(BANDWIDTHS),
+        "channels": CHANNELS,
         "window_budget_elements": WINDOW_BUDGET,
         "fits": fits,
         "rows": rows,

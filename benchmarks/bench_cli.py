@@ -33,8 +33,13 @@ TARGETS = {"--help": 0.5, "CMD --help": 0.5, "list": 1.5, "verify trsp.C7.kernel
 def _run(argv: list[str], cwd: Path, env: dict) -> tuple[float, int, int]:
     """Wall seconds, exit status and peak RSS (KiB) of one fresh `specproof` process (os.wait4: this child's own)."""
     t0 = time.perf_counter()
-    proc = subprocess.Popen([sys.executable, "-m", "specproof", *argv], cwd=cwd, env=env,
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "specproof", *argv],
+        cwd=cwd,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
     _, status, usage = os.wait4(proc.pid, 0)
     seconds = time.perf_counter() - t0
     proc.returncode = os.waitstatus_to_exitcode(status)
@@ -48,9 +53,16 @@ def measure(name: str, argv: list[str], repeat: int, cwd: Path, env: dict) -> di
         loads.append(os.getloadavg()[0])
         seconds, status, rss = _run(argv, cwd, env)
         times.append(seconds)
-    return {"command": name, "argv": argv, "median_s": round(statistics.median(times), 3), "min_s": round(min(times), 3),
-            "runs": repeat, "exit": status, "peak_rss_mib": round(rss / 1024, 1),
-            "load_1min": [round(x, 2) for x in loads]}
+    return {
+        "command": name,
+        "argv": argv,
+        "median_s": round(statistics.median(times), 3),
+        "min_s": round(min(times), 3),
+        "runs": repeat,
+        "exit": status,
+        "peak_rss_mib": round(rss / 1024, 1),
+        "load_1min": [round(x, 2) for x in loads],
+    }
 
 
 def main(argv=None) -> int:
@@ -64,28 +76,67 @@ def main(argv=None) -> int:
     rows = [measure("--help", ["--help"], args.repeat, work, env)]
     rows += [measure(f"{c} --help", [c, "--help"], max(2, args.repeat // 2), work, env) for c in COMMANDS]
     rows.append(measure("list", ["list"], args.repeat, work, env))
-    rows.append(measure("verify trsp.C7.kernel-energy (first process: builds Coq into the cache)",
-                        ["verify", "trsp.C7.kernel-energy", "--no-progress"], 1, work, env))
-    rows.append(measure("verify trsp.C7.kernel-energy (second process)",
-                        ["verify", "trsp.C7.kernel-energy", "--no-progress"], args.repeat, work, env))
+    rows.append(
+        measure(
+            "verify trsp.C7.kernel-energy (first process: builds Coq into the cache)",
+            ["verify", "trsp.C7.kernel-energy", "--no-progress"],
+            1,
+            work,
+            env,
+        )
+    )
+    rows.append(
+        measure(
+            "verify trsp.C7.kernel-energy (second process)",
+            ["verify", "trsp.C7.kernel-energy", "--no-progress"],
+            args.repeat,
+            work,
+            env,
+        )
+    )
     if args.full:
         rows.append(measure("verify (every claim)", ["verify", "--no-progress"], 1, work, env))
         t0, load = time.perf_counter(), os.getloadavg()[0]
         done = subprocess.run([sys.executable, "-m", "pytest", "-q"], cwd=ROOT, env=env, capture_output=True, text=True)
-        rows.append({"command": "python -m pytest (default run)", "argv": ["pytest"], "median_s": round(time.perf_counter() - t0, 1),
-                     "min_s": None, "runs": 1, "exit": done.returncode, "peak_rss_mib": None, "load_1min": [round(load, 2)],
-                     "summary": done.stdout.strip().splitlines()[-1:]})
-    meta = {"python": platform.python_version(), "machine": platform.machine(), "cpus": os.cpu_count(),
-            "date": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()), "targets_s": TARGETS}
+        rows.append(
+            {
+                "command": "python -m pytest (default run)",
+                "argv": ["pytest"],
+                "median_s": round(time.perf_counter() - t0, 1),
+                "min_s": None,
+                "runs": 1,
+                "exit": done.returncode,
+                "peak_rss_mib": None,
+                "load_1min": [round(load, 2)],
+                "summary": done.stdout.strip().splitlines()[-1:],
+            }
+        )
+    meta = {
+        "python": platform.python_version(),
+        "machine": platform.machine(),
+        "cpus": os.cpu_count(),
+        "date": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
+        "targets_s": TARGETS,
+    }
     out = ROOT / "benchmarks" / "results"
     out.mkdir(parents=True, exist_ok=True)
     (out / "cli.json").write_text(json.dumps({"meta": meta, "rows": rows}, indent=1, ensure_ascii=False) + "\n")
-    lines = ["# Command-line latency", "", f"{meta['date']}, Python {meta['python']}, {meta['cpus']} CPUs; each command in a "
-             "fresh process from an empty directory; load = 1-minute load average before each run.", "",
-             "| command | median s | min s | runs | peak RSS MiB | load | exit |", "| --- | --- | --- | --- | --- | --- | --- |"]
+    lines = [
+        "# Command-line latency",
+        "",
+        (
+            f"{meta['date']}, Python {meta['python']}, {meta['cpus']} CPUs; each command in a "
+            "fresh process from an empty directory; load = 1-minute load average before each run."
+        ),
+        "",
+        "| command | median s | min s | runs | peak RSS MiB | load | exit |",
+        "| --- | --- | --- | --- | --- | --- | --- |",
+    ]
     for r in rows:
-        lines.append(f"| `{r['command']}` | {r['median_s']} | {r['min_s']} | {r['runs']} | {r['peak_rss_mib']} | "
-                     f"{min(r['load_1min'])}–{max(r['load_1min'])} | {r['exit']} |")
+        lines.append(
+            f"| `{r['command']}` | {r['median_s']} | {r['min_s']} | {r['runs']} | {r['peak_rss_mib']} | "
+            f"{min(r['load_1min'])}–{max(r['load_1min'])} | {r['exit']} |"
+        )
     lines += ["", "Targets: " + "; ".join(f"{k} ≤ {v} s" for k, v in TARGETS.items()) + "."]
     (out / "cli.md").write_text("\n".join(lines) + "\n")
     print("\n".join(lines))

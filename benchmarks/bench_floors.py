@@ -61,6 +61,7 @@ TARGET = 1.3
 
 # --------------------------------------------------------------------------- measuring
 
+
 def _faults() -> int:
     return resource.getrusage(resource.RUSAGE_SELF).ru_minflt
 
@@ -80,23 +81,39 @@ def race(cases: dict, rounds: int) -> dict:
             s["cpu"].append(time.process_time() - c0)
             s["faults"] += _faults() - f0
     load = [load_start, os.getloadavg()[0]]
-    return {name: {"wall": min(s["wall"]), "wall_median": float(np.median(s["wall"])), "cpu": min(s["cpu"]),
-                   "cpu_rounds": s["cpu"], "faults": s["faults"] / rounds, "rounds": rounds, "load": load}
-            for name, s in samples.items()}
+    return {
+        name: {
+            "wall": min(s["wall"]),
+            "wall_median": float(np.median(s["wall"])),
+            "cpu": min(s["cpu"]),
+            "cpu_rounds": s["cpu"],
+            "faults": s["faults"] / rounds,
+            "rounds": rounds,
+            "load": load,
+        }
+        for name, s in samples.items()
+    }
 
 
 def combined(*parts) -> dict:
     """A floor made of measured parts, (count, measurement) each: minima and per-round CPU times added up."""
-    return {"wall": sum(k * r["wall"] for k, r in parts), "cpu": sum(k * r["cpu"] for k, r in parts),
-            "cpu_rounds": [sum(k * r["cpu_rounds"][i] for k, r in parts) for i in range(len(parts[0][1]["cpu_rounds"]))]}
+    return {
+        "wall": sum(k * r["wall"] for k, r in parts),
+        "cpu": sum(k * r["cpu"] for k, r in parts),
+        "cpu_rounds": [sum(k * r["cpu_rounds"][i] for k, r in parts) for i in range(len(parts[0][1]["cpu_rounds"]))],
+    }
 
 
 def against(r: dict, floor: dict) -> dict:
     """A measurement with its ratios to a floor of the same run: of the minima (wall, CPU) and, robust to a load
     that drifts during the run, the median over rounds of the CPU ratio within each round."""
     paired = [a / b for a, b in zip(r["cpu_rounds"], floor["cpu_rounds"])]
-    return {**r, "ratio": r["wall"] / floor["wall"], "ratio_cpu": r["cpu"] / floor["cpu"],
-            "ratio_cpu_paired": float(np.median(paired))}
+    return {
+        **r,
+        "ratio": r["wall"] / floor["wall"],
+        "ratio_cpu": r["cpu"] / floor["cpu"],
+        "ratio_cpu_paired": float(np.median(paired)),
+    }
 
 
 def triad(n: int = 1 << 24, repeats: int = 5) -> dict:
@@ -114,20 +131,24 @@ def triad(n: int = 1 << 24, repeats: int = 5) -> dict:
 
 # --------------------------------------------------------------------------- the code under test
 
+
 def baseline_package(rev: str):
     """theory/ at ``rev`` as the package ``specproof_baseline.theory`` (imports re-pointed), for side-by-side runs."""
     tmp = Path(tempfile.mkdtemp(prefix="specproof-baseline-"))
     pkg = tmp / "specproof_baseline"
     (pkg / "theory").mkdir(parents=True)
     (pkg / "__init__.py").write_text("", encoding="utf-8")
-    names = subprocess.run(["git", "ls-tree", "--name-only", f"{rev}:theory"], cwd=ROOT, check=True,
-                           capture_output=True, text=True).stdout.split()
+    names = subprocess.run(
+        ["git", "ls-tree", "--name-only", f"{rev}:theory"], cwd=ROOT, check=True, capture_output=True, text=True
+    ).stdout.split()
     for name in names:
         if name.endswith(".py"):
-            text = subprocess.run(["git", "show", f"{rev}:theory/{name}"], cwd=ROOT, check=True, capture_output=True,
-                                  text=True).stdout
-            (pkg / "theory" / name).write_text(text.replace("specproof.theory", "specproof_baseline.theory"),
-                                               encoding="utf-8")
+            text = subprocess.run(
+                ["git", "show", f"{rev}:theory/{name}"], cwd=ROOT, check=True, capture_output=True, text=True
+            ).stdout
+            (pkg / "theory" / name).write_text(
+                text.replace("specproof.theory", "specproof_baseline.theory"), encoding="utf-8"
+            )
     sys.path.insert(0, str(tmp))
     return importlib.import_module("specproof_baseline.theory")
 
@@ -150,6 +171,7 @@ def network(mods: dict, T: int):
 
 # --------------------------------------------------------------------------- floors
 
+
 def floor_cases(T: int, N: int, x: np.ndarray) -> dict:
     out = np.empty(T)
     pad = np.zeros(N)
@@ -162,14 +184,20 @@ def floor_cases(T: int, N: int, x: np.ndarray) -> dict:
         np.fft.irfft(spectrum, n=N, out=back)
 
     def dct_pair():
-        scipy.fft.idct(scipy.fft.dct(column, type=2, axis=0, norm="ortho"), type=2, axis=0, norm="ortho",
-                       overwrite_x=True)
+        scipy.fft.idct(
+            scipy.fft.dct(column, type=2, axis=0, norm="ortho"), type=2, axis=0, norm="ortho", overwrite_x=True
+        )
 
-    return {"cumsum": lambda: np.cumsum(x, out=out), "fft pair": pair, "dct pair": dct_pair,
-            "elementwise pass": lambda: np.subtract(x, out, out=out)}
+    return {
+        "cumsum": lambda: np.cumsum(x, out=out),
+        "fft pair": pair,
+        "dct pair": dct_pair,
+        "elementwise pass": lambda: np.subtract(x, out, out=out),
+    }
 
 
 # --------------------------------------------------------------------------- kernels
+
 
 def kernel_rows(sides: dict, T: int, rounds: int) -> tuple[list[dict], dict]:
     """Box, TriBox (b = T/4) and the stack matvec at size T, every side and floor interleaved; and the floors.
@@ -209,9 +237,14 @@ def kernel_rows(sides: dict, T: int, rounds: int) -> tuple[list[dict], dict]:
     add("triBox M_triᵀ·y, b = T/4 (TriBox.rmv: entry check + kernel)", "2 cumsums", two, "triBox rmv")
     add("triBox M_tri·x, b = T/4 (TriBox._mv, the kernel)", "2 cumsums", two, "triBox _mv")
     add("triBox M_triᵀ·y, b = T/4 (TriBox._rmv, the kernel)", "2 cumsums", two, "triBox _rmv")
-    add("stack Laplacian L·x (TriBoxStackLaplacian._mv, as LOBPCG calls it)", "FFT pair + 1 cumsum",
-        combined((1, pair), (1, cumsum)), "stack _mv", fft_len=N)
-    floors = {k[len("floor "):]: v for k, v in res.items() if k.startswith("floor ")}
+    add(
+        "stack Laplacian L·x (TriBoxStackLaplacian._mv, as LOBPCG calls it)",
+        "FFT pair + 1 cumsum",
+        combined((1, pair), (1, cumsum)),
+        "stack _mv",
+        fft_len=N,
+    )
+    floors = {k[len("floor ") :]: v for k, v in res.items() if k.startswith("floor ")}
     floors["entry check"] = res["entry check"]
     return rows, floors
 
@@ -255,15 +288,24 @@ def network_rows(sides: dict, T: int, rounds: int) -> list[dict]:
     res = race(cases, rounds)
     floor = res["floor cumsums"]
     rows = []
-    for key, path in (("N_D mv", "network N_D·x (uniform causal attention, D = ⌊log₂T⌋+1)"),
-                      ("N_D rmv", "network N_Dᵀ·y (same)")):
-        row = {"path": path, "T": T, "depth": D, "floor": f"{D} layers × 3 cumsums", "floor_wall": floor["wall"],
-               "floor_cpu": floor["cpu"]}
+    for key, path in (
+        ("N_D mv", "network N_D·x (uniform causal attention, D = ⌊log₂T⌋+1)"),
+        ("N_D rmv", "network N_Dᵀ·y (same)"),
+    ):
+        row = {
+            "path": path,
+            "T": T,
+            "depth": D,
+            "floor": f"{D} layers × 3 cumsums",
+            "floor_wall": floor["wall"],
+            "floor_cpu": floor["cpu"],
+        }
         for side in sides:
             row[side] = against(res[f"{side} {key}"], floor)
         rows.append(row)
-    rows[0]["parts"] = {k[len("after "):]: against(v, floor) for k, v in res.items()
-                        if k.startswith("after ") and "N_D" not in k}
+    rows[0]["parts"] = {
+        k[len("after ") :]: against(v, floor) for k, v in res.items() if k.startswith("after ") and "N_D" not in k
+    }
     return rows
 
 
@@ -273,20 +315,31 @@ def stack_rows(sides: dict, T: int, rounds: int) -> list[dict]:
     stacks = {side: mods["solvers"].tribox_stack_laplacian(T) for side, mods in sides.items()}
     N = stacks["after"]._fft_len
     floors = floor_cases(T, N, x)
-    cases = {"floor cumsum": floors["cumsum"], "floor fft pair": floors["fft pair"],
-             "elementwise pass": floors["elementwise pass"]}
-    cases.update({f"{side} stack _mv": (lambda L=L: L._mv(x)) for side, L in stacks.items()})
+    cases = {
+        "floor cumsum": floors["cumsum"],
+        "floor fft pair": floors["fft pair"],
+        "elementwise pass": floors["elementwise pass"],
+    }
+    cases.update({f"{side} stack _mv": lambda L=L: L._mv(x) for side, L in stacks.items()})
     res = race(cases, rounds)
     floor = combined((1, res["floor fft pair"]), (1, res["floor cumsum"]))
-    row = {"path": "stack Laplacian L·x (TriBoxStackLaplacian._mv, as LOBPCG calls it)", "T": T, "fft_len": N,
-           "floor": "FFT pair + 1 cumsum", "floor_wall": floor["wall"], "floor_cpu": floor["cpu"],
-           "cumsum": res["floor cumsum"], "elementwise_pass": res["elementwise pass"]}
+    row = {
+        "path": "stack Laplacian L·x (TriBoxStackLaplacian._mv, as LOBPCG calls it)",
+        "T": T,
+        "fft_len": N,
+        "floor": "FFT pair + 1 cumsum",
+        "floor_wall": floor["wall"],
+        "floor_cpu": floor["cpu"],
+        "cumsum": res["floor cumsum"],
+        "elementwise_pass": res["elementwise pass"],
+    }
     for side in sides:
         row[side] = against(res[f"{side} stack _mv"], floor)
     return [row]
 
 
 # --------------------------------------------------------------------------- real μ₂, part by part
+
 
 class _Clock:
     """Wall and CPU seconds spent in the calls it wraps, how many, whether one is running now, and the part of
@@ -314,6 +367,7 @@ class _Clock:
                     self.inside_cpu += dc
                 self.calls += 1
                 self.running = False
+
         return timed
 
 
@@ -350,6 +404,7 @@ def solve_parts(mods: dict, T: int) -> dict:
         def timed(*args, **kwargs):
             clock = in_mv if mv.running else in_prec if prec.running else None
             return fn(*args, **kwargs) if clock is None else clock.wrap(fn)(*args, **kwargs)
+
         return timed
 
     setup = {}
@@ -372,16 +427,32 @@ def solve_parts(mods: dict, T: int) -> dict:
         e = solvers.laplacian_algebraic_connectivity(L, preconditioner=make_preconditioner)
     wall, cpu = time.perf_counter() - t0, time.process_time() - c0
     load.append(os.getloadavg()[0])
-    return {"T": T, "value": e.value, "lower": e.lower, "upper": e.upper, "iterations": e.iterations,
-            "matvecs": mv.calls, "preconditioner_calls": prec.calls, "wall": wall, "cpu": cpu,
-            "faults": _faults() - f0, "load": load, **setup,
-            "matvec_wall": mv.wall, "matvec_cpu": mv.cpu, "preconditioner_apply_wall": prec.wall,
-            "preconditioner_apply_cpu": prec.cpu,
-            "lobpcg_own_wall": lob.wall - mv.inside_wall - prec.inside_wall,
-            "lobpcg_own_cpu": lob.cpu - mv.inside_cpu - prec.inside_cpu,
-            "fft_in_matvecs_wall": in_mv.wall, "fft_in_matvecs_cpu": in_mv.cpu, "fft_calls": in_mv.calls,
-            "dct_in_preconditioner_wall": in_prec.wall, "dct_in_preconditioner_cpu": in_prec.cpu,
-            "dct_calls": in_prec.calls}
+    return {
+        "T": T,
+        "value": e.value,
+        "lower": e.lower,
+        "upper": e.upper,
+        "iterations": e.iterations,
+        "matvecs": mv.calls,
+        "preconditioner_calls": prec.calls,
+        "wall": wall,
+        "cpu": cpu,
+        "faults": _faults() - f0,
+        "load": load,
+        **setup,
+        "matvec_wall": mv.wall,
+        "matvec_cpu": mv.cpu,
+        "preconditioner_apply_wall": prec.wall,
+        "preconditioner_apply_cpu": prec.cpu,
+        "lobpcg_own_wall": lob.wall - mv.inside_wall - prec.inside_wall,
+        "lobpcg_own_cpu": lob.cpu - mv.inside_cpu - prec.inside_cpu,
+        "fft_in_matvecs_wall": in_mv.wall,
+        "fft_in_matvecs_cpu": in_mv.cpu,
+        "fft_calls": in_mv.calls,
+        "dct_in_preconditioner_wall": in_prec.wall,
+        "dct_in_preconditioner_cpu": in_prec.cpu,
+        "dct_calls": in_prec.calls,
+    }
 
 
 def mu2_rows(sides: dict, T: int, rounds: int, floors: dict) -> dict:
@@ -399,9 +470,15 @@ def mu2_rows(sides: dict, T: int, rounds: int, floors: dict) -> dict:
         for clock, name in (("wall", "wall"), ("cpu", "cpu")):
             r = min(runs, key=lambda run: run[clock])
             cumsums = r["matvecs"] * floors["cumsum"][clock]
-            in_solve = r[f"fft_in_matvecs_{clock}"] + cumsums + r[f"dct_in_preconditioner_{clock}"] + r[f"lobpcg_own_{clock}"]
-            isolated = (r["matvecs"] * floors["fft pair"][clock] + cumsums
-                        + r["preconditioner_calls"] * floors["dct pair"][clock] + r[f"lobpcg_own_{clock}"])
+            in_solve = (
+                r[f"fft_in_matvecs_{clock}"] + cumsums + r[f"dct_in_preconditioner_{clock}"] + r[f"lobpcg_own_{clock}"]
+            )
+            isolated = (
+                r["matvecs"] * floors["fft pair"][clock]
+                + cumsums
+                + r["preconditioner_calls"] * floors["dct pair"][clock]
+                + r[f"lobpcg_own_{clock}"]
+            )
             row[f"best_{name}"] = r
             row[f"floor_{name}"], row[f"ratio_{name}"] = in_solve, r[clock] / in_solve
             row[f"isolated_floor_{name}"], row[f"isolated_ratio_{name}"] = isolated, r[clock] / isolated
@@ -411,17 +488,29 @@ def mu2_rows(sides: dict, T: int, rounds: int, floors: dict) -> dict:
 
 # --------------------------------------------------------------------------- report
 
+
 def environment(baseline: str) -> dict:
-    head = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True).stdout.strip()
+    head = subprocess.run(
+        ["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True
+    ).stdout.strip()
     dirty = subprocess.run(["git", "status", "--porcelain", "theory"], cwd=ROOT, capture_output=True, text=True).stdout
     cpu = ""
     try:
         cpu = next(line.split(":", 1)[1].strip() for line in open("/proc/cpuinfo") if line.startswith("model name"))
     except (OSError, StopIteration):
         pass
-    return {"date": time.strftime("%Y-%m-%d %H:%M"), "python": platform.python_version(), "numpy": np.__version__,
-            "scipy": scipy.__version__, "threadpoolctl": threadpoolctl.__version__, "cpu": cpu, "cores": os.cpu_count(),
-            "threads": 1, "after": head + (" + uncommitted theory/" if dirty else ""), "before": baseline}
+    return {
+        "date": time.strftime("%Y-%m-%d %H:%M"),
+        "python": platform.python_version(),
+        "numpy": np.__version__,
+        "scipy": scipy.__version__,
+        "threadpoolctl": threadpoolctl.__version__,
+        "cpu": cpu,
+        "cores": os.cpu_count(),
+        "threads": 1,
+        "after": head + (" + uncommitted theory/" if dirty else ""),
+        "before": baseline,
+    }
 
 
 def verdicts(res: dict) -> list[dict]:
@@ -431,17 +520,30 @@ def verdicts(res: dict) -> list[dict]:
     out = []
     for r in res["kernels"]:
         a = r["after"]
-        out.append({"target": f"{r['path']} at T = {r['T']}: ≤ {TARGET}× {r['floor']}",
-                    "measured": f"{a['ratio_cpu']:.2f}× (median of the rounds {a['ratio_cpu_paired']:.2f}×; wall "
-                                f"{a['ratio']:.2f}×; before {r['before']['ratio_cpu']:.2f}×)",
-                    "met": "yes" if a["ratio_cpu"] <= TARGET else "no"})
+        out.append(
+            {
+                "target": f"{r['path']} at T = {r['T']}: ≤ {TARGET}× {r['floor']}",
+                "measured": (
+                    f"{a['ratio_cpu']:.2f}× (median of the rounds {a['ratio_cpu_paired']:.2f}×; wall "
+                    f"{a['ratio']:.2f}×; before {r['before']['ratio_cpu']:.2f}×)"
+                ),
+                "met": "yes" if a["ratio_cpu"] <= TARGET else "no",
+            }
+        )
     for m in res.get("mu2", []):
         a = m["after"]
-        out.append({"target": f"real μ₂ at T = {m['T']}: ≤ {TARGET}× its parts' floors (the transforms as the solve ran "
-                              "them)",
-                    "measured": f"{a['ratio_cpu']:.2f}× (wall {a['ratio_wall']:.2f}×; against the isolated pairs "
-                                f"{a['isolated_ratio_cpu']:.2f}×; before {m['before']['ratio_cpu']:.2f}×)",
-                    "met": "yes" if a["ratio_cpu"] <= TARGET else "no"})
+        out.append(
+            {
+                "target": (
+                    f"real μ₂ at T = {m['T']}: ≤ {TARGET}× its parts' floors (the transforms as the solve ran them)"
+                ),
+                "measured": (
+                    f"{a['ratio_cpu']:.2f}× (wall {a['ratio_wall']:.2f}×; against the isolated pairs "
+                    f"{a['isolated_ratio_cpu']:.2f}×; before {m['before']['ratio_cpu']:.2f}×)"
+                ),
+                "met": "yes" if a["ratio_cpu"] <= TARGET else "no",
+            }
+        )
     return out
 
 
@@ -454,72 +556,129 @@ def _load(r: dict) -> str:
 
 
 def _T(T: int) -> str:
-    return f"2^{T.bit_length() - 1}" if T & (T - 1) == 0 else f"{T:.0e}" if T % 10**int(math.log10(T)) == 0 else str(T)
+    return (
+        f"2^{T.bit_length() - 1}" if T & (T - 1) == 0 else f"{T:.0e}" if T % 10 ** int(math.log10(T)) == 0 else str(T)
+    )
 
 
 def markdown(res: dict) -> str:
     env = res["environment"]
     fl = res["floors_1e6"]
     T = res["kernels"][0]["T"]
-    lines = [f"# Structured paths against the floors of their algorithms ({env['date']})", "",
-             f"{env['cpu']} · {env['cores']} cores, one thread (threadpoolctl) · Python {env['python']}, numpy "
-             f"{env['numpy']}, scipy {env['scipy']}, threadpoolctl {env['threadpoolctl']} · after: {env['after']}, "
-             f"before: {env['before']} (loaded as a second package, measured interleaved with after, in the same "
-             "process).", "",
-             "Each time is the minimum over rounds; CPU = process time (time.process_time), wall = time.perf_counter; "
-             "load = 1-minute load average at the start → end of that measurement. The machine is shared (other jobs "
-             "ran throughout, load 3–8 on two cores), so CPU time decides: it is what the single thread spent, while "
-             "wall time adds whatever preemption the round did not escape (little for a kernel of milliseconds, a lot "
-             "for a solve of seconds). Ratio = path / its floor, both from the same run.", "",
-             "## Floors at T = 10⁶", "", "| floor | CPU | wall | faults per call | load |", "| --- | --- | --- | --- | --- |"]
+    lines = [
+        f"# Structured paths against the floors of their algorithms ({env['date']})",
+        "",
+        (
+            f"{env['cpu']} · {env['cores']} cores, one thread (threadpoolctl) · Python {env['python']}, numpy "
+            f"{env['numpy']}, scipy {env['scipy']}, threadpoolctl {env['threadpoolctl']} · after: {env['after']}, "
+            f"before: {env['before']} (loaded as a second package, measured interleaved with after, in the same "
+            "process)."
+        ),
+        "",
+        (
+            "Each time is the minimum over rounds; CPU = process time (time.process_time), wall = time.perf_counter; "
+            "load = 1-minute load average at the start → end of that measurement. The machine is shared (other jobs "
+            "ran throughout, load 3–8 on two cores), so CPU time decides: it is what the single thread spent, while "
+            "wall time adds whatever preemption the round did not escape (little for a kernel of milliseconds, a lot "
+            "for a solve of seconds). Ratio = path / its floor, both from the same run."
+        ),
+        "",
+        "## Floors at T = 10⁶",
+        "",
+        "| floor | CPU | wall | faults per call | load |",
+        "| --- | --- | --- | --- | --- |",
+    ]
     for k, r in fl.items():
         lines.append(f"| {k} | {_s(r['cpu'])} | {_s(r['wall'])} | {r['faults']:.0f} | {_load(r)} |")
     tr = res["triad"]
-    lines += ["", f"Second line, DRAM triad (a = b + s·c, 2^24 doubles, bytes numpy moves): {tr['bytes_per_s'] / 1e9:.3g} GB/s "
-              f"(load {tr['load']:.1f}); at that rate one pass over a length-T vector (8 bytes read, 8 written per entry) "
-              f"would cost {16 / tr['bytes_per_s'] * 1e9:.2g} ns per entry, against {fl['cumsum']['cpu'] / T * 1e9:.2g} ns "
-              f"for a cumsum and {fl['elementwise pass']['cpu'] / T * 1e9:.2g} ns for a measured pass (T = 10⁶ fits "
-              "in cache).", "",
-              "## Kernels: before and after against their floors", "",
-              "| path | T | floor | floor CPU | before: CPU (ratio) | after: CPU (ratio) | after, median of the rounds' "
-              "ratios | after wall ratio | speed-up | faults/call before → after | load |",
-              "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |"]
+    lines += [
+        "",
+        (
+            f"Second line, DRAM triad (a = b + s·c, 2^24 doubles, bytes numpy moves): {tr['bytes_per_s'] / 1e9:.3g}"
+            f" GB/s (load {tr['load']:.1f}); at that rate one pass over a length-T vector (8 bytes read, 8 written per"
+            f" entry) would cost {16 / tr['bytes_per_s'] * 1e9:.2g} ns per entry, against"
+            f" {fl['cumsum']['cpu'] / T * 1e9:.2g} ns for a cumsum and {fl['elementwise pass']['cpu'] / T * 1e9:.2g} ns"
+            " for a measured pass (T = 10⁶ fits in cache)."
+        ),
+        "",
+        "## Kernels: before and after against their floors",
+        "",
+        (
+            "| path | T | floor | floor CPU | before: CPU (ratio) | after: CPU (ratio) | after, median of the rounds' "
+            "ratios | after wall ratio | speed-up | faults/call before → after | load |"
+        ),
+        "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |",
+    ]
     for r in res["kernels"]:
         b, a = r["before"], r["after"]
-        lines.append(f"| {r['path']} | {_T(r['T'])} | {r['floor']} | {_s(r['floor_cpu'])} | {_s(b['cpu'])} "
-                     f"({b['ratio_cpu']:.2f}×) | {_s(a['cpu'])} ({a['ratio_cpu']:.2f}×) | {a['ratio_cpu_paired']:.2f}× | "
-                     f"{a['ratio']:.2f}× | {b['cpu'] / a['cpu']:.2f}× | {b['faults']:.0f} → {a['faults']:.0f} | "
-                     f"{_load(a)} |")
+        lines.append(
+            f"| {r['path']} | {_T(r['T'])} | {r['floor']} | {_s(r['floor_cpu'])} | {_s(b['cpu'])} "
+            f"({b['ratio_cpu']:.2f}×) | {_s(a['cpu'])} ({a['ratio_cpu']:.2f}×) | {a['ratio_cpu_paired']:.2f}× | "
+            f"{a['ratio']:.2f}× | {b['cpu'] / a['cpu']:.2f}× | {b['faults']:.0f} → {a['faults']:.0f} | "
+            f"{_load(a)} |"
+        )
     net = next((r for r in res["kernels"] if "parts" in r), None)
     if net:
-        lines += ["", f"The network's parts at T = {_T(net['T'])} (after; ratio to the same {net['floor']}):", "",
-                  "| part | CPU | ratio | faults/call |", "| --- | --- | --- | --- |"]
+        lines += [
+            "",
+            f"The network's parts at T = {_T(net['T'])} (after; ratio to the same {net['floor']}):",
+            "",
+            "| part | CPU | ratio | faults/call |",
+            "| --- | --- | --- | --- |",
+        ]
         for k, v in net["parts"].items():
             lines.append(f"| {k} | {_s(v['cpu'])} | {v['ratio_cpu']:.2f}× | {v['faults']:.0f} |")
     for m in res.get("mu2", []):
         b, a = m["before"]["best_cpu"], m["after"]["best_cpu"]
-        lines += ["", f"## Real μ₂ at T = {_T(m['T'])}, part by part (the solve of least CPU time of "
-                  f"{len(m['after']['runs'])} per side; CPU, wall in brackets)", "", "| part | before | after |",
-                  "| --- | --- | --- |"]
-        for key, text in (("", "whole solve"), ("operator_", "operator (symbol FFT, degree product, workspace)"),
-                          ("preconditioner_", "preconditioner setup (symbol grid, DCT-I)"),
-                          ("matvec_", "matvecs"), ("fft_in_matvecs_", "… of which the FFTs (library calls)"),
-                          ("preconditioner_apply_", "preconditioner applications"),
-                          ("dct_in_preconditioner_", "… of which the DCTs (library calls)"),
-                          ("lobpcg_own_", "LOBPCG's own work")):
-            lines.append(f"| {text} | {_s(b[key + 'cpu'])} ({_s(b[key + 'wall'])}) | "
-                         f"{_s(a[key + 'cpu'])} ({_s(a[key + 'wall'])}) |")
-        lines += [f"| matvecs / preconditioner calls / iterations | {b['matvecs']} / {b['preconditioner_calls']} / "
-                  f"{b['iterations']} | {a['matvecs']} / {a['preconditioner_calls']} / {a['iterations']} |",
-                  f"| page faults | {b['faults']} | {a['faults']} |",
-                  f"| floor: the FFTs and DCTs as run + matvecs × cumsum + LOBPCG's own | "
-                  f"{_s(m['before']['floor_cpu'])} | {_s(m['after']['floor_cpu'])} |",
-                  f"| ratio to it, CPU (wall) | {m['before']['ratio_cpu']:.2f}× ({m['before']['ratio_wall']:.2f}×) | "
-                  f"{m['after']['ratio_cpu']:.2f}× ({m['after']['ratio_wall']:.2f}×) |",
-                  f"| floor with the isolated pairs of the floor table instead | {_s(m['before']['isolated_floor_cpu'])} "
-                  f"| {_s(m['after']['isolated_floor_cpu'])} |",
-                  f"| ratio to it, CPU | {m['before']['isolated_ratio_cpu']:.2f}× | {m['after']['isolated_ratio_cpu']:.2f}× |",
-                  f"| λ₂ | {b['value']:.15g} | {a['value']:.15g} |", f"| load | {_load(b)} | {_load(a)} |"]
+        lines += [
+            "",
+            (
+                f"## Real μ₂ at T = {_T(m['T'])}, part by part (the solve of least CPU time of "
+                f"{len(m['after']['runs'])} per side; CPU, wall in brackets)"
+            ),
+            "",
+            "| part | before | after |",
+            "| --- | --- | --- |",
+        ]
+        for key, text in (
+            ("", "whole solve"),
+            ("operator_", "operator (symbol FFT, degree product, workspace)"),
+            ("preconditioner_", "preconditioner setup (symbol grid, DCT-I)"),
+            ("matvec_", "matvecs"),
+            ("fft_in_matvecs_", "… of which the FFTs (library calls)"),
+            ("preconditioner_apply_", "preconditioner applications"),
+            ("dct_in_preconditioner_", "… of which the DCTs (library calls)"),
+            ("lobpcg_own_", "LOBPCG's own work"),
+        ):
+            lines.append(
+                f"| {text} | {_s(b[key + 'cpu'])} ({_s(b[key + 'wall'])}) | "
+                f"{_s(a[key + 'cpu'])} ({_s(a[key + 'wall'])}) |"
+            )
+        lines += [
+            (
+                f"| matvecs / preconditioner calls / iterations | {b['matvecs']} / {b['preconditioner_calls']} / "
+                f"{b['iterations']} | {a['matvecs']} / {a['preconditioner_calls']} / {a['iterations']} |"
+            ),
+            f"| page faults | {b['faults']} | {a['faults']} |",
+            (
+                "| floor: the FFTs and DCTs as run + matvecs × cumsum + LOBPCG's own | "
+                f"{_s(m['before']['floor_cpu'])} | {_s(m['after']['floor_cpu'])} |"
+            ),
+            (
+                f"| ratio to it, CPU (wall) | {m['before']['ratio_cpu']:.2f}× ({m['before']['ratio_wall']:.2f}×) | "
+                f"{m['after']['ratio_cpu']:.2f}× ({m['after']['ratio_wall']:.2f}×) |"
+            ),
+            (
+                f"| floor with the isolated pairs of the floor table instead | {_s(m['before']['isolated_floor_cpu'])} "
+                f"| {_s(m['after']['isolated_floor_cpu'])} |"
+            ),
+            (
+                f"| ratio to it, CPU | {m['before']['isolated_ratio_cpu']:.2f}× |"
+                f" {m['after']['isolated_ratio_cpu']:.2f}× |"
+            ),
+            f"| λ₂ | {b['value']:.15g} | {a['value']:.15g} |",
+            f"| load | {_load(b)} | {_load(a)} |",
+        ]
     lines += ["", "## Targets (CPU ratio decides)", "", "| target | measured | met |", "| --- | --- | --- |"]
     lines += [f"| {t['target']} | {t['measured']} | {t['met']} |" for t in res["targets"]]
     if res.get("why"):
@@ -536,60 +695,74 @@ def why(res: dict) -> list[str]:
     if not missed:
         return []
     rows = {r["path"]: r for r in res["kernels"]}
-    out = [f"- **A pass is {per_pass:.2f} cumsums here.** One elementwise numpy operation over T = 10⁶ entries into a "
-           f"preallocated array takes {_s(fl['elementwise pass']['cpu'])} against {_s(cumsum)} for the prefix sum "
-           "(same run). Every kernel keeps the floating-point operations of its formula, entry by entry and in the "
-           "same order, so its results are the same bits as before and no value of the catalogue can move; numpy "
-           "runs each of those operations as a pass of its own, and the passes beyond the floor are what remains."]
+    out = [
+        f"- **A pass is {per_pass:.2f} cumsums here.** One elementwise numpy operation over T = 10⁶ entries into a "
+        f"preallocated array takes {_s(fl['elementwise pass']['cpu'])} against {_s(cumsum)} for the prefix sum "
+        "(same run). Every kernel keeps the floating-point operations of its formula, entry by entry and in the "
+        "same order, so its results are the same bits as before and no value of the catalogue can move; numpy "
+        "runs each of those operations as a pass of its own, and the passes beyond the floor are what remains."
+    ]
     if any("Box" in t["target"] or "triBox" in t["target"] for t in missed):
         tri = next(r for p, r in rows.items() if "TriBox._mv" in p)
         check = fl["entry check"]["cpu"] / cumsum
-        out.append(f"- **Box and triBox.** After its prefix sum a box takes a difference S_{{t+1}} − S_{{t+1−b}} and a "
-                   "division by the window for every row (in place, block by block), and nothing else: no index "
-                   f"arrays, no concatenation, no second array, no page faults. Those two operations are what the kernel "
-                   f"adds: triBox's {tri['after']['ratio_cpu']:.2f}× is two cumsums and four such operations. The public "
-                   f"entries check their input once (np.isfinite, {check:.2f} cumsums, in theory/validate.py) before the "
-                   "kernel.")
+        out.append(
+            "- **Box and triBox.** After its prefix sum a box takes a difference S_{t+1} − S_{t+1−b} and a "
+            "division by the window for every row (in place, block by block), and nothing else: no index "
+            "arrays, no concatenation, no second array, no page faults. Those two operations are what the kernel "
+            f"adds: triBox's {tri['after']['ratio_cpu']:.2f}× is two cumsums and four such operations. The public "
+            f"entries check their input once (np.isfinite, {check:.2f} cumsums, in theory/validate.py) before the "
+            "kernel."
+        )
     if any("network" in t["target"] for t in missed):
         net = next((r for r in res["kernels"] if "parts" in r), None)
         if net:
             p = net["parts"]
-            out.append(f"- **The network.** Of N_D's {net['after']['ratio_cpu']:.2f}×, its D triBox products take "
-                       f"{p['D triBox products']['ratio_cpu']:.2f}× of the floor and its D Cesàro products "
-                       f"{p['D Cesàro products']['ratio_cpu']:.2f}×; the rest is how each layer I + A + g·M_tri is "
-                       "summed by the generic composites (operators.Sum, Scaled, Identity, outside the box kernels: "
-                       "Python's sum() starts from 0, so a layer copies x twice and allocates about eight full arrays). "
-                       f"The same layers summed in place take {p['the layers summed in place']['ratio_cpu']:.2f}× in "
-                       "this run: what a composite that accumulates in place would reach, still above 1.3× for the "
-                       "passes its triBoxes and Cesàro products need.")
+            out.append(
+                f"- **The network.** Of N_D's {net['after']['ratio_cpu']:.2f}×, its D triBox products take "
+                f"{p['D triBox products']['ratio_cpu']:.2f}× of the floor and its D Cesàro products "
+                f"{p['D Cesàro products']['ratio_cpu']:.2f}×; the rest is how each layer I + A + g·M_tri is "
+                "summed by the generic composites (operators.Sum, Scaled, Identity, outside the box kernels: "
+                "Python's sum() starts from 0, so a layer copies x twice and allocates about eight full arrays). "
+                f"The same layers summed in place take {p['the layers summed in place']['ratio_cpu']:.2f}× in "
+                "this run: what a composite that accumulates in place would reach, still above 1.3× for the "
+                "passes its triBoxes and Cesàro products need."
+            )
     if any("stack" in t["target"] for t in missed):
-        text = ("- **The stack matvec.** Beyond its FFT pair it takes the boundary heads: six prefix sums (three "
-                "forward, three suffix sums for the transpose; five of them only up to max b) and about 25 elementwise "
-                "operations (the per-layer tail slices add up to about T entries per operation), the same "
-                "floating-point operations as before.")
+        text = (
+            "- **The stack matvec.** Beyond its FFT pair it takes the boundary heads: six prefix sums (three "
+            "forward, three suffix sums for the transpose; five of them only up to max b) and about 25 elementwise "
+            "operations (the per-layer tail slices add up to about T entries per operation), the same "
+            "floating-point operations as before."
+        )
         big = next((r for r in res["kernels"] if "elementwise_pass" in r), None)
         if big:
             T_big = big["T"]
-            text += (f" At T = {_T(T_big)} the vectors ({8 * T_big / 1e6:.0f} MB each) no longer fit in cache: a pass costs "
-                     f"{big['elementwise_pass']['cpu'] / T_big * 1e9:.2g} ns per entry there against "
-                     f"{fl['elementwise pass']['cpu'] / T * 1e9:.2g} ns at 10⁶ (same run), a cumsum "
-                     f"{big['cumsum']['cpu'] / T_big * 1e9:.2g} ns against {fl['cumsum']['cpu'] / T * 1e9:.2g} ns, "
-                     "so the heads' passes grow faster than the pair, bound by a memory bandwidth the machine's other "
-                     "jobs share.")
+            text += (
+                f" At T = {_T(T_big)} the vectors ({8 * T_big / 1e6:.0f} MB each) no longer fit in cache: a pass costs "
+                f"{big['elementwise_pass']['cpu'] / T_big * 1e9:.2g} ns per entry there against "
+                f"{fl['elementwise pass']['cpu'] / T * 1e9:.2g} ns at 10⁶ (same run), a cumsum "
+                f"{big['cumsum']['cpu'] / T_big * 1e9:.2g} ns against {fl['cumsum']['cpu'] / T * 1e9:.2g} ns, "
+                "so the heads' passes grow faster than the pair, bound by a memory bandwidth the machine's other "
+                "jobs share."
+            )
         mu2 = res.get("mu2")
         if mu2:
             a = mu2[0]["after"]["best_cpu"]
             per_mv = a["matvec_cpu"] / a["matvecs"]
             pair = a["fft_in_matvecs_cpu"] / a["matvecs"]
-            text += (f" The table's ratio sets the matvec against an isolated pair that faults its pocketfft scratch "
-                     f"in again on every call ({fl['fft pair']['faults']:.0f} pages), as the matvec's own pair does in "
-                     f"the same loop; inside a solve neither faults, and there a matvec took {_s(per_mv)} against "
-                     f"{_s(pair)} for its FFT pair: {per_mv / (pair + fl['cumsum']['cpu']):.2f}× pair + cumsum.")
+            text += (
+                " The table's ratio sets the matvec against an isolated pair that faults its pocketfft scratch "
+                f"in again on every call ({fl['fft pair']['faults']:.0f} pages), as the matvec's own pair does in "
+                f"the same loop; inside a solve neither faults, and there a matvec took {_s(per_mv)} against "
+                f"{_s(pair)} for its FFT pair: {per_mv / (pair + fl['cumsum']['cpu']):.2f}× pair + cumsum."
+            )
         out.append(text)
     if any("μ₂" in t["target"] for t in missed):
-        out.append("- **Real μ₂.** Its overhead over the floors is the matvecs' heads (above), the one-off setup (the "
-                   "operator's symbol FFT and degree product, the preconditioner's DCT-I symbol grid: about three "
-                   "matvecs' worth, none among the floors) and the preconditioner's scalings.")
+        out.append(
+            "- **Real μ₂.** Its overhead over the floors is the matvecs' heads (above), the one-off setup (the "
+            "operator's symbol FFT and degree product, the preconditioner's DCT-I symbol grid: about three "
+            "matvecs' worth, none among the floors) and the preconditioner's scalings."
+        )
     return out
 
 
@@ -602,8 +775,13 @@ def run(args) -> dict:
     rows, floors = kernel_rows(sides, 2**12 if args.quick else 10**6, args.rounds)
     rows += network_rows(sides, 2**12 if args.quick else 2**20, args.network_rounds)
     rows += stack_rows(sides, 2**14 if args.quick else 10**7, args.big_rounds)
-    res = {"benchmark": "bench_floors", "environment": environment(args.baseline), "floors_1e6": floors,
-           "triad": triad(), "kernels": rows}
+    res = {
+        "benchmark": "bench_floors",
+        "environment": environment(args.baseline),
+        "floors_1e6": floors,
+        "triad": triad(),
+        "kernels": rows,
+    }
     if not args.no_mu2:
         res["mu2"] = [mu2_rows(sides, 2**12 if args.quick else 10**6, args.mu2_rounds, floors)]
     res["targets"] = verdicts(res)

@@ -38,6 +38,7 @@ MEMORY_LIMIT = 6e9  # bytes a single dense method may need (the machine is share
 
 # --------------------------------------------------------------------------- the methods (run in the child)
 
+
 def _skeleton_dense(T):
     from specproof.theory.cayley import cayley_laplacian
 
@@ -60,8 +61,15 @@ def _real_weights(T):
 def _operator(case, n):
     from specproof.checks.sweeps import _operator as sweep_operator
 
-    return sweep_operator({"cesaro-norm": "cesaro", "causal-srank": "causal", "bidirectional-srank": "bidirectional",
-                           "tribox-norm": "tribox"}[case], n)
+    return sweep_operator(
+        {
+            "cesaro-norm": "cesaro",
+            "causal-srank": "causal",
+            "bidirectional-srank": "bidirectional",
+            "tribox-norm": "tribox",
+        }[case],
+        n,
+    )
 
 
 def _prepare(case, method, n):
@@ -129,15 +137,20 @@ def _run(case, method, n, data):
     wants_srank = case in ("causal-srank", "bidirectional-srank")
     if method.startswith("specproof"):
         if case == "cesaro-norm":  # the norm and the stable rank, as the sweep computes them
-            return solvers.stable_rank_matrix_free(_operator(case, n), x0=1.0 / np.sqrt(np.arange(1, n + 1))).info["norm"]
+            return solvers.stable_rank_matrix_free(_operator(case, n), x0=1.0 / np.sqrt(np.arange(1, n + 1))).info[
+                "norm"
+            ]
         if wants_srank:
             return solvers.stable_rank_matrix_free(_operator(case, n)).value
         return solvers.spectral_norm(_operator(case, n)).value
     if method.startswith("scipy svds"):
         import scipy.sparse.linalg
 
-        sigma = float(scipy.sparse.linalg.svds(data.aslinearoperator(), k=1, return_singular_vectors=False,
-                                               tol=1e-10, random_state=0)[0])
+        sigma = float(
+            scipy.sparse.linalg.svds(
+                data.aslinearoperator(), k=1, return_singular_vectors=False, tol=1e-10, random_state=0
+            )[0]
+        )
         return data.frobenius_norm_sq() / sigma**2 if wants_srank else sigma
     s = np.linalg.svd(data, compute_uv=False) if method.startswith("numpy") else scipy.linalg.svdvals(data)
     return float(np.sum(s**2) / s[0] ** 2) if wants_srank else float(s[0])
@@ -222,6 +235,7 @@ class Session:
 
 # --------------------------------------------------------------------------- the cases
 
+
 @dataclass(frozen=True)
 class Case:
     sweep: str
@@ -248,35 +262,93 @@ def _pow2(lo, hi, extra=()):
 
 DENSE_LADDER = _pow2(9, 15)
 CASES = (
-    Case("skeleton-mu2", "μ₂ of the Cayley skeleton", "specproof closed form, branch and bound on exact arcs",
-         ("theory.cayley chunked closed form", "numpy eigvalsh (dense L)", "scipy eigvalsh subset (dense L)",
-          "networkx algebraic_connectivity (tracemin_lu)"), _pow2(12, 61, extra=(10**8,)), DENSE_LADDER,
-         ladder_peers=True),
-    Case("real-mu2", "λ₂ of the real triBox Laplacian", "specproof scipy lobpcg + cosine preconditioner, FFT matvec",
-         ("numpy eigvalsh (dense L)", "scipy eigvalsh subset (dense L)", "networkx algebraic_connectivity (tracemin_lu)"),
-         _pow2(12, 23, extra=(10**6,)), DENSE_LADDER, ladder_peers=True),
-    Case("real-gap", "normalised gap of the real triBox stack", "specproof scipy lobpcg + cosine preconditioner, FFT matvec",
-         ("numpy eigvalsh (dense L)", "scipy eigvalsh subset (dense L)", "networkx algebraic_connectivity (tracemin_lu)"),
-         _pow2(12, 23), DENSE_LADDER),
-    Case("cesaro-norm", "‖H_ℓ‖₂ (and srank, computed in the same call)",
-         "specproof Lanczos on AᵀA + Collatz–Wielandt bracket",
-         ("numpy svd (dense)", "scipy svdvals (dense)", "scipy svds (LinearOperator, no bracket)"),
-         _pow2(12, 27, extra=(10**7,)), DENSE_LADDER, ladder_peers=True),
-    Case("causal-srank", "srank(A_c)", "specproof Lanczos on AᵀA + closed-form Frobenius",
-         ("numpy svd (dense)", "scipy svdvals (dense)", "scipy svds (LinearOperator, no bracket)"),
-         _pow2(12, 27, extra=(10**7,)), DENSE_LADDER, ladder_peers=True),
-    Case("bidirectional-srank", "srank(A_b)", "specproof Lanczos on AᵀA + closed-form Frobenius",
-         ("numpy svd (dense)", "scipy svdvals (dense)", "scipy svds (LinearOperator, no bracket)"),
-         _pow2(12, 27), DENSE_LADDER),
-    Case("tribox-norm", "‖M_tri^(b)‖₂ at T = 4b", "specproof Lanczos on AᵀA + Collatz–Wielandt bracket",
-         ("numpy svd (dense)", "scipy svdvals (dense)", "scipy svds (LinearOperator, no bracket)"),
-         _pow2(10, 25), _pow2(7, 13), size_factor=4),
-    Case("cesaro-spectrum", "‖H_ℓ‖_* (all singular values)",
-         "specproof Golub–Kahan tridiagonal of the bidiagonal H⁻¹ (all σ, O(ℓ²))",
-         ("numpy svd (dense)", "scipy svdvals (dense)"), _pow2(9, 18), DENSE_LADDER,
-         scaling="all ℓ singular values are the output, so the structured path is O(ℓ²) against the dense O(ℓ³): "
-                 "the ratio grows like ℓ (about 30× at ℓ = 4096, the largest size the dense peers reach within 60 s; the "
-                 "structured path reaches ℓ = 32768)"),
+    Case(
+        "skeleton-mu2",
+        "μ₂ of the Cayley skeleton",
+        "specproof closed form, branch and bound on exact arcs",
+        (
+            "theory.cayley chunked closed form",
+            "numpy eigvalsh (dense L)",
+            "scipy eigvalsh subset (dense L)",
+            "networkx algebraic_connectivity (tracemin_lu)",
+        ),
+        _pow2(12, 61, extra=(10**8,)),
+        DENSE_LADDER,
+        ladder_peers=True,
+    ),
+    Case(
+        "real-mu2",
+        "λ₂ of the real triBox Laplacian",
+        "specproof scipy lobpcg + cosine preconditioner, FFT matvec",
+        (
+            "numpy eigvalsh (dense L)",
+            "scipy eigvalsh subset (dense L)",
+            "networkx algebraic_connectivity (tracemin_lu)",
+        ),
+        _pow2(12, 23, extra=(10**6,)),
+        DENSE_LADDER,
+        ladder_peers=True,
+    ),
+    Case(
+        "real-gap",
+        "normalised gap of the real triBox stack",
+        "specproof scipy lobpcg + cosine preconditioner, FFT matvec",
+        (
+            "numpy eigvalsh (dense L)",
+            "scipy eigvalsh subset (dense L)",
+            "networkx algebraic_connectivity (tracemin_lu)",
+        ),
+        _pow2(12, 23),
+        DENSE_LADDER,
+    ),
+    Case(
+        "cesaro-norm",
+        "‖H_ℓ‖₂ (and srank, computed in the same call)",
+        "specproof Lanczos on AᵀA + Collatz–Wielandt bracket",
+        ("numpy svd (dense)", "scipy svdvals (dense)", "scipy svds (LinearOperator, no bracket)"),
+        _pow2(12, 27, extra=(10**7,)),
+        DENSE_LADDER,
+        ladder_peers=True,
+    ),
+    Case(
+        "causal-srank",
+        "srank(A_c)",
+        "specproof Lanczos on AᵀA + closed-form Frobenius",
+        ("numpy svd (dense)", "scipy svdvals (dense)", "scipy svds (LinearOperator, no bracket)"),
+        _pow2(12, 27, extra=(10**7,)),
+        DENSE_LADDER,
+        ladder_peers=True,
+    ),
+    Case(
+        "bidirectional-srank",
+        "srank(A_b)",
+        "specproof Lanczos on AᵀA + closed-form Frobenius",
+        ("numpy svd (dense)", "scipy svdvals (dense)", "scipy svds (LinearOperator, no bracket)"),
+        _pow2(12, 27),
+        DENSE_LADDER,
+    ),
+    Case(
+        "tribox-norm",
+        "‖M_tri^(b)‖₂ at T = 4b",
+        "specproof Lanczos on AᵀA + Collatz–Wielandt bracket",
+        ("numpy svd (dense)", "scipy svdvals (dense)", "scipy svds (LinearOperator, no bracket)"),
+        _pow2(10, 25),
+        _pow2(7, 13),
+        size_factor=4,
+    ),
+    Case(
+        "cesaro-spectrum",
+        "‖H_ℓ‖_* (all singular values)",
+        "specproof Golub–Kahan tridiagonal of the bidiagonal H⁻¹ (all σ, O(ℓ²))",
+        ("numpy svd (dense)", "scipy svdvals (dense)"),
+        _pow2(9, 18),
+        DENSE_LADDER,
+        scaling=(
+            "all ℓ singular values are the output, so the structured path is O(ℓ²) against the dense O(ℓ³): "
+            "the ratio grows like ℓ (about 30× at ℓ = 4096, the largest size the dense peers reach within 60 s; the "
+            "structured path reaches ℓ = 32768)"
+        ),
+    ),
 )
 
 TARGETS = (
@@ -305,8 +377,10 @@ def ladder(case, method, sizes, budget, log):
                     stop = f"x = {x} predicted {predicted:.0f} s from the measured growth"
                     break
             seconds, value = session.measure(x, budget)
-            log(f"  {case.sweep:<20} {method:<48} {case_x(case)} = {x:<11} "
-                + (f"{seconds:9.3f} s  value {value:.15g}" if seconds is not None else f"stopped: {value}"))
+            log(
+                f"  {case.sweep:<20} {method:<48} {case_x(case)} = {x:<11} "
+                + (f"{seconds:9.3f} s  value {value:.15g}" if seconds is not None else f"stopped: {value}")
+            )
             if seconds is None:
                 stop = f"x = {x}: {value}"
                 break
@@ -321,7 +395,9 @@ def ladder(case, method, sizes, budget, log):
 
 
 def case_x(case):
-    return "b" if case.sweep == "tribox-norm" else ("ell" if case.sweep.startswith(("cesaro", "causal", "bidir")) else "T")
+    return (
+        "b" if case.sweep == "tribox-norm" else ("ell" if case.sweep.startswith(("cesaro", "causal", "bidir")) else "T")
+    )
 
 
 def machine() -> dict:
@@ -334,9 +410,17 @@ def machine() -> dict:
         cpu = next(line.split(":", 1)[1].strip() for line in open("/proc/cpuinfo") if line.startswith("model name"))
     except (OSError, StopIteration):
         pass
-    return {"python": platform.python_version(), "numpy": np.__version__, "scipy": scipy.__version__,
-            "torch": torch.__version__, "cpu": cpu, "cores": os.cpu_count(), "machine": platform.machine(),
-            "cuda": torch.cuda.is_available(), "date": time.strftime("%Y-%m-%d %H:%M")}
+    return {
+        "python": platform.python_version(),
+        "numpy": np.__version__,
+        "scipy": scipy.__version__,
+        "torch": torch.__version__,
+        "cpu": cpu,
+        "cores": os.cpu_count(),
+        "machine": platform.machine(),
+        "cuda": torch.cuda.is_available(),
+        "date": time.strftime("%Y-%m-%d %H:%M"),
+    }
 
 
 def run(budget: float, quick: bool, log, only: tuple = ()) -> dict:
@@ -350,8 +434,9 @@ def run(budget: float, quick: bool, log, only: tuple = ()) -> dict:
             continue
         log(f"{case.sweep}: {case.quantity}")
         dense_sizes = case.dense_ladder[:2] if quick else case.dense_ladder
-        structured_sizes = (tuple(sorted(set(dense_sizes) | set(case.structured_ladder[:2]))) if quick
-                            else case.structured_ladder)
+        structured_sizes = (
+            tuple(sorted(set(dense_sizes) | set(case.structured_ladder[:2]))) if quick else case.structured_ladder
+        )
         at = COMPARE_AT // case.size_factor if not quick else dense_sizes[-1]
         ladders = [ladder(case, case.structured, structured_sizes, budget, log)]
         for method in case.peers:
@@ -360,17 +445,37 @@ def run(budget: float, quick: bool, log, only: tuple = ()) -> dict:
             else:
                 sizes = (at,)
             ladders.append(ladder(case, method, sizes, budget, log))
-        cases.append({"sweep": case.sweep, "quantity": case.quantity, "x": case_x(case), "compare_at": at,
-                      "measured": time.strftime("%Y-%m-%d %H:%M", time.gmtime()), "scaling": case.scaling,
-                      "structured": case.structured, "side_by_side": side_by_side(ladders, at, budget),
-                      "ladders": ladders, "agreement": agreement(ladders, case.structured)})
+        cases.append(
+            {
+                "sweep": case.sweep,
+                "quantity": case.quantity,
+                "x": case_x(case),
+                "compare_at": at,
+                "measured": time.strftime("%Y-%m-%d %H:%M", time.gmtime()),
+                "scaling": case.scaling,
+                "structured": case.structured,
+                "side_by_side": side_by_side(ladders, at, budget),
+                "ladders": ladders,
+                "agreement": agreement(ladders, case.structured),
+            }
+        )
     targets = [target_result(cases, *t) for t in TARGETS if any(c["sweep"] == t[0] for c in cases)]
-    return {"benchmark": "bench_spectral", "specproof": __version__, "budget_seconds": budget, "quick": quick,
-            "machine": machine(), "load_average_before": load_before, "load_average_after": os.getloadavg(),
-            "wall_seconds": round(time.time() - t_start, 1),
-            "shared_cpu_note": "the 2 cores were shared with other jobs during this run; every time is an upper "
-                               "bound for an idle machine (load averages before/after are recorded)",
-            "cases": cases, "targets": targets}
+    return {
+        "benchmark": "bench_spectral",
+        "specproof": __version__,
+        "budget_seconds": budget,
+        "quick": quick,
+        "machine": machine(),
+        "load_average_before": load_before,
+        "load_average_after": os.getloadavg(),
+        "wall_seconds": round(time.time() - t_start, 1),
+        "shared_cpu_note": (
+            "the 2 cores were shared with other jobs during this run; every time is an upper "
+            "bound for an idle machine (load averages before/after are recorded)"
+        ),
+        "cases": cases,
+        "targets": targets,
+    }
 
 
 def side_by_side(ladders, at, budget):
@@ -379,8 +484,11 @@ def side_by_side(ladders, at, budget):
     out = {}
     for lad in ladders:
         point = next((p for p in lad["points"] if p["x"] == at), None)
-        out[lad["method"]] = {"seconds": point["seconds"] if point else None, "value": point["value"] if point else None,
-                              "note": "" if point else (lad["stopped"] or "not run at this size")}
+        out[lad["method"]] = {
+            "seconds": point["seconds"] if point else None,
+            "value": point["value"] if point else None,
+            "note": "" if point else (lad["stopped"] or "not run at this size"),
+        }
     base = out[ladders[0]["method"]]["seconds"]
     for entry in out.values():
         s = entry["seconds"]
@@ -411,35 +519,69 @@ def target_result(cases, sweep, x, limit, text):
     lad = case["ladders"][0]
     point = next((p for p in lad["points"] if p["x"] == x), None)
     seconds = point["seconds"] if point else None
-    return {"target": text, "sweep": sweep, "x": x, "limit_seconds": limit, "seconds": seconds,
-            "met": seconds is not None and seconds < limit}
+    return {
+        "target": text,
+        "sweep": sweep,
+        "x": x,
+        "limit_seconds": limit,
+        "seconds": seconds,
+        "met": seconds is not None and seconds < limit,
+    }
 
 
 # --------------------------------------------------------------------------- the report
 
+
 def markdown(res: dict) -> str:
     m = res["machine"]
-    out = [f"# Spectral solver benchmark (specproof {res['specproof']})", "",
-           f"Machine: {m['cpu']} · {m['cores']} cores · python {m['python']}, numpy {m['numpy']}, scipy {m['scipy']}, "
-           f"torch {m['torch']} (CUDA: {m['cuda']}) · {m['date']} · wall {res['wall_seconds']} s.", "",
-           f"Every method runs with {res.get('threads', 1)} BLAS/OpenMP thread(s), in its own process.", "",
-           f"**Timings are from a shared machine**: {res['shared_cpu_note']} "
-           f"(load average {res['load_average_before'][0]:.1f} before, {res['load_average_after'][0]:.1f} after).", "",
-           *[f"Rerun on its own on {r['date']} (wall {r['wall_seconds']} s, load average {r['load_average_before'][0]:.1f} "
-             f"before): {', '.join(r['cases'])} — {r['why']}" + "\n" for r in res.get("partial_reruns", [])],
-           "## Targets", "", "| target | time | met |", "| --- | --- | --- |"]
+    out = [
+        f"# Spectral solver benchmark (specproof {res['specproof']})",
+        "",
+        (
+            f"Machine: {m['cpu']} · {m['cores']} cores · python {m['python']}, numpy {m['numpy']}, scipy {m['scipy']}, "
+            f"torch {m['torch']} (CUDA: {m['cuda']}) · {m['date']} · wall {res['wall_seconds']} s."
+        ),
+        "",
+        f"Every method runs with {res.get('threads', 1)} BLAS/OpenMP thread(s), in its own process.",
+        "",
+        (
+            f"**Timings are from a shared machine**: {res['shared_cpu_note']} "
+            f"(load average {res['load_average_before'][0]:.1f} before, {res['load_average_after'][0]:.1f} after)."
+        ),
+        "",
+        *[
+            f"Rerun on its own on {r['date']} (wall {r['wall_seconds']} s, load average"
+            f" {r['load_average_before'][0]:.1f} before): {', '.join(r['cases'])} — {r['why']}" + "\n"
+            for r in res.get("partial_reruns", [])
+        ],
+        "## Targets",
+        "",
+        "| target | time | met |",
+        "| --- | --- | --- |",
+    ]
     for t in res["targets"]:
         s = f"{t['seconds']:.2f} s" if t["seconds"] is not None else "not reached"
         out.append(f"| {t['target']} | {s} | {'yes' if t['met'] else 'no'} |")
-    out += ["", f"## Side by side at the same size (T = {COMPARE_AT} unless stated)", "",
-            "ratio = peer time / structured time; '≥' when the peer ran past the budget.", "",
-            "| sweep | x | method | seconds | ratio | value |", "| --- | --- | --- | --- | --- | --- |"]
+    out += [
+        "",
+        f"## Side by side at the same size (T = {COMPARE_AT} unless stated)",
+        "",
+        "ratio = peer time / structured time; '≥' when the peer ran past the budget.",
+        "",
+        "| sweep | x | method | seconds | ratio | value |",
+        "| --- | --- | --- | --- | --- | --- |",
+    ]
     slowest_ratio = {}
     for c in res["cases"]:
         for method, e in c["side_by_side"].items():
             if e["seconds"] is not None:
-                ratio = ("1 (structured)" if method == c["structured"]
-                         else f"{e['ratio']:.3g}×" if e["ratio"] is not None else "n/a")
+                ratio = (
+                    "1 (structured)"
+                    if method == c["structured"]
+                    else f"{e['ratio']:.3g}×"
+                    if e["ratio"] is not None
+                    else "n/a"
+                )
                 sec, val = f"{e['seconds']:.4g}", f"{e['value']:.12g}"
             else:
                 ratio = f"≥ {e['ratio_at_least']:.3g}×" if e.get("ratio_at_least") else "n/a"
@@ -454,17 +596,30 @@ def markdown(res: dict) -> str:
     for sweep, r in slowest_ratio.items():
         why = f" — {scaling[sweep]}" if r < 100 and scaling.get(sweep) else ""
         out.append(f"- {sweep}: {r:.3g}× {'(met)' if r >= 100 else '(not met)'}{why}")
-    out += ["", f"## Largest size within {res['budget_seconds']:.0f} s", "",
-            "Peers measured only at the comparison size show that size (or —) and 'end of ladder'.", "",
-            "| sweep | method | largest x | its time (s) | stopped because |", "| --- | --- | --- | --- | --- |"]
+    out += [
+        "",
+        f"## Largest size within {res['budget_seconds']:.0f} s",
+        "",
+        "Peers measured only at the comparison size show that size (or —) and 'end of ladder'.",
+        "",
+        "| sweep | method | largest x | its time (s) | stopped because |",
+        "| --- | --- | --- | --- | --- |",
+    ]
     for c in res["cases"]:
         for lad in c["ladders"]:
             x = lad["largest_within_budget"]
             seconds = next((p["seconds"] for p in lad["points"] if p["x"] == x), None)
             shown = (str(x), f"{seconds:.3g}") if x is not None else ("—", "—")
-            out.append(f"| {c['sweep']} | {lad['method']} | {shown[0]} | {shown[1]} | {lad['stopped'] or 'end of ladder'} |")
-    out += ["", "## Agreement with the dense reference where both run", "",
-            "| sweep | max abs difference | sizes compared |", "| --- | --- | --- |"]
+            out.append(
+                f"| {c['sweep']} | {lad['method']} | {shown[0]} | {shown[1]} | {lad['stopped'] or 'end of ladder'} |"
+            )
+    out += [
+        "",
+        "## Agreement with the dense reference where both run",
+        "",
+        "| sweep | max abs difference | sizes compared |",
+        "| --- | --- | --- |",
+    ]
     for c in res["cases"]:
         a = c["agreement"]
         out.append(f"| {c['sweep']} | {a['max_abs_difference']:.2g} | {', '.join(map(str, a['sizes'])) or '—'} |")
@@ -475,15 +630,25 @@ def _merge(path: Path, partial: dict, why: str) -> dict:
     """The full results at ``path`` with the cases of ``partial`` replaced, the targets recomputed, and the rerun
     recorded (date, wall time, load, reason); the full run's header stays as it was."""
     if not path.exists():
-        raise SystemExit(f"--cases merges into an earlier full run, but {path} does not exist; run without --cases first")
+        raise SystemExit(
+            f"--cases merges into an earlier full run, but {path} does not exist; run without --cases first"
+        )
     full = json.loads(path.read_text(encoding="utf-8"))
     rerun = {c["sweep"]: c for c in partial["cases"]}
     full["cases"] = [rerun.get(c["sweep"], c) for c in full["cases"]]
     full["targets"] = [target_result(full["cases"], *t) for t in TARGETS]
-    full.setdefault("partial_reruns", []).append({
-        "cases": sorted(rerun), "date": partial["machine"]["date"], "wall_seconds": partial["wall_seconds"],
-        "load_average_before": partial["load_average_before"], "load_average_after": partial["load_average_after"],
-        "specproof": partial["specproof"], "threads": partial.get("threads", 1), "why": why})
+    full.setdefault("partial_reruns", []).append(
+        {
+            "cases": sorted(rerun),
+            "date": partial["machine"]["date"],
+            "wall_seconds": partial["wall_seconds"],
+            "load_average_before": partial["load_average_before"],
+            "load_average_after": partial["load_average_after"],
+            "specproof": partial["specproof"],
+            "threads": partial.get("threads", 1),
+            "why": why,
+        }
+    )
     return full
 
 
@@ -498,9 +663,17 @@ def iteration_ladder(lo: int, hi: int, log) -> dict:
             for prec in solvers.PRECONDITIONERS:
                 start = time.perf_counter()
                 e = solvers.real_tribox_algebraic_connectivity(2**m, normalized=normalized, preconditioner=prec)
-                row = {"sweep": case, "T": 2**m, "preconditioner": prec, "iterations": e.iterations,
-                       "matvecs": e.matvecs, "seconds": time.perf_counter() - start, "value": e.value,
-                       "residual": e.residual, "width": e.width}
+                row = {
+                    "sweep": case,
+                    "T": 2**m,
+                    "preconditioner": prec,
+                    "iterations": e.iterations,
+                    "matvecs": e.matvecs,
+                    "seconds": time.perf_counter() - start,
+                    "value": e.value,
+                    "residual": e.residual,
+                    "width": e.width,
+                }
                 log(json.dumps(row))
                 rows.append(row)
     return {"machine": machine(), "rows": rows}
@@ -508,13 +681,19 @@ def iteration_ladder(lo: int, hi: int, log) -> dict:
 
 def iteration_markdown(res: dict) -> str:
     m = res["machine"]
-    lines = ["# Real triBox μ₂ and gap: iterations against T (scipy lobpcg, tol 1e-10)", "",
-             f"Machine: {m.get('cpu', '?')} · {m.get('cores', '?')} cores · {m.get('date', '')}.", "",
-             "| sweep | T | preconditioner | iterations | matvecs | seconds | value | residual | bracket width |",
-             "| --- | --- | --- | --- | --- | --- | --- | --- | --- |"]
+    lines = [
+        "# Real triBox μ₂ and gap: iterations against T (scipy lobpcg, tol 1e-10)",
+        "",
+        f"Machine: {m.get('cpu', '?')} · {m.get('cores', '?')} cores · {m.get('date', '')}.",
+        "",
+        "| sweep | T | preconditioner | iterations | matvecs | seconds | value | residual | bracket width |",
+        "| --- | --- | --- | --- | --- | --- | --- | --- | --- |",
+    ]
     for r in res["rows"]:
-        lines.append(f"| {r['sweep']} | 2^{int(math.log2(r['T']))} | {r['preconditioner']} | {r['iterations']} | "
-                     f"{r['matvecs']} | {r['seconds']:.3g} | {r['value']:.12g} | {r['residual']:.2g} | {r['width']:.2g} |")
+        lines.append(
+            f"| {r['sweep']} | 2^{int(math.log2(r['T']))} | {r['preconditioner']} | {r['iterations']} | "
+            f"{r['matvecs']} | {r['seconds']:.3g} | {r['value']:.12g} | {r['residual']:.2g} | {r['width']:.2g} |"
+        )
     return "\n".join(lines) + "\n"
 
 
@@ -523,26 +702,53 @@ def main(argv=None) -> int:
     p.add_argument("--budget", type=float, default=60.0, help="seconds per run (default 60)")
     p.add_argument("--quick", action="store_true", help="small sizes, print only (a smoke run)")
     p.add_argument("--out", default=str(ROOT / "benchmarks" / "results"), help="output directory")
-    p.add_argument("--render", metavar="JSON", default=None,
-                   help="only re-render the markdown from a results JSON written earlier (no timing)")
-    p.add_argument("--cases", nargs="+", metavar="SWEEP", default=(), choices=[c.sweep for c in CASES],
-                   help="run only these cases and merge them into the results JSON in --out (the other cases keep "
-                        "their earlier measurements; the report says which cases were rerun, when and why)")
+    p.add_argument(
+        "--render",
+        metavar="JSON",
+        default=None,
+        help="only re-render the markdown from a results JSON written earlier (no timing)",
+    )
+    p.add_argument(
+        "--cases",
+        nargs="+",
+        metavar="SWEEP",
+        default=(),
+        choices=[c.sweep for c in CASES],
+        help=(
+            "run only these cases and merge them into the results JSON in --out (the other cases keep "
+            "their earlier measurements; the report says which cases were rerun, when and why)"
+        ),
+    )
     p.add_argument("--why", default="", help="with --cases: the reason for the rerun, recorded in the report")
-    p.add_argument("--threads", type=int, default=1,
-                   help="BLAS/OpenMP threads of every method (default 1: on a shared machine oversubscribed "
-                        "LAPACK threads slow the dense peers down by 10× and more)")
-    p.add_argument("--iterations", nargs=2, type=int, metavar=("LO", "HI"), default=None,
-                   help="only the iteration ladder of real μ₂ and the real gap at T = 2^LO … 2^HI, written to "
-                        "real_mu2_iterations.{json,md} in --out")
+    p.add_argument(
+        "--threads",
+        type=int,
+        default=1,
+        help=(
+            "BLAS/OpenMP threads of every method (default 1: on a shared machine oversubscribed "
+            "LAPACK threads slow the dense peers down by 10× and more)"
+        ),
+    )
+    p.add_argument(
+        "--iterations",
+        nargs=2,
+        type=int,
+        metavar=("LO", "HI"),
+        default=None,
+        help=(
+            "only the iteration ladder of real μ₂ and the real gap at T = 2^LO … 2^HI, written to "
+            "real_mu2_iterations.{json,md} in --out"
+        ),
+    )
     args = p.parse_args(argv)
     sys.path.insert(0, str(ROOT))
     if args.iterations:
         res = iteration_ladder(*args.iterations, log=print)
         out = Path(args.out)
         out.mkdir(parents=True, exist_ok=True)
-        (out / "real_mu2_iterations.json").write_text(json.dumps(res, indent=1, ensure_ascii=False) + "\n",
-                                                      encoding="utf-8")
+        (out / "real_mu2_iterations.json").write_text(
+            json.dumps(res, indent=1, ensure_ascii=False) + "\n", encoding="utf-8"
+        )
         (out / "real_mu2_iterations.md").write_text(iteration_markdown(res), encoding="utf-8")
         return 0
     if args.render:

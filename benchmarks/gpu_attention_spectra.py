@@ -78,29 +78,54 @@ def spectrum_row(family: str, ell: int, device, driver) -> dict:
     frobenius_sq = op.frobenius_norm_sq()
     # a backward-stable SVD puts each σ_i within about 10·ℓ·eps·σ₁ of the truth (Weyl)
     svd_error = 10 * ell * float(np.finfo(float).eps) * float(s[0])
-    return {"family": family, "ell": ell, "device": str(device), "dtype": "float64", "driver": driver,
-            "seconds_build": round(t_build, 4), "seconds_svdvals": round(t_svd, 4),
-            "peak_device_bytes": peak, "sigma_1": float(s[0]), "sigma_min": float(s[-1]),
-            "stable_rank": stable_rank(s), "erank1": effective_rank(s, 1), "erank2": effective_rank(s, 2),
-            "nuclear_norm": float(np.sum(s)), "count_above_third": int(np.count_nonzero(s > 1 / 3)),
-            "sigma_1_matrix_free": [bracket.lower, bracket.upper],
-            "sigma_1_in_bracket": bool(bracket.lower - svd_error <= s[0] <= bracket.upper + svd_error),
-            "frobenius_sq_closed_form": frobenius_sq,
-            "frobenius_relative_gap": abs(float(np.sum(s.astype(np.float64) ** 2)) - frobenius_sq) / frobenius_sq}
+    return {
+        "family": family,
+        "ell": ell,
+        "device": str(device),
+        "dtype": "float64",
+        "driver": driver,
+        "seconds_build": round(t_build, 4),
+        "seconds_svdvals": round(t_svd, 4),
+        "peak_device_bytes": peak,
+        "sigma_1": float(s[0]),
+        "sigma_min": float(s[-1]),
+        "stable_rank": stable_rank(s),
+        "erank1": effective_rank(s, 1),
+        "erank2": effective_rank(s, 2),
+        "nuclear_norm": float(np.sum(s)),
+        "count_above_third": int(np.count_nonzero(s > 1 / 3)),
+        "sigma_1_matrix_free": [bracket.lower, bracket.upper],
+        "sigma_1_in_bracket": bool(bracket.lower - svd_error <= s[0] <= bracket.upper + svd_error),
+        "frobenius_sq_closed_form": frobenius_sq,
+        "frobenius_relative_gap": abs(float(np.sum(s.astype(np.float64) ** 2)) - frobenius_sq) / frobenius_sq,
+    }
 
 
 def markdown(res: dict) -> str:
-    out = [f"# Dense float64 attention spectra ({res['device_name']})", "",
-           f"torch {res['torch']}, python {res['python']}, {res['date']}; budget {res['budget_seconds']:.0f} s per matrix.", "",
-           "| family | ℓ | svdvals (s) | σ₁ | σ₁ in matrix-free bracket | σ_min | srank | erank₂ | ‖·‖_* | #σ>1/3 | Σσ² vs ‖·‖_F² |",
-           "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |"]
+    out = [
+        f"# Dense float64 attention spectra ({res['device_name']})",
+        "",
+        (
+            f"torch {res['torch']}, python {res['python']}, {res['date']}; budget {res['budget_seconds']:.0f} s per"
+            " matrix."
+        ),
+        "",
+        (
+            "| family | ℓ | svdvals (s) | σ₁ | σ₁ in matrix-free bracket | σ_min | srank | erank₂ | ‖·‖_* | #σ>1/3 |"
+            " Σσ² vs ‖·‖_F² |"
+        ),
+        "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |",
+    ]
     for r in res["rows"]:
         if "skipped" in r:
             out.append(f"| {r['family']} | {r['ell']} | skipped: {r['skipped']} | | | | | | | | |")
             continue
-        out.append(f"| {r['family']} | {r['ell']} | {r['seconds_svdvals']:.3g} | {r['sigma_1']:.10g} | "
-                   f"{'yes' if r['sigma_1_in_bracket'] else 'NO'} | {r['sigma_min']:.4g} | {r['stable_rank']:.6g} | "
-                   f"{r['erank2']:.6g} | {r['nuclear_norm']:.6g} | {r['count_above_third']} | {r['frobenius_relative_gap']:.1e} |")
+        out.append(
+            f"| {r['family']} | {r['ell']} | {r['seconds_svdvals']:.3g} | {r['sigma_1']:.10g} |"
+            f" {'yes' if r['sigma_1_in_bracket'] else 'NO'} | {r['sigma_min']:.4g} | {r['stable_rank']:.6g} |"
+            f" {r['erank2']:.6g} | {r['nuclear_norm']:.6g} | {r['count_above_third']} |"
+            f" {r['frobenius_relative_gap']:.1e} |"
+        )
     return "\n".join(out) + "\n"
 
 
@@ -113,11 +138,19 @@ def main(argv=None) -> int:
     p.add_argument("--min-ell", type=int, default=1024)
     p.add_argument("--max-ell", type=int, default=32768)
     p.add_argument("--families", nargs="*", default=list(FAMILIES), choices=FAMILIES)
-    p.add_argument("--budget", type=float, default=240.0,
-                   help="skip a size whose svdvals is predicted (8× the previous size) to take longer (default 240 s)")
+    p.add_argument(
+        "--budget",
+        type=float,
+        default=240.0,
+        help="skip a size whose svdvals is predicted (8× the previous size) to take longer (default 240 s)",
+    )
     p.add_argument("--device", default=None, help="torch device (default: CUDA when present, else CPU)")
-    p.add_argument("--driver", default="gesvd", choices=["gesvd", "gesvdj", "gesvda"],
-                   help="cuSOLVER SVD routine on CUDA (default gesvd, QR-based: robust at ℓ = 32768)")
+    p.add_argument(
+        "--driver",
+        default="gesvd",
+        choices=["gesvd", "gesvdj", "gesvda"],
+        help="cuSOLVER SVD routine on CUDA (default gesvd, QR-based: robust at ℓ = 32768)",
+    )
     p.add_argument("--out", default=str(ROOT / "benchmarks" / "results"))
     args = p.parse_args(argv)
     device = torch.device(args.device) if args.device else default_device()
@@ -137,20 +170,32 @@ def main(argv=None) -> int:
             row = spectrum_row(family, ell, device, args.driver)
             last[family] = row["seconds_svdvals"]
             rows.append(row)
-            print(f"{family:<14} ℓ = {ell:<6} svdvals {row['seconds_svdvals']:8.3f} s  σ₁ {row['sigma_1']:.12g} "
-                  f"(in bracket: {row['sigma_1_in_bracket']})  srank {row['stable_rank']:.6g}  erank₂ {row['erank2']:.6g}",
-                  flush=True)
+            print(
+                f"{family:<14} ℓ = {ell:<6} svdvals {row['seconds_svdvals']:8.3f} s  σ₁ {row['sigma_1']:.12g} "
+                f"(in bracket: {row['sigma_1_in_bracket']})  srank {row['stable_rank']:.6g}  erank₂"
+                f" {row['erank2']:.6g}",
+                flush=True,
+            )
     name = torch.cuda.get_device_name(device) if device.type == "cuda" else (platform.processor() or platform.machine())
-    res = {"script": "gpu_attention_spectra", "device": str(device), "device_name": name, "torch": torch.__version__,
-           "python": platform.python_version(), "date": time.strftime("%Y-%m-%d %H:%M"), "budget_seconds": args.budget,
-           "rows": rows}
+    res = {
+        "script": "gpu_attention_spectra",
+        "device": str(device),
+        "device_name": name,
+        "torch": torch.__version__,
+        "python": platform.python_version(),
+        "date": time.strftime("%Y-%m-%d %H:%M"),
+        "budget_seconds": args.budget,
+        "rows": rows,
+    }
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
     stem = out / f"gpu_attention_spectra_{device.type}"
     stem.with_suffix(".json").write_text(json.dumps(res, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
     stem.with_suffix(".md").write_text(markdown(res), encoding="utf-8")
     print(f"wrote {stem}.json and {stem}.md")
-    bad = [r for r in rows if "skipped" not in r and (not r["sigma_1_in_bracket"] or r["frobenius_relative_gap"] > 1e-10)]
+    bad = [
+        r for r in rows if "skipped" not in r and (not r["sigma_1_in_bracket"] or r["frobenius_relative_gap"] > 1e-10)
+    ]
     return 1 if bad else 0
 
 

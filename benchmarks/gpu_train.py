@@ -37,14 +37,27 @@ def main(argv=None) -> int:
     import torch
 
     if not torch.cuda.is_available():
-        print("gpu_train: no CUDA device here; allowed: a machine with one (the CPU run is `specproof train`)",
-              file=sys.stderr)
+        print(
+            "gpu_train: no CUDA device here; allowed: a machine with one (the CPU run is `specproof train`)",
+            file=sys.stderr,
+        )
         return 2
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
     print(f"gpu_train: {torch.cuda.get_device_name(0)}, torch {torch.__version__}, CUDA {torch.version.cuda}")
-    command = [*ARGV, "--device", "cuda", "--store", str(out / "store"), "--checkpoints", str(out / "checkpoints"),
-               "--json", str(out / "trained-gpu.json"), "--figures", str(out / "figures")]
+    command = [
+        *ARGV,
+        "--device",
+        "cuda",
+        "--store",
+        str(out / "store"),
+        "--checkpoints",
+        str(out / "checkpoints"),
+        "--json",
+        str(out / "trained-gpu.json"),
+        "--figures",
+        str(out / "figures"),
+    ]
     for flag in ("variants", "seeds", "steps"):
         if getattr(args, flag) is not None:
             command += [f"--{flag}", getattr(args, flag)]

@@ -28,11 +28,15 @@ import numpy as np
 
 from specproof.checks.methods import fmt
 
-_COUNT = re.compile(r"\(\s*(?:\$?[^()$]{1,12}\$?)\s+times\s*\)|\bexactly\s+\$?[^\s$]{1,8}\$?\s+(?:eigen|singular)"
-                    r"|\\#\\\{|\bmultiplicit|\bnumber of (?:eigen|singular|spikes)|\bhow many\b"
-                    r"|\bfor\s+\$?1\s*\\le\s*i\s*\\le\s*k\b", re.I)
-_TREND = re.compile(r"\b(grows?|growing|increas\w*|decreas\w*|falls?|falling|shrinks?|shrinking|rises?|rising|decays?)\b",
-                    re.I)
+_COUNT = re.compile(
+    r"\(\s*(?:\$?[^()$]{1,12}\$?)\s+times\s*\)|\bexactly\s+\$?[^\s$]{1,8}\$?\s+(?:eigen|singular)"
+    r"|\\#\\\{|\bmultiplicit|\bnumber of (?:eigen|singular|spikes)|\bhow many\b"
+    r"|\bfor\s+\$?1\s*\\le\s*i\s*\\le\s*k\b",
+    re.I,
+)
+_TREND = re.compile(
+    r"\b(grows?|growing|increas\w*|decreas\w*|falls?|falling|shrinks?|shrinking|rises?|rising|decays?)\b", re.I
+)
 _MEASURED_METHODS = ("measured-rows", "sweep", "sweep-fit", "monte-carlo")
 RECONSTRUCTION_MARKERS = ("default_gate", "LongContextGate", "gate_value", "log_gate_value")
 
@@ -48,10 +52,17 @@ class Finding:
     flagged: bool
 
     def to_json(self) -> dict:
-        return {"audit": self.audit, "claim": self.claim, "check": self.check, "text": self.text, "flagged": self.flagged}
+        return {
+            "audit": self.audit,
+            "claim": self.claim,
+            "check": self.check,
+            "text": self.text,
+            "flagged": self.flagged,
+        }
 
 
 # --------------------------------------------------------------------------- fitted constants
+
 
 def local_constants(x, y, f_values, *, with_offset: bool) -> np.ndarray:
     """The constant of y ≈ C·f read locally: y_i/f_i at each point, or, for y ≈ C·f + c₀, the slope
@@ -65,7 +76,7 @@ def local_constants(x, y, f_values, *, with_offset: bool) -> np.ndarray:
 def drift_finding(claim: str, check: str, local: np.ndarray, fitted: float | None, name: str) -> Finding:
     """Describe how a local constant moves; flag a finite-range artefact (still moving one way over the upper half of
     the range, and the fitted value behind the last local value by more than the last step)."""
-    upper = local[len(local) // 2:]
+    upper = local[len(local) // 2 :]
     steps = np.diff(upper)
     monotone = bool(upper.size >= 3 and (np.all(steps > 0) or np.all(steps < 0)))
     text = f"local {name} {fmt(local[0])} → {fmt(local[len(local) // 2])} → {fmt(local[-1])}"
@@ -107,6 +118,7 @@ def fitted_constants(results) -> list[Finding]:
 
 # --------------------------------------------------------------------------- counts
 
+
 def counts(results) -> list[Finding]:
     """Statements that count: is there evidence that counts?"""
     out = []
@@ -115,13 +127,24 @@ def counts(results) -> list[Finding]:
         if not _COUNT.search(text):
             continue
         counted = [e.check for e in r.evidence if "count" in e.data]
-        out.append(Finding("counts", r.claim.id, ", ".join(counted), "counted by " + ", ".join(counted) if counted
-                           else "the statement counts (" + _COUNT.search(text).group(0).strip() + ") but no evidence counts",
-                           not counted))
+        out.append(
+            Finding(
+                "counts",
+                r.claim.id,
+                ", ".join(counted),
+                (
+                    "counted by " + ", ".join(counted)
+                    if counted
+                    else "the statement counts (" + _COUNT.search(text).group(0).strip() + ") but no evidence counts"
+                ),
+                not counted,
+            )
+        )
     return out
 
 
 # --------------------------------------------------------------------------- trends of measured rows
+
 
 def row_trends(results) -> list[Finding]:
     """Measured claims that state a trend: read step by step, and the steps against it named."""
@@ -133,18 +156,30 @@ def row_trends(results) -> list[Finding]:
             continue
         series = [(e.check, s) for e in measured for s in e.data.get("series", ())]
         if not series:
-            out.append(Finding("row-trends", r.claim.id, "", f"states a trend ({', '.join(sorted(set(w.lower() for w in words)))}) "
-                               f"but no evidence reads its rows step by step", True))
+            out.append(
+                Finding(
+                    "row-trends",
+                    r.claim.id,
+                    "",
+                    f"states a trend ({', '.join(sorted(set(w.lower() for w in words)))}) "
+                    "but no evidence reads its rows step by step",
+                    True,
+                )
+            )
             continue
         for check, s in series:
             against = s.get("against") or []
-            text = (f"{s['name']} {s['direction']} at every step" if not against else
-                    f"{s['name']} {s['direction']} except at " + ", ".join(f"{fmt(a)}→{fmt(b)}" for a, b in against))
+            text = (
+                f"{s['name']} {s['direction']} at every step"
+                if not against
+                else f"{s['name']} {s['direction']} except at " + ", ".join(f"{fmt(a)}→{fmt(b)}" for a, b in against)
+            )
             out.append(Finding("row-trends", r.claim.id, check, text, False))
     return out
 
 
 # --------------------------------------------------------------------------- reconstructions
+
 
 def _source(fn) -> str:
     try:
@@ -157,9 +192,14 @@ def reconstruction_sweeps() -> set[str]:
     """The sweeps whose rows are computed with the reconstructed gate."""
     from specproof.checks.sweeps import SWEEPS
 
-    return {name for name, sweep in SWEEPS.items()
-            if any(m in _source(sweep.point) or m in _source(getattr(sweep.point, "__wrapped__", sweep.point))
-                   for m in RECONSTRUCTION_MARKERS)}
+    return {
+        name
+        for name, sweep in SWEEPS.items()
+        if any(
+            m in _source(sweep.point) or m in _source(getattr(sweep.point, "__wrapped__", sweep.point))
+            for m in RECONSTRUCTION_MARKERS
+        )
+    }
 
 
 def reconstructions(results) -> list[Finding]:
@@ -168,18 +208,34 @@ def reconstructions(results) -> list[Finding]:
     out = []
     for r in results:
         sources = {fn.__name__: _source(fn) for fn in (*r.claim.checks, *r.claim.cross_checks)}
-        uses = sorted({name for name, src in sources.items()
-                       if any(m in src for m in RECONSTRUCTION_MARKERS) or any(f'"{s}"' in src for s in sweeps)})
+        uses = sorted(
+            {
+                name
+                for name, src in sources.items()
+                if any(m in src for m in RECONSTRUCTION_MARKERS) or any(f'"{s}"' in src for s in sweeps)
+            }
+        )
         if not uses:
             continue
         flagged = "reconstructed" not in r.claim.notes
-        out.append(Finding("reconstructions", r.claim.id, ", ".join(uses),
-                           ("uses the reconstructed gate but is not flagged reconstructed" if flagged
-                            else "uses the reconstructed gate and is flagged reconstructed"), flagged))
+        out.append(
+            Finding(
+                "reconstructions",
+                r.claim.id,
+                ", ".join(uses),
+                (
+                    "uses the reconstructed gate but is not flagged reconstructed"
+                    if flagged
+                    else "uses the reconstructed gate and is flagged reconstructed"
+                ),
+                flagged,
+            )
+        )
     return out
 
 
 # --------------------------------------------------------------------------- stored rows against proved bounds
+
 
 def stored_bounds(results) -> list[Finding]:
     """Every stored row of every sweep that declares proved bounds satisfies them (the store also refuses a row that
@@ -192,15 +248,33 @@ def stored_bounds(results) -> list[Finding]:
         if not bounds:
             continue
         rows = load_rows(name)
-        bad = [(row.get("x"), f"{why} ({b.name}, {b.claim})") for row in rows for b in bounds for why in b.violations(row)]
-        out.append(Finding("stored-bounds", name, "", (f"{len(rows)} stored rows within the {len(bounds)} declared bound(s)"
-                                                       if not bad else f"{len(bad)} stored values violate a proved bound: "
-                                                       + "; ".join(f"x = {fmt(x)}: {why}" for x, why in bad[:3])), bool(bad)))
+        bad = [
+            (row.get("x"), f"{why} ({b.name}, {b.claim})") for row in rows for b in bounds for why in b.violations(row)
+        ]
+        out.append(
+            Finding(
+                "stored-bounds",
+                name,
+                "",
+                (
+                    f"{len(rows)} stored rows within the {len(bounds)} declared bound(s)"
+                    if not bad
+                    else f"{len(bad)} stored values violate a proved bound: "
+                    + "; ".join(f"x = {fmt(x)}: {why}" for x, why in bad[:3])
+                ),
+                bool(bad),
+            )
+        )
     return out
 
 
-AUDITS = {"fitted-constants": fitted_constants, "counts": counts, "row-trends": row_trends,
-          "reconstructions": reconstructions, "stored-bounds": stored_bounds}
+AUDITS = {
+    "fitted-constants": fitted_constants,
+    "counts": counts,
+    "row-trends": row_trends,
+    "reconstructions": reconstructions,
+    "stored-bounds": stored_bounds,
+}
 
 
 def run_audits(results) -> list[Finding]:
@@ -218,6 +292,8 @@ def audit_summary(findings: list[Finding]) -> list[str]:
             continue
         line = f"audit {name}: {len(mine)} read, {len(flagged)} flagged"
         if flagged:
-            line += ": " + "; ".join(f"{f.claim}" + (f" ({f.check})" if f.check else "") + f": {f.text}" for f in flagged)
+            line += ": " + "; ".join(
+                f"{f.claim}" + (f" ({f.check})" if f.check else "") + f": {f.text}" for f in flagged
+            )
         lines.append(line)
     return lines

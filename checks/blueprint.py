@@ -72,7 +72,7 @@ def cycles(claims: Mapping[str, Claim]) -> list[list[str]]:
             if dep not in claims:
                 continue
             if state.get(dep) == "open":
-                found.append(stack[stack.index(dep):] + [dep])
+                found.append(stack[stack.index(dep) :] + [dep])
             elif dep not in state:
                 visit(dep)
         stack.pop()
@@ -143,15 +143,22 @@ def named_ids(c: Claim) -> set[str]:
 
 def linked(claims: Mapping[str, Claim], a: str, b: str) -> bool:
     """Whether a ``uses`` or ``corrects`` edge joins ``a`` and ``b``, in either direction."""
+
     def edges(x, y):
         return y in claims[x].uses or claims[x].corrects == y
+
     return edges(a, b) or edges(b, a)
 
 
 # --------------------------------------------------------------------------- the graph drawn
 
-_FILL = {Status.PROVED: "#66bb6a", Status.CERTIFIED: "#c5e1a5", Status.VERIFIED: "#fff59d",
-         Status.REFUTED: "#ef9a9a", Status.OPEN: "#e0e0e0"}
+_FILL = {
+    Status.PROVED: "#66bb6a",
+    Status.CERTIFIED: "#c5e1a5",
+    Status.VERIFIED: "#fff59d",
+    Status.REFUTED: "#ef9a9a",
+    Status.OPEN: "#e0e0e0",
+}
 _PER_ROW = 9  # section columns per band of the picture
 
 
@@ -165,8 +172,6 @@ def _home(claims: Mapping[str, Claim], c: Claim) -> Claim:
     return c
 
 
-
-
 def layout(claims: Mapping[str, Claim]) -> tuple[dict, dict, float]:
     """Where each claim sits in the drawing: one column per paper section (a claim of specproof's own in the
     column of the claim it qualifies), _PER_ROW columns per band, registry order down a column.
@@ -176,7 +181,7 @@ def layout(claims: Mapping[str, Claim]) -> tuple[dict, dict, float]:
         home = _home(claims, c)
         groups.setdefault((home.source.paper, home.source.section), []).append(cid)
     columns = sorted(groups, key=lambda g: (g[0], natural_key(g[1])))
-    bands = [columns[i:i + _PER_ROW] for i in range(0, len(columns), _PER_ROW)]
+    bands = [columns[i : i + _PER_ROW] for i in range(0, len(columns), _PER_ROW)]
     pos, heading, top = {}, {}, 0.0
     for band in bands:
         for x, g in enumerate(band):
@@ -193,8 +198,9 @@ def graph_inputs_hash(claims: Mapping[str, Claim]) -> str:
     """A content hash of everything the drawing is made from: each claim's id, expected verdict, paper,
     section, uses and corrects, in registry order (the order sets the layout). Stored in the PNG's
     metadata under GRAPH_HASH_KEY, so a test can tell a picture drawn from another registry."""
-    rows = [[cid, c.expected.value, c.source.paper, c.source.section, list(c.uses), c.corrects]
-            for cid, c in claims.items()]
+    rows = [
+        [cid, c.expected.value, c.source.paper, c.source.section, list(c.uses), c.corrects] for cid, c in claims.items()
+    ]
     return hashlib.sha256(json.dumps(rows, ensure_ascii=False).encode("utf-8")).hexdigest()
 
 
@@ -213,29 +219,60 @@ def draw_graph(claims: Mapping[str, Claim], path) -> None:
     for cid, c in claims.items():
         for dep, style in [*((u, "-") for u in c.uses), *(((c.corrects, "--"),) if c.corrects else ())]:
             (x0, y0), (x1, y1) = pos[cid], pos[dep]
-            ax.annotate("", xy=(x1, y1), xytext=(x0, y0), zorder=1,
-                        arrowprops=dict(arrowstyle="-|>", linestyle=style, color="#9e9e9e", lw=0.6,
-                                        shrinkA=4, shrinkB=4, connectionstyle="arc3,rad=0.15"))
+            ax.annotate(
+                "",
+                xy=(x1, y1),
+                xytext=(x0, y0),
+                zorder=1,
+                arrowprops=dict(
+                    arrowstyle="-|>",
+                    linestyle=style,
+                    color="#9e9e9e",
+                    lw=0.6,
+                    shrinkA=4,
+                    shrinkB=4,
+                    connectionstyle="arc3,rad=0.15",
+                ),
+            )
     for cid, (x, y) in pos.items():
         weak = chain[cid].state != SOUND
-        ax.text(x, y, cid.split(".", 1)[1], ha="center", va="center", fontsize=6.5, zorder=2,
-                bbox=dict(boxstyle="round,pad=0.25", fc=_FILL[claims[cid].expected],
-                          ec="#c62828" if weak else "#424242", lw=2.2 if weak else 0.5))
+        ax.text(
+            x,
+            y,
+            cid.split(".", 1)[1],
+            ha="center",
+            va="center",
+            fontsize=6.5,
+            zorder=2,
+            bbox=dict(
+                boxstyle="round,pad=0.25",
+                fc=_FILL[claims[cid].expected],
+                ec="#c62828" if weak else "#424242",
+                lw=2.2 if weak else 0.5,
+            ),
+        )
     for (paper, section), (x, y) in heading.items():
         ax.text(x, y, f"{paper} {section}", ha="center", va="center", fontsize=8, weight="bold")
-    handles = [Patch(fc=_FILL[s], ec="#424242", label=s.value) for s in Status if any(
-        c.expected is s for c in claims.values())]
-    handles += [Patch(fc="white", ec="#c62828", lw=2.2, label="chain rests on a weaker or refuted claim"),
-                Line2D([], [], color="#9e9e9e", label="uses"),
-                Line2D([], [], color="#9e9e9e", linestyle="--", label="corrects")]
+    handles = [
+        Patch(fc=_FILL[s], ec="#424242", label=s.value) for s in Status if any(c.expected is s for c in claims.values())
+    ]
+    handles += [
+        Patch(fc="white", ec="#c62828", lw=2.2, label="chain rests on a weaker or refuted claim"),
+        Line2D([], [], color="#9e9e9e", label="uses"),
+        Line2D([], [], color="#9e9e9e", linestyle="--", label="corrects"),
+    ]
     ax.legend(handles=handles, loc="lower right", fontsize=8, frameon=False)
     ax.set_xlim(-0.6, _PER_ROW - 0.4)
     ax.set_ylim(top + 1.4, 0.8)
     ax.axis("off")
     fig.tight_layout()
     buffer = io.BytesIO()
-    fig.savefig(buffer, format="png", dpi=110, metadata={"Title": "claims dependency graph", "Software": None,
-                                                         GRAPH_HASH_KEY: graph_inputs_hash(claims)})
+    fig.savefig(
+        buffer,
+        format="png",
+        dpi=110,
+        metadata={"Title": "claims dependency graph", "Software": None, GRAPH_HASH_KEY: graph_inputs_hash(claims)},
+    )
     write_atomic(path, buffer.getvalue())
 
 

@@ -81,8 +81,10 @@ def _theorems_path(given: str | None) -> Path:
         return Path(given)
     path = project_path("THEOREMS.md")
     if path is None:
-        raise InputError("no project checkout here to hold THEOREMS.md (specproof is not installed from its "
-                         "checkout); allowed: --output FILE")
+        raise InputError(
+            "no project checkout here to hold THEOREMS.md (specproof is not installed from its "
+            "checkout); allowed: --output FILE"
+        )
     return path
 
 
@@ -117,9 +119,12 @@ def cmd_theorems(args) -> int:
     if args.check:
         current = path.read_text(encoding="utf-8")
         if current != text:
-            print(f"specproof: {path} differs from the catalogue computed here in {_differing(current, text)}; if the "
-                  f"checks or claims changed, run `specproof theorems`; if only the machine did, a rendered number "
-                  f"is machine-dependent (a bug: do not commit this machine's digits)", file=sys.stderr)
+            print(
+                f"specproof: {path} differs from the catalogue computed here in {_differing(current, text)}; if the "
+                "checks or claims changed, run `specproof theorems`; if only the machine did, a rendered number "
+                "is machine-dependent (a bug: do not commit this machine's digits)",
+                file=sys.stderr,
+            )
             return 1
         print(f"{path} is up to date")
         return 0
@@ -196,8 +201,10 @@ def main(argv=None) -> int:
         print(f"specproof: error: {exc}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
-        print("specproof: interrupted; what was written is complete (atomic writes), and a sweep rerun resumes",
-              file=sys.stderr)
+        print(
+            "specproof: interrupted; what was written is complete (atomic writes), and a sweep rerun resumes",
+            file=sys.stderr,
+        )
         return 130
 
 

@@ -25,8 +25,12 @@ def _verify(p):
     p.add_argument("ids", nargs="*", help="claim ids (default: every claim)")
     p.add_argument("--json", metavar="FILE", help="also write the JSON report to FILE")
     p.add_argument("--wide", action="store_true", help="run the widest ranges (slow; reads the wide store)")
-    p.add_argument("--seed", type=opt.seed_value, default=0, help="seed for randomised checks (0 <= seed < 2^32; default 0)")
-    p.add_argument("--no-progress", action="store_true", help="no progress (bar on a terminal, a line per claim otherwise)")
+    p.add_argument(
+        "--seed", type=opt.seed_value, default=0, help="seed for randomised checks (0 <= seed < 2^32; default 0)"
+    )
+    p.add_argument(
+        "--no-progress", action="store_true", help="no progress (bar on a terminal, a line per claim otherwise)"
+    )
 
 
 def _list(p):
@@ -50,21 +54,36 @@ def _sweep(p):
     p.add_argument("names", nargs="*", help="sweeps to run (none, or --list: list them)")
     p.add_argument("--list", action="store_true", help="list the sweeps and exit")
     p.add_argument("--grid", choices=opt.GRIDS, default="default", help="which parameter grid (default: default)")
-    p.add_argument("--min", type=opt.swept_value, default=None, help="smallest swept value to run (an integer; 1e6 is fine)")
-    p.add_argument("--max", type=opt.swept_value, default=None, help="largest swept value to run (an integer; 1e6 is fine)")
+    p.add_argument(
+        "--min", type=opt.swept_value, default=None, help="smallest swept value to run (an integer; 1e6 is fine)"
+    )
+    p.add_argument(
+        "--max", type=opt.swept_value, default=None, help="largest swept value to run (an integer; 1e6 is fine)"
+    )
     where = p.add_mutually_exclusive_group()
     where.add_argument("--store", default=None, help="directory of the row store (default: the project's figures/data)")
     where.add_argument("--no-store", action="store_true", help="keep results in memory only")
-    p.add_argument("--scheduler", metavar="ADDRESS", type=opt.scheduler_address, default=None,
-                   help="run the points on this Dask scheduler (host:port or tcp://host:port)")
+    p.add_argument(
+        "--scheduler",
+        metavar="ADDRESS",
+        type=opt.scheduler_address,
+        default=None,
+        help="run the points on this Dask scheduler (host:port or tcp://host:port)",
+    )
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
 
 
 def _figures(p):
     p.add_argument("names", nargs="*", help="figures to draw by name (default all; an unknown name lists the others)")
     p.add_argument("--quick", action="store_true", help="small sweeps (CI smoke run, under a few minutes)")
-    p.add_argument("--outdir", default=None, help="where to write (default: the project's figures/; with "
-                   "--quick, a new temporary directory, so the committed gallery is never overwritten by quick sweeps)")
+    p.add_argument(
+        "--outdir",
+        default=None,
+        help=(
+            "where to write (default: the project's figures/; with "
+            "--quick, a new temporary directory, so the committed gallery is never overwritten by quick sweeps)"
+        ),
+    )
 
 
 def _variant(p):
@@ -80,48 +99,100 @@ def _graph(p):
 
 
 def _real(p):
-    p.add_argument("--model", metavar="PATH", default=None,
-                   help=f"a local Hugging Face model directory (default: {opt.MINILM_NAME} from the {opt.MINILM_PACKAGE} package)")
-    p.add_argument("--lengths", type=opt.parse_lengths, default=list(opt.LENGTHS),
-                   help="sequence lengths, comma-separated (default: " + ",".join(map(str, opt.LENGTHS)) + ")")
-    p.add_argument("--samples", type=opt.positive_count, default=opt.SAMPLES,
-                   help=f"sequences per length (default {opt.SAMPLES})")
-    p.add_argument("--text", nargs="+", metavar="FILE", default=None,
-                   help="UTF-8 text files to read (default: Python's pydoc_data.topics)")
-    p.add_argument("--seed", type=opt.seed_value, default=0, help="seed of the Haar reference (0 <= seed < 2^32; default 0)")
+    p.add_argument(
+        "--model",
+        metavar="PATH",
+        default=None,
+        help=f"a local Hugging Face model directory (default: {opt.MINILM_NAME} from the {opt.MINILM_PACKAGE} package)",
+    )
+    p.add_argument(
+        "--lengths",
+        type=opt.parse_lengths,
+        default=list(opt.LENGTHS),
+        help="sequence lengths, comma-separated (default: " + ",".join(map(str, opt.LENGTHS)) + ")",
+    )
+    p.add_argument(
+        "--samples", type=opt.positive_count, default=opt.SAMPLES, help=f"sequences per length (default {opt.SAMPLES})"
+    )
+    p.add_argument(
+        "--text",
+        nargs="+",
+        metavar="FILE",
+        default=None,
+        help="UTF-8 text files to read (default: Python's pydoc_data.topics)",
+    )
+    p.add_argument(
+        "--seed", type=opt.seed_value, default=0, help="seed of the Haar reference (0 <= seed < 2^32; default 0)"
+    )
     where = p.add_mutually_exclusive_group()
-    where.add_argument("--store", metavar="DIR", default=None,
-                       help="resumable row store (default: the project's figures/data for the default model and text; "
-                            "otherwise none)")
+    where.add_argument(
+        "--store",
+        metavar="DIR",
+        default=None,
+        help="resumable row store (default: the project's figures/data for the default model and text; otherwise none)",
+    )
     where.add_argument("--no-store", action="store_true", help="compute in memory; read and write no store")
     p.add_argument("--json", metavar="FILE", help="write the rows, medians and provenance as JSON")
     p.add_argument("--figures", metavar="DIR", help="draw the real-attention figures (PNG and JSON) into DIR")
-    p.add_argument("--threads", type=opt.thread_count, default=None,
-                   help="torch and BLAS threads (default: the libraries'; 1 is fastest on a shared machine)")
+    p.add_argument(
+        "--threads",
+        type=opt.thread_count,
+        default=None,
+        help="torch and BLAS threads (default: the libraries'; 1 is fastest on a shared machine)",
+    )
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
 
 
 def _train(p):
-    p.add_argument("--config", choices=opt.TRAIN_CONFIGS, default="default",
-                   help="tiny (seconds, the tests'), default (the committed CPU run), gpu (TRSP App. A.2's scale)")
-    p.add_argument("--variants", type=opt.variant_names, default=None,
-                   help="built-in variants, comma-separated (default: all of " + ", ".join(opt.TRAIN_VARIANTS) + ")")
+    p.add_argument(
+        "--config",
+        choices=opt.TRAIN_CONFIGS,
+        default="default",
+        help="tiny (seconds, the tests'), default (the committed CPU run), gpu (TRSP App. A.2's scale)",
+    )
+    p.add_argument(
+        "--variants",
+        type=opt.variant_names,
+        default=None,
+        help="built-in variants, comma-separated (default: all of " + ", ".join(opt.TRAIN_VARIANTS) + ")",
+    )
     p.add_argument("--spec", nargs="+", metavar="FILE.toml", default=None, help="variants of your own, declarative")
     p.add_argument("--variant", nargs="+", metavar="FILE.py", default=None, help="Python files binding Variant objects")
-    p.add_argument("--seeds", type=opt.seed_list, default=None, help="seeds, comma-separated (default: the config's 0,1,2)")
+    p.add_argument(
+        "--seeds", type=opt.seed_list, default=None, help="seeds, comma-separated (default: the config's 0,1,2)"
+    )
     p.add_argument("--steps", type=opt.step_count, default=None, help="training steps (default: the config's)")
-    p.add_argument("--text", nargs="+", metavar="FILE", default=None,
-                   help="UTF-8 text files added to the corpus (Python's pydoc_data.topics)")
+    p.add_argument(
+        "--text",
+        nargs="+",
+        metavar="FILE",
+        default=None,
+        help="UTF-8 text files added to the corpus (Python's pydoc_data.topics)",
+    )
     p.add_argument("--device", choices=opt.DEVICES, default=None, help="default: CUDA when there is one, else the CPU")
     where = p.add_mutually_exclusive_group()
-    where.add_argument("--store", metavar="DIR", default=None,
-                       help="resumable row store (default: the project's figures/data for the default run, else the "
-                            "user's cache directory)")
+    where.add_argument(
+        "--store",
+        metavar="DIR",
+        default=None,
+        help=(
+            "resumable row store (default: the project's figures/data for the default run, else the "
+            "user's cache directory)"
+        ),
+    )
     where.add_argument("--no-store", action="store_true", help="keep the rows in memory only")
-    p.add_argument("--checkpoints", metavar="DIR", default=None,
-                   help="where checkpoints go (default: the user's cache directory; never the repository)")
-    p.add_argument("--threads", type=opt.thread_count, default=None,
-                   help="torch and BLAS threads (default: 1 on the CPU, deterministic and fastest on a shared machine)")
+    p.add_argument(
+        "--checkpoints",
+        metavar="DIR",
+        default=None,
+        help="where checkpoints go (default: the user's cache directory; never the repository)",
+    )
+    p.add_argument(
+        "--threads",
+        type=opt.thread_count,
+        default=None,
+        help="torch and BLAS threads (default: 1 on the CPU, deterministic and fastest on a shared machine)",
+    )
     p.add_argument("--json", metavar="FILE", help="write the rows, the paper's numbers and provenance as JSON")
     p.add_argument("--figures", metavar="DIR", help="draw the trained-model figures (PNG and JSON) into DIR")
     p.add_argument("--no-progress", action="store_true", help="no progress bars")
@@ -130,34 +201,79 @@ def _train(p):
 def _site(p):
     p.add_argument("ids", nargs="*", help="claim ids (default: every claim)")
     p.add_argument("--outdir", default=None, help="directory to write (default: site/ of the checkout)")
-    p.add_argument("--report", metavar="FILE", default=None,
-                   help="reuse a `specproof verify --json FILE` report (claims it lacks are computed)")
+    p.add_argument(
+        "--report",
+        metavar="FILE",
+        default=None,
+        help="reuse a `specproof verify --json FILE` report (claims it lacks are computed)",
+    )
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
 
 
 COMMANDS = (
-    Command("verify", "run the checks of the given claims (all by default) and print the table", _verify,
-            "specproof.checks.cli:cmd_verify"),
+    Command(
+        "verify",
+        "run the checks of the given claims (all by default) and print the table",
+        _verify,
+        "specproof.checks.cli:cmd_verify",
+    ),
     Command("list", "list claim ids with their expected verdicts", _list, "specproof.checks.cli:cmd_list"),
     Command("theorems", "write THEOREMS.md from the registry", _theorems, "specproof.checks.cli:cmd_theorems"),
-    Command("index", "rewrite the registry index that `list` and `verify ID` read (no checks run)", _index,
-            "specproof.checks.cli:cmd_index"),
-    Command("coq-pins", "show every Coq hook's pinned statement against what coqc prints now", _coq_pins,
-            "specproof.checks.formal:cmd_coq_pins"),
-    Command("sweep", "run named large-T sweeps into a resumable store (see --list)", _sweep,
-            "specproof.checks.sweeps:cmd_sweep"),
-    Command("figures", "regenerate the scaling plots under figures/ from swept data", _figures,
-            "specproof.checks.figures:cmd_figures"),
-    Command("variant", "sanity-check a variant of your own (a .py file defining Variant objects, or --spec FILE.toml)",
-            _variant, "specproof.checks.variants.cli:cmd_variant"),
-    Command("graph", "draw the claims' dependency graph (default: the project's figures/claims-graph.png)", _graph,
-            "specproof.checks.blueprint:cmd_graph"),
-    Command("real", "real attention of a pretrained transformer against the canonical model (SDEG §4) and TRSP's "
-            "side path", _real, "specproof.checks.real_cli:cmd_real"),
-    Command("train", "train small decoders with and without TRSP's side path and measure them at 1x-8x the training "
-            "length (TRSP §4, SDEG Thm 3, 4, 7)", _train, "specproof.checks.train_cli:cmd_train"),
-    Command("site", "build the browsable catalogue: a page per claim, search, filters, the graph", _site,
-            "specproof.checks.site:cmd_site"),
+    Command(
+        "index",
+        "rewrite the registry index that `list` and `verify ID` read (no checks run)",
+        _index,
+        "specproof.checks.cli:cmd_index",
+    ),
+    Command(
+        "coq-pins",
+        "show every Coq hook's pinned statement against what coqc prints now",
+        _coq_pins,
+        "specproof.checks.formal:cmd_coq_pins",
+    ),
+    Command(
+        "sweep",
+        "run named large-T sweeps into a resumable store (see --list)",
+        _sweep,
+        "specproof.checks.sweeps:cmd_sweep",
+    ),
+    Command(
+        "figures",
+        "regenerate the scaling plots under figures/ from swept data",
+        _figures,
+        "specproof.checks.figures:cmd_figures",
+    ),
+    Command(
+        "variant",
+        "sanity-check a variant of your own (a .py file defining Variant objects, or --spec FILE.toml)",
+        _variant,
+        "specproof.checks.variants.cli:cmd_variant",
+    ),
+    Command(
+        "graph",
+        "draw the claims' dependency graph (default: the project's figures/claims-graph.png)",
+        _graph,
+        "specproof.checks.blueprint:cmd_graph",
+    ),
+    Command(
+        "real",
+        "real attention of a pretrained transformer against the canonical model (SDEG §4) and TRSP's side path",
+        _real,
+        "specproof.checks.real_cli:cmd_real",
+    ),
+    Command(
+        "train",
+        "train small decoders with and without TRSP's side path and measure them at 1x-8x the training "
+        "length (TRSP §4, SDEG Thm 3, 4, 7)",
+        _train,
+        "specproof.checks.train_cli:cmd_train",
+    ),
+    Command(
+        "site",
+        "build the browsable catalogue: a page per claim, search, filters, the graph",
+        _site,
+        "specproof.checks.site:cmd_site",
+    ),
 )
 
 

@@ -41,12 +41,26 @@ def _norm2(op) -> float:
 
 # --------------------------------------------------------------------------- μ₂ and the gap
 
+
 def _draw_mu2(d, ax):
     ax.semilogx(d["T_all"], d["mu2_all"], ".", ms=2, color="tab:blue", label="skeleton μ₂, every T")
-    ax.semilogx(d["T_big"], d["mu2_big"], "o", ms=3, color="tab:blue", alpha=0.6,
-                label="skeleton μ₂, large T (sweep skeleton-mu2: 2^m, 2^m ± 1, 3·2^(m−1))")
-    ax.semilogx(d["T_real"], d["mu2_real"], "s", ms=3, color="tab:red",
-                label="real triBox stack μ₂, no wrap-around (sweep real-mu2)")
+    ax.semilogx(
+        d["T_big"],
+        d["mu2_big"],
+        "o",
+        ms=3,
+        color="tab:blue",
+        alpha=0.6,
+        label="skeleton μ₂, large T (sweep skeleton-mu2: 2^m, 2^m ± 1, 3·2^(m−1))",
+    )
+    ax.semilogx(
+        d["T_real"],
+        d["mu2_real"],
+        "s",
+        ms=3,
+        color="tab:red",
+        label="real triBox stack μ₂, no wrap-around (sweep real-mu2)",
+    )
     ax.axhline(2, color="k", ls="--", lw=1, label="Thm C.6 lower bound 2")
     ax.axhline(4, color="tab:green", ls="-.", lw=1, label="sharp lower bound 4 (attained at every even T)")
     ax.axhline(UPPER_MU2, color="gray", ls=":", lw=1, label="Eq. 10 upper bound 16π²/3")
@@ -55,21 +69,37 @@ def _draw_mu2(d, ax):
     ax.set_ylabel("algebraic connectivity μ₂")
 
 
-@figure("mu2-vs-T", ("trsp.C6.mu2-lower", "trsp.C6.mu2-upper", "trsp.C1.cayley"),
-        "Algebraic connectivity of the Cayley skeleton and of the real triBox stack", _draw_mu2)
+@figure(
+    "mu2-vs-T",
+    ("trsp.C6.mu2-lower", "trsp.C6.mu2-upper", "trsp.C1.cayley"),
+    "Algebraic connectivity of the Cayley skeleton and of the real triBox stack",
+    _draw_mu2,
+)
 def mu2_vs_T(quick: bool) -> dict:
     T_all = np.arange(2, (1 << 10 if quick else 1 << 14) + 1)
     skeleton = _swept("skeleton-mu2", quick)
     real = _swept("real-mu2", quick)
-    return {"T_all": T_all, "mu2_all": [cayley_algebraic_connectivity(int(T)) for T in T_all],
-            "T_big": skeleton.x, "mu2_big": skeleton.value, "T_real": real.x, "mu2_real": real.value,
-            "real_bracket": [real.lower, real.upper]}
+    return {
+        "T_all": T_all,
+        "mu2_all": [cayley_algebraic_connectivity(int(T)) for T in T_all],
+        "T_big": skeleton.x,
+        "mu2_big": skeleton.value,
+        "T_real": real.x,
+        "mu2_real": real.value,
+        "real_bracket": [real.lower, real.upper],
+    }
 
 
 def _draw_gap(d, ax):
     ax.semilogx(d["T"], d["gamma_log_T"], "o-", ms=3, label="skeleton: γ·log T, γ = μ₂/(2(L+1))")
-    ax.semilogx(d["T_real"], d["gamma_real_log_T"], "s", ms=3, color="tab:red",
-                label="real stack: normalised gap · log T (sweep real-gap, loopless degrees)")
+    ax.semilogx(
+        d["T_real"],
+        d["gamma_real_log_T"],
+        "s",
+        ms=3,
+        color="tab:red",
+        label="real stack: normalised gap · log T (sweep real-gap, loopless degrees)",
+    )
     ax.set_yscale("log")
     ax.set_xlabel("sequence length T")
     ax.set_ylabel("γ · log T   (flat ⇔ γ = Θ(1/log T))")
@@ -85,26 +115,41 @@ def gap_rate(quick: bool) -> dict:
 
 # --------------------------------------------------------------------------- the triBox kernel
 
+
 def _draw_energy(d, ax):
     b = np.array(d["b"])
     ax.loglog(b, d["closed_form"], "k-", lw=1, label="Eq. 13: (2b²+1)/(3b³)")
     ax.loglog(b, d["kernel_energy"], "o", ms=4, mfc="none", label="‖h_b‖₂² (kernel)")
-    ax.loglog(d["b_matrix"], d["frobenius_per_T"], "s", ms=3,
-              label=f"E_b := ‖M_tri‖_F²/T at T = {d['T']} (above ‖h_b‖²: boundary rows)")
+    ax.loglog(
+        d["b_matrix"],
+        d["frobenius_per_T"],
+        "s",
+        ms=3,
+        label=f"E_b := ‖M_tri‖_F²/T at T = {d['T']} (above ‖h_b‖²: boundary rows)",
+    )
     ax.set_xlabel("bandwidth b")
     ax.set_ylabel("energy")
 
 
-@figure("kernel-energy", ("trsp.C7.kernel-energy", "trsp.C7.frobenius", "trsp.tribox.frobenius-linear"),
-        "Kernel energy E_b against bandwidth", _draw_energy)
+@figure(
+    "kernel-energy",
+    ("trsp.C7.kernel-energy", "trsp.C7.frobenius", "trsp.tribox.frobenius-linear"),
+    "Kernel energy E_b against bandwidth",
+    _draw_energy,
+)
 def kernel_energy(quick: bool) -> dict:
     b = _log_grid(1, 1 << 12, 6)
     T = 1024 if quick else 4096
     bm = [x for x in b if x <= T // 4]
     frob = [float(np.sum(TriBox(T, x).as_matrix() ** 2)) / T for x in bm]
-    return {"b": b, "closed_form": [filters.tribox_kernel_energy(x) for x in b],
-            "kernel_energy": [float(np.sum(filters.tribox_kernel(x) ** 2)) for x in b],
-            "T": T, "b_matrix": bm, "frobenius_per_T": frob}
+    return {
+        "b": b,
+        "closed_form": [filters.tribox_kernel_energy(x) for x in b],
+        "kernel_energy": [float(np.sum(filters.tribox_kernel(x) ** 2)) for x in b],
+        "T": T,
+        "b_matrix": bm,
+        "frobenius_per_T": frob,
+    }
 
 
 def _draw_norms(d, ax):
@@ -114,14 +159,23 @@ def _draw_norms(d, ax):
     ax.semilogx(b, d["geometric"], "^-", ms=3, label="√(‖M_tri‖₁‖M_tri‖_∞) (C.8 bound)")
     c = d["fit"]
     ax.semilogx(b, d["closed_form"], "k:", lw=1.2, label="closed form (H_b² + H_b⁽²⁾)/2 + 1 − H_b/b ≈ ½ ln² b")
-    ax.semilogx(b, c["1"] + c["log b"] * np.log(b), "k--", lw=1,
-                label=f"best O(log b) fit {c['1']:.2f} + {c['log b']:.2f}·log b (paper's rate; misses both ends)")
+    ax.semilogx(
+        b,
+        c["1"] + c["log b"] * np.log(b),
+        "k--",
+        lw=1,
+        label=f"best O(log b) fit {c['1']:.2f} + {c['log b']:.2f}·log b (paper's rate; misses both ends)",
+    )
     ax.set_xlabel(f"bandwidth b  (T = {d['T_factor']}·b)")
     ax.set_ylabel("norm")
 
 
-@figure("tribox-norms", ("trsp.C8.column-sums", "trsp.C8.column-sums.corrected", "trsp.C8.spectral-norm"),
-        "Column sums and spectral norm of M_tri as b grows", _draw_norms)
+@figure(
+    "tribox-norms",
+    ("trsp.C8.column-sums", "trsp.C8.column-sums.corrected", "trsp.C8.spectral-norm"),
+    "Column sums and spectral norm of M_tri as b grows",
+    _draw_norms,
+)
 def tribox_norms(quick: bool) -> dict:
     from specproof.checks.rates import fit_with_corrections
 
@@ -133,12 +187,19 @@ def tribox_norms(quick: bool) -> dict:
         cols.append(float(M.column_sums().max()))
         norms.append(_norm2(M))
     fit = fit_with_corrections(b, cols, {"1": np.ones_like, "log b": np.log})
-    return {"b": b, "T_factor": factor, "max_column_sum": cols, "norm2": norms,
-            "geometric": [math.sqrt(c) for c in cols], "fit": fit,
-            "closed_form": [float(tribox_first_column_sum(x)) for x in b]}
+    return {
+        "b": b,
+        "T_factor": factor,
+        "max_column_sum": cols,
+        "norm2": norms,
+        "geometric": [math.sqrt(c) for c in cols],
+        "fit": fit,
+        "closed_form": [float(tribox_first_column_sum(x)) for x in b],
+    }
 
 
 # --------------------------------------------------------------------------- rank floor under a sink
+
 
 def _composite(T: int, g: float, b: int):
     return Sum((Identity(T), Sink(T), Scaled(TriBox(T, b), g))) if g else Sum((Identity(T), Sink(T)))
@@ -160,18 +221,29 @@ def _draw_rank_floor(d, ax):
     ax.set_ylabel("R_eff = stable rank")
 
 
-@figure("rank-floor", ("trsp.C8.rank-floor", "trsp.C8.rank-floor.sharp"), "Stable rank under a rank-one attention sink", _draw_rank_floor)
+@figure(
+    "rank-floor",
+    ("trsp.C8.rank-floor", "trsp.C8.rank-floor.sharp"),
+    "Stable rank under a rank-one attention sink",
+    _draw_rank_floor,
+)
 def rank_floor(quick: bool) -> dict:
     b = 4
     T = _log_grid(16, 1024 if quick else 4096, 4)
     gates = [0.25, 0.5, 1.0]
     measured = {str(g): [_stable_rank_op(_composite(t, g, b)) for t in T] for g in gates}
-    return {"b": b, "T": T, "E_b": filters.tribox_kernel_energy(b), "measured": measured,
-            "limit": {str(g): sink_composite_stable_rank_limit(b, g) for g in gates},
-            "g0": [_stable_rank_op(_composite(t, 0.0, b)) for t in T]}
+    return {
+        "b": b,
+        "T": T,
+        "E_b": filters.tribox_kernel_energy(b),
+        "measured": measured,
+        "limit": {str(g): sink_composite_stable_rank_limit(b, g) for g in gates},
+        "g0": [_stable_rank_op(_composite(t, 0.0, b)) for t in T],
+    }
 
 
 # --------------------------------------------------------------------------- SDEG
+
 
 def _bounded_bulk_scores(ell: int, k: int, B: float, seed: int) -> np.ndarray:
     """k spikes at log(ℓ·log ℓ) above a bulk uniform in [0, B], sorted descending (SDEG §3 setup)."""
@@ -193,8 +265,12 @@ def _draw_harmonic(d, ax):
     ax.set_ylabel("value × i")
 
 
-@figure("causal-harmonic", ("sdeg.c.eigen-harmonic", "sdeg.c.sv-universal"),
-        "Harmonic eigenvalues and singular values of causal attention", _draw_harmonic)
+@figure(
+    "causal-harmonic",
+    ("sdeg.c.eigen-harmonic", "sdeg.c.sv-universal"),
+    "Harmonic eigenvalues and singular values of causal attention",
+    _draw_harmonic,
+)
 def causal_harmonic(quick: bool) -> dict:
     ell, k, B = (256 if quick else 2048), 2, 1.0
     s = _bounded_bulk_scores(ell, k, B, seed=0)
@@ -213,8 +289,12 @@ def _draw_proxies(d, ax):
     ax.set_ylabel("rank proxy")
 
 
-@figure("rank-proxies", ("sdeg.c.rank-proxies", "sdeg.b.rank-proxies", "sdeg.encoder-decoder"),
-        "Stable and effective rank: causal Θ(log ℓ) against bidirectional k+1", _draw_proxies)
+@figure(
+    "rank-proxies",
+    ("sdeg.c.rank-proxies", "sdeg.b.rank-proxies", "sdeg.encoder-decoder"),
+    "Stable and effective rank: causal Θ(log ℓ) against bidirectional k+1",
+    _draw_proxies,
+)
 def rank_proxies(quick: bool) -> dict:
     ells = _log_grid(16, 512 if quick else 2048, 5)
     k = 2
@@ -232,15 +312,21 @@ def rank_proxies(quick: bool) -> dict:
 def _draw_histograms(d, ax):
     bins = np.linspace(0, 1, 41)
     for ell, sv in zip(d["ell"], d["singular_values"]):
-        ax.hist(sv, bins=bins, histtype="step", density=False, weights=np.full(len(sv), 1 / len(sv)), label=f"ℓ = {ell}")
+        ax.hist(
+            sv, bins=bins, histtype="step", density=False, weights=np.full(len(sv), 1 / len(sv)), label=f"ℓ = {ell}"
+        )
     ax.axvline(1, color="k", ls="--", lw=1, label=f"limit law: {d['c']}·δ₁ + {1 - d['c']}·δ₀")
     ax.set_yscale("log")
     ax.set_xlabel("singular value of A_b")
     ax.set_ylabel("fraction of singular values")
 
 
-@figure("spike-bulk-histograms", ("sdeg.b.sv-limit", "sdeg.b.eigen-limit"),
-        "Spike–bulk singular values of bidirectional attention converge to cδ₁ + (1−c)δ₀", _draw_histograms)
+@figure(
+    "spike-bulk-histograms",
+    ("sdeg.b.sv-limit", "sdeg.b.eigen-limit"),
+    "Spike–bulk singular values of bidirectional attention converge to cδ₁ + (1−c)δ₀",
+    _draw_histograms,
+)
 def spike_bulk_histograms(quick: bool) -> dict:
     c = 0.25
     ells = [64, 256, 1024] if quick else [64, 256, 1024, 4096]
@@ -294,8 +380,12 @@ def _draw_haar(d, ax):
 def haar_angles(quick: bool) -> dict:
     ells = [8, 16, 32, 64, 128] if quick else [8, 16, 32, 64, 128, 256, 512, 1024]
     samples = 8 if quick else 32
-    return {"ell": ells, "samples": samples, "seed": 0,
-            "stats": [_eigen_angle_discrepancies(ell, samples, seed=ell) for ell in ells]}
+    return {
+        "ell": ells,
+        "samples": samples,
+        "seed": 0,
+        "stats": [_eigen_angle_discrepancies(ell, samples, seed=ell) for ell in ells],
+    }
 
 
 # --------------------------------------------------------------------------- the composed network
@@ -331,9 +421,20 @@ def _draw_network(d, ax):
     ax.set_ylabel("μ₂, γ of the Markov form P_D; R_eff(N_D) − 1; escape")
 
 
-@figure("network", ("trsp.network.safety-net", "trsp.network.gap", "trsp.network.rank", "trsp.network.mixing",
-                    "trsp.network.connectivity", "trsp.network.causal-ceiling", "trsp.network.fixed-depth-bound"),
-        "The composed network N_D = F_(D−1)⋯F_0 against App. C's conclusions", _draw_network)
+@figure(
+    "network",
+    (
+        "trsp.network.safety-net",
+        "trsp.network.gap",
+        "trsp.network.rank",
+        "trsp.network.mixing",
+        "trsp.network.connectivity",
+        "trsp.network.causal-ceiling",
+        "trsp.network.fixed-depth-bound",
+    ),
+    "The composed network N_D = F_(D−1)⋯F_0 against App. C's conclusions",
+    _draw_network,
+)
 def network(quick: bool) -> dict:
     out = {}
     for kind in ("isolated", "uniform", "sink"):
@@ -346,7 +447,9 @@ def network(quick: bool) -> dict:
             out[kind][f"{column}_upper_only"] = [None if good else r[f"{column}_upper"] for r, good in zip(rows, ok)]
         for column in ("escape_full", "ceiling_full"):
             out[kind][column] = [r[column] for r in rows]
-        if kind == "sink":  # the upper bracket: R_eff − 1 is far below the bracket's lower side's resolution at full depth
+        if (
+            kind == "sink"
+        ):  # the upper bracket: R_eff − 1 is far below the bracket's lower side's resolution at full depth
             for tag in ("d2", "d4", "full"):
                 out[kind][f"reff_{tag}_excess"] = [r[f"reff_{tag}_upper"] - 1 for r in rows]
     return out

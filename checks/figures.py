@@ -59,9 +59,14 @@ def figure_provenance(quick: bool) -> dict:
     from specproof.checks.io import package_version
     from specproof.theory.backend import device
 
-    return {"specproof": __version__, "python": platform.python_version(),
-            **{lib: package_version(lib) for lib in ("numpy", "scipy", "torch", "matplotlib")},
-            "device": str(device()), "dtype": "float64", "quick": quick}
+    return {
+        "specproof": __version__,
+        "python": platform.python_version(),
+        **{lib: package_version(lib) for lib in ("numpy", "scipy", "torch", "matplotlib")},
+        "device": str(device()),
+        "dtype": "float64",
+        "quick": quick,
+    }
 
 
 def drawing_revision(fig: Figure) -> str:
@@ -89,8 +94,15 @@ def _draw_png(fig: Figure, data, prov: dict) -> bytes:
         ax.legend(fontsize=8, loc="best")
     f.tight_layout()
     buffer = io.BytesIO()
-    f.savefig(buffer, format="png", metadata={"Title": fig.title, "Software": None,
-                                              "Description": json.dumps({"claims": list(fig.claims), **prov}, sort_keys=True)})
+    f.savefig(
+        buffer,
+        format="png",
+        metadata={
+            "Title": fig.title,
+            "Software": None,
+            "Description": json.dumps({"claims": list(fig.claims), **prov}, sort_keys=True),
+        },
+    )
     return buffer.getvalue()
 
 
@@ -113,7 +125,9 @@ def render(fig: Figure, quick: bool, outdir: Path) -> tuple[Path, Path, bool]:
         if isinstance(old, dict) and {k: old.get(k) for k in content} == json.loads(json.dumps(content)):
             return png, data_path, False
     prov = figure_provenance(quick)
-    write_atomic(data_path, json.dumps({**content, "provenance": prov}, indent=1, sort_keys=True, ensure_ascii=False) + "\n")
+    write_atomic(
+        data_path, json.dumps({**content, "provenance": prov}, indent=1, sort_keys=True, ensure_ascii=False) + "\n"
+    )
     write_atomic(png, _draw_png(fig, data, prov))
     return png, data_path, True
 
@@ -149,5 +163,7 @@ def _outdir(given: str | None, quick: bool) -> Path:
         return Path(tempfile.mkdtemp(prefix="specproof-figures-quick-"))
     gallery = project_path("figures")
     if gallery is None:
-        raise InputError("no project gallery here (specproof is not installed from its checkout); allowed: --outdir DIR")
+        raise InputError(
+            "no project gallery here (specproof is not installed from its checkout); allowed: --outdir DIR"
+        )
     return gallery

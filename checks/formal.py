@@ -41,20 +41,26 @@ from specproof.checks.io import project_path, write_atomic
 from specproof.checks.registry import Evidence, Status, check
 
 LOGICAL_ROOT = "SpecProof"
-INSTALL_HINT = ("install it with `apt-get install coq libcoq-mathcomp libcoq-coquelicot libcoq-interval libcoq-mathcomp-real-closed "
-                "libcoq-mathcomp-algebra-tactics` (Debian/Ubuntu; Coq 8.16) and rerun")
+INSTALL_HINT = (
+    "install it with `apt-get install coq libcoq-mathcomp libcoq-coquelicot libcoq-interval libcoq-mathcomp-real-closed"
+    " libcoq-mathcomp-algebra-tactics` (Debian/Ubuntu; Coq 8.16) and rerun"
+)
 # Print Assumptions of a theorem about ℝ in Coq 8.16: the classical Dedekind reals of the standard
 # library rest on these axioms and nothing else.
-REAL_AXIOMS = frozenset({
-    "ClassicalDedekindReals.sig_forall_dec",
-    "ClassicalDedekindReals.sig_not_dec",
-    "FunctionalExtensionality.functional_extensionality_dep",
-})
+REAL_AXIOMS = frozenset(
+    {
+        "ClassicalDedekindReals.sig_forall_dec",
+        "ClassicalDedekindReals.sig_not_dec",
+        "FunctionalExtensionality.functional_extensionality_dep",
+    }
+)
 BUILD_TIMEOUT_S = 900
 QUERY_TIMEOUT_S = 300
 CACHE_ENV, NO_CACHE_ENV = "SPECPROOF_CACHE_DIR", "SPECPROOF_NO_CACHE"
 _DECLARATION = re.compile(r"^\s*(?!Local\b)(Theorem|Lemma|Corollary|Definition|Fixpoint)\s+([A-Za-z_][\w']*)", re.M)
-_PRELUDE = re.compile(r"^[ \t]*(From\s+\S+\s+)?(Require|Import|Export|(Local\s+)?Open\s+Scope|Set|Unset)\b.*?\.(?=\s|$)", re.M | re.S)
+_PRELUDE = re.compile(
+    r"^[ \t]*(From\s+\S+\s+)?(Require|Import|Export|(Local\s+)?Open\s+Scope|Set|Unset)\b.*?\.(?=\s|$)", re.M | re.S
+)
 _TOKEN = re.compile(r"[A-Za-z_][\w']*")
 
 
@@ -145,7 +151,9 @@ def _run(args: list[str], cwd: Path, timeout: int) -> subprocess.CompletedProces
 @functools.lru_cache(maxsize=4)
 def _installation(coqc: str) -> tuple[str, str]:
     """coqc's version line and library directory (part of the cache key)."""
-    version = subprocess.run([coqc, "--version"], capture_output=True, text=True, check=False).stdout.split("\n")[0].strip()
+    version = (
+        subprocess.run([coqc, "--version"], capture_output=True, text=True, check=False).stdout.split("\n")[0].strip()
+    )
     where = subprocess.run([coqc, "-where"], capture_output=True, text=True, check=False).stdout.strip()
     return version, where
 
@@ -225,8 +233,11 @@ def coq_query(build: CoqBuild, commands: str, header: str | None = None) -> str:
     with tempfile.TemporaryDirectory(prefix="specproof-query-") as tmp:
         query = Path(tmp) / "specproof_query.v"
         query.write_text(header + commands + "\n")
-        done = _run([coqc_path() or "coqc", "-q", "-Q", str(build.directory), LOGICAL_ROOT, query.name], Path(tmp),
-                    QUERY_TIMEOUT_S)
+        done = _run(
+            [coqc_path() or "coqc", "-q", "-Q", str(build.directory), LOGICAL_ROOT, query.name],
+            Path(tmp),
+            QUERY_TIMEOUT_S,
+        )
     if done.returncode != 0:
         raise RuntimeError((done.stdout + done.stderr).strip()[-2000:])
     return done.stdout
@@ -290,14 +301,19 @@ def _ask_module(build: CoqBuild, module: str, source: str) -> dict:
     header = module_prelude(source) + f"Require Import {LOGICAL_ROOT}.{module}.\n"
     lines = []
     for i, name in enumerate(theorems):
-        lines += [f'Redirect "t{i}" Check {LOGICAL_ROOT}.{module}.{name}.',
-                  f'Redirect "a{i}" Print Assumptions {LOGICAL_ROOT}.{module}.{name}.']
+        lines += [
+            f'Redirect "t{i}" Check {LOGICAL_ROOT}.{module}.{name}.',
+            f'Redirect "a{i}" Print Assumptions {LOGICAL_ROOT}.{module}.{name}.',
+        ]
     lines += [f'Redirect "d{i}" Print {LOGICAL_ROOT}.{module}.{name}.' for i, name in enumerate(definitions)]
     with tempfile.TemporaryDirectory(prefix="specproof-query-") as tmp:
         query = Path(tmp) / "specproof_query.v"
         query.write_text(header + "\n".join(lines) + "\n")
-        done = _run([coqc_path() or "coqc", "-q", "-Q", str(build.directory), LOGICAL_ROOT, query.name], Path(tmp),
-                    QUERY_TIMEOUT_S)
+        done = _run(
+            [coqc_path() or "coqc", "-q", "-Q", str(build.directory), LOGICAL_ROOT, query.name],
+            Path(tmp),
+            QUERY_TIMEOUT_S,
+        )
         if done.returncode != 0:
             return {"error": (done.stdout + done.stderr).strip()[-1500:]}
 
@@ -305,10 +321,13 @@ def _ask_module(build: CoqBuild, module: str, source: str) -> dict:
             path = Path(tmp) / f"{stem}.out"
             return path.read_text() if path.is_file() else ""
 
-        return {"theorems": {name: {"statement": printed_type(read(f"t{i}")),
-                                    "assumptions": parse_assumptions(read(f"a{i}"))}
-                             for i, name in enumerate(theorems)},
-                "definitions": {name: printed_body(read(f"d{i}")) for i, name in enumerate(definitions)}}
+        return {
+            "theorems": {
+                name: {"statement": printed_type(read(f"t{i}")), "assumptions": parse_assumptions(read(f"a{i}"))}
+                for i, name in enumerate(theorems)
+            },
+            "definitions": {name: printed_body(read(f"d{i}")) for i, name in enumerate(definitions)},
+        }
 
 
 @functools.lru_cache(maxsize=64)
@@ -414,21 +433,40 @@ def coq_evidence(hooks, *, what: str, ranges: str, proofs: Path | None = None) -
             return open_(reason, coq=build.version, **data)
         every[hook.theorem] = data
     assumptions = sorted({a for d in every.values() for a in d["assumptions"]})
-    rests_on = ("closed under the global context" if not assumptions
-                else "assumes only the standard library's real-number axioms (" + ", ".join(assumptions) + ")")
-    label = ("Coq theorem " + names[0] if len(names) == 1 else "Coq theorems " + ", ".join(names))
-    return Evidence(Status.PROVED, "coq",
-                    f"{what}: {label} {'is' if len(names) == 1 else 'are'} kernel-checked ({build.version}) with "
-                    f"{'its' if len(names) == 1 else 'their'} pinned statement{'' if len(names) == 1 else 's'}; {rests_on}",
-                    ranges=ranges, worst_margin=0.0,
-                    data=base | {"assumptions": assumptions, "coq": build.version, "proofs_sha256": build.digest,
-                                 "pinned": {h.theorem: {"module": h.module, "statement": h.statement,
-                                                        "definitions": every[h.theorem]["definitions"]} for h in hooks}})
+    rests_on = (
+        "closed under the global context"
+        if not assumptions
+        else "assumes only the standard library's real-number axioms (" + ", ".join(assumptions) + ")"
+    )
+    label = "Coq theorem " + names[0] if len(names) == 1 else "Coq theorems " + ", ".join(names)
+    return Evidence(
+        Status.PROVED,
+        "coq",
+        f"{what}: {label} {'is' if len(names) == 1 else 'are'} kernel-checked ({build.version}) with "
+        f"{'its' if len(names) == 1 else 'their'} pinned statement{'' if len(names) == 1 else 's'}; {rests_on}",
+        ranges=ranges,
+        worst_margin=0.0,
+        data=base
+        | {
+            "assumptions": assumptions,
+            "coq": build.version,
+            "proofs_sha256": build.digest,
+            "pinned": {
+                h.theorem: {
+                    "module": h.module,
+                    "statement": h.statement,
+                    "definitions": every[h.theorem]["definitions"],
+                }
+                for h in hooks
+            },
+        },
+    )
 
 
 def coq_check(name: str, *hooks: CoqHook, what: str, ranges: str):
     """A check (named ``name`` in reports) that the ``hooks`` hold: see :func:`coq_evidence`. The hooks are kept on
     the function (``coq_hooks``), so the catalogue can show every pinned statement of a claim."""
+
     def fn(ctx):
         return coq_evidence(hooks, what=what, ranges=ranges)
 
@@ -465,7 +503,9 @@ def cmd_coq_pins(args) -> int:
         raise InputError(f"Coq is not installed (no coqc on PATH); {INSTALL_HINT}")
     build = coq_build()
     if build is None or not build.ok:
-        raise InputError("the proofs do not compile: " + ("no proofs/ folder" if build is None else build.log.splitlines()[0]))
+        raise InputError(
+            "the proofs do not compile: " + ("no proofs/ folder" if build is None else build.log.splitlines()[0])
+        )
     differs, used = 0, {}
     for c in claims:
         for hook in claim_hooks(c):
@@ -480,10 +520,15 @@ def cmd_coq_pins(args) -> int:
                 continue
             differs += 1
             text = got["statement"].replace("\\", "\\\\").replace('"', '\\"')
-            print(f"DIFFERS  {c.id}: {hook.theorem} now states:\n  CoqHook({hook.theorem!r}, {hook.module!r}, \"{text}\")")
+            print(
+                f'DIFFERS  {c.id}: {hook.theorem} now states:\n  CoqHook({hook.theorem!r}, {hook.module!r}, "{text}")'
+            )
     for name, body in sorted(used.items()):
         if normalised(DEFINITIONS.get(name, "")) != body:
             differs += 1
-            print(f"DEFINITION {name} {'is not pinned' if name not in DEFINITIONS else 'differs'}: now\n  {name!r}: {body!r},")
+            print(
+                f"DEFINITION {name} {'is not pinned' if name not in DEFINITIONS else 'differs'}: now\n  {name!r}:"
+                f" {body!r},"
+            )
     print(f"{differs} difference(s)")
     return 1 if differs else 0

@@ -17,8 +17,20 @@ from importlib import resources
 from specproof.checks.registry import Status
 
 INDEX_FILE = "index.json"
-_FIELDS = ("id", "title", "expected", "module", "paper", "section", "label", "uses", "corrects", "notes", "figure",
-           "aliases")
+_FIELDS = (
+    "id",
+    "title",
+    "expected",
+    "module",
+    "paper",
+    "section",
+    "label",
+    "uses",
+    "corrects",
+    "notes",
+    "figure",
+    "aliases",
+)
 
 
 @dataclass(frozen=True)
@@ -45,14 +57,33 @@ class Entry:
         return Source(self.paper, self.section, self.label)
 
     def to_json(self) -> dict:
-        return {k: (getattr(self, k).value if k == "expected" else list(getattr(self, k))
-                    if isinstance(getattr(self, k), tuple) else getattr(self, k)) for k in _FIELDS}
+        return {
+            k: (
+                getattr(self, k).value
+                if k == "expected"
+                else list(getattr(self, k))
+                if isinstance(getattr(self, k), tuple)
+                else getattr(self, k)
+            )
+            for k in _FIELDS
+        }
 
 
 def entry_of(claim, module: str) -> Entry:
-    return Entry(claim.id, claim.title, claim.expected, module, claim.source.paper, claim.source.section,
-                 claim.source.label, tuple(claim.uses), claim.corrects, tuple(claim.notes), claim.figure,
-                 tuple(getattr(claim, "aliases", ())))
+    return Entry(
+        claim.id,
+        claim.title,
+        claim.expected,
+        module,
+        claim.source.paper,
+        claim.source.section,
+        claim.source.label,
+        tuple(claim.uses),
+        claim.corrects,
+        tuple(claim.notes),
+        claim.figure,
+        tuple(getattr(claim, "aliases", ())),
+    )
 
 
 def build_index() -> list[Entry]:
@@ -110,19 +141,24 @@ def resolve(ids) -> list[str]:
     if unknown:
         bad = unknown[0]
         if not bad.strip():
-            raise InputError("an empty claim id was given; allowed: a registered id such as trsp.C6.mu2-lower "
-                             "(see `specproof list`)")
+            raise InputError(
+                "an empty claim id was given; allowed: a registered id such as trsp.C6.mu2-lower (see `specproof list`)"
+            )
         near = difflib.get_close_matches(bad, [*index, *alias], n=3, cutoff=0.6)
         groups = sorted({".".join(i.split(".")[:2]) for i in index})
         hint = f"; did you mean {', '.join(near)}?" if near else ";"
-        raise InputError(f"unknown claim id {bad!r}{hint} allowed: a registered id or alias (see `specproof list`, or "
-                         f"`specproof list GROUP` for a group such as {', '.join(groups[:4])})"
-                         + (f"; also unknown: {', '.join(unknown[1:])}" if unknown[1:] else ""))
+        raise InputError(
+            f"unknown claim id {bad!r}{hint} allowed: a registered id or alias (see `specproof list`, or "
+            f"`specproof list GROUP` for a group such as {', '.join(groups[:4])})"
+            + (f"; also unknown: {', '.join(unknown[1:])}" if unknown[1:] else "")
+        )
     return out
 
 
 def select_ids(patterns) -> list[str]:
-    """``specproof list`` arguments: ids, aliases or id prefixes (a group such as sdeg.E or trsp.network); all by default."""
+    """``specproof list`` arguments: ids, aliases or id prefixes (a group such as sdeg.E or trsp.network); all by
+    default.
+    """
     from specproof.theory.errors import InputError
 
     index = load_index()

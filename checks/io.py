@@ -63,8 +63,10 @@ def _writable_dir(directory: Path, what: str, given: str) -> None:
     try:  # /proc, /sys and read-only mounts can pass access() for root: ask the file system itself
         fd, tmp = tempfile.mkstemp(dir=probe, prefix=".specproof-probe-")
     except OSError as exc:
-        raise InputError(f"{what} {given!r}: cannot create files in {probe} ({exc.strerror}); "
-                         f"allowed: a path under a writable directory") from None
+        raise InputError(
+            f"{what} {given!r}: cannot create files in {probe} ({exc.strerror}); "
+            "allowed: a path under a writable directory"
+        ) from None
     os.close(fd)
     os.unlink(tmp)
 
@@ -81,8 +83,9 @@ def output_file(path, what: str = "output file") -> Path:
     if p.exists() and not p.is_file():
         raise InputError(f"{what} {given!r} exists and is not a regular file; allowed: a new or regular file")
     if not p.parent.is_dir():  # never create directories the user did not name
-        raise InputError(f"{what} {given!r}: the directory {p.parent} does not exist; allowed: a file in an existing "
-                         f"directory")
+        raise InputError(
+            f"{what} {given!r}: the directory {p.parent} does not exist; allowed: a file in an existing directory"
+        )
     _writable_dir(p.parent, what, given)
     return p
 
@@ -134,6 +137,13 @@ def provenance(**extra) -> dict:
     quick, seconds)."""
     from specproof import __version__
 
-    return {"specproof": __version__, "python": platform.python_version(), "numpy": package_version("numpy"),
-            "scipy": package_version("scipy"), "torch": package_version("torch"), "machine": platform.machine(),
-            "date": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ"), **extra}
+    return {
+        "specproof": __version__,
+        "python": platform.python_version(),
+        "numpy": package_version("numpy"),
+        "scipy": package_version("scipy"),
+        "torch": package_version("torch"),
+        "machine": platform.machine(),
+        "date": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ"),
+        **extra,
+    }

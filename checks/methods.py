@@ -40,6 +40,7 @@ def float_tolerance(n: int, norm: float, factor: float = 10.0) -> float:
 
 # --------------------------------------------------------------------------- symbolic
 
+
 def _reject_floats(*exprs) -> None:
     """Proved must never rest on floating point: a float inside an exact identity is a programming error."""
     for e in exprs:
@@ -54,8 +55,10 @@ def _witness_nonzero(diff) -> dict | None:
     if not all(isinstance(x, sp.Symbol) for x in symbols):
         return None
     for trial in ((2, 3, 5, 7, 11, 13), (3, 7, 4, 9, 2, 5), (sp.Rational(5, 2), sp.Rational(7, 3), 4, 6, 3, 2)):
-        values = {x: (trial[i % len(trial)] if not x.is_integer else int(sp.ceiling(trial[i % len(trial)])))
-                  for i, x in enumerate(symbols)}
+        values = {
+            x: trial[i % len(trial)] if not x.is_integer else int(sp.ceiling(trial[i % len(trial)]))
+            for i, x in enumerate(symbols)
+        }
         try:
             value = sp.simplify(diff.subs(values).doit())
         except (TypeError, ValueError, ZeroDivisionError):
@@ -65,7 +68,9 @@ def _witness_nonzero(diff) -> dict | None:
     return None
 
 
-def sympy_identity(lhs, rhs, *, what: str, ranges: str = "all symbolic parameter values", role: str = "decides") -> Evidence:
+def sympy_identity(
+    lhs, rhs, *, what: str, ranges: str = "all symbolic parameter values", role: str = "decides"
+) -> Evidence:
     """Decide lhs == rhs symbolically: proved when simplify(lhs − rhs) is 0 (for matrix expressions of symbolic
     size, the zero matrix); refuted only with an exact witness (a substitution at which lhs − rhs is provably
     nonzero); otherwise open — simplify is not a decision procedure. Floats are rejected."""
@@ -74,15 +79,28 @@ def sympy_identity(lhs, rhs, *, what: str, ranges: str = "all symbolic parameter
     if diff != 0 and not getattr(diff, "is_ZeroMatrix", False) and isinstance(diff, sp.Expr):
         diff = sp.simplify(diff)  # a second pass closes some telescoping and harmonic forms
     if diff == 0 or getattr(diff, "is_ZeroMatrix", False):
-        return Evidence(Status.PROVED, "sympy", f"{what}: lhs − rhs simplifies to 0", ranges=ranges, worst_margin=0.0, role=role)
+        return Evidence(
+            Status.PROVED, "sympy", f"{what}: lhs − rhs simplifies to 0", ranges=ranges, worst_margin=0.0, role=role
+        )
     witness = _witness_nonzero(diff) if isinstance(diff, sp.Expr) and not diff.is_Matrix else None
     if diff.is_number and diff.is_zero is False:
         witness = {"at": {}, "value": sp.sstr(diff)}
     if witness is None:
-        return Evidence(Status.OPEN, "sympy", f"{what}: lhs − rhs = {sp.sstr(diff)} does not simplify to 0, and no exact "
-                        f"substitution shows it nonzero", ranges=ranges, role=role)
-    return Evidence(Status.REFUTED, "sympy", f"{what}: lhs − rhs = {sp.sstr(diff)}", ranges=ranges,
-                    counterexample={"difference": sp.sstr(diff), **witness}, role=role)
+        return Evidence(
+            Status.OPEN,
+            "sympy",
+            f"{what}: lhs − rhs = {sp.sstr(diff)} does not simplify to 0, and no exact substitution shows it nonzero",
+            ranges=ranges,
+            role=role,
+        )
+    return Evidence(
+        Status.REFUTED,
+        "sympy",
+        f"{what}: lhs − rhs = {sp.sstr(diff)}",
+        ranges=ranges,
+        counterexample={"difference": sp.sstr(diff), **witness},
+        role=role,
+    )
 
 
 def sympy_nonnegative(expr, variables, *, what: str, ranges: str = "", role: str = "decides") -> Evidence:
@@ -112,11 +130,22 @@ def sympy_nonnegative(expr, variables, *, what: str, ranges: str = "", role: str
         return Evidence(Status.PROVED, "sympy", f"{what}: identically 0", ranges=ranges, worst_margin=0.0, role=role)
     (sn, _), (sd, den_constant) = sign(num), sign(den)
     if sn is None or sd is None or sn != sd:
-        return Evidence(Status.OPEN, "sympy", f"{what}: no sign certificate for {sp.sstr(num)} / {sp.sstr(den)}",
-                        ranges=ranges, role=role)
+        return Evidence(
+            Status.OPEN,
+            "sympy",
+            f"{what}: no sign certificate for {sp.sstr(num)} / {sp.sstr(den)}",
+            ranges=ranges,
+            role=role,
+        )
     domain = "≥ 0" if den_constant else "≥ 0 wherever the denominator is nonzero"
-    return Evidence(Status.PROVED, "sympy", f"{what}: numerator and denominator have coefficients of one sign "
-                    f"in {', '.join(map(str, variables))} {domain}", ranges=ranges, worst_margin=0.0, role=role)
+    return Evidence(
+        Status.PROVED,
+        "sympy",
+        f"{what}: numerator and denominator have coefficients of one sign in {', '.join(map(str, variables))} {domain}",
+        ranges=ranges,
+        worst_margin=0.0,
+        role=role,
+    )
 
 
 def derivation(steps: list[Evidence], *, what: str, ranges: str, role: str = "decides") -> Evidence:
@@ -127,12 +156,25 @@ def derivation(steps: list[Evidence], *, what: str, ranges: str, role: str = "de
     failed = [s.summary for s in steps if s.status is not Status.PROVED]
     if failed:
         return Evidence(Status.OPEN, "sympy", f"{what}: step not proved: {'; '.join(failed)}", ranges=ranges, role=role)
-    return Evidence(Status.PROVED, "sympy", f"{what} ({len(steps)} steps): " + "; ".join(s.summary for s in steps),
-                    ranges=ranges, worst_margin=0.0, role=role)
+    return Evidence(
+        Status.PROVED,
+        "sympy",
+        f"{what} ({len(steps)} steps): " + "; ".join(s.summary for s in steps),
+        ranges=ranges,
+        worst_margin=0.0,
+        role=role,
+    )
 
 
-def combine(evidences: list[Evidence], *, what: str, method: str, ranges: str, role: str = "decides",
-             sharpest: str | None = None) -> Evidence:
+def combine(
+    evidences: list[Evidence],
+    *,
+    what: str,
+    method: str,
+    ranges: str,
+    role: str = "decides",
+    sharpest: str | None = None,
+) -> Evidence:
     """One Evidence from several sub-checks: refuted if any refutes, else the weakest status.
 
     ``sharpest`` defaults to the parts' own sharpest constants, joined.
@@ -141,13 +183,24 @@ def combine(evidences: list[Evidence], *, what: str, method: str, ranges: str, r
     if sharpest is None:
         sharpest = "; ".join(e.sharpest for e in evidences if e.sharpest) or None
     bad = next((e for e in evidences if e.status is Status.REFUTED), None)
-    worst = min((e for e in evidences if e.worst_margin is not None), key=lambda e: e.worst_margin,
-                default=Evidence(Status.OPEN, "none", ""))
-    return Evidence(status, method, f"{what}: " + "; ".join(e.summary for e in evidences), ranges=ranges,
-                    worst_margin=worst.worst_margin, sharpest=sharpest,
-                    counterexample=bad.counterexample if bad else None, role=role, allowance=worst.allowance,
-                    allowance_note="; ".join(dict.fromkeys(e.allowance_note for e in evidences if e.allowance_note)),
-                    data={"parts": [e.to_json() for e in evidences]})
+    worst = min(
+        (e for e in evidences if e.worst_margin is not None),
+        key=lambda e: e.worst_margin,
+        default=Evidence(Status.OPEN, "none", ""),
+    )
+    return Evidence(
+        status,
+        method,
+        f"{what}: " + "; ".join(e.summary for e in evidences),
+        ranges=ranges,
+        worst_margin=worst.worst_margin,
+        sharpest=sharpest,
+        counterexample=bad.counterexample if bad else None,
+        role=role,
+        allowance=worst.allowance,
+        allowance_note="; ".join(dict.fromkeys(e.allowance_note for e in evidences if e.allowance_note)),
+        data={"parts": [e.to_json() for e in evidences]},
+    )
 
 
 def exact_counterexample(what: str, ranges: str, margin, **counterexample) -> Evidence:
@@ -164,10 +217,21 @@ def exact_counterexample(what: str, ranges: str, margin, **counterexample) -> Ev
         raise TypeError(f"an exact counterexample needs an exact margin, got {type(margin).__name__}")
     shown = fmt(float(margin))
     if negative:
-        return Evidence(Status.REFUTED, "exact", f"{what} (margin {shown})", ranges=ranges, worst_margin=float(margin),
-                        counterexample={k: _exact_plain(v) for k, v in counterexample.items()})
-    return Evidence(Status.OPEN, "exact", f"{what}: not a counterexample (margin {shown})", ranges=ranges,
-                    worst_margin=float(margin))
+        return Evidence(
+            Status.REFUTED,
+            "exact",
+            f"{what} (margin {shown})",
+            ranges=ranges,
+            worst_margin=float(margin),
+            counterexample={k: _exact_plain(v) for k, v in counterexample.items()},
+        )
+    return Evidence(
+        Status.OPEN,
+        "exact",
+        f"{what}: not a counterexample (margin {shown})",
+        ranges=ranges,
+        worst_margin=float(margin),
+    )
 
 
 def _exact_plain(value):
@@ -177,8 +241,9 @@ def _exact_plain(value):
     return str(value) if isinstance(value, (Fraction, sp.Basic)) else value
 
 
-def probe_hypothesis(expect: str, hypothesis: str, outcome: Evidence, *, exact: bool = False,
-                     role: str = "supports") -> Evidence:
+def probe_hypothesis(
+    expect: str, hypothesis: str, outcome: Evidence, *, exact: bool = False, role: str = "supports"
+) -> Evidence:
     """Evidence for "this hypothesis is necessary" or "… is not needed" (``expect``).
 
     ``outcome`` is the evidence for the claim *without* the hypothesis. For "necessary", a
@@ -194,24 +259,61 @@ def probe_hypothesis(expect: str, hypothesis: str, outcome: Evidence, *, exact: 
     method = f"probe/{outcome.method}"
     if outcome.status is Status.REFUTED:
         if expect == "necessary":
-            return Evidence(Status.CERTIFIED if exact else Status.VERIFIED, method,
-                            f"without {hypothesis}: necessary — {outcome.summary}", ranges=outcome.ranges,
-                            counterexample=outcome.counterexample, role=role, data=outcome.data)
-        return Evidence(Status.REFUTED, method, f"without {hypothesis}: needed after all — {outcome.summary}",
-                        ranges=outcome.ranges, counterexample=outcome.counterexample, role=role, data=outcome.data)
+            return Evidence(
+                Status.CERTIFIED if exact else Status.VERIFIED,
+                method,
+                f"without {hypothesis}: necessary — {outcome.summary}",
+                ranges=outcome.ranges,
+                counterexample=outcome.counterexample,
+                role=role,
+                data=outcome.data,
+            )
+        return Evidence(
+            Status.REFUTED,
+            method,
+            f"without {hypothesis}: needed after all — {outcome.summary}",
+            ranges=outcome.ranges,
+            counterexample=outcome.counterexample,
+            role=role,
+            data=outcome.data,
+        )
     if expect == "necessary":
-        return Evidence(Status.OPEN, method, f"without {hypothesis}: no counterexample, necessity not shown — "
-                        f"{outcome.summary}", ranges=outcome.ranges, role=role, data=outcome.data)
+        return Evidence(
+            Status.OPEN,
+            method,
+            f"without {hypothesis}: no counterexample, necessity not shown — {outcome.summary}",
+            ranges=outcome.ranges,
+            role=role,
+            data=outcome.data,
+        )
     verdict = "undecided" if outcome.status is Status.OPEN else "not needed"
-    return Evidence(outcome.status, method, f"without {hypothesis}: {verdict} — {outcome.summary}",
-                    ranges=outcome.ranges, role=role, data=outcome.data)
+    return Evidence(
+        outcome.status,
+        method,
+        f"without {hypothesis}: {verdict} — {outcome.summary}",
+        ranges=outcome.ranges,
+        role=role,
+        data=outcome.data,
+    )
 
 
 # --------------------------------------------------------------------------- property search
 
-def property_search(strategy, margin: Callable, *, what: str, ctx: Context, examples: int = 200,
-                    wide_examples: int = 2000, tolerance: Callable | float = 0.0, allowance: str = "",
-                    ranges: str = "", pinned: tuple = (), role: str = "decides") -> Evidence:
+
+def property_search(
+    strategy,
+    margin: Callable,
+    *,
+    what: str,
+    ctx: Context,
+    examples: int = 200,
+    wide_examples: int = 2000,
+    tolerance: Callable | float = 0.0,
+    allowance: str = "",
+    ranges: str = "",
+    pinned: tuple = (),
+    role: str = "decides",
+) -> Evidence:
     """Search with hypothesis for an input whose ``margin`` (≥ 0 when the claim holds) is negative.
 
     ``margin(value)`` returns the slack; ``tolerance`` (a number or a function of the value) is the
@@ -247,9 +349,14 @@ def property_search(strategy, margin: Callable, *, what: str, ctx: Context, exam
             break
 
     @seed(ctx.seed)
-    @settings(max_examples=wide_examples if ctx.wide else examples, deadline=None, database=None,
-              derandomize=False, suppress_health_check=list(HealthCheck),
-              phases=[Phase.explicit, Phase.generate, Phase.shrink])
+    @settings(
+        max_examples=wide_examples if ctx.wide else examples,
+        deadline=None,
+        database=None,
+        derandomize=False,
+        suppress_health_check=list(HealthCheck),
+        phases=[Phase.explicit, Phase.generate, Phase.shrink],
+    )
     @given(strategy)
     def search(value):
         s = slack(value)
@@ -265,14 +372,26 @@ def property_search(strategy, margin: Callable, *, what: str, ctx: Context, exam
     n = ran["n"]  # the examples actually run (a small strategy may have fewer than asked for)
     if failure:
         value = failure["value"]
-        return Evidence(Status.REFUTED, "hypothesis", f"{what}: counterexample found (margin {fmt(margin(value))})",
-                        ranges=ranges, worst_margin=float(margin(value)),
-                        counterexample={"input": jsonable(value), "margin": float(margin(value))}, role=role)
+        return Evidence(
+            Status.REFUTED,
+            "hypothesis",
+            f"{what}: counterexample found (margin {fmt(margin(value))})",
+            ranges=ranges,
+            worst_margin=float(margin(value)),
+            counterexample={"input": jsonable(value), "margin": float(margin(value))},
+            role=role,
+        )
     tolerant = callable(tolerance) or tolerance != 0
-    return Evidence(Status.VERIFIED, "hypothesis", f"{what}: no counterexample in {n} structured examples",
-                    ranges=ranges, worst_margin=worst["margin"], role=role,
-                    allowance=tol_at(worst["value"]) if tolerant and worst["value"] is not None else None,
-                    allowance_note=allowance if tolerant else "")
+    return Evidence(
+        Status.VERIFIED,
+        "hypothesis",
+        f"{what}: no counterexample in {n} structured examples",
+        ranges=ranges,
+        worst_margin=worst["margin"],
+        role=role,
+        allowance=tol_at(worst["value"]) if tolerant and worst["value"] is not None else None,
+        allowance_note=allowance if tolerant else "",
+    )
 
 
 RENDER_DIGITS = 6  # significant digits of a float in rendered evidence: far inside float64's ~1e-13 relative errors
@@ -308,12 +427,21 @@ def jsonable(value):
     return value
 
 
-
-
 # --------------------------------------------------------------------------- exhaustive / float grids
 
-def grid_check(cases, margin: Callable, *, what: str, method: str, exact: bool, ranges: str,
-               tolerance: Callable | float = 0.0, allowance: str = "", role: str = "decides") -> Evidence:
+
+def grid_check(
+    cases,
+    margin: Callable,
+    *,
+    what: str,
+    method: str,
+    exact: bool,
+    ranges: str,
+    tolerance: Callable | float = 0.0,
+    allowance: str = "",
+    role: str = "decides",
+) -> Evidence:
     """Evaluate ``margin`` on every case of a finite grid; exact margins give 'proved'/'certified'.
 
     With ``exact`` the margin must be computed in exact arithmetic (ints, Fractions, flint) and
@@ -328,19 +456,34 @@ def grid_check(cases, margin: Callable, *, what: str, method: str, exact: bool, 
     for case in cases:
         m = margin(case)
         if exact and not _is_exact(m):
-            raise TypeError(f"{what}: an exact grid check needs exact margins (int, Fraction, sympy or flint "
-                            f"rationals), got {type(m).__name__} at {case!r}")
+            raise TypeError(
+                f"{what}: an exact grid check needs exact margins (int, Fraction, sympy or flint "
+                f"rationals), got {type(m).__name__} at {case!r}"
+            )
         tol = tol_at(case)
         if m + tol < 0:
-            return Evidence(Status.REFUTED, method, f"{what}: fails at {jsonable(case)} (margin {fmt(float(m))})", ranges=ranges,
-                            worst_margin=float(m), counterexample={"input": jsonable(case), "margin": float(m)}, role=role)
+            return Evidence(
+                Status.REFUTED,
+                method,
+                f"{what}: fails at {jsonable(case)} (margin {fmt(float(m))})",
+                ranges=ranges,
+                worst_margin=float(m),
+                counterexample={"input": jsonable(case), "margin": float(m)},
+                role=role,
+            )
         worst.see(case, m, tol, exact)
     status = (Status.PROVED if method == "exhaustive" else Status.CERTIFIED) if exact else Status.VERIFIED
-    return Evidence(status, method, f"{what}: holds on all {worst.count} cases; worst margin {fmt(float(worst.shown))} at "
-                    f"{jsonable(worst.case)}", ranges=ranges, role=role,
-                    worst_margin=min(worst.raw, float(worst.shown)) if tolerant else float(worst.shown),
-                    allowance=worst.raw_tol if tolerant else None, allowance_note=allowance if tolerant else "",
-                    data={"cases": worst.count, "worst_case": jsonable(worst.case)})
+    return Evidence(
+        status,
+        method,
+        f"{what}: holds on all {worst.count} cases; worst margin {fmt(float(worst.shown))} at {jsonable(worst.case)}",
+        ranges=ranges,
+        role=role,
+        worst_margin=min(worst.raw, float(worst.shown)) if tolerant else float(worst.shown),
+        allowance=worst.raw_tol if tolerant else None,
+        allowance_note=allowance if tolerant else "",
+        data={"cases": worst.count, "worst_case": jsonable(worst.case)},
+    )
 
 
 @dataclass
@@ -375,8 +518,9 @@ def _is_exact(x) -> bool:
     return type(x).__name__ in ("fmpz", "fmpq")
 
 
-def open_evidence(why: str, *, method: str = "none", ranges: str = "", role: str = "decides",
-                  data: dict | None = None) -> Evidence:
+def open_evidence(
+    why: str, *, method: str = "none", ranges: str = "", role: str = "decides", data: dict | None = None
+) -> Evidence:
     """A check that could not decide: the claim stays open (when the check decides), and says why."""
     return Evidence(Status.OPEN, method, why, ranges=ranges, role=role, data=data or {})
 

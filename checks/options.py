@@ -84,8 +84,9 @@ def scheduler_address(text: str) -> str:
     if value.endswith(".json"):
         return value
     if not re.fullmatch(r"(?:(?:tcp|tls|inproc|ucx)://)?[A-Za-z0-9._\-\[\]:]+:\d{1,5}", value):
-        raise argparse.ArgumentTypeError(f"{text!r} is not a scheduler address; allowed: tcp://host:port, host:port "
-                                         f"or a scheduler file *.json")
+        raise argparse.ArgumentTypeError(
+            f"{text!r} is not a scheduler address; allowed: tcp://host:port, host:port or a scheduler file *.json"
+        )
     return value
 
 
@@ -108,8 +109,10 @@ def variant_names(text: str) -> str:
     names = [x.strip() for x in text.split(",") if x.strip()]
     unknown = [n for n in names if n not in TRAIN_VARIANTS]
     if not names or unknown or len(set(names)) != len(names):
-        raise argparse.ArgumentTypeError(f"{text!r}: allowed: distinct names from {', '.join(TRAIN_VARIANTS)}, "
-                                         f"comma-separated (a variant of your own: --spec FILE.toml or --variant FILE.py)")
+        raise argparse.ArgumentTypeError(
+            f"{text!r}: allowed: distinct names from {', '.join(TRAIN_VARIANTS)}, "
+            "comma-separated (a variant of your own: --spec FILE.toml or --variant FILE.py)"
+        )
     return text
 
 

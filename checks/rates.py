@@ -66,13 +66,22 @@ class RateFit:
     def summary(self) -> str:
         lo, hi = self.ratio_range
         comp = ", ".join(f"{k}: trend {fmt(v)}" for k, v in self.competitors.items())
-        return (f"y/{self.shown} in [{fmt(lo)}, {fmt(hi)}] over x in [{fmt(self.x[0])}, {fmt(self.x[-1])}], "
-                f"trend {fmt(self.trend)} per {self.scale}-unit" + (f"; competitors {comp}" if comp else ""))
+        return (
+            f"y/{self.shown} in [{fmt(lo)}, {fmt(hi)}] over x in [{fmt(self.x[0])}, {fmt(self.x[-1])}], "
+            f"trend {fmt(self.trend)} per {self.scale}-unit" + (f"; competitors {comp}" if comp else "")
+        )
 
     def to_json(self) -> dict:
-        return {"model": self.name, "x": self.x.tolist(), "y": self.y.tolist(), "ratios": self.ratios.tolist(),
-                "trend": self.trend, "local_exponents": self.local_exponents.tolist(),
-                "competitors": self.competitors, "scale": self.scale}
+        return {
+            "model": self.name,
+            "x": self.x.tolist(),
+            "y": self.y.tolist(),
+            "ratios": self.ratios.tolist(),
+            "trend": self.trend,
+            "local_exponents": self.local_exponents.tolist(),
+            "competitors": self.competitors,
+            "scale": self.scale,
+        }
 
 
 def _scaled(x, scale: str) -> np.ndarray:
@@ -114,18 +123,38 @@ def rate_evidence(fit: RateFit, *, what: str, ranges: str, flat: float = FLAT, r
     if abs(fit.trend) <= flat:
         alike = sorted(set(fit.competitors) - set(ruled_out))
         if alike:
-            return open_evidence(f"{what}: flat, but so is {', '.join(alike)}: the sweep cannot tell them apart; "
-                                 f"{fit.summary()}", method="sweep-fit", ranges=ranges, role=role, data=data)
-        return Evidence(Status.VERIFIED, "sweep-fit", f"{what}: {fit.summary()}", ranges=ranges,
-                        sharpest=f"{fmt(fit.ratio_range[0])} <= y/{fit.shown} <= {fmt(fit.ratio_range[1])}",
-                        worst_margin=flat - abs(fit.trend), data=data, role=role)
-    return Evidence(Status.REFUTED, "sweep-fit", f"{what}: ratio drifts, {fit.summary()}", ranges=ranges,
-                    worst_margin=flat - abs(fit.trend), data=data, role=role,
-                    counterexample={"x": fit.x.tolist(), "y": fit.y.tolist(), "trend": fit.trend})
+            return open_evidence(
+                f"{what}: flat, but so is {', '.join(alike)}: the sweep cannot tell them apart; {fit.summary()}",
+                method="sweep-fit",
+                ranges=ranges,
+                role=role,
+                data=data,
+            )
+        return Evidence(
+            Status.VERIFIED,
+            "sweep-fit",
+            f"{what}: {fit.summary()}",
+            ranges=ranges,
+            sharpest=f"{fmt(fit.ratio_range[0])} <= y/{fit.shown} <= {fmt(fit.ratio_range[1])}",
+            worst_margin=flat - abs(fit.trend),
+            data=data,
+            role=role,
+        )
+    return Evidence(
+        Status.REFUTED,
+        "sweep-fit",
+        f"{what}: ratio drifts, {fit.summary()}",
+        ranges=ranges,
+        worst_margin=flat - abs(fit.trend),
+        data=data,
+        role=role,
+        counterexample={"x": fit.x.tolist(), "y": fit.y.tolist(), "trend": fit.trend},
+    )
 
 
-def bound_evidence(fit: RateFit, *, side: str, what: str, ranges: str, flat: float = FLAT,
-                   role: str = "decides") -> Evidence:
+def bound_evidence(
+    fit: RateFit, *, side: str, what: str, ranges: str, flat: float = FLAT, role: str = "decides"
+) -> Evidence:
     """One-sided rate: y = O(f) (side="upper") when y/f does not grow (trend ≤ flat), y = Ω(f)
     (side="lower") when it does not decay (trend ≥ −flat).
 
@@ -140,11 +169,26 @@ def bound_evidence(fit: RateFit, *, side: str, what: str, ranges: str, flat: flo
     data = fit.to_json()
     if slack >= 0:
         bound = f"y/{fit.shown} <= {fmt(hi)}" if side == "upper" else f"y/{fit.shown} >= {fmt(lo)}"
-        return Evidence(Status.VERIFIED, "sweep-fit", f"{what}: {fit.summary()}", ranges=ranges, sharpest=bound,
-                        worst_margin=slack, data=data, role=role)
-    return Evidence(Status.REFUTED, "sweep-fit", f"{what}: ratio {'grows' if side == 'upper' else 'decays'}, {fit.summary()}",
-                    ranges=ranges, worst_margin=slack, data=data, role=role,
-                    counterexample={"x": fit.x.tolist(), "y": fit.y.tolist(), "trend": fit.trend})
+        return Evidence(
+            Status.VERIFIED,
+            "sweep-fit",
+            f"{what}: {fit.summary()}",
+            ranges=ranges,
+            sharpest=bound,
+            worst_margin=slack,
+            data=data,
+            role=role,
+        )
+    return Evidence(
+        Status.REFUTED,
+        "sweep-fit",
+        f"{what}: ratio {'grows' if side == 'upper' else 'decays'}, {fit.summary()}",
+        ranges=ranges,
+        worst_margin=slack,
+        data=data,
+        role=role,
+        counterexample={"x": fit.x.tolist(), "y": fit.y.tolist(), "trend": fit.trend},
+    )
 
 
 def fit_with_corrections(x, y, basis: dict[str, Callable]) -> dict[str, float]:
@@ -175,9 +219,20 @@ def remove_lower_terms(x, y, f: Callable, lower: dict[str, Callable]) -> tuple[f
     return coef["lead"], y - sum(coef[k] * fn(x) for k, fn in lower.items())
 
 
-def corrected_rate_evidence(x, y, f: Callable, name: str, lower: dict[str, Callable], competitors: dict | None = None,
-                            *, what: str, ranges: str, scale: str = "log", flat: float = FLAT,
-                            role: str = "decides") -> Evidence:
+def corrected_rate_evidence(
+    x,
+    y,
+    f: Callable,
+    name: str,
+    lower: dict[str, Callable],
+    competitors: dict | None = None,
+    *,
+    what: str,
+    ranges: str,
+    scale: str = "log",
+    flat: float = FLAT,
+    role: str = "decides",
+) -> Evidence:
     """Θ(f) diagnostics after removing fitted lower-order terms: y ≈ a·f + Σ c_i·lower_i.
 
     A plain ratio test is too strict when y carries a known lower-order term: y = a ln x + c has
@@ -196,24 +251,54 @@ def corrected_rate_evidence(x, y, f: Callable, name: str, lower: dict[str, Calla
     lead, y_main = remove_lower_terms(x, y, f, lower)
     lower_terms = fit_with_corrections(x, y, {"lead": f, **lower})
     if lead <= 0:
-        return Evidence(Status.REFUTED, "sweep-fit", f"{what}: the fitted leading term {fmt(lead)}·{name} does not carry y",
-                        ranges=ranges, role=role, worst_margin=lead,
-                        counterexample={"x": x.tolist(), "y": y.tolist(), "lead": lead}, data={"lower_terms": lower_terms})
+        return Evidence(
+            Status.REFUTED,
+            "sweep-fit",
+            f"{what}: the fitted leading term {fmt(lead)}·{name} does not carry y",
+            ranges=ranges,
+            role=role,
+            worst_margin=lead,
+            counterexample={"x": x.tolist(), "y": y.tolist(), "lead": lead},
+            data={"lower_terms": lower_terms},
+        )
     if np.any(y_main[upper] <= 0):
-        return open_evidence(f"{what}: with {', '.join(lower)} fitted, the leading part is not positive over the upper "
-                             f"half of the sweep; the model does not fit", method="sweep-fit", ranges=ranges, role=role)
+        return open_evidence(
+            f"{what}: with {', '.join(lower)} fitted, the leading part is not positive over the upper "
+            "half of the sweep; the model does not fit",
+            method="sweep-fit",
+            ranges=ranges,
+            role=role,
+        )
     fit = fit_rate(x, y_main, f, name, scale=scale)
     for cname, g in (competitors or {}).items():
         if _collinear(x, g, lower):
             fit.competitors[cname] = math.nan
             continue
         c_lead, c_main = remove_lower_terms(x, y, g, lower)
-        fit.competitors[cname] = (math.inf if c_lead <= 0 else math.nan if np.any(c_main[upper] <= 0)
-                                  else fit_rate(x, c_main, g, cname, scale=scale).trend)  # trend: upper half only
-    ev = rate_evidence(fit, what=f"{what} (lower-order terms {', '.join(lower)} fitted and removed)", ranges=ranges,
-                       flat=flat, role=role)
-    return replace(ev, data={**ev.data, "y": y.tolist(), "y_leading_part": y_main.tolist(), "leading_coefficient": lead,
-                             "lower_terms": lower_terms})
+        fit.competitors[cname] = (
+            math.inf
+            if c_lead <= 0
+            else math.nan
+            if np.any(c_main[upper] <= 0)
+            else fit_rate(x, c_main, g, cname, scale=scale).trend
+        )  # trend: upper half only
+    ev = rate_evidence(
+        fit,
+        what=f"{what} (lower-order terms {', '.join(lower)} fitted and removed)",
+        ranges=ranges,
+        flat=flat,
+        role=role,
+    )
+    return replace(
+        ev,
+        data={
+            **ev.data,
+            "y": y.tolist(),
+            "y_leading_part": y_main.tolist(),
+            "leading_coefficient": lead,
+            "lower_terms": lower_terms,
+        },
+    )
 
 
 # --------------------------------------------------------------------------- short sweeps: a closed menu of rates
@@ -235,19 +320,30 @@ def _menu_name(a: float, c: int, x: str) -> str:
 
 def rate_menu(x: str = "T") -> dict[str, Callable]:
     """The closed menu of rates in the variable ``x`` that a short sweep is classified into, name → function."""
-    return {_menu_name(a, c, x): (lambda v, a=a, c=c: np.asarray(v, float) ** a * np.log(np.asarray(v, float)) ** c)
-            for a, c in _MENU_EXPONENTS}
+    return {
+        _menu_name(a, c, x): lambda v, a=a, c=c: np.asarray(v, float) ** a * np.log(np.asarray(v, float)) ** c
+        for a, c in _MENU_EXPONENTS
+    }
 
 
 def drift_flat(x, scale: str = "loglog", drift: float = DRIFT) -> float:
     """The trend tolerance (per scale-unit) at which log(y/f) moves by at most ``drift`` over the upper
     half of the sweep ``x`` (where :class:`RateFit` reads its trend)."""
-    u = _scaled(np.asarray(x, dtype=float), scale)[len(x) // 2:]
+    u = _scaled(np.asarray(x, dtype=float), scale)[len(x) // 2 :]
     return drift / float(np.ptp(u))
 
 
-def menu_rate_evidence(x, y, models: dict[str, Callable], *, what: str, ranges: str, scale: str = "loglog",
-                       drift: float = DRIFT, role: str = "decides") -> tuple[str, Evidence]:
+def menu_rate_evidence(
+    x,
+    y,
+    models: dict[str, Callable],
+    *,
+    what: str,
+    ranges: str,
+    scale: str = "loglog",
+    drift: float = DRIFT,
+    role: str = "decides",
+) -> tuple[str, Evidence]:
     """Classify y(x) (positive) into a menu of rates: the model whose ratio y/f has the flattest trend,
     decided by :func:`rate_evidence` at the sweep's drift tolerance with every other model a competitor.
 
@@ -262,8 +358,9 @@ def menu_rate_evidence(x, y, models: dict[str, Callable], *, what: str, ranges: 
     return best, rate_evidence(fit, what=what, ranges=ranges, flat=drift_flat(x, scale, drift), role=role)
 
 
-def offset_rate_evidence(x, y, growth: dict[str, Callable], *, what: str, ranges: str, drift: float = DRIFT,
-                         role: str = "decides") -> tuple[str | None, Evidence]:
+def offset_rate_evidence(
+    x, y, growth: dict[str, Callable], *, what: str, ranges: str, drift: float = DRIFT, role: str = "decides"
+) -> tuple[str | None, Evidence]:
     """The rate of a quantity with an additive constant, y ≈ c₀ + c·f(x), f = 1 or a growth model.
 
     An offset hides a slow growth from the ratio test at short sweeps (a stable rank Θ(k + log ℓ)
@@ -282,15 +379,36 @@ def offset_rate_evidence(x, y, growth: dict[str, Callable], *, what: str, ranges
     fitting = [k for k, (c, _, misfit) in fits.items() if misfit <= band and (k == "1" or c > 0)]
     rate = "1" if "1" in fitting else min(fitting, key=lambda k: fits[k][2], default=None)
     detail = ", ".join(f"{k}: c = {fmt(c)}, misfit {fmt(m)}" for k, (c, _, m) in fits.items() if k != "1")
-    data = {"x": x.tolist(), "y": y.tolist(), "band": band,
-            "fits": {k: {"coefficient": c, "offset": c0, "misfit": m} for k, (c, c0, m) in fits.items()}}
-    summary = (f"{what}: y from {fmt(y[0])} to {fmt(y[-1])}, misfit of a constant {fmt(fits['1'][2])}; {detail} "
-               f"(a model fits within ±{fmt(band)})")
+    data = {
+        "x": x.tolist(),
+        "y": y.tolist(),
+        "band": band,
+        "fits": {k: {"coefficient": c, "offset": c0, "misfit": m} for k, (c, c0, m) in fits.items()},
+    }
+    summary = (
+        f"{what}: y from {fmt(y[0])} to {fmt(y[-1])}, misfit of a constant {fmt(fits['1'][2])}; {detail} "
+        f"(a model fits within ±{fmt(band)})"
+    )
     if rate is None:
-        return None, Evidence(Status.REFUTED, "sweep-fit", f"{summary}; no rate of the menu fits", ranges=ranges,
-                              data=data, worst_margin=band - min(m for _, _, m in fits.values()), role=role,
-                              counterexample={"x": x.tolist(), "y": y.tolist()})
+        return None, Evidence(
+            Status.REFUTED,
+            "sweep-fit",
+            f"{summary}; no rate of the menu fits",
+            ranges=ranges,
+            data=data,
+            worst_margin=band - min(m for _, _, m in fits.values()),
+            role=role,
+            counterexample={"x": x.tolist(), "y": y.tolist()},
+        )
     c, c0, misfit = fits[rate]
     sharpest = f"y ≈ {fmt(c0)} + {fmt(c)}·{rate}" if rate != "1" else f"y ≈ {fmt(c0)}"
-    return rate, Evidence(Status.VERIFIED, "sweep-fit", f"{summary}; rate {rate}", ranges=ranges, sharpest=sharpest,
-                          worst_margin=band - misfit, data=data, role=role)
+    return rate, Evidence(
+        Status.VERIFIED,
+        "sweep-fit",
+        f"{summary}; rate {rate}",
+        ranges=ranges,
+        sharpest=sharpest,
+        worst_margin=band - misfit,
+        data=data,
+        role=role,
+    )

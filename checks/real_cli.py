@@ -48,8 +48,9 @@ def cmd_real(args) -> int:
         transformers_module()
         opener, name, positions = open_model, MINILM_NAME, MINILM_POSITIONS
     if positions is not None and max(args.lengths) > positions:
-        raise InputError(f"--lengths: {max(args.lengths)} exceeds {name}'s {positions} positions; "
-                         f"allowed: lengths up to {positions}")
+        raise InputError(
+            f"--lengths: {max(args.lengths)} exceeds {name}'s {positions} positions; allowed: lengths up to {positions}"
+        )
     store = None
     if not args.no_store:
         if args.store is not None:
@@ -58,9 +59,18 @@ def cmd_real(args) -> int:
             store = Store(output_dir(project_path("figures", "data"), "the project's store"))
     t0 = time.perf_counter()
     with threads(args.threads):
-        result = real_models.measure(opener, text, args.lengths, samples=args.samples, seed=args.seed,
-                         default_text_used=not args.text, model_name=name, max_positions=positions, store=store,
-                         progress=not args.no_progress and sys.stderr.isatty())
+        result = real_models.measure(
+            opener,
+            text,
+            args.lengths,
+            samples=args.samples,
+            seed=args.seed,
+            default_text_used=not args.text,
+            model_name=name,
+            max_positions=positions,
+            store=store,
+            progress=not args.no_progress and sys.stderr.isatty(),
+        )
     import transformers
 
     from specproof.checks.io import provenance
@@ -69,8 +79,13 @@ def cmd_real(args) -> int:
     versions = {"transformers": transformers.__version__}
     if args.model is None:
         versions[MINILM_PACKAGE] = importlib.metadata.version(MINILM_PACKAGE)
-    result["provenance"] = provenance(device=str(device()), dtype="float64", threads=args.threads,
-                                      seconds=round(time.perf_counter() - t0, 2), **versions)
+    result["provenance"] = provenance(
+        device=str(device()),
+        dtype="float64",
+        threads=args.threads,
+        seconds=round(time.perf_counter() - t0, 2),
+        **versions,
+    )
     print(table(result))
     if store is not None:
         print(f"rows: {result['computed']} computed, {result['reused']} reused (store {store.path(STORE_NAME)})")

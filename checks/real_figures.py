@@ -22,20 +22,43 @@ def _quartiles(row: dict, key: str, layers=None) -> list[float]:
 def figure_data(result: dict) -> dict:
     """What the real-attention figures draw: per ℓ, quartiles over heads and sequences of each measure."""
     rows = result["rows"]
-    keys = ("w1", "srank_real", "srank_canonical", "erank1_real", "erank1_canonical", "srank_score", "erank1_score",
-            "k", "rank", "mu2_attn", "gap_attn", *(f"mu2_side_{g:g}" for g in GATES), *(f"gap_side_{g:g}" for g in GATES),
-            *(f"reff_{g:g}" for g in (0, *GATES)), "W1_U", "W1_V")
-    return {"model": result["model"], "ell": [r["ell"] for r in rows], "gates": list(GATES),
-            "quartiles": {key: [_quartiles(r, key) for r in rows] for key in keys},
-            "layer_median_w1": [r["summary"]["layer_median_w1"] for r in rows],
-            "angles_X": [r["summary"]["median_angles"] for r in rows], "haar": [r["haar"] for r in rows],
-            "mu2_tri": [r["side_path"]["mu2_tri"] for r in rows], "gap_tri": [r["side_path"]["gap_tri"] for r in rows],
-            "hidden_size": result["hidden_size"], "head_dim": result["head_dim"], "paper": jsonable(PAPER)}
+    keys = (
+        "w1",
+        "srank_real",
+        "srank_canonical",
+        "erank1_real",
+        "erank1_canonical",
+        "srank_score",
+        "erank1_score",
+        "k",
+        "rank",
+        "mu2_attn",
+        "gap_attn",
+        *(f"mu2_side_{g:g}" for g in GATES),
+        *(f"gap_side_{g:g}" for g in GATES),
+        *(f"reff_{g:g}" for g in (0, *GATES)),
+        "W1_U",
+        "W1_V",
+    )
+    return {
+        "model": result["model"],
+        "ell": [r["ell"] for r in rows],
+        "gates": list(GATES),
+        "quartiles": {key: [_quartiles(r, key) for r in rows] for key in keys},
+        "layer_median_w1": [r["summary"]["layer_median_w1"] for r in rows],
+        "angles_X": [r["summary"]["median_angles"] for r in rows],
+        "haar": [r["haar"] for r in rows],
+        "mu2_tri": [r["side_path"]["mu2_tri"] for r in rows],
+        "gap_tri": [r["side_path"]["gap_tri"] for r in rows],
+        "hidden_size": result["hidden_size"],
+        "head_dim": result["head_dim"],
+        "paper": jsonable(PAPER),
+    }
 
 
 def _band(ax, ell, quartiles, label, **style):
     q = np.array([[np.nan if v is None else v for v in row] for row in quartiles], dtype=float)
-    line, = ax.plot(ell, q[:, 1], "o-", ms=3, label=label, **style)
+    (line,) = ax.plot(ell, q[:, 1], "o-", ms=3, label=label, **style)
     ax.fill_between(ell, q[:, 0], q[:, 2], color=line.get_color(), alpha=0.15)
 
 
@@ -45,8 +68,10 @@ def draw_attention(d, ax):
     for i in range(len(d["layer_median_w1"][0])):
         ax.plot(ell, [m[i] for m in d["layer_median_w1"]], "o-", ms=2, lw=0.8, label=f"layer {i}")
     _band(ax, ell, d["quartiles"]["w1"], "all heads (quartiles)", color="k")
-    for key, marker, label in (("gpt2_median_w1", "s", "paper: GPT-2, all heads"),
-                               ("gpt2_last_layer_median_w1", "^", "paper: GPT-2, last layer")):
+    for key, marker, label in (
+        ("gpt2_median_w1", "s", "paper: GPT-2, all heads"),
+        ("gpt2_last_layer_median_w1", "^", "paper: GPT-2, last layer"),
+    ):
         xs = sorted(int(x) for x in d["paper"][key])
         ax.plot(xs, [d["paper"][key][str(x)] for x in xs], marker, color="grey", ls=":", label=label)
     ax.set_xscale("log", base=2)
@@ -57,12 +82,14 @@ def draw_attention(d, ax):
 def draw_concentration(d, ax):
     """§4.3 rank proxies and §4.2 score rank: srank and erank₁ of A_h, A_Σ and S_h against ℓ."""
     ell = d["ell"]
-    for key, label, color in (("srank_real", "srank A_h (real)", "tab:red"),
-                              ("srank_canonical", "srank A_Σ (canonical)", "tab:blue"),
-                              ("erank1_real", "erank₁ A_h (real)", "tab:orange"),
-                              ("erank1_canonical", "erank₁ A_Σ (canonical)", "tab:cyan"),
-                              ("srank_score", "srank S_h (§4.2)", "tab:green"),
-                              ("erank1_score", "erank₁ S_h (§4.2)", "tab:olive")):
+    for key, label, color in (
+        ("srank_real", "srank A_h (real)", "tab:red"),
+        ("srank_canonical", "srank A_Σ (canonical)", "tab:blue"),
+        ("erank1_real", "erank₁ A_h (real)", "tab:orange"),
+        ("erank1_canonical", "erank₁ A_Σ (canonical)", "tab:cyan"),
+        ("srank_score", "srank S_h (§4.2)", "tab:green"),
+        ("erank1_score", "erank₁ S_h (§4.2)", "tab:olive"),
+    ):
         _band(ax, ell, d["quartiles"][key], label, color=color)
     ax.plot(ell, np.array(ell) / 1.0, ":", color="grey", lw=1, label="ℓ")
     ax.axhline(d["head_dim"], color="k", ls="--", lw=0.8, label=f"d_h = {d['head_dim']} (rank S_h ≤ d_h)")
@@ -78,7 +105,9 @@ def draw_concentration(d, ax):
 def draw_angles(d, ax):
     """§4.1 and §4.4: angular W₁ of U_X (median) and of U_S, V_S (quartiles) against ℓ, beside Haar."""
     ell = d["ell"]
-    ax.plot(ell, [a["W1"] for a in d["angles_X"]], "o-", ms=3, color="tab:purple", label="U_X of each layer input (median)")
+    ax.plot(
+        ell, [a["W1"] for a in d["angles_X"]], "o-", ms=3, color="tab:purple", label="U_X of each layer input (median)"
+    )
     _band(ax, ell, d["quartiles"]["W1_U"], "U_S of each head's scores", color="tab:green")
     _band(ax, ell, d["quartiles"]["W1_V"], "V_S of each head's scores", color="tab:olive")
     ax.plot(ell, [h["W1"] for h in d["haar"]], "k--", lw=1, label="Haar O(ℓ) (mean of 8)")
@@ -105,15 +134,36 @@ def draw_side_path(d, ax):
 
 
 FIGURES = (
-    ("real-attention", draw_attention, "MiniLM: real attention against the canonical model (SDEG §4.3)",
-     ("sdeg.real.w1-decreases",)),
-    ("real-concentration", draw_concentration, "MiniLM: rank proxies of A_h, A_Σ and S_h (SDEG §4.2–4.3)",
-     ("sdeg.real.concentration", "sdeg.real.score-rank", "sdeg.real.spike-bulk", "sdeg.real.rank-prediction",
-      "sdeg.real.eigen-profile")),
-    ("real-angles", draw_angles, "MiniLM: eigen-angles of U_X and of the score factors (SDEG §4.1, §4.4)",
-     ("sdeg.real.input-angles", "sdeg.real.input-angles.completion", "sdeg.real.score-angles")),
-    ("real-side-path", draw_side_path, "MiniLM: TRSP's side path on real attention graphs (Prop. C.5)",
-     ("trsp.real.safety-net", "trsp.real.no-collapse", "trsp.real.rank-floor")),
+    (
+        "real-attention",
+        draw_attention,
+        "MiniLM: real attention against the canonical model (SDEG §4.3)",
+        ("sdeg.real.w1-decreases",),
+    ),
+    (
+        "real-concentration",
+        draw_concentration,
+        "MiniLM: rank proxies of A_h, A_Σ and S_h (SDEG §4.2–4.3)",
+        (
+            "sdeg.real.concentration",
+            "sdeg.real.score-rank",
+            "sdeg.real.spike-bulk",
+            "sdeg.real.rank-prediction",
+            "sdeg.real.eigen-profile",
+        ),
+    ),
+    (
+        "real-angles",
+        draw_angles,
+        "MiniLM: eigen-angles of U_X and of the score factors (SDEG §4.1, §4.4)",
+        ("sdeg.real.input-angles", "sdeg.real.input-angles.completion", "sdeg.real.score-angles"),
+    ),
+    (
+        "real-side-path",
+        draw_side_path,
+        "MiniLM: TRSP's side path on real attention graphs (Prop. C.5)",
+        ("trsp.real.safety-net", "trsp.real.no-collapse", "trsp.real.rank-floor"),
+    ),
 )
 
 

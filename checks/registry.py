@@ -9,8 +9,10 @@ from types import MappingProxyType
 from typing import Callable, Mapping
 
 PAPERS = {
-    "TRSP": "The Devil is in the Spectrum: Mitigating Representation Collapse in LLMs via "
-    "Topologically Regularized Side-Path (arXiv 2607.20484)",
+    "TRSP": (
+        "The Devil is in the Spectrum: Mitigating Representation Collapse in LLMs via "
+        "Topologically Regularized Side-Path (arXiv 2607.20484)"
+    ),
     "SDEG": "Spectral Degeneration of Self-Attention under Isotropic Score Geometry (arXiv 2611.02778)",
 }
 NOTE_FLAGS = ("loose", "reconstructed", "interpretive")
@@ -188,14 +190,46 @@ MODULE_OF: dict[str, str] = {}  # claim id → the claim module that registered 
 # The claim modules in registry order (THEOREMS.md lists a section's claims in this order). Importing one of them
 # registers its claims only; load_all() imports them all.
 CLAIM_MODULES = (
-    "sdeg_b_eigen", "sdeg_b_singular", "sdeg_b_moments", "sdeg_b_scores", "sdeg_b_hypotheses",
-    "sdeg_b_hypotheses_asymptotic", "sdeg_b_sampled_w1", "sdeg_f_diagnostics", "sdeg_c_eigen", "sdeg_c_spikes",
-    "sdeg_c_rank", "sdeg_c_cesaro", "sdeg_c_lemmas", "sdeg_d_lemmas", "sdeg_c_hypotheses", "sdeg_hypotheses_extra",
-    "sdeg_statements", "sdeg_statements_thm6", "sdeg_statements_appendix_f", "trsp_c_skeleton", "trsp_c_mu2",
-    "trsp_c_gap", "trsp_c_tribox", "trsp_c_tribox_rank", "trsp_c_hypotheses", "trsp_c_hypotheses_c6_c8",
-    "trsp_appendix_d", "trsp_d_lemmas", "trsp_d_hypotheses", "trsp_d_hypotheses_d3_d6", "trsp_filters",
-    "trsp_tradeoff", "trsp_frequency", "trsp_gate", "trsp_statements", "trsp_network", "trsp_network_mixing",
-    "sdeg_real", "trsp_trained", "sdeg_trained",
+    "sdeg_b_eigen",
+    "sdeg_b_singular",
+    "sdeg_b_moments",
+    "sdeg_b_scores",
+    "sdeg_b_hypotheses",
+    "sdeg_b_hypotheses_asymptotic",
+    "sdeg_b_sampled_w1",
+    "sdeg_f_diagnostics",
+    "sdeg_c_eigen",
+    "sdeg_c_spikes",
+    "sdeg_c_rank",
+    "sdeg_c_cesaro",
+    "sdeg_c_lemmas",
+    "sdeg_d_lemmas",
+    "sdeg_c_hypotheses",
+    "sdeg_hypotheses_extra",
+    "sdeg_statements",
+    "sdeg_statements_thm6",
+    "sdeg_statements_appendix_f",
+    "trsp_c_skeleton",
+    "trsp_c_mu2",
+    "trsp_c_gap",
+    "trsp_c_tribox",
+    "trsp_c_tribox_rank",
+    "trsp_c_hypotheses",
+    "trsp_c_hypotheses_c6_c8",
+    "trsp_appendix_d",
+    "trsp_d_lemmas",
+    "trsp_d_hypotheses",
+    "trsp_d_hypotheses_d3_d6",
+    "trsp_filters",
+    "trsp_tradeoff",
+    "trsp_frequency",
+    "trsp_gate",
+    "trsp_statements",
+    "trsp_network",
+    "trsp_network_mixing",
+    "sdeg_real",
+    "trsp_trained",
+    "sdeg_trained",
 )
 CLAIMS_PACKAGE = "specproof.checks.claims"
 

@@ -98,7 +98,9 @@ def proof_line(r: "Result") -> str | None:
     if steps is None:
         return None
     checked, prose = steps
-    machine = "; ".join(f"{PROOF_METHOD.get(m, m)}: " + ", ".join(f"`{n}`" for n in names) for m, names in checked.items())
+    machine = "; ".join(
+        f"{PROOF_METHOD.get(m, m)}: " + ", ".join(f"`{n}`" for n in names) for m, names in checked.items()
+    )
     return f"*Proof:* machine-checked — {machine or 'nothing'}. Argued in prose — {prose.rstrip('.')}."
 
 
@@ -189,8 +191,12 @@ def run(claims: list[Claim], ctx: Context = Context(), progress="off") -> list[R
             results.append(run_claim(c, ctx))
             if progress == "lines":
                 r = results[-1]
-                print(f"[{n}/{len(claims)}] {c.id}: {r.status.value} ({r.seconds:.1f} s; {time.perf_counter() - start:.0f} s "
-                      f"so far)", file=sys.stderr, flush=True)
+                print(
+                    f"[{n}/{len(claims)}] {c.id}: {r.status.value} ({r.seconds:.1f} s;"
+                    f" {time.perf_counter() - start:.0f} s so far)",
+                    file=sys.stderr,
+                    flush=True,
+                )
     except KeyboardInterrupt:
         raise Interrupted(results) from None
     finally:
@@ -224,18 +230,35 @@ def result_chains(results: list[Result]) -> dict[str, Chain]:
 def table(results: list[Result]) -> str:
     """The verdict table: id, status, expected, chain, method, worst margin, seconds."""
     chain = result_chains(results)
-    lines = text_table(("id", "status", "expected", "chain", "methods", "worst margin", "seconds"),
-                       [(r.claim.id, r.status.value + ("" if r.matches else " !"), r.claim.expected.value,
-                         chain[r.claim.id].text(markdown=False), ",".join(r.methods) or "-", margin_text(r),
-                         f"{r.seconds:.2f}") for r in results], width=terminal_width(), shrinkable=(3, 4))
+    lines = text_table(
+        ("id", "status", "expected", "chain", "methods", "worst margin", "seconds"),
+        [
+            (
+                r.claim.id,
+                r.status.value + ("" if r.matches else " !"),
+                r.claim.expected.value,
+                chain[r.claim.id].text(markdown=False),
+                ",".join(r.methods) or "-",
+                margin_text(r),
+                f"{r.seconds:.2f}",
+            )
+            for r in results
+        ],
+        width=terminal_width(),
+        shrinkable=(3, 4),
+    )
     counts = {s: sum(r.status is s for r in results) for s in Status}
     fully = sum(fully_proved(r.status, chain[r.claim.id]) for r in results)
     mism = sum(not r.matches for r in results)
     weak = sum(c.state != SOUND for c in chain.values())
     lines.append("")
-    lines.append(", ".join(f"{n} {s.value}" + (f" ({fully} fully)" if s is Status.PROVED else "")
-                           for s, n in counts.items() if n) + f"; {mism} differ from expected; "
-                 f"{len(results) - weak} sound chains, {weak} resting on a weaker or refuted claim")
+    lines.append(
+        ", ".join(
+            f"{n} {s.value}" + (f" ({fully} fully)" if s is Status.PROVED else "") for s, n in counts.items() if n
+        )
+        + f"; {mism} differ from expected; "
+        f"{len(results) - weak} sound chains, {weak} resting on a weaker or refuted claim"
+    )
     return "\n".join(lines)
 
 
@@ -243,8 +266,10 @@ def report_json(results: list[Result], ctx: Context, partial: bool = False, audi
     from specproof import __version__
 
     chain = result_chains(results)
-    claims = [r.to_json() | {"chain": chain[r.claim.id].to_json(), "fully_proved": fully_proved(r.status, chain[r.claim.id])}
-              for r in results]
+    claims = [
+        r.to_json() | {"chain": chain[r.claim.id].to_json(), "fully_proved": fully_proved(r.status, chain[r.claim.id])}
+        for r in results
+    ]
     out = {"specproof": __version__, "wide": ctx.wide, "seed": ctx.seed, "claims": claims}
     if partial:
         out["partial"] = True
@@ -254,11 +279,14 @@ def report_json(results: list[Result], ctx: Context, partial: bool = False, audi
 
 
 def write_json(path, results: list[Result], ctx: Context, partial: bool = False, audits=None) -> None:
-    write_atomic(path, json.dumps(jsonable(report_json(results, ctx, partial, audits)), indent=2, default=str,
-                                  allow_nan=False) + "\n")
+    write_atomic(
+        path,
+        json.dumps(jsonable(report_json(results, ctx, partial, audits)), indent=2, default=str, allow_nan=False) + "\n",
+    )
 
 
 # --------------------------------------------------------------------------- THEOREMS.md
+
 
 def render_theorems(results: list[Result]) -> str:
     """THEOREMS.md from the registry and the computed evidence (deterministic: no timings)."""
@@ -274,7 +302,7 @@ def split_sections(text: str) -> dict[str, str]:
     out = {}
     for m, nxt in zip(marks, marks[1:] + [None]):
         end = nxt.start() if nxt else len(text)
-        chunk = text[m.start():end]
+        chunk = text[m.start() : end]
         chunk = re.split(r"^#{2,3} ", chunk, flags=re.M)[0]
         out[m.group(1)] = chunk.rstrip() + "\n"
     return out
@@ -289,34 +317,60 @@ def render_document(sections: dict[str, str]) -> str:
     registry = load_all()
     claims = [registry[i] for i in sections]
     chain = expected_chains()
-    out = ["# THEOREMS", "",
-           "Generated by `specproof theorems` from the claim registry in `checks/claims/`. Do not edit by hand.",
-           "Statuses: **proved** (exact argument over every parameter value), **certified** (exact or ball",
-           "arithmetic over a stated finite range), **verified** (floating-point checks and searches found no",
-           "counterexample), **refuted** (a counterexample is recorded), **open** (not decided yet; the note says why).",
-           "Chains: a claim's chain is **sound** when every claim it uses, transitively, is at least as strong as its",
-           "own verdict (proved > certified > verified > open, refuted); otherwise it **rests on** the weakest such claim",
-           "(a refuted one first), named. `corrects` is no dependency: a correction does not rest on what it refutes.",
-           ""]
+    out = [
+        "# THEOREMS",
+        "",
+        "Generated by `specproof theorems` from the claim registry in `checks/claims/`. Do not edit by hand.",
+        "Statuses: **proved** (exact argument over every parameter value), **certified** (exact or ball",
+        "arithmetic over a stated finite range), **verified** (floating-point checks and searches found no",
+        "counterexample), **refuted** (a counterexample is recorded), **open** (not decided yet; the note says why).",
+        "Chains: a claim's chain is **sound** when every claim it uses, transitively, is at least as strong as its",
+        "own verdict (proved > certified > verified > open, refuted); otherwise it **rests on** the weakest such claim",
+        "(a refuted one first), named. `corrects` is no dependency: a correction does not rest on what it refutes.",
+        "",
+    ]
     counts = {s: sum(c.expected is s for c in claims) for s in Status}
     out.append("| status | claims |")
     out.append("| --- | --- |")
     out += [f"| {BADGE[s]} | {n} |" for s, n in counts.items() if n]
     weak = [cid for cid in sections if chain[cid].state != SOUND]
-    out += ["", f"{len(claims) - len(weak)} claims have a sound chain; {len(weak)} rest on a weaker or refuted claim: "
-            + ", ".join(f"`{cid}`" for cid in weak) + "."]
+    out += [
+        "",
+        f"{len(claims) - len(weak)} claims have a sound chain; {len(weak)} rest on a weaker or refuted claim: "
+        + ", ".join(f"`{cid}`" for cid in weak)
+        + ".",
+    ]
     proved = [c.id for c in claims if c.expected is Status.PROVED]
     partly = [cid for cid in proved if not fully_proved(Status.PROVED, chain[cid])]
-    out += ["", f"**Fully proved** (as a Lean blueprint computes it: the claim's own proof is done and every claim it "
-            f"uses, transitively, is fully proved): {len(proved) - len(partly)} of the {len(proved)} proved claims"
-            + (("; proved but not fully proved: " + ", ".join(f"`{cid}` (rests on `{chain[cid].dependency}`, "
-                                                            f"{chain[cid].status.value})" for cid in partly))
-               if partly else "") + "."]
+    out += [
+        "",
+        "**Fully proved** (as a Lean blueprint computes it: the claim's own proof is done and every claim it "
+        f"uses, transitively, is fully proved): {len(proved) - len(partly)} of the {len(proved)} proved claims"
+        + (
+            (
+                "; proved but not fully proved: "
+                + ", ".join(
+                    f"`{cid}` (rests on `{chain[cid].dependency}`, {chain[cid].status.value})" for cid in partly
+                )
+            )
+            if partly
+            else ""
+        )
+        + ".",
+    ]
     kernel_checked = sum("[coq, proved]" in sections[c.id] for c in claims)
-    out += ["", f"{kernel_checked} claims have a step kernel-checked by Coq (method `coq`: the statement as a theorem "
-            f"of `proofs/`, compiled by coqc, resting on no axiom beyond the standard library's real numbers).",
-            "Each proved claim has a *Proof:* line: its machine-checked steps (Coq theorems, sympy and exhaustive checks) are "
-            "read from the evidence that decides it, the steps argued in prose are the claim's own record.", ""]
+    out += [
+        "",
+        (
+            f"{kernel_checked} claims have a step kernel-checked by Coq (method `coq`: the statement as a theorem "
+            "of `proofs/`, compiled by coqc, resting on no axiom beyond the standard library's real numbers)."
+        ),
+        (
+            "Each proved claim has a *Proof:* line: its machine-checked steps (Coq theorems, sympy and exhaustive"
+            " checks) are read from the evidence that decides it, the steps argued in prose are the claim's own record."
+        ),
+        "",
+    ]
     for paper in [*PAPERS, "specproof"]:
         mine = [c for c in claims if c.source.paper == paper]
         if not mine:
@@ -331,7 +385,9 @@ def render_document(sections: dict[str, str]) -> str:
 
 
 def render_claim(r: Result) -> str:
-    """One claim's section of THEOREMS.md: the claim's view (:mod:`specproof.checks.view`) through its Markdown template."""
+    """One claim's section of THEOREMS.md: the claim's view (:mod:`specproof.checks.view`) through its Markdown
+    template.
+    """
     from specproof.checks.index import known_claims
     from specproof.checks.view import claim_view, render_markdown
 
@@ -352,5 +408,3 @@ def expected_chains() -> dict[str, Chain]:
         _EXPECTED_CHAINS.clear()
         _EXPECTED_CHAINS[key] = chains(claims)
     return _EXPECTED_CHAINS[key]
-
-

@@ -35,29 +35,40 @@ _CODE = re.compile(r"`([^`]+)`")
 
 # --------------------------------------------------------------------------- the report
 
+
 def load_report(path) -> dict:
     """A JSON report of ``specproof verify --json``, checked before any work: its claims must be registered."""
     p = Path(str(path)).expanduser()
     if not p.is_file():
-        raise InputError(f"--report {str(path)!r} is not a file; allowed: a report written by `specproof verify --json FILE`")
+        raise InputError(
+            f"--report {str(path)!r} is not a file; allowed: a report written by `specproof verify --json FILE`"
+        )
     try:
         data = json.loads(p.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise InputError(f"--report {str(path)!r} is not a JSON report ({exc}); allowed: a report written by "
-                         f"`specproof verify --json FILE`") from None
+        raise InputError(
+            f"--report {str(path)!r} is not a JSON report ({exc}); allowed: a report written by "
+            "`specproof verify --json FILE`"
+        ) from None
     claims = data.get("claims") if isinstance(data, dict) else None
     if not isinstance(claims, list) or not all(isinstance(c, dict) and "id" in c and "status" in c for c in claims):
-        raise InputError(f"--report {str(path)!r} has no list of claims with id and status; allowed: a report "
-                         f"written by `specproof verify --json FILE`")
+        raise InputError(
+            f"--report {str(path)!r} has no list of claims with id and status; allowed: a report "
+            "written by `specproof verify --json FILE`"
+        )
     registry = load_all()
     unknown = [c["id"] for c in claims if c["id"] not in registry]
     if unknown:
-        raise InputError(f"--report {str(path)!r} names claims that are not registered ({', '.join(unknown[:5])}): it "
-                         f"is from another version; allowed: a report of this checkout (rerun `specproof verify --json`)")
+        raise InputError(
+            f"--report {str(path)!r} names claims that are not registered ({', '.join(unknown[:5])}): it "
+            "is from another version; allowed: a report of this checkout (rerun `specproof verify --json`)"
+        )
     statuses = {s.value for s in Status}
     bad = [c["id"] for c in claims if c["status"] not in statuses]
     if bad:
-        raise InputError(f"--report {str(path)!r}: unknown status for {', '.join(bad[:5])}; allowed: {sorted(statuses)}")
+        raise InputError(
+            f"--report {str(path)!r}: unknown status for {', '.join(bad[:5])}; allowed: {sorted(statuses)}"
+        )
     return data
 
 
@@ -70,16 +81,23 @@ def results_from_report(data: dict) -> dict:
     out = {}
     for entry in data["claims"]:
         evidence = [Evidence(**{k: v for k, v in e.items() if k in names}) for e in entry.get("evidence", [])]
-        crashed = [n[len("check crashed: "):] for n in entry.get("notes", []) if n.startswith("check crashed: ")]
-        out[entry["id"]] = Result(registry[entry["id"]], Status(entry["status"]), evidence,
-                                  float(entry.get("seconds", 0.0)), crashed[0] if crashed else None)
+        crashed = [n[len("check crashed: ") :] for n in entry.get("notes", []) if n.startswith("check crashed: ")]
+        out[entry["id"]] = Result(
+            registry[entry["id"]],
+            Status(entry["status"]),
+            evidence,
+            float(entry.get("seconds", 0.0)),
+            crashed[0] if crashed else None,
+        )
     return out
 
 
 # --------------------------------------------------------------------------- text
 
 _FUNCTIONS = "log|ln|exp|sin|cos|tan|det|tr|rank|srank|erank|max|min|sup|inf|arg|diag|softmax"
-_FUNCTION_MI = re.compile(rf"(<mi>(?:{_FUNCTIONS})</mi>|<msu[bp]><mi>(?:{_FUNCTIONS})</mi>.*?</msu[bp]>)(?!<mo>&#x02061;</mo>)")
+_FUNCTION_MI = re.compile(
+    rf"(<mi>(?:{_FUNCTIONS})</mi>|<msu[bp]><mi>(?:{_FUNCTIONS})</mi>.*?</msu[bp]>)(?!<mo>&#x02061;</mo>)"
+)
 
 
 def _math(tex: str, display: bool) -> str:
@@ -100,7 +118,7 @@ def inline(text: str, link, math: bool = True) -> str:
     out, pos = [], 0
     pattern = _MATH if math else re.compile(r"(?!)")
     for m in pattern.finditer(text):
-        out.append(_plain(text[pos:m.start()], link))
+        out.append(_plain(text[pos : m.start()], link))
         out.append(_math(m.group(1) or m.group(2), display=m.group(1) is not None))
         pos = m.end()
     out.append(_plain(text[pos:], link))
@@ -110,7 +128,7 @@ def inline(text: str, link, math: bool = True) -> str:
 def _plain(text: str, link) -> str:
     out, pos = [], 0
     for m in _CODE.finditer(text):
-        out.append(_ids(text[pos:m.start()], link))
+        out.append(_ids(text[pos : m.start()], link))
         out.append(f"<code>{_ids(m.group(1), link, scripts=False)}</code>")
         pos = m.end()
     out.append(_ids(text[pos:], link))
@@ -118,11 +136,14 @@ def _plain(text: str, link) -> str:
 
 
 # a one-character base (not inside a word: snake_case names stay as they are) with _x / ^x, _{…} / ^{…} or _(…) / ^(…)
-_SCRIPT = re.compile(r"(?<![\w′])([A-Za-z0-9\u0370-\u03ff\u2113)|‖])([_^])(\{[^{}\s]{1,24}\}|−?\([^()\s]{1,12}\)|−?\d+|[^\s{}()_^,;:.|\d])")
+_SCRIPT = re.compile(
+    r"(?<![\w′])([A-Za-z0-9\u0370-\u03ff\u2113)|‖])([_^])(\{[^{}\s]{1,24}\}|−?\([^()\s]{1,12}\)|−?\d+|[^\s{}()_^,;:.|\d])"
+)
 
 
 def plain_math(escaped: str) -> str:
     """Sub- and superscripts of already escaped plain text (applied repeatedly, so H_b^(2) gets both)."""
+
     def sub(m):
         arg = m.group(3)
         if arg.startswith("{"):
@@ -133,10 +154,16 @@ def plain_math(escaped: str) -> str:
     previous = None
     while previous != escaped:
         previous, escaped = escaped, _SCRIPT.sub(sub, escaped)
-        escaped = re.sub(r"(</su[bp]>)([_^])(\{[^{}\s]{1,24}\}|−?\([^()\s]{1,12}\)|−?\d+|[^\s{}()_^,;:.|\d])",
-                         lambda m: m.group(1) + ("<sub>" if m.group(2) == "_" else "<sup>")
-                         + (m.group(3)[1:-1] if m.group(3).startswith("{") else m.group(3))
-                         + ("</sub>" if m.group(2) == "_" else "</sup>"), escaped)
+        escaped = re.sub(
+            r"(</su[bp]>)([_^])(\{[^{}\s]{1,24}\}|−?\([^()\s]{1,12}\)|−?\d+|[^\s{}()_^,;:.|\d])",
+            lambda m: (
+                m.group(1)
+                + ("<sub>" if m.group(2) == "_" else "<sup>")
+                + (m.group(3)[1:-1] if m.group(3).startswith("{") else m.group(3))
+                + ("</sub>" if m.group(2) == "_" else "</sup>")
+            ),
+            escaped,
+        )
     return escaped
 
 
@@ -146,7 +173,7 @@ def _ids(text: str, link, scripts: bool = True) -> str:
     for m in CLAIM_ID.finditer(text):
         cid = m.group(0).rstrip(".")
         href = link(cid)
-        out.append(mark(html.escape(text[pos:m.start()])))
+        out.append(mark(html.escape(text[pos : m.start()])))
         out.append(f'<a class="cid" href="{href}">{html.escape(cid)}</a>' if href else html.escape(cid))
         pos = m.start() + len(cid)
     out.append(mark(html.escape(text[pos:])))
@@ -162,15 +189,19 @@ def counterexample_table(value, depth: int = 0) -> str:
     """A counterexample as a small table: one row per key; lists shown inline (long ones cut, with their length),
     nested records as nested tables."""
     if isinstance(value, dict):
-        rows = "".join(f"<tr><th>{html.escape(str(k))}</th><td>{counterexample_table(v, depth + 1)}</td></tr>"
-                       for k, v in value.items())
+        rows = "".join(
+            f"<tr><th>{html.escape(str(k))}</th><td>{counterexample_table(v, depth + 1)}</td></tr>"
+            for k, v in value.items()
+        )
         return f'<table class="cx">{rows}</table>'
     if isinstance(value, (list, tuple)):
         if value and all(isinstance(v, dict) for v in value) and depth < 2:
             keys = list(dict.fromkeys(k for v in value for k in v))
             head = "".join(f"<th>{html.escape(str(k))}</th>" for k in keys)
-            body = "".join("<tr>" + "".join(f"<td>{counterexample_table(v.get(k, ''), depth + 2)}</td>" for k in keys)
-                           + "</tr>" for v in value[:_TABLE_ROWS])
+            body = "".join(
+                "<tr>" + "".join(f"<td>{counterexample_table(v.get(k, ''), depth + 2)}</td>" for k in keys) + "</tr>"
+                for v in value[:_TABLE_ROWS]
+            )
             more = f"<tr><td colspan={len(keys)}>… {len(value)} rows</td></tr>" if len(value) > _TABLE_ROWS else ""
             return f'<table class="cx"><tr>{head}</tr>{body}{more}</table>'
         shown = ", ".join(html.escape(_scalar(v)) for v in value[:_LIST_ITEMS])
@@ -231,10 +262,23 @@ def _environment():
 
 def _claim_page(view, used_by, corrected_by, link, figure: str | None) -> str:
     refuted_by = next((e.check for e in view.evidence if e.counterexample), None) if view.status == "refuted" else None
-    return _environment().get_template("claim.html.j2").render(
-        title=f"{view.id} — specproof", root="../", wide=False, scripts=(), c=view, link=link,
-        paper_title=PAPERS.get(view.paper, "claims of the project's own"), used_by=used_by, corrected_by=corrected_by,
-        refuted_by=refuted_by, figure=figure)
+    return (
+        _environment()
+        .get_template("claim.html.j2")
+        .render(
+            title=f"{view.id} — specproof",
+            root="../",
+            wide=False,
+            scripts=(),
+            c=view,
+            link=link,
+            paper_title=PAPERS.get(view.paper, "claims of the project's own"),
+            used_by=used_by,
+            corrected_by=corrected_by,
+            refuted_by=refuted_by,
+            figure=figure,
+        )
+    )
 
 
 def _index_page(views, meta: dict) -> str:
@@ -244,21 +288,45 @@ def _index_page(views, meta: dict) -> str:
     rows = []
     for v in views.values():
         fully = v.fully is True
-        rows.append({"c": v, "section": f"{v.paper} {v.section}",
-                     "proof": "fully proved" if fully else "proved, not fully" if v.fully is False else "",
-                     "text": _text_of(" ".join((v.id, v.title, v.label, v.statement)))})
+        rows.append(
+            {
+                "c": v,
+                "section": f"{v.paper} {v.section}",
+                "proof": "fully proved" if fully else "proved, not fully" if v.fully is False else "",
+                "text": _text_of(" ".join((v.id, v.title, v.label, v.statement))),
+            }
+        )
     fully = sum(v.fully is True for v in views.values())
-    counts = ", ".join(f"{n} {s.value}" + (f" ({fully} fully proved)" if s is Status.PROVED else "")
-                       for s in Status if (n := sum(v.status == s.value for v in views.values())))
+    counts = ", ".join(
+        f"{n} {s.value}" + (f" ({fully} fully proved)" if s is Status.PROVED else "")
+        for s in Status
+        if (n := sum(v.status == s.value for v in views.values()))
+    )
     weak = sum(v.chain_state != SOUND for v in views.values())
-    return _environment().get_template("index.html.j2").render(
-        title="specproof — the claims", root="", wide=False, scripts=("index.js",), link=link, rows=rows,
-        total=len(views), counts=counts, sound=len(views) - weak, weak=weak, version=str(meta.get("specproof", "")),
-        wide_ranges=bool(meta.get("wide")), papers=papers, sections=sections,
-        statuses=[s.value for s in Status if any(v.status == s.value for v in views.values())],
-        flags=[f for f in NOTE_FLAGS if any(f in v.flags for v in views.values())],
-        chains_seen=[s for s in ("sound", "rests-on") if any(v.chain_state == s for v in views.values())],
-        proofs_seen=[p for p in ("fully proved", "proved, not fully") if any(r["proof"] == p for r in rows)])
+    return (
+        _environment()
+        .get_template("index.html.j2")
+        .render(
+            title="specproof — the claims",
+            root="",
+            wide=False,
+            scripts=("index.js",),
+            link=link,
+            rows=rows,
+            total=len(views),
+            counts=counts,
+            sound=len(views) - weak,
+            weak=weak,
+            version=str(meta.get("specproof", "")),
+            wide_ranges=bool(meta.get("wide")),
+            papers=papers,
+            sections=sections,
+            statuses=[s.value for s in Status if any(v.status == s.value for v in views.values())],
+            flags=[f for f in NOTE_FLAGS if any(f in v.flags for v in views.values())],
+            chains_seen=[s for s in ("sound", "rests-on") if any(v.chain_state == s for v in views.values())],
+            proofs_seen=[p for p in ("fully proved", "proved, not fully") if any(r["proof"] == p for r in rows)],
+        )
+    )
 
 
 _DX, _DY, _W, _H = 236.0, 26.0, 222.0, 19.0
@@ -272,8 +340,10 @@ def _graph_page(views, claims) -> str:
     Y = lambda y: 10 - y * _DY  # noqa: E731
     width = 24 + (max((x for x, _ in [*pos.values(), *heading.values()]), default=0) + 1) * _DX
     height = 20 - top * _DY
-    parts = ['<defs><marker id="arrow" viewBox="0 0 10 10" refX="10" refY="5" markerWidth="6" markerHeight="6" '
-             'orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" fill="#9e9e9e"/></marker></defs>']
+    parts = [
+        '<defs><marker id="arrow" viewBox="0 0 10 10" refX="10" refY="5" markerWidth="6" markerHeight="6" '
+        'orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" fill="#9e9e9e"/></marker></defs>'
+    ]
     for cid, c in claims.items():
         for dep, kind in [*((u, "uses") for u in c.uses), *(((c.corrects, "corrects"),) if c.corrects else ())]:
             if dep not in pos:
@@ -284,11 +354,15 @@ def _graph_page(views, claims) -> str:
             else:
                 sgn = 1 if x1 > x0 else -1
                 xa, xb, cx_, cy_ = x0 + sgn * _W / 2, x1 - sgn * _W / 2, (x0 + x1) / 2, (y0 + y1) / 2 - 18
-            parts.append(f'<path class="edge {kind}" data-from="{cid}" data-to="{dep}" '
-                         f'd="M{xa:.1f},{y0:.1f} Q{cx_:.1f},{cy_:.1f} {xb:.1f},{y1:.1f}" marker-end="url(#arrow)"/>')
+            parts.append(
+                f'<path class="edge {kind}" data-from="{cid}" data-to="{dep}" '
+                f'd="M{xa:.1f},{y0:.1f} Q{cx_:.1f},{cy_:.1f} {xb:.1f},{y1:.1f}" marker-end="url(#arrow)"/>'
+            )
     for (paper, section), (x, y) in heading.items():
-        parts.append(f'<text class="heading" x="{X(x):.1f}" y="{Y(y):.1f}" text-anchor="middle">'
-                     f'{html.escape(paper)} {html.escape(section)}</text>')
+        parts.append(
+            f'<text class="heading" x="{X(x):.1f}" y="{Y(y):.1f}" text-anchor="middle">'
+            f"{html.escape(paper)} {html.escape(section)}</text>"
+        )
     for cid, (x, y) in pos.items():
         v = views[cid]
         chain_text = "sound" if v.chain_state == SOUND else f"rests on {v.chain_dependency} ({v.chain_status})"
@@ -298,26 +372,42 @@ def _graph_page(views, claims) -> str:
             f'<a class="node{" weak" if v.chain_state != SOUND else ""}{" fully" if fully else ""}" '
             f'href="claims/{html.escape(cid)}.html" data-id="{html.escape(cid)}" data-title="{html.escape(v.title)}" '
             f'data-status="{v.status}" data-chain="{html.escape(chain_text)}">'
-            f'<title>{html.escape(cid)}: {html.escape(v.title)} ({v.status}; chain {html.escape(chain_text)})</title>'
+            f"<title>{html.escape(cid)}: {html.escape(v.title)} ({v.status}; chain {html.escape(chain_text)})</title>"
             f'<rect x="{X(x) - _W / 2:.1f}" y="{Y(y) - _H / 2:.1f}" width="{_W}" height="{_H}" rx="5" '
             f'fill="{FULLY_FILL if fully else _FILL[Status(v.status)]}"/>'
-            f'<text x="{X(x):.1f}" y="{Y(y) + 4:.1f}" text-anchor="middle">{html.escape(short)}</text></a>')
-    legend = " ".join(f'<span>{_badge(s)}</span>' for s in Status if any(v.status == s.value for v in views.values()))
+            f'<text x="{X(x):.1f}" y="{Y(y) + 4:.1f}" text-anchor="middle">{html.escape(short)}</text></a>'
+        )
+    legend = " ".join(f"<span>{_badge(s)}</span>" for s in Status if any(v.status == s.value for v in views.values()))
     if any(v.fully is True for v in views.values()):
-        legend = f'<span>{_badge(Status.PROVED, fully=True)}</span> ' + legend
-    return _environment().get_template("graph.html.j2").render(
-        title="specproof — dependency graph", root="", wide=True, scripts=("graph.js",), link=lambda cid: None,
-        legend=Markup(legend), width=f"{width:.0f}", height=f"{height:.0f}", svg=Markup("\n".join(parts)))
+        legend = f"<span>{_badge(Status.PROVED, fully=True)}</span> " + legend
+    return (
+        _environment()
+        .get_template("graph.html.j2")
+        .render(
+            title="specproof — dependency graph",
+            root="",
+            wide=True,
+            scripts=("graph.js",),
+            link=lambda cid: None,
+            legend=Markup(legend),
+            width=f"{width:.0f}",
+            height=f"{height:.0f}",
+            svg=Markup("\n".join(parts)),
+        )
+    )
 
 
 # --------------------------------------------------------------------------- the build
+
 
 def check_outdir(path) -> Path:
     """The site's directory, checked before any work: new, empty, or a site an earlier build made."""
     out = output_dir(path, "--outdir")
     if out.is_dir() and any(out.iterdir()) and not (out / MARKER).is_file():
-        raise InputError(f"--outdir {str(path)!r} is a non-empty directory that `specproof site` did not make; "
-                         f"allowed: a new or empty directory, or an earlier site (it holds {MARKER})")
+        raise InputError(
+            f"--outdir {str(path)!r} is a non-empty directory that `specproof site` did not make; "
+            f"allowed: a new or empty directory, or an earlier site (it holds {MARKER})"
+        )
     return out
 
 
@@ -384,8 +474,7 @@ def build_site(results, outdir, meta: Mapping | None = None) -> dict:
             if old.resolve() not in keep:
                 old.unlink()
                 removed += 1
-    return {"claims": len(results), "files": len(written), "removed": removed,
-            "seconds": time.perf_counter() - start}
+    return {"claims": len(results), "files": len(written), "removed": removed, "seconds": time.perf_counter() - start}
 
 
 def cmd_site(args) -> int:
@@ -408,8 +497,10 @@ def cmd_site(args) -> int:
         try:
             reused = results_from_report(data)
         except (TypeError, ValueError, KeyError, AttributeError) as exc:
-            raise InputError(f"--report {args.report!r} has a malformed claim entry ({exc}); allowed: a report "
-                             f"written by `specproof verify --json FILE`") from None
+            raise InputError(
+                f"--report {args.report!r} has a malformed claim entry ({exc}); allowed: a report "
+                "written by `specproof verify --json FILE`"
+            ) from None
         meta = {"specproof": data.get("specproof"), "wide": data.get("wide", False), "seed": data.get("seed", 0)}
     ctx = Context(wide=bool(meta.get("wide", False)), seed=int(meta.get("seed", 0)))
     if not meta:
@@ -431,7 +522,9 @@ def cmd_site(args) -> int:
     checks_s = time.perf_counter() - t0
     results = [reused.get(c.id) or computed[c.id] for c in claims]
     stats = build_site(results, outdir, meta)
-    print(f"wrote {outdir / 'index.html'} ({stats['claims']} claims, {stats['files']} files; "
-          f"{len(claims) - len(missing)} from the report, {len(missing)} computed in {checks_s:.1f} s; "
-          f"site built in {stats['seconds']:.2f} s)")
+    print(
+        f"wrote {outdir / 'index.html'} ({stats['claims']} claims, {stats['files']} files; "
+        f"{len(claims) - len(missing)} from the report, {len(missing)} computed in {checks_s:.1f} s; "
+        f"site built in {stats['seconds']:.2f} s)"
+    )
     return 0

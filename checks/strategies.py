@@ -15,13 +15,20 @@ EDGE_SIZES = (1, 2, 3, 4, 7, 8, 9, 15, 16, 17, 31, 32, 33, 64)
 def sizes(min_value: int = 1, max_value: int = 64) -> st.SearchStrategy[int]:
     """Sequence lengths, favouring the edge cases T = 1, 2, 2^m, 2^m ± 1."""
     edges = [t for t in EDGE_SIZES if min_value <= t <= max_value]
-    return st.one_of(st.sampled_from(edges), st.integers(min_value, max_value)) if edges else st.integers(min_value, max_value)
+    return (
+        st.one_of(st.sampled_from(edges), st.integers(min_value, max_value))
+        if edges
+        else st.integers(min_value, max_value)
+    )
 
 
 def size_and_bandwidth(max_T: int = 64) -> st.SearchStrategy[tuple[int, int]]:
     """(T, b) including b = 1, b = T and b > T."""
-    return sizes(1, max_T).flatmap(lambda T: st.tuples(
-        st.just(T), st.one_of(st.just(1), st.just(T), st.just(T + 1), st.just(2 * T + 3), st.integers(1, 2 * T + 3))))
+    return sizes(1, max_T).flatmap(
+        lambda T: st.tuples(
+            st.just(T), st.one_of(st.just(1), st.just(T), st.just(T + 1), st.just(2 * T + 3), st.integers(1, 2 * T + 3))
+        )
+    )
 
 
 def finite_floats(bound: float = 1e3) -> st.SearchStrategy[float]:
@@ -91,11 +98,16 @@ def symmetric(T: int, bound: float = 10.0) -> st.SearchStrategy[np.ndarray]:
 
 def psd(T: int, bound: float = 10.0) -> st.SearchStrategy[np.ndarray]:
     """Positive semidefinite matrices BᵀB, including low-rank ones."""
-    return st.integers(1, T).flatmap(lambda r: hnp.arrays(np.float64, (r, T), elements=finite_floats(bound))).map(lambda B: B.T @ B)
+    return (
+        st.integers(1, T)
+        .flatmap(lambda r: hnp.arrays(np.float64, (r, T), elements=finite_floats(bound)))
+        .map(lambda B: B.T @ B)
+    )
 
 
-def score_vectors(min_len: int = 1, max_len: int = 48, bound: float = 30.0, sorted_desc: bool = True,
-                  nonnegative: bool = True) -> st.SearchStrategy[np.ndarray]:
+def score_vectors(
+    min_len: int = 1, max_len: int = 48, bound: float = 30.0, sorted_desc: bool = True, nonnegative: bool = True
+) -> st.SearchStrategy[np.ndarray]:
     """Diagonal scores s for canonical attention; sorted s₁ ≥ … ≥ s_ℓ ≥ 0 by default (SDEG §3)."""
     lo = 0.0 if nonnegative else -bound
     elems = st.floats(lo, bound, allow_nan=False, allow_infinity=False, width=64)
@@ -107,7 +119,9 @@ def score_vectors(min_len: int = 1, max_len: int = 48, bound: float = 30.0, sort
     return st.lists(elems, min_size=min_len, max_size=max_len).map(shape)
 
 
-def spike_bulk_split(max_len: int = 48, max_margin: float = 12.0, nonnegative: bool = True) -> st.SearchStrategy[tuple[np.ndarray, int]]:
+def spike_bulk_split(
+    max_len: int = 48, max_margin: float = 12.0, nonnegative: bool = True
+) -> st.SearchStrategy[tuple[np.ndarray, int]]:
     """(s, k): sorted scores whose first k entries are spikes e^{s_i} ≥ ℓ·e^{m_f} and whose bulk has
     e^{s_i} ≤ ℓ·e^{−m_g} (SDEG §3.1), margins m_f, m_g ∈ [0, max_margin]; mixed with unseparated
     score vectors and an arbitrary split k, so bounds in ε_ℓ are also tried where they are loose.
@@ -127,11 +141,23 @@ def spike_bulk_split(max_len: int = 48, max_margin: float = 12.0, nonnegative: b
         s = np.concatenate([np.sort(spikes)[::-1], np.sort(bulk)[::-1]])
         return s, k
 
-    separated = st.integers(1, max_len).flatmap(lambda ell: st.tuples(
-        st.just(ell), unit, st.floats(0.0, max_margin, width=64), st.floats(0.0, max_margin, width=64),
-        st.lists(unit, min_size=ell, max_size=ell), st.lists(unit, min_size=ell, max_size=ell))).map(build)
+    separated = (
+        st.integers(1, max_len)
+        .flatmap(
+            lambda ell: st.tuples(
+                st.just(ell),
+                unit,
+                st.floats(0.0, max_margin, width=64),
+                st.floats(0.0, max_margin, width=64),
+                st.lists(unit, min_size=ell, max_size=ell),
+                st.lists(unit, min_size=ell, max_size=ell),
+            )
+        )
+        .map(build)
+    )
     arbitrary = score_vectors(1, max_len, nonnegative=nonnegative).flatmap(
-        lambda s: st.tuples(st.just(s), st.integers(0, s.size)))
+        lambda s: st.tuples(st.just(s), st.integers(0, s.size))
+    )
     return st.one_of(separated, arbitrary)
 
 
@@ -253,7 +279,9 @@ def column_matrices(max_T: int = 6, max_d: int = 6) -> st.SearchStrategy[np.ndar
             return (U * s) @ V.T + delta * draw(_entries((T, d), -1.0, 1.0))
         if kind == "equal-norm-rank-one":
             v = _with_pivot(draw, draw(_entries((T, 1), -3.0, 3.0)))[:, 0]
-            return np.outer(v, draw(hnp.arrays(np.float64, d, elements=st.sampled_from([-1.0, 1.0]), fill=st.nothing())))
+            return np.outer(
+                v, draw(hnp.arrays(np.float64, d, elements=st.sampled_from([-1.0, 1.0]), fill=st.nothing()))
+            )
         if kind == "tight-frame":
             angles = np.pi * (np.arange(d) + draw(st.floats(0.0, 1.0, exclude_max=True, width=64))) / d
             frame = np.vstack([np.cos(angles), np.sin(angles)])

@@ -34,6 +34,8 @@ def project_store() -> Path | None:
     """The committed sweep store, ``figures/data`` of the project the package runs from (None for an
     installation without it): found from the package, never from the working directory."""
     return project_path("figures", "data")
+
+
 _NAME = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
 
 
@@ -74,8 +76,10 @@ class Sweep:
         xs = [v for v in self.grids[grid] if (lo is None or v >= lo) and (hi is None or v <= hi)]
         if not xs:
             span = f"[{lo if lo is not None else '-inf'}, {hi if hi is not None else 'inf'}]"
-            raise InputError(f"no point of the {grid!r} grid of {self.name} lies in {span}; "
-                             f"that grid spans {self.x} = {min(self.grids[grid])}…{max(self.grids[grid])}")
+            raise InputError(
+                f"no point of the {grid!r} grid of {self.name} lies in {span}; "
+                f"that grid spans {self.x} = {min(self.grids[grid])}…{max(self.grids[grid])}"
+            )
         return [{self.x: int(v), **self.fixed} for v in xs]
 
 
@@ -96,8 +100,10 @@ def check_bounds(sweep: "Sweep", row: dict) -> None:
         bad = bound.violations(row)
         if bad:
             more = f" (and {len(bad) - 1} more)" if len(bad) > 1 else ""
-            raise InputError(f"{sweep.name} at {sweep.x} = {row.get('x')}: {bad[0]}{more} violates the proved bound "
-                             f"{bound.name} ({bound.claim}); not stored")
+            raise InputError(
+                f"{sweep.name} at {sweep.x} = {row.get('x')}: {bad[0]}{more} violates the proved bound "
+                f"{bound.name} ({bound.claim}); not stored"
+            )
 
 
 SWEEPS: dict[str, Sweep] = {}
@@ -126,17 +132,26 @@ def key(params: dict) -> str:
 
 # --------------------------------------------------------------------------- one point
 
+
 def compute_row(sweep: Sweep, params: dict) -> dict:
     """Run one point and stamp it: sweep, revision, params, x, the point's row, seconds, provenance."""
     t0 = time.perf_counter()
     out = sweep.point(**params)
     seconds = time.perf_counter() - t0
-    row = {"sweep": sweep.name, "revision": sweep.revision, "params": params, "x": params[sweep.x], **out,
-           "seconds": round(seconds, 4), **provenance()}
+    row = {
+        "sweep": sweep.name,
+        "revision": sweep.revision,
+        "params": params,
+        "x": params[sweep.x],
+        **out,
+        "seconds": round(seconds, 4),
+        **provenance(),
+    }
     return jsonable(row)
 
 
 # --------------------------------------------------------------------------- the store
+
 
 class Store:
     """``<directory>/<sweep>.jsonl``, rewritten atomically after every point (see the module docstring)."""
@@ -159,8 +174,10 @@ class Store:
             try:
                 row = json.loads(line)
             except json.JSONDecodeError as exc:
-                raise InputError(f"{path}:{lineno} is not a JSON row ({exc.msg}); the store is written atomically, "
-                                 f"so this file was edited by hand: fix or delete that line") from None
+                raise InputError(
+                    f"{path}:{lineno} is not a JSON row ({exc.msg}); the store is written atomically, "
+                    "so this file was edited by hand: fix or delete that line"
+                ) from None
             if row.get("revision") == sweep.revision:
                 rows[key(row["params"])] = row
         return rows
@@ -185,6 +202,7 @@ def load_rows(name: str, store: str | os.PathLike | None = None) -> list[dict]:
 
 
 # --------------------------------------------------------------------------- running
+
 
 @dataclass
 class SweepResult:
@@ -240,9 +258,19 @@ def _run_dask(sweep: Sweep, pending: list[dict], address: str):
         client.close()
 
 
-def run_sweep(sweep: str | Sweep, grid: str = "default", *, store: str | os.PathLike | Store | None = None,
-              scheduler: str | None = None, progress: bool = False, lo: int | None = None, hi: int | None = None,
-              params: list[dict] | None = None, save: bool = True, compute: bool = True) -> SweepResult:
+def run_sweep(
+    sweep: str | Sweep,
+    grid: str = "default",
+    *,
+    store: str | os.PathLike | Store | None = None,
+    scheduler: str | None = None,
+    progress: bool = False,
+    lo: int | None = None,
+    hi: int | None = None,
+    params: list[dict] | None = None,
+    save: bool = True,
+    compute: bool = True,
+) -> SweepResult:
     """Evaluate the points of ``grid`` (or the given ``params``) not yet in ``store``; return all rows.
 
     ``store=None`` keeps everything in memory. With a store and ``save``, each completed point is
@@ -259,13 +287,24 @@ def run_sweep(sweep: str | Sweep, grid: str = "default", *, store: str | os.Path
     rows = store.load(sweep) if store is not None else {}
     pending = [p for p in wanted if key(p) not in rows]
     if not compute:
-        return SweepResult(sweep, [rows[key(p)] for p in wanted if key(p) in rows], computed=0,
-                           reused=len(wanted) - len(pending), missing=pending)
+        return SweepResult(
+            sweep,
+            [rows[key(p)] for p in wanted if key(p) in rows],
+            computed=0,
+            reused=len(wanted) - len(pending),
+            missing=pending,
+        )
     from tqdm import tqdm
 
     runner = _run_dask(sweep, pending, scheduler) if scheduler else _run_local(sweep, pending)
-    with tqdm(total=len(wanted), initial=len(wanted) - len(pending), desc=sweep.name, unit="pt",
-              disable=not progress, file=sys.stderr) as bar:
+    with tqdm(
+        total=len(wanted),
+        initial=len(wanted) - len(pending),
+        desc=sweep.name,
+        unit="pt",
+        disable=not progress,
+        file=sys.stderr,
+    ) as bar:
         for row in runner:
             check_bounds(sweep, row)
             rows[key(row["params"])] = row

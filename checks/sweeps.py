@@ -60,6 +60,7 @@ from specproof.theory.validate import InputError, positive_int
 
 # --------------------------------------------------------------------------- rates from sweeps
 
+
 def options_for(ctx) -> dict:
     """run_sweep/rate_check keywords for a claim's Context: the quick grid in memory by default; with
     ``ctx.wide`` the wide grid, reading the project's store (missing rows computed in memory)."""
@@ -72,14 +73,23 @@ def stored_options(ctx) -> dict:
     computed nor written: the evidence reads the stored rows and its range names what is not stored
     (`specproof sweep` is the command that fills the store; tests/test_sweeps.py requires the committed store
     complete). With ``ctx.wide`` (`verify --wide`, asked to be slow) missing wide rows are computed in memory."""
-    return {"grid": "wide" if ctx.wide else "default", "store": project_store(), "save": False, "compute": bool(ctx.wide)}
+    return {
+        "grid": "wide" if ctx.wide else "default",
+        "store": project_store(),
+        "save": False,
+        "compute": bool(ctx.wide),
+    }
 
 
 def along(kind: str, *, at_least: int = 1) -> Callable[[dict], bool]:
     """A row filter for the dyadic subsequences the sweeps are built around: ``kind`` is one of
     "2^m", "2^m-1", "2^m+1", "3*2^m"; rows with x below ``at_least`` are dropped."""
-    tests = {"2^m": lambda n: n & (n - 1) == 0, "2^m-1": lambda n: n & (n + 1) == 0,
-             "2^m+1": lambda n: n > 2 and (n - 1) & (n - 2) == 0, "3*2^m": lambda n: n % 3 == 0 and (n // 3) & (n // 3 - 1) == 0}
+    tests = {
+        "2^m": lambda n: n & (n - 1) == 0,
+        "2^m-1": lambda n: n & (n + 1) == 0,
+        "2^m+1": lambda n: n > 2 and (n - 1) & (n - 2) == 0,
+        "3*2^m": lambda n: n % 3 == 0 and (n // 3) & (n // 3 - 1) == 0,
+    }
     if kind not in tests:
         raise ValueError(f"along: unknown subsequence {kind!r}; allowed: {', '.join(tests)}")
     test = tests[kind]
@@ -130,7 +140,7 @@ def _read_with_brackets(rows, x, f, column, transform, lower, scale) -> tuple[np
 
 
 def missing_note(result: SweepResult) -> str:
-    """"; not stored: T = …" for the grid points a store-only read left out ("" when none)."""
+    """ "; not stored: T = …" for the grid points a store-only read left out ("" when none)."""
     if not result.missing:
         return ""
     xs = [str(p.get(result.sweep.x, p)) for p in result.missing]
@@ -139,27 +149,46 @@ def missing_note(result: SweepResult) -> str:
 
 def _span(sweep: Sweep, grid: str, x: np.ndarray, column: str, transform) -> str:
     read = transform[0] if transform else (column if column != "value" else "")
-    return (f"{read + ' from ' if read else ''}sweep {sweep.name} ({grid} grid): "
-            f"{sweep.x} = {fmt(x[0])}…{fmt(x[-1])}, {len(x)} points")
+    return (
+        f"{read + ' from ' if read else ''}sweep {sweep.name} ({grid} grid): "
+        f"{sweep.x} = {fmt(x[0])}…{fmt(x[-1])}, {len(x)} points"
+    )
 
 
 def _rate_evidence(x, y, f, model, *, lower, side, competitors, what, ranges, scale, flat, role) -> Evidence:
     """The rate decision proper: with lower-order terms removed, one-sided, or two-sided."""
     if lower:
-        return corrected_rate_evidence(x, y, f, model, lower, competitors, what=what, ranges=ranges, scale=scale,
-                                       flat=flat, role=role)
+        return corrected_rate_evidence(
+            x, y, f, model, lower, competitors, what=what, ranges=ranges, scale=scale, flat=flat, role=role
+        )
     fit = fit_rate(x, y, f, model, competitors, scale)
     if side:
         return bound_evidence(fit, side=side, what=what, ranges=ranges, flat=flat, role=role)
     return rate_evidence(fit, what=what, ranges=ranges, flat=flat, role=role)
 
 
-def rate_check(sweep: str | Sweep, f: Callable, model: str, *, what: str, grid: str = "quick",
-               competitors: dict | None = None, scale: str = "log", column: str = "value",
-               transform: tuple[str, Callable[[float, dict], float]] | None = None,
-               select: Callable[[dict], bool] | None = None, lower: dict | None = None, side: str | None = None,
-               corrections: dict | None = None, flat: float = 0.05, role: str = "decides", store=None,
-               save: bool = False, compute: bool = True, ranges: str | None = None) -> Evidence:
+def rate_check(
+    sweep: str | Sweep,
+    f: Callable,
+    model: str,
+    *,
+    what: str,
+    grid: str = "quick",
+    competitors: dict | None = None,
+    scale: str = "log",
+    column: str = "value",
+    transform: tuple[str, Callable[[float, dict], float]] | None = None,
+    select: Callable[[dict], bool] | None = None,
+    lower: dict | None = None,
+    side: str | None = None,
+    corrections: dict | None = None,
+    flat: float = 0.05,
+    role: str = "decides",
+    store=None,
+    save: bool = False,
+    compute: bool = True,
+    ranges: str | None = None,
+) -> Evidence:
     """Evidence that ``column`` of a sweep is Θ(f(x)) (or, with ``side``, O(f) or Ω(f)), read from the sweep's
     rows: ratios y/f, their trend, local exponents, the competing rates ruled out.
 
@@ -174,7 +203,8 @@ def rate_check(sweep: str | Sweep, f: Callable, model: str, *, what: str, grid: 
       :func:`checks.methods.fit_with_corrections`) adds the model-with-corrections coefficients to the data.
 
     The rows' brackets move each log y by at most log(upper/lower) (after removing the fitted lower
-    terms, when there are any, to first order: the fitted coefficients are held fixed); if that can move the fitted trend across the ±flat verdict line, the
+    terms, when there are any, to first order: the fitted coefficients are held fixed); if that can move the fitted
+    trend across the ±flat verdict line, the
     rate is undecided (open) instead of verified or refuted.
     """
     if lower and side:
@@ -182,19 +212,39 @@ def rate_check(sweep: str | Sweep, f: Callable, model: str, *, what: str, grid: 
     result = run_sweep(sweep, grid, store=store, save=save, compute=compute)
     rows = [r for r in result.rows if select is None or select(r)]
     if len(rows) < 3:
-        return open_evidence(f"{what}: only {len(rows)} sweep points selected; a rate needs at least 3",
-                             method="sweep-fit", ranges=ranges or f"sweep {result.sweep.name} ({grid} grid)", role=role)
+        return open_evidence(
+            f"{what}: only {len(rows)} sweep points selected; a rate needs at least 3",
+            method="sweep-fit",
+            ranges=ranges or f"sweep {result.sweep.name} ({grid} grid)",
+            role=role,
+        )
     x = np.array([r["x"] for r in rows], dtype=float)
     y, y_read, wobble = _read_with_brackets(rows, x, f, column, transform, lower, scale)
     span = (ranges or _span(result.sweep, grid, x, column, transform)) + missing_note(result)
     fit = fit_rate(x, y_read, f, model, scale=scale)
     verdict_lines = {"upper": [flat], "lower": [-flat]}.get(side, [flat, -flat])
     if not np.isfinite(wobble) or any(abs(fit.trend - line) <= wobble for line in verdict_lines):
-        return open_evidence(f"{what}: the brackets move the trend by up to {fmt(wobble)}, across the "
-                             f"{'/'.join(map(fmt, verdict_lines))} verdict line (trend {fmt(fit.trend)}); tighten the solver tolerance",
-                             method="sweep-fit", ranges=span, role=role)
-    ev = _rate_evidence(x, y, f, model, lower=lower, side=side, competitors=competitors, what=what, ranges=span,
-                        scale=scale, flat=flat, role=role)
+        return open_evidence(
+            f"{what}: the brackets move the trend by up to {fmt(wobble)}, across the "
+            f"{'/'.join(map(fmt, verdict_lines))} verdict line (trend {fmt(fit.trend)}); tighten the solver tolerance",
+            method="sweep-fit",
+            ranges=span,
+            role=role,
+        )
+    ev = _rate_evidence(
+        x,
+        y,
+        f,
+        model,
+        lower=lower,
+        side=side,
+        competitors=competitors,
+        what=what,
+        ranges=span,
+        scale=scale,
+        flat=flat,
+        role=role,
+    )
     data = {**ev.data, "sweep": result.sweep.name, "grid": grid, "trend_bracket_sensitivity": wobble}
     if corrections:
         data["corrections"] = fit_with_corrections(x, y, corrections)
@@ -202,6 +252,7 @@ def rate_check(sweep: str | Sweep, f: Callable, model: str, *, what: str, grid: 
 
 
 # --------------------------------------------------------------------------- the sweeps
+
 
 def _grid(lo_exp: int, hi_exp: int, *, offsets=(0,), extra=()) -> tuple[int, ...]:
     """Sorted sizes 2^m + o for m = lo_exp..hi_exp and o in ``offsets``, plus ``extra``."""
@@ -241,7 +292,9 @@ def _skeleton_reference(T: int, graph: str) -> float:
 
     from specproof.theory.cayley import cayley_laplacian
 
-    return float(scipy.linalg.eigvalsh(cayley_laplacian(T, multigraph=graph == "multigraph"), subset_by_index=[1, 1])[0])
+    return float(
+        scipy.linalg.eigvalsh(cayley_laplacian(T, multigraph=graph == "multigraph"), subset_by_index=[1, 1])[0]
+    )
 
 
 def _real_point(T: int, normalized: bool) -> dict:
@@ -286,8 +339,13 @@ def _norm_point(kind: str, **params) -> dict:
     s = stable_rank_matrix_free(op, x0=x0)
     srank = {"srank": s.value, "srank_lower": s.lower, "srank_upper": s.upper}
     if kind == "cesaro":
-        return {**s.as_row(), "value": s.info["norm"], "lower": s.info["norm_lower"], "upper": s.info["norm_upper"],
-                **srank}
+        return {
+            **s.as_row(),
+            "value": s.info["norm"],
+            "lower": s.info["norm_lower"],
+            "upper": s.info["norm_upper"],
+            **srank,
+        }
     return s.as_row()
 
 
@@ -318,13 +376,27 @@ def _cesaro_spectrum_point(ell: int) -> dict:
     schatten = {}
     for p, name in ((1.5, "schatten_1.5"), (3.0, "schatten_3")):  # σ^p has relative error ≤ p·rel (to first order)
         total = float(np.sum(s**p))
-        schatten.update({name: total, f"{name}_lower": total * (1 - 2 * p * rel), f"{name}_upper": total * (1 + 2 * p * rel)})
-    return {"value": nuclear, "lower": nuclear * (1 - rel), "upper": nuclear * (1 + rel),
-            "method": "golub-kahan-tridiagonal",
-            "rigour": "each singular value within relative 40*n*eps (stemr on the Golub-Kahan form of the bidiagonal inverse)",
-            "dtype": "float64", "device": "cpu", "sigma_1": float(s[0]), "sigma_min": float(s[-1]), "srank": stable_rank(s),
-            "erank1": effective_rank(s, 1), "erank2": effective_rank(s, 2),
-            "count_above_third": int(np.count_nonzero(s > 1 / 3)), **schatten}
+        schatten.update(
+            {name: total, f"{name}_lower": total * (1 - 2 * p * rel), f"{name}_upper": total * (1 + 2 * p * rel)}
+        )
+    return {
+        "value": nuclear,
+        "lower": nuclear * (1 - rel),
+        "upper": nuclear * (1 + rel),
+        "method": "golub-kahan-tridiagonal",
+        "rigour": (
+            "each singular value within relative 40*n*eps (stemr on the Golub-Kahan form of the bidiagonal inverse)"
+        ),
+        "dtype": "float64",
+        "device": "cpu",
+        "sigma_1": float(s[0]),
+        "sigma_min": float(s[-1]),
+        "srank": stable_rank(s),
+        "erank1": effective_rank(s, 1),
+        "erank2": effective_rank(s, 2),
+        "count_above_third": int(np.count_nonzero(s > 1 / 3)),
+        **schatten,
+    }
 
 
 def _cesaro_spectrum_reference(ell: int) -> float:
@@ -335,56 +407,148 @@ def _cesaro_spectrum_reference(ell: int) -> float:
     return float(np.sum(scipy.linalg.svdvals(Cesaro(ell).as_matrix())))
 
 
-register(Sweep("skeleton-mu2", "T", "μ₂ of the Cayley multigraph Cay(ℤ_T, S), dyadic S (TRSP Eq. 9)",
-               functools.partial(_skeleton_point, graph="multigraph"),
-               {"quick": _sizes_around_powers(2, 20), "default": _sizes_around_powers(2, 30, extra=(10**8,)),
-                "wide": _sizes_around_powers(2, 50, extra=(10**8, 10**9, 10**10, 10**12))},
-               functools.partial(_skeleton_reference, graph="multigraph"), 2048, revision=2,
-               claims=("trsp.C6.mu2-lower", "trsp.C6.mu2-upper", "trsp.C6.mu2-lower.sharp", "trsp.C6.mu2-upper.sharp",
-                       "trsp.C6.gap-rate")))
-register(Sweep("skeleton-mu2-simple", "T", "μ₂ of the simple Cayley graph on (S ∪ −S) ∖ {0}, dyadic S",
-               functools.partial(_skeleton_point, graph="simple"),
-               {"quick": _sizes_around_powers(2, 20), "default": _sizes_around_powers(2, 30, extra=(10**8,)),
-                "wide": _sizes_around_powers(2, 50, extra=(10**8, 10**9, 10**10, 10**12))},
-               functools.partial(_skeleton_reference, graph="simple"), 2048, revision=2,
-               claims=("trsp.C3.spectrum", "trsp.C6.mu2-lower")))
-register(Sweep("real-mu2", "T", "λ₂ of the Laplacian of the real (causal, non-wrapping) triBox stack",
-               functools.partial(_real_point, normalized=False),
-               {"quick": _sizes_around_powers(2, 11), "default": _sizes_around_powers(2, 16),
-                "wide": _sizes_around_powers(2, 19, extra=(10**6,))},
-               functools.partial(_real_reference, normalized=False), 2048, claims=("trsp.C1.cayley", "trsp.C6.real-operator")))
-register(Sweep("real-gap", "T", "normalised gap λ₂(D^-1/2 L D^-1/2) of the real triBox stack (loopless degrees)",
-               functools.partial(_real_point, normalized=True),
-               {"quick": _sizes_around_powers(2, 11), "default": _sizes_around_powers(2, 16),
-                "wide": _sizes_around_powers(2, 19, extra=(10**6,))},
-               functools.partial(_real_reference, normalized=True), 2048,
-               claims=("trsp.C1.cayley", "trsp.C6.gap-rate", "trsp.C6.real-operator", "trsp.D.carry-over")))
-register(Sweep("cesaro-norm", "ell", "‖H_ℓ‖₂ of the Cesàro matrix (row srank: stable rank)",
-               functools.partial(_norm_point, "cesaro"),
-               {"quick": _grid(1, 14), "default": _grid(1, 20), "wide": _grid(1, 23, extra=(10**7,))},
-               functools.partial(_norm_reference, "cesaro"), 2048, revision=2,
-               claims=("sdeg.c.test-vector", "sdeg.c.rank-proxies", "sdeg.c.sv-universal")))
-register(Sweep("causal-srank", "ell", "stable rank of causal softmax attention A_c, k = 3 spikes, f = log ℓ, bulk in [0, 2]",
-               functools.partial(_norm_point, "causal"),
-               {"quick": _grid(2, 14), "default": _grid(2, 20), "wide": _grid(2, 23, extra=(10**7,))},
-               functools.partial(_norm_reference, "causal"), 2048, revision=2,
-               claims=("sdeg.c.rank-proxies", "sdeg.encoder-decoder", "sdeg.c.sv-universal")))
-register(Sweep("bidirectional-srank", "ell", "stable rank of softmax attention A_b, k = 3 spikes, f = log ℓ, bulk in [0, 2]",
-               functools.partial(_norm_point, "bidirectional"),
-               {"quick": _grid(2, 14), "default": _grid(2, 20), "wide": _grid(2, 23, extra=(10**7,))},
-               functools.partial(_norm_reference, "bidirectional"), 2048, revision=2,
-               claims=("sdeg.b.rank-proxies", "sdeg.encoder-decoder")))
-register(Sweep("tribox-norm", "b", "‖M_tri^(b)‖₂ at T = 4b (row max_column_sum: ‖M_tri‖₁)",
-               functools.partial(_norm_point, "tribox"),
-               {"quick": _grid(0, 10), "default": _grid(0, 16), "wide": _grid(0, 20)},
-               functools.partial(_norm_reference, "tribox"), 256, revision=2,
-               claims=("trsp.C8.spectral-norm", "trsp.C8.spectral-norm.sharp", "trsp.C8.column-sums",
-                       "trsp.C8.column-sums.corrected")))
-register(Sweep("cesaro-spectrum", "ell", "nuclear norm ‖H_ℓ‖_* from all singular values (bidiagonal H_ℓ⁻¹, O(ℓ²))",
-               _cesaro_spectrum_point,
-               {"quick": _grid(1, 8), "default": _grid(1, 13), "wide": _grid(1, 16)},
-               _cesaro_spectrum_reference, 2048, revision=4,
-               claims=("sdeg.c.schatten", "sdeg.c.rank-proxies", "sdeg.c.rank-proxies.hypotheses", "sdeg.c.nuclear-bracket")))
+register(
+    Sweep(
+        "skeleton-mu2",
+        "T",
+        "μ₂ of the Cayley multigraph Cay(ℤ_T, S), dyadic S (TRSP Eq. 9)",
+        functools.partial(_skeleton_point, graph="multigraph"),
+        {
+            "quick": _sizes_around_powers(2, 20),
+            "default": _sizes_around_powers(2, 30, extra=(10**8,)),
+            "wide": _sizes_around_powers(2, 50, extra=(10**8, 10**9, 10**10, 10**12)),
+        },
+        functools.partial(_skeleton_reference, graph="multigraph"),
+        2048,
+        revision=2,
+        claims=(
+            "trsp.C6.mu2-lower",
+            "trsp.C6.mu2-upper",
+            "trsp.C6.mu2-lower.sharp",
+            "trsp.C6.mu2-upper.sharp",
+            "trsp.C6.gap-rate",
+        ),
+    )
+)
+register(
+    Sweep(
+        "skeleton-mu2-simple",
+        "T",
+        "μ₂ of the simple Cayley graph on (S ∪ −S) ∖ {0}, dyadic S",
+        functools.partial(_skeleton_point, graph="simple"),
+        {
+            "quick": _sizes_around_powers(2, 20),
+            "default": _sizes_around_powers(2, 30, extra=(10**8,)),
+            "wide": _sizes_around_powers(2, 50, extra=(10**8, 10**9, 10**10, 10**12)),
+        },
+        functools.partial(_skeleton_reference, graph="simple"),
+        2048,
+        revision=2,
+        claims=("trsp.C3.spectrum", "trsp.C6.mu2-lower"),
+    )
+)
+register(
+    Sweep(
+        "real-mu2",
+        "T",
+        "λ₂ of the Laplacian of the real (causal, non-wrapping) triBox stack",
+        functools.partial(_real_point, normalized=False),
+        {
+            "quick": _sizes_around_powers(2, 11),
+            "default": _sizes_around_powers(2, 16),
+            "wide": _sizes_around_powers(2, 19, extra=(10**6,)),
+        },
+        functools.partial(_real_reference, normalized=False),
+        2048,
+        claims=("trsp.C1.cayley", "trsp.C6.real-operator"),
+    )
+)
+register(
+    Sweep(
+        "real-gap",
+        "T",
+        "normalised gap λ₂(D^-1/2 L D^-1/2) of the real triBox stack (loopless degrees)",
+        functools.partial(_real_point, normalized=True),
+        {
+            "quick": _sizes_around_powers(2, 11),
+            "default": _sizes_around_powers(2, 16),
+            "wide": _sizes_around_powers(2, 19, extra=(10**6,)),
+        },
+        functools.partial(_real_reference, normalized=True),
+        2048,
+        claims=("trsp.C1.cayley", "trsp.C6.gap-rate", "trsp.C6.real-operator", "trsp.D.carry-over"),
+    )
+)
+register(
+    Sweep(
+        "cesaro-norm",
+        "ell",
+        "‖H_ℓ‖₂ of the Cesàro matrix (row srank: stable rank)",
+        functools.partial(_norm_point, "cesaro"),
+        {"quick": _grid(1, 14), "default": _grid(1, 20), "wide": _grid(1, 23, extra=(10**7,))},
+        functools.partial(_norm_reference, "cesaro"),
+        2048,
+        revision=2,
+        claims=("sdeg.c.test-vector", "sdeg.c.rank-proxies", "sdeg.c.sv-universal"),
+    )
+)
+register(
+    Sweep(
+        "causal-srank",
+        "ell",
+        "stable rank of causal softmax attention A_c, k = 3 spikes, f = log ℓ, bulk in [0, 2]",
+        functools.partial(_norm_point, "causal"),
+        {"quick": _grid(2, 14), "default": _grid(2, 20), "wide": _grid(2, 23, extra=(10**7,))},
+        functools.partial(_norm_reference, "causal"),
+        2048,
+        revision=2,
+        claims=("sdeg.c.rank-proxies", "sdeg.encoder-decoder", "sdeg.c.sv-universal"),
+    )
+)
+register(
+    Sweep(
+        "bidirectional-srank",
+        "ell",
+        "stable rank of softmax attention A_b, k = 3 spikes, f = log ℓ, bulk in [0, 2]",
+        functools.partial(_norm_point, "bidirectional"),
+        {"quick": _grid(2, 14), "default": _grid(2, 20), "wide": _grid(2, 23, extra=(10**7,))},
+        functools.partial(_norm_reference, "bidirectional"),
+        2048,
+        revision=2,
+        claims=("sdeg.b.rank-proxies", "sdeg.encoder-decoder"),
+    )
+)
+register(
+    Sweep(
+        "tribox-norm",
+        "b",
+        "‖M_tri^(b)‖₂ at T = 4b (row max_column_sum: ‖M_tri‖₁)",
+        functools.partial(_norm_point, "tribox"),
+        {"quick": _grid(0, 10), "default": _grid(0, 16), "wide": _grid(0, 20)},
+        functools.partial(_norm_reference, "tribox"),
+        256,
+        revision=2,
+        claims=(
+            "trsp.C8.spectral-norm",
+            "trsp.C8.spectral-norm.sharp",
+            "trsp.C8.column-sums",
+            "trsp.C8.column-sums.corrected",
+        ),
+    )
+)
+register(
+    Sweep(
+        "cesaro-spectrum",
+        "ell",
+        "nuclear norm ‖H_ℓ‖_* from all singular values (bidiagonal H_ℓ⁻¹, O(ℓ²))",
+        _cesaro_spectrum_point,
+        {"quick": _grid(1, 8), "default": _grid(1, 13), "wide": _grid(1, 16)},
+        _cesaro_spectrum_reference,
+        2048,
+        revision=4,
+        claims=("sdeg.c.schatten", "sdeg.c.rank-proxies", "sdeg.c.rank-proxies.hypotheses", "sdeg.c.nuclear-bracket"),
+    )
+)
 
 
 def network_attention(kind: str, T: int):
@@ -393,8 +557,12 @@ def network_attention(kind: str, T: int):
     :func:`spike_bulk_scores`, and "isolated" (A = I: attention that disconnects every token, Prop. C.5's case)."""
     from specproof.theory.operators import Cesaro, Identity, Sink, SoftmaxAttention
 
-    models = {"uniform": Cesaro, "sink": Sink, "isolated": Identity,
-              "softmax": lambda n: SoftmaxAttention(spike_bulk_scores(n) if n >= 2 else np.zeros(1), causal=True)}
+    models = {
+        "uniform": Cesaro,
+        "sink": Sink,
+        "isolated": Identity,
+        "softmax": lambda n: SoftmaxAttention(spike_bulk_scores(n) if n >= 2 else np.zeros(1), causal=True),
+    }
     if kind not in models:
         raise InputError(f"unknown attention model {kind!r}; allowed: {', '.join(models)}")
     return models[kind](T)
@@ -428,8 +596,11 @@ def network_ceilings(T: int, attention: str, depth: int, gate=None) -> dict:
     gate = nw.default_gate() if gate is None else gate
     layers = nw.network_layers(T, depth, lambda n: network_attention(attention, n), gate)
     p = float(nw.network_diagonal(layers, markov=True)[-1])
-    return {"p_last": p, "mu2": T * (1.0 - p) / (2.0 * (T - 1)),
-            "gap": (1.0 - p) / (1.0 + p) * 2.0 * T / (2.0 * T - 1.0 - p)}
+    return {
+        "p_last": p,
+        "mu2": T * (1.0 - p) / (2.0 * (T - 1)),
+        "gap": (1.0 - p) / (1.0 + p) * 2.0 * T / (2.0 * T - 1.0 - p),
+    }
 
 
 def _network_bound_violations(row: dict, which: str) -> list:
@@ -453,15 +624,21 @@ def _network_bound_violations(row: dict, which: str) -> list:
 
 
 NETWORK_BOUNDS = (
-    ProvedBound("mu2 >= 0 and gap >= 0", "trsp.network.causal-ceiling",
-                functools.partial(_network_bound_violations, which="nonnegative")),
-    ProvedBound("the causal ceiling", "trsp.network.causal-ceiling",
-                functools.partial(_network_bound_violations, which="ceiling")),
+    ProvedBound(
+        "mu2 >= 0 and gap >= 0",
+        "trsp.network.causal-ceiling",
+        functools.partial(_network_bound_violations, which="nonnegative"),
+    ),
+    ProvedBound(
+        "the causal ceiling",
+        "trsp.network.causal-ceiling",
+        functools.partial(_network_bound_violations, which="ceiling"),
+    ),
 )
 
 
 def _network_status(e) -> str:
-    """"converged" when the residual met the tolerance and the bracket decides the sign (lower > 0); otherwise
+    """ "converged" when the residual met the tolerance and the bracket decides the sign (lower > 0); otherwise
     "bracket-only": then only the upper end (a Rayleigh quotient) is a bound, and the claims read no value."""
     return "converged" if e.info.get("converged") and e.lower > 0 else "bracket-only"
 
@@ -476,14 +653,20 @@ def _network_point(T: int, attention: str) -> dict:
     from specproof.theory.solvers import EPS, spectral_norm
 
     gate = nw.default_gate()
-    row: dict = {"attention": attention, "dtype": "float64", "device": "cpu",
-                 "method": "dense-eigvalsh" if T <= nw.DENSE_MAX else "scipy-lobpcg-banded-proxy",
-                 "gap_degrees": "with-loops",
-                 "rigour": "mu2/gap: dense eigvalsh within 10*T*eps*|M| up to T = 2048; beyond, LOBPCG brackets (upper "
-                           "Rayleigh quotient + rounding allowance; lower residual bound, assumes the lowest Ritz pair); "
-                           "status 'bracket-only': residual above tol or lower <= 0, only "
-                           "the upper end is a bound; reff (sink): Frobenius bounds from the first column over the "
-                           "Lanczos/Collatz-Wielandt norm bracket"}
+    row: dict = {
+        "attention": attention,
+        "dtype": "float64",
+        "device": "cpu",
+        "method": "dense-eigvalsh" if T <= nw.DENSE_MAX else "scipy-lobpcg-banded-proxy",
+        "gap_degrees": "with-loops",
+        "rigour": (
+            "mu2/gap: dense eigvalsh within 10*T*eps*|M| up to T = 2048; beyond, LOBPCG brackets (upper "
+            "Rayleigh quotient + rounding allowance; lower residual bound, assumes the lowest Ritz pair); "
+            "status 'bracket-only': residual above tol or lower <= 0, only "
+            "the upper end is a bound; reff (sink): Frobenius bounds from the first column over the "
+            "Lanczos/Collatz-Wielandt norm bracket"
+        ),
+    }
     bracket_only = []
     for tag, D in network_depths(T).items():
         layers = nw.network_layers(T, D, lambda n: network_attention(attention, n), gate)
@@ -492,29 +675,57 @@ def _network_point(T: int, attention: str) -> dict:
             t0 = time.perf_counter()
             e = nw.network_connectivity(L, normalized=q == "gap", degrees="with-loops", **network_solver(T))
             status = _network_status(e)
-            row.update({f"{q}_{tag}": e.value, f"{q}_{tag}_lower": e.lower, f"{q}_{tag}_upper": e.upper,
-                        f"{q}_{tag}_residual": e.residual, f"{q}_{tag}_matvecs": e.matvecs,
-                        f"{q}_{tag}_seconds": round(time.perf_counter() - t0, 3), f"{q}_{tag}_status": status})
+            row.update(
+                {
+                    f"{q}_{tag}": e.value,
+                    f"{q}_{tag}_lower": e.lower,
+                    f"{q}_{tag}_upper": e.upper,
+                    f"{q}_{tag}_residual": e.residual,
+                    f"{q}_{tag}_matvecs": e.matvecs,
+                    f"{q}_{tag}_seconds": round(time.perf_counter() - t0, 3),
+                    f"{q}_{tag}_status": status,
+                }
+            )
             if status != "converged":
                 bracket_only.append(f"{q}_{tag}")
-        ceilings = network_ceilings(T, attention, D, gate) if T >= 2 else {"p_last": 1.0, "mu2": math.nan, "gap": math.nan}
+        ceilings = (
+            network_ceilings(T, attention, D, gate) if T >= 2 else {"p_last": 1.0, "mu2": math.nan, "gap": math.nan}
+        )
         P = L.adjacency
         first = P.mv(np.eye(1, T).ravel())  # (P_D)_{i1}, every row
-        row.update({f"ceiling_{tag}": ceilings["mu2"], f"gap_ceiling_{tag}": ceilings["gap"], f"p_last_{tag}": ceilings["p_last"],
-                    f"escape_{tag}": float(1.0 - first.min()), f"depth_{tag}": D,
-                    f"gates_{tag}": [layer.gate for layer in layers]})
+        row.update(
+            {
+                f"ceiling_{tag}": ceilings["mu2"],
+                f"gap_ceiling_{tag}": ceilings["gap"],
+                f"p_last_{tag}": ceilings["p_last"],
+                f"escape_{tag}": float(1.0 - first.min()),
+                f"depth_{tag}": D,
+                f"gates_{tag}": [layer.gate for layer in layers],
+            }
+        )
         if attention == "sink":
             norm = spectral_norm(P)
             diag = nw.network_diagonal(layers, markov=True)
             rel = 4 * T * EPS  # sums of T nonnegative terms
             f_lower = float(np.sum(first**2) + np.sum(diag[1:] ** 2)) * (1 - rel)
             f_upper = float(np.sum(first**2 + (1.0 - first) ** 2)) * (1 + rel)
-            row.update({f"reff_{tag}": 0.5 * (f_lower / norm.upper**2 + f_upper / norm.lower**2),
-                        f"reff_{tag}_lower": f_lower / norm.upper**2, f"reff_{tag}_upper": f_upper / norm.lower**2,
-                        f"reff_bound_{tag}": nw.sink_rank_bound(layer.gate for layer in layers),
-                        f"escape_bound_{tag}": nw.sink_escape_probability(layer.gate for layer in layers)})
-    row.update({"value": row["gap_full"], "lower": row["gap_full_lower"], "upper": row["gap_full_upper"],
-                "bracket_only": bracket_only})
+            row.update(
+                {
+                    f"reff_{tag}": 0.5 * (f_lower / norm.upper**2 + f_upper / norm.lower**2),
+                    f"reff_{tag}_lower": f_lower / norm.upper**2,
+                    f"reff_{tag}_upper": f_upper / norm.lower**2,
+                    f"reff_bound_{tag}": nw.sink_rank_bound(layer.gate for layer in layers),
+                    f"escape_bound_{tag}": nw.sink_escape_probability(layer.gate for layer in layers),
+                }
+            )
+    row.update(
+        {
+            "value": row["gap_full"],
+            "lower": row["gap_full_lower"],
+            "upper": row["gap_full_upper"],
+            "bracket_only": bracket_only,
+        }
+    )
     return row
 
 
@@ -531,7 +742,9 @@ def _network_reference(T: int, attention: str) -> float:
 
     from specproof.theory import network as nw
 
-    layers = nw.network_layers(T, network_depths(T)["full"], lambda n: network_attention(attention, n), nw.default_gate())
+    layers = nw.network_layers(
+        T, network_depths(T)["full"], lambda n: network_attention(attention, n), nw.default_gate()
+    )
     P = nw.network_operator(layers, markov=True).as_matrix()
     W = (P + P.T) / 2
     d = W.sum(axis=1)
@@ -540,17 +753,35 @@ def _network_reference(T: int, attention: str) -> float:
     return float(scipy.linalg.eigvalsh(s[:, None] * L * s[None, :], subset_by_index=[1, 1])[0])
 
 
-NETWORK_CLAIMS = ("trsp.network.connectivity", "trsp.network.safety-net", "trsp.network.gap", "trsp.network.mixing",
-                  "trsp.network.rank", "trsp.network.causal-ceiling")
+NETWORK_CLAIMS = (
+    "trsp.network.connectivity",
+    "trsp.network.safety-net",
+    "trsp.network.gap",
+    "trsp.network.mixing",
+    "trsp.network.rank",
+    "trsp.network.causal-ceiling",
+)
 for _kind in ("uniform", "sink", "softmax", "isolated"):
-    register(Sweep(f"network-{_kind}", "T", f"the composed TRSP network's Markov form, {_kind} attention at every layer, "
-                   "D = 2, 4, ⌊log₂T⌋+1: μ₂, normalised gap with self-loops (value: full depth), causal ceilings, "
-                   "escape from the first token",
-                   functools.partial(_network_point, attention=_kind),
-                   {"quick": _grid(2, 8), "default": _grid(2, 12, extra=(1 << 14, 1 << 16, 1 << 18, 1 << 20)),
-                    "wide": _grid(2, 20)},
-                   functools.partial(_network_reference, attention=_kind), 512, revision=2, claims=NETWORK_CLAIMS,
-                   bounds=NETWORK_BOUNDS))
+    register(
+        Sweep(
+            f"network-{_kind}",
+            "T",
+            f"the composed TRSP network's Markov form, {_kind} attention at every layer, "
+            "D = 2, 4, ⌊log₂T⌋+1: μ₂, normalised gap with self-loops (value: full depth), causal ceilings, "
+            "escape from the first token",
+            functools.partial(_network_point, attention=_kind),
+            {
+                "quick": _grid(2, 8),
+                "default": _grid(2, 12, extra=(1 << 14, 1 << 16, 1 << 18, 1 << 20)),
+                "wide": _grid(2, 20),
+            },
+            functools.partial(_network_reference, attention=_kind),
+            512,
+            revision=2,
+            claims=NETWORK_CLAIMS,
+            bounds=NETWORK_BOUNDS,
+        )
+    )
 
 
 class _SelfLoopDegrees:
@@ -574,7 +805,12 @@ def _real_gap_loops_point(T: int) -> dict:
 
     L = tribox_stack_laplacian(T)
     e = laplacian_algebraic_connectivity(_SelfLoopDegrees(L), normalized=True, tol=1e-10, preconditioner="cosine")
-    return {**e.as_row(), "degree_min": float(L.degree.min()), "degree_max": float(L.degree.max()), "degrees": "with-loops"}
+    return {
+        **e.as_row(),
+        "degree_min": float(L.degree.min()),
+        "degree_max": float(L.degree.max()),
+        "degrees": "with-loops",
+    }
 
 
 def _real_gap_loops_reference(T: int) -> float:
@@ -591,21 +827,38 @@ def _real_gap_loops_reference(T: int) -> float:
 
 # trsp.C6.real-operator's normalised gap with App. C.1's degrees (self-loops kept), the definition the network
 # sweeps use too; real-gap (loopless degrees) stays as it is for the claims that read it
-register(Sweep("real-gap-loops", "T", "normalised gap λ₂(I − D⁻¹W) of the real triBox stack, D = diag(W𝟏) with the "
-               "self-loops (App. C.1)", _real_gap_loops_point,
-               {"quick": _sizes_around_powers(2, 11), "default": _sizes_around_powers(2, 16),
-                "wide": _sizes_around_powers(2, 19, extra=(10**6,))},
-               _real_gap_loops_reference, 2048, claims=("trsp.C6.real-operator",)))
+register(
+    Sweep(
+        "real-gap-loops",
+        "T",
+        "normalised gap λ₂(I − D⁻¹W) of the real triBox stack, D = diag(W𝟏) with the self-loops (App. C.1)",
+        _real_gap_loops_point,
+        {
+            "quick": _sizes_around_powers(2, 11),
+            "default": _sizes_around_powers(2, 16),
+            "wide": _sizes_around_powers(2, 19, extra=(10**6,)),
+        },
+        _real_gap_loops_reference,
+        2048,
+        claims=("trsp.C6.real-operator",),
+    )
+)
 
 
 # --------------------------------------------------------------------------- `specproof sweep`
 
+
 def _table(result: SweepResult) -> str:
-    lines = [f"{result.sweep.name}: {result.sweep.quantity}",
-             f"  {result.sweep.x:>11}  {'value':>18}  {'bracket':>17}  {'method':<28} {'device':<6} {'seconds':>8}"]
+    lines = [
+        f"{result.sweep.name}: {result.sweep.quantity}",
+        f"  {result.sweep.x:>11}  {'value':>18}  {'bracket':>17}  {'method':<28} {'device':<6} {'seconds':>8}",
+    ]
     for r in result.rows:
         bracket = f"[-{r['value'] - r['lower']:.1e}, +{r['upper'] - r['value']:.1e}]"
-        lines.append(f"  {r['x']:>11}  {r['value']:>18.14g}  {bracket:>17}  {r['method']:<28} {r['device']:<6} {r['seconds']:>8.3f}")
+        lines.append(
+            f"  {r['x']:>11}  {r['value']:>18.14g}  {bracket:>17}  {r['method']:<28} {r['device']:<6}"
+            f" {r['seconds']:>8.3f}"
+        )
     return "\n".join(lines)
 
 
@@ -625,12 +878,21 @@ def cmd_sweep(args) -> int:
     if not args.no_store:
         directory = args.store if args.store is not None else project_store()
         if directory is None:
-            raise InputError("no project sweep store here (specproof is not installed from its checkout); "
-                             "allowed: --store DIR or --no-store")
+            raise InputError(
+                "no project sweep store here (specproof is not installed from its checkout); "
+                "allowed: --store DIR or --no-store"
+            )
         store = Store(output_dir(directory, "--store"))
     for sweep in sweeps:
-        result = run_sweep(sweep, args.grid, store=store, scheduler=args.scheduler, lo=args.min, hi=args.max,
-                           progress=not args.no_progress and sys.stderr.isatty())
+        result = run_sweep(
+            sweep,
+            args.grid,
+            store=store,
+            scheduler=args.scheduler,
+            lo=args.min,
+            hi=args.max,
+            progress=not args.no_progress and sys.stderr.isatty(),
+        )
         print(_table(result))
         where = f" (stored in {store.path(sweep.name)})" if store else ""
         print(f"  {len(result.rows)} points: {result.computed} computed, {result.reused} reused{where}")
@@ -650,5 +912,3 @@ def swept_value(text: str) -> int:
     if not math.isfinite(value) or not value.is_integer():
         raise argparse.ArgumentTypeError(f"{text!r} is not an integer")
     return int(value)
-
-

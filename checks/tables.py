@@ -10,7 +10,9 @@ MIN_COLUMN = 8  # a shrunk column keeps at least this many characters (its last 
 
 
 def terminal_width() -> int | None:
-    """The width to fit: the terminal's when stdout is one (or $COLUMNS), else None (a pipe or file keeps every cell whole)."""
+    """The width to fit: the terminal's when stdout is one (or $COLUMNS), else None (a pipe or file keeps every cell
+    whole).
+    """
     if os.environ.get("COLUMNS", "").isdigit():
         return int(os.environ["COLUMNS"])
     try:
@@ -37,8 +39,14 @@ def _cell(text: str, width: int) -> str:
     return text if len(text) <= width else text[: max(width - 1, 0)] + "…"
 
 
-def text_table(header: Sequence[str], rows: Sequence[Sequence[str]], rule: bool = True, *,
-               width: int | None = None, shrinkable: Sequence[int] = ()) -> list[str]:
+def text_table(
+    header: Sequence[str],
+    rows: Sequence[Sequence[str]],
+    rule: bool = True,
+    *,
+    width: int | None = None,
+    shrinkable: Sequence[int] = (),
+) -> list[str]:
     """Left-aligned columns two spaces apart, trailing blanks stripped; ``rule`` puts a line of dashes
     under the header. With ``width`` (e.g. :func:`terminal_width`), the ``shrinkable`` columns are cut with an
     ellipsis so a row fits; the JSON report keeps every cell whole."""

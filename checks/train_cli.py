@@ -54,8 +54,12 @@ def cmd_train(args) -> int:
         raise InputError(f"--config {args.config!r}; allowed: {', '.join(tr.CONFIGS)}")
     config = tr.CONFIGS[args.config]
     if args.steps is not None:
-        config = replace(config, steps=args.steps, checkpoint_every=min(config.checkpoint_every, args.steps),
-                         log_every=min(config.log_every, args.steps))
+        config = replace(
+            config,
+            steps=args.steps,
+            checkpoint_every=min(config.checkpoint_every, args.steps),
+            log_every=min(config.log_every, args.steps),
+        )
     seeds = _seeds(args.seeds, config.seeds)
     names = [n for n in (args.variants.split(",") if args.variants else ()) if n.strip()]
     if not names and not args.spec and not args.variant:
@@ -65,10 +69,12 @@ def cmd_train(args) -> int:
     if device.type == "cpu":
         hours = estimated_flops(config, len(variants) * len(seeds)) / CPU_FLOPS / 3600
         if hours > CPU_LIMIT_HOURS:
-            raise InputError(f"--config {config.name}: about {hours:.0f} hours of training on this CPU (estimated "
-                             f"{estimated_flops(config, len(variants) * len(seeds)):.2g} FLOPs at ~{CPU_FLOPS:.0e}/s); "
-                             f"allowed: --device cuda, or a configuration within {CPU_LIMIT_HOURS:.0f} hours (fewer "
-                             f"--steps, --seeds or variants)")
+            raise InputError(
+                f"--config {config.name}: about {hours:.0f} hours of training on this CPU (estimated "
+                f"{estimated_flops(config, len(variants) * len(seeds)):.2g} FLOPs at ~{CPU_FLOPS:.0e}/s); "
+                f"allowed: --device cuda, or a configuration within {CPU_LIMIT_HOURS:.0f} hours (fewer "
+                "--steps, --seeds or variants)"
+            )
     corpus = tr.load_corpus(args.text)
     tr.check_corpus(corpus, config)
     if args.store is not None and args.no_store:
@@ -77,7 +83,12 @@ def cmd_train(args) -> int:
     if not args.no_store:
         if args.store is not None:
             store = Store(output_dir(args.store, "--store"))
-        elif config.name == "default" and not args.text and args.steps is None and project_path("figures", "data") is not None:
+        elif (
+            config.name == "default"
+            and not args.text
+            and args.steps is None
+            and project_path("figures", "data") is not None
+        ):
             store = Store(output_dir(project_path("figures", "data"), "the project's store"))
         elif cache_dir() is not None:
             store = Store(output_dir(cache_dir() / "trained", "the cache's store"))
@@ -87,31 +98,44 @@ def cmd_train(args) -> int:
     elif cache_dir() is not None:
         checkpoints = output_dir(cache_dir() / "checkpoints", "the cache's checkpoint directory")
     else:
-        print("specproof: no checkpoints (SPECPROOF_NO_CACHE is set and no --checkpoints DIR): an interrupted "
-              "training restarts from step 0", file=sys.stderr)
+        print(
+            "specproof: no checkpoints (SPECPROOF_NO_CACHE is set and no --checkpoints DIR): an interrupted "
+            "training restarts from step 0",
+            file=sys.stderr,
+        )
     threads = args.threads if args.threads is not None else (1 if device.type == "cpu" else None)
 
     from specproof.checks.real_models import threads as thread_limit
 
-    setting = tr.Setting(config, corpus, variants, device, checkpoints,
-                         progress=not args.no_progress and sys.stderr.isatty())
+    setting = tr.Setting(
+        config, corpus, variants, device, checkpoints, progress=not args.no_progress and sys.stderr.isatty()
+    )
     t0 = time.perf_counter()
     load = tr.load_average()
     with thread_limit(threads):
         result = tr.run(setting, seeds=seeds, store=store)
     seconds = round(time.perf_counter() - t0, 1)
     rows = tr.committed_run([r for r in result.rows], config.name)
-    print(f"config {config.name} ({config.d_model}-wide, {config.n_layers} layers × {config.n_heads} heads, trained at "
-          f"{config.train_length} for {config.steps} steps of {config.batch}), {len(variants)} variants × {len(seeds)} "
-          f"seeds on {device}: {result.computed} rows computed, {result.reused} reused in {seconds} s "
-          f"(load {load} → {tr.load_average()})")
+    print(
+        f"config {config.name} ({config.d_model}-wide, {config.n_layers} layers × {config.n_heads} heads, trained at "
+        f"{config.train_length} for {config.steps} steps of {config.batch}), {len(variants)} variants × {len(seeds)} "
+        f"seeds on {device}: {result.computed} rows computed, {result.reused} reused in {seconds} s "
+        f"(load {load} → {tr.load_average()})"
+    )
     print(tr.summary_table(rows, config.ratios))
     if store is not None:
         print(f"rows: {store.path(tr.STORE_NAME)}; checkpoints: {checkpoints or 'none'}")
     if json_path:
-        out = {"config": config.identity(), "seeds": seeds, "variants": {n: tr.describe(v) for n, v in variants.items()},
-               "corpus": corpus.label, "rows": result.rows, "paper": tr.PAPER, "spread": tr.SPREAD_RULE,
-               "provenance": provenance(device=str(device), dtype=config.dtype, threads=threads, seconds=seconds)}
+        out = {
+            "config": config.identity(),
+            "seeds": seeds,
+            "variants": {n: tr.describe(v) for n, v in variants.items()},
+            "corpus": corpus.label,
+            "rows": result.rows,
+            "paper": tr.PAPER,
+            "spread": tr.SPREAD_RULE,
+            "provenance": provenance(device=str(device), dtype=config.dtype, threads=threads, seconds=seconds),
+        }
         write_atomic(json_path, json.dumps(jsonable(out), indent=1, ensure_ascii=False) + "\n")
         print(f"wrote {json_path}")
     if figures_dir:

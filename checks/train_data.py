@@ -21,6 +21,7 @@ RESERVED = (0x01, 0x02, 0x03)  # the retrieval task's markers, never in the corp
 
 # --------------------------------------------------------------------------- configurations
 
+
 @dataclass(frozen=True)
 class TrainConfig:
     """Everything a run's results depend on, besides the variant, the seed and the corpus."""
@@ -53,31 +54,66 @@ class TrainConfig:
     dtype: str = "float32"
 
     def __post_init__(self):
-        for name in ("d_model", "n_layers", "n_heads", "train_length", "batch", "steps", "key_len", "value_len",
-                     "loss_windows", "retrieval_trials", "diagnostic_windows", "head_max_length", "eigen_max",
-                     "eval_batch", "checkpoint_every", "log_every"):
+        for name in (
+            "d_model",
+            "n_layers",
+            "n_heads",
+            "train_length",
+            "batch",
+            "steps",
+            "key_len",
+            "value_len",
+            "loss_windows",
+            "retrieval_trials",
+            "diagnostic_windows",
+            "head_max_length",
+            "eigen_max",
+            "eval_batch",
+            "checkpoint_every",
+            "log_every",
+        ):
             value = getattr(self, name)
             if isinstance(value, bool) or not isinstance(value, int) or value < 1:
                 raise InputError(f"config {self.name}: {name} = {value!r}; allowed: an integer >= 1")
-        if not self.ratios or any(not isinstance(r, int) or r < 1 for r in self.ratios) or len(set(self.ratios)) != len(self.ratios):
+        if (
+            not self.ratios
+            or any(not isinstance(r, int) or r < 1 for r in self.ratios)
+            or len(set(self.ratios)) != len(self.ratios)
+        ):
             raise InputError(f"config {self.name}: ratios {self.ratios!r}; allowed: distinct integers >= 1")
-        for name, lo, hi in (("lr", 0, 1), ("warmup", 0, 1), ("needle_fraction", 0, 1), ("weight_decay", 0, 10),
-                             ("grad_clip", 0, math.inf), ("mlp_ratio", 0, 64)):
+        for name, lo, hi in (
+            ("lr", 0, 1),
+            ("warmup", 0, 1),
+            ("needle_fraction", 0, 1),
+            ("weight_decay", 0, 10),
+            ("grad_clip", 0, math.inf),
+            ("mlp_ratio", 0, 64),
+        ):
             value = getattr(self, name)
-            if not (isinstance(value, (int, float)) and lo <= value <= hi and (name not in ("lr", "mlp_ratio", "grad_clip") or value > 0)):
-                raise InputError(f"config {self.name}: {name} = {value!r}; allowed: a number in "
-                                 f"{'(' if name in ('lr', 'mlp_ratio', 'grad_clip') else '['}{lo}, {hi}]")
+            if not (
+                isinstance(value, (int, float))
+                and lo <= value <= hi
+                and (name not in ("lr", "mlp_ratio", "grad_clip") or value > 0)
+            ):
+                raise InputError(
+                    f"config {self.name}: {name} = {value!r}; allowed: a number in "
+                    f"{'(' if name in ('lr', 'mlp_ratio', 'grad_clip') else '['}{lo}, {hi}]"
+                )
         if self.dtype not in ("float32", "float64"):
             raise InputError(f"config {self.name}: dtype {self.dtype!r}; allowed: float32, float64")
         statement = self.key_len + self.value_len + 3
         if self.train_length + 1 < 2 * statement:
-            raise InputError(f"config {self.name}: train_length {self.train_length} cannot hold a needle and its "
-                             f"question ({2 * statement} bytes); allowed: train_length >= {2 * statement - 1}")
+            raise InputError(
+                f"config {self.name}: train_length {self.train_length} cannot hold a needle and its "
+                f"question ({2 * statement} bytes); allowed: train_length >= {2 * statement - 1}"
+            )
 
     def model_config(self):
         from specproof.theory.transformer import DecoderConfig
 
-        return DecoderConfig(d_model=self.d_model, n_layers=self.n_layers, n_heads=self.n_heads, mlp_ratio=self.mlp_ratio)
+        return DecoderConfig(
+            d_model=self.d_model, n_layers=self.n_layers, n_heads=self.n_heads, mlp_ratio=self.mlp_ratio
+        )
 
     def lengths(self) -> list[int]:
         return [r * self.train_length for r in self.ratios]
@@ -92,19 +128,51 @@ class TrainConfig:
 
 CONFIGS = {
     # seconds: the tests' end-to-end configuration
-    "tiny": TrainConfig("tiny", d_model=32, n_layers=2, n_heads=2, train_length=32, batch=4, steps=24, lr=3e-3,
-                        ratios=(1, 2), loss_windows=2, retrieval_trials=8, diagnostic_windows=1, head_max_length=64,
-                        eigen_max=64, checkpoint_every=8, log_every=4),
+    "tiny": TrainConfig(
+        "tiny",
+        d_model=32,
+        n_layers=2,
+        n_heads=2,
+        train_length=32,
+        batch=4,
+        steps=24,
+        lr=3e-3,
+        ratios=(1, 2),
+        loss_windows=2,
+        retrieval_trials=8,
+        diagnostic_windows=1,
+        head_max_length=64,
+        eigen_max=64,
+        checkpoint_every=8,
+        log_every=4,
+    ),
     # the committed run: 6 variants × 3 seeds on two CPU cores in about half an hour (see the README of the run)
-    "default": TrainConfig("default", d_model=64, n_layers=4, n_heads=2, train_length=128, batch=8, steps=1000, lr=3e-3),
+    "default": TrainConfig(
+        "default", d_model=64, n_layers=4, n_heads=2, train_length=128, batch=8, steps=1000, lr=3e-3
+    ),
     # TRSP App. A.2's from-scratch scale on a GPU: d = 512, D = 14, 8 heads, trained at 1K, evaluated to 8K
-    "gpu": TrainConfig("gpu", d_model=512, n_layers=14, n_heads=8, train_length=1024, batch=32, steps=5000, lr=3e-4,
-                       retrieval_trials=200, loss_windows=16, diagnostic_windows=2, head_max_length=2048,
-                       eval_batch=4, checkpoint_every=500, log_every=100),
+    "gpu": TrainConfig(
+        "gpu",
+        d_model=512,
+        n_layers=14,
+        n_heads=8,
+        train_length=1024,
+        batch=32,
+        steps=5000,
+        lr=3e-4,
+        retrieval_trials=200,
+        loss_windows=16,
+        diagnostic_windows=2,
+        head_max_length=2048,
+        eval_batch=4,
+        checkpoint_every=500,
+        log_every=100,
+    ),
 }
 
 
 # --------------------------------------------------------------------------- corpus
+
 
 @dataclass(frozen=True)
 class Corpus:
@@ -130,8 +198,10 @@ def load_corpus(paths=None) -> Corpus:
         try:
             parts.append(Path(path).expanduser().read_text(encoding="utf-8"))
         except (OSError, UnicodeDecodeError) as exc:
-            raise InputError(f"--text {str(path)!r}: cannot read it as UTF-8 text ({exc.__class__.__name__}); "
-                             f"allowed: a readable UTF-8 text file") from None
+            raise InputError(
+                f"--text {str(path)!r}: cannot read it as UTF-8 text ({exc.__class__.__name__}); "
+                "allowed: a readable UTF-8 text file"
+            ) from None
     text = "\n\n".join(parts)
     data = _clean(text)
     cut = int(round(data.size * (1 - HELDOUT_SHARE)))
@@ -144,12 +214,16 @@ def check_corpus(corpus: Corpus, config: TrainConfig) -> None:
     """Enough bytes for a training window and for the longest evaluation window, or one line saying how many."""
     longest = max(config.lengths()) + 1
     if corpus.train.size < 4 * (config.train_length + 1):
-        raise InputError(f"the training text has {corpus.train.size} bytes; config {config.name} needs at least "
-                         f"{4 * (config.train_length + 1)}; allowed: more --text")
+        raise InputError(
+            f"the training text has {corpus.train.size} bytes; config {config.name} needs at least "
+            f"{4 * (config.train_length + 1)}; allowed: more --text"
+        )
     if corpus.heldout.size < longest:
-        raise InputError(f"the held-out text has {corpus.heldout.size} bytes and the longest evaluation window needs "
-                         f"{longest} (ratio {max(config.ratios)} × {config.train_length} + 1); allowed: more --text or "
-                         f"smaller ratios")
+        raise InputError(
+            f"the held-out text has {corpus.heldout.size} bytes and the longest evaluation window needs "
+            f"{longest} (ratio {max(config.ratios)} × {config.train_length} + 1); allowed: more --text or "
+            "smaller ratios"
+        )
 
 
 def batch_tokens(corpus: Corpus, config: TrainConfig, seed: int, step: int) -> np.ndarray:
@@ -164,12 +238,11 @@ def batch_tokens(corpus: Corpus, config: TrainConfig, seed: int, step: int) -> n
             rows.append(retrieval_example(data, T, rng, config.key_len, config.value_len).tokens)
         else:
             start = int(rng.integers(0, data.size - T))
-            rows.append(data[start:start + T + 1])
+            rows.append(data[start : start + T + 1])
     return np.stack(rows).astype(np.int64)
 
 
 def eval_windows(data: np.ndarray, length: int, count: int) -> np.ndarray:
     """``count`` windows of ``length + 1`` bytes spread evenly over ``data`` (the same for every model)."""
     starts = np.linspace(0, data.size - length - 1, count).round().astype(int)
-    return np.stack([data[s:s + length + 1] for s in starts]).astype(np.int64)
-
+    return np.stack([data[s : s + length + 1] for s in starts]).astype(np.int64)

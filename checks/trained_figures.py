@@ -16,17 +16,30 @@ PANELS = ("stable_rank", "spr", "flatness", "anisotropy", "retrieval")
 
 def diagnostics_data(run_rows: dict) -> dict:
     """Per variant and ratio, each seed's layer-averaged diagnostic and retrieval accuracy."""
-    ratios = sorted({r for seeds in run_rows["variants"].values() for slots in seeds.values() for r in slots if r != "train"})
-    return {"ratios": ratios, "paper_8x": PAPER["nolima_accuracy"]["8x"],
-            "variants": {name: {key: [per_seed(run_rows, name, r, READERS[key]) for r in ratios] for key in PANELS}
-                         for name in run_rows["variants"]}}
+    ratios = sorted(
+        {r for seeds in run_rows["variants"].values() for slots in seeds.values() for r in slots if r != "train"}
+    )
+    return {
+        "ratios": ratios,
+        "paper_8x": PAPER["nolima_accuracy"]["8x"],
+        "variants": {
+            name: {key: [per_seed(run_rows, name, r, READERS[key]) for r in ratios] for key in PANELS}
+            for name in run_rows["variants"]
+        },
+    }
 
 
 def _band(ax, x, per_x, label, **style):
     mean = [np.mean(v) if v else np.nan for v in per_x]
-    line, = ax.plot(x, mean, "o-", ms=2.5, lw=1, label=label, **style)
-    ax.fill_between(x, [min(v) if v else np.nan for v in per_x], [max(v) if v else np.nan for v in per_x],
-                    color=line.get_color(), alpha=0.18, lw=0)
+    (line,) = ax.plot(x, mean, "o-", ms=2.5, lw=1, label=label, **style)
+    ax.fill_between(
+        x,
+        [min(v) if v else np.nan for v in per_x],
+        [max(v) if v else np.nan for v in per_x],
+        color=line.get_color(),
+        alpha=0.18,
+        lw=0,
+    )
     return line
 
 
@@ -68,8 +81,13 @@ def head_spectra_data(run_rows: dict) -> dict:
         picked = sorted({ratios[0], ratios[-1]}) if ratios else []
         out["variants"][name] = {}
         for r in picked:
-            profiles = [h["profile"] for s in sorted(seeds) if r in seeds[s] and seeds[s][r].get("heads")
-                        for layer in seeds[s][r]["heads"] for h in layer]
+            profiles = [
+                h["profile"]
+                for s in sorted(seeds)
+                if r in seeds[s] and seeds[s][r].get("heads")
+                for layer in seeds[s][r]["heads"]
+                for h in layer
+            ]
             length = next(seeds[s][r]["length"] for s in sorted(seeds) if r in seeds[s])
             q = np.quantile(np.array(profiles), (0.25, 0.5, 0.75), axis=0)
             out["variants"][name][str(r)] = {"i": log_index_grid(length).tolist(), "quartiles": q.tolist()}
@@ -92,16 +110,26 @@ def draw_head_spectra(d, ax):
             continue
         top, first = by_ratio[max(by_ratio, key=int)], by_ratio[min(by_ratio, key=int)]
         q = np.array(top["quartiles"])
-        line, = ax.plot(top["i"], q[1], lw=1.2, label=f"{name}, ℓ = {d['lengths'][max(by_ratio, key=int)]}")
+        (line,) = ax.plot(top["i"], q[1], lw=1.2, label=f"{name}, ℓ = {d['lengths'][max(by_ratio, key=int)]}")
         ax.fill_between(top["i"], q[0], q[2], color=line.get_color(), alpha=0.12, lw=0)
         if first is not top:
             ax.plot(first["i"], np.array(first["quartiles"])[1], ":", lw=0.9, color=line.get_color())
     for r in lengths:
         c = d["cesaro"][r]
-        ax.plot(c["i"], c["i_sigma"], "k--", lw=0.8,
-                label="H_ℓ (uniform causal attention), ℓ = " + ", ".join(str(d["lengths"][x]) for x in lengths)
-                if r == lengths[-1] else None)
-    ax.plot([], [], "k:", lw=0.9, label=f"dotted: the same variants at ℓ = {d['lengths'][lengths[0]]}" if lengths else None)
+        ax.plot(
+            c["i"],
+            c["i_sigma"],
+            "k--",
+            lw=0.8,
+            label=(
+                "H_ℓ (uniform causal attention), ℓ = " + ", ".join(str(d["lengths"][x]) for x in lengths)
+                if r == lengths[-1]
+                else None
+            ),
+        )
+    ax.plot(
+        [], [], "k:", lw=0.9, label=f"dotted: the same variants at ℓ = {d['lengths'][lengths[0]]}" if lengths else None
+    )
     ax.axhline(1 / 3, color="tab:red", lw=1, ls="-.", label="Thm 4: i·σ_i ≥ 1/3 (canonical model)")
     ax.set_xscale("log")
     ax.set_yscale("log")
@@ -111,13 +139,26 @@ def draw_head_spectra(d, ax):
 
 
 FIGURES = (
-    ("trained-diagnostics", draw_diagnostics, diagnostics_data,
-     "Trained decoders, TRSP Fig. 4 analogue: diagnostics and retrieval against the context ratio",
-     ("trsp.trained.stable-rank", "trsp.trained.spr", "trsp.trained.flatness", "trsp.trained.anisotropy",
-      "trsp.trained.retrieval")),
-    ("trained-head-spectra", draw_head_spectra, head_spectra_data,
-     "Trained decoders: i·σ_i of every attention head (SDEG Thm 4)",
-     ("sdeg.trained.sv-lower", "sdeg.trained.sv-upper")),
+    (
+        "trained-diagnostics",
+        draw_diagnostics,
+        diagnostics_data,
+        "Trained decoders, TRSP Fig. 4 analogue: diagnostics and retrieval against the context ratio",
+        (
+            "trsp.trained.stable-rank",
+            "trsp.trained.spr",
+            "trsp.trained.flatness",
+            "trsp.trained.anisotropy",
+            "trsp.trained.retrieval",
+        ),
+    ),
+    (
+        "trained-head-spectra",
+        draw_head_spectra,
+        head_spectra_data,
+        "Trained decoders: i·σ_i of every attention head (SDEG Thm 4)",
+        ("sdeg.trained.sv-lower", "sdeg.trained.sv-upper"),
+    ),
 )
 
 
@@ -142,12 +183,16 @@ def _gallery_rows(quick: bool) -> dict:
 
     if quick:
         corpus = tr.load_corpus()
-        setting = tr.Setting(tr.CONFIGS["tiny"], corpus, tr.resolve_variants(["base", "trsp"]), tr.resolve_device("cpu"), None)
+        setting = tr.Setting(
+            tr.CONFIGS["tiny"], corpus, tr.resolve_variants(["base", "trsp"]), tr.resolve_device("cpu"), None
+        )
         return committed_run(tr.run(setting, seeds=[0, 1]).rows, "tiny")
     found = committed_run(tr.stored_rows(), "default")
     if found is None:
-        raise InputError("the committed rows of `specproof train` (figures/data/trained.jsonl) are missing; run "
-                         "`specproof train` first (about half an hour on two CPU cores)")
+        raise InputError(
+            "the committed rows of `specproof train` (figures/data/trained.jsonl) are missing; run "
+            "`specproof train` first (about half an hour on two CPU cores)"
+        )
     return found
 
 

@@ -70,15 +70,28 @@ DIGITS = 6  # stored values keep 6 significant digits
 
 # the paper's numbers this experiment is read beside (TRSP §4.3, §5.3, Table 2; Fig. 4 gives no numbers)
 PAPER = {
-    "nolima_accuracy": {"8x": {"trsp": 83.2, "base": 23.8, "gated-attention": 33.6, "diff-transformer": 53.9},
-                        "4x": {"diff-transformer": 90.2, "trsp": "near-perfect"}, "1x": "all models near 100 %"},
-    "fig4": "TRSP keeps higher stable rank, SPR and spectral flatness and lower anisotropy than the base model at "
-            "every ratio 1×–8× (109M Llama-style, d = 512, D = 14, 8 heads, trained at 1K on NoLiMa)",
-    "table1_post_training": {"stable_rank": {"raw": 1.40, "lora": 1.36, "trsp": 1.93},
-                             "spr": {"raw": 1.60, "lora": 1.51, "trsp": 1.59}, "flatness_trsp": 0.69,
-                             "anisotropy_trsp": 0.18},
-    "table4_mmlu": {"dense-full-sweep": 38.71, "trsp": 37.76, "no-dyadic": 34.84, "box-kernel": 31.89,
-                    "static-gate": 21.16},
+    "nolima_accuracy": {
+        "8x": {"trsp": 83.2, "base": 23.8, "gated-attention": 33.6, "diff-transformer": 53.9},
+        "4x": {"diff-transformer": 90.2, "trsp": "near-perfect"},
+        "1x": "all models near 100 %",
+    },
+    "fig4": (
+        "TRSP keeps higher stable rank, SPR and spectral flatness and lower anisotropy than the base model at "
+        "every ratio 1×–8× (109M Llama-style, d = 512, D = 14, 8 heads, trained at 1K on NoLiMa)"
+    ),
+    "table1_post_training": {
+        "stable_rank": {"raw": 1.40, "lora": 1.36, "trsp": 1.93},
+        "spr": {"raw": 1.60, "lora": 1.51, "trsp": 1.59},
+        "flatness_trsp": 0.69,
+        "anisotropy_trsp": 0.18,
+    },
+    "table4_mmlu": {
+        "dense-full-sweep": 38.71,
+        "trsp": 37.76,
+        "no-dyadic": 34.84,
+        "box-kernel": 31.89,
+        "static-gate": 21.16,
+    },
 }
 
 
@@ -90,6 +103,7 @@ def config_fingerprint(config: TrainConfig, corpus_label: str) -> str:
 
 # --------------------------------------------------------------------------- variants
 
+
 def builtin_variants() -> dict:
     """The base model and TRSP with its Table 4 ablations, as the project's :class:`Variant` objects (None: no side
     path). The ablations read as examples/variants/*.toml and THEOREMS.md read them: a static scalar gain instead of
@@ -99,15 +113,38 @@ def builtin_variants() -> dict:
     dyadic, tri, gate = Schedule.geometric(2), Kernel.triangular(), Gate.trsp()
     return {
         "base": None,
-        "trsp": Variant("trsp", schedule=dyadic, kernel=tri, gate=gate, description="TRSP Eq. 6: dyadic, triBox, Eq. 7 gate"),
-        "static-gate": Variant("static-gate", schedule=dyadic, kernel=tri, gate=Gate.constant(STATIC_GATE),
-                               description=f"§5.2 w/o gate: a static scalar g = {STATIC_GATE}"),
-        "no-dyadic": Variant("no-dyadic", schedule=Schedule.constant(None), kernel=tri, gate=gate,
-                             description="§5.2 w/o dyadic bandwidth: b_l = T at every layer"),
-        "box-kernel": Variant("box-kernel", schedule=dyadic, kernel=Kernel.box(), gate=gate,
-                              description="§5.2 w/o triangular kernel: a uniform box"),
-        "dense-full-sweep": Variant("dense-full-sweep", schedule=dyadic, kernel=tri, gate=gate, layout="dense",
-                                    description="§5.2 Dense (Full-Sweep): every bandwidth in every layer"),
+        "trsp": Variant(
+            "trsp", schedule=dyadic, kernel=tri, gate=gate, description="TRSP Eq. 6: dyadic, triBox, Eq. 7 gate"
+        ),
+        "static-gate": Variant(
+            "static-gate",
+            schedule=dyadic,
+            kernel=tri,
+            gate=Gate.constant(STATIC_GATE),
+            description=f"§5.2 w/o gate: a static scalar g = {STATIC_GATE}",
+        ),
+        "no-dyadic": Variant(
+            "no-dyadic",
+            schedule=Schedule.constant(None),
+            kernel=tri,
+            gate=gate,
+            description="§5.2 w/o dyadic bandwidth: b_l = T at every layer",
+        ),
+        "box-kernel": Variant(
+            "box-kernel",
+            schedule=dyadic,
+            kernel=Kernel.box(),
+            gate=gate,
+            description="§5.2 w/o triangular kernel: a uniform box",
+        ),
+        "dense-full-sweep": Variant(
+            "dense-full-sweep",
+            schedule=dyadic,
+            kernel=tri,
+            gate=gate,
+            layout="dense",
+            description="§5.2 Dense (Full-Sweep): every bandwidth in every layer",
+        ),
     }
 
 
@@ -134,11 +171,15 @@ def side_path_spec(variant):
     from specproof.theory.transformer import SidePathSpec
 
     if variant.attention is not None and not variant.attention.causal:
-        raise InputError(f"variant {variant.name}: the decoder's attention is causal softmax; a bidirectional attention "
-                         f"model cannot be trained here; allowed: a variant with a schedule, kernel or gate")
+        raise InputError(
+            f"variant {variant.name}: the decoder's attention is causal softmax; a bidirectional attention "
+            "model cannot be trained here; allowed: a variant with a schedule, kernel or gate"
+        )
     if variant.schedule is None and variant.kernel is None and variant.gate is None:
-        raise InputError(f"variant {variant.name} changes nothing the decoder has (causal softmax is its attention); "
-                         f"allowed: a variant with a schedule, kernel or gate, or the built-in 'base'")
+        raise InputError(
+            f"variant {variant.name} changes nothing the decoder has (causal softmax is its attention); "
+            "allowed: a variant with a schedule, kernel or gate, or the built-in 'base'"
+        )
     schedule = variant.schedule or Schedule.geometric(2)
     kernel = variant.kernel or Kernel.triangular()
     if kernel.filter is TriBox:
@@ -163,8 +204,11 @@ def describe(variant) -> str:
     if variant is None:
         return "no side path"
     spec = side_path_spec(variant)
-    gate = f"trainable LongContextGate(hidden {spec.gate_hidden})" if spec.trainable_gate else (
-        f"fixed {variant.gate.name}" if variant.gate is not None else "fixed 1")
+    gate = (
+        f"trainable LongContextGate(hidden {spec.gate_hidden})"
+        if spec.trainable_gate
+        else (f"fixed {variant.gate.name}" if variant.gate is not None else "fixed 1")
+    )
     schedule = variant.schedule.name if variant.schedule is not None else "dyadic 2^l"
     kernel = variant.kernel.name if variant.kernel is not None else "triangular (triBox)"
     return f"{spec.layout}; schedule {schedule}; kernel {kernel} ({spec.kernel}); gate {gate}"
@@ -178,8 +222,9 @@ def resolve_variants(names=(), specs=(), files=()) -> dict:
     out = {}
     for name in names:
         if name not in builtin:
-            raise InputError(f"unknown variant {name!r}; allowed: {', '.join(builtin)} (or --spec FILE.toml, "
-                             f"--variant FILE.py)")
+            raise InputError(
+                f"unknown variant {name!r}; allowed: {', '.join(builtin)} (or --spec FILE.toml, --variant FILE.py)"
+            )
         out[name] = builtin[name]
     loaded = [load_spec(p) for p in specs] + [v for p in files for v in load_variants(p)]
     for variant in loaded:
@@ -193,6 +238,7 @@ def resolve_variants(names=(), specs=(), files=()) -> dict:
 
 
 # --------------------------------------------------------------------------- the run's machinery
+
 
 def resolve_device(name: str | None):
     """torch.device for ``--device`` (default: the project's, CUDA when present); one line for an unusable one."""
@@ -312,8 +358,10 @@ def _load(path: Path | None, expect: dict) -> dict | None:
 
     state = torch.load(path, map_location="cpu", weights_only=True)
     if any(state.get(k) != v for k, v in expect.items()):
-        raise InputError(f"checkpoint {path} belongs to another run ({', '.join(k for k, v in expect.items() if state.get(k) != v)} "
-                         f"differ); allowed: delete it, or pass another --checkpoints DIR")
+        raise InputError(
+            f"checkpoint {path} belongs to another run ({', '.join(k for k, v in expect.items() if state.get(k) != v)} "
+            "differ); allowed: delete it, or pass another --checkpoints DIR"
+        )
     return state
 
 
@@ -330,8 +378,12 @@ def _optimizer(model, config: TrainConfig):
     side = {id(p) for p in model.side.parameters()} if model.side is not None else set()
     decay = [p for p in model.parameters() if p.dim() == 2 and id(p) not in side]
     rest = [p for p in model.parameters() if not (p.dim() == 2 and id(p) not in side)]
-    return torch.optim.AdamW([{"params": decay, "weight_decay": config.weight_decay}, {"params": rest, "weight_decay": 0.0}],
-                             lr=config.lr, betas=(0.9, 0.95), eps=1e-8)
+    return torch.optim.AdamW(
+        [{"params": decay, "weight_decay": config.weight_decay}, {"params": rest, "weight_decay": 0.0}],
+        lr=config.lr,
+        betas=(0.9, 0.95),
+        eps=1e-8,
+    )
 
 
 def learning_rate(config: TrainConfig, step: int) -> float:
@@ -349,7 +401,12 @@ def train(setting: Setting, variant: str, seed: int):
     config, device = setting.config, setting.device
     dtype = getattr(torch, config.dtype)
     path = setting.checkpoint_path(variant, seed)
-    expect = {"fingerprint": setting.fingerprint, "variant": variant, "side": describe(setting.variants[variant]), "seed": seed}
+    expect = {
+        "fingerprint": setting.fingerprint,
+        "variant": variant,
+        "side": describe(setting.variants[variant]),
+        "seed": seed,
+    }
     model = build_model(setting, variant, seed).to(device=device, dtype=dtype)
     opt = _optimizer(model, config)
     state = _load(path, expect)
@@ -360,21 +417,44 @@ def train(setting: Setting, variant: str, seed: int):
         log, wall, sessions, step = state["log"], state["wall"], state["sessions"], state["step"]
         running, counted = state["running"], state["counted"]  # the loss log's open window, so the log resumes too
     if step < config.steps:
-        sessions = sessions + [{"start_step": step, "threads": torch.get_num_threads(), "device": str(device),
-                                "load": load_average()}]
+        sessions = sessions + [
+            {"start_step": step, "threads": torch.get_num_threads(), "device": str(device), "load": load_average()}
+        ]
     sha = None
 
     def checkpoint(at: int) -> str | None:
-        return _save(path, {**expect, "step": at, "model": model.state_dict(), "optimizer": opt.state_dict(), "log": log,
-                            "running": running, "counted": counted, "wall": wall, "sessions": sessions})
+        return _save(
+            path,
+            {
+                **expect,
+                "step": at,
+                "model": model.state_dict(),
+                "optimizer": opt.state_dict(),
+                "log": log,
+                "running": running,
+                "counted": counted,
+                "wall": wall,
+                "sessions": sessions,
+            },
+        )
 
     from tqdm import tqdm
 
     model.train()
     stop = _StopRequest()
-    with deterministic(device), stop.installed(), tqdm(total=config.steps, initial=step, desc=f"{variant} seed {seed}",
-                                                        unit="step", leave=False, disable=not setting.progress,
-                                                        file=sys.stderr) as bar:
+    with (
+        deterministic(device),
+        stop.installed(),
+        tqdm(
+            total=config.steps,
+            initial=step,
+            desc=f"{variant} seed {seed}",
+            unit="step",
+            leave=False,
+            disable=not setting.progress,
+            file=sys.stderr,
+        ) as bar,
+    ):
         t0 = time.perf_counter()
         while step < config.steps:
             for group in opt.param_groups:
@@ -387,8 +467,10 @@ def train(setting: Setting, variant: str, seed: int):
             opt.zero_grad(set_to_none=True)
             running, counted, step = running + float(loss.detach()), counted + 1, step + 1
             if not math.isfinite(running):
-                raise InputError(f"{variant} seed {seed}: the loss is not finite at step {step}; allowed: a config with "
-                                 f"a smaller lr (this one has {config.lr})")
+                raise InputError(
+                    f"{variant} seed {seed}: the loss is not finite at step {step}; allowed: a config with "
+                    f"a smaller lr (this one has {config.lr})"
+                )
             if step % config.log_every == 0 or step == config.steps:
                 log.append([step, running / counted])
                 running, counted = 0.0, 0
@@ -403,8 +485,14 @@ def train(setting: Setting, variant: str, seed: int):
     if state is not None and state["step"] == config.steps and path is not None:
         sha = hashlib.sha256(path.read_bytes()).hexdigest()
     model.eval()
-    info = {"steps": config.steps, "log": log, "train_seconds": round(wall, 2), "sessions": sessions,
-            "checkpoint_sha256": sha, "parameters": model.parameter_counts()}
+    info = {
+        "steps": config.steps,
+        "log": log,
+        "train_seconds": round(wall, 2),
+        "sessions": sessions,
+        "checkpoint_sha256": sha,
+        "parameters": model.parameter_counts(),
+    }
     return model, info
 
 
@@ -419,6 +507,7 @@ def trained(setting: Setting, variant: str, seed: int):
 
 # --------------------------------------------------------------------------- evaluation
 
+
 def _forward_logits(model, tokens: np.ndarray, batch: int, device):
     """Logits at every position of each row's first T bytes, batched."""
     import torch
@@ -426,7 +515,7 @@ def _forward_logits(model, tokens: np.ndarray, batch: int, device):
     out = []
     with torch.no_grad():
         for i in range(0, len(tokens), batch):
-            x = torch.as_tensor(tokens[i:i + batch, :-1], device=device)
+            x = torch.as_tensor(tokens[i : i + batch, :-1], device=device)
             out.append(model(x).logits.float().cpu())
     return torch.cat(out)
 
@@ -449,8 +538,10 @@ def retrieval_trials(setting: Setting, ratio: int):
     config = setting.config
     rng = np.random.default_rng([RETRIEVAL_STREAM, ratio])
     length = ratio * config.train_length
-    return [retrieval_example(setting.corpus.heldout, length, rng, config.key_len, config.value_len)
-            for _ in range(config.retrieval_trials)]
+    return [
+        retrieval_example(setting.corpus.heldout, length, rng, config.key_len, config.value_len)
+        for _ in range(config.retrieval_trials)
+    ]
 
 
 def retrieval_accuracy(model, setting: Setting, ratio: int) -> dict:
@@ -462,8 +553,12 @@ def retrieval_accuracy(model, setting: Setting, ratio: int) -> dict:
     logits = _forward_logits(model, tokens, setting.config.eval_batch, setting.device)
     hits = exact_matches(logits[:, -v:].argmax(-1).numpy(), tokens[:, -v:])
     byte_hits = float(np.mean(logits[:, -v:].argmax(-1).numpy() == tokens[:, -v:]))
-    return {"accuracy": float(hits.mean()), "byte_accuracy": byte_hits, "trials": len(trials),
-            "mean_depth": float(np.mean([t.depth for t in trials]) / (ratio * setting.config.train_length))}
+    return {
+        "accuracy": float(hits.mean()),
+        "byte_accuracy": byte_hits,
+        "trials": len(trials),
+        "mean_depth": float(np.mean([t.depth for t in trials]) / (ratio * setting.config.train_length)),
+    }
 
 
 def diagnostics(model, setting: Setting, ratio: int) -> dict:
@@ -490,28 +585,42 @@ def diagnostics(model, setting: Setting, ratio: int) -> dict:
             idx = torch.as_tensor(tokens[None, :-1], device=setting.device)
             want_heads = w == 0 and length <= config.head_max_length
             clean = m64(idx, trace=want_heads)
-            delta = torch.as_tensor(gaussian_perturbation((1, length, config.d_model), seed=ratio * 1000 + w),
-                                    device=setting.device)
+            delta = torch.as_tensor(
+                gaussian_perturbation((1, length, config.d_model), seed=ratio * 1000 + w), device=setting.device
+            )
             noisy = m64(idx, delta=delta)
             H = [h[0].cpu().numpy() for h in clean.hidden[1:]]
             spr = propagation_rates(H, [h[0].cpu().numpy() for h in noisy.hidden[1:]], delta.cpu().numpy())
             reps = [representation_diagnostics(h) for h in H]
-            per_window.append({"spr": spr, **{k: [r[k] for r in reps] for k in ("stable_rank", "flatness", "anisotropy")}})
+            per_window.append(
+                {"spr": spr, **{k: [r[k] for r in reps] for k in ("stable_rank", "flatness", "anisotropy")}}
+            )
             if want_heads:
                 sides = m64.side_matrices(length)
-                heads = [head_measures(t.A[0], t.Q[0], t.K[0], t.scaling, side=s, eigen_max=config.eigen_max)
-                         for t, s in zip(clean.traces, sides)]
-    layers = {k: [float(np.mean([pw[k][i] for pw in per_window])) for i in range(config.n_layers)]
-              for k in ("spr", "stable_rank", "flatness", "anisotropy")}
+                heads = [
+                    head_measures(t.A[0], t.Q[0], t.K[0], t.scaling, side=s, eigen_max=config.eigen_max)
+                    for t, s in zip(clean.traces, sides)
+                ]
+    layers = {
+        k: [float(np.mean([pw[k][i] for pw in per_window])) for i in range(config.n_layers)]
+        for k in ("spr", "stable_rank", "flatness", "anisotropy")
+    }
     return {"layers": layers, "layer_mean": {k: float(np.mean(v)) for k, v in layers.items()}, "heads": heads}
 
 
 def _run_info(setting: Setting) -> dict:
     import torch
 
-    return {"device": str(setting.device), "dtype": setting.config.dtype, "threads": torch.get_num_threads(),
-            "deterministic": True, "deterministic_warn_only": setting.device.type == "cuda", "cpu_count": os.cpu_count(), "corpus": setting.corpus.label,
-            "config_fields": setting.config.identity()}
+    return {
+        "device": str(setting.device),
+        "dtype": setting.config.dtype,
+        "threads": torch.get_num_threads(),
+        "deterministic": True,
+        "deterministic_warn_only": setting.device.type == "cuda",
+        "cpu_count": os.cpu_count(),
+        "corpus": setting.corpus.label,
+        "config_fields": setting.config.identity(),
+    }
 
 
 def _point(setting: Setting, **params) -> dict:
@@ -521,15 +630,23 @@ def _point(setting: Setting, **params) -> dict:
     if params["measure"] == "train":
         initial = build_model(setting, params["variant"], params["seed"])
         lengths = {str(r): r * setting.config.train_length for r in setting.config.ratios}
-        out = {**info, "gains": {r: model.side_gains(T) for r, T in lengths.items()},
-               "gains_init": {r: initial.side_gains(T) for r, T in lengths.items()},
-               "final_loss": info["log"][-1][1] if info["log"] else None}
+        out = {
+            **info,
+            "gains": {r: model.side_gains(T) for r, T in lengths.items()},
+            "gains_init": {r: initial.side_gains(T) for r, T in lengths.items()},
+            "final_loss": info["log"][-1][1] if info["log"] else None,
+        }
     else:
         ratio = params["ratio"]
         length = ratio * setting.config.train_length
-        out = {"length": length, "heldout_loss": heldout_loss(model, setting, length),
-               "retrieval": retrieval_accuracy(model, setting, ratio), **diagnostics(model, setting, ratio),
-               "gains": model.side_gains(length), "train_seconds": info["train_seconds"]}
+        out = {
+            "length": length,
+            "heldout_loss": heldout_loss(model, setting, length),
+            "retrieval": retrieval_accuracy(model, setting, ratio),
+            **diagnostics(model, setting, ratio),
+            "gains": model.side_gains(length),
+            "train_seconds": info["train_seconds"],
+        }
     return _round({**out, **_run_info(setting), "load_start": load, "load_end": load_average()})
 
 
@@ -537,9 +654,14 @@ def store_sweep(setting: Setting | None = None):
     """The store's sweep (not a registered `specproof sweep`: its points train models)."""
     from specproof.checks.sweeps import Sweep
 
-    return Sweep(STORE_NAME, "seed", "small Llama-style decoders trained from scratch, with and without TRSP's side path",
-                 functools.partial(_point, setting), {"quick": (0,), "default": (0, 1, 2), "wide": (0, 1, 2)},
-                 revision=REVISION)
+    return Sweep(
+        STORE_NAME,
+        "seed",
+        "small Llama-style decoders trained from scratch, with and without TRSP's side path",
+        functools.partial(_point, setting),
+        {"quick": (0,), "default": (0, 1, 2), "wide": (0, 1, 2)},
+        revision=REVISION,
+    )
 
 
 def point_params(setting: Setting, seeds) -> list[dict]:
@@ -547,8 +669,13 @@ def point_params(setting: Setting, seeds) -> list[dict]:
     out = []
     for name, variant in setting.variants.items():
         for seed in seeds:
-            base = {"config": setting.config.name, "fingerprint": setting.fingerprint, "variant": name,
-                    "side": describe(variant), "seed": int(seed)}
+            base = {
+                "config": setting.config.name,
+                "fingerprint": setting.fingerprint,
+                "variant": name,
+                "side": describe(variant),
+                "seed": int(seed),
+            }
             out.append({**base, "measure": "train"})
             out += [{**base, "measure": "eval", "ratio": int(r)} for r in setting.config.ratios]
     return out
@@ -559,11 +686,13 @@ def run(setting: Setting, seeds=None, store=None, save: bool = True):
     from specproof.checks.sweeps import run_sweep
 
     seeds = setting.config.seeds if seeds is None else seeds
-    return run_sweep(store_sweep(setting), params=point_params(setting, seeds), store=store, progress=setting.progress,
-                     save=save)
+    return run_sweep(
+        store_sweep(setting), params=point_params(setting, seeds), store=store, progress=setting.progress, save=save
+    )
 
 
 # --------------------------------------------------------------------------- reading rows
+
 
 def stored_rows(store=None) -> list[dict]:
     """Every row of the store (the project's committed one by default), current revision."""
@@ -573,8 +702,10 @@ def stored_rows(store=None) -> list[dict]:
     return [] if store is None else list(Store(store).load(store_sweep()).values())
 
 
-SPREAD_RULE = ("the spread is the range over seeds: A is above B beyond it when every seed of A is above every seed "
-               "of B (min over A's seeds > max over B's)")
+SPREAD_RULE = (
+    "the spread is the range over seeds: A is above B beyond it when every seed of A is above every seed "
+    "of B (min over A's seeds > max over B's)"
+)
 
 
 def committed_run(rows: list[dict], config: str = "default") -> dict | None:
@@ -621,17 +752,22 @@ def missing_rows():
     """The Evidence of a trained claim whose committed rows are missing: open, saying how to make them."""
     from specproof.checks.methods import open_evidence
 
-    return open_evidence("the committed rows of `specproof train` (figures/data/trained.jsonl) are missing or "
-                         "incomplete; run `specproof train` (about half an hour on two CPU cores)", method="measured-rows")
+    return open_evidence(
+        "the committed rows of `specproof train` (figures/data/trained.jsonl) are missing or "
+        "incomplete; run `specproof train` (about half an hour on two CPU cores)",
+        method="measured-rows",
+    )
 
 
 def run_ranges(run: dict) -> str:
     """The committed run in words, for an Evidence's ranges."""
     c = CONFIGS[run["config"]]
     seeds = sorted(next(iter(run["variants"].values())))
-    return (f"byte-level Llama-style decoder, d = {c.d_model}, {c.n_layers} layers × {c.n_heads} heads, trained at "
-            f"T = {c.train_length} for {c.steps} steps of {c.batch} on pydoc_data.topics; seeds {seeds}; evaluated at "
-            f"{', '.join(f'{r}×' for r in c.ratios)} on held-out text")
+    return (
+        f"byte-level Llama-style decoder, d = {c.d_model}, {c.n_layers} layers × {c.n_heads} heads, trained at "
+        f"T = {c.train_length} for {c.steps} steps of {c.batch} on pydoc_data.topics; seeds {seeds}; evaluated at "
+        f"{', '.join(f'{r}×' for r in c.ratios)} on held-out text"
+    )
 
 
 def per_seed(run_rows: dict, variant: str, ratio: int, read) -> list[float]:
@@ -648,8 +784,14 @@ READERS = {
     "retrieval": lambda r: 100 * r["retrieval"]["accuracy"],
     "heldout_loss": lambda r: r["heldout_loss"],
 }
-LABELS = {"stable_rank": "stable rank", "spr": "SPR", "flatness": "spectral flatness", "anisotropy": "anisotropy",
-          "retrieval": "retrieval accuracy (%)", "heldout_loss": "held-out loss (nats/byte)"}
+LABELS = {
+    "stable_rank": "stable rank",
+    "spr": "SPR",
+    "flatness": "spectral flatness",
+    "anisotropy": "anisotropy",
+    "retrieval": "retrieval accuracy (%)",
+    "heldout_loss": "held-out loss (nats/byte)",
+}
 
 
 def summary_table(run_rows: dict, ratios) -> str:
@@ -666,8 +808,10 @@ def summary_table(run_rows: dict, ratios) -> str:
             lines.append(f"{name:<18}" + "".join(f"{c:>24}" for c in cells))
         lines.append("")
     paper = PAPER["nolima_accuracy"]["8x"]
-    lines.append(f"paper (TRSP Table 2, NoLiMa from scratch, 109M, train 1K): 8× accuracy TRSP {paper['trsp']} %, base "
-                 f"{paper['base']} %, Gated Attention {paper['gated-attention']} %, Diff Transformer {paper['diff-transformer']} %; "
-                 f"all ≈ 100 % at 1×. Fig. 4: TRSP above base in stable rank, SPR, flatness and below in anisotropy at "
-                 f"1×–8× (no numbers given). {SPREAD_RULE}.")
+    lines.append(
+        f"paper (TRSP Table 2, NoLiMa from scratch, 109M, train 1K): 8× accuracy TRSP {paper['trsp']} %, base"
+        f" {paper['base']} %, Gated Attention {paper['gated-attention']} %, Diff Transformer"
+        f" {paper['diff-transformer']} %; all ≈ 100 % at 1×. Fig. 4: TRSP above base in stable rank, SPR, flatness and"
+        f" below in anisotropy at 1×–8× (no numbers given). {SPREAD_RULE}."
+    )
     return "\n".join(lines)

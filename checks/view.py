@@ -17,8 +17,13 @@ from specproof.checks.blueprint import SOUND, Chain, fully_proved
 from specproof.checks.methods import rounded
 from specproof.checks.registry import Evidence, Role, Status
 
-BADGE = {Status.PROVED: "✅ proved", Status.CERTIFIED: "✅ certified", Status.VERIFIED: "☑️ verified",
-         Status.REFUTED: "❌ refuted", Status.OPEN: "⬜ open"}
+BADGE = {
+    Status.PROVED: "✅ proved",
+    Status.CERTIFIED: "✅ certified",
+    Status.VERIFIED: "☑️ verified",
+    Status.REFUTED: "❌ refuted",
+    Status.OPEN: "⬜ open",
+}
 PROOF_METHOD = {"coq": "Coq", "sympy": "sympy", "exhaustive": "exhaustive check"}
 NO_PROSE = "not recorded for this claim (its *Why this verdict* gives the argument)"
 COUNTEREXAMPLE_CHARS = 300  # in Markdown; the site shows the whole counterexample as a table
@@ -119,8 +124,18 @@ def proof_steps(r) -> tuple[dict[str, list[str]], str] | None:
 def evidence_view(e: Evidence) -> EvidenceView:
     cx = rounded(e.counterexample) if e.counterexample else None
     text = json.dumps(cx, default=str, ensure_ascii=False)[:COUNTEREXAMPLE_CHARS] if cx else ""
-    return EvidenceView(e.check, e.method, e.status.value, e.role is not Role.DECIDES, e.summary, e.ranges,
-                        e.sharpest if e.sharpest and not is_search(e) else None, e.allowance_note, cx, text)
+    return EvidenceView(
+        e.check,
+        e.method,
+        e.status.value,
+        e.role is not Role.DECIDES,
+        e.summary,
+        e.ranges,
+        e.sharpest if e.sharpest and not is_search(e) else None,
+        e.allowance_note,
+        cx,
+        text,
+    )
 
 
 def claim_view(r, chain: Chain, known: dict) -> ClaimView:
@@ -132,23 +147,43 @@ def claim_view(r, chain: Chain, known: dict) -> ClaimView:
     checked = tuple((PROOF_METHOD.get(m, m), tuple(names)) for m, names in (steps[0].items() if steps else ()))
     hooks = claim_hooks(c)
     return ClaimView(
-        id=c.id, title=c.title, title_suffix=title_suffix(c.source.label), paper=c.source.paper,
-        section=c.source.section, label=c.source.label, source=source_text(c.source.section, c.source.label),
-        status=r.status.value, badge=BADGE[r.status],
+        id=c.id,
+        title=c.title,
+        title_suffix=title_suffix(c.source.label),
+        paper=c.source.paper,
+        section=c.source.section,
+        label=c.source.label,
+        source=source_text(c.source.section, c.source.label),
+        status=r.status.value,
+        badge=BADGE[r.status],
         fully=fully_proved(r.status, chain) if r.status is Status.PROVED else None,
-        matches=r.matches, expected=c.expected.value, flags=tuple(c.notes), statement=c.statement, lost=c.lost,
-        reason=c.reason, unproved=c.unproved if r.status is Status.VERIFIED else "", corrects=c.corrects,
+        matches=r.matches,
+        expected=c.expected.value,
+        flags=tuple(c.notes),
+        statement=c.statement,
+        lost=c.lost,
+        reason=c.reason,
+        unproved=c.unproved if r.status is Status.VERIFIED else "",
+        corrects=c.corrects,
         uses=tuple((u, known[u].expected.value if u in known else None) for u in c.uses),
-        chain_state=chain.state, chain_dependency=chain.dependency,
-        chain_status=chain.status.value if chain.status else None, chain_path=tuple(chain.path),
-        chain_markdown=chain.text(), proof_checked=checked, proof_prose=(steps[1] if steps else None),
+        chain_state=chain.state,
+        chain_dependency=chain.dependency,
+        chain_status=chain.status.value if chain.status else None,
+        chain_path=tuple(chain.path),
+        chain_markdown=chain.text(),
+        proof_checked=checked,
+        proof_prose=(steps[1] if steps else None),
         hooks=tuple(HookView(h.theorem, h.statement, h.source) for h in hooks),
         hook_files=tuple(dict.fromkeys(h.source for h in hooks)),
-        evidence=tuple(evidence_view(e) for e in r.evidence), error=r.error,
-        tests=(f"tests/test_claims.py::test_verdict[{c.id}]", *c.tests), figure=c.figure)
+        evidence=tuple(evidence_view(e) for e in r.evidence),
+        error=r.error,
+        tests=(f"tests/test_claims.py::test_verdict[{c.id}]", *c.tests),
+        figure=c.figure,
+    )
 
 
 # --------------------------------------------------------------------------- templates
+
 
 @functools.lru_cache(maxsize=2)
 def environment(kind: str):
@@ -156,10 +191,14 @@ def environment(kind: str):
     names, HTML autoescaped."""
     import jinja2
 
-    env = jinja2.Environment(loader=jinja2.PackageLoader("specproof.checks", "templates"),
-                             autoescape=jinja2.select_autoescape(enabled_extensions=("html",)) if kind == "html" else False,
-                             undefined=jinja2.StrictUndefined, keep_trailing_newline=True, trim_blocks=True,
-                             lstrip_blocks=True)
+    env = jinja2.Environment(
+        loader=jinja2.PackageLoader("specproof.checks", "templates"),
+        autoescape=jinja2.select_autoescape(enabled_extensions=("html",)) if kind == "html" else False,
+        undefined=jinja2.StrictUndefined,
+        keep_trailing_newline=True,
+        trim_blocks=True,
+        lstrip_blocks=True,
+    )
     return env
 
 

@@ -19,9 +19,9 @@ from specproof import Gate, Kernel, Schedule, Variant
 
 variant = Variant(
     name="triadic-cascade",
-    schedule=Schedule.geometric(3),          # b_ℓ = min(3^ℓ, T)
-    kernel=Kernel.cascade(3),                # Box_b ∘ Box_b ∘ Box_b: a smoother bump than the triangle
-    gate=Gate.trsp(),                        # trained with the model (≈ 50 parameters)
+    schedule=Schedule.geometric(3),  # b_ℓ = min(3^ℓ, T)
+    kernel=Kernel.cascade(3),  # Box_b ∘ Box_b ∘ Box_b: a smoother bump than the triangle
+    gate=Gate.trsp(),  # trained with the model (≈ 50 parameters)
     description="base-3 bandwidths, a three-box cascade, the trained long-context gate",
 )
 

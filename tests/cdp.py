@@ -49,14 +49,32 @@ class Chromium:
             os.dup2(child_in, 3)
             os.dup2(child_out, 4)
 
-        args = [binary, "--headless", "--remote-debugging-pipe", "--no-first-run", "--no-default-browser-check",
-                "--disable-gpu", "--disable-extensions", "--disable-background-networking", "--disable-sync",
-                "--disable-component-update", "--no-proxy-server", f"--user-data-dir={self._profile}",
-                "--allow-file-access-from-files", "about:blank"]
+        args = [
+            binary,
+            "--headless",
+            "--remote-debugging-pipe",
+            "--no-first-run",
+            "--no-default-browser-check",
+            "--disable-gpu",
+            "--disable-extensions",
+            "--disable-background-networking",
+            "--disable-sync",
+            "--disable-component-update",
+            "--no-proxy-server",
+            f"--user-data-dir={self._profile}",
+            "--allow-file-access-from-files",
+            "about:blank",
+        ]
         if os.geteuid() == 0:
             args.insert(1, "--no-sandbox")  # Chromium refuses to run its sandbox as root
-        self._proc = subprocess.Popen(args, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
-                                      stderr=subprocess.PIPE, preexec_fn=wire, pass_fds=(3, 4))
+        self._proc = subprocess.Popen(
+            args,
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+            preexec_fn=wire,
+            pass_fds=(3, 4),
+        )
         os.close(child_in)
         os.close(child_out)
         self._out = os.fdopen(cmd_w, "wb", buffering=0)
@@ -111,8 +129,10 @@ class Chromium:
         try:
             reply = box.get(timeout=self.timeout)
         except queue.Empty:
-            raise BrowserError(f"no reply to {method} within {self.timeout} s; stderr: "
-                               f"{b''.join(self._stderr[-20:]).decode(errors='replace')[-2000:]}") from None
+            raise BrowserError(
+                f"no reply to {method} within {self.timeout} s; stderr: "
+                f"{b''.join(self._stderr[-20:]).decode(errors='replace')[-2000:]}"
+            ) from None
         finally:
             with self._lock:
                 self._replies.pop(mid, None)
@@ -153,8 +173,9 @@ class Chromium:
 
     def evaluate(self, expression: str):
         """The value of a JavaScript expression in the page (a promise is awaited); a thrown error raises."""
-        result = self.send("Runtime.evaluate", session=True, expression=expression, returnByValue=True,
-                           awaitPromise=True)
+        result = self.send(
+            "Runtime.evaluate", session=True, expression=expression, returnByValue=True, awaitPromise=True
+        )
         if "exceptionDetails" in result:
             raise BrowserError(f"{expression[:80]}: {result['exceptionDetails']}")
         return result["result"].get("value")
@@ -204,7 +225,9 @@ def problems(events: list[dict]) -> list[str]:
             d = p["exceptionDetails"]
             out.append(f"exception: {d.get('exception', {}).get('description') or d.get('text')}")
         elif method == "Runtime.consoleAPICalled" and p.get("type") in ("error", "assert", "warning"):
-            out.append(f"console.{p['type']}: " + " ".join(str(a.get("value", a.get("description"))) for a in p["args"]))
+            out.append(
+                f"console.{p['type']}: " + " ".join(str(a.get("value", a.get("description"))) for a in p["args"])
+            )
         elif method == "Log.entryAdded" and p["entry"]["level"] in ("error", "warning"):
             e = p["entry"]
             out.append(f"log {e['level']}: {e.get('text')} {e.get('url', '')}".rstrip())

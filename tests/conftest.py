@@ -11,8 +11,9 @@ threadpool_limits(limits=1)
 
 ROOT = Path(__file__).resolve().parents[1]
 
-settings.register_profile("ci", derandomize=True, deadline=None, max_examples=100,
-                          suppress_health_check=[HealthCheck.too_slow], database=None)
+settings.register_profile(
+    "ci", derandomize=True, deadline=None, max_examples=100, suppress_health_check=[HealthCheck.too_slow], database=None
+)
 settings.register_profile("dev", deadline=None, max_examples=100, suppress_health_check=[HealthCheck.too_slow])
 settings.register_profile("thorough", deadline=None, max_examples=2000, suppress_health_check=[HealthCheck.too_slow])
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci" if os.environ.get("CI") else "dev"))

@@ -34,9 +34,9 @@ from specproof.theory.validate import InputError
 
 def repeated_scores():
     """Scores with ties (few distinct levels), the case the group reduction exploits."""
-    return st.tuples(st.integers(1, 40), st.lists(st.floats(-20, 30, width=64), min_size=1, max_size=5),
-                     st.integers(0, 2**32 - 1)).map(
-        lambda a: np.random.default_rng(a[2]).choice(np.asarray(a[1]), size=a[0]))
+    return st.tuples(
+        st.integers(1, 40), st.lists(st.floats(-20, 30, width=64), min_size=1, max_size=5), st.integers(0, 2**32 - 1)
+    ).map(lambda a: np.random.default_rng(a[2]).choice(np.asarray(a[1]), size=a[0]))
 
 
 @given(score_vectors(1, 40, bound=700.0, sorted_desc=False, nonnegative=False))

@@ -80,7 +80,9 @@ def test_a_claim_named_in_a_claims_text_is_joined_to_it_by_an_edge():
             elif not linked(REGISTRY, c.id, other) and (c.id, other) not in NAMES_WITHOUT_EDGE:
                 missing.append((c.id, other))
     assert not unknown, f"claims name ids that are not registered: {unknown}"
-    assert not missing, f"claims name a claim without an edge to it (add it to uses, or allowlist it with why): {missing}"
+    assert not missing, (
+        f"claims name a claim without an edge to it (add it to uses, or allowlist it with why): {missing}"
+    )
 
 
 def test_allowlisted_names_are_still_named_and_still_without_an_edge():
@@ -106,20 +108,36 @@ def test_chain(cid):
     got = _phrase(chains(REGISTRY)[cid])
     assert got == _expected_chains().get(cid), (
         f"{cid}: chain is now {got!r}, recorded {_expected_chains().get(cid)!r} in tests/expected_chains.json; "
-        f"if the change of uses or verdicts is right, record the new chain there")
+        "if the change of uses or verdicts is right, record the new chain there"
+    )
 
 
 def _toy(**statuses_and_uses):
     claims = {}
     for cid, (status, uses) in statuses_and_uses.items():
-        claims[f"x.{cid}"] = Claim(id=f"x.{cid}", title=cid, source=Source("SDEG", "§0"), statement="", reason="",
-                                   expected=Status.OPEN, uses=tuple(f"x.{u}" for u in uses))
+        claims[f"x.{cid}"] = Claim(
+            id=f"x.{cid}",
+            title=cid,
+            source=Source("SDEG", "§0"),
+            statement="",
+            reason="",
+            expected=Status.OPEN,
+            uses=tuple(f"x.{u}" for u in uses),
+        )
     return claims, {f"x.{cid}": Status(s) for cid, (s, _) in statuses_and_uses.items()}
 
 
 def test_chain_rule_on_a_toy_graph():
-    claims, status = _toy(a=("proved", ["b"]), b=("certified", ["c"]), c=("verified", []), d=("verified", ["a"]),
-                          e=("refuted", ["f"]), f=("refuted", []), g=("proved", ["c", "f"]), h=("open", ["a"]))
+    claims, status = _toy(
+        a=("proved", ["b"]),
+        b=("certified", ["c"]),
+        c=("verified", []),
+        d=("verified", ["a"]),
+        e=("refuted", ["f"]),
+        f=("refuted", []),
+        g=("proved", ["c", "f"]),
+        h=("open", ["a"]),
+    )
     chain = {cid: chain_of(claims, cid, status) for cid in claims}
     assert chain["x.a"] == Chain(RESTS_ON, "x.c", Status.VERIFIED, ("x.a", "x.b", "x.c"))
     assert chain["x.a"].text() == "rests on `x.c` (verified) via `x.b`"
@@ -127,8 +145,12 @@ def test_chain_rule_on_a_toy_graph():
     assert chain["x.c"].state == chain["x.d"].state == chain["x.h"].state == SOUND  # nothing weaker than its own
     assert chain["x.e"].dependency == "x.f"  # a refuted dependency is named even under a refuted claim
     assert chain["x.g"].dependency == "x.f"  # refuted before merely weaker
-    assert chain["x.a"].to_json() == {"state": RESTS_ON, "dependency": "x.c", "status": "verified",
-                                      "path": ["x.a", "x.b", "x.c"]}
+    assert chain["x.a"].to_json() == {
+        "state": RESTS_ON,
+        "dependency": "x.c",
+        "status": "verified",
+        "path": ["x.a", "x.b", "x.c"],
+    }
 
 
 def test_cycles_are_found():
@@ -142,10 +164,14 @@ def test_report_chains_follow_the_computed_verdicts(monkeypatch):
 
     monkeypatch.setenv("COLUMNS", "400")  # the table fits the terminal; here it has room for the whole chain
 
-    results = [Result(REGISTRY["sdeg.c.eigen"], Status.REFUTED), Result(REGISTRY["sdeg.c.eigen-profile"], Status.PROVED)]
+    results = [
+        Result(REGISTRY["sdeg.c.eigen"], Status.REFUTED),
+        Result(REGISTRY["sdeg.c.eigen-profile"], Status.PROVED),
+    ]
     chain = result_chains(results)
-    assert chain["sdeg.c.eigen-profile"] == Chain(RESTS_ON, "sdeg.c.eigen", Status.REFUTED,
-                                                  ("sdeg.c.eigen-profile", "sdeg.c.eigen"))
+    assert chain["sdeg.c.eigen-profile"] == Chain(
+        RESTS_ON, "sdeg.c.eigen", Status.REFUTED, ("sdeg.c.eigen-profile", "sdeg.c.eigen")
+    )
     assert "rests on sdeg.c.eigen (refuted)" in table(results)
 
 
@@ -156,8 +182,12 @@ def test_verify_reports_a_weak_chain_without_failing(tmp_path, capsys, monkeypat
     out = tmp_path / "report.json"
     assert main(["verify", "trsp.C8.distal", "--json", str(out), "--no-progress"]) == 0
     (entry,) = json.loads(out.read_text())["claims"]
-    assert entry["chain"] == {"state": RESTS_ON, "dependency": "trsp.C7.frobenius", "status": "refuted",
-                              "path": ["trsp.C8.distal", "trsp.C7.frobenius"]}
+    assert entry["chain"] == {
+        "state": RESTS_ON,
+        "dependency": "trsp.C7.frobenius",
+        "status": "refuted",
+        "path": ["trsp.C8.distal", "trsp.C7.frobenius"],
+    }
     assert "rests on trsp.C7.frobenius (refuted)" in capsys.readouterr().out
 
 
@@ -171,8 +201,15 @@ def test_graph_is_drawn(tmp_path):
 
 def test_a_hypotheses_claim_does_not_rest_on_the_theorem_it_qualifies():
     claims, status = _toy(t=("refuted", ["u"]), u=("verified", []), v=("verified", []))
-    claims["x.t.hypotheses"] = Claim(id="x.t.hypotheses", title="", source=Source("specproof", "§0"), statement="",
-                                     reason="", expected=Status.OPEN, uses=("x.t", "x.v"))
+    claims["x.t.hypotheses"] = Claim(
+        id="x.t.hypotheses",
+        title="",
+        source=Source("specproof", "§0"),
+        statement="",
+        reason="",
+        expected=Status.OPEN,
+        uses=("x.t", "x.v"),
+    )
     status["x.t.hypotheses"] = Status.CERTIFIED
     chain = chain_of(claims, "x.t.hypotheses", status)
     assert chain.dependency == "x.v"  # its own further use still counts; the refuted theorem (and x.u behind it) not

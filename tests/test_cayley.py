@@ -39,7 +39,9 @@ def test_closed_form_matches_dense_eigvalsh(multigraph, T):
 def test_networkx_bridge_has_the_same_laplacian(multigraph, T, extra):
     gens = dyadic_generators(T) + extra
     G = cayley_graph(T, gens, multigraph=multigraph)
-    np.testing.assert_array_equal(nx.laplacian_matrix(G, nodelist=range(T)).toarray(), cayley_laplacian(T, gens, multigraph=multigraph))
+    np.testing.assert_array_equal(
+        nx.laplacian_matrix(G, nodelist=range(T)).toarray(), cayley_laplacian(T, gens, multigraph=multigraph)
+    )
 
 
 @given(T=sst.sizes(3, 64))
@@ -60,7 +62,9 @@ def test_generators_coincide_for_powers_of_two():
 @given(T=sst.sizes(2, 48))
 def test_regular_graph_normalised_gap_is_mu2_over_degree(T):
     W = cayley_adjacency(T)
-    assert normalized_gap(W) == pytest.approx(algebraic_connectivity(np.diag(W.sum(1)) - W) / cayley_degree(T), abs=1e-10)
+    assert normalized_gap(W) == pytest.approx(
+        algebraic_connectivity(np.diag(W.sum(1)) - W) / cayley_degree(T), abs=1e-10
+    )
 
 
 def test_chunked_minimum_equals_full_minimum():

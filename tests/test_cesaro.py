@@ -98,24 +98,28 @@ def test_causal_closed_forms_match_dense(s):
     D, C = causal_cesaro_factors(s)
     np.testing.assert_allclose(D + C, 1.0, rtol=0, atol=4 * EPS * max(1.0, D[0]))  # 1 − D rounds at the scale of D
     # D_ii ≤ i/(i−1) ≤ 2 off row 1; row 1 has D = 1/a_1, huge for very negative s_1, multiplied by H_11 = 1
-    np.testing.assert_allclose(D[:, None] * Cesaro(s.size).as_matrix() + np.diag(C), A, rtol=0,
-                               atol=64 * EPS * max(1.0, D[0]))
+    np.testing.assert_allclose(
+        D[:, None] * Cesaro(s.size).as_matrix() + np.diag(C), A, rtol=0, atol=64 * EPS * max(1.0, D[0])
+    )
 
 
-@pytest.mark.parametrize("call", [
-    lambda: lower_ones(0),
-    lambda: lower_ones_singular_values(2.5),
-    lambda: cesaro_norm(0),
-    lambda: cesaro_singular_values(-3),
-    lambda: harmonic_number(-1),
-    lambda: harmonic_tail(5, 6),
-    lambda: dyadic_blocks(0),
-    lambda: bidiagonal_singular_values([1.0, 2.0], [1.0, 2.0]),
-    lambda: causal_eigenvalues([]),
-    lambda: causal_row_norms_sq([0.0, np.nan]),
-    lambda: causal_cesaro_factors(np.zeros((2, 2))),
-    lambda: causal_cesaro_factors([-800.0, 0.0]),
-])
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda: lower_ones(0),
+        lambda: lower_ones_singular_values(2.5),
+        lambda: cesaro_norm(0),
+        lambda: cesaro_singular_values(-3),
+        lambda: harmonic_number(-1),
+        lambda: harmonic_tail(5, 6),
+        lambda: dyadic_blocks(0),
+        lambda: bidiagonal_singular_values([1.0, 2.0], [1.0, 2.0]),
+        lambda: causal_eigenvalues([]),
+        lambda: causal_row_norms_sq([0.0, np.nan]),
+        lambda: causal_cesaro_factors(np.zeros((2, 2))),
+        lambda: causal_cesaro_factors([-800.0, 0.0]),
+    ],
+)
 def test_bad_input_names_the_domain(call):
     with pytest.raises(InputError):
         call()

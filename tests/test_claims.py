@@ -48,7 +48,8 @@ def test_verdict(cid):
     assert r.error is None, f"{cid}: check crashed: {r.error}"
     assert r.status is r.claim.expected, (
         f"{cid}: computed {r.status.value}, expected {r.claim.expected.value} ({r.claim.reason}); "
-        f"evidence: {[e.summary for e in r.evidence]}")
+        f"evidence: {[e.summary for e in r.evidence]}"
+    )
 
 
 @pytest.mark.parametrize("cid", CLAIMS)
@@ -57,8 +58,9 @@ def test_catalogue_section_is_fresh(cid):
     section = split_sections(THEOREMS.read_text(encoding="utf-8")).get(cid)
     assert section == render_claim(result(cid)), (
         f"THEOREMS.md is stale for {cid} (its verdict is tested separately): if the checks or the claim changed, "
-        f"run `specproof theorems`; if nothing changed but the machine, a rendered number carries digits the "
-        f"computation does not guarantee — fix the rendering, do not commit this machine's digits")
+        "run `specproof theorems`; if nothing changed but the machine, a rendered number carries digits the "
+        "computation does not guarantee — fix the rendering, do not commit this machine's digits"
+    )
 
 
 def _evidence_records(evidence):
@@ -88,20 +90,27 @@ def test_float_allowances_are_analysed_and_cover_the_margin(cid):
         if Status(get("status")) is Status.REFUTED or r.status is Status.REFUTED:
             continue  # a refuted verdict shows its counterexample; the rule is for verdicts that hold
         if allowance is not None:
-            assert note, (f"{cid}: {name} passes examples within a float allowance ({allowance:.3g} at its worst "
-                          f"example) but no error analysis says why: pass allowance='…' to the check")
+            assert note, (
+                f"{cid}: {name} passes examples within a float allowance ({allowance:.3g} at its worst "
+                "example) but no error analysis says why: pass allowance='…' to the check"
+            )
             if not isinstance(e, dict):
                 assert f"float allowance: {note}" in section, f"{cid}: {name}: the allowance is not rendered"
         if margin is not None and margin < 0:
             assert allowance is not None and margin + allowance >= 0, (
                 f"{cid}: {name} is {get('status')} with worst margin {margin} beyond its allowance {allowance}: "
-                f"that example is a counterexample")
+                "that example is a counterexample"
+            )
 
 
 def test_rendered_evidence_carries_only_guaranteed_digits():
     lines = [ln for ln in THEOREMS.read_text(encoding="utf-8").splitlines() if ln.startswith("- `")]
-    long = [(ln[:60], m.group()) for ln in lines for m in DECIMAL.finditer(ln)
-            if _significant_digits(*m.groups()) > RENDER_DIGITS]
+    long = [
+        (ln[:60], m.group())
+        for ln in lines
+        for m in DECIMAL.finditer(ln)
+        if _significant_digits(*m.groups()) > RENDER_DIGITS
+    ]
     assert not long, f"evidence lines of THEOREMS.md show floats beyond {RENDER_DIGITS} significant digits: {long[:5]}"
 
 
@@ -115,14 +124,20 @@ def _checks_of_claim_modules() -> dict:
     """Every @check function defined in a module of checks/claims/, by its qualified name."""
     package = specproof.checks.claims
     modules = [importlib.import_module(f"{package.__name__}.{m.name}") for m in pkgutil.iter_modules(package.__path__)]
-    return {f"{m.__name__}.{name}": fn for m in modules for name, fn in vars(m).items()
-            if is_check(fn) and (fn.__module__ == m.__name__ or hasattr(fn, "coq_hooks"))}  # coq_check binds it here
+    return {
+        f"{m.__name__}.{name}": fn
+        for m in modules
+        for name, fn in vars(m).items()
+        if is_check(fn) and (fn.__module__ == m.__name__ or hasattr(fn, "coq_hooks"))
+    }  # coq_check binds it here
 
 
 def test_every_claim_has_checks_of_the_claim_modules():
     defined = set(_checks_of_claim_modules().values())
     assert all(c.checks for c in REGISTRY.values()), [c.id for c in REGISTRY.values() if not c.checks]
-    stray = {c.id: [fn.__qualname__ for fn in (*c.checks, *c.cross_checks) if fn not in defined] for c in REGISTRY.values()}
+    stray = {
+        c.id: [fn.__qualname__ for fn in (*c.checks, *c.cross_checks) if fn not in defined] for c in REGISTRY.values()
+    }
     stray = {k: v for k, v in stray.items() if v}
     assert not stray, f"claims use checks defined outside checks/claims/: {stray}"
 
@@ -174,7 +189,9 @@ def test_theorems_md_structure_is_fresh():
     current = THEOREMS.read_text(encoding="utf-8")
     sections = split_sections(current)
     assert set(sections) == set(REGISTRY), f"THEOREMS.md lists {sorted(set(sections) ^ set(REGISTRY))} wrongly"
-    assert render_document({cid: sections[cid] for cid in IDS}) == current, "THEOREMS.md is stale: run `specproof theorems`"
+    assert render_document({cid: sections[cid] for cid in IDS}) == current, (
+        "THEOREMS.md is stale: run `specproof theorems`"
+    )
 
 
 def test_no_claim_text_holds_a_control_character():

@@ -64,8 +64,14 @@ def test_ctrl_c_always_stops_a_run_with_exit_130(tmp_path):
 
     env = {**os.environ, "SPECPROOF_CACHE_DIR": str(tmp_path / "cache")}
     ids = ["trsp.C6.mu2-lower.hypotheses", "trsp.C5.safety-net.hypotheses", "sdeg.b.sv-leading.hypotheses"]
-    proc = subprocess.Popen([sys.executable, "-m", "specproof", "verify", *ids, "--json", str(tmp_path / "r.json")],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env, cwd=tmp_path)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "specproof", "verify", *ids, "--json", str(tmp_path / "r.json")],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
+        cwd=tmp_path,
+    )
     time.sleep(6)
     sent = time.monotonic()
     proc.send_signal(signal.SIGINT)

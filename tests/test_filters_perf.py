@@ -37,7 +37,12 @@ def gather_box_transpose(Y, b):
 
 
 def same_bits(a, b):
-    return a.shape == b.shape and a.dtype == b.dtype and np.array_equal(a, b) and np.array_equal(np.signbit(a), np.signbit(b))
+    return (
+        a.shape == b.shape
+        and a.dtype == b.dtype
+        and np.array_equal(a, b)
+        and np.array_equal(np.signbit(a), np.signbit(b))
+    )
 
 
 def signal(shape, seed):
@@ -47,18 +52,24 @@ def signal(shape, seed):
     return X
 
 
-@given(T=st.integers(1, 300), b=st.integers(1, 400), d=st.sampled_from([(), (1,), (3,), (2, 2)]),
-       seed=st.integers(0, 2**16))
+@given(
+    T=st.integers(1, 300),
+    b=st.integers(1, 400),
+    d=st.sampled_from([(), (1,), (3,), (2, 2)]),
+    seed=st.integers(0, 2**16),
+)
 def test_kernels_are_the_gather_formula_bit_for_bit(T, b, d, seed):
     X = signal((T,) + d, seed)
     kept = X.copy()
-    pairs = [(filters.box_apply(X, b), gather_box(X, b)),
-             (filters.box_apply_transpose(X, b), gather_box_transpose(X, b)),
-             (filters.tribox_apply(X, b), gather_box(gather_box(X, b), b)),
-             (filters.tribox_apply_transpose(X, b), gather_box_transpose(gather_box_transpose(X, b), b)),
-             (filters.box_filter(X, b), gather_box(X, b)),
-             (filters.box_filter_transpose(X, b), gather_box_transpose(X, b)),
-             (filters.tribox_filter(X, b), gather_box(gather_box(X, b), b))]
+    pairs = [
+        (filters.box_apply(X, b), gather_box(X, b)),
+        (filters.box_apply_transpose(X, b), gather_box_transpose(X, b)),
+        (filters.tribox_apply(X, b), gather_box(gather_box(X, b), b)),
+        (filters.tribox_apply_transpose(X, b), gather_box_transpose(gather_box_transpose(X, b), b)),
+        (filters.box_filter(X, b), gather_box(X, b)),
+        (filters.box_filter_transpose(X, b), gather_box_transpose(X, b)),
+        (filters.tribox_filter(X, b), gather_box(gather_box(X, b), b)),
+    ]
     for got, want in pairs:
         assert same_bits(got, want)
         assert not np.shares_memory(got, X)
@@ -114,7 +125,12 @@ def test_operators_call_the_kernels_after_one_check():
 def test_results_are_fresh_arrays():
     """A caller keeps what a kernel returns: a second call must not write into the first result."""
     x = signal(1000, 4)
-    for kernel in (filters.box_apply, filters.box_apply_transpose, filters.tribox_apply, filters.tribox_apply_transpose):
+    for kernel in (
+        filters.box_apply,
+        filters.box_apply_transpose,
+        filters.tribox_apply,
+        filters.tribox_apply_transpose,
+    ):
         first = kernel(x, 10)
         kept = first.copy()
         second = kernel(2 * x, 10)

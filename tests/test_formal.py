@@ -16,10 +16,14 @@ from specproof.theory.filters import tribox_kernel
 from specproof.theory.kernels import kernel_energy
 from specproof.theory.tribox_norms import tribox_kernel_energy_exact
 
-needs_coq = pytest.mark.skipif(formal.coqc_path() is None or formal.proofs_dir() is None,
-                               reason="Coq is not installed (no coqc on PATH) or proofs/ is absent; "
-                                      "apt-get install coq libcoq-mathcomp libcoq-coquelicot libcoq-interval libcoq-mathcomp-real-closed "
-                                      "libcoq-mathcomp-algebra-tactics")
+needs_coq = pytest.mark.skipif(
+    formal.coqc_path() is None or formal.proofs_dir() is None,
+    reason=(
+        "Coq is not installed (no coqc on PATH) or proofs/ is absent; "
+        "apt-get install coq libcoq-mathcomp libcoq-coquelicot libcoq-interval libcoq-mathcomp-real-closed "
+        "libcoq-mathcomp-algebra-tactics"
+    ),
+)
 SIZES = range(1, 7)
 
 
@@ -66,7 +70,9 @@ def test_every_pinned_definition_is_used_by_a_pinned_statement():
         used |= set(formal.used_definitions(build, hook.statement, hook.module))
     from specproof.checks.formal_pins import DEFINITIONS
 
-    assert set(DEFINITIONS) == used, f"stale pins {sorted(set(DEFINITIONS) - used)}, missing {sorted(used - set(DEFINITIONS))}"
+    assert set(DEFINITIONS) == used, (
+        f"stale pins {sorted(set(DEFINITIONS) - used)}, missing {sorted(used - set(DEFINITIONS))}"
+    )
 
 
 def _planted(tmp_path, monkeypatch, theorem_text: str):
@@ -80,8 +86,13 @@ def _planted(tmp_path, monkeypatch, theorem_text: str):
     kernel = (work / "Kernel.v").read_text()
     start = kernel.index("Theorem trsp_C7_kernel_energy :")
     end = kernel.index("Qed.", start) + len("Qed.")
-    (work / "Kernel.v").write_text(kernel[:start] + theorem_text + kernel[end:].replace(
-        "rewrite trsp_C7_kernel_energy by assumption.", "rewrite trsp_C7_kernel_energy_true by assumption."))
+    (work / "Kernel.v").write_text(
+        kernel[:start]
+        + theorem_text
+        + kernel[end:].replace(
+            "rewrite trsp_C7_kernel_energy by assumption.", "rewrite trsp_C7_kernel_energy_true by assumption."
+        )
+    )
     monkeypatch.setenv(formal.CACHE_ENV, str(tmp_path / "cache"))
     return work
 
@@ -91,9 +102,11 @@ def test_a_weakened_theorem_keeps_its_name_but_is_rejected(tmp_path, monkeypatch
     """The referee's plant: the kernel-energy theorem weakened to True compiles, is closed, and must not count."""
     from specproof.checks.claims.trsp_c_tribox import KERNEL_ENERGY
 
-    weak = ("Theorem trsp_C7_kernel_energy : forall b : nat, (1 <= b)%nat -> True.\nProof. intros; exact I. Qed.\n"
-            "Theorem trsp_C7_kernel_energy_true : forall b, (1 <= b)%nat ->\n"
-            "  sumR (fun r => h b r ^ 2) (2 * b - 1) = (2 * INR b ^ 2 + 1) / (3 * INR b ^ 3).\nAdmitted.")
+    weak = (
+        "Theorem trsp_C7_kernel_energy : forall b : nat, (1 <= b)%nat -> True.\nProof. intros; exact I. Qed.\n"
+        "Theorem trsp_C7_kernel_energy_true : forall b, (1 <= b)%nat ->\n"
+        "  sumR (fun r => h b r ^ 2) (2 * b - 1) = (2 * INR b ^ 2 + 1) / (3 * INR b ^ 3).\nAdmitted."
+    )
     work = _planted(tmp_path, monkeypatch, weak)
     evidence = formal.coq_evidence(KERNEL_ENERGY, what="kernel energy", ranges="every b ≥ 1", proofs=work)
     assert evidence.status is Status.OPEN
@@ -118,12 +131,14 @@ def test_an_admitted_step_is_rejected(tmp_path, monkeypatch):
     """The same statement, proved through an admitted lemma: the statement matches, the assumptions do not."""
     from specproof.checks.claims.trsp_c_tribox import KERNEL_ENERGY
 
-    admitted = ("Lemma shortcut : forall b, (1 <= b)%nat ->\n"
-                "  sumR (fun r => h b r ^ 2) (2 * b - 1) = (2 * INR b ^ 2 + 1) / (3 * INR b ^ 3).\nAdmitted.\n"
-                "Theorem trsp_C7_kernel_energy : forall b, (1 <= b)%nat ->\n"
-                "  sumR (fun r => h b r ^ 2) (2 * b - 1) = (2 * INR b ^ 2 + 1) / (3 * INR b ^ 3).\n"
-                "Proof. exact shortcut. Qed.\n"
-                "Notation trsp_C7_kernel_energy_true := trsp_C7_kernel_energy.")
+    admitted = (
+        "Lemma shortcut : forall b, (1 <= b)%nat ->\n"
+        "  sumR (fun r => h b r ^ 2) (2 * b - 1) = (2 * INR b ^ 2 + 1) / (3 * INR b ^ 3).\nAdmitted.\n"
+        "Theorem trsp_C7_kernel_energy : forall b, (1 <= b)%nat ->\n"
+        "  sumR (fun r => h b r ^ 2) (2 * b - 1) = (2 * INR b ^ 2 + 1) / (3 * INR b ^ 3).\n"
+        "Proof. exact shortcut. Qed.\n"
+        "Notation trsp_C7_kernel_energy_true := trsp_C7_kernel_energy."
+    )
     work = _planted(tmp_path, monkeypatch, admitted)
     evidence = formal.coq_evidence(KERNEL_ENERGY, what="kernel energy", ranges="every b ≥ 1", proofs=work)
     assert evidence.status is Status.OPEN and "depends on shortcut (admitted or assumed)" in evidence.summary
@@ -137,8 +152,10 @@ def test_a_second_process_reuses_the_cached_build(tmp_path):
     import sys
 
     env = os.environ | {formal.CACHE_ENV: str(tmp_path / "cache")}
-    code = ("from specproof.checks import formal; from specproof.checks.claims.trsp_c_tribox import KERNEL_ENERGY; "
-            "print(formal.coq_evidence(KERNEL_ENERGY, what='e', ranges='r').status.value)")
+    code = (
+        "from specproof.checks import formal; from specproof.checks.claims.trsp_c_tribox import KERNEL_ENERGY; "
+        "print(formal.coq_evidence(KERNEL_ENERGY, what='e', ranges='r').status.value)"
+    )
     first = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, cwd=tmp_path)
     assert first.stdout.strip() == "proved", first.stderr
     builds = list((tmp_path / "cache" / "coq").iterdir())
@@ -170,7 +187,9 @@ def _rationals(expressions: list[str]) -> list[Fraction]:
     build = formal.coq_build()
     assert build is not None and build.ok, build and build.log
     header = "From mathcomp Require Import all_ssreflect all_algebra.\nLocal Open Scope ring_scope.\n"
-    out = formal.coq_query(build, header + "\n".join(f"Eval vm_compute in (let x := ({e}) in (numq x, denq x))." for e in expressions))
+    out = formal.coq_query(
+        build, header + "\n".join(f"Eval vm_compute in (let x := ({e}) in (numq x, denq x))." for e in expressions)
+    )
     pairs = [re.findall(r"-?\d+", line.split("=", 1)[1]) for line in out.splitlines() if line.strip().startswith("=")]
     return [Fraction(int(n), int(d)) for n, d in pairs]
 
@@ -185,14 +204,19 @@ def test_coq_canonical_weights_and_charpoly_are_the_python_ones(ell):
     values = _rationals(names)
     d, z = values[:ell], values[ell:]
     d_py, z_py = canonical_weights(np.log(np.arange(2, ell + 2, dtype=float)))
-    assert d == [Fraction(i + 1, i + ell + 1) for i in range(ell)] and z == [Fraction(1, i + ell + 1) for i in range(ell)]
+    assert d == [Fraction(i + 1, i + ell + 1) for i in range(ell)] and z == [
+        Fraction(1, i + ell + 1) for i in range(ell)
+    ]
     assert np.allclose([float(x) for x in d], d_py, rtol=1e-14) and np.allclose([float(x) for x in z], z_py, rtol=1e-14)
     X = np.polynomial.Polynomial
     one = X([1.0])
     charpoly = math.prod((X([-float(x), 1]) for x in d), start=one) - sum(
         (float(z[i]) * math.prod((X([-float(d[j]), 1]) for j in range(ell) if j != i), start=one) for i in range(ell)),
-        start=0 * one)
-    assert np.allclose(np.sort(charpoly.roots().real), np.sort(bidirectional_eigenvalues(np.log(np.arange(2, ell + 2.0)))), atol=1e-10)
+        start=0 * one,
+    )
+    assert np.allclose(
+        np.sort(charpoly.roots().real), np.sort(bidirectional_eigenvalues(np.log(np.arange(2, ell + 2.0)))), atol=1e-10
+    )
 
 
 @needs_coq
@@ -201,13 +225,16 @@ def test_coq_lower_ones_matrices_are_the_python_ones(m):
     """Coq's L_m, I − N and tridiag(−1; 2, …, 2, 1; −1) entries (over rat) are L_m = lower_ones(m), its exact inverse
     and (L_m⁻¹)ᵀL_m⁻¹ as sympy computes them."""
     pairs = [(i, j) for i in range(m) for j in range(m)]
-    names = [f"SpecProof.LowerOnes.{f} [comRingType of rat] {args}{i} {j}" for f, args in
-             (("lower_ones_entry", ""), ("lower_ones_inv_entry", ""), ("tridiag_entry", f"{m} ")) for i, j in pairs]
+    names = [
+        f"SpecProof.LowerOnes.{f} [comRingType of rat] {args}{i} {j}"
+        for f, args in (("lower_ones_entry", ""), ("lower_ones_inv_entry", ""), ("tridiag_entry", f"{m} "))
+        for i, j in pairs
+    ]
     values = _rationals(names)
     L = sp.Matrix(lower_ones(m).astype(int))
     Linv = L.inv()
     for k, M in enumerate((L, Linv, Linv.T * Linv)):
-        assert values[k * m * m:(k + 1) * m * m] == [Fraction(int(M[i, j])) for i, j in pairs]
+        assert values[k * m * m : (k + 1) * m * m] == [Fraction(int(M[i, j])) for i, j in pairs]
 
 
 @needs_coq
@@ -215,7 +242,9 @@ def test_coq_lower_ones_matrices_are_the_python_ones(m):
 def test_coq_ideal_attention_is_the_python_one(k, ell):
     """Coq's A* (ℓ = k + n + 1) entries over rat are ideal_attention(k, ℓ)'s exactly."""
     pairs = [(i, j) for i in range(ell) for j in range(ell)]
-    values = _rationals([f"SpecProof.IdealProfile.ideal_entry [fieldType of rat] {k} {ell - k - 1} {i} {j}" for i, j in pairs])
+    values = _rationals(
+        [f"SpecProof.IdealProfile.ideal_entry [fieldType of rat] {k} {ell - k - 1} {i} {j}" for i, j in pairs]
+    )
     python = ideal_attention(k, ell)
     assert values == [Fraction(1 if i == j else 0) if i < k else Fraction(1, ell) for i, j in pairs]
     assert np.allclose([float(v) for v in values], [python[i, j] for i, j in pairs], rtol=0, atol=1e-15)
@@ -223,34 +252,51 @@ def test_coq_ideal_attention_is_the_python_one(k, ell):
 
 def test_without_coq_the_check_says_so(monkeypatch):
     monkeypatch.setattr(formal, "coqc_path", lambda: None)
-    evidence = formal.coq_evidence(formal.CoqHook("trsp_C6_mu2_lower", "Skeleton", "True"), what="μ₂ ≥ 2",
-                                   ranges="every T ≥ 2")
+    evidence = formal.coq_evidence(
+        formal.CoqHook("trsp_C6_mu2_lower", "Skeleton", "True"), what="μ₂ ≥ 2", ranges="every T ≥ 2"
+    )
     assert evidence.status is Status.OPEN and "Coq is not installed" in evidence.summary
     assert "apt-get install coq" in evidence.summary
 
 
 def test_print_assumptions_is_parsed():
     assert formal.parse_assumptions("Closed under the global context\n") == ()
-    answer = ("Axioms:\nClassicalDedekindReals.sig_forall_dec\n  : forall P : nat -> Prop,\n    P 0\n"
-              "SpecProof.Kernel.admitted_step : 1 = 2\n")
-    assert formal.parse_assumptions(answer) == ("ClassicalDedekindReals.sig_forall_dec", "SpecProof.Kernel.admitted_step")
+    answer = (
+        "Axioms:\nClassicalDedekindReals.sig_forall_dec\n  : forall P : nat -> Prop,\n    P 0\n"
+        "SpecProof.Kernel.admitted_step : 1 = 2\n"
+    )
+    assert formal.parse_assumptions(answer) == (
+        "ClassicalDedekindReals.sig_forall_dec",
+        "SpecProof.Kernel.admitted_step",
+    )
     assert formal.parse_assumptions("Error: nonsense") is None
 
 
 def _result(status, prose="", evidence=()):
     from specproof.checks.registry import Claim, Source
     from specproof.checks.report import Result
-    c = Claim(id="demo.proof-line", title="demo", source=Source("specproof", "none"), statement="s", expected=Status.OPEN,
-              reason="r", prose=prose)
+
+    c = Claim(
+        id="demo.proof-line",
+        title="demo",
+        source=Source("specproof", "none"),
+        statement="s",
+        expected=Status.OPEN,
+        reason="r",
+        prose=prose,
+    )
     return Result(c, status, list(evidence))
 
 
 def test_proof_line_reads_machine_checked_steps_from_the_evidence():
     from specproof.checks.registry import Evidence, Role
     from specproof.checks.report import proof_line
-    evidence = [Evidence(Status.PROVED, "coq", "x", data={"theorem": "thm_a"}, check="a_coq"),
-                Evidence(Status.PROVED, "sympy", "y", check="b_sympy"),
-                Evidence(Status.CERTIFIED, "exact", "z", check="c_exact", role=Role.SUPPORTS)]
+
+    evidence = [
+        Evidence(Status.PROVED, "coq", "x", data={"theorem": "thm_a"}, check="a_coq"),
+        Evidence(Status.PROVED, "sympy", "y", check="b_sympy"),
+        Evidence(Status.CERTIFIED, "exact", "z", check="c_exact", role=Role.SUPPORTS),
+    ]
     line = proof_line(_result(Status.PROVED, "the short step", evidence))
     assert line == "*Proof:* machine-checked — Coq: `thm_a`; sympy: `b_sympy`. Argued in prose — the short step."
     assert proof_line(_result(Status.VERIFIED, "x", evidence)) is None
@@ -260,6 +306,7 @@ def test_proof_line_without_recorded_prose_says_so():
     from specproof.checks.registry import Evidence
     from specproof.checks.report import proof_line
     from specproof.checks.view import NO_PROSE
+
     result = _result(Status.PROVED, evidence=[Evidence(Status.PROVED, "sympy", "y", check="b_sympy")])
     assert NO_PROSE.rstrip(".") in proof_line(result)
     assert result.to_json()["proof"] == {"machine_checked": {"sympy": ["b_sympy"]}, "prose": None}

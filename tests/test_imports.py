@@ -20,8 +20,10 @@ def _imports(path: Path) -> set[str]:
 
 
 def test_theory_never_imports_checks():
-    bad = {p.name: sorted(i for i in _imports(p) if i.startswith("specproof.checks"))
-           for p in sorted((ROOT / "theory").glob("*.py"))}
+    bad = {
+        p.name: sorted(i for i in _imports(p) if i.startswith("specproof.checks"))
+        for p in sorted((ROOT / "theory").glob("*.py"))
+    }
     assert not {k: v for k, v in bad.items() if v}
 
 

@@ -1,4 +1,6 @@
-"""The registry index and the light command line: `list` and `--help` import no claim module, `verify ID` only its own."""
+"""The registry index and the light command line: `list` and `--help` import no claim module, `verify ID` only its
+own.
+"""
 
 import json
 import subprocess
@@ -15,8 +17,9 @@ from specproof.theory.errors import InputError
 
 def test_the_committed_index_is_what_the_registry_gives():
     path = project_path("checks", "claims", "index.json")
-    assert path is not None and path.read_text(encoding="utf-8") == render_index(build_index()), \
+    assert path is not None and path.read_text(encoding="utf-8") == render_index(build_index()), (
         "the registry index is stale: run `specproof index`"
+    )
 
 
 def test_the_index_lists_every_claim_in_registry_order():
@@ -25,17 +28,26 @@ def test_the_index_lists_every_claim_in_registry_order():
 
 
 def _modules_after(code: str) -> set[str]:
-    out = subprocess.run([sys.executable, "-c", code + "\nimport sys, json; print(json.dumps(sorted(sys.modules)))"],
-                         capture_output=True, text=True, check=True)
+    out = subprocess.run(
+        [sys.executable, "-c", code + "\nimport sys, json; print(json.dumps(sorted(sys.modules)))"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
     return set(json.loads(out.stdout.strip().splitlines()[-1]))
 
 
 @pytest.mark.parametrize("argv", [["--help"], ["verify", "--help"], ["sweep", "--help"], ["list"]])
 def test_help_and_list_import_no_numerics(argv):
-    code = ("import contextlib, io\nfrom specproof.checks.cli import main\n"
-            f"with contextlib.redirect_stdout(io.StringIO()):\n    try:\n        main({argv!r})\n    except SystemExit:\n        pass")
+    code = (
+        "import contextlib, io\nfrom specproof.checks.cli import main\nwith"
+        f" contextlib.redirect_stdout(io.StringIO()):\n    try:\n        main({argv!r})\n    except SystemExit:\n      "
+        "  pass"
+    )
     loaded = _modules_after(code)
-    heavy = {"numpy", "scipy", "sympy", "torch", "hypothesis", "matplotlib", "transformers"} & {m.split(".")[0] for m in loaded}
+    heavy = {"numpy", "scipy", "sympy", "torch", "hypothesis", "matplotlib", "transformers"} & {
+        m.split(".")[0] for m in loaded
+    }
     assert not heavy, f"specproof {' '.join(argv)} imported {sorted(heavy)}"
     assert not any(m.startswith("specproof.checks.claims.") for m in loaded)
 

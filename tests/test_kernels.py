@@ -53,12 +53,16 @@ def test_cascade_rejects_bad_input():
 @example(T=1, b=1)
 @example(T=8, b=8)
 def test_causal_convolution_of_the_box_is_the_box_filter(T, b):
-    np.testing.assert_allclose(CausalConvolution(T, box_kernel(b)).as_matrix(), BoxFilter(T, b).as_matrix(), rtol=0,
-                               atol=4 * b * EPS)
+    np.testing.assert_allclose(
+        CausalConvolution(T, box_kernel(b)).as_matrix(), BoxFilter(T, b).as_matrix(), rtol=0, atol=4 * b * EPS
+    )
 
 
-@given(T=sst.sizes(1, 40), weights=st.lists(st.integers(-30, 30).map(lambda k: k / 10), min_size=1, max_size=9),
-       seed=st.integers(0, 2**16))
+@given(
+    T=sst.sizes(1, 40),
+    weights=st.lists(st.integers(-30, 30).map(lambda k: k / 10), min_size=1, max_size=9),
+    seed=st.integers(0, 2**16),
+)
 def test_mv_and_rmv_match_the_dense_matrix(T, weights, seed):
     K = CausalConvolution(T, weights)
     M = K.as_matrix()
@@ -71,7 +75,10 @@ def test_mv_and_rmv_match_the_dense_matrix(T, weights, seed):
     assert (NONNEGATIVE in K.tags) == all(w >= 0 for w in weights)
 
 
-@given(T=sst.sizes(1, 40), weights=st.tuples(st.integers(1, 5), st.lists(st.integers(0, 5), max_size=8)).map(lambda p: [p[0], *p[1]]))
+@given(
+    T=sst.sizes(1, 40),
+    weights=st.tuples(st.integers(1, 5), st.lists(st.integers(0, 5), max_size=8)).map(lambda p: [p[0], *p[1]]),
+)
 def test_rows_cut_by_the_start_are_rescaled_to_the_kernel_total(T, weights):
     M = CausalConvolution(T, weights).as_matrix()
     np.testing.assert_allclose(M.sum(axis=1), sum(weights), rtol=20 * len(weights) * EPS)
@@ -88,7 +95,7 @@ def test_tribox_interior_rows_are_the_triangular_convolution(b):
     """TRSP Eq. 3–4: from t = 2b − 2 on, Box_b∘Box_b is the causal convolution with h_b."""
     T = 4 * b + 3
     tri, conv = TriBox(T, b).as_matrix(), CausalConvolution(T, tribox_kernel(b)).as_matrix()
-    np.testing.assert_allclose(tri[2 * b - 2:], conv[2 * b - 2:], rtol=0, atol=8 * b * EPS)
+    np.testing.assert_allclose(tri[2 * b - 2 :], conv[2 * b - 2 :], rtol=0, atol=8 * b * EPS)
 
 
 def test_causal_convolution_rejects_bad_weights():

@@ -75,7 +75,7 @@ def test_cesaro_pinching_is_block_diagonal_and_keeps_the_diagonal_blocks(n):
     H = np.tril(np.ones((n, n))) / np.arange(1, n + 1)[:, None]
     B0 = cesaro_pinching(n)
     for first, last in dyadic_blocks(n):
-        np.testing.assert_array_equal(B0[first - 1:last, first - 1:last], H[first - 1:last, first - 1:last])
+        np.testing.assert_array_equal(B0[first - 1 : last, first - 1 : last], H[first - 1 : last, first - 1 : last])
     assert np.linalg.matrix_rank(H - B0) <= n.bit_length() - 1
 
 

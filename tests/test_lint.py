@@ -1,5 +1,5 @@
-"""ruff (its configuration in pyproject.toml) runs on the whole project as part of the test command, so CI lints
-exactly what the README's command runs."""
+"""ruff (its configuration in pyproject.toml) lints the whole project and checks its layout (`ruff format --check`) as
+part of the test command, so CI lints exactly what the README's command runs."""
 
 import shutil
 import subprocess
@@ -11,10 +11,20 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def test_ruff_passes():
-    if shutil.which("ruff") is None and subprocess.run([sys.executable, "-m", "ruff", "--version"],
-                                                        capture_output=True).returncode != 0:
+def _ruff(*args):
+    if (
+        shutil.which("ruff") is None
+        and subprocess.run([sys.executable, "-m", "ruff", "--version"], capture_output=True).returncode != 0
+    ):
         pytest.skip("ruff is not installed (pip install -e '.[test]' installs it)")
-    done = subprocess.run([sys.executable, "-m", "ruff", "check", "--no-cache", str(ROOT)], capture_output=True,
-                          text=True, cwd=ROOT)
+    return subprocess.run([sys.executable, "-m", "ruff", *args, str(ROOT)], capture_output=True, text=True, cwd=ROOT)
+
+
+def test_ruff_passes():
+    done = _ruff("check", "--no-cache")
     assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_the_code_is_laid_out_by_ruff_format():
+    done = _ruff("format", "--check", "--no-cache")
+    assert done.returncode == 0, "run `ruff format` (the files it would change):\n" + done.stdout + done.stderr

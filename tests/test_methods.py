@@ -24,7 +24,11 @@ def test_sympy_identity_decides_scalars_and_matrix_expressions_of_symbolic_size(
     x = sp.Symbol("x")
     assert sympy_identity((x + 1) ** 2, x**2 + 2 * x + 1, what="square").status is Status.PROVED
     wrong = sympy_identity((x + 1) ** 2, x**2 + 1, what="square")
-    assert wrong.status is Status.REFUTED and wrong.counterexample == {"difference": "2*x", "at": {"x": "2"}, "value": "4"}
+    assert wrong.status is Status.REFUTED and wrong.counterexample == {
+        "difference": "2*x",
+        "at": {"x": "2"},
+        "value": "4",
+    }
     ones, e1 = sp.OneMatrix(T, 1), sp.MatrixSymbol("e1", T, 1)
     sink = ones * e1.T
     assert sympy_identity(sink.T * sink, T * e1 * e1.T, what="Gram of the sink").status is Status.PROVED
@@ -60,6 +64,7 @@ def test_a_failing_step_leaves_a_derivation_open_and_never_refutes():
 
 
 # --------------------------------------------------------------------------- property_search
+
 
 def _search(strategy, margin, **kw):
     return property_search(strategy, margin, what="synthetic", ctx=Context(), ranges="synthetic", **kw)
@@ -101,9 +106,15 @@ def test_pinned_values_count_towards_the_examples_and_the_worst_margin():
     assert ev.status is Status.VERIFIED and "in 3 structured examples" in ev.summary and ev.worst_margin == 1.0
 
 
-@pytest.mark.parametrize("tolerance, expected", [(0.0, Status.REFUTED), (1e-9, Status.VERIFIED),
-                                                 (lambda x: 1e-9 * x, Status.VERIFIED),
-                                                 (lambda x: 1e-15, Status.REFUTED)])
+@pytest.mark.parametrize(
+    "tolerance, expected",
+    [
+        (0.0, Status.REFUTED),
+        (1e-9, Status.VERIFIED),
+        (lambda x: 1e-9 * x, Status.VERIFIED),
+        (lambda x: 1e-15, Status.REFUTED),
+    ],
+)
 def test_a_margin_within_its_tolerance_is_not_a_counterexample(tolerance, expected):
     """Margins −1e−12 (rounding noise): a tolerance ≥ 1e−12, as a number or a function of the input, absorbs them."""
     ev = _search(st.integers(1000, 2000), lambda x: -1e-12, tolerance=tolerance)
@@ -119,21 +130,25 @@ def test_property_search_is_the_same_in_every_run():
 
 # --------------------------------------------------------------------------- probe_hypothesis
 
+
 def _outcome(status):
     kw = {"counterexample": {"input": 1}} if status is Status.REFUTED else {}
     return Evidence(status, "hypothesis", f"weakened claim {status.value}", ranges="r", **kw)
 
 
-@pytest.mark.parametrize("expect, outcome, exact, expected", [
-    ("necessary", Status.REFUTED, False, Status.VERIFIED),    # a float counterexample shows it necessary
-    ("necessary", Status.REFUTED, True, Status.CERTIFIED),    # an exact one certifies it
-    ("necessary", Status.VERIFIED, False, Status.OPEN),       # no counterexample: necessity not shown
-    ("necessary", Status.OPEN, False, Status.OPEN),
-    ("not needed", Status.REFUTED, False, Status.REFUTED),    # needed after all
-    ("not needed", Status.VERIFIED, False, Status.VERIFIED),  # the claim holds without it
-    ("not needed", Status.PROVED, True, Status.PROVED),
-    ("not needed", Status.OPEN, False, Status.OPEN),
-])
+@pytest.mark.parametrize(
+    "expect, outcome, exact, expected",
+    [
+        ("necessary", Status.REFUTED, False, Status.VERIFIED),  # a float counterexample shows it necessary
+        ("necessary", Status.REFUTED, True, Status.CERTIFIED),  # an exact one certifies it
+        ("necessary", Status.VERIFIED, False, Status.OPEN),  # no counterexample: necessity not shown
+        ("necessary", Status.OPEN, False, Status.OPEN),
+        ("not needed", Status.REFUTED, False, Status.REFUTED),  # needed after all
+        ("not needed", Status.VERIFIED, False, Status.VERIFIED),  # the claim holds without it
+        ("not needed", Status.PROVED, True, Status.PROVED),
+        ("not needed", Status.OPEN, False, Status.OPEN),
+    ],
+)
 def test_probe_hypothesis_over_expectation_and_outcome(expect, outcome, exact, expected):
     ev = probe_hypothesis(expect, "positivity", _outcome(outcome), exact=exact)
     assert ev.status is expected, ev.summary
@@ -150,9 +165,12 @@ def test_probe_hypothesis_rejects_an_unknown_expectation():
 
 # --------------------------------------------------------------------------- grid_check
 
+
 def test_exact_grid_margins_certify_and_a_finite_domain_in_full_proves():
     cases = range(1, 9)
-    certified = grid_check(cases, lambda n: Fraction(n, n + 1), what="n/(n+1) ≥ 0", method="exact", exact=True, ranges="n ≤ 8")
+    certified = grid_check(
+        cases, lambda n: Fraction(n, n + 1), what="n/(n+1) ≥ 0", method="exact", exact=True, ranges="n ≤ 8"
+    )
     proved = grid_check(cases, lambda n: n * n - n, what="n² ≥ n", method="exhaustive", exact=True, ranges="all n ≤ 8")
     assert certified.status is Status.CERTIFIED and certified.worst_margin == 0.5
     assert proved.status is Status.PROVED and proved.data == {"cases": 8, "worst_case": 1}
@@ -175,6 +193,7 @@ def test_a_float_grid_verifies_within_its_tolerance_and_refutes_beyond_it():
     # noise shown as 0 in the summary; the raw margin and the allowance covering it are recorded
     assert ev.status is Status.VERIFIED and "worst margin 0 at 2" in ev.summary and ev.data["worst_case"] == 2
     assert ev.worst_margin == -1e-13 and ev.allowance == 1e-12
-    bad = grid_check(margins, margins.get, what="float", method="float", exact=False, ranges="3 cases",
-                     tolerance=lambda c: 1e-14)
+    bad = grid_check(
+        margins, margins.get, what="float", method="float", exact=False, ranges="3 cases", tolerance=lambda c: 1e-14
+    )
     assert bad.status is Status.REFUTED and bad.counterexample["input"] == 2

@@ -118,6 +118,7 @@ def test_network_sweep_reference_agrees(kind):
 
 # --------------------------------------------------------------------------- the fast chain, the solver, the ceilings
 
+
 def test_fast_chain_matches_the_generic_chain_for_any_attention():
     """NetworkOperator's own kernels (Cesàro, sink, causal softmax, identity) and its fallback for any other
     attention operator (here a non-causal one) agree with the Composed chain of theory.operators."""
@@ -154,10 +155,15 @@ def test_preconditioned_solver_matches_dense(kind):
         L = nw.network_laplacian(_layers(kind, T, D, nw.default_gate()))
         dense = L.as_matrix()
         mu2 = scipy.linalg.eigvalsh((dense + dense.T) / 2, subset_by_index=[1, 1])[0]
-        for normalized, degrees, want in ((False, "with-loops", mu2), (True, "with-loops", _dense_gap(L, "with-loops")),
-                                          (True, "loopless", _dense_gap(L, "loopless"))):
+        for normalized, degrees, want in (
+            (False, "with-loops", mu2),
+            (True, "with-loops", _dense_gap(L, "with-loops")),
+            (True, "loopless", _dense_gap(L, "loopless")),
+        ):
             e = nw.network_algebraic_connectivity(L, normalized=normalized, degrees=degrees)
-            allowance = 10 * T * EPS * 4 * (1 / np.min(nw.gap_degrees(L, degrees)) if normalized else np.max(L.diagonal()))
+            allowance = (
+                10 * T * EPS * 4 * (1 / np.min(nw.gap_degrees(L, degrees)) if normalized else np.max(L.diagonal()))
+            )
             assert e.info["converged"] and e.residual <= 1e-9, (kind, D, normalized, e.info["stages"])
             assert e.lower - allowance <= want <= e.upper + allowance, (kind, D, normalized, e, want)
         d = nw.network_dense_connectivity(L)
@@ -172,7 +178,7 @@ def test_proxy_band_is_exact_for_the_isolated_network():
     dense = L.as_matrix()
     assert proxy.K == 2 * (1 + 3)  # lags 2(b − 1) for b = 1, 2, 4
     for k in range(proxy.K + 1):
-        assert np.allclose(proxy.ab[k, :T - k], np.diag(dense, -k), atol=1e-15)
+        assert np.allclose(proxy.ab[k, : T - k], np.diag(dense, -k), atol=1e-15)
     assert np.allclose(np.diag(dense, -(proxy.K + 1)), 0)
     x = np.random.default_rng(0).standard_normal(T)
     assert np.allclose(proxy.mv(x), dense @ x, atol=1e-14)

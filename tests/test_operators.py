@@ -1,7 +1,8 @@
 """Every operator of theory/, found by walking the package: mv = as_matrix() @ x, rmv = its transpose, and
 the declared tags (symmetric, PSD, row-stochastic, nonnegative, lower-triangular) hold.
 
-Each operator class is built through FACTORIES (its entries drawn by hypothesis, so failures shrink); a class without a factory fails
+Each operator class is built through FACTORIES (its entries drawn by hypothesis, so failures shrink); a class without a
+factory fails
 test_every_operator_class_has_a_factory, so a new operator gets these tests or the suite says why not.
 """
 
@@ -56,8 +57,12 @@ def operator_classes() -> set[type]:
         for _, cls in inspect.getmembers(module, inspect.isclass):
             # private adapters (a leading underscore, e.g. the network solver's view of L) are tested through
             # the public functions that build them
-            if (cls.__module__ == module.__name__ and issubclass(cls, Operator) and cls._mv is not Operator._mv
-                    and not cls.__name__.startswith("_")):
+            if (
+                cls.__module__ == module.__name__
+                and issubclass(cls, Operator)
+                and cls._mv is not Operator._mv
+                and not cls.__name__.startswith("_")
+            ):
                 found.add(cls)
     return found
 
@@ -92,7 +97,9 @@ FACTORIES = {
     },
     Dense: {
         "dense": lambda T, b, draw: Dense(draw(matrix(T))),
-        "dense-row-stochastic": lambda T, b, draw: Dense(draw(sst.row_stochastic(T)), tags={ROW_STOCHASTIC, NONNEGATIVE}),
+        "dense-row-stochastic": lambda T, b, draw: Dense(
+            draw(sst.row_stochastic(T)), tags={ROW_STOCHASTIC, NONNEGATIVE}
+        ),
         "dense-psd": lambda T, b, draw: Dense(draw(sst.psd(T, bound=3.0)), tags={SYMMETRIC, PSD}),
     },
     Scaled: {
@@ -118,12 +125,15 @@ FACTORIES = {
         "tribox-stack-laplacian-custom": lambda T, b, draw: TriBoxStackLaplacian(T, [b, 1, 2 * b]),
     },
     NetworkLaplacian: {
-        "network-laplacian": lambda T, b, draw: network_laplacian(network_layers(T, 3, Cesaro, lambda n, w: 0.4 * w / n)),
+        "network-laplacian": lambda T, b, draw: network_laplacian(
+            network_layers(T, 3, Cesaro, lambda n, w: 0.4 * w / n)
+        ),
     },
     NetworkOperator: {
         "network": lambda T, b, draw: NetworkOperator(network_layers(T, 3, Cesaro, lambda n, w: 0.4 * w / n)),
-        "network-markov": lambda T, b, draw: NetworkOperator(network_layers(T, 3, Sink, lambda n, w: 0.4 * w / n),
-                                                             markov=True),
+        "network-markov": lambda T, b, draw: NetworkOperator(
+            network_layers(T, 3, Sink, lambda n, w: 0.4 * w / n), markov=True
+        ),
     },
     CausalConvolution: {
         "causal-convolution": lambda T, b, draw: CausalConvolution(T, draw(kernel(nonnegative=True))),
@@ -161,11 +171,15 @@ def check_tags(op, kind):
     M = op.as_matrix()
     tol = 10 * op.n * EPS * max(1.0, np.abs(M).sum(axis=1).max())
     if ROW_STOCHASTIC in op.tags:
-        np.testing.assert_allclose(M.sum(axis=1), 1.0, rtol=0, atol=tol, err_msg=f"{op!r}: rows of a row-stochastic operator")
+        np.testing.assert_allclose(
+            M.sum(axis=1), 1.0, rtol=0, atol=tol, err_msg=f"{op!r}: rows of a row-stochastic operator"
+        )
     if NONNEGATIVE in op.tags:
         assert M.min() >= 0, f"{op!r} is tagged nonnegative, min entry {M.min()}"
     if LOWER_TRIANGULAR in op.tags:
-        assert np.all(np.triu(M, 1) == 0), f"{op!r} is tagged lower-triangular, max |upper| {np.abs(np.triu(M, 1)).max()}"
+        assert np.all(np.triu(M, 1) == 0), (
+            f"{op!r} is tagged lower-triangular, max |upper| {np.abs(np.triu(M, 1)).max()}"
+        )
     if SYMMETRIC in op.tags:
         np.testing.assert_allclose(M, M.T, rtol=0, atol=tol, err_msg=f"{op!r} is tagged symmetric")
     if PSD in op.tags:
@@ -173,7 +187,17 @@ def check_tags(op, kind):
         assert lam >= -tol, f"{op!r} is tagged PSD, λ_min = {lam:.3g} < −{tol:.3g}"
 
 
-EDGE_SIZES = [(1, 1), (2, 1), (2, 2), (8, 8), (9, 1), (16, 16), (17, 40), (32, 5), (33, 1)]  # T = 2^m, 2^m ± 1; b = 1, T, > T
+EDGE_SIZES = [
+    (1, 1),
+    (2, 1),
+    (2, 2),
+    (8, 8),
+    (9, 1),
+    (16, 16),
+    (17, 40),
+    (32, 5),
+    (33, 1),
+]  # T = 2^m, 2^m ± 1; b = 1, T, > T
 
 
 @pytest.mark.parametrize("kind", KINDS)
@@ -202,10 +226,15 @@ def test_mv_rmv_and_tags_at_the_edge_sizes(kind, data):
             check_mv_and_rmv(op, data.draw(signals(T, d)))
 
 
-@pytest.mark.xfail(strict=True, raises=(RuntimeWarning, AssertionError),
-                   reason="theory/kernels.py: rmv scales y by c_t = Σh/Σ_{r≤t}h(r) before filtering, so a leading tap "
-                          "h(0) ≈ 2e−308 gives c_0 ≈ 4.5e307 and c_0·y_0 overflows although (Kᵀy)_0 = y_0·c_0·h(0) is "
-                          "moderate; found by the drawn kernels of test_mv_rmv_and_tags_at_the_edge_sizes")
+@pytest.mark.xfail(
+    strict=True,
+    raises=(RuntimeWarning, AssertionError),
+    reason=(
+        "theory/kernels.py: rmv scales y by c_t = Σh/Σ_{r≤t}h(r) before filtering, so a leading tap "
+        "h(0) ≈ 2e−308 gives c_0 ≈ 4.5e307 and c_0·y_0 overflows although (Kᵀy)_0 = y_0·c_0·h(0) is "
+        "moderate; found by the drawn kernels of test_mv_rmv_and_tags_at_the_edge_sizes"
+    ),
+)
 def test_causal_convolution_with_a_tiny_leading_tap():
     op = CausalConvolution(1, [2.2250738585072014e-308, 1.0])
     np.testing.assert_allclose(op.rmv(np.array([4.0])), op.as_matrix().T @ np.array([4.0]))

@@ -39,8 +39,14 @@ def test_fit_rate_rejects_an_unknown_scale():
 
 
 def test_the_right_logarithmic_rate_is_verified():
-    fit = fit_rate(X, 3 / np.log(X), inv_log, "1/log x", competitors={"1/log² x": lambda x: np.log(x) ** -2,
-                                                                       "1": lambda x: np.ones_like(x)}, scale="loglog")
+    fit = fit_rate(
+        X,
+        3 / np.log(X),
+        inv_log,
+        "1/log x",
+        competitors={"1/log² x": lambda x: np.log(x) ** -2, "1": lambda x: np.ones_like(x)},
+        scale="loglog",
+    )
     ev = rate_evidence(fit, what="3/log x", ranges="x in [1e1, 1e8]")
     assert ev.status is Status.VERIFIED, ev.summary
     assert "3 <= y/(1/log x) <= 3" in ev.sharpest
@@ -56,7 +62,9 @@ def test_a_power_law_against_a_logarithmic_rate_is_refuted_with_the_sweep():
 
 
 def test_a_competitor_as_flat_as_the_model_leaves_the_rate_open():
-    fit = fit_rate(X, 3 / np.log(X), inv_log, "1/log x", competitors={"2/log x": lambda x: 2 / np.log(x)}, scale="loglog")
+    fit = fit_rate(
+        X, 3 / np.log(X), inv_log, "1/log x", competitors={"2/log x": lambda x: 2 / np.log(x)}, scale="loglog"
+    )
     ev = rate_evidence(fit, what="3/log x", ranges="x in [1e1, 1e8]")
     assert ev.status is Status.OPEN and "2/log x" in ev.summary
 
@@ -67,14 +75,17 @@ def test_a_competitor_that_cannot_be_fitted_leaves_the_rate_open():
     assert rate_evidence(fit, what="3/log x", ranges="").status is Status.OPEN
 
 
-@pytest.mark.parametrize("side, y, expected", [
-    ("upper", lambda x: 1 / x, Status.VERIFIED),       # decays faster than 1/log x: O holds
-    ("upper", lambda x: np.sqrt(x), Status.REFUTED),   # grows: O fails
-    ("lower", lambda x: np.sqrt(x), Status.VERIFIED),  # Ω holds
-    ("lower", lambda x: 1 / x, Status.REFUTED),        # Ω fails
-    ("upper", lambda x: 5 / np.log(x), Status.VERIFIED),
-    ("lower", lambda x: 5 / np.log(x), Status.VERIFIED),
-])
+@pytest.mark.parametrize(
+    "side, y, expected",
+    [
+        ("upper", lambda x: 1 / x, Status.VERIFIED),  # decays faster than 1/log x: O holds
+        ("upper", lambda x: np.sqrt(x), Status.REFUTED),  # grows: O fails
+        ("lower", lambda x: np.sqrt(x), Status.VERIFIED),  # Ω holds
+        ("lower", lambda x: 1 / x, Status.REFUTED),  # Ω fails
+        ("upper", lambda x: 5 / np.log(x), Status.VERIFIED),
+        ("lower", lambda x: 5 / np.log(x), Status.VERIFIED),
+    ],
+)
 def test_one_sided_bounds_read_the_sign_of_the_trend(side, y, expected):
     fit = fit_rate(X, y(X), inv_log, "1/log x", scale="loglog")
     ev = bound_evidence(fit, side=side, what=f"{side} bound", ranges="x in [1e1, 1e8]")
@@ -95,8 +106,9 @@ def test_a_lower_order_term_is_removed_before_the_ratio_is_read():
     y = 2 * np.log(X) + 7
     lower = {"1": lambda x: np.ones_like(x)}
     plain = rate_evidence(fit_rate(X, y, np.log, "log x", scale="loglog"), what="plain", ranges="")
-    corrected = corrected_rate_evidence(X, y, np.log, "log x", lower, competitors={"sqrt x": np.sqrt}, what="corrected",
-                                        ranges="", scale="loglog")
+    corrected = corrected_rate_evidence(
+        X, y, np.log, "log x", lower, competitors={"sqrt x": np.sqrt}, what="corrected", ranges="", scale="loglog"
+    )
     assert plain.status is Status.REFUTED
     assert corrected.status is Status.VERIFIED, corrected.summary
     assert corrected.data["leading_coefficient"] == pytest.approx(2.0)

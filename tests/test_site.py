@@ -20,10 +20,18 @@ from specproof.checks.report import Result, run, select, write_json
 load_all()
 ROOT = Path(__file__).resolve().parents[1]
 # quick claims that between them have a counterexample, a figure, a correction and a chain resting on a refuted claim
-FEW = ["trsp.C8.column-sums", "trsp.C8.column-sums.corrected", "trsp.tribox.kernel", "sdeg.c.schatten", "trsp.C7.frobenius"]
+FEW = [
+    "trsp.C8.column-sums",
+    "trsp.C8.column-sums.corrected",
+    "trsp.tribox.kernel",
+    "sdeg.c.schatten",
+    "trsp.C7.frobenius",
+]
 WEAK = "trsp.C8.distal"  # rests on trsp.C7.frobenius (refuted), which FEW holds
 
-latex2mathml = pytest.importorskip("latex2mathml", reason="latex2mathml (a dependency of `specproof site`) is not installed")
+latex2mathml = pytest.importorskip(
+    "latex2mathml", reason="latex2mathml (a dependency of `specproof site`) is not installed"
+)
 
 
 class _Links(HTMLParser):
@@ -78,8 +86,11 @@ def test_every_registered_claim_has_a_page_and_the_index_lists_it(whole_site):
     site, stats = whole_site
     assert stats["claims"] == len(REGISTRY)
     index = (site / "index.html").read_text(encoding="utf-8")
-    missing = [cid for cid in REGISTRY if not (site / "claims" / f"{cid}.html").is_file()
-               or f'href="claims/{cid}.html"' not in index]
+    missing = [
+        cid
+        for cid in REGISTRY
+        if not (site / "claims" / f"{cid}.html").is_file() or f'href="claims/{cid}.html"' not in index
+    ]
     assert not missing, f"claims without a page or an index row: {missing}"
     graph = (site / "graph.html").read_text(encoding="utf-8")
     assert not [cid for cid in REGISTRY if f'data-id="{cid}"' not in graph], "claims missing from the graph"
@@ -114,13 +125,29 @@ def test_site_from_a_report_is_the_report(tmp_path, capsys):
     results = run(select(FEW[:2]), ctx)
     write_json(tmp_path / "r.json", results, ctx)
     out = tmp_path / "site"
-    assert main(["site", *FEW[:2], "sdeg.c.schatten", "--report", str(tmp_path / "r.json"), "--outdir", str(out),
-                 "--no-progress"]) == 0
+    assert (
+        main(
+            [
+                "site",
+                *FEW[:2],
+                "sdeg.c.schatten",
+                "--report",
+                str(tmp_path / "r.json"),
+                "--outdir",
+                str(out),
+                "--no-progress",
+            ]
+        )
+        == 0
+    )
     said = capsys.readouterr()
     assert "2 from the report, 1 computed" in said.out and "computing 1 claim(s) the report lacks" in said.err
     page = (out / "claims" / "trsp.C8.column-sums.html").read_text(encoding="utf-8")
     assert "counterexample:" in page and 'class="badge"' in page and ">refuted<" in page
-    assert '<img class="figure" src="../figures/tribox-norms.png"' in page and (out / "figures" / "tribox-norms.png").is_file()
+    assert (
+        '<img class="figure" src="../figures/tribox-norms.png"' in page
+        and (out / "figures" / "tribox-norms.png").is_file()
+    )
     assert 'href="trsp.C8.column-sums.corrected.html"' in page  # corrected by, linked
     export = json.loads((out / "claims.json").read_text(encoding="utf-8"))
     assert [c["id"] for c in export["claims"]] == [*FEW[:2], "sdeg.c.schatten"]
@@ -133,22 +160,28 @@ def test_site_from_a_report_is_the_report(tmp_path, capsys):
     assert _static_links_resolve(out) == []
 
 
-@pytest.mark.parametrize("argv, message", [
-    (["site", "no.such-claim"], "unknown claim id"),
-    (["site", FEW[0], "--outdir", "{file}"], "is not a directory"),
-    (["site", FEW[0], "--outdir", "{busy}"], "did not make"),
-    (["site", FEW[0], "--outdir", "{new}", "--report", "{missing}"], "is not a file"),
-    (["site", FEW[0], "--outdir", "{new}", "--report", "{file}"], "is not a JSON report"),
-    (["site", FEW[0], "--outdir", "{new}", "--report", "{stranger}"], "not registered"),
-    (["site", FEW[0], "--outdir", "{new}", "--report", "{torn}"], "malformed claim entry"),
-])
+@pytest.mark.parametrize(
+    "argv, message",
+    [
+        (["site", "no.such-claim"], "unknown claim id"),
+        (["site", FEW[0], "--outdir", "{file}"], "is not a directory"),
+        (["site", FEW[0], "--outdir", "{busy}"], "did not make"),
+        (["site", FEW[0], "--outdir", "{new}", "--report", "{missing}"], "is not a file"),
+        (["site", FEW[0], "--outdir", "{new}", "--report", "{file}"], "is not a JSON report"),
+        (["site", FEW[0], "--outdir", "{new}", "--report", "{stranger}"], "not registered"),
+        (["site", FEW[0], "--outdir", "{new}", "--report", "{torn}"], "malformed claim entry"),
+    ],
+)
 def test_bad_input_is_one_line_and_exit_2_before_any_work(tmp_path, capsys, argv, message):
     (tmp_path / "file").write_text("x")
     (tmp_path / "busy").mkdir()
     (tmp_path / "busy" / "mine.txt").write_text("keep me")
     (tmp_path / "stranger").write_text(json.dumps({"claims": [{"id": "trsp.no-such", "status": "proved"}]}))
-    (tmp_path / "torn").write_text(json.dumps({"claims": [{"id": FEW[0], "status": "refuted",
-                                                            "evidence": [{"status": "refuted", "method": "x"}]}]}))
+    (tmp_path / "torn").write_text(
+        json.dumps(
+            {"claims": [{"id": FEW[0], "status": "refuted", "evidence": [{"status": "refuted", "method": "x"}]}]}
+        )
+    )
     paths = {k: str(tmp_path / k) for k in ("file", "busy", "new", "missing", "stranger", "torn")}
     assert main([a.format(**paths) for a in argv]) == 2
     err = capsys.readouterr().err.strip()
@@ -163,8 +196,10 @@ def test_graph_picture_is_current():
 
     with Image.open(ROOT / "figures" / "claims-graph.png") as im:
         drawn = im.text.get(GRAPH_HASH_KEY)
-    assert drawn == graph_inputs_hash(REGISTRY), ("figures/claims-graph.png was drawn from another registry (uses, "
-                                                  "verdicts or sections changed): run `specproof graph`")
+    assert drawn == graph_inputs_hash(REGISTRY), (
+        "figures/claims-graph.png was drawn from another registry (uses, "
+        "verdicts or sections changed): run `specproof graph`"
+    )
 
 
 def test_graph_hash_follows_the_inputs():
@@ -179,14 +214,20 @@ def test_graph_hash_follows_the_inputs():
 
 # --------------------------------------------------------------------------- in a real browser
 
+
 def _chromium():
     from cdp import find_chromium
 
     return find_chromium()
 
 
-browser_test = pytest.mark.skipif(_chromium() is None, reason="no Chromium installed (apt-get install chromium, or set "
-                                  "SPECPROOF_CHROMIUM to its path): the browser tests of the site are skipped")
+browser_test = pytest.mark.skipif(
+    _chromium() is None,
+    reason=(
+        "no Chromium installed (apt-get install chromium, or set "
+        "SPECPROOF_CHROMIUM to its path): the browser tests of the site are skipped"
+    ),
+)
 
 
 @pytest.fixture(scope="module")
@@ -222,8 +263,10 @@ def test_pages_load_without_console_errors_and_every_link_resolves(browser_site)
         events = browser.goto(page.as_uri())
         trouble += [f"{page.relative_to(site)}: {p}" for p in problems(events)]
         outside += [u for u in requested(events) if not u.startswith(("file://", "data:"))]
-        links = browser.evaluate("[...document.querySelectorAll('[href], [src]')].map(e => new URL("
-                                 "e.getAttribute('href') ?? e.getAttribute('src'), document.baseURI).href)")
+        links = browser.evaluate(
+            "[...document.querySelectorAll('[href], [src]')].map(e => new URL("
+            "e.getAttribute('href') ?? e.getAttribute('src'), document.baseURI).href)"
+        )
         for url in links:
             parts = urlsplit(url)
             if parts.scheme != "file":
@@ -247,8 +290,10 @@ def test_pages_load_without_console_errors_and_every_link_resolves(browser_site)
 def test_mathml_is_laid_out_by_the_browser(browser_site):
     site, browser, _ = browser_site
     browser.goto((site / "claims" / "trsp.C8.column-sums.html").as_uri())
-    boxes = browser.evaluate("[...document.querySelectorAll('.statement math')].map(m => "
-                             "[m.constructor.name, m.getBoundingClientRect().width])")
+    boxes = browser.evaluate(
+        "[...document.querySelectorAll('.statement math')].map(m => "
+        "[m.constructor.name, m.getBoundingClientRect().width])"
+    )
     assert boxes and all(kind == "MathMLElement" and width > 0 for kind, width in boxes), boxes
 
 
@@ -259,15 +304,21 @@ def test_search_and_filters_select_the_right_rows(browser_site):
     browser.goto((site / "index.html").as_uri())
 
     def shown(**controls):
-        script = ("(() => { const set = (el, v, ev) => { el.value = v; el.dispatchEvent(new Event(ev)); };"
-                  "document.getElementById('reset').click();")
+        script = (
+            "(() => { const set = (el, v, ev) => { el.value = v; el.dispatchEvent(new Event(ev)); };"
+            "document.getElementById('reset').click();"
+        )
         for name, value in controls.items():
             el = "q" if name == "q" else f"f-{name}"
-            script += f"set(document.getElementById({json.dumps(el)}), {json.dumps(value)}, " \
-                      f"{json.dumps('input' if name == 'q' else 'change')});"
-        script += ("return [[...document.querySelectorAll('#claims tbody tr')].filter(r => !r.hidden)"
-                   ".map(r => r.querySelector('a').textContent), document.getElementById('count').textContent,"
-                   " location.hash]; })()")
+            script += (
+                f"set(document.getElementById({json.dumps(el)}), {json.dumps(value)}, "
+                f"{json.dumps('input' if name == 'q' else 'change')});"
+            )
+        script += (
+            "return [[...document.querySelectorAll('#claims tbody tr')].filter(r => !r.hidden)"
+            ".map(r => r.querySelector('a').textContent), document.getElementById('count').textContent,"
+            " location.hash]; })()"
+        )
         rows, count, hash_ = browser.evaluate(script)
         assert count == f"{len(rows)} of {len(ids)} claims"
         return rows, hash_
@@ -281,8 +332,9 @@ def test_search_and_filters_select_the_right_rows(browser_site):
     assert flags, "the sample site should hold a flagged claim"
     for flag in flags:
         assert shown(flag=flag)[0] == [c for c in ids if flag in REGISTRY[c].notes]
-    assert shown(section="TRSP App. C.4")[0] == [c for c in ids if REGISTRY[c].source.section == "App. C.4"
-                                                 and REGISTRY[c].source.paper == "TRSP"]
+    assert shown(section="TRSP App. C.4")[0] == [
+        c for c in ids if REGISTRY[c].source.section == "App. C.4" and REGISTRY[c].source.paper == "TRSP"
+    ]
     assert shown(q="column")[0] == ["trsp.C8.column-sums", "trsp.C8.column-sums.corrected"]
     assert shown(q="schatten")[0] == ["sdeg.c.schatten"]
     assert shown(q="column", status="certified")[0] == ["trsp.C8.column-sums.corrected"]
@@ -306,13 +358,16 @@ def test_graph_lights_up_what_a_claim_rests_on(browser_site):
         "n.dispatchEvent(new MouseEvent('mouseenter'));"
         "return [[...document.querySelectorAll('.node.on')].map(x => x.dataset.id).sort(),"
         " document.getElementById('info').textContent,"
-        " document.querySelector('.node[data-id=\"trsp.C8.distal\"]').classList.contains('weak')]; })()")
+        " document.querySelector('.node[data-id=\"trsp.C8.distal\"]').classList.contains('weak')]; })()"
+    )
     nodes, info, weak = lit
     assert nodes == ["trsp.C7.frobenius", "trsp.C8.distal"] and weak
     assert "rests on trsp.C7.frobenius (refuted)" in info
-    hits = browser.evaluate("(() => { const q = document.getElementById('graph-q'); q.value = 'column';"
-                            "q.dispatchEvent(new Event('input'));"
-                            "return [...document.querySelectorAll('.node.match')].map(x => x.dataset.id).sort(); })()")
+    hits = browser.evaluate(
+        "(() => { const q = document.getElementById('graph-q'); q.value = 'column';"
+        "q.dispatchEvent(new Event('input'));"
+        "return [...document.querySelectorAll('.node.match')].map(x => x.dataset.id).sort(); })()"
+    )
     assert hits == ["trsp.C8.column-sums", "trsp.C8.column-sums.corrected"]
 
 

@@ -44,6 +44,7 @@ def schedules(T):
 
 # --------------------------------------------------------------------------- the Cayley skeleton
 
+
 @pytest.mark.parametrize("multigraph", [True, False])
 def test_skeleton_mu2_equals_the_chunked_closed_form_for_every_small_T(multigraph):
     for T in range(2, 400):
@@ -85,8 +86,12 @@ def test_skeleton_mu2_against_dense_eigvalsh():
 def test_skeleton_spectrum_chunks_match_the_closed_form(multigraph, T, chunk):
     ks, mu = zip(*skeleton_spectrum_chunks(T, multigraph=multigraph, chunk=chunk))
     np.testing.assert_array_equal(np.concatenate(ks), np.arange(T))
-    np.testing.assert_allclose(np.concatenate(mu), cayley_laplacian_spectrum(T, multigraph=multigraph), rtol=0,
-                               atol=20 * T.bit_length() * EPS * 4)
+    np.testing.assert_allclose(
+        np.concatenate(mu),
+        cayley_laplacian_spectrum(T, multigraph=multigraph),
+        rtol=0,
+        atol=20 * T.bit_length() * EPS * 4,
+    )
 
 
 def test_skeleton_rejects_bad_sizes():
@@ -96,6 +101,7 @@ def test_skeleton_rejects_bad_sizes():
 
 
 # --------------------------------------------------------------------------- the real triBox stack
+
 
 @given(T=sst.sizes(1, 70), data=st.data(), d=st.sampled_from([None, 1, 3]))
 @example(T=1, data=None, d=None)
@@ -175,11 +181,20 @@ def test_real_mu2_on_tiny_graphs_and_bad_preconditioners():
 
 # --------------------------------------------------------------------------- norms and stable ranks
 
+
 def _ops(n, seed):
     rng = np.random.default_rng(seed)
     scores = np.sort(rng.exponential(2.0, n))[::-1]
-    return [Cesaro(n), SoftmaxAttention(scores, causal=True), SoftmaxAttention(scores), TriBox(n, max(1, n // 3)),
-            Sink(n), Identity(n), 0.5 * Cesaro(n), Dense(rng.standard_normal((n, n)))]
+    return [
+        Cesaro(n),
+        SoftmaxAttention(scores, causal=True),
+        SoftmaxAttention(scores),
+        TriBox(n, max(1, n // 3)),
+        Sink(n),
+        Identity(n),
+        0.5 * Cesaro(n),
+        Dense(rng.standard_normal((n, n))),
+    ]
 
 
 @settings(max_examples=20)
@@ -242,6 +257,7 @@ def test_stable_rank_needs_a_frobenius_norm():
 
 # --------------------------------------------------------------------------- dense spectra through torch
 
+
 @pytest.mark.parametrize("causal", [False, True])
 @pytest.mark.parametrize("ell", [1, 2, 9, 64])
 def test_torch_attention_matrix_and_spectra(ell, causal):
@@ -256,7 +272,9 @@ def test_torch_attention_matrix_and_spectra(ell, causal):
 
 def test_torch_cesaro_matrix_and_operator_input():
     np.testing.assert_array_equal(cesaro_matrix_torch(7).cpu().numpy(), Cesaro(7).as_matrix())
-    np.testing.assert_allclose(dense_singular_values(Cesaro(30)), scipy.linalg.svdvals(Cesaro(30).as_matrix()), atol=1e-13)
+    np.testing.assert_allclose(
+        dense_singular_values(Cesaro(30)), scipy.linalg.svdvals(Cesaro(30).as_matrix()), atol=1e-13
+    )
 
 
 def test_dense_spectra_reject_bad_matrices():
@@ -274,25 +292,38 @@ def test_gpu_spectra_script_runs_on_the_cpu_at_small_sizes(tmp_path):
     from pathlib import Path
 
     script = Path(__file__).resolve().parents[1] / "benchmarks" / "gpu_attention_spectra.py"
-    proc = subprocess.run([sys.executable, str(script), "--min-ell", "16", "--max-ell", "32", "--device", "cpu",
-                           "--out", str(tmp_path)], capture_output=True, text=True, timeout=300)
+    proc = subprocess.run(
+        [sys.executable, str(script), "--min-ell", "16", "--max-ell", "32", "--device", "cpu", "--out", str(tmp_path)],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     assert proc.returncode == 0, proc.stderr
     import json
 
     rows = json.loads((tmp_path / "gpu_attention_spectra_cpu.json").read_text())["rows"]
-    assert {(r["family"], r["ell"]) for r in rows} == {(f, n) for f in ("causal", "bidirectional", "cesaro") for n in (16, 32)}
+    assert {(r["family"], r["ell"]) for r in rows} == {
+        (f, n) for f in ("causal", "bidirectional", "cesaro") for n in (16, 32)
+    }
     assert all(r["sigma_1_in_bracket"] and r["frobenius_relative_gap"] < 1e-10 for r in rows)
 
 
-@pytest.mark.parametrize("T, bandwidths", [(1, None), (2, None), (7, None), (64, None), (100, [3, 1, 50, 100, 7]),
-                                           (1000, None), (4097, None)])
+@pytest.mark.parametrize(
+    "T, bandwidths",
+    [(1, None), (2, None), (7, None), (64, None), (100, [3, 1, 50, 100, 7]), (1000, None), (4097, None)],
+)
 def test_interior_symbol_on_the_grid_is_the_symbol(T, bandwidths):
     L = tribox_stack_laplacian(T, bandwidths)
-    np.testing.assert_allclose(L.interior_symbol_grid(), L.interior_symbol(np.pi * np.arange(T) / T), rtol=0,
-                               atol=100 * len(L.bandwidths) * EPS)
+    np.testing.assert_allclose(
+        L.interior_symbol_grid(),
+        L.interior_symbol(np.pi * np.arange(T) / T),
+        rtol=0,
+        atol=100 * len(L.bandwidths) * EPS,
+    )
 
 
 # --------------------------------------------------------------------------- the stack's reused workspaces
+
 
 @pytest.mark.parametrize("T, bandwidths", [(1, None), (2, None), (33, None), (1000, None), (300, [1, 5, 40, 700])])
 def test_stack_fft_bulk_through_numpy_out_is_scipy_fft_bit_for_bit(T, bandwidths):

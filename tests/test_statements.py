@@ -24,6 +24,7 @@ from specproof.theory.spectral import effective_rank, laplacian, singular_values
 
 # --------------------------------------------------------------------------- SDEG §1
 
+
 def test_right_rotation_keeps_scores():
     rng = np.random.default_rng(1)
     Q, K = rng.standard_normal((10, 4)), rng.standard_normal((10, 4))
@@ -49,6 +50,7 @@ def test_sphere_cosine_tail_matches_monte_carlo():
 
 # --------------------------------------------------------------------------- SDEG App. D.1 remark
 
+
 def test_collapse_instance_limits():
     s = sdeg.collapse_instance(4096)
     assert s.size == 4096 and np.all(s[3:] <= 2.0) and np.all(s[3:] > 0)
@@ -65,6 +67,7 @@ def test_collapse_instance_limits():
 
 
 # --------------------------------------------------------------------------- SDEG Thm 6
+
 
 @pytest.mark.parametrize("ell,k,f", [(64, 3, 8.0), (256, 16, 5.0), (128, 0, 1.0), (40, 40, 3.0)])
 def test_mass_defects_vanish_under_separation(ell, k, f):
@@ -92,7 +95,9 @@ def test_entropy_rank_identity():
     assert math.exp(-np.sum(q * np.log(q))) == pytest.approx(total * math.exp(-w / total), rel=1e-12)
     terms = sdeg_thm6.thm6_list_terms(sdeg.collapse_instance(256), 3)
     assert set(terms) == {"σ", "σ²", "λ"}
-    assert terms["σ²"]["erank"] == pytest.approx(effective_rank(bidirectional_singular_values(sdeg.collapse_instance(256)), 2))
+    assert terms["σ²"]["erank"] == pytest.approx(
+        effective_rank(bidirectional_singular_values(sdeg.collapse_instance(256)), 2)
+    )
 
 
 def test_aggregate_defect_bound():
@@ -107,6 +112,7 @@ def test_aggregate_defect_bound():
 
 
 # --------------------------------------------------------------------------- SDEG App. F.4, F.5
+
 
 def test_geometric_witness_proxies():
     big = sdeg_f.geometric_proxies(0.5, 60)
@@ -133,6 +139,7 @@ def test_head_ratio_statistic():
 
 # --------------------------------------------------------------------------- TRSP §3.2
 
+
 @pytest.mark.parametrize("m", [1, 4, 9, 16])
 def test_sink_with_isolated_token_never_mixes(m):
     M = trsp.sink_with_isolated_token(m)
@@ -151,7 +158,10 @@ def test_doubly_stochastic_contracts_at_sigma2():
     assert s[0] == pytest.approx(1.0)
     x = rng.standard_normal(T)
     for L in range(1, 6):
-        assert np.linalg.norm(np.linalg.matrix_power(M, L) @ x - x.mean()) <= s[1] ** L * np.linalg.norm(x - x.mean()) + 1e-12
+        assert (
+            np.linalg.norm(np.linalg.matrix_power(M, L) @ x - x.mean())
+            <= s[1] ** L * np.linalg.norm(x - x.mean()) + 1e-12
+        )
 
 
 def test_log_coverage_steps():
@@ -162,6 +172,7 @@ def test_log_coverage_steps():
 
 
 # --------------------------------------------------------------------------- TRSP App. C
+
 
 def test_dense_variant_traffic_counts_levels():
     import torch
@@ -201,6 +212,7 @@ def test_composite_norm_chain():
 
 
 # --------------------------------------------------------------------------- TRSP App. D
+
 
 def test_pseudo_inverse_norm():
     rng = np.random.default_rng(7)

@@ -22,13 +22,16 @@ few = settings(max_examples=25)
 
 
 def reach(strategy, predicate):
-    """An example of ``strategy`` satisfying ``predicate`` (generation only: reaching it is the point, not shrinking)."""
+    """An example of ``strategy`` satisfying ``predicate`` (generation only: reaching it is the point, not
+    shrinking).
+    """
     value = find(strategy, predicate, settings=settings(max_examples=2000, phases=[Phase.generate], database=None))
     assert predicate(value)
     return value
 
 
 # --------------------------------------------------------------------------- assertion helpers
+
 
 def assert_matrix(A, shape, what):
     assert isinstance(A, np.ndarray) and A.dtype == np.float64, f"{what}: {type(A).__name__} {getattr(A, 'dtype', '')}"
@@ -58,6 +61,7 @@ def assert_psd(A, what):
 
 # --------------------------------------------------------------------------- sizes
 
+
 @given(lo=st.integers(1, 70), span=st.integers(0, 70), data=st.data())
 def test_sizes_stay_in_their_range(lo, span, data):
     T = data.draw(sst.sizes(lo, lo + span))
@@ -81,9 +85,13 @@ def test_bandwidths_stay_in_their_range(tb):
 
 @pytest.mark.parametrize("relation", ["b = 1", "b = T", "b = T + 1", "b = 2T + 3", "1 < b < T"])
 def test_bandwidths_reach_the_edges(relation):
-    holds = {"b = 1": lambda T, b: b == 1 and T > 1, "b = T": lambda T, b: b == T and T > 1,
-             "b = T + 1": lambda T, b: b == T + 1, "b = 2T + 3": lambda T, b: b == 2 * T + 3,
-             "1 < b < T": lambda T, b: 1 < b < T}[relation]
+    holds = {
+        "b = 1": lambda T, b: b == 1 and T > 1,
+        "b = T": lambda T, b: b == T and T > 1,
+        "b = T + 1": lambda T, b: b == T + 1,
+        "b = 2T + 3": lambda T, b: b == 2 * T + 3,
+        "1 < b < T": lambda T, b: 1 < b < T,
+    }[relation]
     reach(sst.size_and_bandwidth(40), lambda tb: holds(*tb))
 
 
@@ -95,6 +103,7 @@ def test_signals_are_bounded_and_finite(T, channels, data):
 
 
 # --------------------------------------------------------------------------- row-stochastic attention
+
 
 @pytest.mark.parametrize("T", EDGES)
 @few
@@ -117,7 +126,9 @@ FAMILIES = {
     "sink": lambda A: len(A) > 2 and np.sum(np.all(A == 1.0, axis=0)) == 1,
     "banded": lambda A: len(A) > 3 and A[-1, 0] == 0 and np.all(np.diag(A, 1) > 0) and np.all(np.diag(A, -1) > 0),
     "causal": lambda A: len(A) > 2 and np.all(np.triu(A, 1) == 0) and np.all(A[np.tril_indices(len(A))] > 0),
-    "disconnected": lambda A: len(A) > 2 and A[0, -1] == A[-1, 0] == 0 and np.all(np.diag(A) > 0) and np.all(np.diag(A) < 1),
+    "disconnected": (
+        lambda A: len(A) > 2 and A[0, -1] == A[-1, 0] == 0 and np.all(np.diag(A) > 0) and np.all(np.diag(A) < 1)
+    ),
     "permutation": lambda A: len(A) > 2 and set(np.unique(A)) == {0.0, 1.0} and not np.array_equal(A, np.eye(len(A))),
     "identity": lambda A: len(A) > 2 and np.array_equal(A, np.eye(len(A))),
 }
@@ -129,6 +140,7 @@ def test_row_stochastic_reaches_every_family(family):
 
 
 # --------------------------------------------------------------------------- symmetric and PSD
+
 
 @pytest.mark.parametrize("T", EDGES)
 @few
@@ -156,6 +168,7 @@ def test_psd_reaches_low_rank():
 
 # --------------------------------------------------------------------------- canonical-attention scores
 
+
 @given(s=sst.score_vectors(1, 48))
 @example(s=np.zeros(1))
 def test_score_vectors_are_sorted_nonnegative_and_bounded(s):
@@ -169,7 +182,9 @@ def test_unsorted_signed_score_vectors_stay_in_their_bound(s):
 
 
 def test_unsorted_signed_score_vectors_are_unsorted_and_signed_sometimes():
-    reach(sst.score_vectors(2, 40, sorted_desc=False, nonnegative=False), lambda s: s.min() < 0 and np.any(np.diff(s) > 0))
+    reach(
+        sst.score_vectors(2, 40, sorted_desc=False, nonnegative=False), lambda s: s.min() < 0 and np.any(np.diff(s) > 0)
+    )
 
 
 @given(split=sst.spike_bulk_split(48))
@@ -183,11 +198,14 @@ def test_spike_bulk_split_is_a_sorted_vector_with_a_valid_split(split):
 
 def test_spike_bulk_split_reaches_separated_spikes():
     """e^{s_i} ≥ ℓ for the k ≥ 1 spikes and e^{s_i} ≤ ℓ in the bulk (margins 0 allowed)."""
-    reach(sst.spike_bulk_split(24), lambda p: 1 <= p[1] < p[0].size - 1
-          and p[0][:p[1]].min() >= math.log(p[0].size) >= p[0][p[1]:].max())
+    reach(
+        sst.spike_bulk_split(24),
+        lambda p: 1 <= p[1] < p[0].size - 1 and p[0][: p[1]].min() >= math.log(p[0].size) >= p[0][p[1] :].max(),
+    )
 
 
 # --------------------------------------------------------------------------- reversible chains
+
 
 @pytest.mark.parametrize("T", [t for t in EDGES if t <= 17])
 @few
@@ -204,14 +222,22 @@ def test_reversible_chains_are_stochastic_and_reversible(T, data):
 
 @pytest.mark.parametrize("shape", ["periodic (eigenvalue −1)", "lazy (P_ii ≥ 1/2)", "barbell (weak bridge)"])
 def test_reversible_chains_reach_their_shapes(shape):
-    holds = {"periodic (eigenvalue −1)": lambda c: np.isclose(np.linalg.eigvals(c[0]).real.min(), -1.0),
-             "lazy (P_ii ≥ 1/2)": lambda c: np.all(np.diag(c[0]) >= 0.5),
-             "barbell (weak bridge)": lambda c: len(c[1]) >= 4 and np.count_nonzero(c[0][: len(c[1]) // 2, len(c[1]) // 2 :]) == 1
-             and np.all(c[0][: len(c[1]) // 2, : len(c[1]) // 2] > 0)}[shape]
+    holds = {
+        "periodic (eigenvalue −1)": lambda c: np.isclose(np.linalg.eigvals(c[0]).real.min(), -1.0),
+        "lazy (P_ii ≥ 1/2)": lambda c: np.all(np.diag(c[0]) >= 0.5),
+        "barbell (weak bridge)": (
+            lambda c: (
+                len(c[1]) >= 4
+                and np.count_nonzero(c[0][: len(c[1]) // 2, len(c[1]) // 2 :]) == 1
+                and np.all(c[0][: len(c[1]) // 2, : len(c[1]) // 2] > 0)
+            )
+        ),
+    }[shape]
     reach(sst.sizes(2, 12).flatmap(sst.reversible_chains), holds)
 
 
 # --------------------------------------------------------------------------- orthogonal, invertible, column matrices
+
 
 @pytest.mark.parametrize("n", [1, 2, 3, 6, 8])
 @few
@@ -243,14 +269,19 @@ def test_column_matrices_are_small_finite_and_nonzero(X):
     assert np.linalg.norm(X, 2) > 0
 
 
-@pytest.mark.parametrize("family", ["rank one with equal column norms", "tight frame in the plane", "widely scaled columns"])
+@pytest.mark.parametrize(
+    "family", ["rank one with equal column norms", "tight frame in the plane", "widely scaled columns"]
+)
 def test_column_matrices_reach_their_families(family):
-    holds = {"rank one with equal column norms": lambda X: np.linalg.matrix_rank(X) == 1
-             and np.ptp(np.linalg.norm(X, axis=0)) == 0 and X.shape[1] > 2,
-             "tight frame in the plane": lambda X: np.allclose(X[:2] @ X[:2].T, X.shape[1] / 2 * np.eye(2))
-             and not X[2:].any() and X.shape[1] > 2,
-             "widely scaled columns": lambda X: np.linalg.norm(X, axis=0).max() > 1e3 * np.linalg.norm(X, axis=0).min() > 0,
-             }[family]
+    holds = {
+        "rank one with equal column norms": (
+            lambda X: np.linalg.matrix_rank(X) == 1 and np.ptp(np.linalg.norm(X, axis=0)) == 0 and X.shape[1] > 2
+        ),
+        "tight frame in the plane": (
+            lambda X: np.allclose(X[:2] @ X[:2].T, X.shape[1] / 2 * np.eye(2)) and not X[2:].any() and X.shape[1] > 2
+        ),
+        "widely scaled columns": lambda X: np.linalg.norm(X, axis=0).max() > 1e3 * np.linalg.norm(X, axis=0).min() > 0,
+    }[family]
     reach(sst.column_matrices(6, 6), holds)
 
 
@@ -262,6 +293,7 @@ def test_gate_parameters_are_finite_and_bounded(params):
 
 
 # --------------------------------------------------------------------------- shrinking
+
 
 def minimal(strategy, predicate):
     """The shrunk example hypothesis reports (derandomised, no example database: the same in every run)."""
@@ -284,7 +316,8 @@ def test_a_failing_attention_matrix_shrinks_to_almost_uniform():
 
 def test_a_failing_chain_shrinks_to_the_two_cycle():
     """A reversible chain with |λ₂| ≈ 1 shrinks to the smallest periodic one, the 2-cycle (P = [[0, 1], [1, 0]])."""
-    P, pi = minimal(sst.sizes(2, 16).flatmap(sst.reversible_chains),
-                    lambda c: np.sort(np.abs(np.linalg.eigvals(c[0])))[-2] > 0.99)
+    P, pi = minimal(
+        sst.sizes(2, 16).flatmap(sst.reversible_chains), lambda c: np.sort(np.abs(np.linalg.eigvals(c[0])))[-2] > 0.99
+    )
     np.testing.assert_array_equal(P, [[0.0, 1.0], [1.0, 0.0]])
     np.testing.assert_array_equal(pi, [0.5, 0.5])

@@ -41,14 +41,21 @@ def counting_sweep(calls: list, fail_after: int | None = None, name: str = "toy-
         if fail_after is not None and len(calls) >= fail_after:
             raise KeyboardInterrupt
         calls.append(n)
-        return {"value": float(n * n), "lower": n * n - 0.5, "upper": n * n + 0.5, "method": "exact", "dtype": "int",
-                "device": "cpu"}
+        return {
+            "value": float(n * n),
+            "lower": n * n - 0.5,
+            "upper": n * n + 0.5,
+            "method": "exact",
+            "dtype": "int",
+            "device": "cpu",
+        }
 
     grid = tuple(range(1, 11))
     return Sweep(name, "n", "n squared", point, {g: grid for g in GRIDS})
 
 
 # --------------------------------------------------------------------------- the registry
+
 
 def test_every_sweep_is_complete_and_sorted():
     assert {"skeleton-mu2", "real-mu2", "cesaro-norm", "causal-srank"} <= set(SWEEPS)
@@ -67,8 +74,10 @@ def test_the_committed_store_holds_every_default_row(name):
     """The claims read the committed store without computing (stored_options: compute=False), so a row missing
     from it, or one of an older revision, would narrow a claim's range: every default point is stored."""
     result = run_sweep(name, **stored_options(Context()))
-    assert not result.missing, (f"figures/data lacks {len(result.missing)} default row(s) of {name} at the current "
-                                f"revision: run `specproof sweep {name}` and commit the rows")
+    assert not result.missing, (
+        f"figures/data lacks {len(result.missing)} default row(s) of {name} at the current "
+        f"revision: run `specproof sweep {name}` and commit the rows"
+    )
     assert result.computed == 0
 
 
@@ -112,6 +121,7 @@ def test_bad_input_is_an_input_error():
 
 
 # --------------------------------------------------------------------------- the store and resumption
+
 
 def test_interrupted_sweep_resumes_with_nothing_lost(tmp_path):
     calls = []
@@ -181,10 +191,13 @@ def test_store_ignores_other_revisions_and_reports_corruption(tmp_path):
 
 # --------------------------------------------------------------------------- Dask
 
+
 def test_the_same_sweep_runs_on_a_dask_cluster(tmp_path):
     distributed = pytest.importorskip("distributed")
     local = run_sweep("cesaro-norm", "quick", hi=256)
-    with distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=False, dashboard_address=None) as cluster:
+    with distributed.LocalCluster(
+        n_workers=1, threads_per_worker=1, processes=False, dashboard_address=None
+    ) as cluster:
         remote = run_sweep("cesaro-norm", "quick", hi=256, store=tmp_path, scheduler=cluster.scheduler_address)
     assert remote.computed == len(local.rows)
     np.testing.assert_array_equal(remote.x, local.x)
@@ -200,11 +213,18 @@ def test_an_unreachable_scheduler_is_an_input_error():
 
 # --------------------------------------------------------------------------- rates
 
+
 def test_rate_check_verifies_a_true_rate_and_refutes_a_wrong_one():
     one = np.ones_like
-    ok = rate_check("cesaro-norm", one, "1", what="‖H_ℓ‖₂ = Θ(1)",
-                    competitors={"log ℓ": np.log, "ℓ^0.5": np.sqrt}, select=lambda r: r["x"] >= 16,
-                    corrections={"1": one, "1/log ℓ": lambda x: 1.0 / np.log(x)})
+    ok = rate_check(
+        "cesaro-norm",
+        one,
+        "1",
+        what="‖H_ℓ‖₂ = Θ(1)",
+        competitors={"log ℓ": np.log, "ℓ^0.5": np.sqrt},
+        select=lambda r: r["x"] >= 16,
+        corrections={"1": one, "1/log ℓ": lambda x: 1.0 / np.log(x)},
+    )
     assert ok.status is Status.VERIFIED, ok.summary
     assert ok.data["corrections"]["1"] == pytest.approx(2.0, abs=0.1)  # ‖H_ℓ‖₂ → 2 (Hardy)
     assert set(ok.data["competitors"]) == {"log ℓ", "ℓ^0.5"}
@@ -216,10 +236,18 @@ def test_rate_check_verifies_a_true_rate_and_refutes_a_wrong_one():
 
 def _toy_store(tmp_path, ys: dict[int, float], width: float = 0.0):
     """A stored sweep whose rows carry given values (and brackets of the given relative width)."""
+
     def point(n: int) -> dict:
         y = ys[n]
-        return {"value": y, "lower": y * (1 - width), "upper": y * (1 + width), "method": "toy", "dtype": "float64",
-                "device": "cpu", "degree": 2 * n}
+        return {
+            "value": y,
+            "lower": y * (1 - width),
+            "upper": y * (1 + width),
+            "method": "toy",
+            "dtype": "float64",
+            "device": "cpu",
+            "degree": 2 * n,
+        }
 
     grid = tuple(sorted(ys))
     return Sweep("toy-rate", "n", "a given sequence", point, {g: grid for g in GRIDS}), Store(tmp_path)
@@ -232,14 +260,29 @@ def test_rate_check_removes_lower_order_terms_that_a_plain_ratio_reads_as_a_wron
     inv_log = lambda x: 1 / np.log(x)  # noqa: E731
     plain = rate_check(sweep, inv_log, "1/log n", what="plain", scale="loglog", store=store)
     assert plain.status is Status.REFUTED
-    corrected = rate_check(sweep, inv_log, "1/log n", what="corrected", scale="loglog", store=store,
-                           lower={"1/log²": lambda x: np.log(x) ** -2.0}, competitors={"1": np.ones_like})
+    corrected = rate_check(
+        sweep,
+        inv_log,
+        "1/log n",
+        what="corrected",
+        scale="loglog",
+        store=store,
+        lower={"1/log²": lambda x: np.log(x) ** -2.0},
+        competitors={"1": np.ones_like},
+    )
     assert corrected.status is Status.VERIFIED, corrected.summary
     assert corrected.data["leading_coefficient"] == pytest.approx(2.0, rel=1e-9)
     assert corrected.data["competitors"]["1"] != 0 and abs(corrected.data["competitors"]["1"]) > 0.05
     # a wrong leading term stays wrong with the same correction
-    wrong = rate_check(sweep, lambda x: np.log(x) ** -0.5, "1/√log n", what="wrong", scale="loglog", store=store,
-                       lower={"1/log²": lambda x: np.log(x) ** -2.0})
+    wrong = rate_check(
+        sweep,
+        lambda x: np.log(x) ** -0.5,
+        "1/√log n",
+        what="wrong",
+        scale="loglog",
+        store=store,
+        lower={"1/log²": lambda x: np.log(x) ** -2.0},
+    )
     assert wrong.status is Status.REFUTED
 
 
@@ -247,12 +290,25 @@ def test_rate_check_transforms_values_with_their_brackets_and_reads_one_sided_bo
     xs = [2**m for m in range(4, 25)]
     sweep, store = _toy_store(tmp_path, {n: 3.0 * (1 + 1 / math.log(n)) for n in xs}, width=1e-9)
     # y/degree with degree = 2n is Θ(1/n); the transform keeps the bracket (width 1e-9 moves nothing)
-    per_degree = rate_check(sweep, lambda x: 1 / x, "1/n", what="y/r", store=store,
-                            transform=("y/r", lambda v, row: v / row["degree"]), competitors={"1": np.ones_like})
+    per_degree = rate_check(
+        sweep,
+        lambda x: 1 / x,
+        "1/n",
+        what="y/r",
+        store=store,
+        transform=("y/r", lambda v, row: v / row["degree"]),
+        competitors={"1": np.ones_like},
+    )
     assert per_degree.status is Status.VERIFIED and per_degree.data["trend_bracket_sensitivity"] < 1e-6
     # a ratio settling from above: O(1) holds, Ω(log n) does not
-    assert rate_check(sweep, np.ones_like, "1", what="O(1)", side="upper", scale="loglog", store=store).status is Status.VERIFIED
-    assert rate_check(sweep, np.log, "log n", what="Ω(log n)", side="lower", scale="loglog", store=store).status is Status.REFUTED
+    assert (
+        rate_check(sweep, np.ones_like, "1", what="O(1)", side="upper", scale="loglog", store=store).status
+        is Status.VERIFIED
+    )
+    assert (
+        rate_check(sweep, np.log, "log n", what="Ω(log n)", side="lower", scale="loglog", store=store).status
+        is Status.REFUTED
+    )
     with pytest.raises(ValueError, match="do not combine"):
         rate_check(sweep, np.ones_like, "1", what="both", side="upper", lower={"1/log": np.log}, store=store)
 
@@ -268,18 +324,28 @@ def test_brackets_without_a_sign_or_without_leverage_never_decide(tmp_path):
     # brackets that reach 0 have no log-width: the rate is open however wide they are
     xs = [2**m for m in range(1, 10)]
     for w in (0.1, 1.0, 10.0, 100.0):
+
         def point(n, w=w):
             y = 1e-3 * math.log(n)
             return {"value": y, "lower": -w, "upper": y + w, "method": "toy", "dtype": "float64", "device": "cpu"}
 
         sweep = Sweep("toy-signless", "n", "a bracket through 0", point, {g: tuple(xs) for g in GRIDS})
-        ev = rate_check(sweep, np.ones_like, "1", what="Θ(1)", scale="log", store=Store(tmp_path / str(w)), role="supports")
+        ev = rate_check(
+            sweep, np.ones_like, "1", what="Θ(1)", scale="log", store=Store(tmp_path / str(w)), role="supports"
+        )
         assert ev.status is Status.OPEN and ev.role == "supports", (w, ev.summary)
+
     # a point whose bracket reaches 0 exactly, where its leverage is nil, still leaves the rest to decide
     def point(n):
         y = 1.0
-        return {"value": y, "lower": 0.0 if n == 2**7 else 0.8, "upper": 1.2, "method": "toy", "dtype": "float64",
-                "device": "cpu"}
+        return {
+            "value": y,
+            "lower": 0.0 if n == 2**7 else 0.8,
+            "upper": 1.2,
+            "method": "toy",
+            "dtype": "float64",
+            "device": "cpu",
+        }
 
     sweep = Sweep("toy-zero-leverage", "n", "one bracket reaches 0", point, {g: tuple(xs) for g in GRIDS})
     ev = rate_check(sweep, np.ones_like, "1", what="Θ(1)", scale="log", store=Store(tmp_path / "lev"))
@@ -294,8 +360,17 @@ def test_corrected_rates_refuse_degenerate_splits_and_flat_competitors():
     with pytest.raises(ValueError, match="combination of the lower-order terms"):
         remove_lower_terms(x, y, lambda t: 2 * np.log(t) + 1, {"log": np.log, "1": np.ones_like})
     # a competitor equal to a lower term cannot be ruled out: the rate is left open, not verified
-    ev = corrected_rate_evidence(x, y, np.log, "log x", {"1": np.ones_like}, {"1": np.ones_like, "√log": lambda t: np.sqrt(np.log(t))},
-                                 what="collinear competitor", ranges="toy", scale="loglog")
+    ev = corrected_rate_evidence(
+        x,
+        y,
+        np.log,
+        "log x",
+        {"1": np.ones_like},
+        {"1": np.ones_like, "√log": lambda t: np.sqrt(np.log(t))},
+        what="collinear competitor",
+        ranges="toy",
+        scale="loglog",
+    )
     assert ev.status is Status.OPEN and "cannot tell them apart" in ev.summary
     assert math.isnan(ev.data["competitors"]["1"]) and ev.data["competitors"]["√log"] != 0
 
@@ -303,14 +378,23 @@ def test_corrected_rates_refuse_degenerate_splits_and_flat_competitors():
 def test_along_selects_the_dyadic_subsequences():
     rows = [{"x": x} for x in range(1, 70)]
     picked = {kind: [r["x"] for r in rows if along(kind, at_least=4)(r)] for kind in ("2^m", "2^m-1", "2^m+1", "3*2^m")}
-    assert picked == {"2^m": [4, 8, 16, 32, 64], "2^m-1": [7, 15, 31, 63], "2^m+1": [5, 9, 17, 33, 65],
-                      "3*2^m": [6, 12, 24, 48]}
+    assert picked == {
+        "2^m": [4, 8, 16, 32, 64],
+        "2^m-1": [7, 15, 31, 63],
+        "2^m+1": [5, 9, 17, 33, 65],
+        "3*2^m": [6, 12, 24, 48],
+    }
     with pytest.raises(ValueError, match="unknown subsequence"):
         along("2^m+3")
     # the committed store of the project the package runs from, whatever the working directory; read, never written
     assert project_store() == Path(__file__).resolve().parents[1] / "figures" / "data"
     assert stored_options(Context()) == {"grid": "default", "store": project_store(), "save": False, "compute": False}
-    assert stored_options(Context(wide=True)) == {"grid": "wide", "store": project_store(), "save": False, "compute": True}
+    assert stored_options(Context(wide=True)) == {
+        "grid": "wide",
+        "store": project_store(),
+        "save": False,
+        "compute": True,
+    }
 
 
 def test_every_claim_reading_a_stored_sweep_is_declared_by_it():
@@ -321,8 +405,10 @@ def test_every_claim_reading_a_stored_sweep_is_declared_by_it():
     from specproof.checks.registry import REGISTRY, load_all
 
     load_all()
-    readers = {name: {cid for cid, claim in REGISTRY.items() for fn in claim.checks
-                      if f'"{name}"' in inspect.getsource(fn)} for name in SWEEPS}
+    readers = {
+        name: {cid for cid, claim in REGISTRY.items() for fn in claim.checks if f'"{name}"' in inspect.getsource(fn)}
+        for name in SWEEPS
+    }
     for name, claims in readers.items():
         assert claims <= set(SWEEPS[name].claims), (name, sorted(claims - set(SWEEPS[name].claims)))
         assert set(SWEEPS[name].claims) <= set(REGISTRY), name
@@ -331,6 +417,7 @@ def test_every_claim_reading_a_stored_sweep_is_declared_by_it():
 
 # --------------------------------------------------------------------------- the command line
 
+
 def test_cli_runs_resumes_and_reports_errors_in_one_line(tmp_path, capsys):
     args = ["sweep", "skeleton-mu2", "--grid", "quick", "--max", "200", "--store", str(tmp_path), "--no-progress"]
     assert main(args) == 0
@@ -338,8 +425,12 @@ def test_cli_runs_resumes_and_reports_errors_in_one_line(tmp_path, capsys):
     assert "closed-form-branch-and-bound" in out and "24 points: 24 computed, 0 reused" in out
     assert main(args) == 0
     assert "24 points: 0 computed, 24 reused" in capsys.readouterr().out
-    for bad in (["sweep", "nope"], ["sweep", "real-mu2", "--min", "100", "--max", "10"],
-                ["sweep", "real-mu2", "--grid", "huge"], ["sweep", "real-mu2", "--max", "ten"]):
+    for bad in (
+        ["sweep", "nope"],
+        ["sweep", "real-mu2", "--min", "100", "--max", "10"],
+        ["sweep", "real-mu2", "--grid", "huge"],
+        ["sweep", "real-mu2", "--max", "ten"],
+    ):
         assert main(bad) == 2
         err = capsys.readouterr().err.strip().splitlines()
         assert len(err) == 1 and err[0].startswith("specproof: error:")
@@ -348,6 +439,7 @@ def test_cli_runs_resumes_and_reports_errors_in_one_line(tmp_path, capsys):
 
 
 # --------------------------------------------------------------------------- the network sweeps' proved bounds
+
 
 def _network_row(T=64, kind="uniform"):
     sweep = SWEEPS[f"network-{kind}"]
@@ -375,7 +467,9 @@ def test_the_store_refuses_a_row_above_a_proved_bound(tmp_path):
     store.write(sweep, [row])
     before = store.path(sweep.name).read_text()
     high = dict(row, mu2_d2=row["ceiling_d2"] + 1e-4, mu2_d2_upper=row["ceiling_d2"] + 1e-4)
-    with pytest.raises(InputError, match=r"network-uniform at T = 64: mu2_d2 = .* above the causal ceiling .* not stored") as err:
+    with pytest.raises(
+        InputError, match=r"network-uniform at T = 64: mu2_d2 = .* above the causal ceiling .* not stored"
+    ) as err:
         store.write(sweep, [high])
     assert "\n" not in str(err.value)
     negative = dict(row, gap_full=-1e-3, gap_full_upper=-1e-4, gap_full_lower=-2e-3)
@@ -391,8 +485,14 @@ def test_run_sweep_checks_each_new_row_before_storing(tmp_path):
     base = counting_sweep(calls)
     from specproof.checks.sweeps import ProvedBound
 
-    bounded = Sweep(base.name, base.x, base.quantity, base.point, base.grids,
-                    bounds=(ProvedBound("n² ≤ 50", "toy", lambda r: [f"value {r['value']}"] if r["value"] > 50 else []),))
+    bounded = Sweep(
+        base.name,
+        base.x,
+        base.quantity,
+        base.point,
+        base.grids,
+        bounds=(ProvedBound("n² ≤ 50", "toy", lambda r: [f"value {r['value']}"] if r["value"] > 50 else []),),
+    )
     with pytest.raises(InputError, match="toy-square at n = 8: value 64.0 violates the proved bound n² ≤ 50"):
         run_sweep(bounded, store=tmp_path)
     assert [r["x"] for r in Store(tmp_path).load(bounded).values()] == list(range(1, 8))

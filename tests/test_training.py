@@ -56,6 +56,7 @@ def same_weights(a: dict, b: dict) -> bool:
 
 # --------------------------------------------------------------------------- end to end
 
+
 def test_tiny_run_end_to_end(corpus, tmp_path):
     s = setting(corpus, ["base", "trsp", "dense-full-sweep"], tmp_path / "ckpt")
     store = Store(tmp_path / "store")
@@ -64,8 +65,20 @@ def test_tiny_run_end_to_end(corpus, tmp_path):
     rows = [json.loads(line) for line in store.path(tr.STORE_NAME).read_text().splitlines()]
     assert len(rows) == result.computed
     for row in rows:
-        for key in ("specproof", "python", "torch", "numpy", "machine", "date", "seconds", "device", "dtype", "threads",
-                    "load_start", "load_end"):
+        for key in (
+            "specproof",
+            "python",
+            "torch",
+            "numpy",
+            "machine",
+            "date",
+            "seconds",
+            "device",
+            "dtype",
+            "threads",
+            "load_start",
+            "load_end",
+        ):
             assert key in row, key
         assert row["params"]["seed"] == 0 and row["params"]["config"] == "tiny"
         if row["params"]["measure"] == "train":
@@ -127,7 +140,9 @@ def test_resume_after_an_interrupt_reaches_the_same_weights(corpus, tmp_path, mo
     assert info["log"] == log["log"] and [s["start_step"] for s in info["sessions"]] == [0, TINY.checkpoint_every]
 
 
-@pytest.mark.skipif(threading.current_thread() is not threading.main_thread(), reason="signals reach the main thread only")
+@pytest.mark.skipif(
+    threading.current_thread() is not threading.main_thread(), reason="signals reach the main thread only"
+)
 def test_ctrl_c_stops_at_the_next_step_boundary_with_a_checkpoint(corpus, tmp_path, monkeypatch):
     straight, _ = tr.train(setting(corpus, ["base"]), "base", 1)
     real_batch = tr.batch_tokens
@@ -148,8 +163,9 @@ def test_ctrl_c_stops_at_the_next_step_boundary_with_a_checkpoint(corpus, tmp_pa
 
 
 def test_a_variant_from_the_battery_trains(corpus, tmp_path):
-    variants = tr.resolve_variants([], specs=[ROOT / "examples/variants/triadic.toml"],
-                                   files=[ROOT / "examples/variants/box_kernel.py"])
+    variants = tr.resolve_variants(
+        [], specs=[ROOT / "examples/variants/triadic.toml"], files=[ROOT / "examples/variants/box_kernel.py"]
+    )
     assert "triadic" in variants and len(variants) >= 2
     s = tr.Setting(TINY, corpus, variants, tr.resolve_device("cpu"), None)
     model, info = tr.train(s, "triadic", 0)
@@ -159,6 +175,7 @@ def test_a_variant_from_the_battery_trains(corpus, tmp_path):
 
 # --------------------------------------------------------------------------- the side path is Eq. 6
 
+
 def _model(spec, T=20, layers=3):
     return Decoder(DecoderConfig(d_model=8, n_layers=layers, n_heads=2), spec, seed=0).double()
 
@@ -167,13 +184,26 @@ def _model(spec, T=20, layers=3):
 @pytest.mark.parametrize("layout", ["sparse", "dense"])
 def test_the_side_path_is_eq6_with_the_project_filters(kernel, layout):
     T, layers = 20, 3
-    extra = {"weights": {"weights": lambda b: np.arange(1.0, b + 2)}, "matrix": {"matrix": lambda T, b: TriBox(T, b).as_matrix()}}
-    spec = SidePathSpec("s", lambda T: [min(2**i, T) for i in range(5)], kernel, gate=lambda T, b: 0.25 + b / 100,
-                        layout=layout, **extra.get(kernel, {}))
+    extra = {
+        "weights": {"weights": lambda b: np.arange(1.0, b + 2)},
+        "matrix": {"matrix": lambda T, b: TriBox(T, b).as_matrix()},
+    }
+    spec = SidePathSpec(
+        "s",
+        lambda T: [min(2**i, T) for i in range(5)],
+        kernel,
+        gate=lambda T, b: 0.25 + b / 100,
+        layout=layout,
+        **extra.get(kernel, {}),
+    )
     model = _model(spec, T, layers)
     X = np.random.default_rng(0).normal(size=(T, 8))
-    reference = {"tribox": lambda b: TriBox(T, b).as_matrix(), "matrix": lambda b: TriBox(T, b).as_matrix(),
-                 "box": lambda b: filters.box_matrix(T, b), "weights": lambda b: CausalConvolution(T, np.arange(1.0, b + 2)).as_matrix()}
+    reference = {
+        "tribox": lambda b: TriBox(T, b).as_matrix(),
+        "matrix": lambda b: TriBox(T, b).as_matrix(),
+        "box": lambda b: filters.box_matrix(T, b),
+        "weights": lambda b: CausalConvolution(T, np.arange(1.0, b + 2)).as_matrix(),
+    }
     layer_bands = spec.layer_bandwidths(T, layers)
     assert layer_bands == ([(1, 2, 4)] * 3 if layout == "dense" else [(1,), (2,), (4,)])
     for i, (bands, G) in enumerate(zip(layer_bands, model.side_matrices(T))):
@@ -221,6 +251,7 @@ def test_the_trace_reproduces_the_attention_and_the_base_model_has_no_side_path(
 
 
 # --------------------------------------------------------------------------- metrics against dense definitions
+
 
 def test_representation_diagnostics_match_their_definitions():
     H = np.random.default_rng(2).normal(size=(40, 6)) @ np.diag([3, 2, 1, 1, 0.5, 0.1]) + 0.3
@@ -298,8 +329,8 @@ def test_retrieval_examples_place_the_needle_and_the_question():
     for seed in range(20):
         ex = retrieval_example(hay, 64, np.random.default_rng(seed))
         statement, question = needle_bytes(ex.tokens[-7:-4], ex.value)  # the question is \x02 KEY = VAL
-        assert ex.tokens.size == 65 and np.array_equal(ex.tokens[-question.size:], question)
-        assert np.array_equal(ex.tokens[ex.depth:ex.depth + statement.size], statement)
+        assert ex.tokens.size == 65 and np.array_equal(ex.tokens[-question.size :], question)
+        assert np.array_equal(ex.tokens[ex.depth : ex.depth + statement.size], statement)
         assert ex.value.size == 3 and set(ex.value) <= set(range(48, 58))
     with pytest.raises(InputError, match="too short"):
         retrieval_example(hay, 10, np.random.default_rng(0))
@@ -316,15 +347,19 @@ def test_the_corpus_reserves_the_markers_and_holds_out_a_tenth(corpus):
 
 # --------------------------------------------------------------------------- the command
 
-@pytest.mark.parametrize("argv, message", [
-    (["--config", "huge"], "invalid choice"),
-    (["--variants", "trsp,nope"], "allowed: distinct names"),
-    (["--seeds", "-1"], "out of range"),
-    (["--config", "gpu", "--device", "cpu"], "hours of training"),
-    (["--text", "/nonexistent/file.txt", "--config", "tiny"], "cannot read it"),
-    (["--spec", "examples/variants/encoder_attention.toml", "--config", "tiny"], "bidirectional attention"),
-    (["--config", "tiny", "--json", "/nonexistent/dir/out.json"], "does not exist"),
-])
+
+@pytest.mark.parametrize(
+    "argv, message",
+    [
+        (["--config", "huge"], "invalid choice"),
+        (["--variants", "trsp,nope"], "allowed: distinct names"),
+        (["--seeds", "-1"], "out of range"),
+        (["--config", "gpu", "--device", "cpu"], "hours of training"),
+        (["--text", "/nonexistent/file.txt", "--config", "tiny"], "cannot read it"),
+        (["--spec", "examples/variants/encoder_attention.toml", "--config", "tiny"], "bidirectional attention"),
+        (["--config", "tiny", "--json", "/nonexistent/dir/out.json"], "does not exist"),
+    ],
+)
 def test_bad_input_is_one_line_and_exit_2(argv, message, capsys, monkeypatch):
     monkeypatch.chdir(ROOT)
     assert main(["train", *argv]) == 2
@@ -334,8 +369,24 @@ def test_bad_input_is_one_line_and_exit_2(argv, message, capsys, monkeypatch):
 
 def test_the_command_trains_and_writes_json_and_figures(tmp_path, capsys):
     out = tmp_path / "run.json"
-    argv = ["train", "--config", "tiny", "--variants", "base,trsp", "--seeds", "0,1", "--store", str(tmp_path / "s"),
-            "--checkpoints", str(tmp_path / "c"), "--json", str(out), "--figures", str(tmp_path / "fig"), "--no-progress"]
+    argv = [
+        "train",
+        "--config",
+        "tiny",
+        "--variants",
+        "base,trsp",
+        "--seeds",
+        "0,1",
+        "--store",
+        str(tmp_path / "s"),
+        "--checkpoints",
+        str(tmp_path / "c"),
+        "--json",
+        str(out),
+        "--figures",
+        str(tmp_path / "fig"),
+        "--no-progress",
+    ]
     assert main(argv) == 0
     printed = capsys.readouterr().out
     assert "stable rank: mean [min, max] over seeds" in printed and "83.2" in printed
@@ -361,6 +412,7 @@ def test_the_gpu_script_is_the_gpu_configuration():
 
 
 # --------------------------------------------------------------------------- the claims' spread rule
+
 
 def test_the_spread_rule_of_the_trained_claims():
     from specproof.checks.claims.trsp_trained import compare

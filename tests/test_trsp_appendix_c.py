@@ -62,6 +62,7 @@ def _brute_first_in_band(T, k, band, depth):
 
 # --------------------------------------------------------------------------- exact witnesses (theory.cayley)
 
+
 @given(T=sst.sizes(2, 200), band=st.sampled_from([QUARTER, SIXTH, (Fraction(0), Fraction(1, 3))]))
 @example(T=64, band=QUARTER)
 @example(T=65, band=SIXTH)
@@ -92,8 +93,14 @@ def test_binary_digits_match_the_expansion(T, n):
         assert digits[:, k - 1].tolist() == want
 
 
-@pytest.mark.parametrize("bad", [dict(band=(Fraction(3, 4), Fraction(1, 4))), dict(band=(Fraction(-1, 4), Fraction(1, 2))),
-                                 dict(band=QUARTER, ks=np.array([0.5]))])
+@pytest.mark.parametrize(
+    "bad",
+    [
+        dict(band=(Fraction(3, 4), Fraction(1, 4))),
+        dict(band=(Fraction(-1, 4), Fraction(1, 2))),
+        dict(band=QUARTER, ks=np.array([0.5])),
+    ],
+)
 def test_witness_search_rejects_bad_input(bad):
     with pytest.raises(InputError):
         first_residue_in_band(8, **bad)
@@ -136,6 +143,7 @@ def test_odd_T_stays_above_four(T):
 
 # --------------------------------------------------------------------------- the skeleton
 
+
 @pytest.mark.parametrize("T", EDGE_T[:12])
 def test_superposition_is_the_cayley_adjacency(T):
     A = np.zeros((T, T))
@@ -171,7 +179,9 @@ def test_eq9_is_the_multigraph_spectrum(T):
 
 def test_simple_graph_departs_exactly_where_generators_coincide():
     for T in range(2, 80):
-        differ = not np.allclose(cayley_laplacian_spectrum(T), cayley_laplacian_spectrum(T, multigraph=False), atol=1e-10)
+        differ = not np.allclose(
+            cayley_laplacian_spectrum(T), cayley_laplacian_spectrum(T, multigraph=False), atol=1e-10
+        )
         assert differ == _coinciding_generators(T), T
     assert np.sort(cayley_laplacian_spectrum(3, multigraph=False)) == pytest.approx([0, 3, 3])
     assert np.sort(cayley_laplacian_spectrum(3)) == pytest.approx([0, 6, 6])
@@ -199,10 +209,13 @@ def test_safety_net_is_tight_for_identity_attention(T):
     L_attn = laplacian(np.eye(T))  # self-loops cancel: L_attn = 0
     for which in ("skeleton", "real"):
         L_tri = _tri_laplacian(T, which)
-        assert algebraic_connectivity(L_attn + 0.3 * L_tri) == pytest.approx(0.3 * algebraic_connectivity(L_tri), abs=1e-12)
+        assert algebraic_connectivity(L_attn + 0.3 * L_tri) == pytest.approx(
+            0.3 * algebraic_connectivity(L_tri), abs=1e-12
+        )
 
 
 # --------------------------------------------------------------------------- Eq. 10–11
+
 
 @pytest.mark.parametrize("T", EDGE_T)
 def test_mode_one_chain_at_edge_sizes(T):
@@ -219,7 +232,9 @@ def test_mode_one_is_the_envelope(T):
     """μ₁(T) = Σ_{j≤L} 4 sin²(πy/2^j) with y = 2^L/T, below the ball-certified 37/5."""
     L = floor_log2(T)
     y = 2**L / T
-    assert cayley_laplacian_spectrum(T, k=[1])[0] == pytest.approx(sum(4 * np.sin(np.pi * y / 2**j) ** 2 for j in range(L + 1)))
+    assert cayley_laplacian_spectrum(T, k=[1])[0] == pytest.approx(
+        sum(4 * np.sin(np.pi * y / 2**j) ** 2 for j in range(L + 1))
+    )
     assert cayley_laplacian_spectrum(T, k=[1])[0] < 7.4
 
 
@@ -257,6 +272,7 @@ def test_real_operator_small_sizes(T):
 
 # --------------------------------------------------------------------------- C.4: triBox norms (theory.tribox_norms)
 
+
 @given(tb=sst.size_and_bandwidth(14))
 @example(tb=(1, 1))
 @example(tb=(8, 8))
@@ -287,7 +303,10 @@ def test_harmonic_numbers():
 
 @pytest.mark.parametrize("b", [1, 2, 3, 4, 6])
 def test_boundary_excess_is_constant_in_T(b):
-    excess = {T: tribox_frobenius_sq_exact(T, b) - T * tribox_kernel_energy_exact(b) for T in range(max(2 * b - 2, 1), 2 * b + 4)}
+    excess = {
+        T: tribox_frobenius_sq_exact(T, b) - T * tribox_kernel_energy_exact(b)
+        for T in range(max(2 * b - 2, 1), 2 * b + 4)
+    }
     assert len(set(excess.values())) == 1
     assert float(next(iter(excess.values()))) == pytest.approx(tribox_boundary_excess(b), abs=1e-12)
     assert (next(iter(excess.values())) == 0) == (b == 1)
@@ -357,7 +376,9 @@ def test_stored_wide_run_matches_expected():
     assert set(stored) == mine, f"stored wide run is stale: {sorted(set(stored) ^ mine)}"
     for cid, c in stored.items():
         assert c["status"] == REGISTRY[cid].expected.value, f"{cid}: wide run gave {c['status']}"
-    provenance = [e["data"]["provenance"] for c in report["claims"] for e in c["evidence"] if "provenance" in e.get("data", {})]
+    provenance = [
+        e["data"]["provenance"] for c in report["claims"] for e in c["evidence"] if "provenance" in e.get("data", {})
+    ]
     assert provenance and all(p["wide"] and "python-flint" in p for p in provenance)
 
 

@@ -26,6 +26,7 @@ from specproof.theory.subsets import best_column_subset
 
 # --------------------------------------------------------------------------- carry-over
 
+
 @pytest.mark.parametrize("attention", ["sink", "cesaro"])
 @pytest.mark.parametrize("T, b", [(6, 2), (17, 3), (40, 8)])
 def test_causal_row_normalised_operator_absorbs_at_the_first_token(attention, T, b):
@@ -42,6 +43,7 @@ def test_causal_row_normalised_operator_absorbs_at_the_first_token(attention, T,
 
 
 # --------------------------------------------------------------------------- Lemma D.1
+
 
 def demanded_size_and_floor(X, eps):
     """Lemma D.1 read directly at one ε: (⌈(1−ε)²sr⌉, best σ_min over that many columns, ε), in units of ‖X‖₂/√d."""
@@ -75,7 +77,9 @@ def test_best_column_subset_is_exhaustive():
         S, value = best_column_subset(X, k)
         values = [np.linalg.svd(X[:, list(c)], compute_uv=False)[-1] for c in itertools.combinations(range(6), k)]
         assert value == pytest.approx(max(values)) and len(S) == k
-    assert best_column_subset(X[:2], 2)[1] > 0 and best_column_subset(np.ones((3, 3)), 2)[1] == pytest.approx(0, abs=1e-12)
+    assert best_column_subset(X[:2], 2)[1] > 0 and best_column_subset(np.ones((3, 3)), 2)[1] == pytest.approx(
+        0, abs=1e-12
+    )
 
 
 def test_best_column_subset_rejects_bad_input():
@@ -88,6 +92,7 @@ def test_best_column_subset_rejects_bad_input():
 
 
 # --------------------------------------------------------------------------- Corollary D.2
+
 
 @pytest.mark.parametrize("k", [1, 2, 5, 8])
 def test_average_of_uncorrelated_components(k):
@@ -102,6 +107,7 @@ def test_average_of_uncorrelated_components(k):
 
 
 # --------------------------------------------------------------------------- Lemma D.3
+
 
 @given(case=sst.sizes(2, 12).flatmap(lambda T: st.tuples(sst.reversible_chains(T), st.integers(0, 20))))
 @settings(max_examples=60)
@@ -143,6 +149,7 @@ def test_markov_helpers_reject_bad_input():
 
 # --------------------------------------------------------------------------- Lemma D.4
 
+
 @given(T=sst.sizes(1, 64), seed=st.integers(0, 2**16))
 def test_pointwise_bound_is_tight_at_the_lightest_token(T, seed):
     rng = np.random.default_rng(seed)
@@ -158,6 +165,7 @@ def test_pointwise_bound_is_tight_at_the_lightest_token(T, seed):
 
 # --------------------------------------------------------------------------- Lemma D.5
 
+
 @given(A=st.integers(1, 6).flatmap(sst.invertible_matrices))
 @settings(max_examples=60)
 def test_readout_lipschitz_bound_is_attained_by_a_linear_readout(A):
@@ -170,6 +178,7 @@ def test_readout_lipschitz_bound_is_attained_by_a_linear_readout(A):
 
 
 # --------------------------------------------------------------------------- Eq. 20
+
 
 @pytest.mark.parametrize("T, d", [(2, 1), (4, 2), (8, 3)])
 def test_mixing_does_not_reach_the_target(T, d):

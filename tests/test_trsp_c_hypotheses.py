@@ -28,7 +28,9 @@ def test_offset_edges_wrap_and_depth(T):
     L = floor_log2(T)
     assert np.array_equal(offset_laplacian(T, dyadic_offset_edges(T), [1] * (L + 1)), cayley_laplacian(T))
     edges = dyadic_offset_edges(T, wrap=False)
-    assert sorted(map(tuple, edges.tolist())) == sorted((n, n - 2**ell, ell) for ell in range(L + 1) for n in range(2**ell, T))
+    assert sorted(map(tuple, edges.tolist())) == sorted(
+        (n, n - 2**ell, ell) for ell in range(L + 1) for n in range(2**ell, T)
+    )
     assert set(dyadic_offset_edges(T, 1)[:, 2].tolist()) == {0}
     assert dyadic_offset_edges(T, 0).shape == (0, 3)
 

@@ -36,8 +36,13 @@ def test_projection_lands_in_h0():
 
 
 @settings(max_examples=40, deadline=None, derandomize=True)
-@given(sst.sizes(2, 6).flatmap(lambda T: st.tuples(st.lists(st.lists(st.integers(1, 5), min_size=T, max_size=T),
-                                                             min_size=T, max_size=T), st.integers(0, 3))))
+@given(
+    sst.sizes(2, 6).flatmap(
+        lambda T: st.tuples(
+            st.lists(st.lists(st.integers(1, 5), min_size=T, max_size=T), min_size=T, max_size=T), st.integers(0, 3)
+        )
+    )
+)
 def test_h0_norm_certificate_brackets_the_float_norm(case):
     """Rational quadratic-form certificate and exact Rayleigh quotients bracket the float ‖P‖_{H₀}."""
     rows, L = case
@@ -51,9 +56,11 @@ def test_h0_norm_certificate_brackets_the_float_norm(case):
         assert not hyp_d3.h0_norm_sq_at_most(P, pi, below)
     v = hyp_d3.project_h0_exact(list(range(len(pi))), pi)
     assert hyp.pi_rayleigh_exact(P, pi, v, power=L) <= above**L
-    assert np.isclose(float(hyp.pi_rayleigh_exact(P, pi, v)),
-                      np.sum(np.array(pi, float) * (np.array(P, float) @ np.array(v, float)) ** 2)
-                      / np.sum(np.array(pi, float) * np.array(v, float) ** 2))
+    assert np.isclose(
+        float(hyp.pi_rayleigh_exact(P, pi, v)),
+        np.sum(np.array(pi, float) * (np.array(P, float) @ np.array(v, float)) ** 2)
+        / np.sum(np.array(pi, float) * np.array(v, float) ** 2),
+    )
 
 
 def test_layer_direction_is_near_the_product_worst_direction():
@@ -71,8 +78,10 @@ def test_mean_square_of_sign_products():
     """Products of independent signs: pairwise uncorrelated, so E[mean²] = 1/k exactly; the plain sign vector too."""
     signs = hyp._signs(3)
     assert len(set(signs)) == 8
-    products = [tuple(x[0] ** a * x[1] ** b * x[2] ** c for a, b, c in itertools.product((0, 1), repeat=3)
-                      if a + b + c) for x in signs]
+    products = [
+        tuple(x[0] ** a * x[1] ** b * x[2] ** c for a, b, c in itertools.product((0, 1), repeat=3) if a + b + c)
+        for x in signs
+    ]
     assert hyp.mean_square_exact([Fraction(1, 7)] * 7, products) == Fraction(1, 7)
     assert hyp.mean_square_exact([Fraction(1, 3)] * 3, signs) == Fraction(1, 3)
     assert hyp.mean_square_exact([Fraction(3, 4), Fraction(1, 4)], hyp._signs(2)) == Fraction(5, 8)
@@ -94,11 +103,24 @@ def test_skeleton_gap_reading_fails_exactly_at_six(T, expected):
         assert np.isclose(margin, -1.0)
 
 
-@pytest.mark.parametrize("probe", [hyp.d1_epsilon_probe, hyp.d1_dimension_probe, hyp.d2_weights_probe,
-                                   hyp_d3.d3_reversibilization_probe, hyp_d3.d3_spectral_reading_probe, hyp_d3.d3_absolute_gap_probe,
-                                   hyp_d3.d3_layers_own_law_probe, hyp_d3.d4_a2_probe, hyp_d3.d5_kappa_probe, hyp_d3.d5_norm_probe,
-                                   hyp.carry_over_gap_reading_exact, hyp.carry_over_self_attention_probe,
-                                   hyp_d3.d6_output_rank_probe])
+@pytest.mark.parametrize(
+    "probe",
+    [
+        hyp.d1_epsilon_probe,
+        hyp.d1_dimension_probe,
+        hyp.d2_weights_probe,
+        hyp_d3.d3_reversibilization_probe,
+        hyp_d3.d3_spectral_reading_probe,
+        hyp_d3.d3_absolute_gap_probe,
+        hyp_d3.d3_layers_own_law_probe,
+        hyp_d3.d4_a2_probe,
+        hyp_d3.d5_kappa_probe,
+        hyp_d3.d5_norm_probe,
+        hyp.carry_over_gap_reading_exact,
+        hyp.carry_over_self_attention_probe,
+        hyp_d3.d6_output_rank_probe,
+    ],
+)
 def test_exact_probes_refute_the_dropped_hypotheses(probe):
     """Each 'necessary' probe rests on an exact counterexample: certified, with the counterexample kept."""
     ev = probe(Context())

@@ -38,6 +38,7 @@ def prefix_tolerance(X):
 
 # --------------------------------------------------------------------------- §1
 
+
 @given(T=sst.sizes(2, 40), seed=st.integers(0, 2**16), b=st.integers(1, 9), g=st.floats(0, 1))
 def test_stable_rank_is_the_normalised_sum_of_squares(T, seed, b, g):
     M = (Identity(T) + Sink(T) + g * TriBox(T, b)).as_matrix() + 0.1 * signal((T, T), seed)
@@ -50,8 +51,13 @@ def test_stable_rank_is_the_normalised_sum_of_squares(T, seed, b, g):
 
 # --------------------------------------------------------------------------- Eq. 1 = Eq. 2
 
-@given(Tb=sst.size_and_bandwidth(40), seed=st.integers(0, 2**16), d=st.sampled_from([1, 3]),
-       scale=st.sampled_from([1e-3, 1.0, 1e6]))
+
+@given(
+    Tb=sst.size_and_bandwidth(40),
+    seed=st.integers(0, 2**16),
+    d=st.sampled_from([1, 3]),
+    scale=st.sampled_from([1e-3, 1.0, 1e6]),
+)
 @example(Tb=(1, 1), seed=0, d=1, scale=1.0)
 @example(Tb=(16, 16), seed=1, d=3, scale=1.0)
 @example(Tb=(17, 40), seed=2, d=1, scale=1e6)
@@ -99,6 +105,7 @@ def test_torch_filters_reject_bad_input():
 
 # --------------------------------------------------------------------------- Eq. 3–4
 
+
 @given(Tb=sst.size_and_bandwidth(48), seed=st.integers(0, 2**16), batch=st.integers(1, 3), d=st.sampled_from([1, 2, 5]))
 @example(Tb=(9, 4), seed=0, batch=2, d=2)  # rows t < 2b−2 = 6 are boundary rows
 @example(Tb=(64, 8), seed=1, batch=1, d=1)
@@ -141,6 +148,7 @@ def test_kernel_rises_before_its_peak(b):
 
 # --------------------------------------------------------------------------- Eq. 5
 
+
 @pytest.mark.parametrize("T", [1, 2, 3, 7, 8, 9, 1000, 1024, 1025])
 def test_schedule_matches_eq5(T):
     assert filters.dyadic_schedule(T) == [2**ell for ell in range(T.bit_length())]
@@ -159,8 +167,13 @@ def test_capped_layer_rows_favour_the_first_token(T):
 
 # --------------------------------------------------------------------------- Eq. 7
 
-@given(params=sst.gate_parameters(16, 1e3), moderate=sst.gate_parameters(16, 1.0), T=st.integers(1, 2**30),
-       ell=st.integers(0, 40))
+
+@given(
+    params=sst.gate_parameters(16, 1e3),
+    moderate=sst.gate_parameters(16, 1.0),
+    T=st.integers(1, 2**30),
+    ell=st.integers(0, 40),
+)
 def test_gate_value_lies_in_the_unit_interval(params, moderate, T, ell):
     r = coverage_ratio(T, min(2**ell, T))
     log_g = float(log_gate_value(r, params))
@@ -224,8 +237,13 @@ def test_gate_weight_of_a_fixed_layer_falls_with_length():
 
 # --------------------------------------------------------------------------- Eq. 6 = Eq. 8
 
-@given(Tb=sst.size_and_bandwidth(32), seed=st.integers(0, 2**16), g=st.floats(0, 1), kind=st.sampled_from(
-    ["random", "sink", "causal", "permutation", "identity", "banded", "disconnected"]))
+
+@given(
+    Tb=sst.size_and_bandwidth(32),
+    seed=st.integers(0, 2**16),
+    g=st.floats(0, 1),
+    kind=st.sampled_from(["random", "sink", "causal", "permutation", "identity", "banded", "disconnected"]),
+)
 @settings(max_examples=60)
 def test_torch_layer_matches_the_composite_matrix(Tb, seed, g, kind):
     T, b = Tb
@@ -238,15 +256,21 @@ def test_torch_layer_matches_the_composite_matrix(Tb, seed, g, kind):
 
 def _attention(kind, T, seed):
     rng = np.random.default_rng(seed)
-    A = {"random": rng.random((T, T)), "sink": np.eye(T)[[0] * T], "causal": np.tril(rng.random((T, T)) + 1e-3),
-         "permutation": np.eye(T)[rng.permutation(T)], "identity": np.eye(T),
-         "banded": np.triu(np.tril(rng.random((T, T)) + 1e-3, 2), -2),
-         "disconnected": (np.arange(T)[:, None] < T // 2) == (np.arange(T)[None, :] < T // 2)}[kind]
+    A = {
+        "random": rng.random((T, T)),
+        "sink": np.eye(T)[[0] * T],
+        "causal": np.tril(rng.random((T, T)) + 1e-3),
+        "permutation": np.eye(T)[rng.permutation(T)],
+        "identity": np.eye(T),
+        "banded": np.triu(np.tril(rng.random((T, T)) + 1e-3, 2), -2),
+        "disconnected": (np.arange(T)[:, None] < T // 2) == (np.arange(T)[None, :] < T // 2),
+    }[kind]
     A = np.asarray(A, dtype=float)
     return A / A.sum(axis=1, keepdims=True)
 
 
 # --------------------------------------------------------------------------- §3.2.3
+
 
 @pytest.mark.parametrize("b", [1, 2, 3, 5, 8])
 def test_frobenius_energy_is_affine_in_T(b):
@@ -269,8 +293,10 @@ def test_float32_prefix_error_grows_with_length():
         X = 1.0 + 0.1 * rng.standard_normal((T, 2))
         reference = filters.box_filter(X, 4)
         X32 = torch.as_tensor(X, dtype=torch.float32)
-        errors[T] = [np.abs(impl(X32, 4).double().numpy() - reference).max()
-                     for impl in (box_filter_torch, box_filter_torch_window)]
+        errors[T] = [
+            np.abs(impl(X32, 4).double().numpy() - reference).max()
+            for impl in (box_filter_torch, box_filter_torch_window)
+        ]
     prefix_growth = errors[2**16][0] / errors[2**10][0]
     assert 16 < prefix_growth  # ≈ 64 for linear growth over a factor 64 in T
     assert errors[2**16][1] < 10 * np.finfo(np.float32).eps * 4  # the window's error does not grow

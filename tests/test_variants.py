@@ -36,25 +36,60 @@ from specproof.checks.variants.battery import offset_rate_outcome
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples" / "variants"
 
 SPARSE_TRIANGLE = {
-    "skeleton-connected": "holds", "layer-connected": "fails", "skeleton-mu2-floor": "holds",
-    "skeleton-mu2-rate": "rate 1", "skeleton-gap-rate": "rate 1/log T", "operator-connected": "holds",
-    "operator-mu2-rate": "rate 1", "operator-gap-rate": "rate 1/log T", "kernel-sum": "holds",
-    "kernel-nonnegative": "holds", "kernel-energy-rate": "rate 1/b", "gate-range": "holds", "safety-net": "holds",
-    "rank-floor": "holds", **{"network-connected": "holds", "network-safety-net": "fails",
-                              "network-safety-net-full-depth": "rate 1", "network-escape": "holds", "network-rank": "holds"},
+    "skeleton-connected": "holds",
+    "layer-connected": "fails",
+    "skeleton-mu2-floor": "holds",
+    "skeleton-mu2-rate": "rate 1",
+    "skeleton-gap-rate": "rate 1/log T",
+    "operator-connected": "holds",
+    "operator-mu2-rate": "rate 1",
+    "operator-gap-rate": "rate 1/log T",
+    "kernel-sum": "holds",
+    "kernel-nonnegative": "holds",
+    "kernel-energy-rate": "rate 1/b",
+    "gate-range": "holds",
+    "safety-net": "holds",
+    "rank-floor": "holds",
+    **{
+        "network-connected": "holds",
+        "network-safety-net": "fails",
+        "network-safety-net-full-depth": "rate 1",
+        "network-escape": "holds",
+        "network-rank": "holds",
+    },
 }
 # What each shipped example finds, property by property (the examples declare the same; this pins it).
 EXPECTED = {
-    "paper_default": {**SPARSE_TRIANGLE, "attention-row-stochastic": "holds", "attention-causal-spectrum": "holds",
-                      "attention-sv-bounds": "holds", "attention-srank-rate": "rate log T"},
-    "dense_full_sweep": {**{k: v for k, v in SPARSE_TRIANGLE.items() if k != "rank-floor"},
-                         "layer-connected": "holds", "depth-contraction": "rate 1", "network-safety-net": "rate 1"},
+    "paper_default": {
+        **SPARSE_TRIANGLE,
+        "attention-row-stochastic": "holds",
+        "attention-causal-spectrum": "holds",
+        "attention-sv-bounds": "holds",
+        "attention-srank-rate": "rate log T",
+    },
+    "dense_full_sweep": {
+        **{k: v for k, v in SPARSE_TRIANGLE.items() if k != "rank-floor"},
+        "layer-connected": "holds",
+        "depth-contraction": "rate 1",
+        "network-safety-net": "rate 1",
+    },
     "box_kernel": SPARSE_TRIANGLE,
     "triadic": {**SPARSE_TRIANGLE, "operator-connected": "fails"},
-    "no_dyadic": {**SPARSE_TRIANGLE, "skeleton-connected": "fails", "skeleton-mu2-floor": "fails",
-                  "skeleton-mu2-rate": "fails", "skeleton-gap-rate": "fails", "operator-mu2-rate": "rate log T",
-                  "operator-gap-rate": "rate 1", "network-safety-net": "rate 1"},
-    "encoder_attention": {"attention-row-stochastic": "holds", "attention-eigen-real": "holds", "attention-srank-rate": "rate 1"},
+    "no_dyadic": {
+        **SPARSE_TRIANGLE,
+        "skeleton-connected": "fails",
+        "skeleton-mu2-floor": "fails",
+        "skeleton-mu2-rate": "fails",
+        "skeleton-gap-rate": "fails",
+        "operator-mu2-rate": "rate log T",
+        "operator-gap-rate": "rate 1",
+        "network-safety-net": "rate 1",
+    },
+    "encoder_attention": {
+        "attention-row-stochastic": "holds",
+        "attention-eigen-real": "holds",
+        "attention-srank-rate": "rate 1",
+    },
 }
 SMALL = Sizes(t_max=64, t_operator=64, b_max=64, attention_max=64, examples=10)
 
@@ -106,7 +141,9 @@ def test_python_and_toml_front_ends_agree(name):
     from_toml = load_spec(EXAMPLES / f"{name}.toml")
     assert from_py.name == from_toml.name and from_py.expect == from_toml.expect
     a, b = (check_variant(replace(v, sizes=SMALL)) for v in (from_py, from_toml))
-    assert [(r.prop.id, r.label(), r.worst_margin) for r in a.results] == [(r.prop.id, r.label(), r.worst_margin) for r in b.results]
+    assert [(r.prop.id, r.label(), r.worst_margin) for r in a.results] == [
+        (r.prop.id, r.label(), r.worst_margin) for r in b.results
+    ]
     assert not list((EXAMPLES / "__pycache__").glob(f"{name}*"))
 
 
@@ -129,8 +166,9 @@ def test_cli_python_file(capsys):
 
 def test_cli_exit_1_when_an_outcome_differs(tmp_path, capsys):
     spec = tmp_path / "wrong.toml"
-    spec.write_text('name = "wrong"\n[attention]\nkind = "softmax"\ncausal = false\n'
-                    '[expect]\nattention-srank-rate = "log T"\n')
+    spec.write_text(
+        'name = "wrong"\n[attention]\nkind = "softmax"\ncausal = false\n[expect]\nattention-srank-rate = "log T"\n'
+    )
     assert main(["variant", "--spec", str(spec)]) == 1
     out = capsys.readouterr().out
     assert "rate 1 !" in out and "differs  attention-srank-rate" in out
@@ -182,22 +220,47 @@ BAD_FILES = [
     ("syntax.py", "x = (\n", "does not import: SyntaxError"),
     ("imports.py", "import no_such_module_for_specproof\n", "does not import: ModuleNotFoundError"),
     ("nothing.py", "x = 1\n", "defines no Variant"),
-    ("beyond.py", "from specproof import Variant\nv = Variant('late', schedule=lambda T: [1, 2, 4, 8])\n",
-     "returned 4 at T = 2"),
+    (
+        "beyond.py",
+        "from specproof import Variant\nv = Variant('late', schedule=lambda T: [1, 2, 4, 8])\n",
+        "returned 4 at T = 2",
+    ),
     ("unknown.toml", 'name = "x"\ncolour = "red"\n[schedule]\nkind = "dyadic"\n', "unknown key 'colour'"),
     ("nested.toml", 'name = "x"\n[schedule]\nkind = "geometric"\nbase = 3\nbsae = 2\n', "schedule.bsae is not a key"),
     ("negative.toml", 'name = "x"\n[schedule]\nkind = "explicit"\nbandwidths = [1, -4]\n', "bandwidths[1] = -4"),
-    ("beyond.toml", 'name = "x"\n[sizes]\nt_max = 64\n[schedule]\nkind = "explicit"\nbandwidths = [1, 100]\n',
-     "needs T >= 100, beyond sizes.t_max = 64"),
-    ("tmin.toml", 'name = "x"\n[sizes]\nt_min = 4\n[schedule]\nkind = "explicit"\nbandwidths = [1, 8]\n',
-     "beyond T = sizes.t_min = 4"),
-    ("sum.toml", 'name = "x"\n[schedule]\nkind = "explicit"\nbandwidths = [1, 2]\n[kernel]\nkind = "explicit"\n'
-     'denominator = 4\n[kernel.weights]\n1 = [4]\n2 = [1, 2, 2]\n', "b = 2 sum to 5/4, not 1"),
-    ("property.toml", 'name = "x"\n[schedule]\nkind = "dyadic"\n[expect]\nskeleton-conected = "holds"\n',
-     "unknown property 'skeleton-conected'"),
-    ("rate.toml", 'name = "x"\n[schedule]\nkind = "dyadic"\n[expect]\nskeleton-gap-rate = "1/loglog T"\n',
-     "unknown rate '1/loglog T'"),
-    ("reason.toml", 'name = "x"\n[schedule]\nkind = "dyadic"\n[expect]\nlayer-connected = { fails = " " }\n', "needs its reason"),
+    (
+        "beyond.toml",
+        'name = "x"\n[sizes]\nt_max = 64\n[schedule]\nkind = "explicit"\nbandwidths = [1, 100]\n',
+        "needs T >= 100, beyond sizes.t_max = 64",
+    ),
+    (
+        "tmin.toml",
+        'name = "x"\n[sizes]\nt_min = 4\n[schedule]\nkind = "explicit"\nbandwidths = [1, 8]\n',
+        "beyond T = sizes.t_min = 4",
+    ),
+    (
+        "sum.toml",
+        (
+            'name = "x"\n[schedule]\nkind = "explicit"\nbandwidths = [1, 2]\n[kernel]\nkind = "explicit"\n'
+            "denominator = 4\n[kernel.weights]\n1 = [4]\n2 = [1, 2, 2]\n"
+        ),
+        "b = 2 sum to 5/4, not 1",
+    ),
+    (
+        "property.toml",
+        'name = "x"\n[schedule]\nkind = "dyadic"\n[expect]\nskeleton-conected = "holds"\n',
+        "unknown property 'skeleton-conected'",
+    ),
+    (
+        "rate.toml",
+        'name = "x"\n[schedule]\nkind = "dyadic"\n[expect]\nskeleton-gap-rate = "1/loglog T"\n',
+        "unknown rate '1/loglog T'",
+    ),
+    (
+        "reason.toml",
+        'name = "x"\n[schedule]\nkind = "dyadic"\n[expect]\nlayer-connected = { fails = " " }\n',
+        "needs its reason",
+    ),
     ("invalid.toml", 'name = "x"\n[schedule\n', "not valid TOML"),
 ]
 
@@ -269,7 +332,9 @@ def test_growth_fit_sees_a_logarithm_behind_an_offset():
 
 
 def test_explicit_kernels_are_exact_and_checked_exactly():
-    v = Variant("explicit", schedule=Schedule.explicit([1, 2]), kernel=Kernel.explicit({1: [1], 2: [1, 2, 1]}), sizes=SMALL)
+    v = Variant(
+        "explicit", schedule=Schedule.explicit([1, 2]), kernel=Kernel.explicit({1: [1], 2: [1, 2, 1]}), sizes=SMALL
+    )
     assert v.kernel.weights(2) == [Fraction(1, 4), Fraction(1, 2), Fraction(1, 4)]
     assert "kernel-energy-rate" not in [p.id for p in checks_for(v)]
     report = check_variant(v)
@@ -376,8 +441,11 @@ def test_a_wrong_network_declaration_is_caught():
     assert result.expected.label() == "rate 1" and not result.as_declared
     assert "ratio drifts" in result.explain() and not report.as_declared
     # a dense variant has a Θ(1) net: declaring it 1/T^2 is refuted against the declared rate
-    dense = replace(load_spec(EXAMPLES / "dense_full_sweep.toml"), sizes=NET_SMALL,
-                    expect={"network-safety-net": "1/T^2", "network-escape": Expect.fails("wrongly declared")})
+    dense = replace(
+        load_spec(EXAMPLES / "dense_full_sweep.toml"),
+        sizes=NET_SMALL,
+        expect={"network-safety-net": "1/T^2", "network-escape": Expect.fails("wrongly declared")},
+    )
     wrong = check_variant(dense)
     result = wrong["network-safety-net"]
     assert result.label() == "rate 1" and not result.as_declared
@@ -402,14 +470,23 @@ def test_the_escape_bound_holds(reports):
 
 
 def test_a_network_property_out_of_its_hypotheses_is_open():
-    negative = Variant("negative-gate", schedule=Schedule.geometric(2), kernel=Kernel.triangular(),
-                       gate=lambda T, b: -0.1, sizes=NET_SMALL)
+    negative = Variant(
+        "negative-gate",
+        schedule=Schedule.geometric(2),
+        kernel=Kernel.triangular(),
+        gate=lambda T, b: -0.1,
+        sizes=NET_SMALL,
+    )
     report = check_variant(negative)
     for pid in NETWORK:
         result = report[pid]
         assert result.outcome.kind == "undecided" and result.status is Status.OPEN and not result.as_declared
         assert "not applicable" in result.evidence[0].summary and "g >= 0" in result.evidence[0].summary
-    signed = Variant("signed", schedule=Schedule.explicit([1, 2]), sizes=NET_SMALL,
-                     kernel=Kernel("signed", lambda b: [Fraction(3, 2), Fraction(-1, 2)][:b] if b > 1 else [1]))
+    signed = Variant(
+        "signed",
+        schedule=Schedule.explicit([1, 2]),
+        sizes=NET_SMALL,
+        kernel=Kernel("signed", lambda b: [Fraction(3, 2), Fraction(-1, 2)][:b] if b > 1 else [1]),
+    )
     result = check_variant(signed)["network-escape"]
     assert result.outcome.kind == "undecided" and "negative weight" in result.evidence[0].summary

@@ -196,6 +196,7 @@ def score_singular_values(Q, K) -> np.ndarray:
 
 # --------------------------------------------------------------------------- Haar eigen-angles
 
+
 def haar_orthogonal(ell: int, size: int, seed: int) -> np.ndarray:
     """``size`` Haar-distributed ℓ×ℓ orthogonal matrices (scipy.stats.ortho_group), shape (size, ℓ, ℓ)."""
     ell = positive_int("ell", ell, minimum=2)

@@ -12,6 +12,7 @@ from specproof.theory.validate import InputError, positive_int
 
 _INT64_ANGLE_LIMIT = 3_037_000_499  # ⌊√(2⁶³ − 1)⌋
 
+
 def dyadic_generators(T: int) -> list[int]:
     """S = {2^ℓ mod T : ℓ = 0..L}, L = ⌊log₂ T⌋, as the multiset the closed form sums over.
 
@@ -47,8 +48,10 @@ def cayley_laplacian_spectrum(T: int, generators=None, *, multigraph: bool = Tru
     """
     T = positive_int("T", T, minimum=2)
     if T > _INT64_ANGLE_LIMIT:  # k·g < T² must fit in int64 for the exact reduction below
-        raise InputError(f"T = {T}: the closed form reduces k·g mod T in int64, exact only for T ≤ {_INT64_ANGLE_LIMIT}; "
-                         "use theory.solvers.skeleton_algebraic_connectivity (exact Python integers) beyond")
+        raise InputError(
+            f"T = {T}: the closed form reduces k·g mod T in int64, exact only for T ≤ {_INT64_ANGLE_LIMIT}; "
+            "use theory.solvers.skeleton_algebraic_connectivity (exact Python integers) beyond"
+        )
     ks = np.arange(T, dtype=np.int64) if k is None else np.asarray(k, dtype=np.int64)
     if multigraph:
         weights = {}
@@ -120,6 +123,7 @@ def cayley_graph(T: int, generators=None, *, multigraph: bool = True) -> nx.Grap
 
 # --------------------------------------------------------------------------- exact witnesses for μ_k bounds
 
+
 def doubling_residues(T: int, ks, depth: int) -> np.ndarray:
     """r_ℓ = 2^ℓ·k mod T for ℓ = 0..depth−1 and each k, shape (depth, len(ks)), in exact int64.
 
@@ -158,7 +162,9 @@ def first_residue_in_band(T: int, band, *, depth: int | None = None, ks=None) ->
     if not 0 <= lo <= hi <= 1:
         raise InputError(f"band must satisfy 0 <= lo <= hi <= 1, got ({lo}, {hi})")
     if max(lo.denominator, hi.denominator) * T >= 1 << 63:
-        raise InputError(f"band denominators times T must stay below 2^63 for exact int64 tests, got T = {T}, band ({lo}, {hi})")
+        raise InputError(
+            f"band denominators times T must stay below 2^63 for exact int64 tests, got T = {T}, band ({lo}, {hi})"
+        )
     r = _modes(T, ks)
     found = np.full(r.size, -1, dtype=np.int64)
     alive = np.arange(r.size)

@@ -22,6 +22,7 @@ from specproof.theory.validate import InputError, finite_array, positive_int
 
 # --------------------------------------------------------------------------- L_m and bidiagonal spectra
 
+
 def lower_ones(m: int) -> np.ndarray:
     """L_m: the m×m lower-triangular matrix of ones (prefix sums)."""
     m = positive_int("m", m)
@@ -44,7 +45,9 @@ def bidiagonal_singular_values(diagonal, subdiagonal) -> np.ndarray:
     d = finite_array("diagonal", diagonal)
     e = finite_array("subdiagonal", subdiagonal)
     if d.ndim != 1 or d.size < 1 or e.shape != (d.size - 1,):
-        raise InputError(f"need a diagonal of length n >= 1 and a subdiagonal of length n-1, got {d.shape} and {e.shape}")
+        raise InputError(
+            f"need a diagonal of length n >= 1 and a subdiagonal of length n-1, got {d.shape} and {e.shape}"
+        )
     n = d.size
     eig = eigvalsh_tridiagonal(np.zeros(2 * n), _golub_kahan(d, e))
     return np.abs(eig[n:])[::-1]
@@ -58,6 +61,7 @@ def _golub_kahan(d: np.ndarray, e: np.ndarray) -> np.ndarray:
 
 
 # --------------------------------------------------------------------------- the Cesàro matrix H_ℓ
+
 
 def cesaro_inverse_bidiagonal(n: int) -> tuple[np.ndarray, np.ndarray]:
     """(diagonal, subdiagonal) of H_n⁻¹: x = H_n⁻¹y has x_i = i·y_i − (i−1)·y_{i−1}."""
@@ -148,6 +152,7 @@ def dyadic_blocks(n: int) -> list[tuple[int, int]]:
 # --------------------------------------------------------------------------- causal canonical attention
 
 _LOG_MIN_POSITIVE = -float(np.log(np.finfo(float).max))  # e^{−s} is finite for s above this
+
 
 def _causal_log_normaliser(scores) -> tuple[np.ndarray, np.ndarray]:
     s = finite_array("scores", scores)

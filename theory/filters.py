@@ -99,8 +99,8 @@ def _box_from_prefix(S: np.ndarray, b: int) -> np.ndarray:
     hi = T
     while hi > b:
         lo = max(b, hi - step)
-        block = scratch[:hi - lo]
-        np.subtract(S[lo:hi], S[lo - b:hi - b], out=block)
+        block = scratch[: hi - lo]
+        np.subtract(S[lo:hi], S[lo - b : hi - b], out=block)
         np.divide(block, b, out=S[lo:hi])
         hi = lo
     k = min(b, T)
@@ -133,11 +133,11 @@ def _box_transpose_from_scaled(R: np.ndarray, b: int, rescale: bool = False) -> 
     for lo in range(0, T - b, step):
         hi = min(T - b, lo + step)
         if rescale:
-            block = scratch[:hi - lo]
-            np.subtract(R[lo:hi], R[lo + b:hi + b], out=block)
+            block = scratch[: hi - lo]
+            np.subtract(R[lo:hi], R[lo + b : hi + b], out=block)
             _scale_by_windows(block, b, R[lo:hi], first=lo)
         else:
-            np.subtract(R[lo:hi], R[lo + b:hi + b], out=R[lo:hi])
+            np.subtract(R[lo:hi], R[lo + b : hi + b], out=R[lo:hi])
     if rescale:
         tail = max(T - b, 0)
         _scale_by_windows(R[tail:], b, R[tail:], first=tail)
@@ -258,4 +258,3 @@ __all__ = [
     "tribox_matrix",
     "window_sizes",
 ]
-

@@ -97,12 +97,23 @@ class LongContextGate(nn.Module):
         """A module holding the given weights (hidden width w1.size) in ``dtype``: the inverse of :meth:`params`."""
         gate = cls(hidden=params.w1.size, dtype=dtype, seed=None)
         with torch.no_grad():
-            for p, value in ((gate.fc1.weight, params.w1), (gate.fc1.bias, params.b1), (gate.fc2.weight, params.w2),
-                             (gate.fc2.bias, [params.b2]), (gate.beta, params.beta)):
+            for p, value in (
+                (gate.fc1.weight, params.w1),
+                (gate.fc1.bias, params.b1),
+                (gate.fc2.weight, params.w2),
+                (gate.fc2.bias, [params.b2]),
+                (gate.beta, params.beta),
+            ):
                 p.copy_(torch.as_tensor(np.asarray(value, dtype=np.float64).reshape(p.shape), dtype=dtype))
         return gate
 
     def params(self) -> GateParams:
         """The module's weights as :class:`GateParams`, for :func:`gate_value`."""
         t = lambda p: p.detach().cpu().numpy().astype(np.float64).ravel()  # noqa: E731
-        return GateParams(t(self.fc1.weight), t(self.fc1.bias), t(self.fc2.weight), float(t(self.fc2.bias)[0]), float(self.beta.detach()))
+        return GateParams(
+            t(self.fc1.weight),
+            t(self.fc1.bias),
+            t(self.fc2.weight),
+            float(t(self.fc2.bias)[0]),
+            float(self.beta.detach()),
+        )

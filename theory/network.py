@@ -58,9 +58,11 @@ class NetworkLayer:
         return Scaled(F, 1.0 / (2.0 + self.gate)) if markov else F
 
 
-DEFAULT_GATE_RECONSTRUCTION = ("the gate is the project's reconstruction of Eq. 7 (MLP 1→16→1, tanh, seed 0, β = 0 "
-                               "untrained, so φ = softplus(0) = ln 2 and σ(·) < 1 bounded); the paper gives only "
-                               "'a small MLP'")
+DEFAULT_GATE_RECONSTRUCTION = (
+    "the gate is the project's reconstruction of Eq. 7 (MLP 1→16→1, tanh, seed 0, β = 0 "
+    "untrained, so φ = softplus(0) = ln 2 and σ(·) < 1 bounded); the paper gives only "
+    "'a small MLP'"
+)
 
 
 def default_gate() -> Callable[[int, int], float]:
@@ -71,8 +73,9 @@ def default_gate() -> Callable[[int, int], float]:
     return lambda T, b: float(gate_value(b / T, params))
 
 
-def network_layers(T: int, depth: int, attention: Callable[[int], Operator], gate: Callable[[int, int], float]
-                   ) -> list[NetworkLayer]:
+def network_layers(
+    T: int, depth: int, attention: Callable[[int], Operator], gate: Callable[[int, int], float]
+) -> list[NetworkLayer]:
     """Layers ℓ = 0..depth−1 with b_ℓ = min(2^ℓ, T), A_ℓ = attention(T) and g_ℓ = gate(T, b_ℓ)."""
     T = positive_int("T", T)
     depth = positive_int("depth", depth)
@@ -130,12 +133,12 @@ def _box(X: np.ndarray, b: int) -> np.ndarray:
     if b <= _DIRECT_BOX:
         out = X.copy()
         for s in range(1, b):
-            out[:, s:] += X[:, :T - s]
+            out[:, s:] += X[:, : T - s]
     else:
         S = _prefix(X)
         out = np.empty_like(X)
-        out[:, :b] = S[:, 1:b + 1]
-        np.subtract(S[:, b + 1:], S[:, 1:T - b + 1], out=out[:, b:])
+        out[:, :b] = S[:, 1 : b + 1]
+        np.subtract(S[:, b + 1 :], S[:, 1 : T - b + 1], out=out[:, b:])
     out[:, :b] /= np.arange(1.0, b + 1.0)
     out[:, b:] *= 1.0 / b
     return out
@@ -154,12 +157,12 @@ def _box_t(Y: np.ndarray, b: int) -> np.ndarray:
     if b <= _DIRECT_BOX:
         out = Z.copy()
         for s in range(1, b):
-            out[:, :T - s] += Z[:, s:]
+            out[:, : T - s] += Z[:, s:]
         return out
     S = _prefix(Z)
     out = np.empty_like(Z)
-    np.subtract(S[:, b:], S[:, :T - b + 1], out=out[:, :T - b + 1])
-    np.subtract(S[:, T:T + 1], S[:, T - b + 1:T], out=out[:, T - b + 1:])
+    np.subtract(S[:, b:], S[:, : T - b + 1], out=out[:, : T - b + 1])
+    np.subtract(S[:, T : T + 1], S[:, T - b + 1 : T], out=out[:, T - b + 1 :])
     return out
 
 
@@ -225,7 +228,8 @@ class NetworkOperator(Operator):
     """N_D = F_{D−1} ⋯ F_0, or P_D = N_D/Π(2 + g_ℓ) with ``markov``, applied layer by layer in O(T·D) per vector.
 
     The same matrix as :func:`generic_network_operator` (the tests compare the two and the dense product): each
-    F_ℓ x = x + A_ℓ x + g_ℓ Box(Box x), with Box_b by b − 1 shifted adds for b ≤ 8 (sums of b terms, no cancellation) and
+    F_ℓ x = x + A_ℓ x + g_ℓ Box(Box x), with Box_b by b − 1 shifted adds for b ≤ 8 (sums of b terms, no cancellation)
+    and
     by one prefix sum beyond, on vectors laid out as rows so that every sum runs along contiguous memory.
     Rounding: a prefix sum of length T is within T·eps·Σ|x| per entry, the same order as the generic chain's.
     """
@@ -315,8 +319,10 @@ def causal_diagonal(attention: Operator) -> np.ndarray:
         return attention.diag_weight.copy()
     if isinstance(attention, Identity):
         return np.ones(T)
-    raise InputError(f"no closed-form diagonal for {attention!r}; the models are uniform causal (Cesaro), Sink, "
-                     "causal SoftmaxAttention and Identity")
+    raise InputError(
+        f"no closed-form diagonal for {attention!r}; the models are uniform causal (Cesaro), Sink, "
+        "causal SoftmaxAttention and Identity"
+    )
 
 
 def tribox_diagonal(T: int, b: int) -> np.ndarray:
@@ -415,7 +421,7 @@ def proxy_band(layers: list[NetworkLayer], reach: int = PROXY_REACH) -> tuple[np
     band = np.zeros((K, T))
     for k in range(1, K + 1):
         rows = np.arange(k, T)
-        band[k - 1, :T - k] = Z[(rows - k) % s, rows]
+        band[k - 1, : T - k] = Z[(rows - k) % s, rows]
     return band, K
 
 
@@ -435,8 +441,8 @@ class BandedProxy:
         """L̃ x for a vector x."""
         y = self.ab[0] * x
         for k in range(1, self.K + 1):
-            y[k:] += self.ab[k, :self.n - k] * x[:self.n - k]
-            y[:self.n - k] += self.ab[k, :self.n - k] * x[k:]
+            y[k:] += self.ab[k, : self.n - k] * x[: self.n - k]
+            y[: self.n - k] += self.ab[k, : self.n - k] * x[k:]
         return y
 
     def factor(self, sigma: float, mass: np.ndarray):
@@ -540,8 +546,9 @@ class _ShiftFrontier:
         return self.pd
 
 
-def _start_vectors(laplacian, proxy: BandedProxy, frontier: _ShiftFrontier, mass: np.ndarray,
-                   constraint: np.ndarray) -> np.ndarray:
+def _start_vectors(
+    laplacian, proxy: BandedProxy, frontier: _ShiftFrontier, mass: np.ndarray, constraint: np.ndarray
+) -> np.ndarray:
     """Candidates for the first stage, as columns, each moved along 𝟏 to uᵀx = 0 (u = 𝟏, or D𝟏 for the gap)
     and normalised: the slow profile cos(π(t+½)/T); the causal-ceiling vector e_T − 𝟏/T (the last token against
     the rest); and the proxy's lowest vector on u^⊥: 8 steps of inverse iteration with L̃ (no L matvec), which
@@ -570,7 +577,9 @@ def _start_vectors(laplacian, proxy: BandedProxy, frontier: _ShiftFrontier, mass
     return np.column_stack([profile, last, v])
 
 
-DENSE_MAX = 2048  # up to here the network sweeps solve densely (the bottom clusters of small T are dense eigensolves' job)
+DENSE_MAX = (
+    2048  # up to here the network sweeps solve densely (the bottom clusters of small T are dense eigensolves' job)
+)
 
 
 def network_dense_connectivity(laplacian: "NetworkLaplacian", *, normalized: bool = False, degrees: str = "with-loops"):
@@ -592,22 +601,42 @@ def network_dense_connectivity(laplacian: "NetworkLaplacian", *, normalized: boo
         norm = 2.0
     value = float(scipy.linalg.eigvalsh(M, subset_by_index=[1, 1])[0])
     delta = 10.0 * T * EPS * norm
-    return SpectralBracket(value, value - delta, value + delta, "dense-eigvalsh",
-                           "dense symmetric eigensolve: within 10*T*eps*|M| (backward error)", residual=0.0,
-                           info={"converged": True, "degrees": degrees if normalized else "loopless"})
+    return SpectralBracket(
+        value,
+        value - delta,
+        value + delta,
+        "dense-eigvalsh",
+        "dense symmetric eigensolve: within 10*T*eps*|M| (backward error)",
+        residual=0.0,
+        info={"converged": True, "degrees": degrees if normalized else "loopless"},
+    )
 
 
-def network_connectivity(laplacian: "NetworkLaplacian", *, normalized: bool = False, degrees: str = "with-loops",
-                         dense_max: int = DENSE_MAX, **options):
+def network_connectivity(
+    laplacian: "NetworkLaplacian",
+    *,
+    normalized: bool = False,
+    degrees: str = "with-loops",
+    dense_max: int = DENSE_MAX,
+    **options,
+):
     """:func:`network_dense_connectivity` up to ``dense_max`` tokens, :func:`network_algebraic_connectivity` beyond."""
     if laplacian.n <= dense_max:
         return network_dense_connectivity(laplacian, normalized=normalized, degrees=degrees)
     return network_algebraic_connectivity(laplacian, normalized=normalized, degrees=degrees, **options)
 
 
-def network_algebraic_connectivity(laplacian: "NetworkLaplacian", *, normalized: bool = False,
-                                   degrees: str = "with-loops", tol: float = 1e-9, maxiter: int = 400,
-                                   reach: int = PROXY_REACH, stages: tuple = (12, 24, 48, 96, 192), seed: int = 0):
+def network_algebraic_connectivity(
+    laplacian: "NetworkLaplacian",
+    *,
+    normalized: bool = False,
+    degrees: str = "with-loops",
+    tol: float = 1e-9,
+    maxiter: int = 400,
+    reach: int = PROXY_REACH,
+    stages: tuple = (12, 24, 48, 96, 192),
+    seed: int = 0,
+):
     """μ₂(L) (or, ``normalized``, the gap λ₂(D^{-1/2} L D^{-1/2}) with D from :func:`gap_degrees`) of a network
     Laplacian, by :func:`theory.solvers.laplacian_algebraic_connectivity` in stages with the shift-invert
     preconditioner of the banded proxy L̃ (see the comment above :data:`PROXY_REACH`).
@@ -658,8 +687,15 @@ def network_algebraic_connectivity(laplacian: "NetworkLaplacian", *, normalized:
             shift = frontier.pd = min(shift, frontier.pd) - 1e-8 * abs(frontier.pd) - abs(floor_shift(proxy))
             f = proxy.factor(shift, mass)
         apply = proxy.compressed_inverse(f, constraint)
-        e = laplacian_algebraic_connectivity(view, normalized=normalized, tol=tol, maxiter=budget, x0=x0,
-                                             preconditioner=lambda lap, degree, apply=apply: apply, seed=seed)
+        e = laplacian_algebraic_connectivity(
+            view,
+            normalized=normalized,
+            tol=tol,
+            maxiter=budget,
+            x0=x0,
+            preconditioner=lambda lap, degree, apply=apply: apply,
+            seed=seed,
+        )
         total["iterations"] += max(e.matvecs - 2, 0)
         total["matvecs"] += e.matvecs
         history.append({"sigma": shift, "value": e.value, "residual": e.residual, "matvecs": e.matvecs})
@@ -685,8 +721,15 @@ def network_algebraic_connectivity(laplacian: "NetworkLaplacian", *, normalized:
             break
         e, x = stage(x, (e.value, e.residual), budget)
     total_it, total_mv = total["iterations"], total["matvecs"]
-    info = {**e.info, "stages": history, "converged": bool(e.residual <= tol), "tol": tol, "proxy_band": proxy.K,
-            "proxy_factorisations": proxy.factorisations, "degrees": degrees if normalized else "loopless"}
+    info = {
+        **e.info,
+        "stages": history,
+        "converged": bool(e.residual <= tol),
+        "tol": tol,
+        "proxy_band": proxy.K,
+        "proxy_factorisations": proxy.factorisations,
+        "degrees": degrees if normalized else "loopless",
+    }
     return replace(e, iterations=total_it, matvecs=total_mv, method=f"scipy-lobpcg-banded-proxy-K{proxy.K}", info=info)
 
 

@@ -54,7 +54,9 @@ class Operator:
     def _check(self, x) -> np.ndarray:
         x = finite_array("x", x)
         if x.ndim not in (1, 2) or x.shape[0] != self.n:
-            raise InputError(f"{type(self).__name__} acts on arrays of shape ({self.n},) or ({self.n}, d), got {x.shape}")
+            raise InputError(
+                f"{type(self).__name__} acts on arrays of shape ({self.n},) or ({self.n}, d), got {x.shape}"
+            )
         return x
 
     def _mv(self, x: np.ndarray) -> np.ndarray:
@@ -277,7 +279,9 @@ class Scaled(Operator):
         self.c = c
         self.n = self.op.n
         keep = {SYMMETRIC, LOWER_TRIANGULAR} | ({PSD, NONNEGATIVE} if c >= 0 else set())
-        self.tags = frozenset(self.op.tags & keep) | (frozenset({ROW_STOCHASTIC}) & self.op.tags if c == 1 else frozenset())
+        self.tags = frozenset(self.op.tags & keep) | (
+            frozenset({ROW_STOCHASTIC}) & self.op.tags if c == 1 else frozenset()
+        )
 
     def _mv(self, x):
         return self.c * self.op._mv(x)

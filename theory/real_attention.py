@@ -58,7 +58,9 @@ def orthogonal_eigen_angles(U) -> np.ndarray:
 ANGLE_METRICS = {"KL": angle_kl, "Kolmogorov": angle_kolmogorov, "W1": angle_wasserstein1}
 
 
-SAMPLED_W1 = "W1s"  # SDEG App. F.3.1's estimator Ŵ₁ = ℓ⁻¹Σ|θ_(j) − u_(j)| with fresh uniform u (the paper's §4.4 numbers)
+SAMPLED_W1 = (  # SDEG App. F.3.1's estimator Ŵ₁ = ℓ⁻¹Σ|θ_(j) − u_(j)| with fresh uniform u (the paper's §4.4 numbers)
+    "W1s"
+)
 
 
 def angle_discrepancies(theta, seed: int | None = None) -> dict[str, float]:
@@ -88,8 +90,13 @@ def spike_bulk_split(score_sv: np.ndarray) -> dict:
     ell = s.size
     k = int(np.count_nonzero(s > math.log(ell)))
     inv_f, inv_g = separation_error(s, k)
-    return {"k": k, "rank": int(np.count_nonzero(s > 0)), "log_f": -math.log(inv_f) if inv_f else None,
-            "log_g": -math.log(inv_g) if inv_g else None, "bulk_max": float(s[k]) if k < ell else None}
+    return {
+        "k": k,
+        "rank": int(np.count_nonzero(s > 0)),
+        "log_f": -math.log(inv_f) if inv_f else None,
+        "log_g": -math.log(inv_g) if inv_g else None,
+        "bulk_max": float(s[k]) if k < ell else None,
+    }
 
 
 def graph_spectrum(L):

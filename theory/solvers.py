@@ -70,9 +70,18 @@ class SpectralBracket:
 
     def as_row(self) -> dict:
         """Flat dict for a sweep store: value, bracket, method, dtype, device, diagnostics."""
-        row = {"value": self.value, "lower": self.lower, "upper": self.upper, "method": self.method,
-               "rigour": self.rigour, "residual": self.residual, "iterations": self.iterations,
-               "matvecs": self.matvecs, "dtype": self.dtype, "device": self.device}
+        row = {
+            "value": self.value,
+            "lower": self.lower,
+            "upper": self.upper,
+            "method": self.method,
+            "rigour": self.rigour,
+            "residual": self.residual,
+            "iterations": self.iterations,
+            "matvecs": self.matvecs,
+            "dtype": self.dtype,
+            "device": self.device,
+        }
         row.update(self.info)
         return row
 
@@ -87,6 +96,7 @@ def _norm(a: np.ndarray) -> float:
 
 
 # --------------------------------------------------------------------------- the Cayley skeleton
+
 
 def _dyadic_term_weights(T: int, multigraph: bool) -> np.ndarray:
     """w_ℓ with μ_k = Σ_ℓ w_ℓ·2 sin²(π·(2^ℓ k mod T)/T), ℓ = 0..⌊log₂ T⌋ (TRSP Eq. 9).
@@ -175,8 +185,10 @@ def _arc_lower_bounds(a: np.ndarray, b: np.ndarray, T: int, weights: np.ndarray)
             end = r + span
             wraps = end >= T
             end = np.where(wraps, r, end)
-            ends = np.minimum(_skeleton_terms(np.minimum(r, T - r), T, weights[ell]),
-                              _skeleton_terms(np.minimum(end, T - end), T, weights[ell]))
+            ends = np.minimum(
+                _skeleton_terms(np.minimum(r, T - r), T, weights[ell]),
+                _skeleton_terms(np.minimum(end, T - end), T, weights[ell]),
+            )
             bound += np.where(wraps, 0.0, ends)
         r <<= 1
         r -= (r >= T) * T
@@ -238,19 +250,25 @@ def skeleton_algebraic_connectivity(T: int, *, multigraph: bool = True, leaf: in
             ks = np.concatenate([np.arange(x, y + 1, dtype=np.int64) for x, y in zip(lo[small], hi[small])])
             evaluated += ks.size
             for start in range(0, ks.size, 1 << 16):
-                best, best_k = _block_minimum(ks[start:start + (1 << 16)], T, weights, best, best_k)
+                best, best_k = _block_minimum(ks[start : start + (1 << 16)], T, weights, best, best_k)
         lo, hi = lo[~small], hi[~small]
         mid = (lo + hi) // 2
         lo, hi = np.concatenate([lo, mid + 1]), np.concatenate([mid, hi])
     delta = skeleton_rounding(T) * best
     kind = "multigraph" if multigraph else "simple graph"
-    return SpectralBracket(best, best - delta, best + delta, "closed-form-branch-and-bound",
-                           f"exact minimum over k of the closed form ({kind}); bracket: worst-case rounding "
-                           f"of one μ_k, assuming libm sin is accurate to 1 ulp",
-                           info={"argmin_k": best_k, "blocks": blocks, "evaluated": evaluated})
+    return SpectralBracket(
+        best,
+        best - delta,
+        best + delta,
+        "closed-form-branch-and-bound",
+        f"exact minimum over k of the closed form ({kind}); bracket: worst-case rounding "
+        "of one μ_k, assuming libm sin is accurate to 1 ulp",
+        info={"argmin_k": best_k, "blocks": blocks, "evaluated": evaluated},
+    )
 
 
 # --------------------------------------------------------------------------- the real triBox stack
+
 
 class TriBoxStackLaplacian(Operator):
     """Laplacian of W = (A + Aᵀ)/2, A = Σ_ℓ M_tri^{(b_ℓ)}: the real triBox stack (TRSP §C.1).
@@ -258,7 +276,8 @@ class TriBoxStackLaplacian(Operator):
     Same matrix as :func:`theory.operators.superposed_tribox_laplacian`. The matvec is one real FFT
     pair of length ≥ 2T − 1 for the Toeplitz bulk of all layers together, plus boundary corrections
     that take three prefix sums shared by all layers and O(b_ℓ) slices per layer: O(T log T) per mv,
-    against O(T·L) prefix sums layer by layer. Why it is exact: Box_b = D_b⁻¹C_b with C_b the 0/1 lower-triangular Toeplitz band of
+    against O(T·L) prefix sums layer by layer. Why it is exact: Box_b = D_b⁻¹C_b with C_b the 0/1 lower-triangular
+    Toeplitz band of
     width b and D_b = diag(min(b, t+1)); write D_b⁻¹ = (I + E_b)/b with E_b = diag(b/(t+1) − 1) supported
     on t < b. Then
 
@@ -302,7 +321,7 @@ class TriBoxStackLaplacian(Operator):
         circulant[0] = kernel[0]
         circulant[1:n] = 0.5 * kernel[1:]
         if n > 1:
-            circulant[-(n - 1):] = 0.5 * kernel[:0:-1]
+            circulant[-(n - 1) :] = 0.5 * kernel[:0:-1]
         self._symbol = scipy.fft.rfft(circulant).real  # real: the column is symmetric
         # the boundary terms (see _head_forward): per token t, the number of layers with b > t and their Σ 1/b²
         self._inv_window = 1.0 / window
@@ -359,7 +378,7 @@ class TriBoxStackLaplacian(Operator):
             near = min(2 * b - 1, n + 1)
             folded[:near] += triangle[:near]
             if 2 * b - 1 > n + 1:
-                folded[2 * n - 2 * b + 2:n][::-1] += triangle[n + 1:]
+                folded[2 * n - 2 * b + 2 : n][::-1] += triangle[n + 1 :]
         y = scipy.fft.dct(folded, type=1)  # y_k = F_0 + (−1)^k F_T + 2 Σ_{0<j<T} F_j cos(πjk/T)
         k = np.arange(n)
         cosine_sum = 0.5 * (y[:n] + folded[0] + np.where(k % 2 == 0, 1.0, -1.0) * folded[n])
@@ -403,13 +422,13 @@ class TriBoxStackLaplacian(Operator):
         F[:, :K] -= np.multiply(self._weight_above[:K], S2[:, :K], out=G[:, :K])
         F[:, K:] = 0.0
         for b, m in self._tails:
-            u, v = G[:, :m], G[:, m:2 * m]
-            np.subtract(A[:, b - 1:b], A[:, :m], out=u)
+            u, v = G[:, :m], G[:, m : 2 * m]
+            np.subtract(A[:, b - 1 : b], A[:, :m], out=u)
             u *= 1.0 / b
-            np.subtract(S2[:, b - 1:b], S2[:, :m], out=v)
+            np.subtract(S2[:, b - 1 : b], S2[:, :m], out=v)
             v *= 1.0 / b**2
             u -= v
-            F[:, b:b + m] += u
+            F[:, b : b + m] += u
         return F
 
     def _head_backward(self, ws):
@@ -424,8 +443,8 @@ class TriBoxStackLaplacian(Operator):
             total = S[:, b + m - 1] - S[:, b - 1]  # Σ_{j<m} y_{b+j}
             gA[:, b - 1] += total * (1.0 / b)
             gS[:, b - 1] -= total * (1.0 / b**2)
-            gA[:, :m] -= np.multiply(y[:, b:b + m], 1.0 / b, out=G[:, :m])
-            gS[:, :m] += np.multiply(y[:, b:b + m], 1.0 / b**2, out=G[:, :m])
+            gA[:, :m] -= np.multiply(y[:, b : b + m], 1.0 / b, out=G[:, :m])
+            gS[:, :m] += np.multiply(y[:, b : b + m], 1.0 / b**2, out=G[:, :m])
         _suffix_in_place(gA)
         gA *= self._inv_window[:K]
         gA += _suffix_in_place(gS)
@@ -434,7 +453,7 @@ class TriBoxStackLaplacian(Operator):
     def _adjacency(self, ws):
         """W x = (bulk + ½(head + headᵀ)) x on the rows loaded in ``ws``, into ws.F (scratch)."""
         F = self._head_forward(ws)
-        F[:, :self._reach] += self._head_backward(ws)
+        F[:, : self._reach] += self._head_backward(ws)
         F *= 0.5
         F += self._bulk(ws)
         return F
@@ -490,7 +509,7 @@ def _triangle(b: int, window: np.ndarray) -> np.ndarray:
     square = float(b) ** 2
     out = np.empty(2 * b - 1)
     np.divide(window[:b], square, out=out[:b])
-    np.divide(window[:b - 1][::-1], square, out=out[b:])
+    np.divide(window[: b - 1][::-1], square, out=out[b:])
     return out
 
 
@@ -560,18 +579,36 @@ def _lowest_off_kernel(apply, precondition, kernel, x0, *, tol: float, maxiter: 
         G = Q.T @ np.column_stack([apply(q) for q in Q.T])
         return Q @ np.linalg.eigh(0.5 * (G + G.T))[1][:, 0], 0
     op = scipy.sparse.linalg.LinearOperator((T, T), matvec=apply, matmat=apply, dtype=np.float64)
-    prec = None if precondition is None else scipy.sparse.linalg.LinearOperator(
-        (T, T), matvec=precondition, matmat=precondition, dtype=np.float64)
+    prec = (
+        None
+        if precondition is None
+        else scipy.sparse.linalg.LinearOperator((T, T), matvec=precondition, matmat=precondition, dtype=np.float64)
+    )
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", UserWarning)
-        _, X, history = scipy.sparse.linalg.lobpcg(op, x0[:, None], M=prec, Y=kernel[:, None], tol=tol,
-                                                   maxiter=maxiter, largest=False, retResidualNormsHistory=True)
+        _, X, history = scipy.sparse.linalg.lobpcg(
+            op,
+            x0[:, None],
+            M=prec,
+            Y=kernel[:, None],
+            tol=tol,
+            maxiter=maxiter,
+            largest=False,
+            retResidualNormsHistory=True,
+        )
     return X[:, 0], len(history) - 1
 
 
-def laplacian_algebraic_connectivity(laplacian: Operator, *, normalized: bool = False, x0=None, tol: float = 1e-10,
-                                     maxiter: int = 1000, seed: int = 0,
-                                     preconditioner="jacobi") -> SpectralBracket:
+def laplacian_algebraic_connectivity(
+    laplacian: Operator,
+    *,
+    normalized: bool = False,
+    x0=None,
+    tol: float = 1e-10,
+    maxiter: int = 1000,
+    seed: int = 0,
+    preconditioner="jacobi",
+) -> SpectralBracket:
     """λ₂ of a graph Laplacian given matrix-free (an Operator with L𝟏 = 0 and ``diagonal()``).
 
     ``normalized``: λ₂ of N = D^{-1/2} L D^{-1/2} instead, D = diag(L) the degrees of the loopless
@@ -620,8 +657,10 @@ def laplacian_algebraic_connectivity(laplacian: Operator, *, normalized: bool = 
     elif preconditioner == "cosine":
         approx_inverse = cosine_preconditioner(laplacian, degree, shift=1.0)
     else:
+
         def approx_inverse(R):
             return np.asarray(R).reshape(T, -1) / degree[:, None]
+
     # N = S L S with S = D^{-1/2}, so N⁻¹ ≈ S⁻¹ P S⁻¹ for P ≈ L⁻¹
     outer = np.sqrt(degree) if normalized else np.ones(T)
 
@@ -647,8 +686,9 @@ def laplacian_algebraic_connectivity(laplacian: Operator, *, normalized: bool = 
     if normalized:
         delta /= float(degree.min())
     use_identity = normalized and preconditioner == "jacobi"
-    x, iterations = _lowest_off_kernel(apply, None if use_identity else precondition, kernel, x0, tol=tol,
-                                       maxiter=maxiter)
+    x, iterations = _lowest_off_kernel(
+        apply, None if use_identity else precondition, kernel, x0, tol=tol, maxiter=maxiter
+    )
     x = x - _dot(kernel, x) * kernel
     x /= _norm(x)
     Mx = apply(x)
@@ -656,15 +696,29 @@ def laplacian_algebraic_connectivity(laplacian: Operator, *, normalized: bool = 
     residual = _norm(Mx - theta * x)
     label = getattr(preconditioner, "__name__", "custom") if callable(preconditioner) else preconditioner
     method = "dense-eigh" if T < _SCIPY_DENSE_BELOW else f"scipy-lobpcg-{'none' if use_identity else label}"
-    return SpectralBracket(theta, theta - residual - delta, theta + delta, method,
-                           "upper: Rayleigh quotient off the kernel (rigorous up to rounding); lower: residual "
-                           "bound, assumes the Ritz pair is the lowest one off the kernel",
-                           residual=residual, iterations=iterations, matvecs=counter["n"])
+    return SpectralBracket(
+        theta,
+        theta - residual - delta,
+        theta + delta,
+        method,
+        "upper: Rayleigh quotient off the kernel (rigorous up to rounding); lower: residual "
+        "bound, assumes the Ritz pair is the lowest one off the kernel",
+        residual=residual,
+        iterations=iterations,
+        matvecs=counter["n"],
+    )
 
 
-def real_tribox_algebraic_connectivity(T: int, bandwidths=None, *, normalized: bool = False, tol: float = 1e-10,
-                                       maxiter: int = 1000, seed: int = 0,
-                                       preconditioner: str = "cosine") -> SpectralBracket:
+def real_tribox_algebraic_connectivity(
+    T: int,
+    bandwidths=None,
+    *,
+    normalized: bool = False,
+    tol: float = 1e-10,
+    maxiter: int = 1000,
+    seed: int = 0,
+    preconditioner: str = "cosine",
+) -> SpectralBracket:
     """λ₂ of the Laplacian (or normalised Laplacian) of the real superposed triBox stack (TRSP §C.1).
 
     The Fiedler vector of this graph is a slow, nearly monotone profile (heavily tied early tokens,
@@ -673,11 +727,18 @@ def real_tribox_algebraic_connectivity(T: int, bandwidths=None, *, normalized: b
     preconditioner (:func:`cosine_preconditioner`) holds LOBPCG at 24–30 iterations for T = 2^10 … 2^20
     where Jacobi needs 31–49.
     """
-    return laplacian_algebraic_connectivity(tribox_stack_laplacian(T, bandwidths), normalized=normalized, tol=tol,
-                                            maxiter=maxiter, seed=seed, preconditioner=preconditioner)
+    return laplacian_algebraic_connectivity(
+        tribox_stack_laplacian(T, bandwidths),
+        normalized=normalized,
+        tol=tol,
+        maxiter=maxiter,
+        seed=seed,
+        preconditioner=preconditioner,
+    )
 
 
 # --------------------------------------------------------------------------- norms and stable ranks
+
 
 def _nonneg_rounding(n: int) -> float:
     """Relative rounding allowance of one product AᵀA·q for nonnegative A, q: 4·n·eps.
@@ -688,8 +749,9 @@ def _nonneg_rounding(n: int) -> float:
     return 4.0 * n * EPS
 
 
-def spectral_norm(op: Operator, *, x0=None, tol: float = 1e-13, ncv: int = 8, maxiter: int | None = None,
-                  seed: int = 0) -> SpectralBracket:
+def spectral_norm(
+    op: Operator, *, x0=None, tol: float = 1e-13, ncv: int = 8, maxiter: int | None = None, seed: int = 0
+) -> SpectralBracket:
     """‖A‖₂ as √λ_max(AᵀA), by implicitly restarted Lanczos (ARPACK) on AᵀA with ``ncv`` vectors
     (ℓ = 10⁷ fits in memory), bracketed:
 
@@ -741,8 +803,16 @@ def spectral_norm(op: Operator, *, x0=None, tol: float = 1e-13, ncv: int = 8, ma
     else:
         upper = math.sqrt(value**2 + residual) * (1.0 + rel)
         rigour = "lower: |Ax|/|x| (rigorous up to rounding); upper: residual bound, assumes the top Ritz value"
-    return SpectralBracket(value, lower, max(upper, value), "lanczos-ata", rigour, residual=residual,
-                           iterations=iterations, matvecs=counter["n"])
+    return SpectralBracket(
+        value,
+        lower,
+        max(upper, value),
+        "lanczos-ata",
+        rigour,
+        residual=residual,
+        iterations=iterations,
+        matvecs=counter["n"],
+    )
 
 
 def stable_rank_matrix_free(op: Operator, *, frobenius_sq: float | None = None, **norm_options) -> SpectralBracket:
@@ -761,11 +831,17 @@ def stable_rank_matrix_free(op: Operator, *, frobenius_sq: float | None = None, 
     norm = spectral_norm(op, **norm_options)
     f_rel = op.n * EPS
     value = frobenius_sq / norm.value**2
-    return SpectralBracket(value, frobenius_sq * (1 - f_rel) / norm.upper**2, frobenius_sq * (1 + f_rel) / norm.lower**2,
-                           norm.method, f"closed-form Frobenius over the norm bracket ({norm.rigour})",
-                           residual=norm.residual, iterations=norm.iterations, matvecs=norm.matvecs,
-                           info={"norm": norm.value, "norm_lower": norm.lower, "norm_upper": norm.upper,
-                                 "frobenius_sq": frobenius_sq})
+    return SpectralBracket(
+        value,
+        frobenius_sq * (1 - f_rel) / norm.upper**2,
+        frobenius_sq * (1 + f_rel) / norm.lower**2,
+        norm.method,
+        f"closed-form Frobenius over the norm bracket ({norm.rigour})",
+        residual=norm.residual,
+        iterations=norm.iterations,
+        matvecs=norm.matvecs,
+        info={"norm": norm.value, "norm_lower": norm.lower, "norm_upper": norm.upper, "frobenius_sq": frobenius_sq},
+    )
 
 
 __all__ = [

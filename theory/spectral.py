@@ -118,4 +118,6 @@ def anisotropy(X, pairs: int | None = None, seed: int = 0) -> float:
 
 def wasserstein1(values_a, values_b) -> float:
     """W₁ between the empirical laws of two spectra (SDEG §4.1; equal sizes give (1/ℓ)Σ|σ_j − σ'_j|)."""
-    return float(scipy.stats.wasserstein_distance(finite_array("values_a", values_a), finite_array("values_b", values_b)))
+    return float(
+        scipy.stats.wasserstein_distance(finite_array("values_a", values_a), finite_array("values_b", values_b))
+    )

@@ -65,7 +65,11 @@ def attention_matrix_torch(scores, *, causal: bool, device=None):
     if s.ndim != 1 or s.numel() < 1:
         raise InputError(f"scores must be a non-empty 1-D array of diagonal scores, got shape {tuple(s.shape)}")
     ell = s.numel()
-    visible = torch.arange(1, ell + 1, dtype=torch.float64, device=dev) if causal else torch.full((ell,), float(ell), dtype=torch.float64, device=dev)
+    visible = (
+        torch.arange(1, ell + 1, dtype=torch.float64, device=dev)
+        if causal
+        else torch.full((ell,), float(ell), dtype=torch.float64, device=dev)
+    )
     log_norm = torch.logaddexp(s, torch.log(visible - 1.0))
     off = torch.where(visible == 1, torch.zeros_like(s), torch.exp(-log_norm))
     A = off[:, None].expand(ell, ell).clone()

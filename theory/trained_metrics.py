@@ -42,6 +42,7 @@ THM4_UPPER = math.sqrt(5.0)  # σ₁ = ‖A‖ ≤ √5 (SDEG Thm 4, every real 
 
 # --------------------------------------------------------------------------- representations
 
+
 def representation_diagnostics(H) -> dict[str, float]:
     """Stable rank, spectral flatness and anisotropy of one layer's token representations H (T×d), TRSP §4.1."""
     H = finite_array("H", H)
@@ -56,8 +57,10 @@ def propagation_rates(clean, perturbed, delta) -> list[float]:
     d = float(np.linalg.norm(finite_array("delta", delta)))
     if d == 0:
         raise InputError("the perturbation delta must be non-zero")
-    return [float(np.linalg.norm(finite_array("perturbed", p) - finite_array("clean", c))) / d
-            for c, p in zip(clean, perturbed)]
+    return [
+        float(np.linalg.norm(finite_array("perturbed", p) - finite_array("clean", c))) / d
+        for c, p in zip(clean, perturbed)
+    ]
 
 
 def gaussian_perturbation(shape, seed: int, sigma: float = SPR_SIGMA) -> np.ndarray:
@@ -66,6 +69,7 @@ def gaussian_perturbation(shape, seed: int, sigma: float = SPR_SIGMA) -> np.ndar
 
 
 # --------------------------------------------------------------------------- retrieval
+
 
 @dataclass(frozen=True)
 class RetrievalExample:
@@ -84,7 +88,9 @@ def needle_bytes(key: np.ndarray, value: np.ndarray) -> tuple[np.ndarray, np.nda
     return statement, question
 
 
-def retrieval_example(haystack, length: int, rng: np.random.Generator, key_len: int = 3, value_len: int = 3) -> RetrievalExample:
+def retrieval_example(
+    haystack, length: int, rng: np.random.Generator, key_len: int = 3, value_len: int = 3
+) -> RetrievalExample:
     """A needle in ``length + 1`` bytes of ``haystack`` text (uint8), at a uniform depth, with its question at the end.
 
     The key draws ``key_len`` capitals, the value ``value_len`` digits (chance of a guessed match 10^−value_len).
@@ -96,15 +102,17 @@ def retrieval_example(haystack, length: int, rng: np.random.Generator, key_len: 
     statement, question = needle_bytes(key, value)
     room = length + 1 - statement.size - question.size
     if room < 0:
-        raise InputError(f"length {length} is too short for a needle of {statement.size} and a question of "
-                         f"{question.size} bytes; allowed: length >= {statement.size + question.size - 1}")
+        raise InputError(
+            f"length {length} is too short for a needle of {statement.size} and a question of "
+            f"{question.size} bytes; allowed: length >= {statement.size + question.size - 1}"
+        )
     if hay.size < length + 1:
         raise InputError(f"the haystack has {hay.size} bytes; a sequence needs {length + 1}")
     start = int(rng.integers(0, hay.size - length))
-    tokens = hay[start:start + length + 1].copy()
+    tokens = hay[start : start + length + 1].copy()
     depth = int(rng.integers(0, room + 1))
-    tokens[depth:depth + statement.size] = statement
-    tokens[-question.size:] = question
+    tokens[depth : depth + statement.size] = statement
+    tokens[-question.size :] = question
     return RetrievalExample(tokens, value, depth)
 
 
@@ -112,11 +120,14 @@ def exact_matches(predicted, values) -> np.ndarray:
     """Per example, whether the greedy bytes at the value positions equal the value: (n, v) arrays → (n,) bools."""
     p, v = np.asarray(predicted), np.asarray(values)
     if p.shape != v.shape or p.ndim != 2:
-        raise InputError(f"predicted and values must be (n, value_len) arrays of one shape, got {p.shape} and {v.shape}")
+        raise InputError(
+            f"predicted and values must be (n, value_len) arrays of one shape, got {p.shape} and {v.shape}"
+        )
     return np.all(p == v, axis=1)
 
 
 # --------------------------------------------------------------------------- heads
+
 
 def log_index_grid(n: int, points: int = 24) -> np.ndarray:
     """About ``points`` distinct 1-based indices from 1 to n, evenly spaced in log i (n always included)."""
@@ -150,8 +161,10 @@ def head_measures(A, Q, K, scaling: float, side=None, eigen_max: int = 256, prof
     eig_error = None
     if ell <= eigen_max:
         lam = torch.linalg.eigvals(A).cpu().numpy()
-        eig_error = [float(max(np.max(np.abs(np.sort(lam[h].real) - np.sort(diag[h]))), np.max(np.abs(lam[h].imag))))
-                     for h in range(H)]
+        eig_error = [
+            float(max(np.max(np.abs(np.sort(lam[h].real) - np.sort(diag[h]))), np.max(np.abs(lam[h].imag))))
+            for h in range(H)
+        ]
     W = (A + A.transpose(-1, -2)) / 2
     L_attn = torch.diag_embed(W.sum(-1)) - W
     mu2_attn, gap_attn = graph_spectrum(L_attn)
@@ -172,15 +185,25 @@ def head_measures(A, Q, K, scaling: float, side=None, eigen_max: int = 256, prof
         i_sigma = t * sv[h]
         harmonic = t * diag[h]
         row = {
-            "upper_max": float(upper[h]), "eig_diag_error": None if eig_error is None else eig_error[h],
+            "upper_max": float(upper[h]),
+            "eig_diag_error": None if eig_error is None else eig_error[h],
             "diag_harmonic": [float(q) for q in np.quantile(harmonic, (0.0, 0.5, 1.0))],
             "diag_above_uniform": float(np.mean(harmonic >= 1.0)),
-            "trace_real": float(diag[h].sum()), "trace_canonical": float(canonical_eigenvalues(s, causal=True).sum()),
-            "sigma1": float(sv[h][0]), "min_i_sigma": float(i_sigma.min()), "argmin_i_sigma": int(t[np.argmin(i_sigma)]),
+            "trace_real": float(diag[h].sum()),
+            "trace_canonical": float(canonical_eigenvalues(s, causal=True).sum()),
+            "sigma1": float(sv[h][0]),
+            "min_i_sigma": float(i_sigma.min()),
+            "argmin_i_sigma": int(t[np.argmin(i_sigma)]),
             "share_thm4_lower": float(np.mean(i_sigma >= THM4_LOWER)),
-            "srank": stable_rank(sv[h]), "erank1": effective_rank(sv[h], 1), "erank2": effective_rank(sv[h], 2),
-            "k": split["k"], "score_rank": split["rank"], "thm7_F": thm7_scale(ell, split["k"]),
-            "mu2_attn": float(mu2_attn[h]), "gap_attn": float(gap_attn[h]), "reff_attn": float(reff_attn[h]),
+            "srank": stable_rank(sv[h]),
+            "erank1": effective_rank(sv[h], 1),
+            "erank2": effective_rank(sv[h], 2),
+            "k": split["k"],
+            "score_rank": split["rank"],
+            "thm7_F": thm7_scale(ell, split["k"]),
+            "mu2_attn": float(mu2_attn[h]),
+            "gap_attn": float(gap_attn[h]),
+            "reff_attn": float(reff_attn[h]),
             "profile": [float(i_sigma[i - 1]) for i in grid],
         }
         if side is not None:
@@ -190,7 +213,22 @@ def head_measures(A, Q, K, scaling: float, side=None, eigen_max: int = 256, prof
 
 
 __all__ = [
-    "EQUALS", "KEY_ALPHABET", "NEEDLE", "QUESTION", "RetrievalExample", "SPR_SIGMA", "THM4_LOWER", "THM4_UPPER",
-    "VALUE_ALPHABET", "exact_matches", "gaussian_perturbation", "head_measures", "log_index_grid", "needle_bytes",
-    "propagation_rates", "representation_diagnostics", "retrieval_example", "thm7_scale",
+    "EQUALS",
+    "KEY_ALPHABET",
+    "NEEDLE",
+    "QUESTION",
+    "RetrievalExample",
+    "SPR_SIGMA",
+    "THM4_LOWER",
+    "THM4_UPPER",
+    "VALUE_ALPHABET",
+    "exact_matches",
+    "gaussian_perturbation",
+    "head_measures",
+    "log_index_grid",
+    "needle_bytes",
+    "propagation_rates",
+    "representation_diagnostics",
+    "retrieval_example",
+    "thm7_scale",
 ]

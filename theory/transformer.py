@@ -57,8 +57,10 @@ class DecoderConfig:
         for name in ("d_model", "n_layers", "n_heads", "vocab"):
             positive_int(name, getattr(self, name))
         if self.d_model % self.n_heads or (self.d_model // self.n_heads) % 2:
-            raise InputError(f"d_model = {self.d_model} must split into n_heads = {self.n_heads} heads of even width "
-                             f"(RoPE rotates pairs); allowed: e.g. d_model = 64, n_heads = 4")
+            raise InputError(
+                f"d_model = {self.d_model} must split into n_heads = {self.n_heads} heads of even width "
+                "(RoPE rotates pairs); allowed: e.g. d_model = 64, n_heads = 4"
+            )
         if not (math.isfinite(self.mlp_ratio) and self.mlp_ratio > 0):
             raise InputError(f"mlp_ratio must be a positive number, got {self.mlp_ratio!r}")
 
@@ -98,9 +100,13 @@ class SidePathSpec:
             raise InputError(f"side path {self.name}: kernel {self.kernel!r}; allowed: {', '.join(KERNELS)}")
         if self.layout not in LAYOUTS:
             raise InputError(f"side path {self.name}: layout {self.layout!r}; allowed: {', '.join(LAYOUTS)}")
-        if (self.kernel == "weights") != (self.weights is not None) or (self.kernel == "matrix") != (self.matrix is not None):
-            raise InputError(f"side path {self.name}: kernel 'weights' takes weights=, kernel 'matrix' takes matrix=, "
-                             f"and only they do")
+        if (self.kernel == "weights") != (self.weights is not None) or (self.kernel == "matrix") != (
+            self.matrix is not None
+        ):
+            raise InputError(
+                f"side path {self.name}: kernel 'weights' takes weights=, kernel 'matrix' takes matrix=, "
+                "and only they do"
+            )
         positive_int("gate_hidden", self.gate_hidden)
 
     @property
@@ -113,8 +119,9 @@ class SidePathSpec:
         out = []
         for b in self.schedule(T):
             if isinstance(b, (bool, np.bool_)) or not float(b).is_integer() or not 1 <= int(b) <= T:
-                raise InputError(f"side path {self.name}: the schedule gave {b!r} at T = {T}; allowed: integers "
-                                 f"1 <= b <= T")
+                raise InputError(
+                    f"side path {self.name}: the schedule gave {b!r} at T = {T}; allowed: integers 1 <= b <= T"
+                )
             out.append(int(b))
         return out
 
@@ -177,7 +184,7 @@ class Attention(nn.Module):
         split = lambda y: y.view(B, T, self.n_heads, self.head_dim).transpose(1, 2)  # noqa: E731
         q, k, v = split(self.wq(x)), split(self.wk(x)), split(self.wv(x))
         q, k = apply_rope(q, cos, sin), apply_rope(k, cos, sin)
-        scaling = self.head_dim ** -0.5
+        scaling = self.head_dim**-0.5
         if not keep:  # the fused kernel: the same map, its weights never formed
             mixed = F.scaled_dot_product_attention(q, k, v, is_causal=True, scale=scaling)
             return self.wo(mixed.transpose(1, 2).reshape(B, T, d)), None
@@ -216,7 +223,9 @@ class SidePath(nn.Module):
     def __init__(self, spec: SidePathSpec, n_layers: int, seed: int):
         super().__init__()
         self.spec, self.n_layers = spec, n_layers
-        self.gate = LongContextGate(hidden=spec.gate_hidden, dtype=torch.float32, seed=seed) if spec.trainable_gate else None
+        self.gate = (
+            LongContextGate(hidden=spec.gate_hidden, dtype=torch.float32, seed=seed) if spec.trainable_gate else None
+        )
         self._operators: dict = {}  # (kind, T, b, device, dtype) → the tensors of a weights/matrix kernel
 
     def gains(self, T: int, like: torch.Tensor) -> tuple[list[tuple[int, ...]], dict[int, torch.Tensor]]:
@@ -228,8 +237,9 @@ class SidePath(nn.Module):
         if self.gate is not None:
             g = self.gate(T, distinct).to(dtype=like.dtype, device=like.device)
             return layers, {b: g[i] for i, b in enumerate(distinct)}
-        return layers, {b: torch.tensor(float(self.spec.gate(T, b)), dtype=like.dtype, device=like.device)
-                        for b in distinct}
+        return layers, {
+            b: torch.tensor(float(self.spec.gate(T, b)), dtype=like.dtype, device=like.device) for b in distinct
+        }
 
     def filter(self, X: torch.Tensor, b: int) -> torch.Tensor:
         """K_b X along the token axis (dim −2) of a (..., T, d) tensor."""
@@ -244,13 +254,17 @@ class SidePath(nn.Module):
             if kind == "weights":
                 h = np.asarray([float(w) for w in self.spec.weights(b)], dtype=np.float64)
                 scale = CausalConvolution(T, h).row_scale
-                self._operators[cache_key] = (torch.as_tensor(h[::-1].copy(), dtype=X.dtype, device=X.device).view(1, 1, -1),
-                                              torch.as_tensor(scale, dtype=X.dtype, device=X.device)[:, None])
+                self._operators[cache_key] = (
+                    torch.as_tensor(h[::-1].copy(), dtype=X.dtype, device=X.device).view(1, 1, -1),
+                    torch.as_tensor(scale, dtype=X.dtype, device=X.device)[:, None],
+                )
             else:
                 M = np.asarray(self.spec.matrix(T, b), dtype=np.float64)
                 if M.shape != (T, T) or not np.all(np.isfinite(M)):
-                    raise InputError(f"side path {self.spec.name}: matrix({T}, {b}) must be a finite {T}x{T} array, "
-                                     f"got shape {M.shape}")
+                    raise InputError(
+                        f"side path {self.spec.name}: matrix({T}, {b}) must be a finite {T}x{T} array, "
+                        f"got shape {M.shape}"
+                    )
                 self._operators[cache_key] = (torch.as_tensor(M, dtype=X.dtype, device=X.device),)
         ops = self._operators[cache_key]
         if kind == "matrix":
@@ -288,7 +302,11 @@ class Decoder(nn.Module):
             self.head = nn.Linear(cfg.d_model, cfg.vocab, bias=False)
             for name, p in self.named_parameters():
                 if p.dim() == 2:
-                    std = cfg.init_std / math.sqrt(2 * cfg.n_layers) if name.endswith(("wo.weight", "w2.weight")) else cfg.init_std
+                    std = (
+                        cfg.init_std / math.sqrt(2 * cfg.n_layers)
+                        if name.endswith(("wo.weight", "w2.weight"))
+                        else cfg.init_std
+                    )
                     nn.init.normal_(p, mean=0.0, std=std)
         self.side = SidePath(side, cfg.n_layers, seed) if side is not None else None
         self.to("cpu")
@@ -342,5 +360,15 @@ class Decoder(nn.Module):
         return {"total": sum(p.numel() for p in self.parameters()), "gate": gate}
 
 
-__all__ = ["BYTES", "Decoder", "DecoderConfig", "DecoderOutput", "KERNELS", "LAYOUTS", "LayerTrace", "SidePathSpec",
-           "apply_rope", "rope_tables"]
+__all__ = [
+    "BYTES",
+    "Decoder",
+    "DecoderConfig",
+    "DecoderOutput",
+    "KERNELS",
+    "LAYOUTS",
+    "LayerTrace",
+    "SidePathSpec",
+    "apply_rope",
+    "rope_tables",
+]

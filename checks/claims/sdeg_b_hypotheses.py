@@ -48,6 +48,7 @@ from specproof.theory.attention import (
 
 # --------------------------------------------------------------------------- shared pieces of the probes
 
+
 def symbolic_counterexample(what: str, ranges: str, residuals: dict, **counterexample) -> Evidence:
     """A counterexample established by sympy: refuting when every residual (which must vanish) simplifies to 0."""
     established = symbolic_evidence(what, ranges, residuals)
@@ -63,14 +64,21 @@ def _softmax_rows(E: list[list]) -> list[list]:
 
 # --------------------------------------------------------------------------- hypothesis probes
 
+
 @check
 def sdegb_eigen_negative_score_sympy(ctx: Context) -> Evidence:
     t = sp.Symbol("t", positive=True)
     p = sp.exp(-t) / (1 + sp.exp(-t))  # (A_b)_22 for scores (0, −t)
     lam2 = sp.Rational(1, 2) + p - 1  # λ₂ = tr A − 1
-    residuals = {"λ₂ = −tanh(t/2)/2 < 0 (so srank_λ − tr = 2|λ₂| > 0)": sp.simplify(lam2 + sp.tanh(t / 2) / 2).rewrite(sp.exp)}
-    ev = symbolic_evidence("nonnegative scores are necessary for λ ∈ [0,1] (and for srank_λ = tr): scores (0, −t) give "
-                           "λ₂ = −tanh(t/2)/2 < 0", "ℓ = 2, symbolic t > 0", residuals)
+    residuals = {
+        "λ₂ = −tanh(t/2)/2 < 0 (so srank_λ − tr = 2|λ₂| > 0)": sp.simplify(lam2 + sp.tanh(t / 2) / 2).rewrite(sp.exp)
+    }
+    ev = symbolic_evidence(
+        "nonnegative scores are necessary for λ ∈ [0,1] (and for srank_λ = tr): scores (0, −t) give "
+        "λ₂ = −tanh(t/2)/2 < 0",
+        "ℓ = 2, symbolic t > 0",
+        residuals,
+    )
     ev = replace(ev, counterexample={"scores": [0, -1], "lambda_2": -math.tanh(0.5) / 2})
     return ev
 
@@ -85,18 +93,28 @@ def sdegb_eigen_signed_property(ctx: Context) -> Evidence:
             parts += [float(np.min(re[1:] - d[1:])), float(np.min(d[:-1] - re[1:]))]
         return min(parts)
 
-    return property_search(score_vectors(1, 48, nonnegative=False), margin, ctx=ctx, tolerance=eigen_real_tolerance,
-                           allowance=EIGEN_REAL_ALLOWANCE,
-                           what="without s ≥ 0: λ₁ = 1, d_j ≤ λ_j ≤ d_{j−1} (realness: the similarity holds for any real scores)",
-                           ranges="ℓ ≤ 48, sorted scores in [−30, 30]")
+    return property_search(
+        score_vectors(1, 48, nonnegative=False),
+        margin,
+        ctx=ctx,
+        tolerance=eigen_real_tolerance,
+        allowance=EIGEN_REAL_ALLOWANCE,
+        what="without s ≥ 0: λ₁ = 1, d_j ≤ λ_j ≤ d_{j−1} (realness: the similarity holds for any real scores)",
+        ranges="ℓ ≤ 48, sorted scores in [−30, 30]",
+    )
 
 
 @check
 def sdegb_eigen_signed_sandwich(ctx: Context) -> Evidence:
-    return property_search(spike_bulk_split(nonnegative=False), sandwich_margin, ctx=ctx,
-                           tolerance=lambda p: float_tolerance(p[0].size, 2.0), allowance=EIGVALSH_B_ALLOWANCE,
-                           what="without s ≥ 0: the λ_{k+1} sandwich of Thm 2(2) still holds",
-                           ranges="1 ≤ k < ℓ ≤ 48, sorted scores, bulk down to log ℓ − 24")
+    return property_search(
+        spike_bulk_split(nonnegative=False),
+        sandwich_margin,
+        ctx=ctx,
+        tolerance=lambda p: float_tolerance(p[0].size, 2.0),
+        allowance=EIGVALSH_B_ALLOWANCE,
+        what="without s ≥ 0: the λ_{k+1} sandwich of Thm 2(2) still holds",
+        ranges="1 ≤ k < ℓ ≤ 48, sorted scores, bulk down to log ℓ − 24",
+    )
 
 
 def dense_spectrum(s) -> np.ndarray:
@@ -110,19 +128,23 @@ def dense_spectrum(s) -> np.ndarray:
     return np.sort(scipy.linalg.eigvalsh((S + S.T) / 2))[::-1]
 
 
-DENSE_EIG_ALLOWANCE = ("two eigvalsh (the reduction and the dense similarity), each within 10·ℓ·eps·‖·‖₂ with ‖·‖₂ ≤ 2 "
-                       "(ρ(A_b) = 1 up to the entries' relative roundings): 10·ℓ·eps·4")
+DENSE_EIG_ALLOWANCE = (
+    "two eigvalsh (the reduction and the dense similarity), each within 10·ℓ·eps·‖·‖₂ with ‖·‖₂ ≤ 2 "
+    "(ρ(A_b) = 1 up to the entries' relative roundings): 10·ℓ·eps·4"
+)
 
 
 def tied_scores() -> st.SearchStrategy[np.ndarray]:
     """Sorted score vectors on five levels, so that most entries are tied (0, a bulk level, the log ℓ scale, spikes)."""
     return st.lists(st.sampled_from((0.0, 0.5, 3.0, 12.0, 30.0)), min_size=1, max_size=48).map(
-        lambda v: np.sort(np.asarray(v, dtype=np.float64))[::-1])
+        lambda v: np.sort(np.asarray(v, dtype=np.float64))[::-1]
+    )
 
 
 @check
 def sdegb_eigen_ties_property(ctx: Context) -> Evidence:
     """Ties: the secular-equation proof has fewer poles when d_j = d_{j+1}; the non-strict interlacing survives."""
+
     def margin(s):
         lam = dense_spectrum(s)
         d, _ = canonical_weights(s)
@@ -131,11 +153,17 @@ def sdegb_eigen_ties_property(ctx: Context) -> Evidence:
             parts += [float(np.min(lam[1:] - d[1:])), float(np.min(d[:-1] - lam[1:]))]
         return min(parts)
 
-    ev = property_search(tied_scores(), margin, ctx=ctx, tolerance=lambda s: float_tolerance(s.size, 4.0),
-                         allowance=DENSE_EIG_ALLOWANCE.replace("two eigvalsh (the reduction and the dense similarity)",
-                                                               "one eigvalsh (the dense similarity)"),
-                         what="tied scores: λ₁ = 1, λ ≥ 0 and d_j ≤ λ_j ≤ d_{j−1} from the dense similarity (no grouping)",
-                         ranges="ℓ ≤ 48, sorted scores on the levels {0, 1/2, 3, 12, 30}")
+    ev = property_search(
+        tied_scores(),
+        margin,
+        ctx=ctx,
+        tolerance=lambda s: float_tolerance(s.size, 4.0),
+        allowance=DENSE_EIG_ALLOWANCE.replace(
+            "two eigvalsh (the reduction and the dense similarity)", "one eigvalsh (the dense similarity)"
+        ),
+        what="tied scores: λ₁ = 1, λ ≥ 0 and d_j ≤ λ_j ≤ d_{j−1} from the dense similarity (no grouping)",
+        ranges="ℓ ≤ 48, sorted scores on the levels {0, 1/2, 3, 12, 30}",
+    )
     return probe_hypothesis("not needed", "distinct scores (ties)", ev, role="decides")
 
 
@@ -146,11 +174,15 @@ def sdegb_eigen_unsorted_property(ctx: Context) -> Evidence:
 
     # two backward-stable symmetric eigensolves of matrices of norm ≤ max d + Σz ≤ 2, each within n·eps·2; the
     # dense path's entries carry one relative rounding each, within the same allowance
-    ev = property_search(score_vectors(1, 48, sorted_desc=False), margin, ctx=ctx,
-                         tolerance=lambda s: float_tolerance(s.size, 4.0),
-                         allowance=DENSE_EIG_ALLOWANCE,
-                         what="sorting is a labelling: softmax(diag(s_π)) = P softmax(diag(s)) Pᵀ, same spectrum",
-                         ranges="ℓ ≤ 48, unsorted scores in [0, 30]")
+    ev = property_search(
+        score_vectors(1, 48, sorted_desc=False),
+        margin,
+        ctx=ctx,
+        tolerance=lambda s: float_tolerance(s.size, 4.0),
+        allowance=DENSE_EIG_ALLOWANCE,
+        what="sorting is a labelling: softmax(diag(s_π)) = P softmax(diag(s)) Pᵀ, same spectrum",
+        ranges="ℓ ≤ 48, unsorted scores in [0, 30]",
+    )
     return ev
 
 
@@ -168,20 +200,28 @@ def _psd_oriented(value) -> np.ndarray:
 def sdegb_eigen_psd_orientation_property(ctx: Context) -> Evidence:
     """S = UΣUᵀ (U = V, any orthogonal U): e^{S} is positive semidefinite by the Schur product theorem, so softmax(S),
     similar to D^{-1/2}e^{S}D^{-1/2}, has real eigenvalues in [0, 1] and λ₁ = 1 (row-stochastic)."""
+
     def margin(value):
         lam = scipy.linalg.eigvalsh(_psd_oriented(value))
         return min(float(lam[0]), -abs(float(lam[-1]) - 1.0))
 
     strategy = st.integers(1, 12).flatmap(lambda n: st.tuples(orthogonal(n), score_vectors(n, n)))
-    ev = property_search(strategy, margin, ctx=ctx,
-                         tolerance=lambda value: float_tolerance(value[1].size, 4.0 * (1.0 + float(np.max(value[1])))),
-                         allowance="S = UΣUᵀ in floats is within ℓ·eps·s₁ entrywise (symmetrised); each entry exp(S_ij − (L_i+L_j)/2) "
-                                   "≤ 1 then carries a relative error ≤ (2ℓs₁ + 2(s₁ + log ℓ))·eps, so the matrix moves by ≤ ℓ times "
-                                   "that in norm (Weyl), and eigvalsh adds 10·ℓ·eps: within 10·ℓ·eps·4(1 + s₁)",
-                         what="U = V: eigenvalues of softmax(UΣUᵀ) real (similar to a symmetric matrix), in [0, 1], λ₁ = 1",
-                         ranges="ℓ ≤ 12, U drawn orthogonal (QR of a drawn matrix), sorted scores in [0, 30]")
-    return probe_hypothesis("not needed", "the canonical orientation, for U = V (real spectrum in [0, 1], λ₁ = 1)", ev,
-                            role="decides")
+    ev = property_search(
+        strategy,
+        margin,
+        ctx=ctx,
+        tolerance=lambda value: float_tolerance(value[1].size, 4.0 * (1.0 + float(np.max(value[1])))),
+        allowance=(
+            "S = UΣUᵀ in floats is within ℓ·eps·s₁ entrywise (symmetrised); each entry exp(S_ij − (L_i+L_j)/2) "
+            "≤ 1 then carries a relative error ≤ (2ℓs₁ + 2(s₁ + log ℓ))·eps, so the matrix moves by ≤ ℓ times "
+            "that in norm (Weyl), and eigvalsh adds 10·ℓ·eps: within 10·ℓ·eps·4(1 + s₁)"
+        ),
+        what="U = V: eigenvalues of softmax(UΣUᵀ) real (similar to a symmetric matrix), in [0, 1], λ₁ = 1",
+        ranges="ℓ ≤ 12, U drawn orthogonal (QR of a drawn matrix), sorted scores in [0, 30]",
+    )
+    return probe_hypothesis(
+        "not needed", "the canonical orientation, for U = V (real spectrum in [0, 1], λ₁ = 1)", ev, role="decides"
+    )
 
 
 @check
@@ -191,29 +231,48 @@ def sdegb_eigen_swap_orientation_sympy(ctx: Context) -> Evidence:
     lam = sp.Symbol("lambda")  # charpoly's generator carries no assumptions
     a = sp.Symbol("a", positive=True)  # a = e^t
     A = sp.Matrix(_softmax_rows([[1, a], [a, 1]]))
-    residuals = {"charpoly(softmax(S)) = (λ − 1)(λ − (1 − a)/(1 + a)), a = e^t":
-                 sp.cancel(A.charpoly(lam).as_expr() - (lam - 1) * (lam - (1 - a) / (1 + a))),
-                 "(1 − e^t)/(1 + e^t) = −tanh(t/2)": ((1 - sp.exp(t)) / (1 + sp.exp(t)) + sp.tanh(t / 2)).rewrite(sp.exp)}
-    ev = symbolic_counterexample("U ≠ V even by a permutation: S = ΣVᵀ = [[0, t], [t, 0]] (Σ = tI, V the swap; S symmetric "
-                                 "but indefinite) gives λ₂ = −tanh(t/2) < 0, outside [0, 1]", "ℓ = 2, symbolic t > 0",
-                                 residuals, scores="Sigma = t I, U = I, V = swap", lambda_2="-tanh(t/2)")
+    residuals = {
+        "charpoly(softmax(S)) = (λ − 1)(λ − (1 − a)/(1 + a)), a = e^t": sp.cancel(
+            A.charpoly(lam).as_expr() - (lam - 1) * (lam - (1 - a) / (1 + a))
+        ),
+        "(1 − e^t)/(1 + e^t) = −tanh(t/2)": ((1 - sp.exp(t)) / (1 + sp.exp(t)) + sp.tanh(t / 2)).rewrite(sp.exp),
+    }
+    ev = symbolic_counterexample(
+        "U ≠ V even by a permutation: S = ΣVᵀ = [[0, t], [t, 0]] (Σ = tI, V the swap; S symmetric "
+        "but indefinite) gives λ₂ = −tanh(t/2) < 0, outside [0, 1]",
+        "ℓ = 2, symbolic t > 0",
+        residuals,
+        scores="Sigma = t I, U = I, V = swap",
+        lambda_2="-tanh(t/2)",
+    )
     return probe_hypothesis("necessary", "U = V (eigenvalues in [0, 1])", ev, exact=True, role="decides")
 
 
 @check
 def sdegb_eigen_cycle_orientation_sympy(ctx: Context) -> Evidence:
-    """U = the 3-cycle P, V = I (S = tP): charpoly (λ − 1)(λ² + dλ + d²), d = (e^t − 1)/(e^t + 2) > 0: complex λ₂, λ₃."""
+    """U = the 3-cycle P, V = I (S = tP): charpoly (λ − 1)(λ² + dλ + d²), d = (e^t − 1)/(e^t + 2) > 0: complex λ₂,
+    λ₃.
+    """
     lam = sp.Symbol("lambda")
     a = sp.Symbol("a", positive=True)  # a = e^t > 1
     A = sp.Matrix(_softmax_rows([[1, a, 1], [1, 1, a], [a, 1, 1]]))
     d = (a - 1) / (a + 2)
-    residuals = {"charpoly(softmax(tP)) = (λ − 1)(λ² + dλ + d²), d = (a − 1)/(a + 2), a = e^t":
-                 sp.cancel(A.charpoly(lam).as_expr() - (lam - 1) * (lam**2 + d * lam + d**2)),
-                 "the discriminant of λ² + dλ + d² is −3d² (< 0 for t > 0: d > 0)":
-                 sp.cancel(sp.discriminant(lam**2 + d * lam + d**2, lam) + 3 * d**2)}
-    ev = symbolic_counterexample("a non-symmetric orientation: S = tP (Σ = tI, U = P the 3-cycle, V = I) has the complex "
-                                 "eigenvalues d·e^{±2πi/3}, d = (e^t − 1)/(e^t + 2)", "ℓ = 3, symbolic t > 0", residuals,
-                                 scores="Sigma = t I, U = 3-cycle, V = I", eigenvalues="1, d exp(±2πi/3)")
+    residuals = {
+        "charpoly(softmax(tP)) = (λ − 1)(λ² + dλ + d²), d = (a − 1)/(a + 2), a = e^t": sp.cancel(
+            A.charpoly(lam).as_expr() - (lam - 1) * (lam**2 + d * lam + d**2)
+        ),
+        "the discriminant of λ² + dλ + d² is −3d² (< 0 for t > 0: d > 0)": sp.cancel(
+            sp.discriminant(lam**2 + d * lam + d**2, lam) + 3 * d**2
+        ),
+    }
+    ev = symbolic_counterexample(
+        "a non-symmetric orientation: S = tP (Σ = tI, U = P the 3-cycle, V = I) has the complex "
+        "eigenvalues d·e^{±2πi/3}, d = (e^t − 1)/(e^t + 2)",
+        "ℓ = 3, symbolic t > 0",
+        residuals,
+        scores="Sigma = t I, U = 3-cycle, V = I",
+        eigenvalues="1, d exp(±2πi/3)",
+    )
     return probe_hypothesis("necessary", "the canonical orientation (a real spectrum)", ev, exact=True, role="decides")
 
 
@@ -221,32 +280,49 @@ claim(
     id="sdeg.b.eigen-real.hypotheses",
     title="Thm 2(1): which hypotheses are needed",
     source=Source("specproof", "§3.2", "own"),
-    statement=r"The proof (the similarity $\operatorname{diag}(z)^{-1/2}A_b\operatorname{diag}(z)^{1/2}=D+\sqrt z\sqrt z^\top$ and "
-              r"the secular equation) uses the canonical orientation, nonnegative scores and nothing else. Nonnegative scores "
-              r"are necessary only for $\lambda\in[0,1]$ (and so for $\operatorname{srank}_\lambda=\operatorname{tr}$): "
-              r"$s=(0,-t)$ gives $\lambda_2=-\tfrac12\tanh(t/2)<0$. Without them the spectrum is still real, $\lambda_1=1$, "
-              r"$d_j\le\lambda_j\le d_{j-1}$, and the $\lambda_{k+1}$ sandwich of Thm 2(2) holds. Sorting is a labelling: "
-              r"permuting the scores conjugates $A_b$ by a permutation. The orientation, which the paper leaves unstated for "
-              r"the theorem (it replaces $S=U\Sigma V^\top$ by $\Sigma$): for $U=V$ (any orthogonal $U$, $S\succeq0$) the "
-              r"spectrum stays real, in $[0,1]$, with $\lambda_1=1$, since $e^{S}\succeq0$ by the Schur product theorem; "
-              r"for $U\ne V$ it fails already for permutations: $S=\begin{pmatrix}0&t\\t&0\end{pmatrix}$ (symmetric, "
-              r"indefinite) gives $\lambda_2=-\tanh(t/2)$, and $S=tP$ ($P$ a 3-cycle) the complex pair "
-              r"$d\,e^{\pm2\pi i/3}$. Separation, bounded bulk, $k$, ties and the softmax temperature play no role "
-              r"(the statement holds for every real score vector); ties are not needed: with $d_j=d_{j+1}$ the secular "
-              r"equation loses a pole and $\lambda_j=d_j$, and the non-strict interlacing holds on tie-heavy vectors.",
-    checks=[sdegb_eigen_negative_score_sympy, sdegb_rolle_coq, sdegb_eigen_psd_orientation_property,
-            sdegb_eigen_swap_orientation_sympy, sdegb_eigen_cycle_orientation_sympy],
-    cross_checks=[sdegb_eigen_signed_property, sdegb_eigen_signed_sandwich, sdegb_eigen_unsorted_property,
-                  sdegb_eigen_ties_property],
+    statement=(
+        r"The proof (the similarity $\operatorname{diag}(z)^{-1/2}A_b\operatorname{diag}(z)^{1/2}=D+\sqrt z\sqrt"
+        r" z^\top$ and "
+        r"the secular equation) uses the canonical orientation, nonnegative scores and nothing else. Nonnegative"
+        r" scores "
+        r"are necessary only for $\lambda\in[0,1]$ (and so for $\operatorname{srank}_\lambda=\operatorname{tr}$): "
+        r"$s=(0,-t)$ gives $\lambda_2=-\tfrac12\tanh(t/2)<0$. Without them the spectrum is still real, $\lambda_1=1$, "
+        r"$d_j\le\lambda_j\le d_{j-1}$, and the $\lambda_{k+1}$ sandwich of Thm 2(2) holds. Sorting is a labelling: "
+        r"permuting the scores conjugates $A_b$ by a permutation. The orientation, which the paper leaves unstated for "
+        r"the theorem (it replaces $S=U\Sigma V^\top$ by $\Sigma$): for $U=V$ (any orthogonal $U$, $S\succeq0$) the "
+        r"spectrum stays real, in $[0,1]$, with $\lambda_1=1$, since $e^{S}\succeq0$ by the Schur product theorem; "
+        r"for $U\ne V$ it fails already for permutations: $S=\begin{pmatrix}0&t\\t&0\end{pmatrix}$ (symmetric, "
+        r"indefinite) gives $\lambda_2=-\tanh(t/2)$, and $S=tP$ ($P$ a 3-cycle) the complex pair "
+        r"$d\,e^{\pm2\pi i/3}$. Separation, bounded bulk, $k$, ties and the softmax temperature play no role "
+        r"(the statement holds for every real score vector); ties are not needed: with $d_j=d_{j+1}$ the secular "
+        r"equation loses a pole and $\lambda_j=d_j$, and the non-strict interlacing holds on tie-heavy vectors."
+    ),
+    checks=[
+        sdegb_eigen_negative_score_sympy,
+        sdegb_rolle_coq,
+        sdegb_eigen_psd_orientation_property,
+        sdegb_eigen_swap_orientation_sympy,
+        sdegb_eigen_cycle_orientation_sympy,
+    ],
+    cross_checks=[
+        sdegb_eigen_signed_property,
+        sdegb_eigen_signed_sandwich,
+        sdegb_eigen_unsorted_property,
+        sdegb_eigen_ties_property,
+    ],
     expected=Status.VERIFIED,
-    unproved="Only the orientation part U = V rests on a float search over orthogonal U. A proof is known but not "
-             "assembled here: S = UΣUᵀ ⪰ 0 makes exp∘S ⪰ 0 (Schur product theorem, Horn & Johnson, Matrix Analysis, "
-             "2nd ed., Thm 7.5.3), and Δ⁻¹E is similar to Δ^(−1/2)EΔ^(−1/2) ⪰ 0.",
-    reason="counterexamples exact (sympy: signed scores, and the swap and 3-cycle orientations); the signed-score, "
-           "unsorted and tie parts kernel-checked in Coq for every ℓ (sdeg.b.charpoly.closed-form: real spectrum, λ_1 = 1, "
-           "interlacing, ties, and the λ_(k+1) sandwich, for any real scores), with the property searches over signed, "
-           "unsorted and tie-heavy scores as cross-checks; only the orientation U = V rests on a property search over "
-           "orthogonal U (float), which keeps the claim verified",
+    unproved=(
+        "Only the orientation part U = V rests on a float search over orthogonal U. A proof is known but not "
+        "assembled here: S = UΣUᵀ ⪰ 0 makes exp∘S ⪰ 0 (Schur product theorem, Horn & Johnson, Matrix Analysis, "
+        "2nd ed., Thm 7.5.3), and Δ⁻¹E is similar to Δ^(−1/2)EΔ^(−1/2) ⪰ 0."
+    ),
+    reason=(
+        "counterexamples exact (sympy: signed scores, and the swap and 3-cycle orientations); the signed-score,"
+        " unsorted and tie parts kernel-checked in Coq for every ℓ (sdeg.b.charpoly.closed-form: real spectrum, λ_1 ="
+        " 1, interlacing, ties, and the λ_(k+1) sandwich, for any real scores), with the property searches over signed,"
+        " unsorted and tie-heavy scores as cross-checks; only the orientation U = V rests on a property search over"
+        " orthogonal U (float), which keeps the claim verified"
+    ),
     uses=["sdeg.b.eigen-real", "sdeg.b.eigen-profile", "sdeg.b.trace-rank", "sdeg.b.charpoly.closed-form"],
 )
 
@@ -257,9 +333,19 @@ def sdegb_sv_negative_score_sympy(ctx: Context) -> Evidence:
     A = sp.Matrix([[sp.Rational(1, 2), sp.Rational(1, 2)], [1 / (1 + sp.exp(-t)), sp.exp(-t) / (1 + sp.exp(-t))]])
     det = sp.simplify(A.det())
     residuals = {"det A = −tanh(t/2)/2 ≠ 0, so σ₂ > 0 = d₁": sp.simplify(det + sp.tanh(t / 2) / 2).rewrite(sp.exp)}
-    ev = symbolic_evidence("nonnegative scores are necessary for σ_j ≤ d_{j−1}: scores (0, −t) have d₁ = 0 < σ₂", "ℓ = 2, symbolic t > 0",
-                           residuals)
-    ev = replace(ev, counterexample={"scores": [0, -1], "d_1": 0.0, "sigma_2": float(scipy.linalg.svdvals(dense_attention(np.array([0.0, -1.0])))[1])})
+    ev = symbolic_evidence(
+        "nonnegative scores are necessary for σ_j ≤ d_{j−1}: scores (0, −t) have d₁ = 0 < σ₂",
+        "ℓ = 2, symbolic t > 0",
+        residuals,
+    )
+    ev = replace(
+        ev,
+        counterexample={
+            "scores": [0, -1],
+            "d_1": 0.0,
+            "sigma_2": float(scipy.linalg.svdvals(dense_attention(np.array([0.0, -1.0])))[1]),
+        },
+    )
     return ev
 
 
@@ -270,10 +356,15 @@ def sdegb_sv_lower_signed_property(ctx: Context) -> Evidence:
         d, _ = canonical_weights(s)
         return min((sigma[j - 1] - d[j] for j in range(1, s.size)), default=math.inf)
 
-    return property_search(score_vectors(1, 48, nonnegative=False), margin, ctx=ctx,
-                           tolerance=lambda s: float_tolerance(s.size, math.sqrt(s.size)), allowance=SVD_B_ALLOWANCE,
-                           what="without s ≥ 0 the lower interlacing d_{j+1} ≤ σ_j(A_b) still holds",
-                           ranges="ℓ ≤ 48, sorted scores in [−30, 30]")
+    return property_search(
+        score_vectors(1, 48, nonnegative=False),
+        margin,
+        ctx=ctx,
+        tolerance=lambda s: float_tolerance(s.size, math.sqrt(s.size)),
+        allowance=SVD_B_ALLOWANCE,
+        what="without s ≥ 0 the lower interlacing d_{j+1} ≤ σ_j(A_b) still holds",
+        ranges="ℓ ≤ 48, sorted scores in [−30, 30]",
+    )
 
 
 @check
@@ -282,12 +373,20 @@ def sdegb_sv_ties_property(ctx: Context) -> Evidence:
         sigma = scipy.linalg.svdvals(dense_attention(s))
         d, _ = canonical_weights(s)
         n = s.size
-        return min([d[j - 2] - sigma[j - 1] for j in range(2, n + 1)] + [sigma[j - 1] - d[j] for j in range(1, n)],
-                   default=math.inf)
+        return min(
+            [d[j - 2] - sigma[j - 1] for j in range(2, n + 1)] + [sigma[j - 1] - d[j] for j in range(1, n)],
+            default=math.inf,
+        )
 
-    ev = property_search(tied_scores(), margin, ctx=ctx, tolerance=lambda s: float_tolerance(s.size, math.sqrt(s.size)),
-                         allowance=SVD_B_ALLOWANCE, what="tied scores: d_{j+1} ≤ σ_j(A_b) ≤ d_{j−1} (dense svdvals)",
-                         ranges="ℓ ≤ 48, sorted scores on the levels {0, 1/2, 3, 12, 30}")
+    ev = property_search(
+        tied_scores(),
+        margin,
+        ctx=ctx,
+        tolerance=lambda s: float_tolerance(s.size, math.sqrt(s.size)),
+        allowance=SVD_B_ALLOWANCE,
+        what="tied scores: d_{j+1} ≤ σ_j(A_b) ≤ d_{j−1} (dense svdvals)",
+        ranges="ℓ ≤ 48, sorted scores on the levels {0, 1/2, 3, 12, 30}",
+    )
     return probe_hypothesis("not needed", "distinct scores (ties)", ev, role="decides")
 
 
@@ -300,14 +399,28 @@ def sdegb_sv_lower_signed_proof(ctx: Context) -> Evidence:
     zi, zj = sp.symbols("z_i z_j", real=True)
     x = sp.Symbol("x", nonnegative=True)
     steps = [
-        sympy_identity(sp.diff(d, a), L / (a + L - 1) ** 2, what="∂d/∂a = ℓ/(a+ℓ−1)² > 0 for every a > 0: sorted real scores "
-                                                               "give d_1 ≥ … ≥ d_ℓ (> −1/(ℓ−1))"),
-        sympy_identity(sp.Matrix([[zi, zi], [zj, zj]]).det(), sp.Integer(0), what="every 2 × 2 minor of z𝟏ᵀ vanishes: rank ≤ 1"),
-        sympy_identity(sp.Abs(x), x, what="if d_(j+1) ≥ 0, the j + 1 diagonal entries d_1, …, d_(j+1) of D have |d_i| ≥ "
-                                         "d_(j+1), so σ_(j+1)(D) ≥ d_(j+1); if d_(j+1) < 0 the bound σ_j ≥ 0 > d_(j+1) is trivial"),
+        sympy_identity(
+            sp.diff(d, a),
+            L / (a + L - 1) ** 2,
+            what="∂d/∂a = ℓ/(a+ℓ−1)² > 0 for every a > 0: sorted real scores give d_1 ≥ … ≥ d_ℓ (> −1/(ℓ−1))",
+        ),
+        sympy_identity(
+            sp.Matrix([[zi, zi], [zj, zj]]).det(), sp.Integer(0), what="every 2 × 2 minor of z𝟏ᵀ vanishes: rank ≤ 1"
+        ),
+        sympy_identity(
+            sp.Abs(x),
+            x,
+            what=(
+                "if d_(j+1) ≥ 0, the j + 1 diagonal entries d_1, …, d_(j+1) of D have |d_i| ≥ "
+                "d_(j+1), so σ_(j+1)(D) ≥ d_(j+1); if d_(j+1) < 0 the bound σ_j ≥ 0 > d_(j+1) is trivial"
+            ),
+        ),
     ]
-    return derivation(steps, what="d_(j+1) ≤ σ_(j+1)(A_b − z𝟏ᵀ) ≤ σ_j(A_b) + σ_2(z𝟏ᵀ) = σ_j(A_b) for sorted real scores, ties "
-                                   "included", ranges="every ℓ, every sorted real score vector (ties allowed)")
+    return derivation(
+        steps,
+        what="d_(j+1) ≤ σ_(j+1)(A_b − z𝟏ᵀ) ≤ σ_j(A_b) + σ_2(z𝟏ᵀ) = σ_j(A_b) for sorted real scores, ties included",
+        ranges="every ℓ, every sorted real score vector (ties allowed)",
+    )
 
 
 claim(
@@ -315,18 +428,23 @@ claim(
     title="App. D.1 singular-value interlacing: which hypotheses are needed",
     source=Source("specproof", "App. D.1", "own"),
     statement=r"Nonnegative scores are necessary for $\sigma_j(A_b)\le d_{j-1}$: $s=(0,-t)$ has $d_1=0<\sigma_2(A_b)$ "
-              r"since $\det A_b=-\tfrac12\tanh(t/2)\ne0$. The lower bound $d_{j+1}\le\sigma_j(A_b)$ holds for all sorted real scores. "
-              r"Ties are not needed (tie-heavy vectors, dense singular values).",
+    r"since $\det A_b=-\tfrac12\tanh(t/2)\ne0$. The lower bound $d_{j+1}\le\sigma_j(A_b)$ holds for all sorted real"
+    r" scores. "
+    r"Ties are not needed (tie-heavy vectors, dense singular values).",
     checks=[sdegb_sv_negative_score_sympy, sdegb_sv_lower_signed_proof],
     cross_checks=[sdegb_sv_lower_signed_property, sdegb_sv_ties_property],
     expected=Status.PROVED,
-    prose="Weyl's inequality for singular values σ_(i+j−1)(X + Y) ≤ σ_i(X) + σ_j(Y) (Horn & Johnson, Topics in Matrix "
-          "Analysis (1991), Thm 3.3.16) with X = A_b, Y = −z𝟏ᵀ (rank one, σ_2 = 0) applied to D = A_b − z𝟏ᵀ "
-          "(sdeg.b.sv-interlace's decomposition, valid for every real score vector); the singular values of the diagonal D "
-          "are the |d_i|, of which at least j + 1 are ≥ d_(j+1) ≥ 0 in the sorted case; every inequality is non-strict, so "
-          "ties change nothing; the counterexample's determinant is the checked closed form",
-    reason="Machine-checked (sympy): the counterexample exact (det A_b = −tanh(t/2)/2 at scores (0, −t)); for the lower "
-           "bound, d increasing in a > 0 for every real score, the rank-one z𝟏ᵀ and the |d_i| ≥ d_(j+1) count. Weyl's "
-           "inequality is cited. Property searches over signed and tie-heavy scores are cross-checks.",
+    prose=(
+        "Weyl's inequality for singular values σ_(i+j−1)(X + Y) ≤ σ_i(X) + σ_j(Y) (Horn & Johnson, Topics in Matrix"
+        " Analysis (1991), Thm 3.3.16) with X = A_b, Y = −z𝟏ᵀ (rank one, σ_2 = 0) applied to D = A_b − z𝟏ᵀ"
+        " (sdeg.b.sv-interlace's decomposition, valid for every real score vector); the singular values of the diagonal"
+        " D are the |d_i|, of which at least j + 1 are ≥ d_(j+1) ≥ 0 in the sorted case; every inequality is"
+        " non-strict, so ties change nothing; the counterexample's determinant is the checked closed form"
+    ),
+    reason=(
+        "Machine-checked (sympy): the counterexample exact (det A_b = −tanh(t/2)/2 at scores (0, −t)); for the lower "
+        "bound, d increasing in a > 0 for every real score, the rank-one z𝟏ᵀ and the |d_i| ≥ d_(j+1) count. Weyl's "
+        "inequality is cited. Property searches over signed and tie-heavy scores are cross-checks."
+    ),
     uses=["sdeg.b.sv-interlace"],
 )

@@ -55,6 +55,7 @@ y_, yp_, th_, U_, V_ = sp.symbols("y y_prev theta U V", real=True)
 
 # --------------------------------------------------------------------------- common pieces
 
+
 def attention(scores) -> np.ndarray:
     """Dense A_c for the scores (log-domain stable)."""
     return SoftmaxAttention(np.asarray(scores, dtype=float), causal=True).as_matrix()
@@ -145,8 +146,12 @@ def cesaro_sizes(ctx: Context) -> tuple[int, ...]:
 
 def matrix_identity(lhs: sp.Matrix, rhs: sp.Matrix, *, what: str) -> Evidence:
     """Entrywise symbolic identity of two matrices: proved when every entry of lhs − rhs simplifies to 0."""
-    bad = {f"{r},{c}": sp.sstr(d) for r in range(lhs.rows) for c in range(lhs.cols)
-           if (d := sp.simplify(lhs[r, c] - rhs[r, c])) != 0}
+    bad = {
+        f"{r},{c}": sp.sstr(d)
+        for r in range(lhs.rows)
+        for c in range(lhs.cols)
+        if (d := sp.simplify(lhs[r, c] - rhs[r, c])) != 0
+    }
     if bad:
         return Evidence(Status.REFUTED, "sympy", f"{what}: entries differ", counterexample=bad)
     return Evidence(Status.PROVED, "sympy", f"{what}: every entry of lhs − rhs simplifies to 0", worst_margin=0.0)
@@ -155,7 +160,11 @@ def matrix_identity(lhs: sp.Matrix, rhs: sp.Matrix, *, what: str) -> Evidence:
 def limit_evidence(expr, var, expected, *, what: str) -> Evidence:
     """lim_{var→∞} expr = expected (finite or ∞), by sympy."""
     value = sp.limit(expr, var, sp.oo)
-    same = value == expected if expected in (sp.oo, -sp.oo) or value in (sp.oo, -sp.oo) else sp.simplify(value - expected) == 0
+    same = (
+        value == expected
+        if expected in (sp.oo, -sp.oo) or value in (sp.oo, -sp.oo)
+        else sp.simplify(value - expected) == 0
+    )
     if same:
         return Evidence(Status.PROVED, "sympy", f"{what}: the limit is {sp.sstr(value)}", worst_margin=0.0)
     return Evidence(Status.OPEN, "sympy", f"{what}: sympy finds the limit {sp.sstr(value)}, not {sp.sstr(expected)}")
@@ -179,13 +188,22 @@ def value_span(values) -> str:
 
 # --------------------------------------------------------------------------- Hardy's inequality (Thm 4 Step 1)
 
+
 def hardy_steps() -> list[Evidence]:
     """Hardy's inequality ‖H_n‖ ≤ 2 for every n, as identities (y = H_n x, y₀ = 0)."""
     x_of_y = i_ * y_ - (i_ - 1) * yp_  # x_i = i·y_i − (i−1)·y_{i−1}
     return [
-        sympy_identity(((i_ - 1) * yp_**2 - i_ * y_**2) - (y_**2 - 2 * x_of_y * y_), (i_ - 1) * (y_ - yp_) ** 2,
-                       what="Hardy step: y_i² − 2x_iy_i ≤ (i−1)y_{i−1}² − i·y_i², the gap being (i−1)(y_i − y_{i−1})²"),
-        sympy_identity((i_ - 1) * yp_**2 - i_ * y_**2, (-i_ * y_**2) - (-(i_ - 1) * yp_**2),
-                       what="the right side telescopes (F(i) − F(i−1), F(i) = −i·y_i²): Σ(y_i² − 2x_iy_i) ≤ −n·y_n² ≤ 0, "
-                            "so ‖y‖² ≤ 2⟨x, y⟩ ≤ 2‖x‖‖y‖ and ‖H_n‖ ≤ 2"),
+        sympy_identity(
+            ((i_ - 1) * yp_**2 - i_ * y_**2) - (y_**2 - 2 * x_of_y * y_),
+            (i_ - 1) * (y_ - yp_) ** 2,
+            what="Hardy step: y_i² − 2x_iy_i ≤ (i−1)y_{i−1}² − i·y_i², the gap being (i−1)(y_i − y_{i−1})²",
+        ),
+        sympy_identity(
+            (i_ - 1) * yp_**2 - i_ * y_**2,
+            (-i_ * y_**2) - (-(i_ - 1) * yp_**2),
+            what=(
+                "the right side telescopes (F(i) − F(i−1), F(i) = −i·y_i²): Σ(y_i² − 2x_iy_i) ≤ −n·y_n² ≤ 0, "
+                "so ‖y‖² ≤ 2⟨x, y⟩ ≤ 2‖x‖‖y‖ and ‖H_n‖ ≤ 2"
+            ),
+        ),
     ]

@@ -57,7 +57,9 @@ def _exact_matrix(A) -> sp.Matrix:
 def _gated_mode_exact(T: int, k: int, gates) -> sp.Expr:
     """μ_k = Σ_ℓ g_ℓ·4 sin²(π r_ℓ/T) of the skeleton whose layer ℓ carries weight g_ℓ (Eq. 9 with gates), exact."""
     residues = doubling_residues(T, [k], len(gates))[:, 0]
-    return sp.nsimplify(sum(sp.Rational(g) * 4 * sp.sin(sp.pi * sp.Rational(int(r), T)) ** 2 for g, r in zip(gates, residues)))
+    return sp.nsimplify(
+        sum(sp.Rational(g) * 4 * sp.sin(sp.pi * sp.Rational(int(r), T)) ** 2 for g, r in zip(gates, residues))
+    )
 
 
 def _eq7_gates(T: int, phi: int = 1) -> list[Fraction]:
@@ -67,6 +69,7 @@ def _eq7_gates(T: int, phi: int = 1) -> list[Fraction]:
 
 # =========================================================================== C.1 regular graphs
 
+
 @check
 def cgap_regularity_probe(ctx: Context) -> Evidence:
     """Drop regularity: the path P₄ has γ = 1/2 and μ₂ = 2 − √2, degrees 1 and 2: no r gives γ = μ₂/r (exact)."""
@@ -75,9 +78,13 @@ def cgap_regularity_probe(ctx: Context) -> Evidence:
     mu2 = _eigenvalues(D - W)[1]
     gamma = _eigenvalues(sp.eye(4) - D.inv() * W)[1]
     gaps = [sp.simplify(abs(gamma - mu2 / r)) for r in (1, 2)]
-    outcome = exact_counterexample(f"P₄: γ = {gamma}, μ₂ = {mu2}; |γ − μ₂/r| = {', '.join(map(str, gaps))} for r = 1, 2",
-                             "P₄ (degrees 1, 2, 2, 1)", -min(gaps, key=lambda x: float(x)),
-                             gamma=gamma, mu2=mu2)
+    outcome = exact_counterexample(
+        f"P₄: γ = {gamma}, μ₂ = {mu2}; |γ − μ₂/r| = {', '.join(map(str, gaps))} for r = 1, 2",
+        "P₄ (degrees 1, 2, 2, 1)",
+        -min(gaps, key=lambda x: float(x)),
+        gamma=gamma,
+        mu2=mu2,
+    )
     return probe_hypothesis("necessary", "regularity", outcome, exact=True, role="decides")
 
 
@@ -92,8 +99,8 @@ claim(
     title="γ = μ₂/r: regularity is necessary, nonnegative weights are not",
     source=Source("specproof", "App. C.1", "own"),
     statement=r"Regularity (stated) is necessary: the path $P_4$ has $\gamma=\frac12$ and $\mu_2=2-\sqrt2$, and no "
-              r"degree $r\in\{1,2\}$ gives $\gamma=\mu_2/r$. Nonnegative weights are not needed: with $D=rI$, "
-              r"$I-D^{-1}W=L/r$ entrywise for any real $W$ whose rows sum to $r>0$.",
+    r"degree $r\in\{1,2\}$ gives $\gamma=\mu_2/r$. Nonnegative weights are not needed: with $D=rI$, "
+    r"$I-D^{-1}W=L/r$ entrywise for any real $W$ whose rows sum to $r>0$.",
     checks=[cgap_regularity_probe, cgap_weight_sign_probe],
     expected=Status.CERTIFIED,
     reason="exact eigenvalues (sympy) of P₄ for the counterexample; the entrywise identity (sympy) for the weights",
@@ -104,22 +111,29 @@ claim(
 
 # =========================================================================== C.2 the skeleton (Thm C.1, Lemma C.3)
 
+
 @check
 def c1_wrap_probe(ctx: Context) -> Evidence:
     """Drop the wrap-around: without indices mod T the offset graph is not regular, so not a Cayley graph (exact)."""
     top = 64
 
     def degrees(T):  # small integers, exact in float64
-        return [int(x) for x in np.diag(offset_laplacian(T, dyadic_offset_edges(T, wrap=False), [1] * (floor_log2(T) + 1)))]
+        return [
+            int(x) for x in np.diag(offset_laplacian(T, dyadic_offset_edges(T, wrap=False), [1] * (floor_log2(T) + 1)))
+        ]
 
     regular = [T for T in range(4, top + 1) if len(set(degrees(T))) == 1]
     if regular:
         return Evidence(Status.OPEN, "exact-integer", f"T = {regular[0]}: the non-wrapping graph is regular")
-    outcome = Evidence(Status.REFUTED, "exact-integer",
-                       f"every T in [4, {top}]: the causal offsets n → n − 2^ℓ (n ≥ 2^ℓ) give an irregular graph, "
-                       f"e.g. T = 4: degrees {degrees(4)}; a Cayley graph is vertex-transitive, hence regular "
-                       f"(T = 2, 3 give K₂, K₃, which are)",
-                       ranges=f"every T in [4, {top}]", counterexample={"T": 4, "degrees": degrees(4)})
+    outcome = Evidence(
+        Status.REFUTED,
+        "exact-integer",
+        f"every T in [4, {top}]: the causal offsets n → n − 2^ℓ (n ≥ 2^ℓ) give an irregular graph, "
+        f"e.g. T = 4: degrees {degrees(4)}; a Cayley graph is vertex-transitive, hence regular "
+        "(T = 2, 3 give K₂, K₃, which are)",
+        ranges=f"every T in [4, {top}]",
+        counterexample={"T": 4, "degrees": degrees(4)},
+    )
     return probe_hypothesis("necessary", "wrap-around (indices mod T)", outcome, exact=True, role="decides")
 
 
@@ -138,10 +152,14 @@ def c1_depth_probe(ctx: Context) -> Evidence:
                 wrong.append((T, D))
     if wrong:
         return Evidence(Status.OPEN, "exact-integer", f"the depth pattern fails at {wrong[:3]}")
-    outcome = Evidence(Status.REFUTED, "exact-integer",
-                       f"every T in [2, {top}]: D layers give Cay(ℤ_T, S) iff D ≥ ⌊log₂T⌋ + 1 (D = ⌊log₂T⌋ at T = 2^m); "
-                       f"e.g. T = 5 with D = 1 is the cycle C₅, not Cay(ℤ_5, {{±1, ±2, ±4}})",
-                       ranges=f"every T in [2, {top}], D in [1, ⌊log₂T⌋ + 1]", counterexample={"T": 5, "D": 1})
+    outcome = Evidence(
+        Status.REFUTED,
+        "exact-integer",
+        f"every T in [2, {top}]: D layers give Cay(ℤ_T, S) iff D ≥ ⌊log₂T⌋ + 1 (D = ⌊log₂T⌋ at T = 2^m); "
+        "e.g. T = 5 with D = 1 is the cycle C₅, not Cay(ℤ_5, {±1, ±2, ±4})",
+        ranges=f"every T in [2, {top}], D in [1, ⌊log₂T⌋ + 1]",
+        counterexample={"T": 5, "D": 1},
+    )
     return probe_hypothesis("necessary", "depth D ≥ ⌊log₂T⌋ + 1", outcome, exact=True, role="decides")
 
 
@@ -150,12 +168,12 @@ claim(
     title="Thm C.1: the Cayley skeleton needs the wrap-around and ⌊log₂T⌋ + 1 layers",
     source=Source("specproof", "App. C.2", "own"),
     statement=r"Two unstated hypotheses are necessary. (1) Wrap-around: the causal offsets $n\to n-2^\ell$ exist only "
-              r"for $n\ge2^\ell$, and without indices mod $T$ the superposition is irregular at every $T\ge4$ "
-              r"($T=4$: degrees $2,3,3,2$), so not a Cayley graph. (2) Depth: the superposition "
-              r"covers $\ell=0..L$ only if the model has $D\ge\lfloor\log_2T\rfloor+1$ layers ($D=L$ suffices at "
-              r"$T=2^L$); $D$ is fixed when the model is built while $T$ grows at inference, so for $T\ge2^D$ the "
-              r"superposed graph is $\mathrm{Cay}(\mathbb Z_T,\{\pm2^\ell\}_{\ell<D})$. (3) The offsets themselves are "
-              r"an idealisation: a real layer peaks at lag $2^\ell-1$ (trsp.C1.cayley.real-offsets).",
+    r"for $n\ge2^\ell$, and without indices mod $T$ the superposition is irregular at every $T\ge4$ "
+    r"($T=4$: degrees $2,3,3,2$), so not a Cayley graph. (2) Depth: the superposition "
+    r"covers $\ell=0..L$ only if the model has $D\ge\lfloor\log_2T\rfloor+1$ layers ($D=L$ suffices at "
+    r"$T=2^L$); $D$ is fixed when the model is built while $T$ grows at inference, so for $T\ge2^D$ the "
+    r"superposed graph is $\mathrm{Cay}(\mathbb Z_T,\{\pm2^\ell\}_{\ell<D})$. (3) The offsets themselves are "
+    r"an idealisation: a real layer peaks at lag $2^\ell-1$ (trsp.C1.cayley.real-offsets).",
     checks=[c1_wrap_probe, c1_depth_probe],
     expected=Status.CERTIFIED,
     reason="exact integer degrees and Laplacians for every T of the range",
@@ -181,43 +199,73 @@ def c3_multigraph_probe(ctx: Context) -> Evidence:
     """Drop the multigraph reading: at T = 3 the simple graph is K₃, eigenvalues 0, 3, 3; Eq. 9 gives 0, 6, 6."""
     simple = _eigenvalues(_exact_matrix(cayley_laplacian(3, multigraph=False).astype(int)))
     eq9 = [sp.nsimplify(2 * sum(1 - sp.cos(2**ell * 2 * sp.pi * k / 3) for ell in range(2))) for k in range(3)]
-    outcome = exact_counterexample(f"T = 3: simple-graph eigenvalues {simple}, Eq. 9 {sorted(eq9)}", "T = 3",
-                             simple[1] - sorted(eq9)[1], simple=simple, eq9=sorted(eq9))
-    return probe_hypothesis("necessary", "the multigraph reading (every ±2^ℓ counts)", outcome, exact=True, role="decides")
+    outcome = exact_counterexample(
+        f"T = 3: simple-graph eigenvalues {simple}, Eq. 9 {sorted(eq9)}",
+        "T = 3",
+        simple[1] - sorted(eq9)[1],
+        simple=simple,
+        eq9=sorted(eq9),
+    )
+    return probe_hypothesis(
+        "necessary", "the multigraph reading (every ±2^ℓ counts)", outcome, exact=True, role="decides"
+    )
 
 
 @check
 def c3_half_weight_probe(ctx: Context) -> Evidence:
-    """App. C.1's W = ½(M + Mᵀ) of the causal offsets puts ½ on each edge: the spectrum is half of Eq. 9 (T = 4, exact)."""
+    """App. C.1's W = ½(M + Mᵀ) of the causal offsets puts ½ on each edge: the spectrum is half of Eq. 9 (T = 4,
+    exact).
+    """
     half = _eigenvalues(_exact_offset_laplacian(4, True, sp.Rational(1, 2)))
     eq9 = sorted(sp.nsimplify(2 * sum(1 - sp.cos(2**ell * 2 * sp.pi * k / 4) for ell in range(3))) for k in range(4))
-    outcome = exact_counterexample(f"T = 4, W = ½(M + Mᵀ): eigenvalues {half}; Eq. 9 gives {eq9}", "T = 4",
-                             half[1] - eq9[1], half_weight=half, eq9=eq9)
-    return probe_hypothesis("necessary", "weight 1 per edge ±2^ℓ (W = M + Mᵀ, not App. C.1's ½(M + Mᵀ))", outcome,
-                            exact=True, role="decides")
+    outcome = exact_counterexample(
+        f"T = 4, W = ½(M + Mᵀ): eigenvalues {half}; Eq. 9 gives {eq9}",
+        "T = 4",
+        half[1] - eq9[1],
+        half_weight=half,
+        eq9=eq9,
+    )
+    return probe_hypothesis(
+        "necessary",
+        "weight 1 per edge ±2^ℓ (W = M + Mᵀ, not App. C.1's ½(M + Mᵀ))",
+        outcome,
+        exact=True,
+        role="decides",
+    )
 
 
 @check
 def c3_wrap_probe(ctx: Context) -> Evidence:
-    """Drop the wrap-around: the non-wrapping offset graph at T = 4 has eigenvalues 0, 2, 4, 4, not Eq. 9's 0, 4, 6, 6."""
+    """Drop the wrap-around: the non-wrapping offset graph at T = 4 has eigenvalues 0, 2, 4, 4, not Eq. 9's 0, 4, 6,
+    6.
+    """
     nowrap = _eigenvalues(_exact_offset_laplacian(4, False, 1))
     eq9 = sorted(sp.nsimplify(2 * sum(1 - sp.cos(2**ell * 2 * sp.pi * k / 4) for ell in range(3))) for k in range(4))
-    outcome = exact_counterexample(f"T = 4 without wrap-around: eigenvalues {nowrap}; Eq. 9 gives {eq9}", "T = 4",
-                             nowrap[1] - eq9[1], nowrap=nowrap, eq9=eq9)
+    outcome = exact_counterexample(
+        f"T = 4 without wrap-around: eigenvalues {nowrap}; Eq. 9 gives {eq9}",
+        "T = 4",
+        nowrap[1] - eq9[1],
+        nowrap=nowrap,
+        eq9=eq9,
+    )
     return probe_hypothesis("necessary", "wrap-around", outcome, exact=True, role="decides")
 
 
 @check
 def c3_layer_weights_sympy(ctx: Context) -> Evidence:
-    """Unequal layer weights w_ℓ (gates) keep the Fourier modes: w(2v_n − v_{n+g} − v_{n−g}) = 2w(1 − cos(2πgk/T))v_n."""
+    """Unequal layer weights w_ℓ (gates) keep the Fourier modes: w(2v_n − v_{n+g} − v_{n−g}) = 2w(1 −
+    cos(2πgk/T))v_n.
+    """
     T = sp.Symbol("T", integer=True, positive=True)
     k, n, g = sp.symbols("k n g", integer=True)
     w = sp.Symbol("w", real=True)
     v = lambda j: sp.exp(2 * sp.pi * sp.I * k * j / T)  # noqa: E731
-    ev = sympy_identity(sp.expand(w * (2 * v(n) - v(n + g) - v(n - g)) / v(n)).rewrite(sp.cos),
-                        2 * w * (1 - sp.cos(2 * sp.pi * g * k / T)),
-                        what="a generator of weight w acts on v_k as 2w(1 − cos(2πgk/T)): μ_k = 2Σ_ℓ w_ℓ(1 − cos(2^ℓθ_k))",
-                        ranges="every T, k, n, g and real weight w")
+    ev = sympy_identity(
+        sp.expand(w * (2 * v(n) - v(n + g) - v(n - g)) / v(n)).rewrite(sp.cos),
+        2 * w * (1 - sp.cos(2 * sp.pi * g * k / T)),
+        what="a generator of weight w acts on v_k as 2w(1 − cos(2πgk/T)): μ_k = 2Σ_ℓ w_ℓ(1 − cos(2^ℓθ_k))",
+        ranges="every T, k, n, g and real weight w",
+    )
     return probe_hypothesis("not needed", "equal layer weights (for the diagonalisation)", ev, role="decides")
 
 
@@ -226,12 +274,13 @@ claim(
     title="Lemma C.3: Eq. 9 needs the multigraph, unit edge weights and the wrap-around",
     source=Source("specproof", "App. C.2", "own"),
     statement=r"Eq. 9 holds for the wrap-around multigraph in which every $\pm2^\ell$ carries weight $1$. Each of the "
-              r"three is necessary, and none is flagged as an assumption (the wrap-around enters as Thm C.1's conclusion, "
-              r"the other two only through the proof's 'degree 2 per pair'): the simple graph at $T=3$ is $K_3$ (eigenvalues $0,3,3$ against $0,6,6$); App. C.1's "
-              r"own symmetrisation $W=\frac12(M+M^\top)$ of the causal offsets puts $\frac12$ on each edge and halves "
-              r"every eigenvalue (unstated: Eq. 9 is the spectrum of $M+M^\top$); without wrap-around the graph is not "
-              r"circulant ($T=4$: $0,2,4,4$ against $0,4,6,6$). Equal layer weights are not needed for the "
-              r"diagonalisation: with weights $w_\ell$, $\mu_k=2\sum_\ell w_\ell(1-\cos(2^\ell\theta_k))$.",
+    r"three is necessary, and none is flagged as an assumption (the wrap-around enters as Thm C.1's conclusion, "
+    r"the other two only through the proof's 'degree 2 per pair'): the simple graph at $T=3$ is $K_3$ (eigenvalues"
+    r" $0,3,3$ against $0,6,6$); App. C.1's "
+    r"own symmetrisation $W=\frac12(M+M^\top)$ of the causal offsets puts $\frac12$ on each edge and halves "
+    r"every eigenvalue (unstated: Eq. 9 is the spectrum of $M+M^\top$); without wrap-around the graph is not "
+    r"circulant ($T=4$: $0,2,4,4$ against $0,4,6,6$). Equal layer weights are not needed for the "
+    r"diagonalisation: with weights $w_\ell$, $\mu_k=2\sum_\ell w_\ell(1-\cos(2^\ell\theta_k))$.",
     checks=[c3_multigraph_probe, c3_half_weight_probe, c3_wrap_probe, c3_layer_weights_sympy],
     expected=Status.CERTIFIED,
     reason="exact eigenvalues (sympy) for the three counterexamples; a sympy identity for weighted generators",
@@ -241,6 +290,7 @@ claim(
 
 
 # =========================================================================== C.3.1 Weyl and the safety net
+
 
 @check
 def c4_indefinite_probe(ctx: Context) -> Evidence:
@@ -257,8 +307,9 @@ def c4_nonsymmetric_q_probe(ctx: Context) -> Evidence:
     t = sp.Rational(2, 5)
     P, Q = sp.diag(0, 1), sp.Matrix([[0, t], [-t, 0]])
     lam = _eigenvalues(P + Q)
-    outcome = exact_counterexample(f"P = diag(0, 1), Q skew (xᵀQx = 0): λ(P+Q) = {lam}, λ₂ below λ₂(P) = 1", "n = 2",
-                             lam[1] - 1, eigenvalues=lam)
+    outcome = exact_counterexample(
+        f"P = diag(0, 1), Q skew (xᵀQx = 0): λ(P+Q) = {lam}, λ₂ below λ₂(P) = 1", "n = 2", lam[1] - 1, eigenvalues=lam
+    )
     return probe_hypothesis("necessary", "symmetric Q", outcome, exact=True, role="decides")
 
 
@@ -268,8 +319,9 @@ def c4_nonsymmetric_p_probe(ctx: Context) -> Evidence:
     P = sp.Matrix([[0, 1], [0, 1]])
     v = sp.Matrix([1, 2])
     lam = _eigenvalues(P + v * v.T / 10)
-    outcome = exact_counterexample(f"P = [[0, 1], [0, 1]] (λ = 0, 1), Q = vvᵀ/10: λ(P+Q) = {lam}", "n = 2", lam[0],
-                             eigenvalues=lam)
+    outcome = exact_counterexample(
+        f"P = [[0, 1], [0, 1]] (λ = 0, 1), Q = vvᵀ/10: λ(P+Q) = {lam}", "n = 2", lam[0], eigenvalues=lam
+    )
     return probe_hypothesis("necessary", "symmetric P", outcome, exact=True, role="decides")
 
 
@@ -277,11 +329,14 @@ claim(
     id="trsp.C4.weyl.hypotheses",
     title="Lemma C.4: all three hypotheses (P, Q symmetric, Q ⪰ 0) are necessary",
     source=Source("specproof", "App. C.3.1", "own"),
-    statement=r"All three are stated, and each is needed. $Q\succeq0$: $Q=-I/4$ lowers both eigenvalues of $P=\mathrm{diag}(0,1)$. Symmetric $Q$ (keeping "
-              r"$x^\top Qx\ge0$): the skew $Q=\begin{psmallmatrix}0&2/5\\-2/5&0\end{psmallmatrix}$ gives "
-              r"$\lambda(P+Q)=\frac15,\frac45$, so $\lambda_2$ drops below $1$. Symmetric $P$ (with real spectrum): "
-              r"$P=\begin{psmallmatrix}0&1\\0&1\end{psmallmatrix}$, $Q=vv^\top/10$, $v=(1,2)$: $\det(P+Q)=-\frac1{10}$, "
-              r"so $\lambda_1(P+Q)<0$. So the symmetrisation of App. C.1 is what makes Prop. C.5 go through.",
+    statement=(
+        r"All three are stated, and each is needed. $Q\succeq0$: $Q=-I/4$ lowers both eigenvalues of"
+        r" $P=\mathrm{diag}(0,1)$. Symmetric $Q$ (keeping "
+        r"$x^\top Qx\ge0$): the skew $Q=\begin{psmallmatrix}0&2/5\\-2/5&0\end{psmallmatrix}$ gives "
+        r"$\lambda(P+Q)=\frac15,\frac45$, so $\lambda_2$ drops below $1$. Symmetric $P$ (with real spectrum): "
+        r"$P=\begin{psmallmatrix}0&1\\0&1\end{psmallmatrix}$, $Q=vv^\top/10$, $v=(1,2)$: $\det(P+Q)=-\frac1{10}$, "
+        r"so $\lambda_1(P+Q)<0$. So the symmetrisation of App. C.1 is what makes Prop. C.5 go through."
+    ),
     checks=[c4_indefinite_probe, c4_nonsymmetric_q_probe, c4_nonsymmetric_p_probe],
     expected=Status.CERTIFIED,
     reason="three exact 2×2 counterexamples (sympy eigenvalues)",
@@ -302,8 +357,14 @@ def c5_signed_attention_probe(ctx: Context) -> Evidence:
     L_attn = sp.diag(*[sum(A.row(i)) for i in range(2)]) - A
     L_tri = _skeleton_laplacian_exact(2)
     lhs, rhs = _eigenvalues(L_attn + g * L_tri)[1], g * _eigenvalues(L_tri)[1]
-    outcome = exact_counterexample(f"T = 2, A = [[3/2, −1/2], [−1/2, 3/2]], g = 1/2: μ₂(L) = {lhs} < g·μ₂(L_tri) = {rhs}",
-                             "T = 2", lhs - rhs, attention=str(A.tolist()), mu2=lhs, bound=rhs)
+    outcome = exact_counterexample(
+        f"T = 2, A = [[3/2, −1/2], [−1/2, 3/2]], g = 1/2: μ₂(L) = {lhs} < g·μ₂(L_tri) = {rhs}",
+        "T = 2",
+        lhs - rhs,
+        attention=str(A.tolist()),
+        mu2=lhs,
+        bound=rhs,
+    )
     return probe_hypothesis("necessary", "nonnegative attention weights", outcome, exact=True, role="decides")
 
 
@@ -313,8 +374,9 @@ def c5_negative_gate_probe(ctx: Context) -> Evidence:
     L_tri = _skeleton_laplacian_exact(4)
     g = sp.Rational(-1, 2)
     lhs, rhs = _eigenvalues(g * L_tri)[1], g * _eigenvalues(L_tri)[1]
-    outcome = exact_counterexample(f"T = 4, A = I, g = −1/2: μ₂(gL_tri) = {lhs} < g·μ₂(L_tri) = {rhs}", "T = 4", lhs - rhs,
-                             mu2=lhs, bound=rhs)
+    outcome = exact_counterexample(
+        f"T = 4, A = I, g = −1/2: μ₂(gL_tri) = {lhs} < g·μ₂(L_tri) = {rhs}", "T = 4", lhs - rhs, mu2=lhs, bound=rhs
+    )
     return probe_hypothesis("necessary", "g ≥ 0", outcome, exact=True, role="decides")
 
 
@@ -329,8 +391,14 @@ def c5_directed_probe(ctx: Context) -> Evidence:
     A = sp.Matrix([[1, 0, 0], [0, 0, 1], [0, 0, 1]])
     lhs = _eigenvalues(sp.eye(T) - A + g * L_tri)[1]
     rhs = g * _eigenvalues(L_tri)[1]
-    outcome = exact_counterexample(f"T = 3 real stack, A = rows (e₁, e₃, e₃), g = 1/2, no symmetrisation: λ₂ = {lhs} < g·λ₂(L_tri) = {rhs}",
-                             "T = 3", sp.re(lhs) - rhs, attention=str(A.tolist()), lambda_2=lhs, bound=rhs)
+    outcome = exact_counterexample(
+        f"T = 3 real stack, A = rows (e₁, e₃, e₃), g = 1/2, no symmetrisation: λ₂ = {lhs} < g·λ₂(L_tri) = {rhs}",
+        "T = 3",
+        sp.re(lhs) - rhs,
+        attention=str(A.tolist()),
+        lambda_2=lhs,
+        bound=rhs,
+    )
     return probe_hypothesis("necessary", "symmetrisation", outcome, exact=True, role="decides")
 
 
@@ -342,9 +410,17 @@ def c5_layer_gates_probe(ctx: Context) -> Evidence:
     gates = _eq7_gates(T)
     mu = _gated_mode_exact(T, T // 2, gates)
     rhs = sp.Rational(gates[1]) * 4  # layer 1's gate times μ₂(L_tri) = 4 (even T)
-    outcome = exact_counterexample(f"T = 8, Eq. 7 gates g_ℓ = 2^ℓ/(2T) = {', '.join(map(str, gates))}, A = I: μ_4 = 4g₀ = {mu} < "
-                             f"g₁·μ₂(L_tri) = {rhs}", "T = 8", mu - rhs, gates=[str(x) for x in gates], mu_T_half=mu)
-    return probe_hypothesis("necessary", "one gate g for every layer of the skeleton", outcome, exact=True, role="decides")
+    outcome = exact_counterexample(
+        f"T = 8, Eq. 7 gates g_ℓ = 2^ℓ/(2T) = {', '.join(map(str, gates))}, A = I: μ_4 = 4g₀ = {mu} < "
+        f"g₁·μ₂(L_tri) = {rhs}",
+        "T = 8",
+        mu - rhs,
+        gates=[str(x) for x in gates],
+        mu_T_half=mu,
+    )
+    return probe_hypothesis(
+        "necessary", "one gate g for every layer of the skeleton", outcome, exact=True, role="decides"
+    )
 
 
 @check
@@ -352,13 +428,22 @@ def c5_single_layer_probe(ctx: Context) -> Evidence:
     """L_tri must be the superposition of every layer: one layer's skeleton Cay(ℤ_T, {±2^ℓ}) alone has μ_{T/2} = 0 at
     even T for ℓ ≥ 1 (disconnected), and layer 0 alone is the cycle, μ₂ = 4 sin²(π/T) → 0 (exact)."""
     T = 8
-    per_layer = [sp.nsimplify(min(_gated_mode_exact(T, k, [0] * ell + [1]) for k in range(1, T))) for ell in range(floor_log2(T) + 1)]
+    per_layer = [
+        sp.nsimplify(min(_gated_mode_exact(T, k, [0] * ell + [1]) for k in range(1, T)))
+        for ell in range(floor_log2(T) + 1)
+    ]
     cycle = sp.nsimplify(4 * sp.sin(sp.pi / 5) ** 2)
-    outcome = exact_counterexample(f"T = 8: μ₂ of the layers ℓ = 0..3 alone is {', '.join(map(str, per_layer))} (all < 2; ℓ ≥ 1 "
-                             f"disconnected); T = 5, layer 0 alone: μ₂ = {cycle}", "T = 5, 8",
-                             max(per_layer) - 2, mu2_per_layer=per_layer, cycle_T5=cycle)
-    return probe_hypothesis("necessary", "L_tri summed over every layer (a single layer's triBox)", outcome, exact=True,
-                            role="decides")
+    outcome = exact_counterexample(
+        f"T = 8: μ₂ of the layers ℓ = 0..3 alone is {', '.join(map(str, per_layer))} (all < 2; ℓ ≥ 1 "
+        f"disconnected); T = 5, layer 0 alone: μ₂ = {cycle}",
+        "T = 5, 8",
+        max(per_layer) - 2,
+        mu2_per_layer=per_layer,
+        cycle_T5=cycle,
+    )
+    return probe_hypothesis(
+        "necessary", "L_tri summed over every layer (a single layer's triBox)", outcome, exact=True, role="decides"
+    )
 
 
 def _nonnegative_attention(T: int):
@@ -370,9 +455,13 @@ def _nonnegative_attention(T: int):
 @check
 def c5_row_sums_probe(ctx: Context) -> Evidence:
     """Drop row sums 1 and g ≤ 1: any A ≥ 0 and g ≥ 0 (Weyl needs only L_attn ⪰ 0)."""
-    strategy = sst.sizes(2, 20).flatmap(lambda T: st.tuples(
-        _nonnegative_attention(T), st.one_of(st.floats(0.0, 1.0, width=64), st.floats(1.0, 50.0, width=64)),
-        st.sampled_from(["skeleton", "real"])))
+    strategy = sst.sizes(2, 20).flatmap(
+        lambda T: st.tuples(
+            _nonnegative_attention(T),
+            st.one_of(st.floats(0.0, 1.0, width=64), st.floats(1.0, 50.0, width=64)),
+            st.sampled_from(["skeleton", "real"]),
+        )
+    )
 
     def tri(T, which):
         if which == "skeleton":
@@ -390,20 +479,32 @@ def c5_row_sums_probe(ctx: Context) -> Evidence:
         L_tri, L_attn = tri(len(A), which), laplacian((A + A.T) / 2)
         return float_tolerance(len(A), 2 * (np.abs(L_attn).sum(axis=1).max() + g * np.abs(L_tri).sum(axis=1).max()))
 
-    ev = property_search(strategy, margin, what="μ₂(L_attn + gL_tri) ≥ gμ₂(L_tri) for A ≥ 0 of any row sums, g ∈ [0, 50]",
-                         ctx=ctx, examples=100, wide_examples=1500, tolerance=tolerance,
-                         allowance="two eigvalsh (L_attn + g·L_tri, and L_tri scaled by g), each within 10·T·eps·‖·‖₂ ≤ "
-                                   "10·T·eps·(‖L_attn‖∞ + g‖L_tri‖∞), ‖·‖₂ ≤ ‖·‖∞ for symmetric matrices",
-                         ranges="T in [2, 20]; A row-stochastic kinds with rows rescaled by [0, 10]; g in [0, 50]; skeleton "
-                                "and real stack")
+    ev = property_search(
+        strategy,
+        margin,
+        what="μ₂(L_attn + gL_tri) ≥ gμ₂(L_tri) for A ≥ 0 of any row sums, g ∈ [0, 50]",
+        ctx=ctx,
+        examples=100,
+        wide_examples=1500,
+        tolerance=tolerance,
+        allowance=(
+            "two eigvalsh (L_attn + g·L_tri, and L_tri scaled by g), each within 10·T·eps·‖·‖₂ ≤ "
+            "10·T·eps·(‖L_attn‖∞ + g‖L_tri‖∞), ‖·‖₂ ≤ ‖·‖∞ for symmetric matrices"
+        ),
+        ranges=(
+            "T in [2, 20]; A row-stochastic kinds with rows rescaled by [0, 10]; g in [0, 50]; skeleton and real stack"
+        ),
+    )
     return probe_hypothesis("not needed", "row sums 1 and g ≤ 1", ev, role="decides")
 
 
 def _layer_stack(T: int):
     """(attention per layer, gate per layer): D = ⌊log₂T⌋ + 1 layers, each a drawn row-stochastic pattern."""
     D = floor_log2(T) + 1
-    return st.tuples(st.tuples(*[sst.row_stochastic(T) for _ in range(D)]),
-                     st.lists(st.floats(0.0, 1.0, width=64), min_size=D, max_size=D))
+    return st.tuples(
+        st.tuples(*[sst.row_stochastic(T) for _ in range(D)]),
+        st.lists(st.floats(0.0, 1.0, width=64), min_size=D, max_size=D),
+    )
 
 
 @check
@@ -430,13 +531,27 @@ def c5_composition_probe(ctx: Context) -> Evidence:
         return float_tolerance(T, 2 * (np.abs(L_prod).sum(axis=1).max() + np.abs(L_sum).sum(axis=1).max()))
 
     strategy = sst.sizes(2, 16).flatmap(lambda T: st.tuples(st.just(T), _layer_stack(T)))
-    ev = property_search(strategy, margin, what="μ₂ of the composed layers ≥ μ₂ of their superposition", ctx=ctx,
-                         examples=60, wide_examples=800, tolerance=tolerance,
-                         allowance="two eigvalsh of symmetric Laplacians, each within 10·T·eps·‖L‖₂ ≤ 10·T·eps·‖L‖∞",
-                         ranges="T in [2, 16], D = ⌊log₂T⌋ + 1 layers, b_ℓ = min(2^ℓ, T), row-stochastic attention per "
-                                "layer, gates in [0, 1]")
-    return probe_hypothesis("not needed", "superposition (sum) rather than composition (product) of the layers, for the "
-                            "unnormalised product N_D = Π(I + A_ℓ + g_ℓM_ℓ)", ev, role="decides")
+    ev = property_search(
+        strategy,
+        margin,
+        what="μ₂ of the composed layers ≥ μ₂ of their superposition",
+        ctx=ctx,
+        examples=60,
+        wide_examples=800,
+        tolerance=tolerance,
+        allowance="two eigvalsh of symmetric Laplacians, each within 10·T·eps·‖L‖₂ ≤ 10·T·eps·‖L‖∞",
+        ranges=(
+            "T in [2, 16], D = ⌊log₂T⌋ + 1 layers, b_ℓ = min(2^ℓ, T), row-stochastic attention per "
+            "layer, gates in [0, 1]"
+        ),
+    )
+    return probe_hypothesis(
+        "not needed",
+        "superposition (sum) rather than composition (product) of the layers, for the "
+        "unnormalised product N_D = Π(I + A_ℓ + g_ℓM_ℓ)",
+        ev,
+        role="decides",
+    )
 
 
 @check
@@ -455,49 +570,84 @@ def c5_markov_composition_probe(ctx: Context) -> Evidence:
     margin = table["P_D"] - table["superposition"]
     tolerance = float_tolerance(T, 2 * 2 * D)  # both Laplacians have degrees ≤ their row sums (≤ 1, ≤ Σ(1 + g) ≤ 2D)
     refuted = margin < -tolerance
-    outcome = Evidence(Status.REFUTED if refuted else Status.OPEN, "dense-float",
-                       f"A_ℓ = I, T = {T}, D = {D}: μ₂(L(P_D)) = {fmt(table['P_D'], 4)} < μ₂ of the superposition "
-                       f"{fmt(table['superposition'], 5)} (the unnormalised N_D: {fmt(table['N_D'], 4)} = c_D·μ₂(L(P_D)), "
-                       f"c_D = {fmt(c_D, 5)})", ranges=f"T = {T}, D = ⌊log₂T⌋ + 1, the reconstructed gate",
-                       worst_margin=margin,
-                       counterexample={"T": T, "D": D, "mu2_markov": table["P_D"], "mu2_superposition": table["superposition"],
-                                       "mu2_unnormalised": table["N_D"], "row_sum": c_D} if refuted else None)
-    return probe_hypothesis("necessary", "the unnormalised product (in the Markov form P_D the composition's μ₂ is not "
-                            "at least the superposition's)", outcome, role="decides")
+    outcome = Evidence(
+        Status.REFUTED if refuted else Status.OPEN,
+        "dense-float",
+        f"A_ℓ = I, T = {T}, D = {D}: μ₂(L(P_D)) = {fmt(table['P_D'], 4)} < μ₂ of the superposition "
+        f"{fmt(table['superposition'], 5)} (the unnormalised N_D: {fmt(table['N_D'], 4)} = c_D·μ₂(L(P_D)), "
+        f"c_D = {fmt(c_D, 5)})",
+        ranges=f"T = {T}, D = ⌊log₂T⌋ + 1, the reconstructed gate",
+        worst_margin=margin,
+        counterexample=(
+            {
+                "T": T,
+                "D": D,
+                "mu2_markov": table["P_D"],
+                "mu2_superposition": table["superposition"],
+                "mu2_unnormalised": table["N_D"],
+                "row_sum": c_D,
+            }
+            if refuted
+            else None
+        ),
+    )
+    return probe_hypothesis(
+        "necessary",
+        "the unnormalised product (in the Markov form P_D the composition's μ₂ is not at least the superposition's)",
+        outcome,
+        role="decides",
+    )
 
 
 claim(
     id="trsp.C5.safety-net.hypotheses",
     title="Prop. C.5: nonnegative attention, g ≥ 0, symmetrisation and a single gate are needed; row sums are not",
     source=Source("specproof", "App. C.3.1", "own"),
-    statement=r"Necessary, stated (App. C.1, Eq. 7): entrywise nonnegative attention (a signed row-stochastic pattern, as in differential "
-              r"attention, gives $\mu_2=1<2=g\mu_2(L_{\rm tri})$ at $T=2$); $g\ge0$ ($T=4$, $g=-\frac12$: $-3<-2$); the "
-              r"symmetrisation (real stack at $T=3$, $g=\frac12$, directed Laplacians: $\lambda_2=\frac78-\frac{\sqrt2}2"
-              r"<\frac38$); and, unstated, one gate for all layers of the skeleton: with Eq. 7's per-layer gates the side "
-              r"path is $\sum_\ell g_\ell L_\ell$, and at even $T$ the mode $T/2$ has $\mu_{T/2}=4g_0$ exactly, so the bound "
-              r"holds only with $\min_\ell g_\ell=g_0\propto T^{-\varphi}$ in place of $g$ ($T=8$: $\frac14<\frac12$). Also unstated: "
-              r"$L_{\rm tri}$ is the superposition of every layer, while Prop. C.5 is a statement about one layer "
-              r"($\mathbf L_{\rm attn}+g\mathbf L_{\rm tri}$ with the layer's gate) and §C.3.3 combines it with Thm C.6's "
-              r"all-layer $\mu_2$: one layer's skeleton alone has $\mu_2=0$ at even $T$ ($\ell\ge1$) and "
-              r"$4\sin^2(\pi/T)\to0$ ($\ell=0$). Not needed: "
-              r"row sums $1$ and $g\le1$ (any $A\ge0$, $g\in[0,50]$). The superposition is not needed for the "
-              r"unnormalised product $N_D=\prod_\ell(I+A_\ell+g_\ell M_\ell)=I+\sum_\ell(A_\ell+g_\ell M_\ell)+R$, "
-              r"$R\ge0$ (composing nonnegative layers only adds nonnegative weight, so $\mu_2(L(N_D))$ is at least the "
-              r"superposition's), but that $\mu_2$ is inflated by the row sums $c_D=\prod_\ell(2+g_\ell)\in[2^D,3^D]$; "
-              r"in the Markov form $P_D=N_D/c_D$ that the network claims use it is needed: with attention isolating every "
-              r"token at $T=256$ and full depth, $\mu_2(L(P_D))=0.2985<1.0004=\mu_2$ of the superposition "
-              r"($\mu_2(L(N_D))=386.9$). The fixed-depth loss of trsp.network.safety-net is the depth's, not the "
-              r"composition's: the superposition of $D=2$ layers at $T=256$ already has $\mu_2=2.95\cdot10^{-6}$.",
-    checks=[c5_signed_attention_probe, c5_negative_gate_probe, c5_directed_probe, c5_layer_gates_probe,
-            c5_single_layer_probe, c5_row_sums_probe, c5_composition_probe, c5_markov_composition_probe],
+    statement=(
+        r"Necessary, stated (App. C.1, Eq. 7): entrywise nonnegative attention (a signed row-stochastic pattern, as in"
+        r" differential "
+        r"attention, gives $\mu_2=1<2=g\mu_2(L_{\rm tri})$ at $T=2$); $g\ge0$ ($T=4$, $g=-\frac12$: $-3<-2$); the "
+        r"symmetrisation (real stack at $T=3$, $g=\frac12$, directed Laplacians: $\lambda_2=\frac78-\frac{\sqrt2}2"
+        r"<\frac38$); and, unstated, one gate for all layers of the skeleton: with Eq. 7's per-layer gates the side "
+        r"path is $\sum_\ell g_\ell L_\ell$, and at even $T$ the mode $T/2$ has $\mu_{T/2}=4g_0$ exactly, so the bound "
+        r"holds only with $\min_\ell g_\ell=g_0\propto T^{-\varphi}$ in place of $g$ ($T=8$: $\frac14<\frac12$). Also"
+        r" unstated: "
+        r"$L_{\rm tri}$ is the superposition of every layer, while Prop. C.5 is a statement about one layer "
+        r"($\mathbf L_{\rm attn}+g\mathbf L_{\rm tri}$ with the layer's gate) and §C.3.3 combines it with Thm C.6's "
+        r"all-layer $\mu_2$: one layer's skeleton alone has $\mu_2=0$ at even $T$ ($\ell\ge1$) and "
+        r"$4\sin^2(\pi/T)\to0$ ($\ell=0$). Not needed: "
+        r"row sums $1$ and $g\le1$ (any $A\ge0$, $g\in[0,50]$). The superposition is not needed for the "
+        r"unnormalised product $N_D=\prod_\ell(I+A_\ell+g_\ell M_\ell)=I+\sum_\ell(A_\ell+g_\ell M_\ell)+R$, "
+        r"$R\ge0$ (composing nonnegative layers only adds nonnegative weight, so $\mu_2(L(N_D))$ is at least the "
+        r"superposition's), but that $\mu_2$ is inflated by the row sums $c_D=\prod_\ell(2+g_\ell)\in[2^D,3^D]$; "
+        r"in the Markov form $P_D=N_D/c_D$ that the network claims use it is needed: with attention isolating every "
+        r"token at $T=256$ and full depth, $\mu_2(L(P_D))=0.2985<1.0004=\mu_2$ of the superposition "
+        r"($\mu_2(L(N_D))=386.9$). The fixed-depth loss of trsp.network.safety-net is the depth's, not the "
+        r"composition's: the superposition of $D=2$ layers at $T=256$ already has $\mu_2=2.95\cdot10^{-6}$."
+    ),
+    checks=[
+        c5_signed_attention_probe,
+        c5_negative_gate_probe,
+        c5_directed_probe,
+        c5_layer_gates_probe,
+        c5_single_layer_probe,
+        c5_row_sums_probe,
+        c5_composition_probe,
+        c5_markov_composition_probe,
+    ],
     expected=Status.VERIFIED,
     lost=DEFAULT_GATE_RECONSTRUCTION,
-    unproved='the necessities are exact counterexamples, but the row-sum and large-gate parts are property searches and the Markov-form counterexample is a dense float eigenvalue far beyond its tolerance',
+    unproved=(
+        "the necessities are exact counterexamples, but the row-sum and large-gate parts are property searches and the"
+        " Markov-form counterexample is a dense float eigenvalue far beyond its tolerance"
+    ),
     notes=["reconstructed"],
-    reason="four exact counterexamples (sympy eigenvalues, exact gates); property searches for the row sums, large "
-           "gates and the unnormalised composition of layers; a dense counterexample (far beyond its n·eps·‖L‖ "
-           "tolerance) for the Markov form, where composing loses against the superposition. Before, the statement "
-           "said composition is never needed, which holds only for the unnormalised N_D.",
+    reason=(
+        "four exact counterexamples (sympy eigenvalues, exact gates); property searches for the row sums, large "
+        "gates and the unnormalised composition of layers; a dense counterexample (far beyond its n·eps·‖L‖ "
+        "tolerance) for the Markov form, where composing loses against the superposition. Before, the statement "
+        "said composition is never needed, which holds only for the unnormalised N_D."
+    ),
     uses=["trsp.C5.safety-net", "trsp.C4.weyl.hypotheses"],
     tests=[f"{TESTS}::test_gated_skeleton_mode_half_is_four_g0"],
 )

@@ -41,8 +41,11 @@ from specproof.theory.cayley import cayley_degree, cayley_laplacian_spectrum
 
 # --------------------------------------------------------------------------- exact π-norm helpers
 
+
 def as_fractions(A) -> list[list[Fraction]]:
-    """A matrix (nested lists, numpy or sympy) as rows of Fractions; entries must be exact (ints, Fractions, rationals)."""
+    """A matrix (nested lists, numpy or sympy) as rows of Fractions; entries must be exact (ints, Fractions,
+    rationals).
+    """
     rows = A.tolist() if hasattr(A, "tolist") else A
     out = []
     for row in rows:
@@ -83,6 +86,7 @@ def walk(W) -> tuple[list[list[Fraction]], list[Fraction]]:
 
 # --------------------------------------------------------------------------- carry-over (App. D intro)
 
+
 def skeleton_walk_margin(T: int) -> float:
     """2r − μ_max − μ₂ for the Cayley skeleton (Eq. 9, multigraph, r = 2(L+1)): ≥ 0 exactly when the walk W/r has
     absolute gap min(μ₂/r, 2 − μ_max/r) equal to App. C's γ = μ₂/r."""
@@ -94,27 +98,36 @@ def _skeleton_tolerance(T: int) -> float:
     return 3 * float_tolerance(cayley_degree(T) // 2, 4.0)
 
 
-SKELETON_ALLOWANCE = ("μ_k sums L+1 terms 2·2sin²(πr/T), r = gk mod T exact, each ≤ 4 and within a few eps relative: "
-                      "μ within 10·(L+1)·eps·4; the margin combines three μ's: 3×")
+SKELETON_ALLOWANCE = (
+    "μ_k sums L+1 terms 2·2sin²(πr/T), r = gk mod T exact, each ≤ 4 and within a few eps relative: "
+    "μ within 10·(L+1)·eps·4; the margin combines three μ's: 3×"
+)
 
 
 @check
 def carry_over_symmetry_probe(ctx: Context) -> Evidence:
     """Drop a symmetric ℳ (TRSP's layers are causal): the row-normalised M is absorbing, (A1)–(A2) fail."""
-    return probe_hypothesis('necessary', "a symmetric (bidirectional) ℳ", carry_over_assumption_a2(ctx), exact=True,
-                            role="decides")
+    return probe_hypothesis(
+        "necessary", "a symmetric (bidirectional) ℳ", carry_over_assumption_a2(ctx), exact=True, role="decides"
+    )
 
 
 @check
 def carry_over_wrap_probe(ctx: Context) -> Evidence:
     """Drop the wrap-around boundary once ℳ is symmetrised: the non-wrapping, sink-dominated walk keeps its gap."""
-    return probe_hypothesis('not needed', "the wrap-around (circulant) boundary, once ℳ is symmetrised",
-                            carry_over_probe_sink(ctx), role="decides")
+    return probe_hypothesis(
+        "not needed",
+        "the wrap-around (circulant) boundary, once ℳ is symmetrised",
+        carry_over_probe_sink(ctx),
+        role="decides",
+    )
 
 
 @check
 def carry_over_gap_reading_exact(ctx: Context) -> Evidence:
-    """App. C's γ = μ₂/r is not D3's contraction: T = 6, generators ±1, ±2, ±4 ≡ ∓2, r = 6; the walk has eigenvalue −½."""
+    """App. C's γ = μ₂/r is not D3's contraction: T = 6, generators ±1, ±2, ±4 ≡ ∓2, r = 6; the walk has eigenvalue
+    −½.
+    """
     T, gens = 6, (1, 2, 4)
     W = [[sum(int((j - i) % T == g % T) + int((i - j) % T == g % T) for g in gens) for j in range(T)] for i in range(T)]
     P, pi = walk(W)
@@ -129,12 +142,23 @@ def carry_over_gap_reading_exact(ctx: Context) -> Evidence:
     if not (eigen_ok and mu2_ok and sum(Fraction(p) * x for p, x in zip(pi, v)) == 0):
         return Evidence(Status.OPEN, "exact", "the T = 6 skeleton's eigenvectors are not those this check expects")
     outcome = exact_counterexample(
-        f"T = 6 skeleton Cay(ℤ₆, {{±1, ±2, ±4}}), P = W/6: App. C's γ = μ₂/r = 2/3, but v = (2,−1,−1,2,−1,−1) ∈ H₀ has "
+        "T = 6 skeleton Cay(ℤ₆, {±1, ±2, ±4}), P = W/6: App. C's γ = μ₂/r = 2/3, but v = (2,−1,−1,2,−1,−1) ∈ H₀ has "
         f"Pv = −v/2, so ‖P‖²_{{H₀}} ≥ {ratio} > (1 − γ)² = {(1 - gamma_c) ** 2}: the contraction gap is 1/2",
-        "T = 6, exact rationals", (1 - gamma_c) ** 2 - ratio, T=T, generators=list(gens), v=v, gamma_C="2/3",
-        contraction_gap="1/2")
-    return probe_hypothesis('necessary', "μ_max + μ₂ ≤ 2r (then App. C's γ = μ₂/r is (A1)'s contraction gap)", outcome,
-                            exact=True, role="decides")
+        "T = 6, exact rationals",
+        (1 - gamma_c) ** 2 - ratio,
+        T=T,
+        generators=list(gens),
+        v=v,
+        gamma_C="2/3",
+        contraction_gap="1/2",
+    )
+    return probe_hypothesis(
+        "necessary",
+        "μ_max + μ₂ ≤ 2r (then App. C's γ = μ₂/r is (A1)'s contraction gap)",
+        outcome,
+        exact=True,
+        role="decides",
+    )
 
 
 @check
@@ -143,15 +167,28 @@ def carry_over_gap_reading_grid(ctx: Context) -> Evidence:
     T_max = 8192 if ctx.wide else 2048
     failures = [T for T in range(2, T_max + 1) if skeleton_walk_margin(T) < -_skeleton_tolerance(T)]
     last = max(failures)
-    tail = grid_check(range(last + 1, T_max + 1), skeleton_walk_margin,
-                      what=f"2r − μ_max − μ₂ ≥ 0 (absolute gap = μ₂/r) for {last + 1} ≤ T ≤ {T_max}", method="closed-form",
-                      exact=False, tolerance=_skeleton_tolerance, allowance=SKELETON_ALLOWANCE,
-                      ranges=f"T = {last + 1}..{T_max}")
-    return Evidence(tail.status, "closed-form",
-                    f"absolute gap < μ₂/r at {len(failures)} lengths T ∈ {{{', '.join(map(str, failures))}}} (the largest "
-                    f"{last}); {tail.summary}", ranges=f"T = 2..{T_max}", worst_margin=tail.worst_margin,
-                    allowance=tail.allowance, allowance_note=tail.allowance_note, role="supports",
-                    data={"failures": failures, **tail.data})
+    tail = grid_check(
+        range(last + 1, T_max + 1),
+        skeleton_walk_margin,
+        what=f"2r − μ_max − μ₂ ≥ 0 (absolute gap = μ₂/r) for {last + 1} ≤ T ≤ {T_max}",
+        method="closed-form",
+        exact=False,
+        tolerance=_skeleton_tolerance,
+        allowance=SKELETON_ALLOWANCE,
+        ranges=f"T = {last + 1}..{T_max}",
+    )
+    return Evidence(
+        tail.status,
+        "closed-form",
+        f"absolute gap < μ₂/r at {len(failures)} lengths T ∈ {{{', '.join(map(str, failures))}}} (the largest "
+        f"{last}); {tail.summary}",
+        ranges=f"T = 2..{T_max}",
+        worst_margin=tail.worst_margin,
+        allowance=tail.allowance,
+        allowance_note=tail.allowance_note,
+        role="supports",
+        data={"failures": failures, **tail.data},
+    )
 
 
 def _stationary_count(M: sp.Matrix) -> int:
@@ -162,8 +199,12 @@ def _stationary_count(M: sp.Matrix) -> int:
 def carry_over_side_path_probe(ctx: Context) -> Evidence:
     """The sharp form's b ≥ 2, g > 0 are not needed when attention reaches token 0 (sink, causal uniform): at b = 1 or
     g = 0 the stationary law is still e₀ alone."""
-    cases = [(T, b, g, a) for T in range(2, 9) for b, g in ((1, Fraction(1, 2)), (2, Fraction(0)), (1, Fraction(0)))
-             for a in ("sink", "cesaro")]
+    cases = [
+        (T, b, g, a)
+        for T in range(2, 9)
+        for b, g in ((1, Fraction(1, 2)), (2, Fraction(0)), (1, Fraction(0)))
+        for a in ("sink", "cesaro")
+    ]
 
     def margin(case):
         T, b, g, attention = case
@@ -171,9 +212,15 @@ def carry_over_side_path_probe(ctx: Context) -> Evidence:
         space = (M.T - (2 + sp.Rational(g.numerator, g.denominator)) * sp.eye(T)).nullspace()
         return 0 if len(space) == 1 and all(x == 0 for x in space[0][1:]) else -1
 
-    ev = grid_check(cases, margin, what="unique stationary law e₀ at b = 1 or g = 0", method="exact", exact=True,
-                    ranges="T = 2..8, (b, g) ∈ {(1, 1/2), (2, 0), (1, 0)}, A ∈ {sink, causal uniform}")
-    return probe_hypothesis('not needed', "b ≥ 2 and g > 0 (for attention that reaches token 0)", ev, role="decides")
+    ev = grid_check(
+        cases,
+        margin,
+        what="unique stationary law e₀ at b = 1 or g = 0",
+        method="exact",
+        exact=True,
+        ranges="T = 2..8, (b, g) ∈ {(1, 1/2), (2, 0), (1, 0)}, A ∈ {sink, causal uniform}",
+    )
+    return probe_hypothesis("not needed", "b ≥ 2 and g > 0 (for attention that reaches token 0)", ev, role="decides")
 
 
 @check
@@ -183,11 +230,17 @@ def carry_over_self_attention_probe(ctx: Context) -> Evidence:
     T = 4
     M = (sp.eye(T) + sp.eye(T)) / 2
     count = _stationary_count(M)
-    outcome = exact_counterexample(f"A = I, g = 0, T = {T}: M = I has {count} independent stationary laws (not a unique "
-                                    "absorbing law, not (A1)–(A2) either: no contraction on H₀)", f"T = {T}", 1 - count,
-                                    attention="I", g=0)
-    return probe_hypothesis('necessary', "g > 0 (for attention that does not reach token 0)", outcome, exact=True,
-                            role="decides")
+    outcome = exact_counterexample(
+        f"A = I, g = 0, T = {T}: M = I has {count} independent stationary laws (not a unique "
+        "absorbing law, not (A1)–(A2) either: no contraction on H₀)",
+        f"T = {T}",
+        1 - count,
+        attention="I",
+        g=0,
+    )
+    return probe_hypothesis(
+        "necessary", "g > 0 (for attention that does not reach token 0)", outcome, exact=True, role="decides"
+    )
 
 
 claim(
@@ -195,29 +248,39 @@ claim(
     title="Carry-over of App. C to App. D: which hypotheses it needs",
     source=Source("specproof", "App. D (intro)", "own"),
     statement=r"Assumptions of the carry-over, all unstated: (i) $\mathcal{M}$ symmetric (bidirectional), so that "
-              r"row normalisation gives a reversible $M$ with $\pi>0$ — necessary: every causal TRSP layer is absorbed at "
-              r"token 0; (ii) a wrap-around boundary — not needed once $\mathcal{M}$ is symmetrised (the non-wrapping "
-              r"sink walk keeps an absolute gap and $T\pi_{\min}$ bounded below); (iii) App. C's $\gamma=\mu_2/r$ read as "
-              r"(A1)'s contraction gap — false at $T=6$ (exact: $\gamma_C=2/3$, contraction gap $1/2$) and at 29 other "
-              r"$T\le125$; it holds for every $126\le T\le2048$. For the causal absorption (the sharp form): $b\ge2$ and "
-              r"$g>0$ are not needed for the sink or causal uniform attention (still $\pi=e_0$ at $b=1$ or $g=0$), and "
-              r"$g>0$ is needed for attention that does not reach token 0 ($A=I$, $g=0$: $M=I$).",
-    checks=[carry_over_symmetry_probe, carry_over_wrap_probe, carry_over_gap_reading_exact, carry_over_side_path_probe,
-            carry_over_self_attention_probe],
+    r"row normalisation gives a reversible $M$ with $\pi>0$ — necessary: every causal TRSP layer is absorbed at "
+    r"token 0; (ii) a wrap-around boundary — not needed once $\mathcal{M}$ is symmetrised (the non-wrapping "
+    r"sink walk keeps an absolute gap and $T\pi_{\min}$ bounded below); (iii) App. C's $\gamma=\mu_2/r$ read as "
+    r"(A1)'s contraction gap — false at $T=6$ (exact: $\gamma_C=2/3$, contraction gap $1/2$) and at 29 other "
+    r"$T\le125$; it holds for every $126\le T\le2048$. For the causal absorption (the sharp form): $b\ge2$ and "
+    r"$g>0$ are not needed for the sink or causal uniform attention (still $\pi=e_0$ at $b=1$ or $g=0$), and "
+    r"$g>0$ is needed for attention that does not reach token 0 ($A=I$, $g=0$: $M=I$).",
+    checks=[
+        carry_over_symmetry_probe,
+        carry_over_wrap_probe,
+        carry_over_gap_reading_exact,
+        carry_over_side_path_probe,
+        carry_over_self_attention_probe,
+    ],
     cross_checks=[carry_over_gap_reading_grid],
     expected=Status.VERIFIED,
-    unproved="Part (ii), that the wrap-around is not needed once ℳ is symmetrised, rests on a float probe over T = "
-             "16…512, and no proof for every T is known; part (iii)'s 'every 126 ≤ T ≤ 2048' is a finite-range check "
-             "of a closed form that says nothing beyond 2048.",
+    unproved=(
+        "Part (ii), that the wrap-around is not needed once ℳ is symmetrised, rests on a float probe over T = "
+        "16…512, and no proof for every T is known; part (iii)'s 'every 126 ≤ T ≤ 2048' is a finite-range check "
+        "of a closed form that says nothing beyond 2048."
+    ),
     uses=["trsp.D.carry-over", "trsp.D.carry-over.sharp"],
-    reason="(i) the exact absorbing instance of the carry-over claim; (ii) its float probe of the symmetrised sink walk; "
-           "(iii) an exact eigenvector of the T = 6 skeleton walk, and the closed form Eq. 9 at every T ≤ 2048 "
-           "(App. C's γ can exceed 1 at small T: 3/2 at T = 3); (iv) exact null spaces for b = 1, g = 0.",
+    reason=(
+        "(i) the exact absorbing instance of the carry-over claim; (ii) its float probe of the symmetrised sink walk; "
+        "(iii) an exact eigenvector of the T = 6 skeleton walk, and the closed form Eq. 9 at every T ≤ 2048 "
+        "(App. C's γ can exceed 1 at small T: 3/2 at T = 3); (iv) exact null spaces for b = 1, g = 0."
+    ),
     tests=["tests/test_trsp_d_hypotheses.py::test_skeleton_gap_reading_fails_exactly_at_six"],
 )
 
 
 # --------------------------------------------------------------------------- Lemma D.1
+
 
 @check
 def d1_epsilon_probe(ctx: Context) -> Evidence:
@@ -226,10 +289,21 @@ def d1_epsilon_probe(ctx: Context) -> Evidence:
     sr = Fraction(2)  # ‖I₂‖_F² / ‖I₂‖₂²
     size = (1 - eps) ** 2 * sr
     floor_sq = Fraction(eps**2, d)  # (ε‖X‖₂/√d)², ‖X‖₂ = 1
-    outcome = exact_counterexample(f"X = I₂, ε = 2: |S| ≥ {size} forces S = both columns, σ_min² = 1 < floor² = {floor_sq}",
-                                    "d = 2, ε = 2", 1 - floor_sq, X="I_2", epsilon=eps, size=str(size))
-    return probe_hypothesis('necessary', "ε < 1 (ε ≤ 1 suffices: at ε = 1 one column of largest norm works)", outcome,
-                            exact=True, role="decides")
+    outcome = exact_counterexample(
+        f"X = I₂, ε = 2: |S| ≥ {size} forces S = both columns, σ_min² = 1 < floor² = {floor_sq}",
+        "d = 2, ε = 2",
+        1 - floor_sq,
+        X="I_2",
+        epsilon=eps,
+        size=str(size),
+    )
+    return probe_hypothesis(
+        "necessary",
+        "ε < 1 (ε ≤ 1 suffices: at ε = 1 one column of largest norm works)",
+        outcome,
+        exact=True,
+        role="decides",
+    )
 
 
 @check
@@ -237,17 +311,28 @@ def d1_dimension_probe(ctx: Context) -> Evidence:
     """Drop the 1/√d: X = [1 1], ε = 3/4: one column (σ_min = 1) is demanded, ε‖X‖₂ = (3/4)√2 > 1."""
     eps = Fraction(3, 4)
     floor_sq = eps**2 * 2  # (ε‖X‖₂)², ‖X‖₂² = 2
-    outcome = exact_counterexample(f"X = [1 1] (T = 1, d = 2), sr = 1, ε = 3/4: the best column has σ_min² = 1 < "
-                                    f"(ε‖X‖₂)² = {floor_sq}", "T = 1, d = 2", 1 - floor_sq, X=[[1, 1]], epsilon="3/4")
-    return probe_hypothesis('necessary', "the dimension factor 1/√d in the floor", outcome, exact=True, role="decides")
+    outcome = exact_counterexample(
+        f"X = [1 1] (T = 1, d = 2), sr = 1, ε = 3/4: the best column has σ_min² = 1 < (ε‖X‖₂)² = {floor_sq}",
+        "T = 1, d = 2",
+        1 - floor_sq,
+        X=[[1, 1]],
+        epsilon="3/4",
+    )
+    return probe_hypothesis("necessary", "the dimension factor 1/√d in the floor", outcome, exact=True, role="decides")
 
 
 @check
 def d1_nonzero_state(ctx: Context) -> Evidence:
     """Drop X ≠ 0 (unstated): sr is 0/0 and λ_low = ε‖X‖₂/√d = 0, not > 0."""
-    outcome = Evidence(Status.REFUTED, "exact", "X = 0: ‖X‖₂ = 0, so λ_low = 0 (the lemma claims > 0) and sr(X) = 0/0",
-                       ranges="any T, d", worst_margin=0.0, counterexample={"X": "0"})
-    return probe_hypothesis('necessary', "X ≠ 0", outcome, exact=True, role="decides")
+    outcome = Evidence(
+        Status.REFUTED,
+        "exact",
+        "X = 0: ‖X‖₂ = 0, so λ_low = 0 (the lemma claims > 0) and sr(X) = 0/0",
+        ranges="any T, d",
+        worst_margin=0.0,
+        counterexample={"X": "0"},
+    )
+    return probe_hypothesis("necessary", "X ≠ 0", outcome, exact=True, role="decides")
 
 
 @check
@@ -257,10 +342,17 @@ def d1_rmin_probe(ctx: Context) -> Evidence:
     def margin(X):
         return min(best - paper for _, best, paper, _ in subset_floors(X))
 
-    ev = property_search(sst.column_matrices(5, 5), margin, what="Lemma D.1 floor at every ε without any r_min", ctx=ctx,
-                         examples=80, tolerance=lambda X: 3 * float_tolerance(max(X.shape), np.sqrt(X.shape[1])),
-                         allowance=SUBSET_FLOOR_ALLOWANCE, ranges="T, d ≤ 5, every X (sr from 1 to d)")
-    return probe_hypothesis('not needed', "(A3) sr ≥ r_min (for the first inequality) and (A5)", ev, role="decides")
+    ev = property_search(
+        sst.column_matrices(5, 5),
+        margin,
+        what="Lemma D.1 floor at every ε without any r_min",
+        ctx=ctx,
+        examples=80,
+        tolerance=lambda X: 3 * float_tolerance(max(X.shape), np.sqrt(X.shape[1])),
+        allowance=SUBSET_FLOOR_ALLOWANCE,
+        ranges="T, d ≤ 5, every X (sr from 1 to d)",
+    )
+    return probe_hypothesis("not needed", "(A3) sr ≥ r_min (for the first inequality) and (A5)", ev, role="decides")
 
 
 claim(
@@ -268,15 +360,17 @@ claim(
     title="Lemma D.1: which hypotheses are needed",
     source=Source("specproof", "App. D.2", "own"),
     statement=r"Assumptions: $\varepsilon\in(0,1)$ (stated) — necessary above 1 ($X=I_2$, $\varepsilon=2$: "
-              r"$\sigma_{\min}=1<\sqrt2$); the factor $1/\sqrt d$ (stated) — necessary ($X=[1\ 1]$, $\varepsilon=3/4$); "
-              r"$X\ne0$ (unstated) — necessary for $\lambda_{\mathrm{low}}>0$ and for $\mathrm{sr}$ to be defined; (A3) "
-              r"— used only for the second inequality, not for the first (searched without it); (A5), which the proof "
-              r"plan lists for this lemma, plays no role in it.",
+    r"$\sigma_{\min}=1<\sqrt2$); the factor $1/\sqrt d$ (stated) — necessary ($X=[1\ 1]$, $\varepsilon=3/4$); "
+    r"$X\ne0$ (unstated) — necessary for $\lambda_{\mathrm{low}}>0$ and for $\mathrm{sr}$ to be defined; (A3) "
+    r"— used only for the second inequality, not for the first (searched without it); (A5), which the proof "
+    r"plan lists for this lemma, plays no role in it.",
     checks=[d1_epsilon_probe, d1_dimension_probe, d1_nonzero_state, d1_rmin_probe],
     expected=Status.VERIFIED,
-    unproved="The exact counterexamples are decided; the 'not needed' part ((A3) is used only for the second "
-             "inequality) amounts to Lemma D.1 itself for every X, which is unproved "
-             "(trsp.D1.restricted-invertibility).",
+    unproved=(
+        "The exact counterexamples are decided; the 'not needed' part ((A3) is used only for the second "
+        "inequality) amounts to Lemma D.1 itself for every X, which is unproved "
+        "(trsp.D1.restricted-invertibility)."
+    ),
     uses=["trsp.D1.restricted-invertibility"],
     reason="three exact counterexamples; a subset search over arbitrary small X (no r_min) for (A3)",
     tests=["tests/test_trsp_d_hypotheses.py::test_exact_probes_refute_the_dropped_hypotheses"],
@@ -285,10 +379,12 @@ claim(
 
 # --------------------------------------------------------------------------- Corollary D.2
 
+
 def mean_square_exact(weights, components) -> Fraction:
     """E|Σ wᵢZᵢ|² for Z uniform over the listed equiprobable outcomes (each a tuple of component values)."""
-    total = sum((sum(Fraction(w) * Fraction(z) for w, z in zip(weights, outcome)) ** 2 for outcome in components),
-                Fraction(0))
+    total = sum(
+        (sum(Fraction(w) * Fraction(z) for w, z in zip(weights, outcome)) ** 2 for outcome in components), Fraction(0)
+    )
     return total / len(components)
 
 
@@ -301,43 +397,59 @@ def d2_uncorrelated_probe(ctx: Context) -> Evidence:
     """Drop uncorrelated: Z₁ = Z₂ = ±1 gives E[mean²] = 1 > σ⊥²/k = 1/2."""
     outcomes = [(s, s) for (s,) in _signs(1)]
     ms = mean_square_exact([Fraction(1, 2)] * 2, outcomes)
-    outcome = exact_counterexample(f"k = 2, Z₁ = Z₂ = ±1: E[mean²] = {ms} > 1/2", "k = 2", Fraction(1, 2) - ms,
-                                    Z="Z1 = Z2 = +-1 equiprobable")
-    return probe_hypothesis('necessary', "uncorrelated components", outcome, exact=True, role="decides")
+    outcome = exact_counterexample(
+        f"k = 2, Z₁ = Z₂ = ±1: E[mean²] = {ms} > 1/2", "k = 2", Fraction(1, 2) - ms, Z="Z1 = Z2 = +-1 equiprobable"
+    )
+    return probe_hypothesis("necessary", "uncorrelated components", outcome, exact=True, role="decides")
 
 
 @check
 def d2_zero_mean_probe(ctx: Context) -> Evidence:
     """Drop zero mean: Z ≡ 1 (variance 0) gives E[mean²] = 1 > σ⊥²/k for σ⊥ = 1, k = 4."""
     ms = mean_square_exact([Fraction(1, 4)] * 4, [(1, 1, 1, 1)])
-    outcome = exact_counterexample(f"k = 4, Zᵢ ≡ 1 (uncorrelated, variance 0): E[mean²] = {ms} > σ⊥²/k = 1/4",
-                                    "k = 4", Fraction(1, 4) - ms, Z="Z_i = 1")
-    return probe_hypothesis('necessary', "zero-mean components", outcome, exact=True, role="decides")
+    outcome = exact_counterexample(
+        f"k = 4, Zᵢ ≡ 1 (uncorrelated, variance 0): E[mean²] = {ms} > σ⊥²/k = 1/4",
+        "k = 4",
+        Fraction(1, 4) - ms,
+        Z="Z_i = 1",
+    )
+    return probe_hypothesis("necessary", "zero-mean components", outcome, exact=True, role="decides")
 
 
 @check
 def d2_weights_probe(ctx: Context) -> Evidence:
     """Drop equal weights (unstated: 'aggregating' is the plain mean): weights (3/4, 1/4) give 5/8 > 1/2."""
     ms = mean_square_exact([Fraction(3, 4), Fraction(1, 4)], _signs(2))
-    outcome = exact_counterexample(f"k = 2 independent ±1, weights (3/4, 1/4): E|ΣwᵢZᵢ|² = {ms} > 1/2 "
-                                    "(in general σ⊥²‖w‖² ≥ σ⊥²/k, equality only for equal weights)", "k = 2",
-                                    Fraction(1, 2) - ms, weights=["3/4", "1/4"])
-    return probe_hypothesis('necessary', "equal aggregation weights", outcome, exact=True, role="decides")
+    outcome = exact_counterexample(
+        f"k = 2 independent ±1, weights (3/4, 1/4): E|ΣwᵢZᵢ|² = {ms} > 1/2 "
+        "(in general σ⊥²‖w‖² ≥ σ⊥²/k, equality only for equal weights)",
+        "k = 2",
+        Fraction(1, 2) - ms,
+        weights=["3/4", "1/4"],
+    )
+    return probe_hypothesis("necessary", "equal aggregation weights", outcome, exact=True, role="decides")
 
 
 @check
 def d2_rms_probe(ctx: Context) -> Evidence:
     """Drop the root-mean-square reading: the realisation Z = (1, 1) of independent ±1 has |mean| = 1 > 1/√2."""
     ms = mean_square_exact([Fraction(1, 2)] * 2, [(1, 1)])
-    outcome = exact_counterexample(f"k = 2 independent ±1, realisation (1, 1) (probability 1/4): |mean|² = {ms} > 1/2",
-                                    "k = 2", Fraction(1, 2) - ms, realisation=[1, 1])
-    return probe_hypothesis('necessary', "the error read as a root mean square, not per realisation", outcome, exact=True,
-                            role="decides")
+    outcome = exact_counterexample(
+        f"k = 2 independent ±1, realisation (1, 1) (probability 1/4): |mean|² = {ms} > 1/2",
+        "k = 2",
+        Fraction(1, 2) - ms,
+        realisation=[1, 1],
+    )
+    return probe_hypothesis(
+        "necessary", "the error read as a root mean square, not per realisation", outcome, exact=True, role="decides"
+    )
 
 
 @check
 def d2_independence_probe(ctx: Context) -> Evidence:
-    """Independence is not needed: products of independent signs are pairwise uncorrelated, dependent, and meet the bound."""
+    """Independence is not needed: products of independent signs are pairwise uncorrelated, dependent, and meet the
+    bound.
+    """
 
     def products(n):
         subsets = [s for s in range(1, 2**n)]
@@ -348,9 +460,15 @@ def d2_independence_probe(ctx: Context) -> Evidence:
         k = len(outcomes[0])
         return Fraction(1, k) - mean_square_exact([Fraction(1, k)] * k, outcomes)
 
-    ev = grid_check(range(2, 6), margin, what="E[mean²] ≤ 1/k for the 2ⁿ − 1 products of n independent signs (pairwise "
-                    "uncorrelated, not independent)", method="exact", exact=True, ranges="n = 2..5 (k = 3..31)")
-    return probe_hypothesis('not needed', "independence (pairwise uncorrelated suffices)", ev, role="decides")
+    ev = grid_check(
+        range(2, 6),
+        margin,
+        what="E[mean²] ≤ 1/k for the 2ⁿ − 1 products of n independent signs (pairwise uncorrelated, not independent)",
+        method="exact",
+        exact=True,
+        ranges="n = 2..5 (k = 3..31)",
+    )
+    return probe_hypothesis("not needed", "independence (pairwise uncorrelated suffices)", ev, role="decides")
 
 
 @check
@@ -363,17 +481,21 @@ def d2_epsilon_fixed(ctx: Context) -> Evidence:
         rows.append({"sr": n * n, "epsilon": str(eps), "k": int(size), "ratio": n})
         if size != 1:
             return Evidence(Status.OPEN, "exact", f"unexpected demanded size {size}")
-    outcome = Evidence(Status.REFUTED, "exact",
-                       "sr = n², ε = 1 − 1/n: (1−ε)²sr = 1, so k = 1 satisfies Lemma D.1 and σ⊥/√k = n·σ⊥/√sr; the "
-                       "constant of O(σ⊥/√sr) is 1/(1−ε), unbounded as ε → 1", ranges="n ∈ {2, 4, 16, 256} (every n ≥ 2)",
-                       counterexample={"rows": rows})
-    return probe_hypothesis('necessary', "ε fixed away from 1 (for k = Θ(sr))", outcome, exact=True, role="decides")
+    outcome = Evidence(
+        Status.REFUTED,
+        "exact",
+        "sr = n², ε = 1 − 1/n: (1−ε)²sr = 1, so k = 1 satisfies Lemma D.1 and σ⊥/√k = n·σ⊥/√sr; the "
+        "constant of O(σ⊥/√sr) is 1/(1−ε), unbounded as ε → 1",
+        ranges="n ∈ {2, 4, 16, 256} (every n ≥ 2)",
+        counterexample={"rows": rows},
+    )
+    return probe_hypothesis("necessary", "ε fixed away from 1 (for k = Θ(sr))", outcome, exact=True, role="decides")
 
 
 @check
 def d2_rank_probe(ctx: Context) -> Evidence:
     """(A3), listed for the corollary, is not used by σ⊥/√k: the variance identity has no r_min in it."""
-    return probe_hypothesis('not needed', "(A3) (for σ⊥/√k)", averaging_variance_sympy(ctx), role="decides")
+    return probe_hypothesis("not needed", "(A3) (for σ⊥/√k)", averaging_variance_sympy(ctx), role="decides")
 
 
 claim(
@@ -381,15 +503,24 @@ claim(
     title="Cor. D.2: which hypotheses are needed",
     source=Source("specproof", "App. D.2", "own"),
     statement=r"Stated: uncorrelated and zero-mean components (A5) — both necessary ($Z_1=Z_2=\pm1$: $1>1/2$; "
-              r"$Z\equiv1$: $1>1/4$). Unstated: equal aggregation weights — necessary (weights $(3/4,1/4)$: $5/8>1/2$); "
-              r"the error read as a root mean square — necessary (the realisation $(1,1)$: $1>1/2$); $\varepsilon$ fixed "
-              r"away from 1, for $k=\Theta(\mathrm{sr})$ — necessary (the constant is $1/(1-\varepsilon)$). Independence "
-              r"is not needed (pairwise uncorrelated products of signs meet the bound with equality), nor is (A3) for "
-              r"$\sigma_\perp/\sqrt k$ (only Lemma D.1's size enters, through $k$).",
-    checks=[d2_uncorrelated_probe, d2_zero_mean_probe, d2_weights_probe, d2_rms_probe, d2_epsilon_fixed,
-            d2_independence_probe, d2_rank_probe],
+    r"$Z\equiv1$: $1>1/4$). Unstated: equal aggregation weights — necessary (weights $(3/4,1/4)$: $5/8>1/2$); "
+    r"the error read as a root mean square — necessary (the realisation $(1,1)$: $1>1/2$); $\varepsilon$ fixed "
+    r"away from 1, for $k=\Theta(\mathrm{sr})$ — necessary (the constant is $1/(1-\varepsilon)$). Independence "
+    r"is not needed (pairwise uncorrelated products of signs meet the bound with equality), nor is (A3) for "
+    r"$\sigma_\perp/\sqrt k$ (only Lemma D.1's size enters, through $k$).",
+    checks=[
+        d2_uncorrelated_probe,
+        d2_zero_mean_probe,
+        d2_weights_probe,
+        d2_rms_probe,
+        d2_epsilon_fixed,
+        d2_independence_probe,
+        d2_rank_probe,
+    ],
     expected=Status.CERTIFIED,
     uses=["trsp.D2.averaging"],
-    reason="exact enumeration of finite sign distributions (Fractions); the corollary's sympy variance identity for (A3)",
+    reason=(
+        "exact enumeration of finite sign distributions (Fractions); the corollary's sympy variance identity for (A3)"
+    ),
     tests=["tests/test_trsp_d_hypotheses.py::test_mean_square_of_sign_products"],
 )

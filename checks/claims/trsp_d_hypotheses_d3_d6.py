@@ -96,11 +96,21 @@ def d3_reversibilization_probe(ctx: Context) -> Evidence:
         return Evidence(Status.OPEN, "exact", "the reversibilization does not act as −½ on H₀")
     L = 3
     ratio = pi_rayleigh_exact(P, UNIFORM3, basis[0], power=L)
-    outcome = exact_counterexample(f"M = shift on ℤ₃ (π uniform): its reversibilization has contraction ½ on H₀, but "
-                                    f"‖M^{L}v‖²/‖v‖² = {ratio} > (1/2)^{2 * L} for v = (1,−1,0)", "T = 3, L = 3",
-                                    Fraction(1, 2) ** (2 * L) - ratio, M="cyclic shift", v=[1, -1, 0])
-    return probe_hypothesis('necessary', "M itself reversible (its π-reversibilization is not equivalent)", outcome,
-                            exact=True, role="decides")
+    outcome = exact_counterexample(
+        "M = shift on ℤ₃ (π uniform): its reversibilization has contraction ½ on H₀, but "
+        f"‖M^{L}v‖²/‖v‖² = {ratio} > (1/2)^{2 * L} for v = (1,−1,0)",
+        "T = 3, L = 3",
+        Fraction(1, 2) ** (2 * L) - ratio,
+        M="cyclic shift",
+        v=[1, -1, 0],
+    )
+    return probe_hypothesis(
+        "necessary",
+        "M itself reversible (its π-reversibilization is not equivalent)",
+        outcome,
+        exact=True,
+        role="decides",
+    )
 
 
 @check
@@ -113,10 +123,18 @@ def d3_spectral_reading_probe(ctx: Context) -> Evidence:
     ratio = pi_rayleigh_exact(P, UNIFORM3, w)
     if not nilpotent:
         return Evidence(Status.OPEN, "exact", "P² is not the mixing matrix this check expects")
-    outcome = exact_counterexample(f"P = [[1/2,1/2,0],[1/6,1/6,2/3],[1/3,1/3,1/3]] (doubly stochastic, not symmetric): "
-                                    f"eigenvalues 1, 0, 0 (P² = 𝟏𝟏ᵀ/3) so 1 − max|λ| = 1, yet ‖Pw‖²/‖w‖² = {ratio} > 0 "
-                                    f"for w = (1,1,−2)", "T = 3, L = 1", -ratio, P=[[str(x) for x in r] for r in P], w=w)
-    return probe_hypothesis('necessary', "reversibility, to read γ from the spectrum", outcome, exact=True, role="decides")
+    outcome = exact_counterexample(
+        "P = [[1/2,1/2,0],[1/6,1/6,2/3],[1/3,1/3,1/3]] (doubly stochastic, not symmetric): "
+        f"eigenvalues 1, 0, 0 (P² = 𝟏𝟏ᵀ/3) so 1 − max|λ| = 1, yet ‖Pw‖²/‖w‖² = {ratio} > 0 "
+        "for w = (1,1,−2)",
+        "T = 3, L = 1",
+        -ratio,
+        P=[[str(x) for x in r] for r in P],
+        w=w,
+    )
+    return probe_hypothesis(
+        "necessary", "reversibility, to read γ from the spectrum", outcome, exact=True, role="decides"
+    )
 
 
 @check
@@ -132,11 +150,17 @@ def d3_absolute_gap_probe(ctx: Context) -> Evidence:
     second = [1, -1, 1, -1]  # (1, 1) ⊗ (1, −1): eigenvalue 1/2, the second largest
     if pi_rayleigh_exact(P, pi, second) != Fraction(1, 4) or ratio != Fraction(16, 25):
         return Evidence(Status.OPEN, "exact", "the eigenvalues of A⊗B are not those this check expects")
-    outcome = exact_counterexample(f"P = A⊗B (symmetric, doubly stochastic, reversible): eigenvalues 1, 1/2, −2/5, −4/5; "
-                                    f"with γ = 1 − λ₂ = 1/2, ‖Pv‖²/‖v‖² = {ratio} > (1 − γ)² = 1/4", "T = 4, L = 1",
-                                    Fraction(1, 4) - ratio, P="A (x) B", v=v)
-    return probe_hypothesis('necessary', "γ the absolute gap 1 − max(|λ₂|, |λ_min|), not 1 − λ₂", outcome, exact=True,
-                            role="decides")
+    outcome = exact_counterexample(
+        "P = A⊗B (symmetric, doubly stochastic, reversible): eigenvalues 1, 1/2, −2/5, −4/5; "
+        f"with γ = 1 − λ₂ = 1/2, ‖Pv‖²/‖v‖² = {ratio} > (1 − γ)² = 1/4",
+        "T = 4, L = 1",
+        Fraction(1, 4) - ratio,
+        P="A (x) B",
+        v=v,
+    )
+    return probe_hypothesis(
+        "necessary", "γ the absolute gap 1 − max(|λ₂|, |λ_min|), not 1 − λ₂", outcome, exact=True, role="decides"
+    )
 
 
 def primitive_chain(A: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -147,8 +171,11 @@ def primitive_chain(A: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 
 
 def _nonreversible_cases():
-    return sst.sizes(2, 10).flatmap(lambda T: st.tuples(sst.row_stochastic(T), st.integers(0, 30))).map(
-        lambda args: (*primitive_chain(args[0]), args[1]))
+    return (
+        sst.sizes(2, 10)
+        .flatmap(lambda T: st.tuples(sst.row_stochastic(T), st.integers(0, 30)))
+        .map(lambda args: (*primitive_chain(args[0]), args[1]))
+    )
 
 
 @check
@@ -159,23 +186,33 @@ def d3_nonreversible_search(ctx: Context) -> Evidence:
         P, pi, L = case
         return h0_operator_norm(P, pi, 1) ** L - h0_operator_norm(P, pi, L)
 
-    ev = property_search(_nonreversible_cases(), margin, what="‖P^L‖_{H₀} ≤ (1−γ)^L, γ = 1 − ‖P‖_{H₀}, P not reversible",
-                         ctx=ctx, examples=120,
-                         tolerance=lambda c: float_tolerance(c[0].shape[0] * (c[2] + 1), 1.0 / math.sqrt(c[1].min())),
-                         allowance="P ≥ 0: fl(P^L) within T·L·eps entrywise; the √π similarity amplifies by ≤ 1/√π_min; "
-                                   "two SVDs add 10·T·eps: 10·T·(L+1)·eps/√π_min",
-                         ranges="T ≤ 10, L ≤ 30; 0.9·A + 0.1/T for A random, sink, banded, causal, disconnected, "
-                                "permutation, identity")
-    return probe_hypothesis('not needed', "reversibility (with γ the contraction constant of (A1))", ev, role="decides")
+    ev = property_search(
+        _nonreversible_cases(),
+        margin,
+        what="‖P^L‖_{H₀} ≤ (1−γ)^L, γ = 1 − ‖P‖_{H₀}, P not reversible",
+        ctx=ctx,
+        examples=120,
+        tolerance=lambda c: float_tolerance(c[0].shape[0] * (c[2] + 1), 1.0 / math.sqrt(c[1].min())),
+        allowance=(
+            "P ≥ 0: fl(P^L) within T·L·eps entrywise; the √π similarity amplifies by ≤ 1/√π_min; "
+            "two SVDs add 10·T·eps: 10·T·(L+1)·eps/√π_min"
+        ),
+        ranges="T ≤ 10, L ≤ 30; 0.9·A + 0.1/T for A random, sink, banded, causal, disconnected, permutation, identity",
+    )
+    return probe_hypothesis("not needed", "reversibility (with γ the contraction constant of (A1))", ev, role="decides")
 
 
 def _common_law_cases():
     """Layers P₁..P_L, all with the uniform law: symmetric mixtures of permutations (doubly stochastic, distinct)."""
 
     def layer(T):
-        return st.lists(st.tuples(st.permutations(range(T)), st.floats(0.05, 1.0, width=64)), min_size=1, max_size=3).map(
-            lambda terms: sum(w * (np.eye(T)[list(p)] + np.eye(T)[list(p)].T) / 2 for p, w in terms)
-            / sum(w for _, w in terms))
+        return st.lists(
+            st.tuples(st.permutations(range(T)), st.floats(0.05, 1.0, width=64)), min_size=1, max_size=3
+        ).map(
+            lambda terms: (
+                sum(w * (np.eye(T)[list(p)] + np.eye(T)[list(p)].T) / 2 for p, w in terms) / sum(w for _, w in terms)
+            )
+        )
 
     return sst.sizes(2, 8).flatmap(lambda T: st.lists(layer(T), min_size=1, max_size=6))
 
@@ -190,11 +227,17 @@ def d3_layers_common_law_search(ctx: Context) -> Evidence:
         product = np.linalg.multi_dot(layers[::-1]) if len(layers) > 1 else layers[0]
         return math.prod(h0_operator_norm(P, pi) for P in layers) - h0_operator_norm(product, pi)
 
-    ev = property_search(_common_law_cases(), margin, what="‖P_L⋯P₁‖_{H₀} ≤ Π(1−γ_ℓ), a common uniform law", ctx=ctx,
-                         examples=120, tolerance=lambda layers: float_tolerance(layers[0].shape[0] * (len(layers) + 1), 1.0),
-                         allowance="doubly stochastic factors, ‖·‖₂ ≤ 1: the product within T·L·eps, each SVD within 10·T·eps",
-                         ranges="T ≤ 8, 1..6 distinct symmetric doubly stochastic layers")
-    return probe_hypothesis('not needed', "the same M at every layer (layers sharing π)", ev, role="decides")
+    ev = property_search(
+        _common_law_cases(),
+        margin,
+        what="‖P_L⋯P₁‖_{H₀} ≤ Π(1−γ_ℓ), a common uniform law",
+        ctx=ctx,
+        examples=120,
+        tolerance=lambda layers: float_tolerance(layers[0].shape[0] * (len(layers) + 1), 1.0),
+        allowance="doubly stochastic factors, ‖·‖₂ ≤ 1: the product within T·L·eps, each SVD within 10·T·eps",
+        ranges="T ≤ 8, 1..6 distinct symmetric doubly stochastic layers",
+    )
+    return probe_hypothesis("not needed", "the same M at every layer (layers sharing π)", ev, role="decides")
 
 
 # two reversible walks with different stationary laws (found by a search over small integer weights)
@@ -204,7 +247,8 @@ LAYER_DIRECTION = [Fraction(-1, 4), Fraction(15, 2), 0]  # near the product's wo
 
 @check
 def d3_layers_own_law_probe(ctx: Context) -> Evidence:
-    """Layers with different stationary laws (TRSP's do differ): two reversible walks, contractions certified ≤ √q₁, √q₂,
+    """Layers with different stationary laws (TRSP's do differ): two reversible walks, contractions certified ≤ √q₁,
+    √q₂,
     whose product contracts its own H₀ far less than the product of the two."""
     (P1, pi1), (P2, pi2) = walk(LAYER_WEIGHTS[0]), walk(LAYER_WEIGHTS[1])
     q1, q2 = Fraction(1, 144), Fraction(79, 1000)  # ‖P₁‖_{H₀} = 1/12, ‖P₂‖_{H₀} ≈ 0.2791 < √0.079
@@ -214,13 +258,20 @@ def d3_layers_own_law_probe(ctx: Context) -> Evidence:
     piQ = stationary_exact(Q)
     v = project_h0_exact(LAYER_DIRECTION, piQ)
     ratio = pi_rayleigh_exact(Q, piQ, v)
-    outcome = exact_counterexample(f"P₁, P₂ random walks on W₁ = {LAYER_WEIGHTS[0]}, W₂ = {LAYER_WEIGHTS[1]} "
-                                    f"(stationary laws {[str(x) for x in pi1]}, {[str(x) for x in pi2]}): "
-                                    f"‖P₁‖²_{{H₀}} ≤ 1/144, ‖P₂‖²_{{H₀}} ≤ 79/1000 (certified), but a rational v ∈ H₀(π_Q) "
-                                    f"has ‖P₂P₁v‖²/‖v‖² = {fmt(float(ratio))} > {fmt(float(q1 * q2))}", "T = 3, L = 2",
-                                    q1 * q2 - ratio, W1=LAYER_WEIGHTS[0], W2=LAYER_WEIGHTS[1],
-                                    pi_Q=[str(x) for x in piQ], v=[str(x) for x in v], ratio=str(ratio))
-    return probe_hypothesis('necessary', "one stationary law π for every layer", outcome, exact=True, role="decides")
+    outcome = exact_counterexample(
+        f"P₁, P₂ random walks on W₁ = {LAYER_WEIGHTS[0]}, W₂ = {LAYER_WEIGHTS[1]} "
+        f"(stationary laws {[str(x) for x in pi1]}, {[str(x) for x in pi2]}): "
+        "‖P₁‖²_{H₀} ≤ 1/144, ‖P₂‖²_{H₀} ≤ 79/1000 (certified), but a rational v ∈ H₀(π_Q) "
+        f"has ‖P₂P₁v‖²/‖v‖² = {fmt(float(ratio))} > {fmt(float(q1 * q2))}",
+        "T = 3, L = 2",
+        q1 * q2 - ratio,
+        W1=LAYER_WEIGHTS[0],
+        W2=LAYER_WEIGHTS[1],
+        pi_Q=[str(x) for x in piQ],
+        v=[str(x) for x in v],
+        ratio=str(ratio),
+    )
+    return probe_hypothesis("necessary", "one stationary law π for every layer", outcome, exact=True, role="decides")
 
 
 @check
@@ -233,11 +284,20 @@ def d3_positive_law_probe(ctx: Context) -> Evidence:
         M = _causal_composite_exact(T, b, Fraction(1, 2), attention) / (2 + sp.Rational(1, 2))
         return 0 if list(M.row(0)) == [1] + [0] * (T - 1) else -1
 
-    ev = grid_check(cases, margin, what="π = e₀: ‖v‖_{2,π} = |v₀| and H₀(π) = {v₀ = 0}; the first row of M is e₀ᵀ, so "
-                    "(M^L v)₀ = v₀ = 0 and ‖M^L v‖_{2,π} = 0 on H₀ for every L: true with any γ, vacuous", method="exact",
-                    exact=True, ranges="causal ℳ = I + A + ½M_tri, T = 2..8, b ∈ {2, 3}, A ∈ {sink, causal uniform}")
-    return probe_hypothesis('not needed', "π > 0 (for the inequality; without it the lemma is vacuous)", ev,
-                            role="decides")
+    ev = grid_check(
+        cases,
+        margin,
+        what=(
+            "π = e₀: ‖v‖_{2,π} = |v₀| and H₀(π) = {v₀ = 0}; the first row of M is e₀ᵀ, so "
+            "(M^L v)₀ = v₀ = 0 and ‖M^L v‖_{2,π} = 0 on H₀ for every L: true with any γ, vacuous"
+        ),
+        method="exact",
+        exact=True,
+        ranges="causal ℳ = I + A + ½M_tri, T = 2..8, b ∈ {2, 3}, A ∈ {sink, causal uniform}",
+    )
+    return probe_hypothesis(
+        "not needed", "π > 0 (for the inequality; without it the lemma is vacuous)", ev, role="decides"
+    )
 
 
 claim(
@@ -245,43 +305,63 @@ claim(
     title="Lemma D.3: which hypotheses are needed",
     source=Source("specproof", "App. D.3", "own"),
     statement=r"Stated: reversibility (A1) — not needed for the inequality when $\gamma$ is the contraction constant "
-              r"(searched over non-reversible chains), but needed to read $\gamma$ from eigenvalues (exact: eigenvalues "
-              r"$1,0,0$, $\|P\|_{\mathcal{H}_0}>0$); the paper's 'equivalently, its $\pi$-reversibilization' is false "
-              r"(exact: the shift on $\mathbb{Z}_3$ is an isometry of $\mathcal{H}_0$, its reversibilization contracts by "
-              r"$\tfrac12$). Unstated: $\gamma$ the absolute gap — necessary ($A\otimes B$: $\lambda_2=\tfrac12$, "
-              r"$\lambda_{\min}=-\tfrac45$); one operator for all $L$ layers — not needed when the layers share $\pi$, "
-              r"necessary otherwise (two reversible walks, contractions $\le\tfrac1{12}$ and $\le0.282$, product "
-              r"$\ge0.129$); $\pi>0$ — not needed for the inequality, which is vacuous for causal layers ($\pi=e_0$).",
-    checks=[d3_reversibilization_probe, d3_spectral_reading_probe, d3_absolute_gap_probe, d3_layers_own_law_probe,
-            d3_nonreversible_search, d3_layers_common_law_search, d3_positive_law_probe],
+    r"(searched over non-reversible chains), but needed to read $\gamma$ from eigenvalues (exact: eigenvalues "
+    r"$1,0,0$, $\|P\|_{\mathcal{H}_0}>0$); the paper's 'equivalently, its $\pi$-reversibilization' is false "
+    r"(exact: the shift on $\mathbb{Z}_3$ is an isometry of $\mathcal{H}_0$, its reversibilization contracts by "
+    r"$\tfrac12$). Unstated: $\gamma$ the absolute gap — necessary ($A\otimes B$: $\lambda_2=\tfrac12$, "
+    r"$\lambda_{\min}=-\tfrac45$); one operator for all $L$ layers — not needed when the layers share $\pi$, "
+    r"necessary otherwise (two reversible walks, contractions $\le\tfrac1{12}$ and $\le0.282$, product "
+    r"$\ge0.129$); $\pi>0$ — not needed for the inequality, which is vacuous for causal layers ($\pi=e_0$).",
+    checks=[
+        d3_reversibilization_probe,
+        d3_spectral_reading_probe,
+        d3_absolute_gap_probe,
+        d3_layers_own_law_probe,
+        d3_nonreversible_search,
+        d3_layers_common_law_search,
+        d3_positive_law_probe,
+    ],
     expected=Status.VERIFIED,
-    unproved="The two 'not needed' parts (reversibility when γ is the contraction constant; one operator for layers "
-             "sharing π) rest on property searches. They follow from the proof of trsp.D3.mixing, which uses only the "
-             "H₀(π)-invariance and submultiplicativity, but that is not yet a check of this claim.",
+    unproved=(
+        "The two 'not needed' parts (reversibility when γ is the contraction constant; one operator for layers "
+        "sharing π) rest on property searches. They follow from the proof of trsp.D3.mixing, which uses only the "
+        "H₀(π)-invariance and submultiplicativity, but that is not yet a check of this claim."
+    ),
     uses=["trsp.D3.mixing"],
-    reason="four exact counterexamples (rational Rayleigh quotients; the layer contractions certified by exact "
-           "semidefiniteness on H₀); property searches for the two hypotheses not needed; the π = e₀ case exactly",
-    tests=["tests/test_trsp_d_hypotheses.py::test_exact_probes_refute_the_dropped_hypotheses",
-           "tests/test_trsp_d_hypotheses.py::test_h0_norm_certificate_brackets_the_float_norm"],
+    reason=(
+        "four exact counterexamples (rational Rayleigh quotients; the layer contractions certified by exact "
+        "semidefiniteness on H₀); property searches for the two hypotheses not needed; the π = e₀ case exactly"
+    ),
+    tests=[
+        "tests/test_trsp_d_hypotheses.py::test_exact_probes_refute_the_dropped_hypotheses",
+        "tests/test_trsp_d_hypotheses.py::test_h0_norm_certificate_brackets_the_float_norm",
+    ],
 )
 
 
 # --------------------------------------------------------------------------- Lemma D.4
+
 
 @check
 def d4_a2_probe(ctx: Context) -> Evidence:
     """Drop (A2): π = (1/10, 9/10) with c_π = 1 (c_π/T = 1/2 > π_min), e = e₀: ‖e‖²_∞ = 1 > (T/c_π)‖e‖²_π = 1/5."""
     pi, c, e = [Fraction(1, 10), Fraction(9, 10)], 1, [1, 0]
     rhs = Fraction(len(pi), c) * pi_norm_sq_exact(e, pi)
-    outcome = exact_counterexample(f"π = (1/10, 9/10), c_π = 1, e = e₀: ‖e‖²_∞ = 1 > (T/c_π)‖e‖²_{{2,π}} = {rhs}", "T = 2",
-                                    rhs - 1, pi=["1/10", "9/10"], c_pi=c, e=e)
-    return probe_hypothesis('necessary', "(A2) π_min ≥ c_π/T", outcome, exact=True, role="decides")
+    outcome = exact_counterexample(
+        f"π = (1/10, 9/10), c_π = 1, e = e₀: ‖e‖²_∞ = 1 > (T/c_π)‖e‖²_{{2,π}} = {rhs}",
+        "T = 2",
+        rhs - 1,
+        pi=["1/10", "9/10"],
+        c_pi=c,
+        e=e,
+    )
+    return probe_hypothesis("necessary", "(A2) π_min ≥ c_π/T", outcome, exact=True, role="decides")
 
 
 @check
 def d4_normalisation_probe(ctx: Context) -> Evidence:
     """Neither Σπ = 1 nor stationarity is used: the sympy slack decomposition holds for any positive weights."""
-    return probe_hypothesis('not needed', "π a probability vector or stationary", pointwise_sympy(ctx), role="decides")
+    return probe_hypothesis("not needed", "π a probability vector or stationary", pointwise_sympy(ctx), role="decides")
 
 
 @check
@@ -292,12 +372,24 @@ def d4_tight_sentence_sympy(ctx: Context) -> Evidence:
     i = sp.Symbol("i", integer=True, positive=True)
     p = sp.Symbol("pi_min", positive=True)
     u = sp.IndexedBase("u")
-    parts = [sympy_identity(sp.Sum(p + u[i], (i, 1, T)).doit() - T * p, sp.Sum(u[i], (i, 1, T)),
-                            what="Σπᵢ − Tπ_min = Σ(πᵢ − π_min) ≥ 0, so Tπ_min ≤ 1 and c_π ≤ 1", role="supports"),
-             sympy_identity(sp.sqrt(T / (T * p)), 1 / sp.sqrt(p), what="√(T/c_π) = 1/√π_min at c_π = Tπ_min",
-                            role="supports")]
-    return combine(parts, what="the sentence holds with 'tight' read as c_π = Tπ_min; c_π ≤ 1 is forced",
-                   method="sympy", ranges="every T, π", role="supports")
+    parts = [
+        sympy_identity(
+            sp.Sum(p + u[i], (i, 1, T)).doit() - T * p,
+            sp.Sum(u[i], (i, 1, T)),
+            what="Σπᵢ − Tπ_min = Σ(πᵢ − π_min) ≥ 0, so Tπ_min ≤ 1 and c_π ≤ 1",
+            role="supports",
+        ),
+        sympy_identity(
+            sp.sqrt(T / (T * p)), 1 / sp.sqrt(p), what="√(T/c_π) = 1/√π_min at c_π = Tπ_min", role="supports"
+        ),
+    ]
+    return combine(
+        parts,
+        what="the sentence holds with 'tight' read as c_π = Tπ_min; c_π ≤ 1 is forced",
+        method="sympy",
+        ranges="every T, π",
+        role="supports",
+    )
 
 
 claim(
@@ -305,9 +397,9 @@ claim(
     title="Lemma D.4: which hypotheses are needed",
     source=Source("specproof", "App. D.4", "own"),
     statement=r"(A2) is necessary ($\pi=(1/10,9/10)$, $c_\pi=1$, $e=e_0$: $1>1/5$). Not needed: $\sum\pi_i=1$ and "
-              r"stationarity (any positive weights). Unstated but forced by $\sum\pi_i=1$: $c_\pi\le1$, so the factor is "
-              r"always $\ge\sqrt T$; the paper's 'when (A2) is tight the factor is $1/\sqrt{\pi_{\min}}$' holds exactly "
-              r"with $c_\pi=T\pi_{\min}$.",
+    r"stationarity (any positive weights). Unstated but forced by $\sum\pi_i=1$: $c_\pi\le1$, so the factor is "
+    r"always $\ge\sqrt T$; the paper's 'when (A2) is tight the factor is $1/\sqrt{\pi_{\min}}$' holds exactly "
+    r"with $c_\pi=T\pi_{\min}$.",
     checks=[d4_a2_probe, d4_normalisation_probe],
     cross_checks=[d4_tight_sentence_sympy],
     expected=Status.CERTIFIED,
@@ -319,6 +411,7 @@ claim(
 
 # --------------------------------------------------------------------------- Lemma D.5
 
+
 def linear_readout_lipschitz_sq(diagonal) -> Fraction:
     """Lip(G)² for G(z) = 𝒜⁻¹z, 𝒜 = diag(a): max 1/aᵢ², exactly."""
     return max(1 / Fraction(a) ** 2 for a in diagonal)
@@ -328,27 +421,34 @@ def linear_readout_lipschitz_sq(diagonal) -> Fraction:
 def d5_sigma_max_probe(ctx: Context) -> Evidence:
     """Drop σ_max ≥ c₀: 𝒜 = I/10 (κ = 1 = κ̄, c₀ = 1), f = id: Lip(G) = 10 > L_f κ̄/c₀ = 1."""
     lip_sq = linear_readout_lipschitz_sq([Fraction(1, 10)] * 2)
-    outcome = exact_counterexample(f"𝒜 = I/10, f = id, κ̄ = c₀ = 1: Lip(G)² = {lip_sq} > (κ̄/c₀)² = 1", "d = 2",
-                                    1 - lip_sq, A="I/10")
-    return probe_hypothesis('necessary', "σ_max(𝒜) ≥ c₀ (second inequality)", outcome, exact=True, role="decides")
+    outcome = exact_counterexample(
+        f"𝒜 = I/10, f = id, κ̄ = c₀ = 1: Lip(G)² = {lip_sq} > (κ̄/c₀)² = 1", "d = 2", 1 - lip_sq, A="I/10"
+    )
+    return probe_hypothesis("necessary", "σ_max(𝒜) ≥ c₀ (second inequality)", outcome, exact=True, role="decides")
 
 
 @check
 def d5_kappa_probe(ctx: Context) -> Evidence:
     """Drop κ ≤ κ̄: 𝒜 = diag(1, 1/10) (σ_max = 1 = c₀), κ̄ = 1: Lip(G) = 10 > 1; σ_max ≥ c₀ alone bounds nothing."""
     lip_sq = linear_readout_lipschitz_sq([1, Fraction(1, 10)])
-    outcome = exact_counterexample(f"𝒜 = diag(1, 1/10), f = id, κ̄ = c₀ = 1: Lip(G)² = {lip_sq} > 1", "d = 2",
-                                    1 - lip_sq, A="diag(1, 1/10)")
-    return probe_hypothesis('necessary', "κ(𝒜) ≤ κ̄", outcome, exact=True, role="decides")
+    outcome = exact_counterexample(
+        f"𝒜 = diag(1, 1/10), f = id, κ̄ = c₀ = 1: Lip(G)² = {lip_sq} > 1", "d = 2", 1 - lip_sq, A="diag(1, 1/10)"
+    )
+    return probe_hypothesis("necessary", "κ(𝒜) ≤ κ̄", outcome, exact=True, role="decides")
 
 
 @check
 def d5_norm_probe(ctx: Context) -> Evidence:
     """Unstated: L_f in the Euclidean norm ‖𝒜⁻¹‖₂ uses. f(x) = x₁ + x₂ is 1-Lipschitz from ℓ₁, √2 from ℓ₂; 𝒜 = I."""
     lip_sq = Fraction(2)  # Lip_{ℓ₂}(f)² = ‖(1, 1)‖₂²; Lip_{ℓ₁}(f) = ‖(1, 1)‖_∞ = 1
-    outcome = exact_counterexample("f(x) = x₁ + x₂, 𝒜 = I: with L_f = Lip_{ℓ₁→ℝ}(f) = 1, Lip(G)² = 2 > (L_f‖𝒜⁻¹‖₂)² = 1",
-                                    "d = 2", 1 - lip_sq, f="x1 + x2", norm="l1")
-    return probe_hypothesis('necessary', "L_f measured in the Euclidean norm", outcome, exact=True, role="decides")
+    outcome = exact_counterexample(
+        "f(x) = x₁ + x₂, 𝒜 = I: with L_f = Lip_{ℓ₁→ℝ}(f) = 1, Lip(G)² = 2 > (L_f‖𝒜⁻¹‖₂)² = 1",
+        "d = 2",
+        1 - lip_sq,
+        f="x1 + x2",
+        norm="l1",
+    )
+    return probe_hypothesis("necessary", "L_f measured in the Euclidean norm", outcome, exact=True, role="decides")
 
 
 @check
@@ -356,43 +456,53 @@ def d5_sigma_max_first_probe(ctx: Context) -> Evidence:
     """σ_max ≥ c₀ is not needed for Lip(G) ≤ L_f κ/σ_max (= L_f/σ_min): the first inequality is L_f‖𝒜⁻¹‖₂ with
     ‖𝒜⁻¹‖₂ = 1/σ_min = κ/σ_max for every invertible 𝒜 (no c₀ enters)."""
     s_min, s_max = sp.symbols("sigma_min sigma_max", positive=True)
-    proof = sympy_identity(1 / s_min, (s_max / s_min) / s_max, what="1/σ_min = κ/σ_max for every σ_max ≥ σ_min > 0",
-                           ranges="every invertible 𝒜, no bound on σ_max")
-    return probe_hypothesis('not needed', "σ_max(𝒜) ≥ c₀ (first inequality)", proof, role="decides")
+    proof = sympy_identity(
+        1 / s_min,
+        (s_max / s_min) / s_max,
+        what="1/σ_min = κ/σ_max for every σ_max ≥ σ_min > 0",
+        ranges="every invertible 𝒜, no bound on σ_max",
+    )
+    return probe_hypothesis("not needed", "σ_max(𝒜) ≥ c₀ (first inequality)", proof, role="decides")
 
 
 @check
 def d5_sigma_max_first_search(ctx: Context) -> Evidence:
     """The lemma's Jacobian search, whose scales 1e-3..1e3 put σ_max below any fixed c₀ (a cross-check)."""
-    return probe_hypothesis('not needed', "σ_max(𝒜) ≥ c₀ (first inequality)", readout_lipschitz_search(ctx))
+    return probe_hypothesis("not needed", "σ_max(𝒜) ≥ c₀ (first inequality)", readout_lipschitz_search(ctx))
 
 
 claim(
     id="trsp.D5.readout.hypotheses",
     title="Lemma D.5: which hypotheses are needed",
     source=Source("specproof", "App. D.5", "own"),
-    statement=r"Stated (A4): $\sigma_{\max}(\mathcal{A})\ge c_0$ — necessary for $L_f\bar\kappa/c_0$ ($\mathcal{A}=I/10$), "
-              r"not needed for $L_f\kappa/\sigma_{\max}=L_f/\sigma_{\min}$; $\kappa\le\bar\kappa$ — necessary "
-              r"($\mathcal{A}=\mathrm{diag}(1,1/10)$; the residual structure's $\sigma_{\max}\ge c_0$ alone bounds "
-              r"nothing); invertibility — implied by $\kappa\le\bar\kappa<\infty$. Unstated: $L_f$ measured in the "
-              r"Euclidean norm — necessary ($f=x_1+x_2$ is 1-Lipschitz from $\ell_1$, $\sqrt2$ from $\ell_2$).",
+    statement=(
+        r"Stated (A4): $\sigma_{\max}(\mathcal{A})\ge c_0$ — necessary for $L_f\bar\kappa/c_0$ ($\mathcal{A}=I/10$), "
+        r"not needed for $L_f\kappa/\sigma_{\max}=L_f/\sigma_{\min}$; $\kappa\le\bar\kappa$ — necessary "
+        r"($\mathcal{A}=\mathrm{diag}(1,1/10)$; the residual structure's $\sigma_{\max}\ge c_0$ alone bounds "
+        r"nothing); invertibility — implied by $\kappa\le\bar\kappa<\infty$. Unstated: $L_f$ measured in the "
+        r"Euclidean norm — necessary ($f=x_1+x_2$ is 1-Lipschitz from $\ell_1$, $\sqrt2$ from $\ell_2$)."
+    ),
     checks=[d5_sigma_max_probe, d5_kappa_probe, d5_norm_probe, d5_sigma_max_first_probe],
     cross_checks=[d5_sigma_max_first_search],
     expected=Status.CERTIFIED,
     uses=["trsp.D5.readout"],
-    reason="exact counterexamples with diagonal or identity 𝒜 and linear f (certified: each necessity is one exact "
-           "instance); the first inequality without σ_max ≥ c₀ from the proof of trsp.D5.readout, whose composition step "
-           "L_f‖𝒜⁻¹‖₂ = L_f/σ_min = L_fκ/σ_max involves no c₀ (sympy); 'invertibility implied' because κ < ∞ forces "
-           "σ_min > 0. The lemma's Jacobian search (scales putting σ_max below any fixed c₀) is a cross-check.",
+    reason=(
+        "exact counterexamples with diagonal or identity 𝒜 and linear f (certified: each necessity is one exact "
+        "instance); the first inequality without σ_max ≥ c₀ from the proof of trsp.D5.readout, whose composition step "
+        "L_f‖𝒜⁻¹‖₂ = L_f/σ_min = L_fκ/σ_max involves no c₀ (sympy); 'invertibility implied' because κ < ∞ forces "
+        "σ_min > 0. The lemma's Jacobian search (scales putting σ_max below any fixed c₀) is a cross-check."
+    ),
     tests=["tests/test_trsp_d_hypotheses.py::test_exact_probes_refute_the_dropped_hypotheses"],
 )
 
 
 # --------------------------------------------------------------------------- Eq. 20
 
+
 def hadamard_ratio_sq(T: int, d: int, L: int) -> Fraction:
     """ℰ²/(κ/√sr·√(T/c_π)·(1−γ)^L·‖X−X̄‖_{F,π})² on M = ½I + ½𝟏𝟏ᵀ/T, 𝒜 = I, f = id, X = d Hadamard columns, with the
-    target the mixed-state prediction y = G(X̄) = 0: π uniform (c_π = 1), γ = ½, κ = 1, sr = d, X̄ = 0, M^L X = 2^{−L}X."""
+    target the mixed-state prediction y = G(X̄) = 0: π uniform (c_π = 1), γ = ½, κ = 1, sr = d, X̄ = 0, M^L X = 2^{−L}X.
+    """
     X = _hadamard_columns(T, d)
     frob_sq = sum(x * x for row in X for x in row)
     error_sq = Fraction(frob_sq, 4**L)  # ‖M^L X − X̄‖_F² = 4^{−L}‖X‖_F²
@@ -405,7 +515,7 @@ def hadamard_ratio_sq(T: int, d: int, L: int) -> Fraction:
 @check
 def d6_target_probe(ctx: Context) -> Evidence:
     """Drop y = G(X̄) (unstated: the target is the prediction at the fully mixed state): Eq. 20 fails exactly."""
-    return probe_hypothesis('necessary', "y = G(X̄)", error_bound_counterexample(ctx), exact=True, role="decides")
+    return probe_hypothesis("necessary", "y = G(X̄)", error_bound_counterexample(ctx), exact=True, role="decides")
 
 
 @check
@@ -416,13 +526,22 @@ def d6_dimension_probe(ctx: Context) -> Evidence:
     rows = [(d, hadamard_ratio_sq(T, d, L)) for d in (1, 2, 4, 8, 15) for L in (0, 3, 10)]
     if any(r != d for d, r in rows):
         return Evidence(Status.OPEN, "exact", f"unexpected ratios {rows}")
-    outcome = Evidence(Status.REFUTED, "exact",
-                       "M = ½I + ½𝟏𝟏ᵀ/T, 𝒜 = I, f = id, X = d Hadamard columns (sr = d), y = G(X̄) = 0, no task-irrelevant "
-                       "noise: ℰ² / (κ/√sr · √(T/c_π)(1−γ)^L‖X−X̄‖_{F,π})² = d exactly at every L, so C₁C₂ ≥ √d = √sr: "
-                       "(A5) holds (σ⊥ = 0) and the 1/√sr gain is not there", ranges="T = 16, d ∈ {1, 2, 4, 8, 15}, "
-                       "L ∈ {0, 3, 10}, exact rationals", counterexample={"T": T, "ratio_sq": {str(d): str(r) for d, r in rows}})
-    return probe_hypothesis('necessary', "constants C₁C₂ allowed to grow like √d (the 1/√sr factor is not earned; "
-                            "(A5) does not supply it)", outcome, exact=True, role="decides")
+    outcome = Evidence(
+        Status.REFUTED,
+        "exact",
+        "M = ½I + ½𝟏𝟏ᵀ/T, 𝒜 = I, f = id, X = d Hadamard columns (sr = d), y = G(X̄) = 0, no task-irrelevant "
+        "noise: ℰ² / (κ/√sr · √(T/c_π)(1−γ)^L‖X−X̄‖_{F,π})² = d exactly at every L, so C₁C₂ ≥ √d = √sr: "
+        "(A5) holds (σ⊥ = 0) and the 1/√sr gain is not there",
+        ranges="T = 16, d ∈ {1, 2, 4, 8, 15}, L ∈ {0, 3, 10}, exact rationals",
+        counterexample={"T": T, "ratio_sq": {str(d): str(r) for d, r in rows}},
+    )
+    return probe_hypothesis(
+        "necessary",
+        "constants C₁C₂ allowed to grow like √d (the 1/√sr factor is not earned; (A5) does not supply it)",
+        outcome,
+        exact=True,
+        role="decides",
+    )
 
 
 @check
@@ -437,12 +556,18 @@ def d6_output_rank_probe(ctx: Context) -> Evidence:
     if [sr for _, sr in rows] != [1 + Fraction(1, 4**L) for L, _ in rows]:
         return Evidence(Status.OPEN, "exact", f"unexpected stable ranks {rows}")
     r_min = Fraction(3, 2)
-    outcome = exact_counterexample(f"M = ½I + ½𝟏𝟏ᵀ/2, X = [[1, 1], [1, −1]]: sr(M^L X) = 1 + 4^−L "
-                                    f"({', '.join(f'L = {L}: {sr}' for L, sr in rows)}), below r_min = 3/2 from L = 1 on",
-                                    "T = d = 2, L ≤ 10", rows[-1][1] - r_min, M="I/2 + 11^T/4", X=[[1, 1], [1, -1]],
-                                    sr=[str(sr) for _, sr in rows])
-    return probe_hypothesis('necessary', "(A3) at a fixed layer ℓ, not at the mixed output X_L = M^L X", outcome, exact=True,
-                            role="decides")
+    outcome = exact_counterexample(
+        "M = ½I + ½𝟏𝟏ᵀ/2, X = [[1, 1], [1, −1]]: sr(M^L X) = 1 + 4^−L "
+        f"({', '.join(f'L = {L}: {sr}' for L, sr in rows)}), below r_min = 3/2 from L = 1 on",
+        "T = d = 2, L ≤ 10",
+        rows[-1][1] - r_min,
+        M="I/2 + 11^T/4",
+        X=[[1, 1], [1, -1]],
+        sr=[str(sr) for _, sr in rows],
+    )
+    return probe_hypothesis(
+        "necessary", "(A3) at a fixed layer ℓ, not at the mixed output X_L = M^L X", outcome, exact=True, role="decides"
+    )
 
 
 claim(
@@ -450,12 +575,12 @@ claim(
     title="Eq. 20: which hypotheses are needed",
     source=Source("specproof", "App. D.6", "own"),
     statement=r"Beyond (A1)–(A5) the assembly uses, unstated: $y=G(\bar X)$ (the target is the prediction at the fully "
-              r"mixed state) — necessary, Eq. 20 fails by $\sqrt d(2^L-1)$ without it; constants that may grow with the "
-              r"dimension — necessary even with $y=G(\bar X)$ and (A5) at $\sigma_\perp=0$: the ratio of $\mathcal{E}$ to "
-              r"the bound is exactly $\sqrt{\mathrm{sr}}=\sqrt d$, so the $1/\sqrt{\mathrm{sr}}$ gain is absorbed, against "
-              r"'the $1/\sqrt{\mathrm{sr}}$ improvement relies on (A5)'; a layer $\ell$ for (A3) other than the output — "
-              r"at $X_L=M^LX$, (A1) forces $\mathrm{sr}\to1$ ($1+4^{-L}$ exactly). The one-operator and absolute-gap "
-              r"hypotheses enter through Lemma D.3.",
+    r"mixed state) — necessary, Eq. 20 fails by $\sqrt d(2^L-1)$ without it; constants that may grow with the "
+    r"dimension — necessary even with $y=G(\bar X)$ and (A5) at $\sigma_\perp=0$: the ratio of $\mathcal{E}$ to "
+    r"the bound is exactly $\sqrt{\mathrm{sr}}=\sqrt d$, so the $1/\sqrt{\mathrm{sr}}$ gain is absorbed, against "
+    r"'the $1/\sqrt{\mathrm{sr}}$ improvement relies on (A5)'; a layer $\ell$ for (A3) other than the output — "
+    r"at $X_L=M^LX$, (A1) forces $\mathrm{sr}\to1$ ($1+4^{-L}$ exactly). The one-operator and absolute-gap "
+    r"hypotheses enter through Lemma D.3.",
     checks=[d6_target_probe, d6_dimension_probe, d6_output_rank_probe],
     expected=Status.CERTIFIED,
     uses=["trsp.D6.bound", "trsp.D3.mixing.hypotheses"],
@@ -464,8 +589,8 @@ claim(
 )
 
 
-
 # --------------------------------------------------------------------------- the corrected bound
+
 
 def _fixed_bound_cases():
     def build(args):
@@ -477,8 +602,15 @@ def _fixed_bound_cases():
         return P, pi, X, L, A, B, C
 
     def per_size(T):
-        return st.integers(1, 4).flatmap(lambda d: st.tuples(sst.row_stochastic(T), st.integers(0, 25), st.just(d),
-                                                             st.integers(0, 2**31 - 1), sst.invertible_matrices(d, 3.0)))
+        return st.integers(1, 4).flatmap(
+            lambda d: st.tuples(
+                sst.row_stochastic(T),
+                st.integers(0, 25),
+                st.just(d),
+                st.integers(0, 2**31 - 1),
+                sst.invertible_matrices(d, 3.0),
+            )
+        )
 
     return sst.sizes(2, 10).flatmap(per_size).map(build)
 
@@ -486,7 +618,8 @@ def _fixed_bound_cases():
 @check
 def d6_fixed_nonreversible_search(ctx: Context) -> Evidence:
     """The corrected bound without reversibility and without (A3)–(A5)'s constants: ‖G(P^L X) − G(X̄)‖_F ≤
-    (L_f/σ_min(𝒜))·π_min^{−1/2}·‖P‖_{H₀}^L·‖X − X̄‖_{F,π}, P not reversible, 𝒜 at scales 1e-3..1e3 (σ_max below any c₀)."""
+    (L_f/σ_min(𝒜))·π_min^{−1/2}·‖P‖_{H₀}^L·‖X − X̄‖_{F,π}, P not reversible, 𝒜 at scales 1e-3..1e3 (σ_max below any c₀).
+    """
 
     def margin(case):
         P, pi, X, L, A, B, C = case
@@ -497,16 +630,27 @@ def d6_fixed_nonreversible_search(ctx: Context) -> Evidence:
         rhs = L_f / singular_values(A)[-1] / math.sqrt(pi.min()) * h0_operator_norm(P, pi) ** L * pi_norm(X - X_bar, pi)
         return (rhs - lhs) / scale if scale > 0 else 0.0
 
-    ev = property_search(_fixed_bound_cases(), margin, what="corrected bound, non-reversible chains (margin relative to "
-                         "L_f‖X‖/σ_min√π_min)", ctx=ctx, examples=120,
-                         tolerance=lambda c: float_tolerance(c[0].shape[0] * (c[3] + 1), 10.0 / math.sqrt(c[1].min()))
-                         + 2 * float_tolerance(len(c[4]), np.linalg.cond(c[4])),
-                         allowance="relative to the scale: P^L·X and X̄ (P ≥ 0) within T·(L+1)·eps, the √π similarity of the "
-                                   "H₀ norm amplifies by ≤ 1/√π_min, √T ≤ 4: 10·T·(L+1)·eps·10/√π_min; float 𝒜⁻¹ exact for "
-                                   "an 𝒜̂ with σ_min off by 10·d·eps·κ, as σ_min(𝒜): 2·10·d·eps·κ(𝒜)",
-                         ranges="T ≤ 10, d ≤ 4, L ≤ 25; 0.9·A + 0.1/T for A random, sink, banded, causal, disconnected, "
-                                "permutation, identity; κ(𝒜) ≤ 1e3, f = B·tanh(C·)")
-    return probe_hypothesis('not needed', "reversibility, (A3), (A5) and σ_max ≥ c₀", ev, role="decides")
+    ev = property_search(
+        _fixed_bound_cases(),
+        margin,
+        what="corrected bound, non-reversible chains (margin relative to L_f‖X‖/σ_min√π_min)",
+        ctx=ctx,
+        examples=120,
+        tolerance=lambda c: (
+            float_tolerance(c[0].shape[0] * (c[3] + 1), 10.0 / math.sqrt(c[1].min()))
+            + 2 * float_tolerance(len(c[4]), np.linalg.cond(c[4]))
+        ),
+        allowance=(
+            "relative to the scale: P^L·X and X̄ (P ≥ 0) within T·(L+1)·eps, the √π similarity of the "
+            "H₀ norm amplifies by ≤ 1/√π_min, √T ≤ 4: 10·T·(L+1)·eps·10/√π_min; float 𝒜⁻¹ exact for "
+            "an 𝒜̂ with σ_min off by 10·d·eps·κ, as σ_min(𝒜): 2·10·d·eps·κ(𝒜)"
+        ),
+        ranges=(
+            "T ≤ 10, d ≤ 4, L ≤ 25; 0.9·A + 0.1/T for A random, sink, banded, causal, disconnected, "
+            "permutation, identity; κ(𝒜) ≤ 1e3, f = B·tanh(C·)"
+        ),
+    )
+    return probe_hypothesis("not needed", "reversibility, (A3), (A5) and σ_max ≥ c₀", ev, role="decides")
 
 
 claim(
@@ -514,16 +658,20 @@ claim(
     title="The corrected bound: which hypotheses are needed",
     source=Source("specproof", "App. D.6", "own"),
     statement=r"The corrected bound $\|G(M^LX)-G(\bar X)\|_F\le\frac{L_f}{\sigma_{\min}(\mathcal{A})}\pi_{\min}^{-1/2}"
-              r"(1-\gamma)^L\|X-\bar X\|_{F,\pi}$ needs $\pi>0$, one operator $M$ for all $L$ layers (necessary: two "
-              r"reversible layers with different laws contract less together than the product of their gaps) and "
-              r"$\gamma$ the contraction constant on $\mathcal{H}_0(\pi)$; it needs neither reversibility, nor (A3), "
-              r"(A5), nor $\sigma_{\max}(\mathcal{A})\ge c_0$ (searched without them).",
+    r"(1-\gamma)^L\|X-\bar X\|_{F,\pi}$ needs $\pi>0$, one operator $M$ for all $L$ layers (necessary: two "
+    r"reversible layers with different laws contract less together than the product of their gaps) and "
+    r"$\gamma$ the contraction constant on $\mathcal{H}_0(\pi)$; it needs neither reversibility, nor (A3), "
+    r"(A5), nor $\sigma_{\max}(\mathcal{A})\ge c_0$ (searched without them).",
     checks=[d6_fixed_nonreversible_search, d3_layers_own_law_probe],
     expected=Status.VERIFIED,
-    unproved="That reversibility, (A3), (A5) and σ_max ≥ c₀ are not needed rests on a search over non-reversible "
-             "chains; the proof of trsp.D6.bound.fixed does not use them, but this claim does not yet check that.",
+    unproved=(
+        "That reversibility, (A3), (A5) and σ_max ≥ c₀ are not needed rests on a search over non-reversible "
+        "chains; the proof of trsp.D6.bound.fixed does not use them, but this claim does not yet check that."
+    ),
     uses=["trsp.D6.bound.fixed", "trsp.D3.mixing.hypotheses"],
-    reason="a property search of the corrected bound over non-reversible primitive chains and badly scaled readouts; "
-           "the exact two-layer counterexample of the Lemma D.3 probes",
+    reason=(
+        "a property search of the corrected bound over non-reversible primitive chains and badly scaled readouts; "
+        "the exact two-layer counterexample of the Lemma D.3 probes"
+    ),
     tests=["tests/test_trsp_d_hypotheses.py::test_primitive_chain_has_a_positive_law"],
 )

@@ -50,11 +50,15 @@ def _rows(ctx: Context, kind: str) -> list[dict]:
 def _sweep_range(rows: list[dict], kind: str, ctx: Context) -> str:
     from specproof.checks.sweeps import missing_note, run_sweep, stored_options
 
-    span = f"sweep network-{kind} ({'wide' if ctx.wide else 'default'} grid): T = {rows[0]['x']}…{rows[-1]['x']}, {len(rows)} points"
+    span = (
+        f"sweep network-{kind} ({'wide' if ctx.wide else 'default'} grid): T = {rows[0]['x']}…{rows[-1]['x']},"
+        f" {len(rows)} points"
+    )
     return span + missing_note(run_sweep(f"network-{kind}", **stored_options(ctx)))
 
 
 # --------------------------------------------------------------------------- the composed operator
+
 
 def _exact_attention(kind: str, T: int) -> np.ndarray:
     one, zero = Fraction(1), Fraction(0)
@@ -86,8 +90,13 @@ def network_structure_exact(ctx: Context) -> Evidence:
     """Exact rationals: N_D has row sums Π(2+g_ℓ) and diagonal Π diag(F_ℓ), contains every factor's support,
     and under the sink every row of P_D puts ≥ 1 − q_D on the first token."""
     top = 10 if not ctx.wide else 14
-    cases = [(kind, T, D, g) for kind in ("uniform", "sink", "isolated") for T in range(2, top + 1)
-             for D in (1, 2, 3, 5) for g in EXACT_GATES]
+    cases = [
+        (kind, T, D, g)
+        for kind in ("uniform", "sink", "isolated")
+        for T in range(2, top + 1)
+        for D in (1, 2, 3, 5)
+        for g in EXACT_GATES
+    ]
 
     def margin(case):
         kind, T, D, g = case
@@ -95,8 +104,13 @@ def network_structure_exact(ctx: Context) -> Evidence:
         c = math.prod(2 + x for x in gates)
         if any(sum(N[i]) != c for i in range(T)):
             return -1
-        diag = [math.prod(1 + _exact_attention(kind, T)[i, i] + x * tribox_matrix(T, b, exact=True)[i, i]
-                          for x, b in zip(gates, dyadic_schedule(T, D))) for i in range(T)]
+        diag = [
+            math.prod(
+                1 + _exact_attention(kind, T)[i, i] + x * tribox_matrix(T, b, exact=True)[i, i]
+                for x, b in zip(gates, dyadic_schedule(T, D))
+            )
+            for i in range(T)
+        ]
         if any(N[i, i] != diag[i] for i in range(T)):
             return -1
         factors = [_exact_attention(kind, T)] + [tribox_matrix(T, b, exact=True) for b in dyadic_schedule(T, D)]
@@ -108,10 +122,17 @@ def network_structure_exact(ctx: Context) -> Evidence:
             return slack if slack < 0 else 0
         return 0
 
-    return grid_check(cases, margin, what="row sums Π(2+g_ℓ), diagonal Π diag F_ℓ, support ⊇ every factor's, sink mass ≥ 1 − q_D",
-                      method="exact-rational", exact=True,
-                      ranges=f"uniform, sink, isolated; every T in [2, {top}]; D ∈ {{1, 2, 3, 5}}; g_ℓ = g(ℓ+1)/D, "
-                             f"g ∈ {{{', '.join(map(str, EXACT_GATES))}}}")
+    return grid_check(
+        cases,
+        margin,
+        what="row sums Π(2+g_ℓ), diagonal Π diag F_ℓ, support ⊇ every factor's, sink mass ≥ 1 − q_D",
+        method="exact-rational",
+        exact=True,
+        ranges=(
+            f"uniform, sink, isolated; every T in [2, {top}]; D ∈ {{1, 2, 3, 5}}; g_ℓ = g(ℓ+1)/D, "
+            f"g ∈ {{{', '.join(map(str, EXACT_GATES))}}}"
+        ),
+    )
 
 
 @check
@@ -121,8 +142,12 @@ def network_matrix_free_matches_dense(ctx: Context) -> Evidence:
 
     gate = nw.default_gate()
     rng = np.random.default_rng(ctx.seed)
-    cases = [(kind, T, D) for kind in ("uniform", "sink", "softmax", "isolated") for T in (2, 3, 7, 16, 33, 64)
-             for D in (1, 2, 4, floor_log2(T) + 1)]
+    cases = [
+        (kind, T, D)
+        for kind in ("uniform", "sink", "softmax", "isolated")
+        for T in (2, 3, 7, 16, 33, 64)
+        for D in (1, 2, 4, floor_log2(T) + 1)
+    ]
 
     def margin(case):
         kind, T, D = case
@@ -136,33 +161,44 @@ def network_matrix_free_matches_dense(ctx: Context) -> Evidence:
         scale = nw.row_sum(layers) * np.sum(np.abs(x))
         return 1e3 * T * D * np.finfo(float).eps * scale - err
 
-    return grid_check(cases, margin, what="matrix-free N_D x and N_Dᵀ x equal the dense product", method="dense-float",
-                      exact=False, ranges="uniform, sink, softmax, isolated; T ∈ {2, 3, 7, 16, 33, 64}; D ∈ {1, 2, 4, ⌊log₂T⌋+1}",
-                      role="supports")
+    return grid_check(
+        cases,
+        margin,
+        what="matrix-free N_D x and N_Dᵀ x equal the dense product",
+        method="dense-float",
+        exact=False,
+        ranges="uniform, sink, softmax, isolated; T ∈ {2, 3, 7, 16, 33, 64}; D ∈ {1, 2, 4, ⌊log₂T⌋+1}",
+        role="supports",
+    )
 
 
 claim(
     id="trsp.network.operator",
     title="The composed network operator: a product of D layers with constant row sums Π(2 + g_ℓ)",
     source=Source("specproof", "App. C.1", "own"),
-    statement=r"A network of depth $D$ computes $N_D=F_{D-1}\cdots F_0$, $F_\ell=I+A_\ell+g_\ell M_{\rm tri}^{(b_\ell)}$ "
-              r"(Eq. 8 per layer). For row-stochastic $A_\ell$ every row of $N_D$ sums to $c_D=\prod_\ell(2+g_\ell)$, so its "
-              r"Markov form is exactly $P_D=N_D/c_D=\prod_\ell F_\ell/(2+g_\ell)$; for causal $A_\ell$ the diagonal is "
-              r"$\prod_\ell\operatorname{diag}F_\ell$; the support of $N_D$ contains that of every $A_\ell$ and "
-              r"$M_{\rm tri}^{(b_\ell)}$. The matrix-free chain (O$(TD)$ per matvec) equals the dense product.",
+    statement=(
+        r"A network of depth $D$ computes $N_D=F_{D-1}\cdots F_0$, $F_\ell=I+A_\ell+g_\ell M_{\rm tri}^{(b_\ell)}$ "
+        r"(Eq. 8 per layer). For row-stochastic $A_\ell$ every row of $N_D$ sums to $c_D=\prod_\ell(2+g_\ell)$, so its "
+        r"Markov form is exactly $P_D=N_D/c_D=\prod_\ell F_\ell/(2+g_\ell)$; for causal $A_\ell$ the diagonal is "
+        r"$\prod_\ell\operatorname{diag}F_\ell$; the support of $N_D$ contains that of every $A_\ell$ and "
+        r"$M_{\rm tri}^{(b_\ell)}$. The matrix-free chain (O$(TD)$ per matvec) equals the dense product."
+    ),
     checks=[network_structure_exact, network_matrix_free_matches_dense],
     expected=Status.CERTIFIED,
     lost=nw.DEFAULT_GATE_RECONSTRUCTION,
     notes=["reconstructed"],
-    reason="Exact rational products of the layer matrices (uniform causal, sink, isolated attention; four gate "
-           "scales) over every T of the range decide the row sums, diagonal and support; the matrix-free chain is "
-           "cross-checked against dense products in float.",
+    reason=(
+        "Exact rational products of the layer matrices (uniform causal, sink, isolated attention; four gate "
+        "scales) over every T of the range decide the row sums, diagonal and support; the matrix-free chain is "
+        "cross-checked against dense products in float."
+    ),
     uses=["trsp.layer.operator"],
     tests=[f"{TESTS}::test_network_matches_dense_product"],
 )
 
 
 # --------------------------------------------------------------------------- the causal ceiling
+
 
 def _ceiling_steps() -> list[Evidence]:
     """The Rayleigh quotient of x = e_T − 𝟏/T for symbolic T and p = P_TT (sympy): 𝟏ᵀx = 0, xᵀx = (T−1)/T,
@@ -176,41 +212,86 @@ def _ceiling_steps() -> list[Evidence]:
     quadratic = L_TT - 2 * row_L / T + total_L / T**2  # (e_T − 𝟏/T)ᵀL(e_T − 𝟏/T) for symmetric L
     d_T = (1 + p) / 2
     steps = [
-        sympy_identity(sp.Sum(x, (i, 1, T)).doit(), sp.Integer(0), what="𝟏ᵀx = Σ_i (δ_iT − 1/T) = 0", ranges="every T ≥ 1"),
-        sympy_identity(sp.Sum(sp.expand(x**2), (i, 1, T)).doit(), (T - 1) / T, what="xᵀx = (T − 1)/T",
-                       ranges="every T ≥ 1"),
-        sympy_identity(quadratic.subs({row_L: 0, total_L: 0}), L_TT, what="xᵀLx = L_TT when L𝟏 = 0",
-                       ranges="every symmetric L with L𝟏 = 0"),
-        sympy_identity(d_T - p, (1 - p) / 2, what="L_TT = d_T − W_TT = (1 + p)/2 − p = (1 − p)/2",
-                       ranges="P lower triangular, row-stochastic, p = P_TT"),
-        sympy_identity(((1 - p) / 2) / ((T - 1) / T), T * (1 - p) / (2 * (T - 1)),
-                       what="xᵀLx/xᵀx = T(1 − p)/(2(T − 1))", ranges="every T ≥ 2"),
-        sympy_nonnegative((T / (2 * (T - 1)) - T * (1 - p) / (2 * (T - 1))).subs(T, 2 + m), [p, m],
-                          what="T/(2(T − 1)) − T(1 − p)/(2(T − 1)) = Tp/(2(T − 1)) ≥ 0 (T = 2 + m)",
-                          ranges="p ≥ 0, T ≥ 2"),
-        sympy_identity(d_T - 2 * (d_T / T) * d_T + (d_T / T) ** 2 * T, d_T * (1 - d_T / T),
-                       what="gap: x = e_T − (d_T/T)𝟏 has xᵀDx = d_T − 2(d_T/T)d_T + (d_T/T)²·Σd = d_T(1 − d_T/T), Σd = T",
-                       ranges="every T ≥ 1"),
-        sympy_identity(((1 - p) / 2) / (d_T * (1 - d_T / T)), (1 - p) / (1 + p) * 2 * T / (2 * T - 1 - p),
-                       what="γ ≤ xᵀLx/xᵀDx = (1 − p)/(1 + p)·2T/(2T − 1 − p)", ranges="every T ≥ 1, p ∈ [0, 1]"),
+        sympy_identity(
+            sp.Sum(x, (i, 1, T)).doit(), sp.Integer(0), what="𝟏ᵀx = Σ_i (δ_iT − 1/T) = 0", ranges="every T ≥ 1"
+        ),
+        sympy_identity(
+            sp.Sum(sp.expand(x**2), (i, 1, T)).doit(), (T - 1) / T, what="xᵀx = (T − 1)/T", ranges="every T ≥ 1"
+        ),
+        sympy_identity(
+            quadratic.subs({row_L: 0, total_L: 0}),
+            L_TT,
+            what="xᵀLx = L_TT when L𝟏 = 0",
+            ranges="every symmetric L with L𝟏 = 0",
+        ),
+        sympy_identity(
+            d_T - p,
+            (1 - p) / 2,
+            what="L_TT = d_T − W_TT = (1 + p)/2 − p = (1 − p)/2",
+            ranges="P lower triangular, row-stochastic, p = P_TT",
+        ),
+        sympy_identity(
+            ((1 - p) / 2) / ((T - 1) / T),
+            T * (1 - p) / (2 * (T - 1)),
+            what="xᵀLx/xᵀx = T(1 − p)/(2(T − 1))",
+            ranges="every T ≥ 2",
+        ),
+        sympy_nonnegative(
+            (T / (2 * (T - 1)) - T * (1 - p) / (2 * (T - 1))).subs(T, 2 + m),
+            [p, m],
+            what="T/(2(T − 1)) − T(1 − p)/(2(T − 1)) = Tp/(2(T − 1)) ≥ 0 (T = 2 + m)",
+            ranges="p ≥ 0, T ≥ 2",
+        ),
+        sympy_identity(
+            d_T - 2 * (d_T / T) * d_T + (d_T / T) ** 2 * T,
+            d_T * (1 - d_T / T),
+            what="gap: x = e_T − (d_T/T)𝟏 has xᵀDx = d_T − 2(d_T/T)d_T + (d_T/T)²·Σd = d_T(1 − d_T/T), Σd = T",
+            ranges="every T ≥ 1",
+        ),
+        sympy_identity(
+            ((1 - p) / 2) / (d_T * (1 - d_T / T)),
+            (1 - p) / (1 + p) * 2 * T / (2 * T - 1 - p),
+            what="γ ≤ xᵀLx/xᵀDx = (1 − p)/(1 + p)·2T/(2T − 1 − p)",
+            ranges="every T ≥ 1, p ∈ [0, 1]",
+        ),
     ]
     return steps
 
 
-CEILING_VECTOR = CoqHook("trsp_network_causal_ceiling", "Variational",
-                         "forall (R : realFieldType) (n : nat) (P : 'M_n) (t : 'I_n), (1 < n)%N -> t = n.-1 -> (forall i : 'I_n, \\sum_j P i j = 1) -> (forall i j : 'I_n, (i < j)%N -> P i j = 0) -> let W := 2^-1 *: (P + P^T) in let x := delta_mx t 0 - n%:R^-1 *: const_mx 1 in [/\\ (const_mx 1)^T *m x = 0, (x^T *m x) 0 0 = (n%:R - 1) / n%:R, qform (laplacian W) x = (1 - P t t) / 2 & qform (laplacian W) x = n%:R / (n%:R - 1) * ((1 - P t t) / 2) * (x^T *m x) 0 0]")
-CEILING = CoqHook("trsp_network_causal_ceiling_mu2", "Variational",
-                  "forall (R : realFieldType) (n : nat) (P : 'M_n) (t : 'I_n) (mu : R), (1 < n)%N -> t = n.-1 -> (forall i : 'I_n, \\sum_j P i j = 1) -> (forall i j : 'I_n, (i < j)%N -> P i j = 0) -> (forall x : 'cV_n, (const_mx 1)^T *m x = 0 -> mu * (x^T *m x) 0 0 <= qform (laplacian (2^-1 *: (P + P^T))) x) -> mu <= n%:R / (n%:R - 1) * ((1 - P t t) / 2) /\\ (0 < P t t -> mu < n%:R / (2 * (n%:R - 1)))")
-causal_ceiling_coq = coq_check("causal_ceiling_coq", CEILING_VECTOR, CEILING,
-                               what="every Rayleigh floor μ of L_W on 𝟏⊥ is ≤ T(1 − P_TT)/(2(T − 1)), and < T/(2(T − 1)) "
-                                    "when P_TT > 0, for every causal row-stochastic P (MathComp, any real field)",
-                               ranges="every T ≥ 2, every lower-triangular P with rows summing to 1")
+CEILING_VECTOR = CoqHook(
+    "trsp_network_causal_ceiling",
+    "Variational",
+    "forall (R : realFieldType) (n : nat) (P : 'M_n) (t : 'I_n), (1 < n)%N -> t = n.-1 -> (forall i : 'I_n, \\sum_j P i"
+    " j = 1) -> (forall i j : 'I_n, (i < j)%N -> P i j = 0) -> let W := 2^-1 *: (P + P^T) in let x := delta_mx t 0 -"
+    " n%:R^-1 *: const_mx 1 in [/\\ (const_mx 1)^T *m x = 0, (x^T *m x) 0 0 = (n%:R - 1) / n%:R, qform (laplacian W) x"
+    " = (1 - P t t) / 2 & qform (laplacian W) x = n%:R / (n%:R - 1) * ((1 - P t t) / 2) * (x^T *m x) 0 0]",
+)
+CEILING = CoqHook(
+    "trsp_network_causal_ceiling_mu2",
+    "Variational",
+    "forall (R : realFieldType) (n : nat) (P : 'M_n) (t : 'I_n) (mu : R), (1 < n)%N -> t = n.-1 -> (forall i : 'I_n,"
+    " \\sum_j P i j = 1) -> (forall i j : 'I_n, (i < j)%N -> P i j = 0) -> (forall x : 'cV_n, (const_mx 1)^T *m x = 0"
+    " -> mu * (x^T *m x) 0 0 <= qform (laplacian (2^-1 *: (P + P^T))) x) -> mu <= n%:R / (n%:R - 1) * ((1 - P t t) / 2)"
+    " /\\ (0 < P t t -> mu < n%:R / (2 * (n%:R - 1)))",
+)
+causal_ceiling_coq = coq_check(
+    "causal_ceiling_coq",
+    CEILING_VECTOR,
+    CEILING,
+    what=(
+        "every Rayleigh floor μ of L_W on 𝟏⊥ is ≤ T(1 − P_TT)/(2(T − 1)), and < T/(2(T − 1)) "
+        "when P_TT > 0, for every causal row-stochastic P (MathComp, any real field)"
+    ),
+    ranges="every T ≥ 2, every lower-triangular P with rows summing to 1",
+)
 
 
 @check
 def causal_ceiling_sympy(ctx: Context) -> Evidence:
     """The ceiling's algebra for symbolic T and p = P_TT (sympy, exact); the μ₂ ceiling itself is Coq's."""
-    return derivation(_ceiling_steps(), what="the causal ceiling's test vector", ranges="every T ≥ 2, p = P_TT ∈ [0, 1]")
+    return derivation(
+        _ceiling_steps(), what="the causal ceiling's test vector", ranges="every T ≥ 2, p = P_TT ∈ [0, 1]"
+    )
 
 
 def _random_lower_stochastic(rng, T: int) -> list[list[Fraction]]:
@@ -257,10 +338,18 @@ def causal_ceiling_exact(ctx: Context) -> Evidence:
         ortho, quotient, ceiling = _exact_quotient(P)
         return 0 if ortho == 0 and quotient == ceiling else -1
 
-    return grid_check(cases, margin, what="𝟏ᵀx = 0 and xᵀLx/xᵀx = T(1 − P_TT)/(2(T − 1)) exactly", method="exact-rational",
-                      exact=True, role="supports",
-                      ranges=f"{per_T} random lower-triangular row-stochastic P for every T in [2, {top}]; the exact "
-                             "uniform, sink and isolated networks (T in [2, 8], D ∈ {1, 2, 3})")
+    return grid_check(
+        cases,
+        margin,
+        what="𝟏ᵀx = 0 and xᵀLx/xᵀx = T(1 − P_TT)/(2(T − 1)) exactly",
+        method="exact-rational",
+        exact=True,
+        role="supports",
+        ranges=(
+            f"{per_T} random lower-triangular row-stochastic P for every T in [2, {top}]; the exact "
+            "uniform, sink and isolated networks (T in [2, 8], D ∈ {1, 2, 3})"
+        ),
+    )
 
 
 @check
@@ -270,8 +359,13 @@ def causal_ceiling_equality(ctx: Context) -> Evidence:
     W = (P + P.T) / 2
     L = sp.diag(*[sum(W.row(r)) for r in range(2)]) - W
     eigen = sorted(L.eigenvals())
-    return sympy_identity(eigen[1], sp.Rational(2, 2 * (2 - 1)), what="T = 2, P = 𝟏e₁ᵀ (P_TT = 0): μ₂ = T/(2(T − 1)) = 1",
-                          ranges="T = 2", role="supports")
+    return sympy_identity(
+        eigen[1],
+        sp.Rational(2, 2 * (2 - 1)),
+        what="T = 2, P = 𝟏e₁ᵀ (P_TT = 0): μ₂ = T/(2(T − 1)) = 1",
+        ranges="T = 2",
+        role="supports",
+    )
 
 
 @check
@@ -281,46 +375,72 @@ def causal_ceiling_stored_rows(ctx: Context) -> Evidence:
     for kind in ("uniform", "sink", "softmax", "isolated"):
         rows = _rows(ctx, kind)
         by_T, cases = _cases(rows)
-        evidence.append(grid_check(
-            cases, lambda c: by_T[c[0]][f"ceiling_{c[1]}"] - by_T[c[0]][f"mu2_{c[1]}_lower"],
-            what=f"{kind}: lower end of μ₂(L(P_D)) ≤ T(1 − (P_D)_TT)/(2(T − 1))", method="sweep-bracket", exact=False,
-            ranges=_sweep_range(rows, kind, ctx), role="supports"))
-    return combine(evidence, what="stored μ₂ brackets under the causal ceiling", method="sweep-bracket",
-                   ranges="; ".join(e.ranges for e in evidence), role="supports")
+        evidence.append(
+            grid_check(
+                cases,
+                lambda c: by_T[c[0]][f"ceiling_{c[1]}"] - by_T[c[0]][f"mu2_{c[1]}_lower"],
+                what=f"{kind}: lower end of μ₂(L(P_D)) ≤ T(1 − (P_D)_TT)/(2(T − 1))",
+                method="sweep-bracket",
+                exact=False,
+                ranges=_sweep_range(rows, kind, ctx),
+                role="supports",
+            )
+        )
+    return combine(
+        evidence,
+        what="stored μ₂ brackets under the causal ceiling",
+        method="sweep-bracket",
+        ranges="; ".join(e.ranges for e in evidence),
+        role="supports",
+    )
 
 
 claim(
     id="trsp.network.causal-ceiling",
-    title="The causal ceiling: every lower-triangular row-stochastic operator has μ₂ ≤ T(1 − P_TT)/(2(T − 1)) ≤ T/(2(T − 1))",
+    title=(
+        "The causal ceiling: every lower-triangular row-stochastic operator has μ₂ ≤ T(1 − P_TT)/(2(T − 1)) ≤ T/(2(T"
+        " − 1))"
+    ),
     source=Source("specproof", "App. C.1", "own"),
-    statement=r"For every lower-triangular row-stochastic $P\in\mathbb R^{T\times T}$, $T\ge2$, with $W=\frac12(P+P^\top)$ and "
-              r"$L=\operatorname{diag}(W\mathbf 1)-W$: $\mu_2(L)\le\frac{T}{T-1}\cdot\frac{1-P_{TT}}2\le\frac{T}{2(T-1)}$, strictly below "
-              r"$\frac T{2(T-1)}$ when $P_{TT}>0$ (for $P=\mathbf 1e_1^\top$ at $T=2$, $\mu_2=1$: equality), and the normalised gap "
-              r"(self-loops in $D=\operatorname{diag}(W\mathbf 1)$) satisfies $\gamma\le\frac{1-P_{TT}}{1+P_{TT}}\cdot\frac{2T}{2T-1-P_{TT}}$. "
-              r"The last token's loopless degree is $(1-P_{TT})/2$ (its column of $P$ holds only $P_{TT}$), and "
-              r"$x=e_T-\mathbf 1/T$ is a test vector. So $\frac12$ is a ceiling every causal operator sits under as "
-              r"$T\to\infty$, not a value a composition collapses to; for the network $P_D$, $(P_D)_{TT}=\prod_\ell"
-              r"\operatorname{diag}(F_\ell)_{TT}/(2+g_\ell)>0$, and at fixed depth with the gates $\to0$ it tends to "
-              r"$2^{-D}$, so the ceiling tends to $(1-2^{-D})/2$ ($\frac38$, $\frac{15}{32}$).",
+    statement=(
+        r"For every lower-triangular row-stochastic $P\in\mathbb R^{T\times T}$, $T\ge2$, with $W=\frac12(P+P^\top)$"
+        r" and "
+        r"$L=\operatorname{diag}(W\mathbf 1)-W$: $\mu_2(L)\le\frac{T}{T-1}\cdot\frac{1-P_{TT}}2\le\frac{T}{2(T-1)}$,"
+        r" strictly below "
+        r"$\frac T{2(T-1)}$ when $P_{TT}>0$ (for $P=\mathbf 1e_1^\top$ at $T=2$, $\mu_2=1$: equality), and the"
+        r" normalised gap "
+        r"(self-loops in $D=\operatorname{diag}(W\mathbf 1)$) satisfies"
+        r" $\gamma\le\frac{1-P_{TT}}{1+P_{TT}}\cdot\frac{2T}{2T-1-P_{TT}}$. "
+        r"The last token's loopless degree is $(1-P_{TT})/2$ (its column of $P$ holds only $P_{TT}$), and "
+        r"$x=e_T-\mathbf 1/T$ is a test vector. So $\frac12$ is a ceiling every causal operator sits under as "
+        r"$T\to\infty$, not a value a composition collapses to; for the network $P_D$, $(P_D)_{TT}=\prod_\ell"
+        r"\operatorname{diag}(F_\ell)_{TT}/(2+g_\ell)>0$, and at fixed depth with the gates $\to0$ it tends to "
+        r"$2^{-D}$, so the ceiling tends to $(1-2^{-D})/2$ ($\frac38$, $\frac{15}{32}$)."
+    ),
     checks=[causal_ceiling_coq, causal_ceiling_sympy],
     cross_checks=[causal_ceiling_exact, causal_ceiling_equality, causal_ceiling_stored_rows],
     expected=Status.PROVED,
-    reason="Kernel-checked in Coq for every size (proofs/Variational.v, trsp_network_causal_ceiling and its corollary "
-           "_mu2: the test vector e_T − 𝟏/T and the bound on every Rayleigh floor of L_W on 𝟏⊥); "
-           "the test vector's algebra is also a sympy derivation for symbolic T and P_TT (𝟏ᵀx = 0, xᵀx = (T−1)/T, "
-           "xᵀLx = L_TT = (1 − P_TT)/2, the quotient, and the gap's D-orthogonal variant); exact rational checks on "
-           "random lower-triangular row-stochastic matrices and on the exact networks, the equality case at T = 2 "
-           "and the stored sweep rows cross-check it.",
-    prose="Courant–Fischer: L is symmetric PSD with L𝟏 = 0, so μ₂(L) = λ₂(L) = min over x ⊥ 𝟏, x ≠ 0 of xᵀLx/xᵀx, and "
-          "any 𝟏-orthogonal x bounds it from above (for the gap, λ₂ of the pencil (L, D) is the minimum of "
-          "xᵀLx/xᵀDx over xᵀD𝟏 = 0, D𝟏 being the kernel's D-image); the last column of a lower-triangular P is "
-          "P_TT·e_T, so the last token's column sum is P_TT and its degree d_T = (1 + P_TT)/2",
+    reason=(
+        "Kernel-checked in Coq for every size (proofs/Variational.v, trsp_network_causal_ceiling and its corollary "
+        "_mu2: the test vector e_T − 𝟏/T and the bound on every Rayleigh floor of L_W on 𝟏⊥); "
+        "the test vector's algebra is also a sympy derivation for symbolic T and P_TT (𝟏ᵀx = 0, xᵀx = (T−1)/T, "
+        "xᵀLx = L_TT = (1 − P_TT)/2, the quotient, and the gap's D-orthogonal variant); exact rational checks on "
+        "random lower-triangular row-stochastic matrices and on the exact networks, the equality case at T = 2 "
+        "and the stored sweep rows cross-check it."
+    ),
+    prose=(
+        "Courant–Fischer: L is symmetric PSD with L𝟏 = 0, so μ₂(L) = λ₂(L) = min over x ⊥ 𝟏, x ≠ 0 of xᵀLx/xᵀx, and "
+        "any 𝟏-orthogonal x bounds it from above (for the gap, λ₂ of the pencil (L, D) is the minimum of "
+        "xᵀLx/xᵀDx over xᵀD𝟏 = 0, D𝟏 being the kernel's D-image); the last column of a lower-triangular P is "
+        "P_TT·e_T, so the last token's column sum is P_TT and its degree d_T = (1 + P_TT)/2"
+    ),
     uses=["trsp.network.operator"],
     tests=[f"{TESTS}::test_causal_ceiling"],
 )
 
 
 # --------------------------------------------------------------------------- connectivity (C.1, C.6)
+
 
 def _cases(rows: list[dict]) -> tuple[dict, list]:
     """Rows by T, and the (T, depth tag) cases of a sweep check (cases name the point, not the whole row)."""
@@ -349,22 +469,40 @@ def _range_over_rows(ctx, kinds, column, lo, hi, what, hi_name=None):
         wide = _bracket_only(rows, column)
         unread = [c for c in wide if by_T[c[0]][f"{column}_{c[1]}_lower"] <= 0]
         if unread:
-            evidence.append(open_evidence(f"{kind}: {len(unread)} (T, depth) without a positive lower end, first "
-                                          f"{unread[0]}: not read", method="sweep-bracket", ranges=_sweep_range(rows, kind, ctx)))
+            evidence.append(
+                open_evidence(
+                    f"{kind}: {len(unread)} (T, depth) without a positive lower end, first {unread[0]}: not read",
+                    method="sweep-bracket",
+                    ranges=_sweep_range(rows, kind, ctx),
+                )
+            )
             continue
         top = (lambda row, tag: hi) if not callable(hi) else hi
         # the bracket must clear lo and meet [lo, hi]: its upper end may pass a proved hi by the rounding allowance
         # (10·T·eps·‖L‖, 2e-3 under the sink at 2^20, where token 1's degree is ~T/2), its lower end may not
-        reach = (lambda row, tag: row[f"{column}_{tag}_lower"]) if callable(hi) else (lambda row, tag: row[f"{column}_{tag}_upper"])
-        ev = grid_check(cases, lambda c: min(by_T[c[0]][f"{column}_{c[1]}_lower"] - lo,
-                                             top(by_T[c[0]], c[1]) - reach(by_T[c[0]], c[1])),
-                        what=f"{kind}: {fmt(lo)} ≤ {what} ≤ {hi_name or fmt(hi)}", method="sweep-bracket", exact=False,
-                        ranges=_sweep_range(rows, kind, ctx))
+        reach = (
+            (lambda row, tag: row[f"{column}_{tag}_lower"])
+            if callable(hi)
+            else (lambda row, tag: row[f"{column}_{tag}_upper"])
+        )
+        ev = grid_check(
+            cases,
+            lambda c: min(by_T[c[0]][f"{column}_{c[1]}_lower"] - lo, top(by_T[c[0]], c[1]) - reach(by_T[c[0]], c[1])),
+            what=f"{kind}: {fmt(lo)} ≤ {what} ≤ {hi_name or fmt(hi)}",
+            method="sweep-bracket",
+            exact=False,
+            ranges=_sweep_range(rows, kind, ctx),
+        )
         values = [r[f"{column}_{tag}"] for r in rows for tag in DEPTHS]
-        loose = "".join(f"; bracket-only (residual {fmt(by_T[T][f'{column}_{tag}_residual'], 2)} > 1e-9), read with its "
-                        f"bracket [{fmt(by_T[T][f'{column}_{tag}_lower'], 5)}, {fmt(by_T[T][f'{column}_{tag}_upper'], 5)}]: "
-                        f"T = {T}, {DEPTHS[tag]}" for T, tag in wide)
-        evidence.append(replace(ev, summary=ev.summary + f" (measured {fmt(min(values), 4)} … {fmt(max(values), 4)}){loose}"))
+        loose = "".join(
+            f"; bracket-only (residual {fmt(by_T[T][f'{column}_{tag}_residual'], 2)} > 1e-9), read with its "
+            f"bracket [{fmt(by_T[T][f'{column}_{tag}_lower'], 5)}, {fmt(by_T[T][f'{column}_{tag}_upper'], 5)}]: "
+            f"T = {T}, {DEPTHS[tag]}"
+            for T, tag in wide
+        )
+        evidence.append(
+            replace(ev, summary=ev.summary + f" (measured {fmt(min(values), 4)} … {fmt(max(values), 4)}){loose}")
+        )
     return combine(evidence, what=what, method="sweep-bracket", ranges="; ".join(e.ranges for e in evidence))
 
 
@@ -372,8 +510,15 @@ def _range_over_rows(ctx, kinds, column, lo, hi, what, hi_name=None):
 def network_mu2_range(ctx: Context) -> Evidence:
     """1/3 ≤ μ₂(L(P_D)) ≤ its causal ceiling T(1 − (P_D)_TT)/(2(T − 1)), converged brackets of every stored T and
     depth, for the three attention models (the rows carry the ceiling; the store refuses a row above it)."""
-    return _range_over_rows(ctx, ("uniform", "sink", "softmax"), "mu2", 1 / 3,
-                            lambda row, tag: row[f"ceiling_{tag}"], "μ₂(L(P_D))", hi_name="the causal ceiling")
+    return _range_over_rows(
+        ctx,
+        ("uniform", "sink", "softmax"),
+        "mu2",
+        1 / 3,
+        lambda row, tag: row[f"ceiling_{tag}"],
+        "μ₂(L(P_D))",
+        hi_name="the causal ceiling",
+    )
 
 
 FIXED_LIMIT = {"d2": 3 / 8, "d4": 15 / 32}  # (1 − 2^−D)/2: the ceiling's limit when (P_D)_TT → 2^−D
@@ -400,7 +545,7 @@ def network_mu2_fixed_depth_limit(ctx: Context) -> Evidence:
         for tag, limit in FIXED_LIMIT.items():
             read, unread = _resolving(rows, f"mu2_{tag}", 1e-5)
             near = [limit - r[f"mu2_{tag}_lower"] for r in read]  # the distance's upper end
-            far = [limit - r[f"mu2_{tag}_upper"] for r in read]   # and its lower end
+            far = [limit - r[f"mu2_{tag}_upper"] for r in read]  # and its lower end
             start = next((i for i in range(len(read)) if all(f > 0 for f in far[i:])), len(read))
             tail, gaps = read[start:], near[start:]
             listing = ", ".join(f"{fmt(g, 2)} (T = {r['x']})" for r, g in zip(read, near))
@@ -408,17 +553,33 @@ def network_mu2_fixed_depth_limit(ctx: Context) -> Evidence:
             above = f"; above the limit first (T = {', '.join(str(r['x']) for r in read[:start])})" if start else ""
             data[f"{kind}_{tag}"] = {str(r["x"]): g for r, g in zip(read, near)}
             if len(tail) < 3:
-                parts.append(open_evidence(f"{kind}, {DEPTHS[tag]}: fewer than 3 resolved rows below the limit: {listing}{extra}",
-                                           method="sweep-bracket", ranges=f"stored T ≥ 1024 of network-{kind}"))
+                parts.append(
+                    open_evidence(
+                        f"{kind}, {DEPTHS[tag]}: fewer than 3 resolved rows below the limit: {listing}{extra}",
+                        method="sweep-bracket",
+                        ranges=f"stored T ≥ 1024 of network-{kind}",
+                    )
+                )
                 continue
             shrinking = all(b < a for a, b in zip(gaps, gaps[1:]))
             ok = shrinking and gaps[-1] <= gaps[0] / 2
             summary = f"{kind}, {DEPTHS[tag]}: (1 − 2^−D)/2 − μ₂ ≤ {listing}{above}{extra}"
-            parts.append(Evidence(Status.VERIFIED if ok else Status.REFUTED, "sweep-bracket", summary,
-                                  ranges=f"stored T ≥ 1024 of network-{kind}", worst_margin=gaps[0] / 2 - gaps[-1],
-                                  counterexample=None if ok else {"kind": kind, "depth": tag, "distances": gaps}))
-    ev = combine(parts, what="fixed depth: μ₂ → (1 − 2^−D)/2, from below once T is large", method="sweep-bracket",
-                 ranges="; ".join(dict.fromkeys(p.ranges for p in parts)))
+            parts.append(
+                Evidence(
+                    Status.VERIFIED if ok else Status.REFUTED,
+                    "sweep-bracket",
+                    summary,
+                    ranges=f"stored T ≥ 1024 of network-{kind}",
+                    worst_margin=gaps[0] / 2 - gaps[-1],
+                    counterexample=None if ok else {"kind": kind, "depth": tag, "distances": gaps},
+                )
+            )
+    ev = combine(
+        parts,
+        what="fixed depth: μ₂ → (1 − 2^−D)/2, from below once T is large",
+        method="sweep-bracket",
+        ranges="; ".join(dict.fromkeys(p.ranges for p in parts)),
+    )
     return replace(ev, data={**ev.data, "distances": data})
 
 
@@ -433,78 +594,132 @@ def network_mu2_full_depth_falls(ctx: Context) -> Evidence:
         if kind == "sink":
             read, unread = _resolving(rows, "mu2_full", 1e-5)
             listing = ", ".join(f"{fmt(r['mu2_full'], 6)} (T = {r['x']})" for r in read)
-            worst = max(max(0.5 - r["mu2_full_lower"], r["mu2_full_upper"] - 0.5 - 1e-4) for r in read) if read else math.inf
+            worst = (
+                max(max(0.5 - r["mu2_full_lower"], r["mu2_full_upper"] - 0.5 - 1e-4) for r in read)
+                if read
+                else math.inf
+            )
             ok = bool(read) and worst <= 1e-4
-            parts.append(Evidence(Status.VERIFIED if ok else Status.OPEN if not read else Status.REFUTED, "sweep-bracket",
-                                  f"sink: μ₂ = {listing}" + (f"; not resolved: T = {', '.join(map(str, unread))}" if unread else ""),
-                                  ranges="stored T ≥ 4096 of network-sink", worst_margin=1e-4 - worst if read else None,
-                                  counterexample=None if ok or not read else {"worst": worst}))
+            parts.append(
+                Evidence(
+                    Status.VERIFIED if ok else Status.OPEN if not read else Status.REFUTED,
+                    "sweep-bracket",
+                    f"sink: μ₂ = {listing}" + (f"; not resolved: T = {', '.join(map(str, unread))}" if unread else ""),
+                    ranges="stored T ≥ 4096 of network-sink",
+                    worst_margin=1e-4 - worst if read else None,
+                    counterexample=None if ok or not read else {"worst": worst},
+                )
+            )
             continue
         if any(r["mu2_full_lower"] <= 0 for r in rows):
-            parts.append(open_evidence(f"{kind}: a full-depth bracket without a positive lower end", method="sweep-bracket"))
+            parts.append(
+                open_evidence(f"{kind}: a full-depth bracket without a positive lower end", method="sweep-bracket")
+            )
             continue
         values = [r["mu2_full"] for r in rows]
-        listing = ", ".join((f"{fmt(v, 6)}" if converged(r, "mu2_full") else
-                             f"∈ [{fmt(r['mu2_full_lower'], 4)}, {fmt(r['mu2_full_upper'], 4)}]") + f" (T = {r['x']})"
-                            for r, v in zip(rows, values))
+        listing = ", ".join(
+            (
+                f"{fmt(v, 6)}"
+                if converged(r, "mu2_full")
+                else f"∈ [{fmt(r['mu2_full_lower'], 4)}, {fmt(r['mu2_full_upper'], 4)}]"
+            )
+            + f" (T = {r['x']})"
+            for r, v in zip(rows, values)
+        )
         falling = all(b["mu2_full_upper"] < a["mu2_full_lower"] for a, b in zip(rows, rows[1:]))  # disjoint brackets
         escapes = [r["escape_full"] for r in rows]
         ok = falling and min(escapes) > 0.5
         loose = [r["x"] for r in rows if not converged(r, "mu2_full")]
-        listing += (f"; bracket-only (residual above 1e-9), read with its wider bracket: T = {', '.join(map(str, loose))}"
-                    if loose else "")
-        parts.append(Evidence(Status.VERIFIED if ok else Status.REFUTED, "sweep-bracket",
-                              f"{kind}: μ₂ = {listing}; escape {fmt(min(escapes))} … {fmt(max(escapes))}",
-                              ranges=f"stored T ≥ 4096 of network-{kind}",
-                              counterexample=None if ok else {"values": values, "escapes": escapes}))
-    return combine(parts, what="full depth: uniform and softmax fall away from ½ without collapsing, the sink stays at ½",
-                   method="sweep-bracket", ranges="; ".join(p.ranges for p in parts))
+        listing += (
+            f"; bracket-only (residual above 1e-9), read with its wider bracket: T = {', '.join(map(str, loose))}"
+            if loose
+            else ""
+        )
+        parts.append(
+            Evidence(
+                Status.VERIFIED if ok else Status.REFUTED,
+                "sweep-bracket",
+                f"{kind}: μ₂ = {listing}; escape {fmt(min(escapes))} … {fmt(max(escapes))}",
+                ranges=f"stored T ≥ 4096 of network-{kind}",
+                counterexample=None if ok else {"values": values, "escapes": escapes},
+            )
+        )
+    return combine(
+        parts,
+        what="full depth: uniform and softmax fall away from ½ without collapsing, the sink stays at ½",
+        method="sweep-bracket",
+        ranges="; ".join(p.ranges for p in parts),
+    )
 
 
 @check
 def network_mu2_star_limit(ctx: Context) -> Evidence:
     """The star 𝟏e₁ᵀ the sink network collapses onto: its symmetrised Laplacian has μ₂ = ½ exactly, which is also
     the causal ceiling's limit (the sink's P_TT = 0: ceiling T/(2(T − 1)))."""
+
     def margin(T):
         return 1e-12 * T - abs(_dense_mu2(Sink(T).as_matrix()) - 0.5)
 
-    return grid_check(range(3, 200), margin, what="μ₂ of the symmetrised sink 𝟏e₁ᵀ is ½", method="dense-float", exact=False,
-                      ranges="every T in [3, 199]", role="supports")
+    return grid_check(
+        range(3, 200),
+        margin,
+        what="μ₂ of the symmetrised sink 𝟏e₁ᵀ is ½",
+        method="dense-float",
+        exact=False,
+        ranges="every T in [3, 199]",
+        role="supports",
+    )
 
 
 claim(
     id="trsp.network.connectivity",
-    title="With attention at every layer the network is connected, μ₂ = Θ(1) under the causal ceiling ½, not at a star's value",
+    title=(
+        "With attention at every layer the network is connected, μ₂ = Θ(1) under the causal ceiling ½, not at a star's"
+        " value"
+    ),
     source=Source("specproof", "App. C.3.2", "own"),
-    statement=r"With uniform causal, sink or causal softmax attention at every layer, the symmetrised Markov form $P_D$ "
-              r"of the network is connected at every $T$ and $D$ (its support contains the attention's), and "
-              r"$\frac13\le\mu_2(L(P_D))\le\frac{T(1-(P_D)_{TT})}{2(T-1)}<\frac T{2(T-1)}$ at every stored $T\le2^{20}$ and "
-              r"$D\in\{2,4,\lfloor\log_2T\rfloor+1\}$. The upper end is the causal ceiling (trsp.network.causal-ceiling), under "
-              r"which every lower-triangular row-stochastic operator sits; $\frac12$ is its limit, not the $\mu_2$ of a star "
-              r"the composition collapses to. At fixed depth $\mu_2$ approaches the ceiling's limit $(1-2^{-D})/2$ "
-              r"($\frac38$, $\frac{15}{32}$) under all three models, from below once $T$ is large (at $D=4$ under uniform "
-              r"and softmax attention it sits above $\frac{15}{32}$ up to $T=4096$, $3.3\cdot10^{-4}$ above at $T=1024$, and "
-              r"below from $T=16384$; at $2^{20}$ the distance is $6\cdot10^{-6}$). At $D=\lfloor\log_2T\rfloor+1$ only the sink collapses "
-              r"onto $\mathbf 1e_1^\top$ (escape $\to0$, trsp.network.mixing; $\mu_2\to\frac12$, the star's value); under uniform "
-              r"or softmax attention the escape stays near $0.73$ and $\mu_2$ falls away from $\frac12$ (uniform: "
-              r"$0.4997859$ at $2^{12}$, $0.4980124$ at $2^{14}$, $0.4955373$ at $2^{16}$, $0.4930385$ at $2^{18}$, "
-              r"$\le0.4916$ at $2^{20}$, a bracket only). What transfers from Thm C.6 is the order $\Theta(1)$ over the measured range; its "
-              r"mechanism does not: the bound holds because attention itself is connected, and the constant 2 says nothing "
-              r"about either scale: $\mu_2(L(N_D))=\prod_\ell(2+g_\ell)\,\mu_2(L(P_D))$ exactly, a factor between $2^D$ and $3^D$. "
-              r"Reconstruction-free: the ceiling holds for every gate; the measured values, and the fixed-depth limit (which "
-              r"needs $g_\ell\to0$ as $r_\ell=b_\ell/T\to0$), are the reconstructed gate's.",
+    statement=(
+        r"With uniform causal, sink or causal softmax attention at every layer, the symmetrised Markov form $P_D$ "
+        r"of the network is connected at every $T$ and $D$ (its support contains the attention's), and "
+        r"$\frac13\le\mu_2(L(P_D))\le\frac{T(1-(P_D)_{TT})}{2(T-1)}<\frac T{2(T-1)}$ at every stored $T\le2^{20}$ and "
+        r"$D\in\{2,4,\lfloor\log_2T\rfloor+1\}$. The upper end is the causal ceiling (trsp.network.causal-ceiling),"
+        r" under "
+        r"which every lower-triangular row-stochastic operator sits; $\frac12$ is its limit, not the $\mu_2$ of a star "
+        r"the composition collapses to. At fixed depth $\mu_2$ approaches the ceiling's limit $(1-2^{-D})/2$ "
+        r"($\frac38$, $\frac{15}{32}$) under all three models, from below once $T$ is large (at $D=4$ under uniform "
+        r"and softmax attention it sits above $\frac{15}{32}$ up to $T=4096$, $3.3\cdot10^{-4}$ above at $T=1024$, and "
+        r"below from $T=16384$; at $2^{20}$ the distance is $6\cdot10^{-6}$). At $D=\lfloor\log_2T\rfloor+1$ only the"
+        r" sink collapses "
+        r"onto $\mathbf 1e_1^\top$ (escape $\to0$, trsp.network.mixing; $\mu_2\to\frac12$, the star's value); under"
+        r" uniform "
+        r"or softmax attention the escape stays near $0.73$ and $\mu_2$ falls away from $\frac12$ (uniform: "
+        r"$0.4997859$ at $2^{12}$, $0.4980124$ at $2^{14}$, $0.4955373$ at $2^{16}$, $0.4930385$ at $2^{18}$, "
+        r"$\le0.4916$ at $2^{20}$, a bracket only). What transfers from Thm C.6 is the order $\Theta(1)$ over the"
+        r" measured range; its "
+        r"mechanism does not: the bound holds because attention itself is connected, and the constant 2 says nothing "
+        r"about either scale: $\mu_2(L(N_D))=\prod_\ell(2+g_\ell)\,\mu_2(L(P_D))$ exactly, a factor between $2^D$ and"
+        r" $3^D$. "
+        r"Reconstruction-free: the ceiling holds for every gate; the measured values, and the fixed-depth limit (which "
+        r"needs $g_\ell\to0$ as $r_\ell=b_\ell/T\to0$), are the reconstructed gate's."
+    ),
     checks=[network_mu2_range, network_mu2_fixed_depth_limit, network_mu2_full_depth_falls, network_mu2_star_limit],
     expected=Status.VERIFIED,
     lost=nw.DEFAULT_GATE_RECONSTRUCTION,
-    unproved='μ₂ of the composed network is read from brackets of stored sweeps at finitely many T and three depths; only the ceiling (trsp.network.causal-ceiling) is proved, the lower end 1/3 is not',
+    unproved=(
+        "μ₂ of the composed network is read from brackets of stored sweeps at finitely many T and three depths; only"
+        " the ceiling (trsp.network.causal-ceiling) is proved, the lower end 1/3 is not"
+    ),
     notes=["reconstructed"],
-    reason="Converged brackets of the stored network sweeps (every T to 2^20, three depths, three attention models; "
-           "dense eigvalsh to T = 2048, banded-proxy LOBPCG at residual ≤ 1e-9 beyond) lie between 1/3 and each row's "
-           "causal ceiling; the fixed-depth distance to (1 − 2^−D)/2 shrinks on every resolved row once μ₂ is below it (to 6e-6 at 2^20); bracket-only cells are read with their wider residual bracket; at full depth uniform and "
-           "softmax μ₂ decrease strictly (disjoint brackets) from T = 4096 to 2^20 while the sink's stays within 1e-4 of ½; "
-           "the star's μ₂ = ½ is a dense check; the support statement is trsp.network.operator's. (Before the preconditioned "
-           "solver the stored T = 2^14, 2^16 values at D = 2, 4 were the 60-iteration cap's, some above the ceiling, and "
-           "½ was read as the star's value; the ceiling is trsp.network.causal-ceiling.)",
+    reason=(
+        "Converged brackets of the stored network sweeps (every T to 2^20, three depths, three attention models; dense"
+        " eigvalsh to T = 2048, banded-proxy LOBPCG at residual ≤ 1e-9 beyond) lie between 1/3 and each row's causal"
+        " ceiling; the fixed-depth distance to (1 − 2^−D)/2 shrinks on every resolved row once μ₂ is below it (to 6e-6"
+        " at 2^20); bracket-only cells are read with their wider residual bracket; at full depth uniform and softmax μ₂"
+        " decrease strictly (disjoint brackets) from T = 4096 to 2^20 while the sink's stays within 1e-4 of ½; the"
+        " star's μ₂ = ½ is a dense check; the support statement is trsp.network.operator's. (Before the preconditioned"
+        " solver the stored T = 2^14, 2^16 values at D = 2, 4 were the 60-iteration cap's, some above the ceiling, and"
+        " ½ was read as the star's value; the ceiling is trsp.network.causal-ceiling.)"
+    ),
     uses=["trsp.C6.mu2-lower", "trsp.network.operator", "trsp.network.causal-ceiling"],
     figure="figures/network.png",
     tests=[f"{TESTS}::test_network_solvers_match_dense"],
@@ -512,6 +727,7 @@ claim(
 
 
 # --------------------------------------------------------------------------- fixed depth without the gate
+
 
 def isolated_reach(T: int, D: int) -> int:
     """R_D = Σ_{ℓ<D} 2(min(2^ℓ, T) − 1): the isolated network's lower bandwidth bound (each M_tri^{(b)} = Box_b²
@@ -530,22 +746,38 @@ def _banded_steps() -> list[Evidence]:
     ell = sp.Symbol("ell", integer=True, nonnegative=True)
     x = t - (T + 1) / sp.Integer(2)
     return [
-        sympy_identity(sp.summation(x, (t, 1, T)), sp.Integer(0), what="Σ_t (t − (T+1)/2) = 0: x ⊥ 𝟏", ranges="every T"),
-        sympy_identity(sp.factor(sp.summation(sp.expand(x**2), (t, 1, T))), T * (T**2 - 1) / 12,
-                       what="xᵀx = T(T² − 1)/12", ranges="every T"),
-        sympy_identity((R**2 * S / 2) / (T * (T**2 - 1) / 12), 6 * R**2 * S / (T * (T**2 - 1)),
-                       what="xᵀLx/xᵀx ≤ (½R²·Σ_{i≠j}W_ij)/(T(T² − 1)/12) = 6R²S/(T(T² − 1)), S = Σ_{i≠j}W_ij ≤ T",
-                       ranges="every T ≥ 2"),
-        sympy_identity(sp.simplify(sp.summation(2 * (2**ell - 1), (ell, 0, D - 1))), 2 ** (D + 1) - 2 * D - 2,
-                       what="R_D = Σ_{ℓ<D} 2(2^ℓ − 1) = 2^{D+1} − 2D − 2", ranges="every D ≥ 1"),
+        sympy_identity(
+            sp.summation(x, (t, 1, T)), sp.Integer(0), what="Σ_t (t − (T+1)/2) = 0: x ⊥ 𝟏", ranges="every T"
+        ),
+        sympy_identity(
+            sp.factor(sp.summation(sp.expand(x**2), (t, 1, T))),
+            T * (T**2 - 1) / 12,
+            what="xᵀx = T(T² − 1)/12",
+            ranges="every T",
+        ),
+        sympy_identity(
+            (R**2 * S / 2) / (T * (T**2 - 1) / 12),
+            6 * R**2 * S / (T * (T**2 - 1)),
+            what="xᵀLx/xᵀx ≤ (½R²·Σ_{i≠j}W_ij)/(T(T² − 1)/12) = 6R²S/(T(T² − 1)), S = Σ_{i≠j}W_ij ≤ T",
+            ranges="every T ≥ 2",
+        ),
+        sympy_identity(
+            sp.simplify(sp.summation(2 * (2**ell - 1), (ell, 0, D - 1))),
+            2 ** (D + 1) - 2 * D - 2,
+            what="R_D = Σ_{ℓ<D} 2(2^ℓ − 1) = 2^{D+1} − 2D − 2",
+            ranges="every D ≥ 1",
+        ),
     ]
 
 
 @check
 def banded_bound_sympy(ctx: Context) -> Evidence:
     """The test vector's algebra and the reach of the isolated network (sympy, symbolic T, D)."""
-    return derivation(_banded_steps(), what="banded ⇒ μ₂ ≤ 6R²/(T² − 1), R_D = 2^{D+1} − 2D − 2",
-                      ranges="every T ≥ 2, D ≥ 1, every row-stochastic P of reach R")
+    return derivation(
+        _banded_steps(),
+        what="banded ⇒ μ₂ ≤ 6R²/(T² − 1), R_D = 2^{D+1} − 2D − 2",
+        ranges="every T ≥ 2, D ≥ 1, every row-stochastic P of reach R",
+    )
 
 
 @check
@@ -576,10 +808,18 @@ def banded_bound_exact(ctx: Context) -> Evidence:
         quotient = quad / sum(v * v for v in x)
         return Fraction(6 * R * R, T * T - 1) - quotient
 
-    return grid_check(cases, margin, what="reach(P_D) = R_D (isolating attention) and xᵀLx/xᵀx ≤ 6R²/(T² − 1)",
-                      method="exact-rational", exact=True, role="supports",
-                      ranges=f"isolated networks T in [2, {top}], D ≤ 4, four gate scales; random row-stochastic P of "
-                             f"reach R ≤ 5 (not triangular), T in [2, {top}]")
+    return grid_check(
+        cases,
+        margin,
+        what="reach(P_D) = R_D (isolating attention) and xᵀLx/xᵀx ≤ 6R²/(T² − 1)",
+        method="exact-rational",
+        exact=True,
+        role="supports",
+        ranges=(
+            f"isolated networks T in [2, {top}], D ≤ 4, four gate scales; random row-stochastic P of "
+            f"reach R ≤ 5 (not triangular), T in [2, {top}]"
+        ),
+    )
 
 
 @check
@@ -588,15 +828,28 @@ def banded_bound_stored_rows(ctx: Context) -> Evidence:
     rows = _rows(ctx, "isolated")
     cases = [(r["x"], tag) for r in rows for tag in ("d2", "d4") if r["x"] >= 2]
     by_T = {r["x"]: r for r in rows}
-    ev = grid_check(cases, lambda c: banded_bound(c[0], isolated_reach(c[0], by_T[c[0]][f"depth_{c[1]}"]))
-                    - by_T[c[0]][f"mu2_{c[1]}_upper"],
-                    what="isolated network μ₂ upper bracket ≤ 6R_D²/(T² − 1)", method="sweep-bracket", exact=False,
-                    ranges=_sweep_range(rows, "isolated", ctx), role="supports")
+    ev = grid_check(
+        cases,
+        lambda c: (
+            banded_bound(c[0], isolated_reach(c[0], by_T[c[0]][f"depth_{c[1]}"])) - by_T[c[0]][f"mu2_{c[1]}_upper"]
+        ),
+        what="isolated network μ₂ upper bracket ≤ 6R_D²/(T² − 1)",
+        method="sweep-bracket",
+        exact=False,
+        ranges=_sweep_range(rows, "isolated", ctx),
+        role="supports",
+    )
     last = rows[-1]
-    ratios = {tag: last[f"mu2_{tag}_upper"] / banded_bound(last["x"], isolated_reach(last["x"], last[f"depth_{tag}"]))
-              for tag in ("d2", "d4")}
-    return replace(ev, summary=ev.summary + f"; at T = {last['x']} the bound is loose by the gates: μ₂/bound ≤ "
-                   + ", ".join(f"{fmt(v)} ({DEPTHS[t]})" for t, v in ratios.items()))
+    ratios = {
+        tag: last[f"mu2_{tag}_upper"] / banded_bound(last["x"], isolated_reach(last["x"], last[f"depth_{tag}"]))
+        for tag in ("d2", "d4")
+    }
+    return replace(
+        ev,
+        summary=ev.summary
+        + f"; at T = {last['x']} the bound is loose by the gates: μ₂/bound ≤ "
+        + ", ".join(f"{fmt(v)} ({DEPTHS[t]})" for t, v in ratios.items()),
+    )
 
 
 claim(
@@ -604,24 +857,28 @@ claim(
     title="At fixed depth the isolated network is banded, so μ₂ = O(T^−2) for every gate: no reconstruction needed",
     source=Source("specproof", "App. C.3.1", "own"),
     statement=r"For every row-stochastic $P$ whose weights vanish beyond lag $R$ ($P_{ij}=0$ for $|i-j|>R$), "
-              r"$\mu_2(L)\le\frac{6R^2}{T^2-1}$ with $W=\frac12(P+P^\top)$, $L=\operatorname{diag}(W\mathbf 1)-W$ "
-              r"(test vector $x_t=t-\frac{T+1}2$). With attention isolating every token ($A_\ell=I$) the network's "
-              r"Markov form $P_D=\prod_\ell(2I+g_\ell M_{\rm tri}^{(b_\ell)})/(2+g_\ell)$ is row-stochastic with reach "
-              r"$R_D=\sum_{\ell<D}2(\min(2^\ell,T)-1)\le2^{D+1}-2D-2$, for every $g_\ell\ge0$, so at fixed depth "
-              r"$\mu_2(L(P_D))\le\frac{6(2^{D+1}-2D-2)^2}{T^2-1}=O(T^{-2})$ whatever the gate, trained or not "
-              r"($D=2$: $24/(T^2-1)$; $D=4$: $2904/(T^2-1)$). The faster $T^{-(2+\varphi)}$ of trsp.network.safety-net "
-              r"comes from the reconstructed gate's $r_\ell^\varphi$ and is not needed for the conclusion that the "
-              r"safety net fails at fixed depth.",
+    r"$\mu_2(L)\le\frac{6R^2}{T^2-1}$ with $W=\frac12(P+P^\top)$, $L=\operatorname{diag}(W\mathbf 1)-W$ "
+    r"(test vector $x_t=t-\frac{T+1}2$). With attention isolating every token ($A_\ell=I$) the network's "
+    r"Markov form $P_D=\prod_\ell(2I+g_\ell M_{\rm tri}^{(b_\ell)})/(2+g_\ell)$ is row-stochastic with reach "
+    r"$R_D=\sum_{\ell<D}2(\min(2^\ell,T)-1)\le2^{D+1}-2D-2$, for every $g_\ell\ge0$, so at fixed depth "
+    r"$\mu_2(L(P_D))\le\frac{6(2^{D+1}-2D-2)^2}{T^2-1}=O(T^{-2})$ whatever the gate, trained or not "
+    r"($D=2$: $24/(T^2-1)$; $D=4$: $2904/(T^2-1)$). The faster $T^{-(2+\varphi)}$ of trsp.network.safety-net "
+    r"comes from the reconstructed gate's $r_\ell^\varphi$ and is not needed for the conclusion that the "
+    r"safety net fails at fixed depth.",
     checks=[banded_bound_sympy],
     cross_checks=[banded_bound_exact, banded_bound_stored_rows],
     expected=Status.PROVED,
-    reason="The test vector's sums, the quotient bound and the reach formula are sympy identities for symbolic T and "
-           "D; the reach of the exact isolated networks and the bound on random banded row-stochastic matrices are "
-           "checked in exact rationals, and the stored sweep's upper brackets sit under the bound.",
-    prose="μ₂ ≤ xᵀLx/xᵀx for x ⊥ 𝟏 (Courant–Fischer); xᵀLx = ½Σ_ij W_ij(x_i − x_j)² = ½Σ_ij W_ij(i − j)² ≤ "
-          "½R²Σ_{i≠j}W_ij on the band, and Σ_{i≠j}W_ij = Σ_{i≠j}P_ij ≤ T for row-stochastic P; a product of "
-          "lower-triangular matrices of lower bandwidths r₁, r₂ has lower bandwidth ≤ r₁ + r₂, Box_b has b − 1, so "
-          "M_tri^{(b)} = Box_b² has 2(b − 1) and 2I + gM_tri the same; row sums of 2I + gM_tri are 2 + g",
+    reason=(
+        "The test vector's sums, the quotient bound and the reach formula are sympy identities for symbolic T and "
+        "D; the reach of the exact isolated networks and the bound on random banded row-stochastic matrices are "
+        "checked in exact rationals, and the stored sweep's upper brackets sit under the bound."
+    ),
+    prose=(
+        "μ₂ ≤ xᵀLx/xᵀx for x ⊥ 𝟏 (Courant–Fischer); xᵀLx = ½Σ_ij W_ij(x_i − x_j)² = ½Σ_ij W_ij(i − j)² ≤ "
+        "½R²Σ_{i≠j}W_ij on the band, and Σ_{i≠j}W_ij = Σ_{i≠j}P_ij ≤ T for row-stochastic P; a product of "
+        "lower-triangular matrices of lower bandwidths r₁, r₂ has lower bandwidth ≤ r₁ + r₂, Box_b has b − 1, so "
+        "M_tri^{(b)} = Box_b² has 2(b − 1) and 2I + gM_tri the same; row sums of 2I + gM_tri are 2 + g"
+    ),
     uses=["trsp.network.operator"],
     tests=[f"{TESTS}::test_fixed_depth_bound"],
 )

@@ -10,7 +10,8 @@ yields only the checks that apply. Three front ends share that generator: :func:
 are those of the claims (checks.registry, checks.rates, checks.tables).
 
 One module per job: ``model`` (the variant and its components), ``schema`` (validation of both front
-ends), ``battery`` (the registry and what the checks share), ``trsp_checks``, ``network_checks`` and ``sdeg_checks`` (the
+ends), ``battery`` (the registry and what the checks share), ``trsp_checks``, ``network_checks`` and ``sdeg_checks``
+(the
 properties), ``results`` (reports and :func:`check_variant`), ``testing`` (pytest), ``loader``
 (.py and TOML files), ``cli`` (the `variant` subcommand).
 """
@@ -37,7 +38,29 @@ from specproof.checks.variants.model import (
 from specproof.checks.variants.results import PropertyResult, VariantReport, check_variant, run_property
 from specproof.checks.variants.testing import PropertyCheck, PropertyFails, parametrize_with_checks
 
-__all__ = ["PROPERTIES", "Attention", "Expect", "Finding", "Gate", "Kernel", "Outcome", "Property", "PropertyCheck",
-           "PropertyFails", "PropertyResult", "Schedule", "Sizes", "Variant", "VariantError", "VariantReport",
-           "check_variant", "checks_for", "load_spec", "load_variants", "parametrize_with_checks",
-           "parse_rate", "run_property", "validate_variant"]
+__all__ = [
+    "PROPERTIES",
+    "Attention",
+    "Expect",
+    "Finding",
+    "Gate",
+    "Kernel",
+    "Outcome",
+    "Property",
+    "PropertyCheck",
+    "PropertyFails",
+    "PropertyResult",
+    "Schedule",
+    "Sizes",
+    "Variant",
+    "VariantError",
+    "VariantReport",
+    "check_variant",
+    "checks_for",
+    "load_spec",
+    "load_variants",
+    "parametrize_with_checks",
+    "parse_rate",
+    "run_property",
+    "validate_variant",
+]

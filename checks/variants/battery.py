@@ -69,13 +69,33 @@ class Property:
 PROPERTIES: dict[str, Property] = {}
 
 
-def battery(pid: str, *, says: str, source: str, needs=(), rate=None, variable: str = "T", when=None,
-            when_text: str = "", rate_text: str = ""):
+def battery(
+    pid: str,
+    *,
+    says: str,
+    source: str,
+    needs=(),
+    rate=None,
+    variable: str = "T",
+    when=None,
+    when_text: str = "",
+    rate_text: str = "",
+):
     """Register ``check_<property>(name, variant)`` under its property id."""
 
     def register(fn):
-        PROPERTIES[pid] = Property(pid, says, source, frozenset(needs), fn, rate, variable,
-                                   when or (lambda variant: True), when_text, rate_text)
+        PROPERTIES[pid] = Property(
+            pid,
+            says,
+            source,
+            frozenset(needs),
+            fn,
+            rate,
+            variable,
+            when or (lambda variant: True),
+            when_text,
+            rate_text,
+        )
         return fn
 
     return register
@@ -122,17 +142,33 @@ def rate_outcome(x, y, *, variable: str, what: str, ranges: str, declared: str |
     bad = np.flatnonzero(~np.isfinite(y) | (y <= 0))
     if bad.size:
         i = int(bad[0])
-        return Outcome(Finding.FAILS, [Evidence(Status.REFUTED, "sweep-fit", f"{what}: {fmt(y[i])} at {variable} = {fmt(x[i])}, "
-                                                "not positive, so no rate", ranges=ranges, worst_margin=float(y[i]),
-                                                counterexample={variable: x.tolist(), "y": y.tolist()})])
+        return Outcome(
+            Finding.FAILS,
+            [
+                Evidence(
+                    Status.REFUTED,
+                    "sweep-fit",
+                    f"{what}: {fmt(y[i])} at {variable} = {fmt(x[i])}, not positive, so no rate",
+                    ranges=ranges,
+                    worst_margin=float(y[i]),
+                    counterexample={variable: x.tolist(), "y": y.tolist()},
+                )
+            ],
+        )
     models = rate_menu(variable)
     best, ev = menu_rate_evidence(x, y, models, what=what, ranges=ranges)
     if ev.status is Status.REFUTED:
         return Outcome(Finding.FAILS, [ev])
     evidence = [ev]
     if declared is not None and declared != best:
-        evidence.append(rate_evidence(fit_rate(x, y, models[declared], declared, scale="loglog"), ranges=ranges,
-                                      what=f"{what}, against the declared {declared}", flat=drift_flat(x)))
+        evidence.append(
+            rate_evidence(
+                fit_rate(x, y, models[declared], declared, scale="loglog"),
+                ranges=ranges,
+                what=f"{what}, against the declared {declared}",
+                flat=drift_flat(x),
+            )
+        )
     return Outcome(Finding.RATE, evidence, best)
 
 
@@ -147,8 +183,16 @@ def offset_rate_outcome(x, y, *, what: str, ranges: str, declared: str | None) -
         return Outcome(Finding.FAILS, [ev])
     evidence = [ev]
     if declared is not None and declared != rate:
-        evidence.append(Evidence(Status.REFUTED, "sweep-fit", f"{what}: the declared rate {declared} does not fit; rate {rate}",
-                                 ranges=ranges, data=ev.data, counterexample={"x": x.tolist(), "y": y.tolist(), "rate": rate}))
+        evidence.append(
+            Evidence(
+                Status.REFUTED,
+                "sweep-fit",
+                f"{what}: the declared rate {declared} does not fit; rate {rate}",
+                ranges=ranges,
+                data=ev.data,
+                counterexample={"x": x.tolist(), "y": y.tolist(), "rate": rate},
+            )
+        )
     return Outcome(Finding.RATE, evidence, rate)
 
 
@@ -181,8 +225,11 @@ def binned(variant: Variant, T, y, pick) -> tuple[np.ndarray, np.ndarray]:
     bins = [(a, b) for a, b in zip(starts, ends) if b is not None and T[a] >= 8]
     if len(bins) < 3:
         m = np.floor(np.log2(T)).astype(int)
-        bins = [(np.flatnonzero(m == o)[0], np.flatnonzero(m == o)[-1] + 1) for o in sorted(set(m[T >= 8]))
-                if T.max() >= 2 ** (o + 1) - 1]
+        bins = [
+            (np.flatnonzero(m == o)[0], np.flatnonzero(m == o)[-1] + 1)
+            for o in sorted(set(m[T >= 8]))
+            if T.max() >= 2 ** (o + 1) - 1
+        ]
     return np.array([float(T[a]) for a, _ in bins]), np.array([pick(y[a:b]) for a, b in bins])
 
 
@@ -231,7 +278,9 @@ def laplacian(W: np.ndarray) -> np.ndarray:
 def kernel_bs(variant: Variant) -> list[int]:
     if variant.kernel.bandwidths is not None:
         return list(variant.kernel.bandwidths)
-    return sorted(set(range(1, 65)) | {2**m for m in range(variant.sizes.b_max.bit_length()) if 2**m <= variant.sizes.b_max})
+    return sorted(
+        set(range(1, 65)) | {2**m for m in range(variant.sizes.b_max.bit_length()) if 2**m <= variant.sizes.b_max}
+    )
 
 
 def checks_for(variant: Variant):

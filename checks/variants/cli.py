@@ -16,14 +16,18 @@ def _print_properties() -> None:
     rows = []
     for p in PROPERTIES.values():
         needs = "+".join(sorted(p.needs)) + (f" ({p.when_text})" if p.when_text else "")
-        rows.append((p.id, needs, p.rate_text or p.rate or "-", p.source, p.says.format(rate="<rate>", floor="<mu2_floor>")))
+        rows.append(
+            (p.id, needs, p.rate_text or p.rate or "-", p.source, p.says.format(rate="<rate>", floor="<mu2_floor>"))
+        )
     print("\n".join(text_table(("property", "needs", "paper's rate", "source", "what it says"), rows, rule=False)))
 
 
 def _variants(args) -> list:
     if bool(args.file) == bool(args.spec):
         raise VariantError("give one variant: `specproof variant FILE.py` or `specproof variant --spec FILE.toml`")
-    variants = [load_spec(args.spec or args.file)] if args.spec or args.file.endswith(".toml") else load_variants(args.file)
+    variants = (
+        [load_spec(args.spec or args.file)] if args.spec or args.file.endswith(".toml") else load_variants(args.file)
+    )
     if not args.name:
         return variants
     chosen = [v for v in variants if v.name == args.name]
@@ -47,9 +51,9 @@ def cmd_variant(args) -> int:
         raise VariantError(f"{args.spec or args.file}: {exc}") from None
     print("\n\n".join(r.table() for r in reports))
     if json_path is not None:
-        write_atomic(json_path, json.dumps({**provenance(), "variants": [r.to_json() for r in reports]},
-                                           indent=2, default=str) + "\n")
+        write_atomic(
+            json_path,
+            json.dumps({**provenance(), "variants": [r.to_json() for r in reports]}, indent=2, default=str) + "\n",
+        )
         print(f"wrote {json_path}")
     return 0 if all(r.as_declared for r in reports) else 1
-
-

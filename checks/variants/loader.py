@@ -55,11 +55,18 @@ def load_variants(path) -> list[Variant]:
 
 # each component kind of the spec → its constructor
 _BUILDERS = {
-    "schedule": {"dyadic": lambda s: Schedule.geometric(2, s.depth), "geometric": lambda s: Schedule.geometric(s.base, s.depth),
-                 "constant": lambda s: Schedule.constant(None if s.bandwidth == "T" else s.bandwidth, s.depth),
-                 "explicit": lambda s: Schedule.explicit(s.bandwidths)},
-    "kernel": {"triangular": lambda k: Kernel.triangular(), "box": lambda k: Kernel.box(),
-               "cascade": lambda k: Kernel.cascade(k.order), "explicit": lambda k: Kernel.explicit(k.weights, k.denominator)},
+    "schedule": {
+        "dyadic": lambda s: Schedule.geometric(2, s.depth),
+        "geometric": lambda s: Schedule.geometric(s.base, s.depth),
+        "constant": lambda s: Schedule.constant(None if s.bandwidth == "T" else s.bandwidth, s.depth),
+        "explicit": lambda s: Schedule.explicit(s.bandwidths),
+    },
+    "kernel": {
+        "triangular": lambda k: Kernel.triangular(),
+        "box": lambda k: Kernel.box(),
+        "cascade": lambda k: Kernel.cascade(k.order),
+        "explicit": lambda k: Kernel.explicit(k.weights, k.denominator),
+    },
     "gate": {"trsp": lambda g: Gate.trsp(seed=g.seed, hidden=g.hidden), "constant": lambda g: Gate.constant(g.value)},
     "attention": {"softmax": lambda a: Attention.softmax(a.causal)},
 }
@@ -88,13 +95,19 @@ def _expectation(pid: str, entry) -> Expect | str:
 def _check_kernel_sums(variant: Variant) -> None:
     """An explicit kernel expected to sum to one must: a spec's integer weights are checked before any run."""
     kernel = variant.kernel
-    if kernel is None or kernel.bandwidths is None or variant.expectation(PROPERTIES["kernel-sum"]).outcome is not Finding.HOLDS:
+    if (
+        kernel is None
+        or kernel.bandwidths is None
+        or variant.expectation(PROPERTIES["kernel-sum"]).outcome is not Finding.HOLDS
+    ):
         return
     for b in kernel.bandwidths:
         total = sum(kernel.weights(b))
         if total != 1:
-            raise VariantError(f"kernel.weights for b = {b} sum to {total}, not 1, yet the spec expects kernel-sum to hold; "
-                               'fix the weights or the denominator, or declare expect.kernel-sum = {fails = "why"}')
+            raise VariantError(
+                f"kernel.weights for b = {b} sum to {total}, not 1, yet the spec expects kernel-sum to hold; "
+                'fix the weights or the denominator, or declare expect.kernel-sum = {fails = "why"}'
+            )
 
 
 def _read_toml(path: Path) -> dict:

@@ -58,8 +58,10 @@ def _int_bandwidths(values, T: int, who: str) -> list[int]:
         if isinstance(b, (bool, np.bool_)) or not integral:
             raise VariantError(f"{who} returned {b!r} at T = {T}; bandwidths are integers")
         if not 1 <= int(b) <= T:
-            raise VariantError(f"{who} returned {int(b)} at T = {T}; every bandwidth must satisfy 1 <= b <= T "
-                               "(clamp with min(b, T), or raise sizes.t_min)")
+            raise VariantError(
+                f"{who} returned {int(b)} at T = {T}; every bandwidth must satisfy 1 <= b <= T "
+                "(clamp with min(b, T), or raise sizes.t_min)"
+            )
         out.append(int(b))
     return out
 
@@ -133,10 +135,18 @@ class Kernel:
         return cls(f"cascade of {order} boxes", lambda b: tk.cascade_kernel_exact(b, order))
 
     @classmethod
-    def explicit(cls, weights: Mapping[int, Sequence[int]], denominators: Mapping[int, int] | int | None = None) -> "Kernel":
+    def explicit(
+        cls, weights: Mapping[int, Sequence[int]], denominators: Mapping[int, int] | int | None = None
+    ) -> "Kernel":
         """Integer weights per bandwidth, h_b(r) = weights[b][r] / denominator_b (default: the row's sum)."""
-        spec = schema.validated(schema.ExplicitKernel, {"weights": dict(weights), "denominator": (
-            dict(denominators) if isinstance(denominators, Mapping) else denominators)}, where="kernel")
+        spec = schema.validated(
+            schema.ExplicitKernel,
+            {
+                "weights": dict(weights),
+                "denominator": dict(denominators) if isinstance(denominators, Mapping) else denominators,
+            },
+            where="kernel",
+        )
         table = {b: [Fraction(w, spec.denominator_at(b)) for w in row] for b, row in spec.weights.items()}
         return cls(f"explicit at b in {sorted(table)}", table.__getitem__, bandwidths=tuple(sorted(table)))
 
@@ -181,15 +191,20 @@ class Attention:
         s = np.asarray(scores, dtype=np.float64)
         A = np.asarray(self.matrix(s), dtype=np.float64)
         if A.shape != (s.size, s.size) or not np.all(np.isfinite(A)):
-            raise VariantError(f"attention {self.name} must map {s.size} scores to a finite {s.size}x{s.size} matrix, "
-                               f"got shape {A.shape}")
+            raise VariantError(
+                f"attention {self.name} must map {s.size} scores to a finite {s.size}x{s.size} matrix, "
+                f"got shape {A.shape}"
+            )
         return A
 
     @classmethod
     def softmax(cls, causal: bool) -> "Attention":
         """SDEG's canonical softmax(Σ) (bidirectional) or softmax(Σ + M) (causal)."""
-        return cls(f"softmax ({'causal' if causal else 'bidirectional'})",
-                   lambda s: SoftmaxAttention(s, causal=causal).as_matrix(), causal=bool(causal))
+        return cls(
+            f"softmax ({'causal' if causal else 'bidirectional'})",
+            lambda s: SoftmaxAttention(s, causal=causal).as_matrix(),
+            causal=bool(causal),
+        )
 
 
 @dataclass(frozen=True)
@@ -228,7 +243,7 @@ class Expect:
         if text == Finding.HOLDS:
             return cls.holds()
         if text.startswith(Finding.FAILS):
-            return cls.fails(text[len(Finding.FAILS):].lstrip(" :"))
+            return cls.fails(text[len(Finding.FAILS) :].lstrip(" :"))
         return cls.rate(text)
 
     def label(self) -> str:
@@ -259,10 +274,12 @@ def _component(value, kind: type, key: str, what: str):
     raise VariantError(f"{key} must be {what}")
 
 
-_COMPONENTS = {"schedule": (Schedule, "a Schedule or a function T -> bandwidths"),
-               "kernel": (Kernel, "a Kernel, e.g. Kernel('mine', weights=lambda b: ...)"),
-               "gate": (Gate, "a Gate or a function (T, b) -> g"),
-               "attention": (Attention, "an Attention(name, matrix, causal)")}
+_COMPONENTS = {
+    "schedule": (Schedule, "a Schedule or a function T -> bandwidths"),
+    "kernel": (Kernel, "a Kernel, e.g. Kernel('mine', weights=lambda b: ...)"),
+    "gate": (Gate, "a Gate or a function (T, b) -> g"),
+    "attention": (Attention, "an Attention(name, matrix, causal)"),
+}
 
 
 @dataclass(frozen=True, eq=False, repr=False)
@@ -333,8 +350,9 @@ class Variant:
         if value.outcome is Finding.RATE and not prop.is_rate:
             raise VariantError(f"expect.{pid} is a holds/fails property, not a rate")
         if value.outcome is Finding.HOLDS and prop.is_rate:
-            raise VariantError(f"expect.{pid} is a rate property; name its rate "
-                               f"(e.g. {prop.default_rate(self)!r}) or declare it fails")
+            raise VariantError(
+                f"expect.{pid} is a rate property; name its rate (e.g. {prop.default_rate(self)!r}) or declare it fails"
+            )
         return replace(value, model=parse_rate(value.model, prop.variable)) if value.model else value
 
     # the T values every sweep draws from

@@ -116,8 +116,13 @@ def network_mu2(variant: Variant, kind: str, T: int, depth: int) -> tuple[float,
 def sink_stats(variant: Variant, T: int, depth: int) -> dict:
     """Under the sink at every layer: the escape 1 − min_i (P_D)_{i1}, q_D = Π(1 + G)/(2 + G), R_eff(P_D)."""
     P, gates = markov(variant, "sink", T, depth)
-    return {"T": T, "D": depth, "escape": float(1 - P[:, 0].min()), "q_D": sink_escape_probability(gates),
-            "R_eff": r_eff(P)}
+    return {
+        "T": T,
+        "D": depth,
+        "escape": float(1 - P[:, 0].min()),
+        "q_D": sink_escape_probability(gates),
+        "R_eff": r_eff(P),
+    }
 
 
 def r_eff(P: np.ndarray) -> float:
@@ -145,8 +150,10 @@ def _open(variant: Variant, Ts, what: str) -> Outcome | None:
     for T in Ts:
         why = hypotheses(variant, T)
         if why:
-            return Outcome(Finding.UNDECIDED, [open_evidence(f"{what}: not applicable: {why}", method="dense-matrix",
-                                                             ranges=t_text(Ts))])
+            return Outcome(
+                Finding.UNDECIDED,
+                [open_evidence(f"{what}: not applicable: {why}", method="dense-matrix", ranges=t_text(Ts))],
+            )
     return None
 
 
@@ -154,8 +161,12 @@ def _mu2_tolerance(T: int) -> float:
     return float_tolerance(T, 4.0)  # ‖L(P_D)‖₂ ≤ 2·max degree ≤ 2, the product's rounding of the same order
 
 
-@battery("network-connected", says="has a connected composed network, mu2(L(P_D)) > 0 under uniform causal attention "
-         "(D = 2, 4, full depth)", source="TRSP Eq. 8 (composed), App. C.1", needs=_NEEDS)
+@battery(
+    "network-connected",
+    says="has a connected composed network, mu2(L(P_D)) > 0 under uniform causal attention (D = 2, 4, full depth)",
+    source="TRSP Eq. 8 (composed), App. C.1",
+    needs=_NEEDS,
+)
 def check_network_connected(name: str, variant: Variant) -> Outcome:
     """μ₂ of the symmetrised Markov network under uniform causal attention at every layer, above float error,
     and under the causal ceiling T(1 − P_TT)/(2(T − 1)) every lower-triangular Markov matrix sits under."""
@@ -163,15 +174,36 @@ def check_network_connected(name: str, variant: Variant) -> Outcome:
     undecided = _open(variant, Ts, f"{name}: the network")
     if undecided is not None:
         return undecided
-    cases = [{"T": T, "D": D, "depth": label, "mu2": network_mu2(variant, "uniform", T, D)[0],
-              "ceiling": network_mu2(variant, "uniform", T, D)[1]} for T, D, label in depth_cases(variant, Ts)]
+    cases = [
+        {
+            "T": T,
+            "D": D,
+            "depth": label,
+            "mu2": network_mu2(variant, "uniform", T, D)[0],
+            "ceiling": network_mu2(variant, "uniform", T, D)[1],
+        }
+        for T, D, label in depth_cases(variant, Ts)
+    ]
     ranges = f"{t_text(Ts)}, D = 2, 4 and full depth"
-    positive = grid_check(cases, lambda c: c["mu2"] - _mu2_tolerance(c["T"]), method="dense-eig", exact=False,
-                          ranges=ranges, what=f"{name}: μ₂(L(P_D)) above float error, uniform causal attention")
-    ceiling = grid_check(cases, lambda c: c["ceiling"] - c["mu2"], method="dense-eig", exact=False, ranges=ranges,
-                         tolerance=lambda c: 2 * _mu2_tolerance(c["T"]), role="supports",
-                         what=f"{name}: the causal ceiling T(1 − (P_D)_TT)/(2(T − 1)) − μ₂",
-                         allowance="one eigvalsh within 10·T·eps·‖L‖₂, ‖L‖₂ ≤ 2, and P_TT's rounding below it")
+    positive = grid_check(
+        cases,
+        lambda c: c["mu2"] - _mu2_tolerance(c["T"]),
+        method="dense-eig",
+        exact=False,
+        ranges=ranges,
+        what=f"{name}: μ₂(L(P_D)) above float error, uniform causal attention",
+    )
+    ceiling = grid_check(
+        cases,
+        lambda c: c["ceiling"] - c["mu2"],
+        method="dense-eig",
+        exact=False,
+        ranges=ranges,
+        tolerance=lambda c: 2 * _mu2_tolerance(c["T"]),
+        role="supports",
+        what=f"{name}: the causal ceiling T(1 − (P_D)_TT)/(2(T − 1)) − μ₂",
+        allowance="one eigvalsh within 10·T·eps·‖L‖₂, ‖L‖₂ ≤ 2, and P_TT's rounding below it",
+    )
     low = min(cases, key=lambda c: c["mu2"])
     positive = replace(positive, sharpest=f"min μ₂ = {fmt(low['mu2'])} at T = {low['T']}, {low['depth']}")
     return outcome_of(positive, ceiling)
@@ -185,12 +217,24 @@ def _fixed_rates(name: str, variant: Variant, kind: str, pid: str) -> Outcome:
     for D in FIXED_DEPTHS:
         xs = [T for T in Ts if full_depth(variant, T) >= D]
         if len(xs) >= 3:
-            outcomes[D] = rate_outcome(xs, [network_mu2(variant, kind, T, D)[0] for T in xs], variable="T",
-                                       what=f"{name}: μ₂(L(P_D)) at D = {D}, isolating attention A = I",
-                                       ranges=f"{t_text(xs)}, D = {D}", declared=declared_rate(variant, pid))
+            outcomes[D] = rate_outcome(
+                xs,
+                [network_mu2(variant, kind, T, D)[0] for T in xs],
+                variable="T",
+                what=f"{name}: μ₂(L(P_D)) at D = {D}, isolating attention A = I",
+                ranges=f"{t_text(xs)}, D = {D}",
+                declared=declared_rate(variant, pid),
+            )
     if not outcomes:
-        return Outcome(Finding.UNDECIDED, [open_evidence(f"{name}: the schedule has fewer than 2 layers at most T of "
-                                                         f"{t_text(Ts)}: no fixed-depth sweep", ranges=t_text(Ts))])
+        return Outcome(
+            Finding.UNDECIDED,
+            [
+                open_evidence(
+                    f"{name}: the schedule has fewer than 2 layers at most T of {t_text(Ts)}: no fixed-depth sweep",
+                    ranges=t_text(Ts),
+                )
+            ],
+        )
     evidence = [e for o in outcomes.values() for e in o.evidence]
     failed = [o for o in outcomes.values() if o.kind is Finding.FAILS]
     if failed:
@@ -198,14 +242,26 @@ def _fixed_rates(name: str, variant: Variant, kind: str, pid: str) -> Outcome:
     rates = {D: o.rate for D, o in outcomes.items()}
     if len(set(rates.values())) > 1:
         listing = ", ".join(f"rate {r} at D = {D}" for D, r in rates.items())
-        evidence.append(Evidence(Status.REFUTED, "sweep-fit", f"{name}: no single fixed-depth rate: {listing}",
-                                 ranges=t_text(Ts), counterexample={"rates": {str(D): r for D, r in rates.items()}}))
+        evidence.append(
+            Evidence(
+                Status.REFUTED,
+                "sweep-fit",
+                f"{name}: no single fixed-depth rate: {listing}",
+                ranges=t_text(Ts),
+                counterexample={"rates": {str(D): r for D, r in rates.items()}},
+            )
+        )
         return Outcome(Finding.FAILS, evidence)
     return Outcome(Finding.RATE, evidence, next(iter(rates.values())))
 
 
-@battery("network-safety-net", says="keeps network mu2 of order {rate} at fixed depth D = 2, 4 under isolating "
-         "attention A = I (safety net)", source="TRSP Prop. C.5 (composed network)", needs=_NEEDS, rate="1")
+@battery(
+    "network-safety-net",
+    says="keeps network mu2 of order {rate} at fixed depth D = 2, 4 under isolating attention A = I (safety net)",
+    source="TRSP Prop. C.5 (composed network)",
+    needs=_NEEDS,
+    rate="1",
+)
 def check_network_safety_net(name: str, variant: Variant) -> Outcome:
     """Prop. C.5's net read on the composition: with A = I at every layer only the side path connects, and at a
     fixed depth its reach R is fixed, so μ₂ ≤ 6R²/(T² − 1) falls (trsp.network.fixed-depth-bound): the paper's
@@ -214,8 +270,13 @@ def check_network_safety_net(name: str, variant: Variant) -> Outcome:
     return undecided or _fixed_rates(name, variant, "isolating", "network-safety-net")
 
 
-@battery("network-safety-net-full-depth", says="keeps network mu2 of order {rate} at full depth under isolating "
-         "attention A = I (safety net)", source="TRSP Prop. C.5 (composed network)", needs=_NEEDS, rate="1")
+@battery(
+    "network-safety-net-full-depth",
+    says="keeps network mu2 of order {rate} at full depth under isolating attention A = I (safety net)",
+    source="TRSP Prop. C.5 (composed network)",
+    needs=_NEEDS,
+    rate="1",
+)
 def check_network_safety_net_full_depth(name: str, variant: Variant) -> Outcome:
     """The same at full depth (every layer of the schedule at T): the epoch minima of μ₂(L(P_D))."""
     Ts = _Ts(variant)
@@ -224,12 +285,22 @@ def check_network_safety_net_full_depth(name: str, variant: Variant) -> Outcome:
         return undecided
     y = [network_mu2(variant, "isolating", T, full_depth(variant, T))[0] for T in Ts]
     x, minima = binned(variant, Ts, y, np.min)
-    return rate_outcome(x, minima, variable="T", ranges=t_text(Ts), declared=declared_rate(variant, "network-safety-net-full-depth"),
-                        what=f"{name}: epoch minima of μ₂(L(P_D)) at full depth, isolating attention A = I")
+    return rate_outcome(
+        x,
+        minima,
+        variable="T",
+        ranges=t_text(Ts),
+        declared=declared_rate(variant, "network-safety-net-full-depth"),
+        what=f"{name}: epoch minima of μ₂(L(P_D)) at full depth, isolating attention A = I",
+    )
 
 
-@battery("network-escape", says="lets at most q_D = prod(1+g)/(2+g) of each row escape the sink (D = 2, 4, full depth)",
-         source="TRSP App. D (trsp.network.mixing)", needs=_NEEDS)
+@battery(
+    "network-escape",
+    says="lets at most q_D = prod(1+g)/(2+g) of each row escape the sink (D = 2, 4, full depth)",
+    source="TRSP App. D (trsp.network.mixing)",
+    needs=_NEEDS,
+)
 def check_network_escape(name: str, variant: Variant) -> Outcome:
     """Under the sink 𝟏e₁ᵀ at every layer: 1 − min_i (P_D)_{i1} ≤ q_D from the variant's own gates (each layer
     sends ≥ 1/(2 + G_ℓ) of a row's mass to token 1, whose own row is e₁ in every factor)."""
@@ -238,17 +309,30 @@ def check_network_escape(name: str, variant: Variant) -> Outcome:
     if undecided is not None:
         return undecided
     cases = [{**sink_stats(variant, T, D), "depth": label} for T, D, label in depth_cases(variant, Ts)]
-    ev = grid_check(cases, lambda c: c["q_D"] - c["escape"], method="dense-matrix", exact=False,
-                    ranges=f"{t_text(Ts)}, D = 2, 4 and full depth", what=f"{name}: q_D − (1 − min_i (P_D)_(i1))",
-                    tolerance=lambda c: float_tolerance(c["T"] * c["D"], 1.0),
-                    allowance="D products of Markov matrices: each entry within T·eps per product, ≤ 10·T·D·eps in all")
+    ev = grid_check(
+        cases,
+        lambda c: c["q_D"] - c["escape"],
+        method="dense-matrix",
+        exact=False,
+        ranges=f"{t_text(Ts)}, D = 2, 4 and full depth",
+        what=f"{name}: q_D − (1 − min_i (P_D)_(i1))",
+        tolerance=lambda c: float_tolerance(c["T"] * c["D"], 1.0),
+        allowance="D products of Markov matrices: each entry within T·eps per product, ≤ 10·T·D·eps in all",
+    )
     last = max(cases, key=lambda c: (c["T"], c["D"]))
-    return outcome_of(replace(ev, sharpest=f"escape {fmt(last['escape'])} <= q_D = {fmt(last['q_D'])} at "
-                                       f"T = {last['T']}, {last['depth']}"))
+    return outcome_of(
+        replace(
+            ev, sharpest=f"escape {fmt(last['escape'])} <= q_D = {fmt(last['q_D'])} at T = {last['T']}, {last['depth']}"
+        )
+    )
 
 
-@battery("network-rank", says="keeps R_eff(N_D) <= 1 + (q_D/(1-q_D))^2 under the sink, falling towards 1 with depth",
-         source="TRSP Thm C.8 (composed network), trsp.network.rank", needs=_NEEDS)
+@battery(
+    "network-rank",
+    says="keeps R_eff(N_D) <= 1 + (q_D/(1-q_D))^2 under the sink, falling towards 1 with depth",
+    source="TRSP Thm C.8 (composed network), trsp.network.rank",
+    needs=_NEEDS,
+)
 def check_network_rank(name: str, variant: Variant) -> Outcome:
     """R_eff of the Markov network (N_D's own when the kernel is row-stochastic: a constant row sum scales
     out) under the bound of :func:`theory.network.sink_rank_bound` wherever q_D ≤ 1/2, and its trend with
@@ -261,22 +345,44 @@ def check_network_rank(name: str, variant: Variant) -> Outcome:
     skipped = [c for c in cases if c["q_D"] > 0.5]
     cases = [{**c, "bound": 1 + (c["q_D"] / (1 - c["q_D"])) ** 2} for c in cases if c["q_D"] <= 0.5]
     if not cases:
-        return Outcome(Finding.UNDECIDED, [open_evidence(f"{name}: not applicable: q_D > 1/2 at every case (the "
-                                                         "gates are too large for the bound)", ranges=t_text(Ts))])
-    ranges = f"{t_text(Ts)}, D = 2, 4 and full depth" + (f"; {len(skipped)} case(s) with q_D > 1/2 left out" if skipped else "")
-    ev = grid_check(cases, lambda c: c["bound"] - c["R_eff"], method="dense-eig", exact=False, ranges=ranges,
-                    what=f"{name}: 1 + (q_D/(1 − q_D))² − R_eff(P_D), sink attention",
-                    tolerance=lambda c: float_tolerance(c["T"], 2 * (np.sqrt(c["T"] * c["R_eff"]) + c["R_eff"])),
-                    allowance="R_eff = ‖P‖_F²/λ_max(PᵀP): ‖P‖_F² within T·eps relatively, λ_max within 10·T·eps·‖P‖₂², as for rank-floor")
+        return Outcome(
+            Finding.UNDECIDED,
+            [
+                open_evidence(
+                    f"{name}: not applicable: q_D > 1/2 at every case (the gates are too large for the bound)",
+                    ranges=t_text(Ts),
+                )
+            ],
+        )
+    ranges = f"{t_text(Ts)}, D = 2, 4 and full depth" + (
+        f"; {len(skipped)} case(s) with q_D > 1/2 left out" if skipped else ""
+    )
+    ev = grid_check(
+        cases,
+        lambda c: c["bound"] - c["R_eff"],
+        method="dense-eig",
+        exact=False,
+        ranges=ranges,
+        what=f"{name}: 1 + (q_D/(1 − q_D))² − R_eff(P_D), sink attention",
+        tolerance=lambda c: float_tolerance(c["T"], 2 * (np.sqrt(c["T"] * c["R_eff"]) + c["R_eff"])),
+        allowance=(
+            "R_eff = ‖P‖_F²/λ_max(PᵀP): ‖P‖_F² within T·eps relatively, λ_max within 10·T·eps·‖P‖₂², as for rank-floor"
+        ),
+    )
     T = max(c["T"] for c in cases)
     by_depth = [(c["depth"], c["R_eff"]) for c in sorted((c for c in cases if c["T"] == T), key=lambda c: c["D"])]
     values = [r for _, r in by_depth]
     rising = [i for i in range(1, len(values)) if values[i] > values[i - 1] + float_tolerance(T, 4 * values[i])]
     listing = ", ".join(f"{d}: {fmt(r)}" for d, r in by_depth)
-    trend = Evidence(Status.REFUTED if rising else Status.VERIFIED, "dense-eig",
-                     f"{name}: R_eff with depth at T = {T}: {listing}" + (" (rises)" if rising else " (does not rise)"),
-                     ranges=f"T = {T}", role="supports", data={"T": T, "by_depth": dict(by_depth)},
-                     counterexample={"T": T, "by_depth": dict(by_depth)} if rising else None)
+    trend = Evidence(
+        Status.REFUTED if rising else Status.VERIFIED,
+        "dense-eig",
+        f"{name}: R_eff with depth at T = {T}: {listing}" + (" (rises)" if rising else " (does not rise)"),
+        ranges=f"T = {T}",
+        role="supports",
+        data={"T": T, "by_depth": dict(by_depth)},
+        counterexample={"T": T, "by_depth": dict(by_depth)} if rising else None,
+    )
     ev = replace(ev, sharpest=f"R_eff by depth at T = {T}: {listing}")
     return outcome_of(ev, trend)
 

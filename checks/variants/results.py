@@ -110,7 +110,9 @@ class VariantReport:
         for r in self.results:
             if r.prop.id == pid:
                 return r
-        raise KeyError(f"{pid!r} did not run for variant {self.variant.name}; it ran: {[r.prop.id for r in self.results]}")
+        raise KeyError(
+            f"{pid!r} did not run for variant {self.variant.name}; it ran: {[r.prop.id for r in self.results]}"
+        )
 
     def outcomes(self) -> dict[str, str]:
         """Property id → 'holds' / 'fails' / 'rate <model>' / 'crashed'."""
@@ -120,9 +122,21 @@ class VariantReport:
         """The table of `specproof verify` (:func:`checks.tables.text_table`), one row per property, and what
         failed or differs."""
         lines = [f"variant {self.variant.name}: {self.variant.describe()}", ""]
-        lines += text_table(("property", "outcome", "expected", "status", "methods", "worst margin", "seconds"),
-                            [(r.prop.id, r.label() + ("" if r.as_declared else " !"), r.expected.label(), r.status.value,
-                              ",".join(r.methods) or "-", fmt(r.worst_margin), f"{r.seconds:.2f}") for r in self.results])
+        lines += text_table(
+            ("property", "outcome", "expected", "status", "methods", "worst margin", "seconds"),
+            [
+                (
+                    r.prop.id,
+                    r.label() + ("" if r.as_declared else " !"),
+                    r.expected.label(),
+                    r.status.value,
+                    ",".join(r.methods) or "-",
+                    fmt(r.worst_margin),
+                    f"{r.seconds:.2f}",
+                )
+                for r in self.results
+            ],
+        )
         kinds = [r.label().split()[0] for r in self.results]
         counts = ", ".join(f"{kinds.count(k)} {k}" for k in ("holds", "fails", "rate", "crashed") if k in kinds)
         differ = [r for r in self.results if not r.as_declared]
@@ -136,9 +150,15 @@ class VariantReport:
         return "\n".join(lines)
 
     def to_json(self) -> dict:
-        return {**provenance(), "variant": self.variant.name, "description": self.variant.description,
-                "components": self.variant.describe(), "sizes": vars(self.variant.sizes),
-                "as_declared": self.as_declared, "properties": [r.to_json() for r in self.results]}
+        return {
+            **provenance(),
+            "variant": self.variant.name,
+            "description": self.variant.description,
+            "components": self.variant.describe(),
+            "sizes": vars(self.variant.sizes),
+            "as_declared": self.as_declared,
+            "properties": [r.to_json() for r in self.results],
+        }
 
 
 def check_variant(variant: Variant) -> VariantReport:

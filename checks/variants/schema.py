@@ -158,8 +158,12 @@ def _kinds(*models) -> Any:
     return Annotated[Union[models], Field(discriminator="kind")]
 
 
-KINDS = {"schedule": (Dyadic, Geometric, Constant, ExplicitSchedule), "kernel": (Triangular, Box, Cascade, ExplicitKernel),
-         "gate": (TrspGate, ConstantGate), "attention": (Softmax,)}
+KINDS = {
+    "schedule": (Dyadic, Geometric, Constant, ExplicitSchedule),
+    "kernel": (Triangular, Box, Cascade, ExplicitKernel),
+    "gate": (TrspGate, ConstantGate),
+    "attention": (Softmax,),
+}
 
 
 class Fails(_Table):
@@ -193,8 +197,10 @@ def _allowed(keys: list[str], table) -> str:
     """The keys allowed in the table at ``keys``: the spec's, the sizes', or a component kind's."""
     model = {(): Spec, ("sizes",): Sizes}.get(tuple(keys))
     if model is None and len(keys) == 1 and isinstance(table, dict):
-        model = next((m for m in KINDS.get(keys[0], ()) if table.get("kind") in get_args(m.model_fields["kind"].annotation)),
-                     None)
+        model = next(
+            (m for m in KINDS.get(keys[0], ()) if table.get("kind") in get_args(m.model_fields["kind"].annotation)),
+            None,
+        )
     return ", ".join(model.model_fields) if model is not None else ""
 
 

@@ -29,8 +29,10 @@ class PropertyCheck:
         if result.error:
             raise PropertyFails(f"{self.prop.sentence(variant)}: check crashed: {result.error}")
         if result.outcome.kind is Finding.FAILS or not result.as_declared:
-            raise PropertyFails(f"{self.prop.sentence(variant)}: {result.label()} (declared {result.expected.label()}); "
-                                + result.explain())
+            raise PropertyFails(
+                f"{self.prop.sentence(variant)}: {result.label()} (declared {result.expected.label()}); "
+                + result.explain()
+            )
         return result
 
     def __repr__(self) -> str:

@@ -34,6 +34,7 @@ variant = Variant(
         "network-safety-net": Expect.fails(
             "at fixed depth the side path reaches a fixed distance R while the gate shrinks as (b/T)^phi, so with "
             "attention isolating every token mu2 falls faster than 1/T^2 (under 6R^2/(T^2-1), "
-            "trsp.network.fixed-depth-bound): the safety net fails"),
+            "trsp.network.fixed-depth-bound): the safety net fails"
+        ),
     },
 )

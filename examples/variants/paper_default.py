@@ -15,10 +15,12 @@ variant = Variant(
     expect={
         "layer-connected": Expect.fails(
             "the offsets are spread over the layers, so the Cayley skeleton forms only by superposition "
-            "(App. C.3.3); a single layer with b = 2^l and even T is disconnected"),
+            "(App. C.3.3); a single layer with b = 2^l and even T is disconnected"
+        ),
         "network-safety-net": Expect.fails(
             "at fixed depth the side path reaches a fixed distance R while the gate shrinks as (b/T)^phi, so with "
             "attention isolating every token mu2 falls faster than 1/T^2 (under 6R^2/(T^2-1), "
-            "trsp.network.fixed-depth-bound): the safety net fails"),
+            "trsp.network.fixed-depth-bound): the safety net fails"
+        ),
     },
 )
