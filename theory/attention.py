@@ -255,3 +255,14 @@ def angle_kl(theta, bins: int | None = None) -> float:
     counts = np.bincount(np.minimum((u * bins).astype(int), bins - 1), minlength=bins)
     p = counts[counts > 0] / u.size
     return float(np.sum(p * np.log(p * bins)))
+
+
+def spike_bulk_scores(ell: int, k: int = 3, bulk_top: float = 2.0, bulk_levels: int = 8) -> np.ndarray:
+    """SDEG §3.1 scores, sorted: k spikes at log(ℓ·f) + {0, ½, 1} with f = log ℓ (so e^{s_i} ≥ ℓf) and a
+    bounded bulk on ``bulk_levels`` equispaced levels in [0, bulk_top]. Deterministic in ℓ."""
+    ell = positive_int("ell", ell, minimum=2)
+    k = min(positive_int("k", k, minimum=0), ell)
+    spikes = math.log(ell * math.log(ell)) + 0.5 * (np.arange(k) % 3)
+    steps = np.arange(ell - k) % bulk_levels
+    bulk = bulk_top * steps / (bulk_levels - 1)
+    return np.ascontiguousarray(np.sort(np.concatenate([spikes, bulk]))[::-1])
