@@ -229,8 +229,7 @@ class NetworkOperator(Operator):
 
     The same matrix as :func:`generic_network_operator` (the tests compare the two and the dense product): each
     F_ℓ x = x + A_ℓ x + g_ℓ Box(Box x), with Box_b by b − 1 shifted adds for b ≤ 8 (sums of b terms, no cancellation)
-    and
-    by one prefix sum beyond, on vectors laid out as rows so that every sum runs along contiguous memory.
+    and by one prefix sum beyond, on vectors laid out as rows so that every sum runs along contiguous memory.
     Rounding: a prefix sum of length T is within T·eps·Σ|x| per entry, the same order as the generic chain's.
     """
 
