@@ -221,7 +221,7 @@ def test_causal_ceiling(T, seed):
 @pytest.mark.parametrize("D", [1, 2, 3, 4])
 def test_fixed_depth_bound(D):
     """The isolated network has reach R_D and μ₂ ≤ 6R_D²/(T² − 1) for any gates, even g = 1 everywhere."""
-    from specproof.checks.claims.trsp_network import banded_bound, isolated_reach
+    from specproof.checks.claims.trsp_network_connectivity import banded_bound, isolated_reach
 
     for T in (8, 33, 100):
         for gate in (lambda n, b: 1.0, nw.default_gate()):

@@ -11,6 +11,7 @@ from specproof.checks.claims import sdeg_statements as sdeg
 from specproof.checks.claims import sdeg_statements_appendix_f as sdeg_f
 from specproof.checks.claims import sdeg_statements_thm6 as sdeg_thm6
 from specproof.checks.claims import trsp_statements as trsp
+from specproof.checks.claims import trsp_statements_appendix as trsp_app
 from specproof.theory import filters
 from specproof.theory.attention import (
     bidirectional_eigenvalues,
@@ -177,7 +178,7 @@ def test_log_coverage_steps():
 def test_dense_variant_traffic_counts_levels():
     import torch
 
-    from specproof.checks.claims.trsp_filters import element_traffic
+    from specproof.checks.claims.trsp_filters_cost import element_traffic
     from specproof.theory.torch_filters import tribox_filter_torch
 
     X = torch.arange(12.0, dtype=torch.float64).reshape(1, 12, 1)
@@ -235,7 +236,7 @@ def test_mixing_residual_bound():
         E = np.linalg.matrix_power(P, L) @ X - Xbar
         assert pi_norm(E, pi) <= contraction**L * pi_norm(X - Xbar, pi) + 1e-12
         assert np.max(np.abs(E)) <= math.sqrt(1 / pi.min()) * contraction**L * pi_norm(X - Xbar, pi) + 1e-12
-    assert trsp._residual_margin(((P, pi), 3, list(X[:, :2].ravel()))) >= -1e-12
+    assert trsp_app._residual_margin(((P, pi), 3, list(X[:, :2].ravel()))) >= -1e-12
 
 
 def test_amplification_depth():

@@ -19,7 +19,8 @@ from specproof.checks import strategies as sst
 from specproof.checks.claims.trsp_c_common import real_operator_spectrum
 from specproof.checks.claims.trsp_c_gap import _skeleton_gap
 from specproof.checks.claims.trsp_c_mu2 import BALL_PRECISION, _mode_one_envelope_bound
-from specproof.checks.claims.trsp_c_skeleton import _coinciding_generators, _tri_laplacian, _weyl_margin
+from specproof.checks.claims.trsp_c_skeleton import _coinciding_generators
+from specproof.checks.claims.trsp_c_skeleton_safety import _tri_laplacian, _weyl_margin
 from specproof.checks.claims.trsp_c_tribox import _spectral_norm
 from specproof.checks.claims.trsp_c_tribox_rank import _distal_energy
 from specproof.checks.registry import REGISTRY, load_all

@@ -10,7 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from specproof.checks import strategies as sst
-from specproof.checks.claims.trsp_appendix_d import _hadamard_columns, subset_floors
+from specproof.checks.claims.trsp_appendix_d import subset_floors
+from specproof.checks.claims.trsp_appendix_d_bounds import _hadamard_columns
 from specproof.theory.markov import (
     absolute_spectral_gap,
     h0_operator_norm,

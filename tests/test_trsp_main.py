@@ -10,7 +10,7 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from specproof.checks import strategies as sst
-from specproof.checks.claims.trsp_filters import element_traffic
+from specproof.checks.claims.trsp_filters_cost import element_traffic
 from specproof.checks.methods import float_tolerance
 from specproof.theory import filters
 from specproof.theory.gate import GateParams, LongContextGate, coverage_ratio, gate_value, log_gate_value

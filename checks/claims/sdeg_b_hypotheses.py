@@ -30,7 +30,7 @@ from specproof.checks.claims.sdeg_b_common import (
     eigen_real_tolerance,
     symbolic_evidence,
 )
-from specproof.checks.claims.sdeg_b_eigen import sandwich_margin, sdegb_rolle_coq
+from specproof.checks.claims.sdeg_b_eigen_profile import sandwich_margin, sdegb_rolle_coq
 from specproof.checks.methods import (
     derivation,
     float_tolerance,

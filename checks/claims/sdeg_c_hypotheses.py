@@ -36,14 +36,8 @@ from specproof.checks.claims.sdeg_c_common import (
     v_,
     w_,
 )
-from specproof.checks.claims.sdeg_c_eigen import (
-    PROFILE_ALLOWANCE,
-    block_interlace_margin,
-    c_interlace_block_proof,
-    eigen_order_certificate,
-    profile_terms,
-    sv_extremes,
-)
+from specproof.checks.claims.sdeg_c_eigen import PROFILE_ALLOWANCE, eigen_order_certificate, profile_terms
+from specproof.checks.claims.sdeg_c_eigen_singular import block_interlace_margin, c_interlace_block_proof, sv_extremes
 from specproof.checks.claims.sdeg_c_rank import log_ratio, proxy_fit
 from specproof.checks.claims.sdeg_c_spikes import c_log_many_sqrt_example_proof, count_bound
 from specproof.checks.methods import (

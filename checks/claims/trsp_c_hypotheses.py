@@ -559,7 +559,7 @@ def c5_markov_composition_probe(ctx: Context) -> Evidence:
     """The unnormalised product's μ₂ is inflated by its row sums c_D = Π(2 + g_ℓ) ∈ [2^D, 3^D]; in the Markov form
     P_D = N_D/c_D (what the network claims use) the composition can lose against the superposition: attention
     isolating every token, the reconstructed gate, T = 256 at full depth (dense eigvalsh)."""
-    from specproof.checks.claims.trsp_network import superposition_table
+    from specproof.checks.claims.trsp_network_connectivity import superposition_table
     from specproof.theory import network as nw
     from specproof.theory.operators import Identity
 

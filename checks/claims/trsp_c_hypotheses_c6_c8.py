@@ -18,7 +18,7 @@ from specproof.checks import strategies as sst
 from specproof.checks.claims.trsp_c_common import TESTS as APPENDIX_TESTS
 from specproof.checks.claims.trsp_c_hypotheses import TESTS, _eq7_gates, _gated_mode_exact, _nonnegative_attention
 from specproof.checks.claims.trsp_c_mu2 import BALL_PRECISION, c6_sharp_pair_witness
-from specproof.checks.claims.trsp_c_skeleton import c3_simple_graph_mu2_certified
+from specproof.checks.claims.trsp_c_skeleton_safety import c3_simple_graph_mu2_certified
 from specproof.checks.methods import (
     combine,
     exact_counterexample,

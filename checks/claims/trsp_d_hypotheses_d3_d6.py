@@ -12,8 +12,8 @@ import sympy as sp
 from hypothesis import strategies as st
 
 from specproof.checks import strategies as sst
-from specproof.checks.claims.trsp_appendix_d import (
-    _causal_composite_exact,
+from specproof.checks.claims.trsp_appendix_d import _causal_composite_exact
+from specproof.checks.claims.trsp_appendix_d_bounds import (
     _hadamard_columns,
     _readout,
     error_bound_counterexample,

@@ -10,14 +10,11 @@ from dataclasses import replace
 import numpy as np
 import scipy.linalg
 
-from specproof.checks.claims.trsp_network import (
-    DEPTHS,
-    TESTS,
+from specproof.checks.claims.trsp_network import DEPTHS, TESTS, _rows, _sweep_range
+from specproof.checks.claims.trsp_network_connectivity import (
     _bracket_only,
     _cases,
     _range_over_rows,
-    _rows,
-    _sweep_range,
     converged,
     superposition_table,
 )
