@@ -2,8 +2,7 @@
 the declared tags (symmetric, PSD, row-stochastic, nonnegative, lower-triangular) hold.
 
 Each operator class is built through FACTORIES (its entries drawn by hypothesis, so failures shrink); a class without a
-factory fails
-test_every_operator_class_has_a_factory, so a new operator gets these tests or the suite says why not.
+factory fails test_every_operator_class_has_a_factory, so a new operator gets these tests or the suite says why not.
 """
 
 import importlib

@@ -480,8 +480,7 @@ def sdegb_decoder_srank_sweep(ctx: Context) -> Evidence:
 @check
 def sdegb_encoder_decoder_proof(ctx: Context) -> Evidence:
     """Bidirectional: 1 ≤ srank(A_b) ≤ ‖A_b‖_F² ≤ k + 1 + (e^B−1)²; causal: F/20 ≤ srank(A_c) ≤ C_B·F (the proved
-    bracket,
-    rerun as c_rank_proxies_exact) with F = k + log((ℓ+1)/(k+1)) ~ log ℓ for fixed k."""
+    bracket, rerun as c_rank_proxies_exact) with F = k + log((ℓ+1)/(k+1)) ~ log ℓ for fixed k."""
     u, w, L = sp.symbols("u w ell", positive=True)  # a = 1 + u ≤ e^B = 1 + u + w for the bulk
     a, E = 1 + u, 1 + u + w
     d = (a - 1) / (a + L - 1)

@@ -337,8 +337,7 @@ def instance_sizes(ctx: Context) -> np.ndarray:
 @check
 def collapse_instance_sweep(ctx: Context) -> Evidence:
     """Bulk U[0, 2], k = 3: every bulk singular value ≤ (e² − 1)/ℓ → 0, the quadratic moments vanish and srank, erank₂ →
-    4,
-    but M₁ → 2.19, tr A_b = srank_λ → 6.19 ≠ 4 and erank₁ grows like ℓ^θ."""
+    4, but M₁ → 2.19, tr A_b = srank_λ → 6.19 ≠ 4 and erank₁ grows like ℓ^θ."""
     sizes = instance_sizes(ctx)
     k = INSTANCE_K
     rows = [rank_proxy_row(collapse_instance(int(n)), k) for n in sizes]

@@ -101,8 +101,7 @@ def smooth_decay_sympy(ctx: Context) -> Evidence:
 @check
 def smooth_decay_dense(ctx: Context) -> Evidence:
     """Dense matrices U diag(σ) Vᵀ (seeded orthogonal U, V) with the geometric witness ρ = 1/2: the proxies sit below
-    their
-    n → ∞ limits 4/3, 4, (4/3)4^{1/3} for every n, approaching them."""
+    their n → ∞ limits 4/3, 4, (4/3)4^{1/3} for every n, approaching them."""
     rng = np.random.default_rng(ctx.seed)
     limits = {
         "srank": 4 / 3,

@@ -277,8 +277,7 @@ claim(
 
 def thm6_families(ctx: Context) -> dict:
     """Separated families with bounded bulk in [0, 2]: fixed k (f = √ℓ), k = ⌊√ℓ⌋ and k = ℓ/4 (f = log ℓ, R_ℓ → ∞), and
-    the
-    collapse instance of App. D.1 (M₁ ↛ 0)."""
+    the collapse instance of App. D.1 (M₁ ↛ 0)."""
     return {
         "k = 3, f = √ℓ": (lambda n: spike_bulk_family(n, 3, math.sqrt(n)), lambda n: 3),
         "k = ⌊√ℓ⌋, f = log ℓ": (lambda n: spike_bulk_family(n, math.isqrt(n), math.log(n)), math.isqrt),
@@ -456,8 +455,8 @@ def thm6_erank_identity_sympy(ctx: Context) -> Evidence:
 @check
 def thm6_erank_sweep(ctx: Context) -> Evidence:
     """log erank − log Ê, Ê = (R_ℓ + M_{p,ℓ})exp(pE_{p,ℓ}/(R_ℓ + M_{p,ℓ})), equals log(𝒯/(R + M)) + (−W/𝒯 − pE/(R + M))
-    exactly
-    (W = Σ x log x): its size is at most B = |log(𝒯/(R + M))| + |W/𝒯 + pE/(R + M)|, and B falls at every step along the
+    exactly (W = Σ x log x): its size is at most B = |log(𝒯/(R + M))| + |W/𝒯 + pE/(R + M)|, and B falls at every step
+    along the
     four families (the defect itself may change sign, B cannot hide that)."""
     sizes = instance_sizes(ctx)
     parts, bad, data, read = [], [], {}, []
