@@ -57,6 +57,10 @@ def solve(T: int, kind: str, tag: str, D: int, quantity: str) -> dict:
         "cpu_s": round(cpu, 2),
         "wall_s": round(wall, 2),
         "load": [round(load0, 1), round(os.getloadavg()[0], 1)],
+        "stages": [
+            {"sigma": st["sigma"], "value": st["value"], "residual": st["residual"], "matvecs": st["matvecs"]}
+            for st in e.info.get("stages", [])
+        ],
     }
 
 
@@ -80,6 +84,19 @@ def markdown(res: dict) -> str:
     mu2 = [r for r in res["solves"] if r["quantity"] == "mu2"]
     slow = [r for r in mu2 if r["cpu_s"] > TARGET_S]
     unconverged = [r for r in mu2 if not r["converged"]]
+    for r in res["solves"]:
+        if not r["converged"] and r["stages"]:
+            out += [
+                "",
+                f"### Not converged: {r['attention']}, {r['depth']}, {r['quantity']} at T = {r['T']}: its stages",
+                "",
+                "| stage | shift σ | Rayleigh quotient | residual | matvecs |",
+                "| --- | --- | --- | --- | --- |",
+            ]
+            out += [
+                f"| {k} | {st['sigma']:.10g} | {st['value']:.15g} | {st['residual']:.2e} | {st['matvecs']} |"
+                for k, st in enumerate(r["stages"])
+            ]
     out += [
         "",
         "## Target",
@@ -159,6 +176,7 @@ def main(argv=None) -> int:
     ap.add_argument("--T", type=int, default=1 << 16)
     ap.add_argument("--gap", action="store_true", help="also solve the normalised gap")
     ap.add_argument("--kinds", nargs="*", default=list(KINDS), choices=KINDS)
+    ap.add_argument("--depths", nargs="*", default=["d2", "d4", "full"], choices=["d2", "d4", "full"])
     ap.add_argument("--output", type=Path, default=ROOT / "benchmarks" / "results")
     args = ap.parse_args(argv)
     from specproof.checks.sweeps import network_depths
@@ -167,6 +185,8 @@ def main(argv=None) -> int:
     with threadpool_limits(1):
         for kind in args.kinds:
             for tag, D in network_depths(args.T).items():
+                if tag not in args.depths:
+                    continue
                 for q in ("mu2", "gap") if args.gap else ("mu2",):
                     r = solve(args.T, kind, tag, D, q)
                     print(json.dumps(r), flush=True)
@@ -177,7 +197,7 @@ def main(argv=None) -> int:
         f"Python {platform.python_version()}",
         "commit": _commit(),
         "solves": solves,
-        "stored_2_20": stored_rows(),
+        "stored_2_20": stored_rows() if args.T == 1 << 16 else [],
     }
     args.output.mkdir(parents=True, exist_ok=True)
     stem = "network" if args.T == 1 << 16 else f"network_T{args.T}"
