@@ -92,6 +92,22 @@ def _variant(p):
     p.add_argument("--name", help="check only the variant with this name")
     p.add_argument("--json", metavar="FILE", help="also write the JSON report to FILE")
     p.add_argument("--properties", action="store_true", help="list the battery's properties and exit")
+    p.add_argument(
+        "--wide",
+        action="store_true",
+        help="sweep further: t_operator 512, the banded network to 2^14, real attention to l = 512",
+    )
+    p.add_argument(
+        "--record",
+        action="store_true",
+        help="write the real-attention rows computed from the model into the project's store (figures/data)",
+    )
+    p.add_argument(
+        "--ablations",
+        action="store_true",
+        help="run TRSP's §5.2 ablations (examples/variants) and print their table in Markdown",
+    )
+    p.add_argument("--output", metavar="FILE", help="with --ablations: also write the Markdown table to FILE")
 
 
 def _graph(p):

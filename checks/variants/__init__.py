@@ -10,14 +10,15 @@ yields only the checks that apply. Three front ends share that generator: :func:
 are those of the claims (checks.registry, checks.rates, checks.tables).
 
 One module per job: ``model`` (the variant and its components), ``schema`` (validation of both front
-ends), ``battery`` (the registry and what the checks share), ``trsp_checks``, ``network_checks`` and ``sdeg_checks``
-(the
-properties), ``results`` (reports and :func:`check_variant`), ``testing`` (pytest), ``loader``
-(.py and TOML files), ``cli`` (the `variant` subcommand).
+ends), ``battery`` (the registry and what the checks share), ``trsp_checks``, ``network_checks``, ``real_checks``
+(a pretrained model's heads) and ``sdeg_checks`` (the properties), ``ablations`` (TRSP §5.2's table),
+``results`` (reports and :func:`check_variant`), ``testing`` (pytest), ``loader`` (.py and TOML files), ``cli``
+(the `variant` subcommand).
 """
 
 from specproof.checks.variants import (
-    network_checks,  # noqa: F401  (registers the TRSP properties, the composed network's, then the SDEG ones)
+    network_checks,  # noqa: F401  (registers the TRSP properties, the composed network's, real attention's, SDEG's)
+    real_checks,  # noqa: F401
     sdeg_checks,  # noqa: F401
     trsp_checks,  # noqa: F401
 )
@@ -29,6 +30,7 @@ from specproof.checks.variants.model import (
     Finding,
     Gate,
     Kernel,
+    RealModel,
     Schedule,
     Sizes,
     Variant,
@@ -47,6 +49,7 @@ __all__ = [
     "Kernel",
     "Outcome",
     "Property",
+    "RealModel",
     "PropertyCheck",
     "PropertyFails",
     "PropertyResult",

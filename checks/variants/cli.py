@@ -1,8 +1,10 @@
-"""`specproof variant FILE.py | --spec FILE.toml [--name N] [--json F] [--properties]`."""
+"""`specproof variant FILE.py | --spec FILE.toml [--name N] [--json F] [--wide] [--record] [--properties]`, and
+`specproof variant --ablations [--json F] [--output F]` (TRSP §5.2's table)."""
 
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 
 from specproof.checks.io import output_file, provenance, write_atomic
 from specproof.checks.tables import text_table
@@ -10,6 +12,8 @@ from specproof.checks.variants.battery import PROPERTIES
 from specproof.checks.variants.loader import load_spec, load_variants
 from specproof.checks.variants.model import VariantError
 from specproof.checks.variants.results import check_variant
+
+WIDE = {"t_operator": 512, "t_network": 2**14, "real_max": 512}  # --wide: every size at least this
 
 
 def _print_properties() -> None:
@@ -36,17 +40,65 @@ def _variants(args) -> list:
     return chosen
 
 
+def _wide(variant):
+    """The variant with every size raised to at least WIDE (t_max too, so the schedule is checked that far)."""
+    sizes = {k: max(getattr(variant.sizes, k), v) for k, v in WIDE.items()}
+    sizes["t_max"] = max(variant.sizes.t_max, sizes["t_operator"], sizes["real_max"])
+    try:
+        return replace(variant, sizes=replace(variant.sizes, **sizes))
+    except VariantError as exc:
+        raise VariantError(f"--wide: {exc}") from None
+
+
+def _ablations(args, json_path) -> int:
+    from specproof.checks.variants import ablations
+
+    if args.file or args.spec or args.name or args.wide:
+        raise VariantError("--ablations runs the shipped ablations; give no variant, --name or --wide with it")
+    output = output_file(args.output, "--output") if args.output else None
+    with _recording(args.record):
+        results = ablations.run()
+    table = ablations.markdown(results)
+    print(table, end="")
+    if output is not None:
+        write_atomic(output, table)
+        print(f"wrote {output}")
+    if json_path is not None:
+        print(f"{'wrote' if ablations.write(json_path, results) else 'unchanged'} {json_path}")
+    return 0 if all(v["as_declared"] for v in results["variants"]) else 1
+
+
+def _recording(on: bool):
+    import contextlib
+
+    from specproof.checks.variants import real_checks
+
+    if not on:
+        return contextlib.nullcontext()
+    token = real_checks.RECORD.set(True)
+    stack = contextlib.ExitStack()
+    stack.callback(real_checks.RECORD.reset, token)
+    return stack
+
+
 def cmd_variant(args) -> int:
     if args.properties:
         _print_properties()
         return 0
     json_path = output_file(args.json, "--json") if args.json else None
+    if args.ablations:
+        return _ablations(args, json_path)
+    if args.output:
+        raise VariantError("--output writes the ablation table; use it with --ablations (or --json for a report)")
     variants = _variants(args)
+    if args.wide:
+        variants = [_wide(v) for v in variants]
     from specproof.checks.cli import hypothesis_storage_outside_the_working_directory
 
     hypothesis_storage_outside_the_working_directory()
     try:
-        reports = [check_variant(v) for v in variants]
+        with _recording(args.record):
+            reports = [check_variant(v) for v in variants]
     except VariantError as exc:
         raise VariantError(f"{args.spec or args.file}: {exc}") from None
     print("\n\n".join(r.table() for r in reports))
