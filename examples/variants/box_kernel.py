@@ -29,12 +29,17 @@ variant = Variant(
     schedule=dyadic,
     kernel=Kernel("box (by hand)", weights=box_weights),
     gate=Gate.trsp(seed=0),
+    model="all-MiniLM-L6-v2",
     expect={
         "layer-connected": Expect.fails("sparse layout: one bandwidth per layer, as in the paper's default"),
         "network-safety-net": Expect.fails(
             "at fixed depth the side path reaches a fixed distance R while the gate shrinks as (b/T)^phi, so with "
             "attention isolating every token mu2 falls faster than 1/T^2 (under 6R^2/(T^2-1), "
             "trsp.network.fixed-depth-bound): the safety net fails"
+        ),
+        "real-rank": Expect.fails(
+            "on MiniLM's heads the side path's wide smoothing filters add a near-rank-one component: at some layer the "
+            "median R_eff(I + A + S_l) falls below R_eff(I + A) (trsp.real.rank-floor sees the same with g = 0.1, 0.5)"
         ),
     },
 )

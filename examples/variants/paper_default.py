@@ -12,6 +12,7 @@ variant = Variant(
     kernel=Kernel.triangular(),  # the triBox cascade, Eq. 3-4
     gate=Gate.trsp(seed=0),  # Eq. 7
     attention=Attention.softmax(causal=True),
+    model="all-MiniLM-L6-v2",  # the real-attention properties on the packaged model (or a local model directory)
     expect={
         "layer-connected": Expect.fails(
             "the offsets are spread over the layers, so the Cayley skeleton forms only by superposition "
@@ -21,6 +22,10 @@ variant = Variant(
             "at fixed depth the side path reaches a fixed distance R while the gate shrinks as (b/T)^phi, so with "
             "attention isolating every token mu2 falls faster than 1/T^2 (under 6R^2/(T^2-1), "
             "trsp.network.fixed-depth-bound): the safety net fails"
+        ),
+        "real-rank": Expect.fails(
+            "on MiniLM's heads the side path's wide smoothing filters add a near-rank-one component: at some layer the "
+            "median R_eff(I + A + S_l) falls below R_eff(I + A) (trsp.real.rank-floor sees the same with g = 0.1, 0.5)"
         ),
     },
 )
