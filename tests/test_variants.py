@@ -58,10 +58,12 @@ SPARSE_TRIANGLE = {
         "network-rank": "holds",
     },
 }
+REAL = {"real-safety-net": "holds", "real-mu2-lift": "holds", "real-rank": "fails"}  # from the committed rows
 # What each shipped example finds, property by property (the examples declare the same; this pins it).
 EXPECTED = {
     "paper_default": {
         **SPARSE_TRIANGLE,
+        **REAL,
         "attention-row-stochastic": "holds",
         "attention-causal-spectrum": "holds",
         "attention-sv-bounds": "holds",
@@ -72,8 +74,10 @@ EXPECTED = {
         "layer-connected": "holds",
         "depth-contraction": "rate 1",
         "network-safety-net": "rate 1",
+        **REAL,
     },
-    "box_kernel": SPARSE_TRIANGLE,
+    "box_kernel": {**SPARSE_TRIANGLE, **REAL},
+    "static_gate": {**SPARSE_TRIANGLE, "network-safety-net": "rate 1/T^2", **REAL},
     "triadic": {**SPARSE_TRIANGLE, "operator-connected": "fails"},
     "no_dyadic": {
         **SPARSE_TRIANGLE,
@@ -84,6 +88,7 @@ EXPECTED = {
         "operator-mu2-rate": "rate log T",
         "operator-gap-rate": "rate 1",
         "network-safety-net": "rate 1",
+        **REAL,
     },
     "encoder_attention": {
         "attention-row-stochastic": "holds",
