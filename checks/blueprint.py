@@ -88,9 +88,11 @@ HYPOTHESES = ".hypotheses"
 
 
 def qualified(c: Claim) -> str | None:
-    """The theorem a ``<x>.hypotheses`` claim qualifies (``<x>``, when it is in its uses), else None."""
-    if c.id.endswith(HYPOTHESES) and c.id[: -len(HYPOTHESES)] in c.uses:
-        return c.id[: -len(HYPOTHESES)]
+    """The theorem a ``<x>.hypotheses`` claim, or one of its parts ``<x>.hypotheses.<slug>``, qualifies (``<x>``, when
+    it is in its uses), else None."""
+    head, sep, tail = c.id.rpartition(HYPOTHESES)
+    if sep and (not tail or (tail.startswith(".") and "." not in tail[1:])) and head in c.uses:
+        return head
     return None
 
 

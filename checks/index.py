@@ -111,14 +111,24 @@ def load_index() -> dict[str, Entry]:
     return out
 
 
-def aliases() -> dict[str, str]:
-    """Old ids that still resolve: alias → current id."""
-    return {a: e.id for e in load_index().values() for a in e.aliases}
+def aliases() -> dict[str, tuple[str, ...]]:
+    """Old ids that still resolve: alias → the current ids it names, in registry order (one for a renamed claim,
+    several for a claim that was split: every part carries the old id)."""
+    out: dict[str, tuple[str, ...]] = {}
+    for e in load_index().values():
+        for a in e.aliases:
+            out[a] = (*out.get(a, ()), e.id)
+    return out
+
+
+def split_aliases() -> dict[str, tuple[str, ...]]:
+    """The aliases that name several claims (a claim split into parts): old id → its parts."""
+    return {a: ids for a, ids in aliases().items() if len(ids) > 1}
 
 
 def resolve(ids) -> list[str]:
-    """Claim ids (or aliases) as current ids, in the order given; an unknown id is an InputError with the nearest ids
-    and the groups ``specproof list`` accepts."""
+    """Claim ids (or aliases) as current ids, in the order given (a split alias as all its parts); an unknown id is an
+    InputError with the nearest ids and the groups ``specproof list`` accepts."""
     from specproof.theory.errors import InputError
 
     index, alias = load_index(), aliases()
@@ -128,7 +138,7 @@ def resolve(ids) -> list[str]:
         if cid in index:
             out.append(cid)
         elif cid in alias:
-            out.append(alias[cid])
+            out += [a for a in alias[cid] if a not in out]
         else:
             unknown.append(given)
     if unknown and any(u.strip() for u in unknown):  # the index may be older than the code: ask the registry itself
@@ -169,7 +179,7 @@ def select_ids(patterns) -> list[str]:
         p = p.strip()
         hits = [cid for cid in index if cid == p or cid.startswith(p + ".") or cid.startswith(p + "-")]
         if not hits and p in aliases():
-            hits = [aliases()[p]]
+            hits = list(aliases()[p])
         if not hits:
             resolve([p])  # raises the one-line error with its suggestions
         out += [h for h in hits if h not in out]

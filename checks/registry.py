@@ -165,7 +165,8 @@ class Claim:
     # for a proved claim: the steps of its argument that no check machine-checks (the logic between the checked
     # steps, a cited textbook theorem); the machine-checked steps are read from its evidence
     prose: str = ""
-    aliases: tuple = ()  # former ids of this claim (a claim split or renamed): they still resolve to it
+    # former ids of this claim (renamed, or split: then every part carries the old id, which names them all)
+    aliases: tuple = ()
     # for a claim that is verified, not proved: why no proof is known (or why there is nothing to prove for every
     # parameter value: a statement about measured rows); printed as *Why not proved* in the catalogue
     unproved: str = ""
@@ -198,6 +199,7 @@ CLAIM_MODULES = (
     "sdeg_b_scores",
     "sdeg_b_hypotheses",
     "sdeg_b_hypotheses_asymptotic",
+    "sdeg_b_hypotheses_profile",
     "sdeg_b_sampled_w1",
     "sdeg_f_diagnostics",
     "sdeg_c_eigen",
@@ -209,6 +211,7 @@ CLAIM_MODULES = (
     "sdeg_c_lemmas",
     "sdeg_d_lemmas",
     "sdeg_c_hypotheses",
+    "sdeg_c_hypotheses_rank",
     "sdeg_hypotheses_extra",
     "sdeg_statements",
     "sdeg_statements_thm6",
@@ -222,6 +225,7 @@ CLAIM_MODULES = (
     "trsp_c_tribox_rank",
     "trsp_c_hypotheses",
     "trsp_c_hypotheses_c6_c8",
+    "trsp_c_hypotheses_c7_c8",
     "trsp_appendix_d",
     "trsp_appendix_d_bounds",
     "trsp_d_lemmas",
@@ -259,17 +263,49 @@ def is_check(obj) -> bool:
     return callable(obj) and getattr(obj, "is_check", False) is True
 
 
-def claim(**fields) -> Claim:
-    """Register a claim; its checks are functions marked with :func:`check`."""
+def _caller_module() -> str:
+    """The claim module that called into this one (the first frame outside the registry)."""
     import inspect
 
+    frame = inspect.currentframe()
+    while frame is not None and frame.f_globals.get("__name__") == __name__:
+        frame = frame.f_back
+    return str(frame.f_globals.get("__name__", "")).rsplit(".", 1)[-1] if frame else ""
+
+
+def _register(fields: dict, module: str) -> Claim:
     c = Claim(**{k: tuple(v) if isinstance(v, list) else v for k, v in fields.items()})
     if c.id in REGISTRY:
         raise ValueError(f"claim {c.id!r} registered twice")
     REGISTRY[c.id] = c
-    caller = inspect.currentframe().f_back
-    MODULE_OF[c.id] = str(caller.f_globals.get("__name__", "")).rsplit(".", 1)[-1] if caller else ""
+    MODULE_OF[c.id] = module
     return c
+
+
+def claim(**fields) -> Claim:
+    """Register a claim; its checks are functions marked with :func:`check`."""
+    return _register(fields, _caller_module())
+
+
+def claim_split(old: str, parts, **common) -> list[Claim]:
+    """Register the claims a bundled claim ``old`` was split into, one per part, in the order given.
+
+    Each part is a dict of :class:`Claim` fields with a ``slug`` in place of the id: the child's id is
+    ``old.<slug>``, the fields of ``common`` (source, uses, tests, ...) apply unless the part gives its own, and every
+    child carries ``old`` among its aliases. So ``old`` stays a valid id: it names the group of its children (a
+    *split* alias: ``specproof verify old`` runs them all, a link to it reaches a page listing them).
+    """
+    module = _caller_module()
+    out = []
+    for part in parts:
+        fields = {**common, **part}
+        slug = fields.pop("slug")
+        fields["id"] = f"{old}.{slug}"
+        fields["aliases"] = (old, *tuple(fields.get("aliases", ())))
+        out.append(_register(fields, module))
+    if not out:
+        raise ValueError(f"{old}: a split needs at least one part")
+    return out
 
 
 def load_modules(modules) -> None:

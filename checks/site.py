@@ -281,6 +281,25 @@ def _claim_page(view, used_by, corrected_by, link, figure: str | None) -> str:
     )
 
 
+def split_pages(ids) -> dict[str, list[str]]:
+    """The old ids of split claims whose parts are among ``ids``: old id → those parts (each gets a page that lists
+    them, so a link to the old id keeps working)."""
+    from specproof.checks.index import split_aliases
+
+    out = {old: [p for p in parts if p in ids] for old, parts in split_aliases().items()}
+    return {old: parts for old, parts in out.items() if parts and old not in ids}
+
+
+def _split_page(old: str, parts) -> str:
+    return (
+        _environment()
+        .get_template("split.html.j2")
+        .render(
+            title=f"{old} — specproof", root="../", wide=False, scripts=(), old=old, parts=parts, link=lambda c: None
+        )
+    )
+
+
 def _index_page(views, meta: dict) -> str:
     link = lambda cid: f"claims/{cid}.html" if cid in views else None  # noqa: E731
     sections = sorted({f"{v.paper} {v.section}" for v in views.values()}, key=natural_key)
@@ -429,7 +448,8 @@ def build_site(results, outdir, meta: Mapping | None = None) -> dict:
         meta["specproof"] = __version__
     chain = result_chains(results)
     ids = {r.claim.id for r in results}
-    link = lambda cid: f"{cid}.html" if cid in ids else None  # noqa: E731  (from a claim page)
+    splits = split_pages(ids)
+    link = lambda cid: f"{cid}.html" if cid in ids or cid in splits else None  # noqa: E731  (from a claim page)
     used_by = {cid: [] for cid in ids}
     corrected_by = {cid: [] for cid in ids}
     for r in results:
@@ -456,6 +476,8 @@ def build_site(results, outdir, meta: Mapping | None = None) -> dict:
     for cid, view in views.items():
         page = _claim_page(view, used_by[cid], corrected_by[cid], link, figures.get(view.figure))
         written.append(write_atomic(outdir / "claims" / f"{cid}.html", page))
+    for old, parts in splits.items():  # a split claim's old id keeps its page: the list of its parts
+        written.append(write_atomic(outdir / "claims" / f"{old}.html", _split_page(old, [views[p] for p in parts])))
     written.append(write_atomic(outdir / "index.html", _index_page(views, meta)))
     written.append(write_atomic(outdir / "graph.html", _graph_page(views, {r.claim.id: r.claim for r in results})))
     from importlib import resources
