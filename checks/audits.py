@@ -239,13 +239,23 @@ def reconstructions(results) -> list[Finding]:
 
 def stored_bounds(results) -> list[Finding]:
     """Every stored row of every sweep that declares proved bounds satisfies them (the store also refuses a row that
-    does not, before writing it)."""
+    does not, before writing it). Only the sweeps the audited claims concern: a sweep that declares one of them among
+    its claims, whose bound one of them proves, or that one of their checks names; a subset audits only its own."""
+    ids = {r.claim.id for r in results}
+    sources = "\n".join(_source(fn) for r in results for fn in (*r.claim.checks, *r.claim.cross_checks))
+    if not sources and not ids:
+        return []
     from specproof.checks.sweeps import SWEEPS, load_rows
 
     out = []
     for name, sweep in SWEEPS.items():
         bounds = getattr(sweep, "bounds", ())
-        if not bounds:
+        concerned = (
+            ids & set(getattr(sweep, "claims", ()) or ())
+            or any(b.claim in ids for b in bounds)
+            or f'"{name}"' in sources
+        )
+        if not bounds or not concerned:
             continue
         rows = load_rows(name)
         bad = [
