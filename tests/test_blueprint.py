@@ -43,14 +43,12 @@ NAMES_WITHOUT_EDGE = {
     ("trsp.C6.real-operator", "trsp.network.gap"),
     ("trsp.network.gap", "trsp.C6.real-operator"),
     # the superposition-vs-composition numbers cited both ways (each computes them itself)
-    ("trsp.C5.safety-net.hypotheses", "trsp.network.safety-net"),
-    ("trsp.network.safety-net", "trsp.C5.safety-net.hypotheses"),
+    ("trsp.C5.safety-net.hypotheses.markov-form", "trsp.network.safety-net"),
+    ("trsp.network.safety-net", "trsp.C5.safety-net.hypotheses.markov-form"),
     # the sink's collapse at full depth is cited from the mixing claim; connectivity's verdict reads μ₂ only
     ("trsp.network.connectivity", "trsp.network.mixing"),
     # why trained heads break √5: the orientation hypothesis the canonical bound needs, cited, not used
-    ("sdeg.trained.sv-upper", "sdeg.c.sv-universal.hypotheses"),
-    # the real stack's ½ compared with the causal ceiling it sits under; the hypotheses' probes do not use it
-    ("trsp.C6.mu2-lower.hypotheses", "trsp.network.causal-ceiling"),
+    ("sdeg.trained.sv-upper", "sdeg.c.sv-universal.hypotheses.orientation"),
 }
 
 
@@ -72,10 +70,16 @@ def test_uses_graph_is_a_dag_of_registered_ids():
 def test_a_claim_named_in_a_claims_text_is_joined_to_it_by_an_edge():
     """The registry's proxy for 'the proof cites a claim not in uses': an id written in the statement,
     reason or lost text must be an edge (uses or corrects, either way) or an allowlisted pair."""
+    from specproof.checks.index import split_aliases
+
+    splits = split_aliases()  # the old id of a split claim names the group of its parts: an edge to one of them
     unknown, missing = [], []
     for c in REGISTRY.values():
         for other in sorted(named_ids(c)):
-            if other not in REGISTRY:
+            if other in splits:
+                if not any(linked(REGISTRY, c.id, p) for p in splits[other]):
+                    missing.append((c.id, other))
+            elif other not in REGISTRY:
                 unknown.append((c.id, other))
             elif not linked(REGISTRY, c.id, other) and (c.id, other) not in NAMES_WITHOUT_EDGE:
                 missing.append((c.id, other))
@@ -213,3 +217,24 @@ def test_a_hypotheses_claim_does_not_rest_on_the_theorem_it_qualifies():
     status["x.t.hypotheses"] = Status.CERTIFIED
     chain = chain_of(claims, "x.t.hypotheses", status)
     assert chain.dependency == "x.v"  # its own further use still counts; the refuted theorem (and x.u behind it) not
+
+
+def test_a_part_of_a_split_hypotheses_claim_does_not_rest_on_the_theorem_it_qualifies():
+    """``<x>.hypotheses.<slug>`` (one hypothesis of a split claim) qualifies ``<x>`` as ``<x>.hypotheses`` did."""
+    from specproof.checks.blueprint import qualified
+
+    claims, status = _toy(t=("refuted", ["u"]), u=("verified", []), v=("verified", []))
+    for cid in ("x.t.hypotheses.depth", "x.t.hypotheses.wrap-around"):
+        claims[cid] = Claim(
+            id=cid,
+            title="",
+            source=Source("specproof", "§0"),
+            statement="",
+            reason="",
+            expected=Status.OPEN,
+            uses=("x.t", "x.v"),
+        )
+        status[cid] = Status.CERTIFIED
+        assert qualified(claims[cid]) == "x.t"
+        assert chain_of(claims, cid, status).dependency == "x.v"
+    assert qualified(claims["x.t"]) is None

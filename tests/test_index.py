@@ -78,3 +78,36 @@ def test_bad_seeds_are_refused_before_any_work(seed, capsys):
     assert main(["verify", "trsp.C7.kernel-energy", "--seed", seed]) == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and "seed" in err[0]
+
+
+def test_a_split_claims_old_id_names_all_its_parts(capsys):
+    """A bundled claim split into one claim per hypothesis keeps its id: `list` and `verify` take it as its parts."""
+    from specproof.checks.index import aliases, select_ids, split_aliases
+
+    splits = split_aliases()
+    old = "trsp.C5.safety-net.hypotheses"
+    parts = splits[old]
+    assert len(parts) == 8 and "trsp.C5.safety-net.hypotheses.markov-form" in parts
+    assert resolve([old]) == list(parts) == select_ids([old])
+    assert resolve([parts[0], old]) == list(parts)  # a part named twice is run once
+    assert main(["list", old]) == 0
+    out = capsys.readouterr().out
+    assert all(p in out for p in parts)
+    index = load_index()
+    for alias, ids in aliases().items():
+        assert alias not in index, f"{alias} is both an alias and a registered id"
+        if len(ids) > 1:  # a split alias: its parts are named <old>.<slug>, in registry order
+            assert all(i.startswith(alias + ".") for i in ids), (alias, ids)
+            assert list(ids) == [i for i in index if i in ids]
+
+
+def test_verify_of_a_split_id_runs_only_its_parts(tmp_path):
+    from specproof.checks.report import select
+
+    claims = select(["trsp.C4.weyl.hypotheses"])
+    assert [c.id for c in claims] == [
+        "trsp.C4.weyl.hypotheses.q-psd",
+        "trsp.C4.weyl.hypotheses.symmetric-q",
+        "trsp.C4.weyl.hypotheses.symmetric-p",
+    ]
+    assert all(len(c.checks) == 1 for c in claims)

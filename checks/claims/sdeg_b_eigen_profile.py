@@ -149,7 +149,8 @@ claim(
         "the derivative of a product of linear factors whose roots are sorted has one root in every strict gap (Rolle) "
         "and keeps a repeated root with one multiplicity less, which accounts for all ℓ − 1 roots of p′, so the whole "
         "spectrum is real and interlaces the d_i, for any real scores, sorted or not, negative included. Sympy checks "
-        "the termwise identity behind it. It raises the signed-score and tie parts of sdeg.b.eigen-real.hypotheses, "
+        "the termwise identity behind it. It raises the signed-score and tie parts of "
+        "sdeg.b.eigen-real.hypotheses.real-scores, "
         "which were only searched."
     ),
     uses=["sdeg.b.charpoly", "sdeg.b.decomposition"],

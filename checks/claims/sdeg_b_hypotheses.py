@@ -4,7 +4,8 @@ For each theorem the hypotheses (nonnegative scores, sorted scores, bounded bulk
 separation f, g → ∞, k = o(ℓ)) are dropped one at a time, and so are the ones the proofs use without
 stating them: the canonical orientation (S replaced by Σ = U^T S V), the softmax temperature at which
 the log ℓ thresholds are read, and the bidirectional mask. The findings are claims of the project's
-own, one per theorem, id ``<theorem id>.hypotheses``: a necessary hypothesis is shown by a
+own, one per hypothesis, id ``<theorem id>.hypotheses.<slug>`` (the old bundled id
+``<theorem id>.hypotheses`` names them all): a necessary hypothesis is shown by a
 counterexample (exact where possible), a merely convenient one by a search or an identity that finds
 the conclusion intact without it. So the paper's claims carry only evidence for what they state.
 
@@ -38,7 +39,7 @@ from specproof.checks.methods import (
     property_search,
     sympy_identity,
 )
-from specproof.checks.registry import Context, Evidence, Source, Status, check, claim
+from specproof.checks.registry import Context, Evidence, Source, Status, check, claim_split
 from specproof.checks.strategies import orthogonal, score_vectors, spike_bulk_split
 from specproof.theory.attention import (
     bidirectional_eigenvalues,
@@ -276,54 +277,72 @@ def sdegb_eigen_cycle_orientation_sympy(ctx: Context) -> Evidence:
     return probe_hypothesis("necessary", "the canonical orientation (a real spectrum)", ev, exact=True, role="decides")
 
 
-claim(
-    id="sdeg.b.eigen-real.hypotheses",
-    title="Thm 2(1): which hypotheses are needed",
+claim_split(
+    "sdeg.b.eigen-real.hypotheses",
+    [
+        dict(
+            slug="nonnegative-scores",
+            title="Thm 2(1): nonnegative scores are necessary for λ ∈ [0, 1]",
+            statement=r"Nonnegative scores are necessary only for $\lambda\in[0,1]$ (and so for "
+            r"$\operatorname{srank}_\lambda=\operatorname{tr}$): a negative score gives a negative eigenvalue.",
+            checks=[sdegb_eigen_negative_score_sympy],
+            expected=Status.PROVED,
+            reason="the counterexample symbolic in t (sympy)",
+            uses=["sdeg.b.eigen-real", "sdeg.b.trace-rank"],
+        ),
+        dict(
+            slug="real-scores",
+            title="Thm 2(1): signed, unsorted or tied scores keep a real, interlacing spectrum",
+            statement=r"Without nonnegative scores the spectrum is still real, $\lambda_1=1$, "
+            r"$d_j\le\lambda_j\le d_{j-1}$, and the $\lambda_{k+1}$ sandwich of Thm 2(2) holds. Sorting is a "
+            r"labelling (permuting the scores conjugates $A_b$ by a permutation), and ties are not needed: with "
+            r"$d_j=d_{j+1}$ the secular equation loses a pole and $\lambda_j=d_j$. Separation, bounded bulk, $k$ and "
+            r"the temperature play no role.",
+            checks=[sdegb_rolle_coq],
+            cross_checks=[
+                sdegb_eigen_signed_property,
+                sdegb_eigen_signed_sandwich,
+                sdegb_eigen_unsorted_property,
+                sdegb_eigen_ties_property,
+            ],
+            expected=Status.PROVED,
+            reason="kernel-checked in Coq for every ℓ and any real scores (sdeg.b.charpoly.closed-form: real spectrum, "
+            "λ₁ = 1, interlacing, ties, the λ_(k+1) sandwich); property searches over signed, unsorted and tie-heavy "
+            "scores as cross-checks",
+            uses=["sdeg.b.eigen-real", "sdeg.b.eigen-profile", "sdeg.b.charpoly.closed-form"],
+        ),
+        dict(
+            slug="symmetric-orientation",
+            title="Thm 2(1): the orientation U = V keeps the spectrum real in [0, 1]",
+            statement=r"The orientation, which the paper leaves unstated for the theorem (it replaces "
+            r"$S=U\Sigma V^\top$ by $\Sigma$), is not needed when $U=V$: for any orthogonal $U$ ($S\succeq0$) the "
+            r"spectrum stays real, in $[0,1]$, with $\lambda_1=1$, since $e^{S}\succeq0$ by the Schur product theorem.",
+            checks=[sdegb_eigen_psd_orientation_property],
+            expected=Status.VERIFIED,
+            reason="a property search over orthogonal U (float)",
+            unproved="A proof is known but not assembled here: S = UΣUᵀ ⪰ 0 makes exp∘S ⪰ 0 (Schur product theorem, "
+            "Horn & Johnson, Matrix Analysis, 2nd ed., Thm 7.5.3), and Δ⁻¹E is similar to Δ^(−1/2)EΔ^(−1/2) ⪰ 0.",
+        ),
+        dict(
+            slug="swap-orientation",
+            title="Thm 2(1): U ≠ V breaks λ ∈ [0, 1] (a swap)",
+            statement=r"For $U\ne V$ the conclusion fails already for permutations: the swap orientation "
+            r"$S=\begin{pmatrix}0&t\\t&0\end{pmatrix}$ (symmetric, indefinite) gives a negative eigenvalue.",
+            checks=[sdegb_eigen_swap_orientation_sympy],
+            expected=Status.CERTIFIED,
+            reason="an exact counterexample (sympy)",
+        ),
+        dict(
+            slug="cycle-orientation",
+            title="Thm 2(1): U ≠ V breaks the real spectrum (a 3-cycle)",
+            statement=r"For $U\ne V$ the spectrum need not be real: $S=tP$ with $P$ a 3-cycle gives a complex pair.",
+            checks=[sdegb_eigen_cycle_orientation_sympy],
+            expected=Status.CERTIFIED,
+            reason="an exact characteristic polynomial (sympy)",
+        ),
+    ],
     source=Source("specproof", "§3.2", "own"),
-    statement=(
-        r"The proof (the similarity $\operatorname{diag}(z)^{-1/2}A_b\operatorname{diag}(z)^{1/2}=D+\sqrt z\sqrt"
-        r" z^\top$ and "
-        r"the secular equation) uses the canonical orientation, nonnegative scores and nothing else. Nonnegative"
-        r" scores "
-        r"are necessary only for $\lambda\in[0,1]$ (and so for $\operatorname{srank}_\lambda=\operatorname{tr}$): "
-        r"$s=(0,-t)$ gives $\lambda_2=-\tfrac12\tanh(t/2)<0$. Without them the spectrum is still real, $\lambda_1=1$, "
-        r"$d_j\le\lambda_j\le d_{j-1}$, and the $\lambda_{k+1}$ sandwich of Thm 2(2) holds. Sorting is a labelling: "
-        r"permuting the scores conjugates $A_b$ by a permutation. The orientation, which the paper leaves unstated for "
-        r"the theorem (it replaces $S=U\Sigma V^\top$ by $\Sigma$): for $U=V$ (any orthogonal $U$, $S\succeq0$) the "
-        r"spectrum stays real, in $[0,1]$, with $\lambda_1=1$, since $e^{S}\succeq0$ by the Schur product theorem; "
-        r"for $U\ne V$ it fails already for permutations: $S=\begin{pmatrix}0&t\\t&0\end{pmatrix}$ (symmetric, "
-        r"indefinite) gives $\lambda_2=-\tanh(t/2)$, and $S=tP$ ($P$ a 3-cycle) the complex pair "
-        r"$d\,e^{\pm2\pi i/3}$. Separation, bounded bulk, $k$, ties and the softmax temperature play no role "
-        r"(the statement holds for every real score vector); ties are not needed: with $d_j=d_{j+1}$ the secular "
-        r"equation loses a pole and $\lambda_j=d_j$, and the non-strict interlacing holds on tie-heavy vectors."
-    ),
-    checks=[
-        sdegb_eigen_negative_score_sympy,
-        sdegb_rolle_coq,
-        sdegb_eigen_psd_orientation_property,
-        sdegb_eigen_swap_orientation_sympy,
-        sdegb_eigen_cycle_orientation_sympy,
-    ],
-    cross_checks=[
-        sdegb_eigen_signed_property,
-        sdegb_eigen_signed_sandwich,
-        sdegb_eigen_unsorted_property,
-        sdegb_eigen_ties_property,
-    ],
-    expected=Status.VERIFIED,
-    unproved=(
-        "Only the orientation part U = V rests on a float search over orthogonal U. A proof is known but not "
-        "assembled here: S = UΣUᵀ ⪰ 0 makes exp∘S ⪰ 0 (Schur product theorem, Horn & Johnson, Matrix Analysis, "
-        "2nd ed., Thm 7.5.3), and Δ⁻¹E is similar to Δ^(−1/2)EΔ^(−1/2) ⪰ 0."
-    ),
-    reason=(
-        "counterexamples exact (sympy: signed scores, and the swap and 3-cycle orientations); the signed-score,"
-        " unsorted and tie parts kernel-checked in Coq for every ℓ (sdeg.b.charpoly.closed-form: real spectrum, λ_1 ="
-        " 1, interlacing, ties, and the λ_(k+1) sandwich, for any real scores), with the property searches over signed,"
-        " unsorted and tie-heavy scores as cross-checks; only the orientation U = V rests on a property search over"
-        " orthogonal U (float), which keeps the claim verified"
-    ),
-    uses=["sdeg.b.eigen-real", "sdeg.b.eigen-profile", "sdeg.b.trace-rank", "sdeg.b.charpoly.closed-form"],
+    uses=["sdeg.b.eigen-real"],
 )
 
 
@@ -423,28 +442,37 @@ def sdegb_sv_lower_signed_proof(ctx: Context) -> Evidence:
     )
 
 
-claim(
-    id="sdeg.b.sv-interlace.hypotheses",
-    title="App. D.1 singular-value interlacing: which hypotheses are needed",
+claim_split(
+    "sdeg.b.sv-interlace.hypotheses",
+    [
+        dict(
+            slug="nonnegative-scores",
+            title="App. D.1: nonnegative scores are necessary for σ_j ≤ d_(j−1)",
+            statement=r"Nonnegative scores are necessary for $\sigma_j(A_b)\le d_{j-1}$: with a negative score "
+            r"$d_1=0$ while $A_b$ is invertible.",
+            checks=[sdegb_sv_negative_score_sympy],
+            expected=Status.PROVED,
+            reason="Machine-checked (sympy): det A_b = −tanh(t/2)/2 ≠ 0 at scores (0, −t), symbolic in t",
+            prose="the determinant is the checked closed form; σ₂ > 0 = d₁ follows from det ≠ 0",
+        ),
+        dict(
+            slug="lower-bound",
+            title="App. D.1: the lower bound d_(j+1) ≤ σ_j holds for all sorted real scores, ties included",
+            statement=r"The lower bound $d_{j+1}\le\sigma_j(A_b)$ holds for all sorted real scores, and ties are not "
+            r"needed.",
+            checks=[sdegb_sv_lower_signed_proof],
+            cross_checks=[sdegb_sv_lower_signed_property, sdegb_sv_ties_property],
+            expected=Status.PROVED,
+            reason="Machine-checked (sympy): d increasing in a > 0 for every real score, the rank-one z𝟏ᵀ and the "
+            "|d_i| ≥ d_(j+1) count; Weyl's inequality is cited. Property searches over signed and tie-heavy scores are "
+            "cross-checks.",
+            prose="Weyl's inequality for singular values σ_(i+j−1)(X + Y) ≤ σ_i(X) + σ_j(Y) (Horn & Johnson, Topics in "
+            "Matrix Analysis (1991), Thm 3.3.16) with X = A_b, Y = −z𝟏ᵀ (rank one, σ_2 = 0) applied to D = A_b − z𝟏ᵀ "
+            "(sdeg.b.sv-interlace's decomposition, valid for every real score vector); the singular values of the "
+            "diagonal D are the |d_i|, of which at least j + 1 are ≥ d_(j+1) ≥ 0 in the sorted case; every inequality "
+            "is non-strict, so ties change nothing",
+        ),
+    ],
     source=Source("specproof", "App. D.1", "own"),
-    statement=r"Nonnegative scores are necessary for $\sigma_j(A_b)\le d_{j-1}$: $s=(0,-t)$ has $d_1=0<\sigma_2(A_b)$ "
-    r"since $\det A_b=-\tfrac12\tanh(t/2)\ne0$. The lower bound $d_{j+1}\le\sigma_j(A_b)$ holds for all sorted real"
-    r" scores. "
-    r"Ties are not needed (tie-heavy vectors, dense singular values).",
-    checks=[sdegb_sv_negative_score_sympy, sdegb_sv_lower_signed_proof],
-    cross_checks=[sdegb_sv_lower_signed_property, sdegb_sv_ties_property],
-    expected=Status.PROVED,
-    prose=(
-        "Weyl's inequality for singular values σ_(i+j−1)(X + Y) ≤ σ_i(X) + σ_j(Y) (Horn & Johnson, Topics in Matrix"
-        " Analysis (1991), Thm 3.3.16) with X = A_b, Y = −z𝟏ᵀ (rank one, σ_2 = 0) applied to D = A_b − z𝟏ᵀ"
-        " (sdeg.b.sv-interlace's decomposition, valid for every real score vector); the singular values of the diagonal"
-        " D are the |d_i|, of which at least j + 1 are ≥ d_(j+1) ≥ 0 in the sorted case; every inequality is"
-        " non-strict, so ties change nothing; the counterexample's determinant is the checked closed form"
-    ),
-    reason=(
-        "Machine-checked (sympy): the counterexample exact (det A_b = −tanh(t/2)/2 at scores (0, −t)); for the lower "
-        "bound, d increasing in a > 0 for every real score, the rank-one z𝟏ᵀ and the |d_i| ≥ d_(j+1) count. Weyl's "
-        "inequality is cited. Property searches over signed and tie-heavy scores are cross-checks."
-    ),
     uses=["sdeg.b.sv-interlace"],
 )

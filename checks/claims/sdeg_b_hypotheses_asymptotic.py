@@ -17,7 +17,6 @@ import sympy as sp
 
 from specproof.checks.claims.sdeg_b_common import (
     BULK_BOUND,
-    EIGVALSH_B_ALLOWANCE,
     SLOWER_AND_FASTER,
     SVD_B_ALLOWANCE,
     dense_attention,
@@ -28,11 +27,9 @@ from specproof.checks.claims.sdeg_b_common import (
 )
 from specproof.checks.claims.sdeg_b_hypotheses import (
     _softmax_rows,
-    sdegb_eigen_unsorted_property,
     symbolic_counterexample,
 )
 from specproof.checks.claims.sdeg_b_singular import spike_deficit
-from specproof.checks.claims.sdeg_c_common import hardy_steps
 from specproof.checks.methods import (
     derivation,
     exact_counterexample,
@@ -43,18 +40,16 @@ from specproof.checks.methods import (
     sympy_identity,
     sympy_nonnegative,
 )
-from specproof.checks.rates import fit_rate, fit_with_corrections, rate_evidence
-from specproof.checks.registry import Context, Evidence, Source, Status, check, claim
+from specproof.checks.rates import fit_rate, rate_evidence
+from specproof.checks.registry import Context, Evidence, Source, Status, check, claim_split
 from specproof.checks.strategies import spike_bulk_split
 from specproof.theory.attention import (
     bidirectional_eigenvalues,
     bidirectional_singular_values,
     distance_to_spike_bulk_law,
-    ideal_eigen_profile,
     ideal_gram_extremes,
     ideal_singular_profile,
 )
-from specproof.theory.spectral import stable_rank
 
 
 def _negative_uniform(ell: int, a: Fraction) -> tuple[Fraction, Fraction]:
@@ -406,67 +401,116 @@ def sdegb_sv_causal_mask_exact(ctx: Context) -> Evidence:
     return probe_hypothesis("necessary", "the bidirectional mask", outcome, exact=True, role="decides")
 
 
-claim(
-    id="sdeg.b.sv-leading.hypotheses",
-    title="Thm 1(1)–(2): which hypotheses are needed",
-    source=Source("specproof", "§3.2", "own"),
-    statement=(
-        r"The proof ($\|A_b-A^\star\|\le\|D-D^\star\|+\|(z-z^\star)\mathbf1^\top\|\le2\varepsilon_\ell$, then the"
-        r" ideal "
-        r"profile $a_\pm(c_\ell)=1+O(\sqrt{c_\ell})$) uses spike separation, $k=o(\ell)$, nonnegative scores, and"
-        r" three "
-        r"hypotheses the paper leaves unstated: the canonical orientation, the temperature, the bidirectional mask. "
-        r"Spike separation $f\to\infty$ is necessary ($k=1$, $e^{s_1}=\ell$, bulk $0$: $\sigma_2(A_b)\to\tfrac12$) and "
-        r"so is $k=o(\ell)$ ($c_\ell=\tfrac12$: $\sigma_1(A_b)\to\alpha_+(\tfrac12)\approx1.144$). Bulk separation "
-        r"$g\to\infty$ (which a bounded bulk implies) is needed for the upper side: with $k=0$ and half the bulk at "
-        r"$e^{s_i}=\ell$, half at $e^{s_i}=1$ (so $e^{s_i}\le\ell$),"
-        r" $\sigma_1(A_b)\to\sqrt{9+\sqrt{65}}/4\approx1.0327$; "
-        r"without it only the lower side survives, $\sigma_{k+1}(A_b)\ge1-(1/f+\sqrt{c_\ell})/\sqrt{1-c_\ell}$ for any "
-        r"bulk with $e^{s_i}\ge1$. Nonnegative scores are needed for the $2\varepsilon_\ell$ profile bound (all scores"
-        r" $-\log10$, $\ell=3$: "
-        r"$\sigma_2=\tfrac37>2\varepsilon_\ell=\tfrac1{15}$) but not for the limits: without them it holds with "
-        r"$\varepsilon'_\ell=\max(\varepsilon_\ell,1/(\ell-1))\to0$. Orientation: independent permutations "
-        r"($S=P\Sigma Q^\top$) change nothing, as $\operatorname{softmax}(P\Sigma Q^\top)=PA_bQ^\top$, but a general"
-        r" one does, "
-        r"even with $U=V$: the App. E orientation $S=(t/\ell)\mathbf1\mathbf1^\top$ of $\Sigma=te_1e_1^\top$ gives "
-        r"$\operatorname{softmax}(S)=J$, $\sigma_2=0$. Temperature: $k$ and the thresholds $e^{s}\gtrless\ell$ are"
-        r" read at "
-        r"the softmax's own scale; $s_1=\log(\ell\log\ell)$ is a spike at temperature 1 and bulk at temperature 2,"
-        r" where "
-        r"$\sigma_2\to0$. Mask: under the causal mask the conclusion fails ($k=1$, bulk 0:"
-        r" $\sigma_1(A_c)\ge\sqrt{5/4}$). "
-        r"Ties play no role (the reduction groups equal scores)."
-    ),
-    checks=[
-        sdegb_weak_spike_sympy,
-        sdegb_linear_spikes_sweep,
-        sdegb_weak_bulk_upper_sympy,
-        sdegb_weak_bulk_lower_proof,
-        sdegb_sv_profile_negative_exact,
-        sdegb_sv_profile_signed_property,
-        sdegb_permutation_orientation_sympy,
-        sdegb_sv_psd_orientation_exact,
-        sdegb_sv_temperature_sympy,
-        sdegb_sv_causal_mask_exact,
+claim_split(
+    "sdeg.b.sv-leading.hypotheses",
+    [
+        dict(
+            slug="spike-separation",
+            title="Thm 1(1)–(2): spike separation f → ∞ is necessary",
+            statement=r"Spike separation $f\to\infty$ is necessary: a spike at $e^{s_1}=\ell$ (so $f\equiv1$) over a "
+            r"zero bulk leaves $\sigma_2(A_b)$ bounded away from 1.",
+            checks=[sdegb_weak_spike_sympy],
+            expected=Status.PROVED,
+            reason="a sympy limit of the 2×2 group reduction, symbolic in ℓ",
+        ),
+        dict(
+            slug="few-spikes",
+            title="Thm 1(1)–(2): k = o(ℓ) is necessary",
+            statement=r"$k=o(\ell)$ is necessary: with a positive fraction $c_\ell=\frac12$ of spikes, $\sigma_1(A_b)$ "
+            r"tends to $\alpha_+(\frac12)>1$.",
+            checks=[sdegb_linear_spikes_sweep],
+            expected=Status.VERIFIED,
+            reason="a sweep over ℓ with a rate fit",
+            unproved="σ₁ → α₊(1/2) for c = 1/2 rests on a sweep; a proof along the lines of sdeg.b.sv-leading (the "
+            "identity A_b − A* = (D − D*)P holds for every real score vector) is not yet assembled here",
+        ),
+        dict(
+            slug="bulk-separation",
+            title="Thm 1(2): bulk separation g → ∞ is needed for the upper side",
+            statement=r"Bulk separation $g\to\infty$ (which a bounded bulk implies) is needed for the upper side: with "
+            r"$k=0$ and half the bulk at $e^{s_i}=\ell$, half at $e^{s_i}=1$, $\sigma_1(A_b)$ tends to a limit above "
+            r"1.",
+            checks=[sdegb_weak_bulk_upper_sympy],
+            cross_checks=[sdegb_weak_bulk_floor_sweep],
+            expected=Status.CERTIFIED,
+            reason="an exact limit (sympy) of the two-level bulk; a sweep with bulk on eight levels up to ℓ as a "
+            "cross-check. Corrected (audit finding): the statement used to call bulk separation 'only convenient'",
+        ),
+        dict(
+            slug="lower-side",
+            title="Thm 1(2): the lower side survives without bulk separation",
+            statement=r"Without bulk separation only the lower side survives: "
+            r"$\sigma_{k+1}(A_b)\ge1-(1/f+\sqrt{c_\ell})/\sqrt{1-c_\ell}$ for any bulk with $e^{s_i}\ge1$.",
+            checks=[sdegb_weak_bulk_lower_proof],
+            cross_checks=[sdegb_weak_bulk_lower_property],
+            expected=Status.PROVED,
+            reason="sympy steps with Courant–Fischer in prose; a property search as a cross-check",
+            prose="Courant–Fischer on the span of e₁…e_k and 𝟏 turns the checked Rayleigh-quotient bound into the "
+            "bound on σ_(k+1)",
+        ),
+        dict(
+            slug="nonnegative-scores",
+            title="Thm 1(1): nonnegative scores are needed for the 2ε_ℓ profile bound",
+            statement=r"Nonnegative scores are needed for the $2\varepsilon_\ell$ profile bound: equal negative scores "
+            r"keep $\sigma_2$ far above $2\varepsilon_\ell$.",
+            checks=[sdegb_sv_profile_negative_exact],
+            expected=Status.CERTIFIED,
+            reason="rational arithmetic",
+        ),
+        dict(
+            slug="signed-scores",
+            title="Thm 1: the limits survive signed scores",
+            statement=r"Nonnegative scores are not needed for the limits: without them the profile bound holds with "
+            r"$\varepsilon'_\ell=\max(\varepsilon_\ell,1/(\ell-1))\to0$.",
+            checks=[sdegb_sv_profile_signed_property],
+            expected=Status.VERIFIED,
+            reason="a property search over signed scores",
+            unproved="a property search; the identity A_b − A* = (D − D*)P for every real score vector would prove "
+            "it, not yet assembled here",
+        ),
+        dict(
+            slug="permutations",
+            title="Thm 1: independent permutations of the orientation change nothing",
+            statement=r"Orientation by independent permutations changes nothing: "
+            r"$\operatorname{softmax}(P\Sigma Q^\top)=PA_bQ^\top$.",
+            checks=[sdegb_permutation_orientation_sympy],
+            expected=Status.CERTIFIED,
+            reason="symbolic identities for all 36 pairs of 3×3 permutations",
+        ),
+        dict(
+            slug="orientation",
+            title="Thm 1(2): a general orientation breaks the profile, even with U = V",
+            statement=r"Unstated and necessary: the canonical orientation, even with $U=V$. The App. E orientation "
+            r"$S=(t/\ell)\mathbf1\mathbf1^\top$ of $\Sigma=te_1e_1^\top$ gives $\operatorname{softmax}(S)=J$ "
+            r"(sdeg.E.score-counterexample), with $\sigma_2=0$.",
+            checks=[sdegb_sv_psd_orientation_exact],
+            expected=Status.CERTIFIED,
+            reason="rational arithmetic",
+            uses=["sdeg.b.sv-leading", "sdeg.E.score-counterexample"],
+        ),
+        dict(
+            slug="temperature",
+            title="Thm 1: the thresholds are read at the softmax's own temperature",
+            statement=r"Unstated and necessary: the temperature. $k$ and the thresholds $e^{s}\gtrless\ell$ are read "
+            r"at "
+            r"the softmax's own scale; $s_1=\log(\ell\log\ell)$ is a spike at temperature 1 and bulk at temperature 2, "
+            r"where $\sigma_2\to0$.",
+            checks=[sdegb_sv_temperature_sympy],
+            expected=Status.CERTIFIED,
+            reason="sympy limits of the 2×2 reduction at temperatures 1 and 2",
+        ),
+        dict(
+            slug="mask",
+            title="Thm 1(2): the bidirectional mask is necessary",
+            statement=r"Unstated and necessary: the bidirectional mask. Under the causal mask the conclusion fails "
+            r"($k=1$, bulk 0: $\sigma_1(A_c)\ge\sqrt{5/4}$ whatever the spike).",
+            checks=[sdegb_sv_causal_mask_exact],
+            expected=Status.CERTIFIED,
+            reason="rational arithmetic",
+        ),
     ],
-    cross_checks=[sdegb_weak_bulk_floor_sweep, sdegb_weak_bulk_lower_property],
-    expected=Status.VERIFIED,
-    reason=(
-        "counterexamples exact (sympy limits of the 2×2 reduction at temperatures 1 and 2 and for the two-level bulk;"
-        " rational arithmetic for signed scores, the App. E orientation and the causal mask); the permutation"
-        " invariance by symbolic identities (all 36 pairs at ℓ = 3); the lower side without bulk separation by sympy"
-        " steps with Courant–Fischer in prose; the rest by sweeps with rate fits and a property search over signed"
-        " scores. Corrected (audit finding): the statement used to say bulk separation is 'only convenient' (leading k"
-        " + 1 singular values → 1 for any bulk e^{s_i} ≤ ℓ); the two-level bulk refutes that sentence (σ₁ → 1.0327, and"
-        " the sweep family with bulk on eight levels up to ℓ has σ₁ − 1 ≈ 0.016 at every ℓ = 64…4096, hidden in the old"
-        " rate fit by the spikes' 1/f deviation), and the kept counterexample now shows bulk separation is necessary"
-    ),
-    unproved=(
-        "The parts decided by sweeps and searches (σ₁ → α₊(1/2) for c = 1/2, the signed-score bound with ε'_ℓ) have "
-        "proofs along the lines of sdeg.b.sv-leading (the identity A_b − A* = (D − D*)P holds for every real score "
-        "vector) that are not yet assembled here; the necessity examples are exact."
-    ),
-    uses=["sdeg.b.sv-leading", "sdeg.E.score-counterexample"],
+    source=Source("specproof", "§3.2", "own"),
+    uses=["sdeg.b.sv-leading"],
 )
 
 
@@ -556,369 +600,62 @@ def sdegb_law_signed_property(ctx: Context) -> Evidence:
     return probe_hypothesis("not needed", "nonnegative scores (the limits, with ε'_ℓ → 0)", ev, role="decides")
 
 
-claim(
-    id="sdeg.b.eigen-limit.hypotheses",
-    title="Thm 1(3) and 2(3): which hypotheses are needed",
+claim_split(
+    "sdeg.b.eigen-limit.hypotheses",
+    [
+        dict(
+            slug="bulk-separation",
+            title="Thm 1(3), 2(3): bulk separation is necessary",
+            statement=r"Bulk separation $g\to\infty$ is necessary: with every $e^{s_i}=\ell$ both spectral laws tend "
+            r"to $\delta_{1/2}$.",
+            checks=[sdegb_weak_bulk_limit_sympy],
+            expected=Status.PROVED,
+            reason="a sympy limit, symbolic in ℓ",
+            uses=["sdeg.b.eigen-limit", "sdeg.b.sv-limit"],
+        ),
+        dict(
+            slug="spike-separation",
+            title="Thm 1(3), 2(3): spike separation is necessary when c > 0",
+            statement=r"Spike separation $f\to\infty$ is necessary when $c>0$: spikes at $e^{s}=\ell$ put mass $c$ "
+            r"near $\frac12$.",
+            checks=[sdegb_weak_spike_limit_sympy],
+            expected=Status.PROVED,
+            reason="a sympy limit, symbolic in ℓ",
+            uses=["sdeg.b.eigen-limit", "sdeg.b.sv-limit"],
+        ),
+        dict(
+            slug="bounded-bulk",
+            title="Thm 1(3), 2(3): a bounded bulk is only convenient",
+            statement=r"Bounded bulk is only convenient: bulk up to $e^{s}=\ell/\log\ell$ still gives "
+            r"$W_1=\Theta(\varepsilon_\ell)\to0$. ($k=o(\ell)$ is not needed either: any $c\in[0,1]$.)",
+            checks=[sdegb_unbounded_bulk_limit_sweep],
+            expected=Status.VERIFIED,
+            reason="a sweep with a rate fit",
+            unproved="a sweep; it follows from the couplings of sdeg.b.eigen-limit and sdeg.b.sv-limit, an argument "
+            "not yet assembled here",
+            uses=["sdeg.b.eigen-limit", "sdeg.b.sv-limit"],
+        ),
+        dict(
+            slug="signed-scores",
+            title="Thm 1(3), 2(3): nonnegative scores are not needed",
+            statement=r"Nonnegative scores are not needed: without them both $W_1$ bounds hold with "
+            r"$\varepsilon'_\ell=\max(\varepsilon_\ell,1/(\ell-1))\to0$. (Open here: whether the laws need the "
+            r"canonical orientation when $c>0$; the App. E orientation breaks Thm 1(1)–(2), 2(2) "
+            r"(sdeg.b.sv-leading.hypotheses.orientation, sdeg.b.eigen-profile.hypotheses.orientation) but has "
+            r"$c_\ell\to0$ and the limit $\delta_0$ either way.)",
+            checks=[sdegb_law_signed_property],
+            expected=Status.VERIFIED,
+            reason="a property search of both W₁ bounds with ε'_ℓ",
+            unproved="a property search; the couplings of sdeg.b.eigen-limit and sdeg.b.sv-limit with ε'_ℓ would "
+            "prove it, not yet assembled here",
+            uses=[
+                "sdeg.b.eigen-limit",
+                "sdeg.b.sv-limit",
+                "sdeg.b.sv-leading.hypotheses.orientation",
+                "sdeg.b.eigen-profile.hypotheses.orientation",
+            ],
+        ),
+    ],
     source=Source("specproof", "§3.2", "own"),
-    statement=(
-        r"The proofs transfer the ideal profiles' weak limits through the uniform bounds of Thm 1(1), 2(2), so they"
-        r" use "
-        r"spike and bulk separation, $c_\ell\to c$, nonnegative scores and (unstated) the canonical orientation. Bulk "
-        r"separation $g\to\infty$ is necessary (all $e^{s_i}=\ell$: both spectral laws tend to $\delta_{1/2}$), and"
-        r" spike "
-        r"separation $f\to\infty$ is necessary when $c>0$ (spikes at $e^{s}=\ell$ put mass $c$ near $\tfrac12$)."
-        r" Bounded "
-        r"bulk is only convenient: bulk up to $e^{s}=\ell/\log\ell$ still gives $W_1=\Theta(\varepsilon_\ell)\to0$. "
-        r"Nonnegative scores are not needed: without them both $W_1$ bounds hold with "
-        r"$\varepsilon'_\ell=\max(\varepsilon_\ell,1/(\ell-1))\to0$. $k=o(\ell)$ is not needed (any $c\in[0,1]$). "
-        r"Open here: whether the laws need the canonical orientation when $c>0$; the App. E orientation of "
-        r"$\Sigma=te_1e_1^\top$ breaks Thm 1(1)–(2), 2(2) (sdeg.b.sv-leading.hypotheses, "
-        r"sdeg.b.eigen-profile.hypotheses) but has $c_\ell\to0$ and the limit $\delta_0$ either way."
-    ),
-    checks=[
-        sdegb_weak_bulk_limit_sympy,
-        sdegb_weak_spike_limit_sympy,
-        sdegb_unbounded_bulk_limit_sweep,
-        sdegb_law_signed_property,
-    ],
-    expected=Status.VERIFIED,
-    unproved=(
-        "The convenience of a bounded bulk (rate Θ(ε_ℓ) with bulk at e^s = ℓ/log ℓ) and the signed-score W₁ "
-        "bounds rest on a sweep and a search; both follow from the couplings of sdeg.b.eigen-limit and "
-        "sdeg.b.sv-limit with ε'_ℓ = max(ε_ℓ, 1/(ℓ−1)), an argument not yet assembled here."
-    ),
-    reason=(
-        "counterexamples exact (sympy limits); the convenience of bounded bulk by a sweep with a rate fit; signed "
-        "scores by a property search of both W₁ bounds with ε'_ℓ"
-    ),
-    uses=["sdeg.b.eigen-limit", "sdeg.b.sv-limit", "sdeg.b.sv-leading.hypotheses", "sdeg.b.eigen-profile.hypotheses"],
-)
-
-
-@check
-def sdegb_eigen_profile_negative_exact(ctx: Context) -> Evidence:
-    """Drop s ≥ 0 from Thm 2(2): all scores −log 10 at ℓ = 3 give λ = (1, −3/7, −3/7) against λ* = (1, 0, 0), ε_ℓ =
-    1/30.
-    """
-    d, inv_g = _negative_uniform(NEGATIVE_ELL, NEGATIVE_A)
-    outcome = exact_counterexample(
-        f"k = 0, all scores −log 10, ℓ = 3: eigenvalues 1, {d}, {d} against the ideal 1, 0, 0 and ε_ℓ = {inv_g}",
-        "ℓ = 3",
-        inv_g - abs(d),
-        scores="-log 10 (all three)",
-        eigenvalues=["1", str(d), str(d)],
-        ideal=["1", "0", "0"],
-        eps=str(inv_g),
-    )
-    return probe_hypothesis(
-        "necessary", "nonnegative scores (the ε_ℓ profile bound)", outcome, exact=True, role="decides"
-    )
-
-
-@check
-def sdegb_eigen_profile_signed_property(ctx: Context) -> Evidence:
-    """Without s ≥ 0: max_i |λ_i − λ_i*| ≤ ε'_ℓ = max(ε_ℓ, 1/(ℓ−1)), every split k (so k = o(ℓ) is not used either)."""
-
-    def margin(pair):
-        s, k = pair
-        return signed_eps(s, k) - float(np.max(np.abs(bidirectional_eigenvalues(s) - ideal_eigen_profile(k, s.size))))
-
-    ev = property_search(
-        spike_bulk_split(nonnegative=False),
-        margin,
-        ctx=ctx,
-        tolerance=lambda p: float_tolerance(p[0].size, 2.0),
-        allowance=EIGVALSH_B_ALLOWANCE,
-        what=(
-            "max_i |λ_i(A_b) − λ_i(A*)| ≤ ε'_ℓ (interlacing: a bulk λ_j ∈ [d_j, d_{k+1}] ⊂ (−1/(ℓ−1), 1/g]; the "
-            "λ_{k+1} sandwich, signed)"
-        ),
-        ranges=(
-            "ℓ ≤ 48, every split 0 ≤ k ≤ ℓ, sorted scores with the bulk down to log ℓ − 24 and signed "
-            "unseparated vectors"
-        ),
-    )
-    return probe_hypothesis(
-        "not needed", "nonnegative scores and k = o(ℓ) (for the limits: ε'_ℓ → 0)", ev, role="decides"
-    )
-
-
-@check
-def sdegb_eigen_profile_weak_spike_sympy(ctx: Context) -> Evidence:
-    """k = 1, e^{s₁} = ℓ (f ≡ 1), bulk 0: λ₂ = (ℓ−1)²/(ℓ(2ℓ−1)) → 1/2, the ideal λ₂* = 1 − 1/ℓ → 1."""
-    ell, x = sp.Symbol("ell", positive=True), sp.Symbol("x")
-    a = ell
-    z1 = 1 / (a + ell - 1)
-    R = sp.Matrix([[a * z1, sp.sqrt(ell - 1) * z1], [sp.sqrt(ell - 1) / ell, (ell - 1) / ell]])  # the group reduction
-    lam2 = (ell - 1) ** 2 / (ell * (2 * ell - 1))
-    residuals = {
-        "charpoly(R) = (x − 1)(x − (ℓ−1)²/(ℓ(2ℓ−1))) (the other ℓ−2 eigenvalues are the bulk d = 0)": sp.cancel(
-            R.charpoly(x).as_expr() - (x - 1) * (x - lam2)
-        ),
-        "λ₂ → 1/2": sp.limit(lam2, ell, sp.oo) - sp.Rational(1, 2),
-    }
-    ev = symbolic_counterexample(
-        "spike separation f → ∞ is necessary for Thm 2(2) at fixed k: k = 1, e^{s₁} = ℓ, bulk 0 "
-        "give λ₂(A_b) → 1/2 while the ideal profile has λ₂* = 1 − 1/ℓ → 1",
-        "symbolic ℓ → ∞",
-        residuals,
-        k=1,
-        a_1="ell",
-        bulk_scores=0,
-        lambda_2_limit=0.5,
-    )
-    return probe_hypothesis("necessary", "spike separation f → ∞ (fixed k)", ev, exact=True, role="decides")
-
-
-@check
-def sdegb_eigen_profile_psd_orientation_exact(ctx: Context) -> Evidence:
-    """The App. E orientation S = (t/ℓ)𝟏𝟏ᵀ of Σ = te₁e₁ᵀ: softmax(S) = J has λ₂ = 0, the ideal λ₂* = 1 − 1/ℓ."""
-    ell = PSD_ELL
-    gap = 1 - Fraction(1, ell)  # |λ₂(J) − λ₂*|
-    outcome = exact_counterexample(
-        "Σ = te₁e₁ᵀ, t = 2 log ℓ (k = 1, ε_ℓ = 1/ℓ) oriented as S = (t/ℓ)𝟏𝟏ᵀ (U = V): softmax(S) = J, "
-        f"λ₂ = 0 against λ₂* = {gap}, ε_ℓ = {Fraction(1, ell)}",
-        _psd_example_ranges(),
-        Fraction(1, ell) - gap,
-        scores="S = (2 log ell / ell) 11^T",
-        lambda_2=0,
-        ideal=str(gap),
-    )
-    return probe_hypothesis(
-        "necessary", "the canonical orientation (U = V does not suffice)", outcome, exact=True, role="decides"
-    )
-
-
-claim(
-    id="sdeg.b.eigen-profile.hypotheses",
-    title="Thm 2(2): which hypotheses are needed",
-    source=Source("specproof", "§3.2", "own"),
-    statement=(
-        r"The proof (interlacing $d_j\le\lambda_j\le d_{j-1}$ and the $\lambda_{k+1}$ sandwich, with $1-d_i\le1/f$ for "
-        r"spikes and $0\le d_i\le1/g$ for the bulk) uses spike and bulk separation, nonnegative scores and the"
-        r" canonical "
-        r"orientation (unstated). Spike separation is necessary ($k=1$, $e^{s_1}=\ell$, bulk 0:"
-        r" $\lambda_2\to\tfrac12$, "
-        r"not $1$), and so is bulk separation (all $e^{s_i}=\ell$: the bulk eigenvalues tend to $\tfrac12$, not 0). "
-        r"Nonnegative scores are needed for the $\varepsilon_\ell$ form (all scores $-\log10$, $\ell=3$: "
-        r"$\lambda_2=-\tfrac37$, $\varepsilon_\ell=\tfrac1{30}$) but not for the limit: without them "
-        r"$|\lambda_i-\lambda_i^\star|\le\max(\varepsilon_\ell,1/(\ell-1))$. $k=o(\ell)$ is not used (every "
-        r"$0\le k\le\ell$), bounded bulk neither, and sorting is a labelling. The orientation is: the App. E "
-        r"orientation $S=(t/\ell)\mathbf1\mathbf1^\top$ of $\Sigma=te_1e_1^\top$ gives $\operatorname{softmax}(S)=J$, "
-        r"$\lambda_2=0$ against $\lambda_2^\star=1-1/\ell$."
-    ),
-    checks=[
-        sdegb_eigen_profile_weak_spike_sympy,
-        sdegb_weak_bulk_limit_sympy,
-        sdegb_eigen_profile_negative_exact,
-        sdegb_eigen_profile_signed_property,
-        sdegb_eigen_unsorted_property,
-        sdegb_eigen_profile_psd_orientation_exact,
-    ],
-    expected=Status.VERIFIED,
-    unproved=(
-        "What survives without s ≥ 0 (|λ_(k+1) − (1 − c)| ≤ max(ε_ℓ, 1/(ℓ−1))) and for unsorted scores rests on "
-        "property searches; the interlacing and the λ_(k+1) sandwich hold for signed sorted scores (Coq, "
-        "sdeg.b.charpoly.closed-form) and sorting is a relabelling, but that assembly is not done here."
-    ),
-    reason=(
-        "counterexamples exact (sympy: the 2×2 group reduction's characteristic polynomial and its limit; rational "
-        "arithmetic for signed scores and the App. E orientation); what survives by property searches over signed "
-        "splits (every k) and unsorted scores"
-    ),
-    uses=["sdeg.b.eigen-profile", "sdeg.b.charpoly", "sdeg.E.score-counterexample"],
-)
-
-
-@check
-def sdegb_unbounded_bulk_rank_sympy(ctx: Context) -> Evidence:
-    ell = sp.Symbol("ell", positive=True)
-    a = ell / sp.log(ell)  # bulk e^{s} = ℓ/log ℓ: g = log ℓ → ∞, but unbounded
-    d = (a - 1) / (a + ell - 1)
-    srank = 1 + (ell - 1) * d**2
-    residuals = {
-        "1/srank → 0": sp.limit(1 / srank, ell, sp.oo),
-        "srank·log²ℓ/ℓ → 1": sp.limit(srank * sp.log(ell) ** 2 / ell, ell, sp.oo) - 1,
-    }
-    ev = symbolic_evidence(
-        "bounded bulk is necessary for Thm 6: k = 0 and every e^{s_i} = ℓ/log ℓ (separated, g = log ℓ) give "
-        "srank(A_b) ~ ℓ/log²ℓ → ∞",
-        "symbolic ℓ → ∞",
-        residuals,
-    )
-    ev = replace(ev, counterexample={"k": 0, "scores": "log(ell/log ell) (all)", "srank": "~ ell/log(ell)^2"})
-    return ev
-
-
-@check
-def sdegb_growing_k_rank_sweep(ctx: Context) -> Evidence:
-    sizes = sweep_sizes(ctx)
-    ks = np.floor(np.sqrt(sizes)).astype(int)
-    srank = np.array(
-        [
-            stable_rank(bidirectional_singular_values(spike_bulk_family(int(n), int(k), math.log(n))))
-            for n, k in zip(sizes, ks)
-        ]
-    )
-    additive = srank - (ks + 1)
-    relative = 1 - srank / (ks + 1)
-    basis = {"√c_ℓ": lambda x: np.sqrt(np.floor(np.sqrt(x)) / x), "ε_ℓ/(1+ε_ℓ)": spike_deficit}
-    coef = fit_with_corrections(sizes, relative, basis)
-    residual = float(np.max(np.abs(relative - sum(coef[name] * f(sizes) for name, f in basis.items()))))
-    holds = bool(np.all(np.diff(additive) < 0) and np.all(np.diff(relative) < 0) and min(coef.values()) > 0)
-    summary = (
-        f"k = ⌊√ℓ⌋: srank − (k+1) = {fmt(additive[0])} → {fmt(additive[-1])} (decreasing), so the additive "
-        f"k+1+o(1) fails; the relative deficit 1 − srank/(k+1) = {fmt(relative[0])} → {fmt(relative[-1])} (decreasing) "
-        "≈ " + " + ".join(f"{fmt(v)}·{name}" for name, v in coef.items()) + f" (max residual {fmt(residual)}), → 0"
-    )
-    data = {"sizes": sizes.tolist(), "k": ks.tolist(), "srank": srank.tolist(), "fit": coef}
-    ranges = f"f = log ℓ, bulk in [0, {fmt(BULK_BOUND)}], ℓ = {sizes[0]}…{sizes[-1]}"
-    if holds:
-        return Evidence(
-            Status.VERIFIED,
-            "sweep-fit",
-            summary,
-            ranges=ranges,
-            data=data,
-            worst_margin=float(-additive[0]),
-            counterexample={"k": "floor(sqrt(ell))", "additive_gap": additive.tolist()},
-        )
-    return Evidence(Status.REFUTED, "sweep-fit", summary, ranges=ranges, data=data, counterexample=data)
-
-
-@check
-def sdegb_rank_lambda_negative_sympy(ctx: Context) -> Evidence:
-    """Drop s ≥ 0 from Thm 6 (bulk bounded in |s| ≤ log 10): all scores −log 10 give srank_λ → 19/10, not k + 1 = 1."""
-    ell = sp.Symbol("ell", positive=True)
-    a = sp.Rational(1, 10)
-    d = (a - 1) / (a + ell - 1)  # softmax(Σ) = dI + (1−d)J: eigenvalues 1 and d < 0 (ℓ−1 times)
-    srank_lambda = 1 + (ell - 1) * (-d)
-    trace = ell * a / (a + ell - 1)
-    residuals = {
-        "srank_λ = Σ|λ_i|/max|λ_i| = 1 + (ℓ−1)|d| → 2 − a = 19/10": (
-            sp.limit(srank_lambda, ell, sp.oo) - sp.Rational(19, 10)
-        ),
-        "tr A_b → a = 1/10, so srank_λ ≠ tr (Eq. 5)": sp.limit(trace, ell, sp.oo) - a,
-    }
-    ev = symbolic_counterexample(
-        "k = 0, every score −log 10 (a bounded bulk |s_i| ≤ log 10, separated, g = 10ℓ): the "
-        "eigenvalue participation srank_λ(A_b) → 19/10, not k + 1 = 1",
-        "symbolic ℓ → ∞",
-        residuals,
-        k=0,
-        scores="-log 10 (all)",
-        srank_lambda_limit=1.9,
-        trace_limit=0.1,
-    )
-    return probe_hypothesis("necessary", "nonnegative scores (srank_λ)", ev, exact=True, role="decides")
-
-
-@check
-def sdegb_rank_weak_spike_sympy(ctx: Context) -> Evidence:
-    """k = 1, e^{s₁} = ℓ (f ≡ 1), bulk 0: σ₁² → 1, σ₂² → 1/4, so srank(A_b) → 5/4, not k + 1 = 2."""
-    ell = sp.Symbol("ell", positive=True)
-    z1 = 1 / (2 * ell - 1)
-    R = sp.Matrix([[ell * z1, sp.sqrt(ell - 1) * z1], [sp.sqrt(ell - 1) / ell, (ell - 1) / ell]])
-    gram = (R * R.T).applyfunc(lambda e: sp.limit(e, ell, sp.oo))
-    residuals = {
-        "R Rᵀ → diag(1/4, 1)": (gram - sp.diag(sp.Rational(1, 4), 1)).norm(),
-        "srank = tr(R Rᵀ)/λ_max(R Rᵀ) → 5/4 (the other ℓ−2 singular values are 0)": (
-            gram.trace() / max(gram.eigenvals()) - sp.Rational(5, 4)
-        ),
-    }
-    ev = symbolic_counterexample(
-        "spike separation f → ∞ is necessary for Thm 6: k = 1, e^{s₁} = ℓ, bulk 0 give srank(A_b) → 5/4, not k + 1 = 2",
-        "symbolic ℓ → ∞ (the 2×2 group reduction)",
-        residuals,
-        k=1,
-        a_1="ell",
-        bulk_scores=0,
-        srank_limit=1.25,
-    )
-    return probe_hypothesis("necessary", "spike separation f → ∞", ev, exact=True, role="decides")
-
-
-@check
-def sdegb_rank_psd_orientation_sympy(ctx: Context) -> Evidence:
-    """The App. E orientation S = (t/ℓ)𝟏𝟏ᵀ of Σ = te₁e₁ᵀ (k = 1): softmax(S) = J has srank = erank₂ = 1, not 2."""
-    ell = sp.Symbol("ell", positive=True)
-    residuals = {"‖J‖_F² = ℓ²·ℓ⁻² = 1 and ‖J‖₂ = 1 (rank one), so srank(J) = 1 at every ℓ": ell**2 * (1 / ell) ** 2 - 1}
-    ev = symbolic_counterexample(
-        "Σ = te₁e₁ᵀ, t = 2 log ℓ (k = 1, f = g = ℓ) oriented as S = (t/ℓ)𝟏𝟏ᵀ (U = V): "
-        "softmax(S) = J has srank = erank₂ = 1 at every ℓ, not k + 1 = 2",
-        "every ℓ ≥ 2",
-        residuals,
-        scores="S = (2 log ell / ell) 11^T",
-        srank=1,
-        k_plus_1=2,
-    )
-    return probe_hypothesis(
-        "necessary", "the canonical orientation (U = V does not suffice)", ev, exact=True, role="decides"
-    )
-
-
-@check
-def sdegb_rank_causal_mask_sympy(ctx: Context) -> Evidence:
-    """Under the causal mask (k = 0, scores 0) A_c = H_ℓ: srank ≥ ‖H_ℓ‖_F²/4 = H_ℓ/4 → ∞ (Hardy: ‖H_ℓ‖ ≤ 2)."""
-    n, i = sp.Symbol("n", integer=True, positive=True), sp.Symbol("i", integer=True, positive=True)
-    hardy = derivation(hardy_steps(), what="Hardy: ‖H_ℓ‖ ≤ 2", ranges="every ℓ")
-    residuals = {
-        "‖H_ℓ‖_F² = Σ_i i·(1/i)² = H_ℓ": sp.summation(i * (1 / i) ** 2, (i, 1, n)) - sp.harmonic(n),
-        "H_ℓ → ∞ (1/lim = 0)": 1 / sp.limit(sp.harmonic(n), n, sp.oo),
-    }
-    if hardy.status is not Status.PROVED:
-        return probe_hypothesis("necessary", "the bidirectional mask", hardy, exact=True, role="decides")
-    ev = symbolic_counterexample(
-        "causal mask, k = 0, scores 0: A_c = H_ℓ, srank(H_ℓ) ≥ H_ℓ/4 → ∞ (‖H_ℓ‖ ≤ 2 by Hardy), not k + 1 = 1",
-        "symbolic ℓ → ∞",
-        residuals,
-        mask="causal",
-        k=0,
-        scores=0,
-        srank="≥ harmonic(ell)/4",
-    )
-    return probe_hypothesis("necessary", "the bidirectional mask", ev, exact=True, role="decides")
-
-
-claim(
-    id="sdeg.b.rank-proxies.hypotheses",
-    title="Thm 6: which hypotheses are needed",
-    source=Source("specproof", "§3.4", "own"),
-    statement=r"The proof (Thm 2's nonnegative spectrum for $\operatorname{srank}_\lambda=\operatorname{tr}$, the bulk "
-    r"moments $M_{p,\ell}=O(\ell^{-1})$ from $d_i\le(e^B-1)/\ell$, the uniform profile of Thm 1) uses bounded bulk, "
-    r"spike separation, nonnegative scores, a bounded $k$ for the additive form, and (unstated) the canonical "
-    r"orientation and the bidirectional mask. Bounded bulk is necessary: $k=0$ and all $e^{s_i}=\ell/\log\ell$ "
-    r"(separated, $g=\log\ell$) give $\operatorname{srank}(A_b)\sim\ell/\log^2\ell\to\infty$. Spike separation "
-    r"is necessary: $k=1$, $e^{s_1}=\ell$, bulk 0 give $\operatorname{srank}\to\tfrac54$, not 2. For growing "
-    r"$k=o(\ell)$ only the relative form $\operatorname{srank}(A_b)=(k+1)(1+o(1))$ survives: with "
-    r"$k=\lfloor\sqrt\ell\rfloor$, $\operatorname{srank}(A_b)-(k+1)\to-\infty$ (the spike block's top singular "
-    r"value is $\alpha_+\approx1+\sqrt{c_\ell}/2$), while $1-\operatorname{srank}/(k+1)\to0$ (fitted by "
-    r"$\sqrt{c_\ell}$ and $\varepsilon_\ell$ terms). Nonnegative scores are necessary for"
-    r" $\operatorname{srank}_\lambda$ "
-    r"even with a two-sided bounded bulk: all scores $-\log10$ give $\operatorname{srank}_\lambda\to\tfrac{19}{10}$ "
-    r"and $\operatorname{tr}A_b\to\tfrac1{10}$, not 1. Orientation: independent permutations change no singular "
-    r"value, but the App. E orientation $S=(t/\ell)\mathbf1\mathbf1^\top$ of $\Sigma=te_1e_1^\top$ ($k=1$) gives "
-    r"$\operatorname{srank}=1$. Mask: under the causal mask ($k=0$, scores 0) $\operatorname{srank}(\mathsf H_\ell)"
-    r"\ge H_\ell/4\to\infty$.",
-    checks=[
-        sdegb_unbounded_bulk_rank_sympy,
-        sdegb_growing_k_rank_sweep,
-        sdegb_rank_weak_spike_sympy,
-        sdegb_rank_lambda_negative_sympy,
-        sdegb_permutation_orientation_sympy,
-        sdegb_rank_psd_orientation_sympy,
-        sdegb_rank_causal_mask_sympy,
-    ],
-    expected=Status.VERIFIED,
-    unproved=(
-        "The growing-k behaviour (k = ⌊√ℓ⌋: srank − (k+1) → −∞ while srank/(k+1) → 1) rests on a sweep; the bound "
-        "srank ≤ ‖A_b‖_F² = 1 + (1 − 1/ℓ)(Σ_(i≤k)d_i² + M₂) with σ₁ ∈ [1, α₊ + ε_ℓ] (sdeg.b.sv-leading) would "
-        "prove it, not yet assembled here."
-    ),
-    reason=(
-        "counterexamples exactly (sympy limits: unbounded bulk, a weak spike, negative scores; identities for the "
-        "App. E orientation and, with Hardy's inequality, the causal mask); the permutation invariance by symbolic "
-        "identities; the growing-k behaviour by a sweep"
-    ),
-    uses=["sdeg.b.rank-proxies", "sdeg.b.trace-rank", "sdeg.E.score-counterexample"],
+    uses=["sdeg.b.eigen-limit"],
 )

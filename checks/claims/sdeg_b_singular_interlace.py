@@ -404,7 +404,7 @@ claim(
     lost=(
         "the statement of Thm 6 (App. D.1) is missing; its proof survives in terms of bulk moments M_{p,ℓ}, B_{p,ℓ}, "
         "E_{p,ℓ}. Restored as the bounded-bulk corollary quoted in §3.4; 'k fixed' is our reading of the k+1+o(1) form "
-        "(see sdeg.b.rank-proxies.hypotheses for growing k)"
+        "(see sdeg.b.rank-proxies.hypotheses.growing-k)"
     ),
     uses=["sdeg.b.sv-leading", "sdeg.b.bulk-d", "sdeg.setup.spike-count", "sdeg.b.sv-interlace", "sdeg.b.bulk-moments"],
 )

@@ -232,7 +232,7 @@ claim(
         "Hardy's inequality (any real scores); σ_i ≥ 1/(3i−2) through an explicit inverse of the leading i×i block "
         "and a weighted Hardy inequality (needs a_i ≥ 1 and λ_i non-increasing). Loose: over nonnegative scores the "
         "extremes are at s = 0, where i·σ_i → 1/2 and ‖H_ℓ‖ → 2. Which hypotheses it needs: "
-        "sdeg.c.sv-universal.hypotheses (nonnegative scores for the lower bound only)."
+        "sdeg.c.sv-universal.hypotheses.nonnegative-scores (for the lower bound only)."
     ),
     uses=["sdeg.c.representation", "sdeg.c.eigen", "sdeg.c.test-vector"],
     notes=["loose", "reconstructed"],

@@ -683,7 +683,8 @@ claim(
         "σ_r(A_c) ≥ (a − ½)/(a + r − 1) ≥ 1/2 and λ_i ≥ 1/2 for i ≤ r ≤ a. Argued in prose: Weyl's inequality for "
         "sums and the two counts, Cauchy–Schwarz for σ_min, submatrix interlacing. Sweeps: counts grow like c·log ℓ "
         "(c ≈ 0.9 at t = 1/3, 3.1 at t = 0.1 on H_ℓ), the example's count ≈ 2.1√ℓ; explicit matrices at m ≤ 6 are "
-        "cross-checks. The example shows the bounded bulk is necessary; sorting is not (sdeg.c.log-many.hypotheses)."
+        "cross-checks. The example shows the bounded bulk is necessary; sorting is not "
+        "(sdeg.c.log-many.hypotheses.sorted-scores)."
     ),
     uses=["sdeg.c.representation", "sdeg.c.sv-universal", "sdeg.c.eigen", "sdeg.c.row-norms"],
     notes=["reconstructed"],

@@ -217,7 +217,7 @@ claim(
     reason=(
         "Trained heads concentrate many rows on a few shared key tokens (a column of weight c gives σ₁ ≥ ‖column‖ "
         "≈ c√ℓ); √5 needs the canonical orientation, in which each row's off-diagonal weight is spread as a prefix "
-        "mean (sdeg.c.sv-universal.hypotheses: a sink orientation breaks it)."
+        "mean (sdeg.c.sv-universal.hypotheses.orientation: a sink orientation breaks it)."
     ),
     notes=["interpretive"],
     uses=["sdeg.c.sv-universal"],

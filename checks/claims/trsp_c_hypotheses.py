@@ -4,9 +4,10 @@ Each proof of App. C is read for what it assumes — how many layers there are a
 how the layers combine, the weights of the offsets (equal, or gated as in Eq. 7), the symmetrisation
 ½(M + Mᵀ) of App. C.1, the boundary (wrap-around Cayley graph or causal, non-wrapping), the sign and
 range of the gate and of the attention weights — and each assumption is dropped on its own. The
-findings are claims of the project's own, id ``<theorem id>.hypotheses``: a necessary hypothesis is
-shown by a counterexample (exact where possible), one that is not needed by a proof or a search that
-finds the conclusion intact without it. The paper's claims keep only the evidence for what they state.
+findings are claims of the project's own, one per hypothesis, id ``<theorem id>.hypotheses.<slug>``
+(registered by ``claim_split``; the old bundled id ``<theorem id>.hypotheses`` names them all): a necessary
+hypothesis is shown by a counterexample (exact where possible), one that is not needed by a proof or a search
+that finds the conclusion intact without it. The paper's claims keep only the evidence for what they state.
 
 Thm C.6, §C.3.3, Prop. C.7 and Thm C.8 are in :mod:`trsp_c_hypotheses_c6_c8`.
 """
@@ -30,7 +31,7 @@ from specproof.checks.methods import (
     property_search,
     sympy_identity,
 )
-from specproof.checks.registry import Context, Evidence, Source, Status, check, claim
+from specproof.checks.registry import Context, Evidence, Source, Status, check, claim_split
 from specproof.theory.cayley import (
     cayley_laplacian,
     doubling_residues,
@@ -94,18 +95,31 @@ def cgap_weight_sign_probe(ctx: Context) -> Evidence:
     return probe_hypothesis("not needed", "nonnegative weights", cgap_regular_random_walk_identity(ctx), role="decides")
 
 
-claim(
-    id="trsp.C.regular-gap.hypotheses",
-    title="γ = μ₂/r: regularity is necessary, nonnegative weights are not",
+claim_split(
+    "trsp.C.regular-gap.hypotheses",
+    [
+        dict(
+            slug="regularity",
+            title="γ = μ₂/r: regularity is necessary",
+            statement=r"Regularity (stated) is necessary for $\gamma=\mu_2/r$: on a non-regular graph no degree $r$ "
+            r"turns $\mu_2$ into the normalised gap (the path $P_4$).",
+            checks=[cgap_regularity_probe],
+            expected=Status.CERTIFIED,
+            reason="exact eigenvalues (sympy) of P₄ and of its random walk",
+            tests=[f"{TESTS}::test_path_graph_is_not_regular_gap"],
+        ),
+        dict(
+            slug="nonnegative-weights",
+            title="γ = μ₂/r: nonnegative weights are not needed",
+            statement=r"Nonnegative weights are not needed: with $D=rI$, $I-D^{-1}W=L/r$ entrywise for any real $W$ "
+            r"whose rows sum to $r>0$.",
+            checks=[cgap_weight_sign_probe],
+            expected=Status.PROVED,
+            reason="the entrywise identity, symbolic (sympy)",
+        ),
+    ],
     source=Source("specproof", "App. C.1", "own"),
-    statement=r"Regularity (stated) is necessary: the path $P_4$ has $\gamma=\frac12$ and $\mu_2=2-\sqrt2$, and no "
-    r"degree $r\in\{1,2\}$ gives $\gamma=\mu_2/r$. Nonnegative weights are not needed: with $D=rI$, "
-    r"$I-D^{-1}W=L/r$ entrywise for any real $W$ whose rows sum to $r>0$.",
-    checks=[cgap_regularity_probe, cgap_weight_sign_probe],
-    expected=Status.CERTIFIED,
-    reason="exact eigenvalues (sympy) of P₄ for the counterexample; the entrywise identity (sympy) for the weights",
     uses=["trsp.C.regular-gap"],
-    tests=[f"{TESTS}::test_path_graph_is_not_regular_gap"],
 )
 
 
@@ -163,22 +177,37 @@ def c1_depth_probe(ctx: Context) -> Evidence:
     return probe_hypothesis("necessary", "depth D ≥ ⌊log₂T⌋ + 1", outcome, exact=True, role="decides")
 
 
-claim(
-    id="trsp.C1.cayley.hypotheses",
-    title="Thm C.1: the Cayley skeleton needs the wrap-around and ⌊log₂T⌋ + 1 layers",
+claim_split(
+    "trsp.C1.cayley.hypotheses",
+    [
+        dict(
+            slug="wrap-around",
+            title="Thm C.1: the Cayley skeleton needs the wrap-around",
+            statement=r"Unstated and necessary: indices mod $T$. The causal offsets $n\to n-2^\ell$ exist only for "
+            r"$n\ge2^\ell$, and without the wrap-around their superposition is irregular at every $T\ge4$, so not a "
+            r"Cayley graph (a Cayley graph is vertex-transitive).",
+            checks=[c1_wrap_probe],
+            expected=Status.CERTIFIED,
+            reason="exact integer degrees for every T of the range",
+            tests=[f"{TESTS}::test_offset_edges_wrap_and_depth"],
+        ),
+        dict(
+            slug="depth",
+            title="Thm C.1: the Cayley skeleton needs ⌊log₂T⌋ + 1 layers",
+            statement=r"Unstated and necessary: the depth. The superposition covers $\ell=0..L$ only if the model has "
+            r"$D\ge\lfloor\log_2T\rfloor+1$ layers ($D=L$ suffices at $T=2^L$); $D$ is fixed when the model is built "
+            r"while $T$ grows at inference, so for $T\ge2^D$ the superposed graph is "
+            r"$\mathrm{Cay}(\mathbb Z_T,\{\pm2^\ell\}_{\ell<D})$. The offsets themselves are an idealisation as well "
+            r"(trsp.C1.cayley.real-offsets).",
+            checks=[c1_depth_probe],
+            expected=Status.CERTIFIED,
+            reason="exact integer Laplacians for every T and depth of the range",
+            uses=["trsp.C1.cayley", "trsp.C1.cayley.real-offsets"],
+            tests=[f"{TESTS}::test_offset_edges_wrap_and_depth"],
+        ),
+    ],
     source=Source("specproof", "App. C.2", "own"),
-    statement=r"Two unstated hypotheses are necessary. (1) Wrap-around: the causal offsets $n\to n-2^\ell$ exist only "
-    r"for $n\ge2^\ell$, and without indices mod $T$ the superposition is irregular at every $T\ge4$ "
-    r"($T=4$: degrees $2,3,3,2$), so not a Cayley graph. (2) Depth: the superposition "
-    r"covers $\ell=0..L$ only if the model has $D\ge\lfloor\log_2T\rfloor+1$ layers ($D=L$ suffices at "
-    r"$T=2^L$); $D$ is fixed when the model is built while $T$ grows at inference, so for $T\ge2^D$ the "
-    r"superposed graph is $\mathrm{Cay}(\mathbb Z_T,\{\pm2^\ell\}_{\ell<D})$. (3) The offsets themselves are "
-    r"an idealisation: a real layer peaks at lag $2^\ell-1$ (trsp.C1.cayley.real-offsets).",
-    checks=[c1_wrap_probe, c1_depth_probe],
-    expected=Status.CERTIFIED,
-    reason="exact integer degrees and Laplacians for every T of the range",
-    uses=["trsp.C1.cayley", "trsp.C1.cayley.real-offsets"],
-    tests=[f"{TESTS}::test_offset_edges_wrap_and_depth"],
+    uses=["trsp.C1.cayley"],
 )
 
 
@@ -269,23 +298,51 @@ def c3_layer_weights_sympy(ctx: Context) -> Evidence:
     return probe_hypothesis("not needed", "equal layer weights (for the diagonalisation)", ev, role="decides")
 
 
-claim(
-    id="trsp.C3.spectrum.hypotheses",
-    title="Lemma C.3: Eq. 9 needs the multigraph, unit edge weights and the wrap-around",
+claim_split(
+    "trsp.C3.spectrum.hypotheses",
+    [
+        dict(
+            slug="multigraph",
+            title="Lemma C.3: Eq. 9 needs the multigraph reading",
+            statement=r"Unflagged and necessary: Eq. 9 counts every generator $\pm2^\ell$, coinciding ones included "
+            r"(the proof's 'degree 2 per pair'). The simple graph has a different spectrum (at $T=3$ it is $K_3$).",
+            checks=[c3_multigraph_probe],
+            expected=Status.CERTIFIED,
+            reason="exact eigenvalues (sympy) of the simple graph at T = 3",
+            uses=["trsp.C3.spectrum", "trsp.C3.spectrum.simple-graph"],
+        ),
+        dict(
+            slug="unit-weights",
+            title="Lemma C.3: Eq. 9 needs weight 1 per edge, not App. C.1's ½(M + Mᵀ)",
+            statement=r"Unstated and necessary: weight $1$ on every edge $\pm2^\ell$, i.e. Eq. 9 is the spectrum of "
+            r"$M+M^\top$. App. C.1's own symmetrisation $W=\frac12(M+M^\top)$ of the causal offsets puts $\frac12$ on "
+            r"each edge and halves every eigenvalue.",
+            checks=[c3_half_weight_probe],
+            expected=Status.CERTIFIED,
+            reason="exact eigenvalues (sympy) at T = 4",
+            tests=[f"{TESTS}::test_half_weight_halves_eq9"],
+        ),
+        dict(
+            slug="wrap-around",
+            title="Lemma C.3: Eq. 9 needs the wrap-around",
+            statement=r"Necessary, and entering only as Thm C.1's conclusion: the wrap-around. Without indices mod $T$ "
+            r"the offset graph is not circulant and its spectrum is not Eq. 9.",
+            checks=[c3_wrap_probe],
+            expected=Status.CERTIFIED,
+            reason="exact eigenvalues (sympy) at T = 4",
+        ),
+        dict(
+            slug="layer-weights",
+            title="Lemma C.3: equal layer weights are not needed for the diagonalisation",
+            statement=r"Equal layer weights are not needed for the diagonalisation: with weights $w_\ell$ the Fourier "
+            r"modes stay eigenvectors and $\mu_k=2\sum_\ell w_\ell(1-\cos(2^\ell\theta_k))$.",
+            checks=[c3_layer_weights_sympy],
+            expected=Status.PROVED,
+            reason="a sympy identity for one weighted generator, every T, k, n, g and weight",
+        ),
+    ],
     source=Source("specproof", "App. C.2", "own"),
-    statement=r"Eq. 9 holds for the wrap-around multigraph in which every $\pm2^\ell$ carries weight $1$. Each of the "
-    r"three is necessary, and none is flagged as an assumption (the wrap-around enters as Thm C.1's conclusion, "
-    r"the other two only through the proof's 'degree 2 per pair'): the simple graph at $T=3$ is $K_3$ (eigenvalues"
-    r" $0,3,3$ against $0,6,6$); App. C.1's "
-    r"own symmetrisation $W=\frac12(M+M^\top)$ of the causal offsets puts $\frac12$ on each edge and halves "
-    r"every eigenvalue (unstated: Eq. 9 is the spectrum of $M+M^\top$); without wrap-around the graph is not "
-    r"circulant ($T=4$: $0,2,4,4$ against $0,4,6,6$). Equal layer weights are not needed for the "
-    r"diagonalisation: with weights $w_\ell$, $\mu_k=2\sum_\ell w_\ell(1-\cos(2^\ell\theta_k))$.",
-    checks=[c3_multigraph_probe, c3_half_weight_probe, c3_wrap_probe, c3_layer_weights_sympy],
-    expected=Status.CERTIFIED,
-    reason="exact eigenvalues (sympy) for the three counterexamples; a sympy identity for weighted generators",
-    uses=["trsp.C3.spectrum", "trsp.C3.spectrum.simple-graph"],
-    tests=[f"{TESTS}::test_half_weight_halves_eq9"],
+    uses=["trsp.C3.spectrum"],
 )
 
 
@@ -325,23 +382,43 @@ def c4_nonsymmetric_p_probe(ctx: Context) -> Evidence:
     return probe_hypothesis("necessary", "symmetric P", outcome, exact=True, role="decides")
 
 
-claim(
-    id="trsp.C4.weyl.hypotheses",
-    title="Lemma C.4: all three hypotheses (P, Q symmetric, Q ⪰ 0) are necessary",
+claim_split(
+    "trsp.C4.weyl.hypotheses",
+    [
+        dict(
+            slug="q-psd",
+            title="Lemma C.4: Q ⪰ 0 is necessary",
+            statement=r"$Q\succeq0$ (stated) is necessary: an indefinite $Q$ can lower every eigenvalue of $P+Q$ below "
+            r"those of $P$.",
+            checks=[c4_indefinite_probe],
+            expected=Status.CERTIFIED,
+            reason="an exact 2×2 counterexample (sympy eigenvalues)",
+            tests=[f"{TESTS}::test_weyl_counterexamples_are_exact"],
+        ),
+        dict(
+            slug="symmetric-q",
+            title="Lemma C.4: symmetric Q is necessary",
+            statement=r"Symmetric $Q$ (stated) is necessary, even keeping $x^\top Qx\ge0$: a skew $Q$ lowers "
+            r"$\lambda_2(P+Q)$ below $\lambda_2(P)$.",
+            checks=[c4_nonsymmetric_q_probe],
+            expected=Status.CERTIFIED,
+            reason="an exact 2×2 counterexample (sympy eigenvalues)",
+            tests=[f"{TESTS}::test_weyl_counterexamples_are_exact"],
+        ),
+        dict(
+            slug="symmetric-p",
+            title="Lemma C.4: symmetric P is necessary",
+            statement=r"Symmetric $P$ (stated) is necessary, even for $P$ with a real spectrum: a rank-one "
+            r"$Q\succeq0$ can push $\lambda_1(P+Q)$ below $\lambda_1(P)$. So the symmetrisation of App. C.1 is what "
+            r"makes Prop. C.5 go through.",
+            checks=[c4_nonsymmetric_p_probe],
+            expected=Status.CERTIFIED,
+            reason="an exact 2×2 counterexample (sympy eigenvalues)",
+            tests=[f"{TESTS}::test_weyl_counterexamples_are_exact"],
+        ),
+    ],
     source=Source("specproof", "App. C.3.1", "own"),
-    statement=(
-        r"All three are stated, and each is needed. $Q\succeq0$: $Q=-I/4$ lowers both eigenvalues of"
-        r" $P=\mathrm{diag}(0,1)$. Symmetric $Q$ (keeping "
-        r"$x^\top Qx\ge0$): the skew $Q=\begin{psmallmatrix}0&2/5\\-2/5&0\end{psmallmatrix}$ gives "
-        r"$\lambda(P+Q)=\frac15,\frac45$, so $\lambda_2$ drops below $1$. Symmetric $P$ (with real spectrum): "
-        r"$P=\begin{psmallmatrix}0&1\\0&1\end{psmallmatrix}$, $Q=vv^\top/10$, $v=(1,2)$: $\det(P+Q)=-\frac1{10}$, "
-        r"so $\lambda_1(P+Q)<0$. So the symmetrisation of App. C.1 is what makes Prop. C.5 go through."
-    ),
-    checks=[c4_indefinite_probe, c4_nonsymmetric_q_probe, c4_nonsymmetric_p_probe],
-    expected=Status.CERTIFIED,
-    reason="three exact 2×2 counterexamples (sympy eigenvalues)",
     uses=["trsp.C4.weyl"],
-    tests=[f"{TESTS}::test_weyl_counterexamples_are_exact"],
 )
 
 
@@ -599,55 +676,105 @@ def c5_markov_composition_probe(ctx: Context) -> Evidence:
     )
 
 
-claim(
-    id="trsp.C5.safety-net.hypotheses",
-    title="Prop. C.5: nonnegative attention, g ≥ 0, symmetrisation and a single gate are needed; row sums are not",
-    source=Source("specproof", "App. C.3.1", "own"),
-    statement=(
-        r"Necessary, stated (App. C.1, Eq. 7): entrywise nonnegative attention (a signed row-stochastic pattern, as in"
-        r" differential "
-        r"attention, gives $\mu_2=1<2=g\mu_2(L_{\rm tri})$ at $T=2$); $g\ge0$ ($T=4$, $g=-\frac12$: $-3<-2$); the "
-        r"symmetrisation (real stack at $T=3$, $g=\frac12$, directed Laplacians: $\lambda_2=\frac78-\frac{\sqrt2}2"
-        r"<\frac38$); and, unstated, one gate for all layers of the skeleton: with Eq. 7's per-layer gates the side "
-        r"path is $\sum_\ell g_\ell L_\ell$, and at even $T$ the mode $T/2$ has $\mu_{T/2}=4g_0$ exactly, so the bound "
-        r"holds only with $\min_\ell g_\ell=g_0\propto T^{-\varphi}$ in place of $g$ ($T=8$: $\frac14<\frac12$). Also"
-        r" unstated: "
-        r"$L_{\rm tri}$ is the superposition of every layer, while Prop. C.5 is a statement about one layer "
-        r"($\mathbf L_{\rm attn}+g\mathbf L_{\rm tri}$ with the layer's gate) and §C.3.3 combines it with Thm C.6's "
-        r"all-layer $\mu_2$: one layer's skeleton alone has $\mu_2=0$ at even $T$ ($\ell\ge1$) and "
-        r"$4\sin^2(\pi/T)\to0$ ($\ell=0$). Not needed: "
-        r"row sums $1$ and $g\le1$ (any $A\ge0$, $g\in[0,50]$). The superposition is not needed for the "
-        r"unnormalised product $N_D=\prod_\ell(I+A_\ell+g_\ell M_\ell)=I+\sum_\ell(A_\ell+g_\ell M_\ell)+R$, "
-        r"$R\ge0$ (composing nonnegative layers only adds nonnegative weight, so $\mu_2(L(N_D))$ is at least the "
-        r"superposition's), but that $\mu_2$ is inflated by the row sums $c_D=\prod_\ell(2+g_\ell)\in[2^D,3^D]$; "
-        r"in the Markov form $P_D=N_D/c_D$ that the network claims use it is needed: with attention isolating every "
-        r"token at $T=256$ and full depth, $\mu_2(L(P_D))=0.2985<1.0004=\mu_2$ of the superposition "
-        r"($\mu_2(L(N_D))=386.9$). The fixed-depth loss of trsp.network.safety-net is the depth's, not the "
-        r"composition's: the superposition of $D=2$ layers at $T=256$ already has $\mu_2=2.95\cdot10^{-6}$."
-    ),
-    checks=[
-        c5_signed_attention_probe,
-        c5_negative_gate_probe,
-        c5_directed_probe,
-        c5_layer_gates_probe,
-        c5_single_layer_probe,
-        c5_row_sums_probe,
-        c5_composition_probe,
-        c5_markov_composition_probe,
+claim_split(
+    "trsp.C5.safety-net.hypotheses",
+    [
+        dict(
+            slug="nonnegative-attention",
+            title="Prop. C.5: entrywise nonnegative attention is necessary",
+            statement=r"Stated (App. C.1) and necessary: $A_{\rm attn}\ge0$ entrywise. A signed row-stochastic "
+            r"pattern, as in differential attention, makes $L_{\rm attn}$ indefinite and "
+            r"$\mu_2(L_{\rm attn}+gL_{\rm tri})<g\mu_2(L_{\rm tri})$.",
+            checks=[c5_signed_attention_probe],
+            expected=Status.CERTIFIED,
+            reason="an exact counterexample (sympy eigenvalues)",
+        ),
+        dict(
+            slug="signed-gate",
+            title="Prop. C.5: g ≥ 0 is necessary",
+            statement=r"Stated (Eq. 7) and necessary: $g\ge0$. For $g<0$ the order of $gL_{\rm tri}$'s eigenvalues "
+            r"reverses and the bound fails already for $A=I$.",
+            checks=[c5_negative_gate_probe],
+            expected=Status.CERTIFIED,
+            reason="an exact counterexample (sympy eigenvalues)",
+        ),
+        dict(
+            slug="symmetrisation",
+            title="Prop. C.5: the symmetrisation is necessary",
+            statement=r"Stated (App. C.1) and necessary: the symmetrisation. With the directed Laplacians $I-A$ and "
+            r"$D-M$ of the real stack, eigenvalues ordered by real part, $\lambda_2$ falls below "
+            r"$g\lambda_2(L_{\rm tri})$.",
+            checks=[c5_directed_probe],
+            expected=Status.CERTIFIED,
+            reason="an exact counterexample on the real triBox stack (sympy eigenvalues)",
+            uses=["trsp.C5.safety-net", "trsp.C4.weyl.hypotheses.symmetric-p"],
+        ),
+        dict(
+            slug="one-gate",
+            title="Prop. C.5: one gate for every layer of the skeleton is necessary",
+            statement=r"Unstated and necessary: one gate $g$ for all layers. With Eq. 7's per-layer gates the side "
+            r"path "
+            r"is $\sum_\ell g_\ell L_\ell$, and at even $T$ the mode $T/2$ sees only layer 0, so the bound holds only "
+            r"with $\min_\ell g_\ell=g_0\propto T^{-\varphi}$ in place of $g$.",
+            checks=[c5_layer_gates_probe],
+            expected=Status.CERTIFIED,
+            reason="exact gated modes (Eq. 9 with exact Eq. 7 gates)",
+            lost=DEFAULT_GATE_RECONSTRUCTION,
+            notes=["reconstructed"],
+            tests=[f"{TESTS}::test_gated_skeleton_mode_half_is_four_g0"],
+        ),
+        dict(
+            slug="one-layer",
+            title="Prop. C.5: L_tri must be the superposition of every layer",
+            statement=r"Unstated and necessary: $L_{\rm tri}$ is the superposition of every layer, while Prop. C.5 is "
+            r"a statement about one layer ($\mathbf L_{\rm attn}+g\mathbf L_{\rm tri}$ with the layer's gate) that "
+            r"§C.3.3 combines with Thm C.6's all-layer $\mu_2$. One layer's skeleton alone is disconnected at even $T$ "
+            r"($\ell\ge1$) or the cycle ($\ell=0$, $\mu_2\to0$).",
+            checks=[c5_single_layer_probe],
+            expected=Status.CERTIFIED,
+            reason="exact single-layer modes (sympy)",
+        ),
+        dict(
+            slug="row-sums",
+            title="Prop. C.5: row sums 1 and g ≤ 1 are not needed",
+            statement=r"Not needed: row sums $1$ and $g\le1$. Weyl's inequality needs only $L_{\rm attn}\succeq0$, so "
+            r"the bound holds for any $A\ge0$ and any $g\ge0$.",
+            checks=[c5_row_sums_probe],
+            expected=Status.VERIFIED,
+            reason="a property search over nonnegative patterns of any row sums and gates up to 50, skeleton and real "
+            "stack",
+            unproved="a property search: the Weyl argument (Lemma C.4 with Q = gL_tri ⪰ 0, P = L_attn ⪰ 0 for A ≥ 0) "
+            "would prove it for every pattern but is not assembled as a check of this claim",
+            uses=["trsp.C5.safety-net", "trsp.C4.weyl.hypotheses.q-psd"],
+        ),
+        dict(
+            slug="composition",
+            title="Prop. C.5: the superposition is not needed for the unnormalised product of the layers",
+            statement=r"The superposition is not needed for the unnormalised product "
+            r"$N_D=\prod_\ell(I+A_\ell+g_\ell M_\ell)=I+\sum_\ell(A_\ell+g_\ell M_\ell)+R$, $R\ge0$: composing "
+            r"nonnegative layers only adds nonnegative weight, so $\mu_2(L(N_D))$ is at least the superposition's.",
+            checks=[c5_composition_probe],
+            expected=Status.VERIFIED,
+            reason="a property search over row-stochastic attention per layer and gates in [0, 1]",
+            unproved="a property search; the entrywise expansion R ≥ 0 with Weyl's inequality would prove it, not "
+            "assembled here",
+        ),
+        dict(
+            slug="markov-form",
+            title="Prop. C.5: in the Markov form P_D the composition can lose against the superposition",
+            statement=r"The unnormalised $\mu_2(L(N_D))$ is inflated by the row sums "
+            r"$c_D=\prod_\ell(2+g_\ell)\in[2^D,3^D]$; in the Markov form $P_D=N_D/c_D$ that the network claims use, "
+            r"the superposition is needed: with attention isolating every token, $\mu_2(L(P_D))$ falls below the "
+            r"superposition's at full depth. (The fixed-depth loss of trsp.network.safety-net is the depth's, not the "
+            r"composition's.)",
+            checks=[c5_markov_composition_probe],
+            expected=Status.VERIFIED,
+            reason="a dense counterexample far beyond its n·eps·‖L‖ tolerance, with the reconstructed gate",
+            unproved="the counterexample is a dense float eigenvalue (far beyond its tolerance), not an exact one",
+            lost=DEFAULT_GATE_RECONSTRUCTION,
+            notes=["reconstructed"],
+        ),
     ],
-    expected=Status.VERIFIED,
-    lost=DEFAULT_GATE_RECONSTRUCTION,
-    unproved=(
-        "the necessities are exact counterexamples, but the row-sum and large-gate parts are property searches and the"
-        " Markov-form counterexample is a dense float eigenvalue far beyond its tolerance"
-    ),
-    notes=["reconstructed"],
-    reason=(
-        "four exact counterexamples (sympy eigenvalues, exact gates); property searches for the row sums, large "
-        "gates and the unnormalised composition of layers; a dense counterexample (far beyond its n·eps·‖L‖ "
-        "tolerance) for the Markov form, where composing loses against the superposition. Before, the statement "
-        "said composition is never needed, which holds only for the unnormalised N_D."
-    ),
-    uses=["trsp.C5.safety-net", "trsp.C4.weyl.hypotheses"],
-    tests=[f"{TESTS}::test_gated_skeleton_mode_half_is_four_g0"],
+    source=Source("specproof", "App. C.3.1", "own"),
+    uses=["trsp.C5.safety-net"],
 )

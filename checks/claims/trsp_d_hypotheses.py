@@ -36,7 +36,7 @@ from specproof.checks.methods import (
     probe_hypothesis,
     property_search,
 )
-from specproof.checks.registry import Context, Evidence, Source, Status, check, claim
+from specproof.checks.registry import Context, Evidence, Source, Status, check, claim_split
 from specproof.theory.cayley import cayley_degree, cayley_laplacian_spectrum
 
 # --------------------------------------------------------------------------- exact π-norm helpers
@@ -243,39 +243,69 @@ def carry_over_self_attention_probe(ctx: Context) -> Evidence:
     )
 
 
-claim(
-    id="trsp.D.carry-over.hypotheses",
-    title="Carry-over of App. C to App. D: which hypotheses it needs",
-    source=Source("specproof", "App. D (intro)", "own"),
-    statement=r"Assumptions of the carry-over, all unstated: (i) $\mathcal{M}$ symmetric (bidirectional), so that "
-    r"row normalisation gives a reversible $M$ with $\pi>0$ — necessary: every causal TRSP layer is absorbed at "
-    r"token 0; (ii) a wrap-around boundary — not needed once $\mathcal{M}$ is symmetrised (the non-wrapping "
-    r"sink walk keeps an absolute gap and $T\pi_{\min}$ bounded below); (iii) App. C's $\gamma=\mu_2/r$ read as "
-    r"(A1)'s contraction gap — false at $T=6$ (exact: $\gamma_C=2/3$, contraction gap $1/2$) and at 29 other "
-    r"$T\le125$; it holds for every $126\le T\le2048$. For the causal absorption (the sharp form): $b\ge2$ and "
-    r"$g>0$ are not needed for the sink or causal uniform attention (still $\pi=e_0$ at $b=1$ or $g=0$), and "
-    r"$g>0$ is needed for attention that does not reach token 0 ($A=I$, $g=0$: $M=I$).",
-    checks=[
-        carry_over_symmetry_probe,
-        carry_over_wrap_probe,
-        carry_over_gap_reading_exact,
-        carry_over_side_path_probe,
-        carry_over_self_attention_probe,
+claim_split(
+    "trsp.D.carry-over.hypotheses",
+    [
+        dict(
+            slug="symmetry",
+            title="Carry-over to App. D needs a symmetric (bidirectional) ℳ",
+            statement=r"Unstated and necessary: $\mathcal M$ symmetric (bidirectional), so that row normalisation "
+            r"gives "
+            r"a reversible $M$ with $\pi>0$. Every causal TRSP layer is absorbed at token 0, and (A1)–(A2) fail.",
+            checks=[carry_over_symmetry_probe],
+            expected=Status.CERTIFIED,
+            reason="the exact absorbing instance of the carry-over claim",
+        ),
+        dict(
+            slug="wrap-around",
+            title="Carry-over to App. D: the wrap-around is not needed once ℳ is symmetrised",
+            statement=r"Unstated and not needed once $\mathcal M$ is symmetrised: a wrap-around boundary. The "
+            r"non-wrapping sink walk keeps an absolute gap and $T\pi_{\min}$ bounded below.",
+            checks=[carry_over_wrap_probe],
+            expected=Status.VERIFIED,
+            reason="a float probe of the symmetrised sink walk",
+            unproved="a float probe over a finite range of T; no proof for every T is known",
+        ),
+        dict(
+            slug="gap-reading",
+            title="Carry-over to App. D: App. C's γ = μ₂/r is not (A1)'s contraction gap",
+            statement=r"Unstated: App. C's $\gamma=\mu_2/r$ read as (A1)'s contraction gap, which needs "
+            r"$\mu_{\max}+\mu_2\le2r$. The reading is false at $T=6$ and at other small $T$ (where App. C's $\gamma$ "
+            r"can exceed 1); it holds on the rest of the range evaluated.",
+            checks=[carry_over_gap_reading_exact],
+            cross_checks=[carry_over_gap_reading_grid],
+            expected=Status.CERTIFIED,
+            reason="an exact eigenvector of the T = 6 skeleton walk; the closed form Eq. 9 over a range of T as a "
+            "cross-check",
+            tests=[
+                "tests/test_trsp_d_hypotheses.py::test_skeleton_gap_reading_fails_exactly_at_six",
+                "tests/test_trsp_d_hypotheses.py::test_exact_probes_refute_the_dropped_hypotheses",
+            ],
+        ),
+        dict(
+            slug="side-path",
+            title="Carry-over to App. D: b ≥ 2 and g > 0 are not needed for attention that reaches token 0",
+            statement=r"For the causal absorption (trsp.D.carry-over.sharp): $b\ge2$ and $g>0$ are not needed for the "
+            r"sink or causal uniform attention, whose stationary law stays $e_0$ at $b=1$ or $g=0$.",
+            checks=[carry_over_side_path_probe],
+            expected=Status.CERTIFIED,
+            reason="exact null spaces for b = 1, g = 0",
+            uses=["trsp.D.carry-over", "trsp.D.carry-over.sharp"],
+        ),
+        dict(
+            slug="self-attention",
+            title="Carry-over to App. D: g > 0 is needed for attention that does not reach token 0",
+            statement=r"For the causal absorption (trsp.D.carry-over.sharp), $g>0$ is needed for attention that does "
+            r"not reach token 0: $A=I$ with $g=0$ gives $M=I$, whose stationary laws are every distribution.",
+            checks=[carry_over_self_attention_probe],
+            expected=Status.CERTIFIED,
+            reason="an exact null space",
+            uses=["trsp.D.carry-over", "trsp.D.carry-over.sharp"],
+            tests=["tests/test_trsp_d_hypotheses.py::test_exact_probes_refute_the_dropped_hypotheses"],
+        ),
     ],
-    cross_checks=[carry_over_gap_reading_grid],
-    expected=Status.VERIFIED,
-    unproved=(
-        "Part (ii), that the wrap-around is not needed once ℳ is symmetrised, rests on a float probe over T = "
-        "16…512, and no proof for every T is known; part (iii)'s 'every 126 ≤ T ≤ 2048' is a finite-range check "
-        "of a closed form that says nothing beyond 2048."
-    ),
-    uses=["trsp.D.carry-over", "trsp.D.carry-over.sharp"],
-    reason=(
-        "(i) the exact absorbing instance of the carry-over claim; (ii) its float probe of the symmetrised sink walk; "
-        "(iii) an exact eigenvector of the T = 6 skeleton walk, and the closed form Eq. 9 at every T ≤ 2048 "
-        "(App. C's γ can exceed 1 at small T: 3/2 at T = 3); (iv) exact null spaces for b = 1, g = 0."
-    ),
-    tests=["tests/test_trsp_d_hypotheses.py::test_skeleton_gap_reading_fails_exactly_at_six"],
+    source=Source("specproof", "App. D (intro)", "own"),
+    uses=["trsp.D.carry-over"],
 )
 
 
@@ -355,25 +385,54 @@ def d1_rmin_probe(ctx: Context) -> Evidence:
     return probe_hypothesis("not needed", "(A3) sr ≥ r_min (for the first inequality) and (A5)", ev, role="decides")
 
 
-claim(
-    id="trsp.D1.restricted-invertibility.hypotheses",
-    title="Lemma D.1: which hypotheses are needed",
+claim_split(
+    "trsp.D1.restricted-invertibility.hypotheses",
+    [
+        dict(
+            slug="epsilon",
+            title="Lemma D.1: ε < 1 is necessary (ε ≤ 1 suffices)",
+            statement=r"$\varepsilon\in(0,1)$ (stated) is necessary above 1: the demanded size $(1-\varepsilon)^2\,"
+            r"\mathrm{sr}(X)$ and floor $\varepsilon\|X\|_2/\sqrt d$ cannot both be met. At $\varepsilon=1$ one column "
+            r"of largest norm works.",
+            checks=[d1_epsilon_probe],
+            expected=Status.CERTIFIED,
+            reason="an exact counterexample",
+            tests=["tests/test_trsp_d_hypotheses.py::test_exact_probes_refute_the_dropped_hypotheses"],
+        ),
+        dict(
+            slug="dimension-factor",
+            title="Lemma D.1: the factor 1/√d is necessary",
+            statement=r"The factor $1/\sqrt d$ in the floor (stated) is necessary: without it a single row "
+            r"$X=[1\ 1]$ already fails.",
+            checks=[d1_dimension_probe],
+            expected=Status.CERTIFIED,
+            reason="an exact counterexample",
+            tests=["tests/test_trsp_d_hypotheses.py::test_exact_probes_refute_the_dropped_hypotheses"],
+        ),
+        dict(
+            slug="nonzero",
+            title="Lemma D.1: X ≠ 0 is necessary",
+            statement=r"Unstated and necessary: $X\ne0$, for $\lambda_{\mathrm{low}}>0$ and for $\mathrm{sr}(X)$ to be "
+            r"defined.",
+            checks=[d1_nonzero_state],
+            expected=Status.CERTIFIED,
+            reason="the zero state, exactly",
+        ),
+        dict(
+            slug="stable-rank-floor",
+            title="Lemma D.1: (A3) is used only for the second inequality",
+            statement=r"(A3) $\mathrm{sr}\ge r_{\min}$ is used only for the second inequality, not for the first; "
+            r"(A5), "
+            r"which the proof plan lists for this lemma, plays no role in it.",
+            checks=[d1_rmin_probe],
+            expected=Status.VERIFIED,
+            reason="a subset search over arbitrary small X (no r_min)",
+            unproved="the 'not needed' part amounts to Lemma D.1 itself for every X, which is unproved "
+            "(trsp.D1.restricted-invertibility)",
+        ),
+    ],
     source=Source("specproof", "App. D.2", "own"),
-    statement=r"Assumptions: $\varepsilon\in(0,1)$ (stated) — necessary above 1 ($X=I_2$, $\varepsilon=2$: "
-    r"$\sigma_{\min}=1<\sqrt2$); the factor $1/\sqrt d$ (stated) — necessary ($X=[1\ 1]$, $\varepsilon=3/4$); "
-    r"$X\ne0$ (unstated) — necessary for $\lambda_{\mathrm{low}}>0$ and for $\mathrm{sr}$ to be defined; (A3) "
-    r"— used only for the second inequality, not for the first (searched without it); (A5), which the proof "
-    r"plan lists for this lemma, plays no role in it.",
-    checks=[d1_epsilon_probe, d1_dimension_probe, d1_nonzero_state, d1_rmin_probe],
-    expected=Status.VERIFIED,
-    unproved=(
-        "The exact counterexamples are decided; the 'not needed' part ((A3) is used only for the second "
-        "inequality) amounts to Lemma D.1 itself for every X, which is unproved "
-        "(trsp.D1.restricted-invertibility)."
-    ),
     uses=["trsp.D1.restricted-invertibility"],
-    reason="three exact counterexamples; a subset search over arbitrary small X (no r_min) for (A3)",
-    tests=["tests/test_trsp_d_hypotheses.py::test_exact_probes_refute_the_dropped_hypotheses"],
 )
 
 
@@ -498,29 +557,75 @@ def d2_rank_probe(ctx: Context) -> Evidence:
     return probe_hypothesis("not needed", "(A3) (for σ⊥/√k)", averaging_variance_sympy(ctx), role="decides")
 
 
-claim(
-    id="trsp.D2.averaging.hypotheses",
-    title="Cor. D.2: which hypotheses are needed",
-    source=Source("specproof", "App. D.2", "own"),
-    statement=r"Stated: uncorrelated and zero-mean components (A5) — both necessary ($Z_1=Z_2=\pm1$: $1>1/2$; "
-    r"$Z\equiv1$: $1>1/4$). Unstated: equal aggregation weights — necessary (weights $(3/4,1/4)$: $5/8>1/2$); "
-    r"the error read as a root mean square — necessary (the realisation $(1,1)$: $1>1/2$); $\varepsilon$ fixed "
-    r"away from 1, for $k=\Theta(\mathrm{sr})$ — necessary (the constant is $1/(1-\varepsilon)$). Independence "
-    r"is not needed (pairwise uncorrelated products of signs meet the bound with equality), nor is (A3) for "
-    r"$\sigma_\perp/\sqrt k$ (only Lemma D.1's size enters, through $k$).",
-    checks=[
-        d2_uncorrelated_probe,
-        d2_zero_mean_probe,
-        d2_weights_probe,
-        d2_rms_probe,
-        d2_epsilon_fixed,
-        d2_independence_probe,
-        d2_rank_probe,
+claim_split(
+    "trsp.D2.averaging.hypotheses",
+    [
+        dict(
+            slug="uncorrelated",
+            title="Cor. D.2: uncorrelated components are necessary",
+            statement=r"Stated (A5) and necessary: uncorrelated components. Perfectly correlated components average to "
+            r"no gain.",
+            checks=[d2_uncorrelated_probe],
+            expected=Status.CERTIFIED,
+            reason="exact enumeration of a finite sign distribution (Fractions)",
+        ),
+        dict(
+            slug="zero-mean",
+            title="Cor. D.2: zero-mean components are necessary",
+            statement=r"Stated (A5) and necessary: zero-mean components. A constant component has variance 0 and an "
+            r"error that averaging does not reduce.",
+            checks=[d2_zero_mean_probe],
+            expected=Status.CERTIFIED,
+            reason="exact arithmetic (Fractions)",
+        ),
+        dict(
+            slug="equal-weights",
+            title="Cor. D.2: equal aggregation weights are necessary",
+            statement=r"Unstated and necessary: equal aggregation weights ('aggregating' is the plain mean); unequal "
+            r"weights exceed $\sigma_\perp/\sqrt k$.",
+            checks=[d2_weights_probe],
+            expected=Status.CERTIFIED,
+            reason="exact enumeration (Fractions)",
+            tests=["tests/test_trsp_d_hypotheses.py::test_exact_probes_refute_the_dropped_hypotheses"],
+        ),
+        dict(
+            slug="root-mean-square",
+            title="Cor. D.2: the error must be read as a root mean square",
+            statement=r"Unstated and necessary: the error read as a root mean square, not per realisation; a single "
+            r"realisation can exceed $\sigma_\perp/\sqrt k$.",
+            checks=[d2_rms_probe],
+            expected=Status.CERTIFIED,
+            reason="exact enumeration (Fractions)",
+        ),
+        dict(
+            slug="epsilon-fixed",
+            title="Cor. D.2: ε must stay fixed away from 1 for k = Θ(sr)",
+            statement=r"Unstated and necessary: $\varepsilon$ fixed away from 1, for $k=\Theta(\mathrm{sr})$; the "
+            r"constant of the $O(\sigma_\perp/\sqrt{\mathrm{sr}})$ step is $1/(1-\varepsilon)$.",
+            checks=[d2_epsilon_fixed],
+            expected=Status.CERTIFIED,
+            reason="exact arithmetic on Lemma D.1's size",
+        ),
+        dict(
+            slug="independence",
+            title="Cor. D.2: independence is not needed",
+            statement=r"Independence is not needed: pairwise uncorrelated, dependent products of signs meet the bound "
+            r"with equality.",
+            checks=[d2_independence_probe],
+            expected=Status.CERTIFIED,
+            reason="exact enumeration of the sign products (Fractions)",
+            tests=["tests/test_trsp_d_hypotheses.py::test_mean_square_of_sign_products"],
+        ),
+        dict(
+            slug="stable-rank-floor",
+            title="Cor. D.2: (A3) is not used by σ⊥/√k",
+            statement=r"(A3), listed for the corollary, is not used by $\sigma_\perp/\sqrt k$: only Lemma D.1's size "
+            r"enters, through $k$.",
+            checks=[d2_rank_probe],
+            expected=Status.PROVED,
+            reason="the corollary's sympy variance identity, which has no r_min in it",
+        ),
     ],
-    expected=Status.CERTIFIED,
+    source=Source("specproof", "App. D.2", "own"),
     uses=["trsp.D2.averaging"],
-    reason=(
-        "exact enumeration of finite sign distributions (Fractions); the corollary's sympy variance identity for (A3)"
-    ),
-    tests=["tests/test_trsp_d_hypotheses.py::test_mean_square_of_sign_products"],
 )

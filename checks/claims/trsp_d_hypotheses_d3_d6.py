@@ -31,7 +31,7 @@ from specproof.checks.methods import (
     property_search,
     sympy_identity,
 )
-from specproof.checks.registry import Context, Evidence, Source, Status, check, claim
+from specproof.checks.registry import Context, Evidence, Source, Status, check, claim_split
 from specproof.theory.markov import h0_operator_norm, pi_mean, pi_norm, stationary_distribution
 from specproof.theory.spectral import singular_values
 
@@ -300,42 +300,89 @@ def d3_positive_law_probe(ctx: Context) -> Evidence:
     )
 
 
-claim(
-    id="trsp.D3.mixing.hypotheses",
-    title="Lemma D.3: which hypotheses are needed",
+claim_split(
+    "trsp.D3.mixing.hypotheses",
+    [
+        dict(
+            slug="reversibilization",
+            title="Lemma D.3: 'equivalently, its π-reversibilization' is false",
+            statement=r"The paper's 'equivalently, we analyse its $\pi$-reversibilization' is false: a non-reversible "
+            r"$M$ can be an isometry of $\mathcal H_0(\pi)$ while its reversibilization $\frac12(M+M^*)$ contracts.",
+            checks=[d3_reversibilization_probe],
+            expected=Status.CERTIFIED,
+            reason="an exact counterexample: the shift on ℤ₃ (rational Rayleigh quotients)",
+            tests=["tests/test_trsp_d_hypotheses.py::test_exact_probes_refute_the_dropped_hypotheses"],
+        ),
+        dict(
+            slug="spectral-reading",
+            title="Lemma D.3: reading γ from the eigenvalues needs reversibility",
+            statement=r"Stated (A1) and necessary for reading $\gamma$ from the eigenvalues: reversibility. A "
+            r"non-reversible $P$ can have every eigenvalue on $\mathcal H_0$ equal to 0 and still "
+            r"$\|P\|_{\mathcal H_0}>0$.",
+            checks=[d3_spectral_reading_probe],
+            expected=Status.CERTIFIED,
+            reason="an exact counterexample (𝟏𝟏ᵀ/3 plus a nilpotent part)",
+            tests=["tests/test_trsp_d_hypotheses.py::test_exact_probes_refute_the_dropped_hypotheses"],
+        ),
+        dict(
+            slug="absolute-gap",
+            title="Lemma D.3: γ must be the absolute gap",
+            statement=r"Unstated and necessary: $\gamma$ the absolute gap $1-\max(|\lambda_2|,|\lambda_{\min}|)$, not "
+            r"$1-\lambda_2$; a negative eigenvalue can dominate the contraction.",
+            checks=[d3_absolute_gap_probe],
+            expected=Status.CERTIFIED,
+            reason="an exact counterexample (a Kronecker product of 2×2 walks)",
+            tests=["tests/test_trsp_d_hypotheses.py::test_exact_probes_refute_the_dropped_hypotheses"],
+        ),
+        dict(
+            slug="one-law",
+            title="Lemma D.3: layers with different stationary laws break the bound",
+            statement=r"Unstated: one operator for all $L$ layers. It is necessary when the layers' stationary laws "
+            r"differ (TRSP's do): two reversible walks can contract less together than the product of their "
+            r"contractions.",
+            checks=[d3_layers_own_law_probe],
+            expected=Status.CERTIFIED,
+            reason="layer contractions certified by exact semidefiniteness on H₀; the product by a rational Rayleigh "
+            "quotient",
+            tests=[
+                "tests/test_trsp_d_hypotheses.py::test_exact_probes_refute_the_dropped_hypotheses",
+                "tests/test_trsp_d_hypotheses.py::test_h0_norm_certificate_brackets_the_float_norm",
+            ],
+        ),
+        dict(
+            slug="reversibility",
+            title="Lemma D.3: reversibility is not needed when γ is the contraction constant",
+            statement=r"Stated (A1), and not needed for the inequality when $\gamma$ is the contraction constant of "
+            r"(A1): $\|P^L\|_{\mathcal H_0}\le\|P\|_{\mathcal H_0}^L$ for any $P$ with stationary $\pi>0$.",
+            checks=[d3_nonreversible_search],
+            expected=Status.VERIFIED,
+            reason="a property search over non-reversible chains",
+            unproved="a property search; it follows from the H₀(π)-invariance and submultiplicativity used by the "
+            "proof of trsp.D3.mixing, not yet a check of this claim",
+        ),
+        dict(
+            slug="common-law",
+            title="Lemma D.3: one operator is not needed when the layers share π",
+            statement=r"One operator for every layer is not needed when the layers share $\pi$: "
+            r"$\|P_L\cdots P_1\|_{\mathcal H_0}\le\prod_\ell\|P_\ell\|_{\mathcal H_0}$.",
+            checks=[d3_layers_common_law_search],
+            expected=Status.VERIFIED,
+            reason="a property search over layers sharing a stationary law",
+            unproved="a property search; submultiplicativity on the shared H₀(π) proves it, not yet a check of this "
+            "claim",
+        ),
+        dict(
+            slug="positive-law",
+            title="Lemma D.3: π > 0 is not needed for the inequality (which is then vacuous)",
+            statement=r"Unstated in (A1): $\pi>0$. Not needed for the inequality, which for causal layers ($\pi=e_0$) "
+            r"holds but says nothing.",
+            checks=[d3_positive_law_probe],
+            expected=Status.CERTIFIED,
+            reason="the π = e₀ case, exactly",
+        ),
+    ],
     source=Source("specproof", "App. D.3", "own"),
-    statement=r"Stated: reversibility (A1) — not needed for the inequality when $\gamma$ is the contraction constant "
-    r"(searched over non-reversible chains), but needed to read $\gamma$ from eigenvalues (exact: eigenvalues "
-    r"$1,0,0$, $\|P\|_{\mathcal{H}_0}>0$); the paper's 'equivalently, its $\pi$-reversibilization' is false "
-    r"(exact: the shift on $\mathbb{Z}_3$ is an isometry of $\mathcal{H}_0$, its reversibilization contracts by "
-    r"$\tfrac12$). Unstated: $\gamma$ the absolute gap — necessary ($A\otimes B$: $\lambda_2=\tfrac12$, "
-    r"$\lambda_{\min}=-\tfrac45$); one operator for all $L$ layers — not needed when the layers share $\pi$, "
-    r"necessary otherwise (two reversible walks, contractions $\le\tfrac1{12}$ and $\le0.282$, product "
-    r"$\ge0.129$); $\pi>0$ — not needed for the inequality, which is vacuous for causal layers ($\pi=e_0$).",
-    checks=[
-        d3_reversibilization_probe,
-        d3_spectral_reading_probe,
-        d3_absolute_gap_probe,
-        d3_layers_own_law_probe,
-        d3_nonreversible_search,
-        d3_layers_common_law_search,
-        d3_positive_law_probe,
-    ],
-    expected=Status.VERIFIED,
-    unproved=(
-        "The two 'not needed' parts (reversibility when γ is the contraction constant; one operator for layers "
-        "sharing π) rest on property searches. They follow from the proof of trsp.D3.mixing, which uses only the "
-        "H₀(π)-invariance and submultiplicativity, but that is not yet a check of this claim."
-    ),
     uses=["trsp.D3.mixing"],
-    reason=(
-        "four exact counterexamples (rational Rayleigh quotients; the layer contractions certified by exact "
-        "semidefiniteness on H₀); property searches for the two hypotheses not needed; the π = e₀ case exactly"
-    ),
-    tests=[
-        "tests/test_trsp_d_hypotheses.py::test_exact_probes_refute_the_dropped_hypotheses",
-        "tests/test_trsp_d_hypotheses.py::test_h0_norm_certificate_brackets_the_float_norm",
-    ],
 )
 
 
@@ -392,20 +439,35 @@ def d4_tight_sentence_sympy(ctx: Context) -> Evidence:
     )
 
 
-claim(
-    id="trsp.D4.pointwise.hypotheses",
-    title="Lemma D.4: which hypotheses are needed",
+claim_split(
+    "trsp.D4.pointwise.hypotheses",
+    [
+        dict(
+            slug="a2",
+            title="Lemma D.4: (A2) is necessary",
+            statement=r"(A2) $\pi_{\min}\ge c_\pi/T$ is necessary: a law with a small atom breaks "
+            r"$\|e\|_\infty\le\sqrt{T/c_\pi}\,\|e\|_{2,\pi}$.",
+            checks=[d4_a2_probe],
+            expected=Status.CERTIFIED,
+            reason="an exact counterexample",
+            tests=["tests/test_trsp_d_hypotheses.py::test_exact_probes_refute_the_dropped_hypotheses"],
+        ),
+        dict(
+            slug="normalisation",
+            title="Lemma D.4: neither Σπ = 1 nor stationarity is needed",
+            statement=r"Not needed: $\sum_i\pi_i=1$ and stationarity (any positive weights). Unstated but forced by "
+            r"$\sum_i\pi_i=1$: $c_\pi\le1$, so the factor is always $\ge\sqrt T$, and the paper's 'when (A2) is tight "
+            r"the factor is $1/\sqrt{\pi_{\min}}$' holds exactly with $c_\pi=T\pi_{\min}$.",
+            checks=[d4_normalisation_probe],
+            cross_checks=[d4_tight_sentence_sympy],
+            expected=Status.PROVED,
+            reason="the lemma's sympy slack decomposition, which never uses Σπ = 1; the tight-case sentence by a sympy "
+            "identity as a cross-check",
+            prose="the slack decomposition is checked for any positive weights; the inequality follows term by term",
+        ),
+    ],
     source=Source("specproof", "App. D.4", "own"),
-    statement=r"(A2) is necessary ($\pi=(1/10,9/10)$, $c_\pi=1$, $e=e_0$: $1>1/5$). Not needed: $\sum\pi_i=1$ and "
-    r"stationarity (any positive weights). Unstated but forced by $\sum\pi_i=1$: $c_\pi\le1$, so the factor is "
-    r"always $\ge\sqrt T$; the paper's 'when (A2) is tight the factor is $1/\sqrt{\pi_{\min}}$' holds exactly "
-    r"with $c_\pi=T\pi_{\min}$.",
-    checks=[d4_a2_probe, d4_normalisation_probe],
-    cross_checks=[d4_tight_sentence_sympy],
-    expected=Status.CERTIFIED,
     uses=["trsp.D4.pointwise"],
-    reason="an exact counterexample and the lemma's sympy slack decomposition, which never uses Σπ = 1",
-    tests=["tests/test_trsp_d_hypotheses.py::test_exact_probes_refute_the_dropped_hypotheses"],
 )
 
 
@@ -471,28 +533,55 @@ def d5_sigma_max_first_search(ctx: Context) -> Evidence:
     return probe_hypothesis("not needed", "σ_max(𝒜) ≥ c₀ (first inequality)", readout_lipschitz_search(ctx))
 
 
-claim(
-    id="trsp.D5.readout.hypotheses",
-    title="Lemma D.5: which hypotheses are needed",
+claim_split(
+    "trsp.D5.readout.hypotheses",
+    [
+        dict(
+            slug="sigma-max",
+            title="Lemma D.5: σ_max(𝒜) ≥ c₀ is necessary for L_f κ̄/c₀",
+            statement=r"Stated (A4) $\sigma_{\max}(\mathcal A)\ge c_0$: necessary for the second inequality "
+            r"$\le L_f\bar\kappa/c_0$ (a small multiple of the identity breaks it).",
+            checks=[d5_sigma_max_probe],
+            expected=Status.CERTIFIED,
+            reason="an exact counterexample with 𝒜 a multiple of I and f = id",
+        ),
+        dict(
+            slug="kappa",
+            title="Lemma D.5: κ ≤ κ̄ is necessary",
+            statement=r"Stated: $\kappa(\mathcal A)\le\bar\kappa$, necessary; the residual structure's "
+            r"$\sigma_{\max}\ge c_0$ alone bounds nothing. Invertibility is implied by $\kappa\le\bar\kappa<\infty$.",
+            checks=[d5_kappa_probe],
+            expected=Status.CERTIFIED,
+            reason="an exact counterexample with diagonal 𝒜",
+            tests=["tests/test_trsp_d_hypotheses.py::test_exact_probes_refute_the_dropped_hypotheses"],
+        ),
+        dict(
+            slug="euclidean-norm",
+            title="Lemma D.5: L_f must be measured in the Euclidean norm",
+            statement=r"Unstated and necessary: $L_f$ measured in the Euclidean norm that $\|\mathcal A^{-1}\|_2$ "
+            r"uses; "
+            r"a linear $f$ that is 1-Lipschitz from $\ell_1$ is $\sqrt2$-Lipschitz from $\ell_2$.",
+            checks=[d5_norm_probe],
+            expected=Status.CERTIFIED,
+            reason="an exact counterexample with 𝒜 = I and linear f",
+            tests=["tests/test_trsp_d_hypotheses.py::test_exact_probes_refute_the_dropped_hypotheses"],
+        ),
+        dict(
+            slug="sigma-max-first",
+            title="Lemma D.5: σ_max(𝒜) ≥ c₀ is not needed for L_f κ/σ_max",
+            statement=r"$\sigma_{\max}(\mathcal A)\ge c_0$ is not needed for the first inequality "
+            r"$\mathrm{Lip}\le L_f\kappa/\sigma_{\max}=L_f/\sigma_{\min}$: no $c_0$ enters it.",
+            checks=[d5_sigma_max_first_probe],
+            cross_checks=[d5_sigma_max_first_search],
+            expected=Status.PROVED,
+            reason="the composition step L_f‖𝒜⁻¹‖₂ = L_f/σ_min = L_fκ/σ_max of the proof of trsp.D5.readout (sympy); "
+            "the lemma's Jacobian search at scales putting σ_max below any fixed c₀ as a cross-check",
+            prose="the composition step is the checked identity; Lip(f∘g) ≤ Lip(f)·Lip(g) is the chain rule for "
+            "Lipschitz constants",
+        ),
+    ],
     source=Source("specproof", "App. D.5", "own"),
-    statement=(
-        r"Stated (A4): $\sigma_{\max}(\mathcal{A})\ge c_0$ — necessary for $L_f\bar\kappa/c_0$ ($\mathcal{A}=I/10$), "
-        r"not needed for $L_f\kappa/\sigma_{\max}=L_f/\sigma_{\min}$; $\kappa\le\bar\kappa$ — necessary "
-        r"($\mathcal{A}=\mathrm{diag}(1,1/10)$; the residual structure's $\sigma_{\max}\ge c_0$ alone bounds "
-        r"nothing); invertibility — implied by $\kappa\le\bar\kappa<\infty$. Unstated: $L_f$ measured in the "
-        r"Euclidean norm — necessary ($f=x_1+x_2$ is 1-Lipschitz from $\ell_1$, $\sqrt2$ from $\ell_2$)."
-    ),
-    checks=[d5_sigma_max_probe, d5_kappa_probe, d5_norm_probe, d5_sigma_max_first_probe],
-    cross_checks=[d5_sigma_max_first_search],
-    expected=Status.CERTIFIED,
     uses=["trsp.D5.readout"],
-    reason=(
-        "exact counterexamples with diagonal or identity 𝒜 and linear f (certified: each necessity is one exact "
-        "instance); the first inequality without σ_max ≥ c₀ from the proof of trsp.D5.readout, whose composition step "
-        "L_f‖𝒜⁻¹‖₂ = L_f/σ_min = L_fκ/σ_max involves no c₀ (sympy); 'invertibility implied' because κ < ∞ forces "
-        "σ_min > 0. The lemma's Jacobian search (scales putting σ_max below any fixed c₀) is a cross-check."
-    ),
-    tests=["tests/test_trsp_d_hypotheses.py::test_exact_probes_refute_the_dropped_hypotheses"],
 )
 
 
@@ -570,22 +659,45 @@ def d6_output_rank_probe(ctx: Context) -> Evidence:
     )
 
 
-claim(
-    id="trsp.D6.bound.hypotheses",
-    title="Eq. 20: which hypotheses are needed",
+claim_split(
+    "trsp.D6.bound.hypotheses",
+    [
+        dict(
+            slug="target",
+            title="Eq. 20 needs y = G(X̄)",
+            statement=r"Unstated and necessary: $y=G(\bar X)$, the target is the prediction at the fully mixed state; "
+            r"without it Eq. 20 fails.",
+            checks=[d6_target_probe],
+            expected=Status.CERTIFIED,
+            reason="an exact instance (rationals)",
+        ),
+        dict(
+            slug="dimension",
+            title="Eq. 20: the 1/√sr gain is absorbed by constants growing with the dimension",
+            statement=r"Unstated and necessary, even with $y=G(\bar X)$ and (A5) at $\sigma_\perp=0$: constants that "
+            r"may grow with the dimension. The ratio of $\mathcal E$ to the bound is exactly "
+            r"$\sqrt{\mathrm{sr}}=\sqrt d$, so the $1/\sqrt{\mathrm{sr}}$ gain is absorbed, against 'the "
+            r"$1/\sqrt{\mathrm{sr}}$ improvement relies on (A5)'.",
+            checks=[d6_dimension_probe],
+            expected=Status.CERTIFIED,
+            reason="an exact instance on Hadamard columns",
+            tests=["tests/test_trsp_d_hypotheses.py::test_hadamard_ratio_is_the_dimension"],
+        ),
+        dict(
+            slug="output-rank",
+            title="Eq. 20: (A3) must hold at a fixed layer, not at the mixed output",
+            statement=r"Unstated and necessary: a layer $\ell$ for (A3) other than the output. At $X_L=M^LX$, (A1) "
+            r"forces $\mathrm{sr}\to1$. The one-operator and absolute-gap hypotheses enter through Lemma D.3 "
+            r"(trsp.D3.mixing.hypotheses.one-law, trsp.D3.mixing.hypotheses.absolute-gap).",
+            checks=[d6_output_rank_probe],
+            expected=Status.CERTIFIED,
+            reason="an exact instance (the lazy complete-graph walk)",
+            uses=["trsp.D6.bound", "trsp.D3.mixing.hypotheses.one-law", "trsp.D3.mixing.hypotheses.absolute-gap"],
+            tests=["tests/test_trsp_d_hypotheses.py::test_exact_probes_refute_the_dropped_hypotheses"],
+        ),
+    ],
     source=Source("specproof", "App. D.6", "own"),
-    statement=r"Beyond (A1)–(A5) the assembly uses, unstated: $y=G(\bar X)$ (the target is the prediction at the fully "
-    r"mixed state) — necessary, Eq. 20 fails by $\sqrt d(2^L-1)$ without it; constants that may grow with the "
-    r"dimension — necessary even with $y=G(\bar X)$ and (A5) at $\sigma_\perp=0$: the ratio of $\mathcal{E}$ to "
-    r"the bound is exactly $\sqrt{\mathrm{sr}}=\sqrt d$, so the $1/\sqrt{\mathrm{sr}}$ gain is absorbed, against "
-    r"'the $1/\sqrt{\mathrm{sr}}$ improvement relies on (A5)'; a layer $\ell$ for (A3) other than the output — "
-    r"at $X_L=M^LX$, (A1) forces $\mathrm{sr}\to1$ ($1+4^{-L}$ exactly). The one-operator and absolute-gap "
-    r"hypotheses enter through Lemma D.3.",
-    checks=[d6_target_probe, d6_dimension_probe, d6_output_rank_probe],
-    expected=Status.CERTIFIED,
-    uses=["trsp.D6.bound", "trsp.D3.mixing.hypotheses"],
-    reason="three exact instances (rationals; Hadamard columns and the lazy complete-graph walk)",
-    tests=["tests/test_trsp_d_hypotheses.py::test_hadamard_ratio_is_the_dimension"],
+    uses=["trsp.D6.bound"],
 )
 
 
@@ -653,25 +765,35 @@ def d6_fixed_nonreversible_search(ctx: Context) -> Evidence:
     return probe_hypothesis("not needed", "reversibility, (A3), (A5) and σ_max ≥ c₀", ev, role="decides")
 
 
-claim(
-    id="trsp.D6.bound.fixed.hypotheses",
-    title="The corrected bound: which hypotheses are needed",
+claim_split(
+    "trsp.D6.bound.fixed.hypotheses",
+    [
+        dict(
+            slug="not-needed",
+            title="The corrected bound needs neither reversibility, (A3), (A5) nor σ_max ≥ c₀",
+            statement=r"The corrected bound $\|G(M^LX)-G(\bar X)\|_F\le\frac{L_f}{\sigma_{\min}(\mathcal{A})}"
+            r"\pi_{\min}^{-1/2}(1-\gamma)^L\|X-\bar X\|_{F,\pi}$, with $\pi>0$ and $\gamma$ the contraction constant "
+            r"on $\mathcal H_0(\pi)$, needs neither reversibility, nor (A3), (A5), nor $\sigma_{\max}(\mathcal A)\ge"
+            r"c_0$.",
+            checks=[d6_fixed_nonreversible_search],
+            expected=Status.VERIFIED,
+            reason="a property search of the corrected bound over non-reversible primitive chains and badly scaled "
+            "readouts",
+            unproved="a search over non-reversible chains; the proof of trsp.D6.bound.fixed does not use them, but "
+            "this claim does not yet check that",
+            tests=["tests/test_trsp_d_hypotheses.py::test_primitive_chain_has_a_positive_law"],
+        ),
+        dict(
+            slug="one-operator",
+            title="The corrected bound needs one operator M for all L layers",
+            statement=r"Necessary: one operator $M$ for all $L$ layers. Two reversible layers with different laws "
+            r"contract less together than the product of their gaps (trsp.D3.mixing.hypotheses.one-law).",
+            checks=[d3_layers_own_law_probe],
+            expected=Status.CERTIFIED,
+            reason="the exact two-layer counterexample of the Lemma D.3 probes",
+            uses=["trsp.D6.bound.fixed", "trsp.D3.mixing.hypotheses.one-law"],
+        ),
+    ],
     source=Source("specproof", "App. D.6", "own"),
-    statement=r"The corrected bound $\|G(M^LX)-G(\bar X)\|_F\le\frac{L_f}{\sigma_{\min}(\mathcal{A})}\pi_{\min}^{-1/2}"
-    r"(1-\gamma)^L\|X-\bar X\|_{F,\pi}$ needs $\pi>0$, one operator $M$ for all $L$ layers (necessary: two "
-    r"reversible layers with different laws contract less together than the product of their gaps) and "
-    r"$\gamma$ the contraction constant on $\mathcal{H}_0(\pi)$; it needs neither reversibility, nor (A3), "
-    r"(A5), nor $\sigma_{\max}(\mathcal{A})\ge c_0$ (searched without them).",
-    checks=[d6_fixed_nonreversible_search, d3_layers_own_law_probe],
-    expected=Status.VERIFIED,
-    unproved=(
-        "That reversibility, (A3), (A5) and σ_max ≥ c₀ are not needed rests on a search over non-reversible "
-        "chains; the proof of trsp.D6.bound.fixed does not use them, but this claim does not yet check that."
-    ),
-    uses=["trsp.D6.bound.fixed", "trsp.D3.mixing.hypotheses"],
-    reason=(
-        "a property search of the corrected bound over non-reversible primitive chains and badly scaled readouts; "
-        "the exact two-layer counterexample of the Lemma D.3 probes"
-    ),
-    tests=["tests/test_trsp_d_hypotheses.py::test_primitive_chain_has_a_positive_law"],
+    uses=["trsp.D6.bound.fixed"],
 )

@@ -157,7 +157,7 @@ claim(
         r"$\sum_\ell(A_\ell+g_\ell M_{\rm tri}^{(b_\ell)})$ of the same $D=2$ layers has $\mu_2=2.95\cdot10^{-6}$ at "
         r"$T=256$ already ($P_D$: $1.46\cdot10^{-6}$). With $D=\lfloor\log_2T\rfloor+1$ connectivity does transfer, "
         r"$\mu_2=\Theta(1)$ ($\approx0.30$), a constant below the superposition's ($T=256$: $0.2985$ against $1.0004$; "
-        r"the unnormalised $N_D$: $386.9$, see trsp.C5.safety-net.hypotheses)."
+        r"the unnormalised $N_D$: $386.9$, see trsp.C5.safety-net.hypotheses.markov-form)."
     ),
     checks=[network_safety_net_fixed_depth_rate, network_safety_net_upper_bounds, network_safety_net_full_depth],
     cross_checks=[network_safety_net_depth_not_composition],
