@@ -338,7 +338,12 @@ register(
         _cesaro_spectrum_reference,
         2048,
         revision=4,
-        claims=("sdeg.c.schatten", "sdeg.c.rank-proxies", "sdeg.c.rank-proxies.hypotheses", "sdeg.c.nuclear-bracket"),
+        claims=(
+            "sdeg.c.schatten",
+            "sdeg.c.rank-proxies",
+            "sdeg.c.rank-proxies.hypotheses.separation",
+            "sdeg.c.nuclear-bracket",
+        ),
     )
 )
 
