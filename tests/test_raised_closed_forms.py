@@ -7,7 +7,7 @@ import pytest
 
 from specproof.checks.claims.sdeg_b_common import dense_attention
 from specproof.checks.claims.trsp_c_tribox import boundary_excess, boundary_row_energies
-from specproof.checks.claims.trsp_c_tribox_rank import _frobenius_sq, composite_frobenius_sq, rank_limit_kappa
+from specproof.checks.claims.trsp_c_tribox_rank import composite_frobenius_sq, dense_frobenius_sq, rank_limit_kappa
 from specproof.theory.attention import bidirectional_singular_values, canonical_weights
 from specproof.theory.filters import tribox_matrix
 from specproof.theory.operators import Sink, composite_operator
@@ -30,7 +30,9 @@ def test_boundary_excess_matches_the_block_computation_and_stays_near_2_ln_b():
 
 @pytest.mark.parametrize("T, b, g", [(64, 8, 0.5), (100, 3, 2.0), (33, 1, 0.9), (40, 2, 0.0)])
 def test_composite_frobenius_closed_form(T, b, g):
-    assert composite_frobenius_sq(T, b, g) == pytest.approx(_frobenius_sq(composite_operator(Sink(T), g, b)), rel=1e-13)
+    assert composite_frobenius_sq(T, b, g) == pytest.approx(
+        dense_frobenius_sq(composite_operator(Sink(T), g, b)), rel=1e-13
+    )
 
 
 def test_kappa_is_positive_for_small_gates_and_negative_for_large_b_times_g():

@@ -63,9 +63,9 @@ def test_exact_block_form_needs_rows_summing_to_one(n):
     with free z_i it does not vanish, with z_i = (1 − d_i)/ℓ it does."""
     import sympy as sp
 
-    from specproof.checks.claims.sdeg_b_eigen import _helmert_basis
+    from specproof.checks.claims.sdeg_b_eigen import helmert_basis
 
-    W = _helmert_basis(n)
+    W = helmert_basis(n)
     assert sp.simplify(W.T * W - sp.eye(n)).is_zero_matrix
     d, z = sp.symbols(f"d1:{n + 1}"), sp.symbols(f"z1:{n + 1}")
     free = sp.simplify((W.T * (sp.diag(*d) + sp.Matrix(z) * sp.ones(1, n)) * W)[1:, 0])

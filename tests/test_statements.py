@@ -84,7 +84,7 @@ def test_mass_defects_vanish_under_separation(ell, k, f):
     delta2 = float(np.sum(sv**2)) - R - m2
     assert -(inv_g + k * inv_f) - 1e-12 <= delta1 <= 1e-12
     assert -(2 * k * inv_f + inv_g**2) - 1e-12 <= delta2 <= 1e-12
-    assert sdeg_thm6._total_mass_margin((s, k)) >= -1e-10
+    assert sdeg_thm6.total_mass_margin((s, k)) >= -1e-10
 
 
 def test_entropy_rank_identity():
@@ -106,7 +106,7 @@ def test_aggregate_defect_bound():
     for _ in range(50):
         d = rng.uniform(0, 1, rng.integers(1, 60)) ** rng.integers(1, 6)
         k = int(rng.integers(0, 5))
-        assert sdeg_thm6._aggregate_margin((k, d, 1.0)) >= -1e-12
+        assert sdeg_thm6.aggregate_margin((k, d, 1.0)) >= -1e-12
     # the m log(1/m) ≤ √m step, at its worst point
     m = np.linspace(1e-6, 1, 1000)
     assert np.all(m * np.log(1 / m) <= np.sqrt(m))
@@ -236,7 +236,7 @@ def test_mixing_residual_bound():
         E = np.linalg.matrix_power(P, L) @ X - Xbar
         assert pi_norm(E, pi) <= contraction**L * pi_norm(X - Xbar, pi) + 1e-12
         assert np.max(np.abs(E)) <= math.sqrt(1 / pi.min()) * contraction**L * pi_norm(X - Xbar, pi) + 1e-12
-    assert trsp_app._residual_margin(((P, pi), 3, list(X[:, :2].ravel()))) >= -1e-12
+    assert trsp_app.residual_margin(((P, pi), 3, list(X[:, :2].ravel()))) >= -1e-12
 
 
 def test_amplification_depth():

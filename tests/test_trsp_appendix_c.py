@@ -17,12 +17,12 @@ from hypothesis import strategies as st
 
 from specproof.checks import strategies as sst
 from specproof.checks.claims.trsp_c_common import real_operator_spectrum
-from specproof.checks.claims.trsp_c_gap import _skeleton_gap
-from specproof.checks.claims.trsp_c_mu2 import BALL_PRECISION, _mode_one_envelope_bound
-from specproof.checks.claims.trsp_c_skeleton import _coinciding_generators
-from specproof.checks.claims.trsp_c_skeleton_safety import _tri_laplacian, _weyl_margin
-from specproof.checks.claims.trsp_c_tribox import _spectral_norm
-from specproof.checks.claims.trsp_c_tribox_rank import _distal_energy
+from specproof.checks.claims.trsp_c_gap import skeleton_gap
+from specproof.checks.claims.trsp_c_mu2 import BALL_PRECISION, mode_one_envelope_bound
+from specproof.checks.claims.trsp_c_skeleton import coinciding_generators
+from specproof.checks.claims.trsp_c_skeleton_safety import tri_laplacian, weyl_margin
+from specproof.checks.claims.trsp_c_tribox import operator_spectral_norm
+from specproof.checks.claims.trsp_c_tribox_rank import distal_energy
 from specproof.checks.registry import REGISTRY, load_all
 from specproof.theory.cayley import (
     binary_digits,
@@ -183,7 +183,7 @@ def test_simple_graph_departs_exactly_where_generators_coincide():
         differ = not np.allclose(
             cayley_laplacian_spectrum(T), cayley_laplacian_spectrum(T, multigraph=False), atol=1e-10
         )
-        assert differ == _coinciding_generators(T), T
+        assert differ == coinciding_generators(T), T
     assert np.sort(cayley_laplacian_spectrum(3, multigraph=False)) == pytest.approx([0, 3, 3])
     assert np.sort(cayley_laplacian_spectrum(3)) == pytest.approx([0, 6, 6])
     assert min(cayley_laplacian_spectrum(T, multigraph=False)[1:].min() for T in range(2, 200)) == pytest.approx(2.0)
@@ -209,7 +209,7 @@ def test_weyl_on_pinned_examples():
 def test_safety_net_is_tight_for_identity_attention(T):
     L_attn = laplacian(np.eye(T))  # self-loops cancel: L_attn = 0
     for which in ("skeleton", "real"):
-        L_tri = _tri_laplacian(T, which)
+        L_tri = tri_laplacian(T, which)
         assert algebraic_connectivity(L_attn + 0.3 * L_tri) == pytest.approx(
             0.3 * algebraic_connectivity(L_tri), abs=1e-12
         )
@@ -243,7 +243,7 @@ def test_envelope_ball_bound_covers_its_piece():
     import flint
 
     with flint.ctx.workprec(BALL_PRECISION):
-        upper = _mode_one_envelope_bound(flint.arb(0.6), flint.arb(0.65), 40)
+        upper = mode_one_envelope_bound(flint.arb(0.6), flint.arb(0.65), 40)
     y = np.linspace(0.6, 0.65, 501)
     envelope = sum(4 * np.sin(np.pi * y / 2**j) ** 2 for j in range(60))
     assert envelope.max() <= float(upper.mid()) + float(upper.rad())
@@ -251,12 +251,12 @@ def test_envelope_ball_bound_covers_its_piece():
 
 @pytest.mark.parametrize("m", [1, 4, 10, 20])
 def test_gap_of_powers_of_two(m):
-    assert _skeleton_gap(2**m) == pytest.approx(2 / (m + 1), abs=1e-12)
+    assert skeleton_gap(2**m) == pytest.approx(2 / (m + 1), abs=1e-12)
 
 
 def test_dense_contraction_is_bounded_away_from_zero():
     for T in (16, 17, 255, 256, 4097):
-        gamma, D = _skeleton_gap(T), floor_log2(T) + 1
+        gamma, D = skeleton_gap(T), floor_log2(T) + 1
         assert 2 - 1e-12 <= gamma * D < 3.7
         assert math.exp(-gamma * D / (1 - gamma)) <= (1 - gamma) ** D <= math.exp(-gamma * D) <= math.exp(-2) + 1e-12
 
@@ -329,10 +329,10 @@ def test_kernel_energy_matches_exact_sum(b):
 @pytest.mark.parametrize("T,b", [(1, 1), (8, 1), (8, 8), (33, 16), (64, 64), (65, 2), (256, 256)])
 def test_box_norm_below_hardy_bound(T, b):
     box = scipy.linalg.norm(box_matrix(T, b), 2)
-    tri = _spectral_norm(TriBox(T, b))
+    tri = operator_spectral_norm(TriBox(T, b))
     assert tri <= box**2 + 1e-12 <= 5
     assert tri <= math.sqrt(TriBox(T, b).column_sums().max()) + 1e-12
-    assert _spectral_norm(BoxFilter(T, b)) == pytest.approx(box, rel=1e-10)
+    assert operator_spectral_norm(BoxFilter(T, b)) == pytest.approx(box, rel=1e-10)
 
 
 @pytest.mark.parametrize("b,g", [(1, 0.0), (1, 0.5), (2, 0.9), (8, 0.5)])
@@ -357,7 +357,7 @@ def test_rank_floor_limit_rejects_bad_gate():
 
 def test_distal_energy_grows_like_log():
     """b = T: ‖M_tri‖_F² ≈ 2 ln T − 1.25, not bounded as Θ(1/T) for E_b would need."""
-    frob = [_distal_energy(T, Fraction(1)) * T for T in (64, 256, 1024)]
+    frob = [distal_energy(T, Fraction(1)) * T for T in (64, 256, 1024)]
     assert np.all(np.diff(frob) > 2 * np.log(4) * 0.9)
     assert frob[-1] - 2 * np.log(1024) == pytest.approx(-1.24, abs=0.05)
 
@@ -394,4 +394,4 @@ def test_lapack_failure_is_not_a_weyl_counterexample():
     P[0, 1] = P[1, 0] = 4.482828341949417e-161
     P[1, 2] = P[2, 1] = 0.09375
     Q = np.ones((4, 4))
-    assert _weyl_margin(P, Q, digits=60) >= -1e-50
+    assert weyl_margin(P, Q, digits=60) >= -1e-50

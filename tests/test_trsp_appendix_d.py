@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from specproof.checks import strategies as sst
 from specproof.checks.claims.trsp_appendix_d import subset_floors
-from specproof.checks.claims.trsp_appendix_d_bounds import _hadamard_columns
+from specproof.checks.claims.trsp_appendix_d_bounds import hadamard_columns
 from specproof.theory.markov import (
     absolute_spectral_gap,
     h0_operator_norm,
@@ -183,7 +183,7 @@ def test_readout_lipschitz_bound_is_attained_by_a_linear_readout(A):
 
 @pytest.mark.parametrize("T, d", [(2, 1), (4, 2), (8, 3)])
 def test_mixing_does_not_reach_the_target(T, d):
-    X = np.array(_hadamard_columns(T, d), dtype=float)
+    X = np.array(hadamard_columns(T, d), dtype=float)
     M = 0.5 * np.eye(T) + 0.5 * np.ones((T, T)) / T
     pi = np.full(T, 1 / T)
     assert absolute_spectral_gap(M, pi) == pytest.approx(0.5)

@@ -10,8 +10,9 @@ import sympy as sp
 from hypothesis import example, given
 from hypothesis import strategies as st
 
-from specproof.checks.claims.trsp_c_hypotheses import _eq7_gates, _gated_mode_exact
-from specproof.checks.claims.trsp_c_hypotheses_c6_c8 import _has_kernel_row, _mode_ball
+from specproof.checks.claims.trsp_c_hypotheses import eq7_gates, gated_mode_exact
+from specproof.checks.claims.trsp_c_hypotheses_c6_c8 import mode_ball
+from specproof.checks.claims.trsp_c_hypotheses_c7_c8 import has_kernel_row
 from specproof.theory.cayley import cayley_laplacian, cayley_laplacian_spectrum
 from specproof.theory.filters import floor_log2
 from specproof.theory.offset_graphs import dyadic_offset_edges, laplacian_form, offset_laplacian
@@ -74,9 +75,9 @@ def test_weyl_counterexamples_are_exact():
 
 @pytest.mark.parametrize("T", [4, 8, 16, 64, 1024])
 def test_gated_skeleton_mode_half_is_four_g0(T):
-    gates = _eq7_gates(T)
+    gates = eq7_gates(T)
     assert gates[0] == Fraction(1, 2 * T) and gates[-1] == Fraction(1, 2)
-    assert _gated_mode_exact(T, T // 2, gates) == 4 * sp.Rational(gates[0])
+    assert gated_mode_exact(T, T // 2, gates) == 4 * sp.Rational(gates[0])
     weights = [float(g) for g in gates]
     spectrum = scipy.linalg.eigvalsh(offset_laplacian(T, dyadic_offset_edges(T), weights)) if T <= 64 else None
     if spectrum is not None:
@@ -87,11 +88,11 @@ def test_depth_l_minus_one_fails_at_fifteen():
     """T = 15 with layers ℓ = 0, 1 only: the mode k = 14 has μ ≈ 0.835, certified below 2."""
     spectrum = cayley_laplacian_spectrum(15, [1, 2])
     assert spectrum[14] == pytest.approx(np.min(spectrum[1:])) and spectrum[14] < 0.84
-    assert _mode_ball(15, 14, 2) < 2
+    assert mode_ball(15, 14, 2) < 2
 
 
 def test_uncapped_offsets_at_three():
-    assert _gated_mode_exact(3, 1, [1] * 18) == 54
+    assert gated_mode_exact(3, 1, [1] * 18) == 54
     assert np.allclose(cayley_laplacian_spectrum(3, [pow(2, ell, 3) for ell in range(18)])[1:], 54)
 
 
@@ -114,5 +115,5 @@ def test_zero_gate_sink_charpoly():
 
 def test_kernel_rows_need_interior_rows():
     """A row of M_tri is a copy of h_b iff T ≥ 2b − 1: the deepest layer b = 2^L has one only at T = 2^(L+1) − 1."""
-    assert _has_kernel_row(7, 4) and not _has_kernel_row(6, 4) and not _has_kernel_row(4, 4)
-    assert [T for T in range(2, 20) if _has_kernel_row(T, 2 ** floor_log2(T))] == [3, 7, 15]
+    assert has_kernel_row(7, 4) and not has_kernel_row(6, 4) and not has_kernel_row(4, 4)
+    assert [T for T in range(2, 20) if has_kernel_row(T, 2 ** floor_log2(T))] == [3, 7, 15]

@@ -76,7 +76,7 @@ def test_layer_direction_is_near_the_product_worst_direction():
 
 def test_mean_square_of_sign_products():
     """Products of independent signs: pairwise uncorrelated, so E[mean²] = 1/k exactly; the plain sign vector too."""
-    signs = hyp._signs(3)
+    signs = hyp.sign_vectors(3)
     assert len(set(signs)) == 8
     products = [
         tuple(x[0] ** a * x[1] ** b * x[2] ** c for a, b, c in itertools.product((0, 1), repeat=3) if a + b + c)
@@ -84,7 +84,7 @@ def test_mean_square_of_sign_products():
     ]
     assert hyp.mean_square_exact([Fraction(1, 7)] * 7, products) == Fraction(1, 7)
     assert hyp.mean_square_exact([Fraction(1, 3)] * 3, signs) == Fraction(1, 3)
-    assert hyp.mean_square_exact([Fraction(3, 4), Fraction(1, 4)], hyp._signs(2)) == Fraction(5, 8)
+    assert hyp.mean_square_exact([Fraction(3, 4), Fraction(1, 4)], hyp.sign_vectors(2)) == Fraction(5, 8)
 
 
 def test_hadamard_ratio_is_the_dimension():
@@ -98,7 +98,7 @@ def test_hadamard_ratio_is_the_dimension():
 def test_skeleton_gap_reading_fails_exactly_at_six(T, expected):
     """The closed-form margin 2r − μ_max − μ₂: −1 at T = 6 (μ₂ = 4, μ_max = 9, r = 6), 0 at T = 12."""
     margin = hyp.skeleton_walk_margin(T)
-    assert (margin >= -hyp._skeleton_tolerance(T)) is expected
+    assert (margin >= -hyp.skeleton_tolerance(T)) is expected
     if T == 6:
         assert np.isclose(margin, -1.0)
 

@@ -302,7 +302,7 @@ def sdegb_block_form_sympy(ctx: Context) -> Evidence:
     )
 
 
-def _helmert_basis(n: int) -> sp.Matrix:
+def helmert_basis(n: int) -> sp.Matrix:
     """[u, Q] exactly: u = 𝟏/√n and the Helmert columns q_j = (1, …, 1, −j, 0, …)/√(j(j+1)), an orthonormal basis of
     𝟏^⊥.
     """
@@ -322,7 +322,7 @@ def sdegb_block_form_exact(ctx: Context) -> Evidence:
         d = sp.symbols(f"d1:{n + 1}")
         D = sp.diag(*d)
         A = D + sp.Matrix([(1 - di) / n for di in d]) * sp.ones(1, n)
-        W = _helmert_basis(n)
+        W = helmert_basis(n)
         u, Q = W[:, 0], W[:, 1:]
         expected = (
             sp.Matrix(

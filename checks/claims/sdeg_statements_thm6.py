@@ -201,7 +201,7 @@ def thm6_ideal_mass_gap_sympy(ctx: Context) -> Evidence:
     )
 
 
-def _total_mass_margin(value) -> float:
+def total_mass_margin(value) -> float:
     """The three lists' totals against R_ℓ + M_{p,ℓ}: σ² and λ within the defect bounds, σ within
     2ε(k+1) + 2/g + R/(4ℓ) (head: |σ_j − σ*_j| ≤ 2ε, sdeg.b.sv-leading; tail: the interlacing sandwich)."""
     s, k = value
@@ -224,7 +224,7 @@ def thm6_total_mass_search(ctx: Context) -> Evidence:
     """|𝒯_ℓ − R_ℓ − M_{p,ℓ}| under its non-asymptotic bound for the three lists, over spike–bulk splits."""
     return property_search(
         sst.spike_bulk_split(48),
-        _total_mass_margin,
+        total_mass_margin,
         ctx=ctx,
         examples=200,
         tolerance=lambda v: 40 * v[0].size * EPS * (v[0].size + 2),
@@ -600,7 +600,8 @@ def _defect_cases():
     ).map(lambda t: (t[0], np.asarray(t[1]) * 10.0 ** (-t[3] * np.asarray(t[1])), t[2]))
 
 
-def _aggregate_margin(case) -> float:
+def aggregate_margin(case) -> float:
+    """Slack of the aggregate entropy-rank bound at a case (k, bulk d, inflation): ≥ 0 where it holds."""
     k, d, inflate = case
     ell = max(k + d.size, 3)
     R = k + 1 - k / ell
@@ -615,7 +616,7 @@ def thm6_aggregate_defect_search(ctx: Context) -> Evidence:
     """E₁ ≤ τ log ℓ + √τ and E₁/R ≤ x + √x over bulk vectors (uniform, and spread over decades) and τ ∈ [M₁, 4M₁]."""
     return property_search(
         _defect_cases(),
-        _aggregate_margin,
+        aggregate_margin,
         ctx=ctx,
         examples=300,
         tolerance=lambda c: 8 * c[1].size * EPS * 40,

@@ -336,7 +336,7 @@ claim(
 # --------------------------------------------------------------------------- Eq. 20
 
 
-def _hadamard_columns(T: int, d: int) -> list[list[int]]:
+def hadamard_columns(T: int, d: int) -> list[list[int]]:
     """Columns 1..d of the Sylvester–Hadamard matrix H_T (T a power of 2): zero-mean, orthogonal, norm √T."""
     H = [[1]]
     while len(H) < T:
@@ -353,7 +353,7 @@ def _mixing_instance(T: int, d: int, L: int) -> dict:
     side of Eq. 20 with every constant but C₁C₂ written out, κ/√sr·√(T/c_π)·(1−γ)^L·‖X − X̄‖_{F,π}, squared.
     """
     M = sp.eye(T) / 2 + sp.ones(T, T) / (2 * T)
-    X = sp.Matrix(_hadamard_columns(T, d))
+    X = sp.Matrix(hadamard_columns(T, d))
     error_sq = sum(e**2 for e in M**L * X - X)
     pi = (M.T - sp.eye(T)).nullspace()[0]
     pi = pi / sum(pi)

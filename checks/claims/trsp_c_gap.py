@@ -162,7 +162,8 @@ def _gap_subsequences(ctx: Context) -> dict:
 
 
 @functools.lru_cache(maxsize=None)
-def _skeleton_gap(T: int) -> float:
+def skeleton_gap(T: int) -> float:
+    """The Cayley skeleton's normalised gap γ = μ₂/r at T (its algebraic connectivity over its degree)."""
     return cayley_algebraic_connectivity(T) / cayley_degree(T)
 
 
@@ -183,7 +184,7 @@ def _dense_contraction(c: int, Ts: list[int]) -> dict:
     [e^{−cγ(L+1)/(1−γ)}, e^{−cγ(L+1)}] ⊂ (0, e^{−2c}] within its rounding allowance."""
     values = []
     for T in Ts:
-        gamma, D = _skeleton_gap(T), c * (floor_log2(T) + 1)
+        gamma, D = skeleton_gap(T), c * (floor_log2(T) + 1)
         # γ = μ₂/r carries |Δγ| ≤ rounding(μ₂)/r + eps·γ; with 1 − γ ≥ 1/4 (γ < 3.7/5 for T ≥ 16), (1−γ)^D and the
         # exponentials are within relative 4·D·(|Δγ| + eps) + 4·eps of their exact values
         rel = 4 * D * (skeleton_float_error(T) / cayley_degree(T) + 2 * EPS) + 4 * EPS

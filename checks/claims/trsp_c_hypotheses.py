@@ -55,7 +55,7 @@ def _exact_matrix(A) -> sp.Matrix:
     return sp.Matrix(np.asarray(A, dtype=object).tolist()).applyfunc(sp.nsimplify)
 
 
-def _gated_mode_exact(T: int, k: int, gates) -> sp.Expr:
+def gated_mode_exact(T: int, k: int, gates) -> sp.Expr:
     """μ_k = Σ_ℓ g_ℓ·4 sin²(π r_ℓ/T) of the skeleton whose layer ℓ carries weight g_ℓ (Eq. 9 with gates), exact."""
     residues = doubling_residues(T, [k], len(gates))[:, 0]
     return sp.nsimplify(
@@ -63,7 +63,7 @@ def _gated_mode_exact(T: int, k: int, gates) -> sp.Expr:
     )
 
 
-def _eq7_gates(T: int, phi: int = 1) -> list[Fraction]:
+def eq7_gates(T: int, phi: int = 1) -> list[Fraction]:
     """Eq. 7 with MLP output 0 (σ = ½) and φ = softplus(β) = ``phi``: g_ℓ = ½(b_ℓ/T)^φ, b_ℓ = min(2^ℓ, T)."""
     return [Fraction(1, 2) * Fraction(b, T) ** phi for b in dyadic_schedule(T)]
 
@@ -484,8 +484,8 @@ def c5_layer_gates_probe(ctx: Context) -> Evidence:
     """One gate for all layers: with Eq. 7's gates g_ℓ per layer the skeleton is Σ g_ℓ L_ℓ, and at even T the mode
     T/2 sees only layer 0: μ_{T/2} = 4g₀ exactly, below g·μ₂(L_tri) = 4g for every layer's gate g > g₀."""
     T = 8
-    gates = _eq7_gates(T)
-    mu = _gated_mode_exact(T, T // 2, gates)
+    gates = eq7_gates(T)
+    mu = gated_mode_exact(T, T // 2, gates)
     rhs = sp.Rational(gates[1]) * 4  # layer 1's gate times μ₂(L_tri) = 4 (even T)
     outcome = exact_counterexample(
         f"T = 8, Eq. 7 gates g_ℓ = 2^ℓ/(2T) = {', '.join(map(str, gates))}, A = I: μ_4 = 4g₀ = {mu} < "
@@ -506,7 +506,7 @@ def c5_single_layer_probe(ctx: Context) -> Evidence:
     even T for ℓ ≥ 1 (disconnected), and layer 0 alone is the cycle, μ₂ = 4 sin²(π/T) → 0 (exact)."""
     T = 8
     per_layer = [
-        sp.nsimplify(min(_gated_mode_exact(T, k, [0] * ell + [1]) for k in range(1, T)))
+        sp.nsimplify(min(gated_mode_exact(T, k, [0] * ell + [1]) for k in range(1, T)))
         for ell in range(floor_log2(T) + 1)
     ]
     cycle = sp.nsimplify(4 * sp.sin(sp.pi / 5) ** 2)

@@ -10,7 +10,7 @@ import flint
 import numpy as np
 import sympy as sp
 
-from specproof.checks.claims.trsp_c_hypotheses import TESTS, _eq7_gates, _gated_mode_exact
+from specproof.checks.claims.trsp_c_hypotheses import TESTS, eq7_gates, gated_mode_exact
 from specproof.checks.claims.trsp_c_mu2 import BALL_PRECISION, c6_sharp_pair_witness
 from specproof.checks.claims.trsp_c_skeleton_safety import c3_simple_graph_mu2_certified
 from specproof.checks.methods import (
@@ -31,7 +31,7 @@ from specproof.theory.spectral import algebraic_connectivity, laplacian
 # =========================================================================== C.3.2 Thm C.6 and the bit lemma
 
 
-def _mode_ball(T: int, k: int, depth: int):
+def mode_ball(T: int, k: int, depth: int):
     """μ_k of the skeleton with layers ℓ < depth as an arb ball: Σ_ℓ 4 sin²(π r_ℓ/T), r_ℓ exact integers."""
     residues = doubling_residues(T, [k], depth)[:, 0]
     return sum((4 * (flint.arb.pi() * flint.fmpq(int(r), T)).sin() ** 2 for r in residues), flint.arb(0))
@@ -48,14 +48,14 @@ def c6_depth_probe(ctx: Context) -> Evidence:
             depth = floor_log2(T) - 1
             spectrum = cayley_laplacian_spectrum(T, [pow(2, ell, T) for ell in range(depth)])
             k = int(np.argmin(spectrum[1:])) + 1
-            ball = _mode_ball(T, k, depth)
+            ball = mode_ball(T, k, depth)
             if not ball < 2:
                 return Evidence(Status.OPEN, "arb", f"T = {T}, k = {k}: the ball {ball} is not certified below 2")
             found.append((T, k, float(ball.mid())))
         fixed = []
         for D in range(1, 25):
             for T in (2 ** (D + 2), 2 ** (D + 2) + 1, 3 * 2 ** (D + 1), 2 ** (D + 3) - 1):
-                ball = _mode_ball(T, 1, D)
+                ball = mode_ball(T, 1, D)
                 if not ball < 1:
                     return Evidence(Status.OPEN, "arb", f"D = {D}, T = {T}: μ₁ not certified below 1")
                 fixed.append(float(ball.mid()))
@@ -95,7 +95,7 @@ def c6_gate_weights_probe(ctx: Context) -> Evidence:
     rows = []
     for m in range(2, 31):
         T = 2**m
-        rows.append((T, _gated_mode_exact(T, T // 2, _eq7_gates(T))))
+        rows.append((T, gated_mode_exact(T, T // 2, eq7_gates(T))))
     T, mu = rows[1]
     outcome = exact_counterexample(
         "Eq. 7 gates g_ℓ = ½·2^ℓ/T (σ = ½, φ = 1): μ_(T/2) = 4g₀ = 2/T exactly at T = 2^m, m = 2..30 "
@@ -104,7 +104,7 @@ def c6_gate_weights_probe(ctx: Context) -> Evidence:
         mu - 2,
         T=T,
         mu_T_half=mu,
-        gates=[str(x) for x in _eq7_gates(T)],
+        gates=[str(x) for x in eq7_gates(T)],
     )
     if any(v != sp.Rational(2, t) for t, v in rows):
         return Evidence(Status.OPEN, "exact", "μ_(T/2) ≠ 2/T somewhere")
@@ -120,7 +120,7 @@ def c6_real_gated_stack(ctx: Context) -> Evidence:
     sizes = [16, 64, 256, 512]
     values = {}
     for T in sizes:
-        M = sum(float(g) * tribox_matrix(T, b) for g, b in zip(_eq7_gates(T), dyadic_schedule(T)))
+        M = sum(float(g) * tribox_matrix(T, b) for g, b in zip(eq7_gates(T), dyadic_schedule(T)))
         L = laplacian((M + M.T) / 2)
         values[T] = (algebraic_connectivity(L), float(np.abs(L).sum(axis=1).max()))
     margin = min(min(mu - 0.45, 0.5 - mu) for mu, _ in values.values())
@@ -351,7 +351,7 @@ def c6_upper_cap_probe(ctx: Context) -> Evidence:
     """Drop the cap b_ℓ = min(2^ℓ, T) (ℓ ≤ L): uncapped offsets 2^ℓ mod 3 alternate 1, 2, so D layers give μ₂ = 3D at
     T = 3, above 16π²/3 for D = 18 (arb ball)."""
     D = 18
-    mu = sp.nsimplify(_gated_mode_exact(3, 1, [1] * D))
+    mu = sp.nsimplify(gated_mode_exact(3, 1, [1] * D))
     with flint.ctx.workprec(BALL_PRECISION):
         slack = flint.arb(int(mu)) - 16 * flint.arb.pi() ** 2 / 3
         above = bool(slack > 0)
@@ -421,8 +421,8 @@ def c6_gap_gates_probe(ctx: Context) -> Evidence:
     closed = lambda x: 2 * (sp.sympify(x) + 1) / (2 ** (sp.sympify(x) + 1) - 1)  # noqa: E731  (2(L+1)/(2T − 1), T = 2^m)
     for k in range(3, 31):
         T = 2**k
-        gates = _eq7_gates(T)
-        scaled = sp.nsimplify(_gated_mode_exact(T, T // 2, gates) / (2 * sp.Rational(sum(gates))) * (k + 1))
+        gates = eq7_gates(T)
+        scaled = sp.nsimplify(gated_mode_exact(T, T // 2, gates) / (2 * sp.Rational(sum(gates))) * (k + 1))
         if scaled != closed(k):
             return Evidence(Status.OPEN, "exact", f"T = 2^{k}: γ-bound·(L+1) = {scaled} is not 2(L+1)/(2T−1)")
     limit = sp.limit(closed(m), m, sp.oo)

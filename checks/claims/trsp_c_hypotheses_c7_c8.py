@@ -64,7 +64,7 @@ def c7_negative_gate_probe(ctx: Context) -> Evidence:
     return probe_hypothesis("necessary", "g ≥ 0", outcome, exact=True, role="decides")
 
 
-def _has_kernel_row(T: int, b: int) -> bool:
+def has_kernel_row(T: int, b: int) -> bool:
     """Does some row t of M_tri^(b) equal the kernel, (M)_{t,t−r} = h_b(r) for r = 0..2b−2 and 0 elsewhere? Exact."""
     M = tribox_matrix(T, b, exact=True)
     h = [Fraction(b - abs(r - (b - 1)), b * b) for r in range(2 * b - 1)]
@@ -86,11 +86,11 @@ def c7_interior_rows_probe(ctx: Context) -> Evidence:
         (T, b)
         for T in range(2, top + 1)
         for b in sorted(set(dyadic_schedule(T)))
-        if _has_kernel_row(T, b) != (T >= 2 * b - 1)
+        if has_kernel_row(T, b) != (T >= 2 * b - 1)
     ]
     if wrong:
         return Evidence(Status.OPEN, "exact-rational", f"copies of h_b do not follow T ≥ 2b − 1 at {wrong[:3]}")
-    deepest = [T for T in range(2, top + 1) if _has_kernel_row(T, 2 ** floor_log2(T))]
+    deepest = [T for T in range(2, top + 1) if has_kernel_row(T, 2 ** floor_log2(T))]
     outcome = Evidence(
         Status.REFUTED,
         "exact-rational",

@@ -608,7 +608,7 @@ claim(
 )
 
 
-def _mode_one_envelope_bound(y0, y1, terms: int):
+def mode_one_envelope_bound(y0, y1, terms: int):
     """Upper ball for sup_{y∈[y0,y1]} Σ_{j≥0} 4 sin²(πy/2^j), y ⊂ [1/2, 1].
 
     j = 0 decreases on [1/2, 1] (evaluate at y0), j ≥ 1 increase (at y1); the tail j ≥ terms is at most
@@ -631,7 +631,7 @@ def c6_upper_sharp_envelope_balls(ctx: Context) -> Evidence:
         for p in range(pieces):
             y0 = flint.fmpq(1, 2) + flint.fmpq(p, 2 * pieces)
             y1 = flint.fmpq(1, 2) + flint.fmpq(p + 1, 2 * pieces)
-            upper = _mode_one_envelope_bound(flint.arb(y0), flint.arb(y1), 40)
+            upper = mode_one_envelope_bound(flint.arb(y0), flint.arb(y1), 40)
             verdict = _ball_compare(flint.arb(flint.fmpq(bound.numerator, bound.denominator)) - upper, 0)
             if verdict != "holds":
                 return Evidence(

@@ -42,7 +42,7 @@ from specproof.theory.filters import box_matrix, dyadic_schedule, floor_log2
 from specproof.theory.spectral import normalized_gap
 
 
-def _coinciding_generators(T: int) -> bool:
+def coinciding_generators(T: int) -> bool:
     """Do the 2(L+1) elements ±2^ℓ mod T fail to be distinct and non-zero (parallel edges, loops)?"""
     gens = dyadic_generators(T)
     return len(simple_connection_set(T)) != 2 * len(gens)

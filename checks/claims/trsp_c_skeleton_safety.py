@@ -21,8 +21,8 @@ from specproof.checks.claims.trsp_c_common import (
     real_stack_matrix,
 )
 from specproof.checks.claims.trsp_c_skeleton import (  # defined with the claims before these
-    _coinciding_generators,
     _skeleton_floor,
+    coinciding_generators,
     peak_lag_generators,
 )
 from specproof.checks.formal import CoqHook, coq_check
@@ -140,7 +140,7 @@ def c3_closed_form_vs_dense(ctx: Context) -> Evidence:
 def c3_multigraph_reading(ctx: Context) -> Evidence:
     """Where generators coincide mod T, Eq. 9 is the multigraph's spectrum and not the simple graph's."""
     top = largest_T(ctx, 200, 1000)
-    coincide = [T for T in range(2, top + 1) if _coinciding_generators(T)]
+    coincide = [T for T in range(2, top + 1) if coinciding_generators(T)]
     sparse_bits = [T for T in range(2, top + 1) if bin(T).count("1") <= 2]
     if coincide != sparse_bits:
         return Evidence(
@@ -282,7 +282,7 @@ claim(
 HIGH_PRECISION_DIGITS = 60
 
 
-def _weyl_margin(P: np.ndarray, Q: np.ndarray, digits: int | None = None) -> float:
+def weyl_margin(P: np.ndarray, Q: np.ndarray, digits: int | None = None) -> float:
     """min_k λ_k(P+Q) − λ_k(P), by LAPACK or (``digits``) by mpmath's Jacobi eigensolver at that precision."""
     if digits is None:
         return float(np.min(scipy.linalg.eigvalsh(P + Q) - scipy.linalg.eigvalsh(P)))
@@ -305,10 +305,10 @@ def c4_weyl_property(ctx: Context) -> Evidence:
     def margin(pq):
         # LAPACK's symmetric eigensolvers lose up to 7 digits when an entry is ~1e-160 times the others (its
         # square underflows), far beyond their backward-error bound; a violation must survive 60-digit arithmetic
-        m = _weyl_margin(*pq)
+        m = weyl_margin(*pq)
         if m + tolerance(pq) < 0:
             recomputed.append(m)
-            m = _weyl_margin(*pq, digits=HIGH_PRECISION_DIGITS)
+            m = weyl_margin(*pq, digits=HIGH_PRECISION_DIGITS)
         return m
 
     rng = np.random.default_rng(ctx.seed)
@@ -403,7 +403,9 @@ claim(
 
 
 @functools.lru_cache(maxsize=None)
-def _tri_laplacian(T: int, which: str) -> np.ndarray:
+def tri_laplacian(T: int, which: str) -> np.ndarray:
+    """The side path's Laplacian at T: the Cayley skeleton (``which="skeleton"``) or the symmetrised real triBox
+    stack (``"real"``)."""
     if which == "skeleton":
         return cayley_laplacian(T)
     M = real_stack_matrix(T)
@@ -418,13 +420,13 @@ def c5_safety_net_property(ctx: Context) -> Evidence:
 
     def margin(case):
         A, g, which = case
-        L_tri = _tri_laplacian(len(A), which)
+        L_tri = tri_laplacian(len(A), which)
         L_attn = laplacian((A + A.T) / 2)
         return algebraic_connectivity(L_attn + g * L_tri) - g * algebraic_connectivity(L_tri)
 
     def tolerance(case):
         A, g, which = case
-        L_tri = _tri_laplacian(len(A), which)
+        L_tri = tri_laplacian(len(A), which)
         # ‖L_attn‖∞ = 2·max degree of (A + Aᵀ)/2 reaches T + 1 − 2A_ii for a sink column: computed, not bounded by 2
         L_attn = laplacian((A + A.T) / 2)
         return float_tolerance(len(A), 2 * (np.abs(L_attn).sum(axis=1).max() + g * np.abs(L_tri).sum(axis=1).max()))

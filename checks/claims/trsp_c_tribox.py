@@ -39,7 +39,7 @@ from specproof.theory.tribox_norms import (
 )
 
 
-def _spectral_norm(op, side: str = "value") -> float:
+def operator_spectral_norm(op, side: str = "value") -> float:
     """‖A‖₂: the dense singular values up to n = 2048 (backward stable: within n·eps·‖A‖, which the callers'
     float_tolerance allows for); beyond, theory.solvers.spectral_norm's bracket, read at ``side``
     ("upper" where a check bounds ‖A‖₂ from above, "lower" from below, else the Ritz value)."""

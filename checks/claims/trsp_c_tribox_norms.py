@@ -12,7 +12,7 @@ import sympy as sp
 
 from specproof.checks.claims.trsp_c_common import TESTS
 from specproof.checks.claims.trsp_c_tribox import (  # defined with the claims before these
-    _spectral_norm,
+    operator_spectral_norm,
 )
 from specproof.checks.formal import CoqHook, coq_check
 from specproof.checks.methods import (
@@ -286,7 +286,7 @@ def c8_schur_bound_grid(ctx: Context) -> Evidence:
     def margin(case):
         T, b = case
         op = TriBox(T, b)
-        return math.sqrt(op.column_sums().max() * op.mv(np.ones(T)).max()) - _spectral_norm(op, "upper")
+        return math.sqrt(op.column_sums().max() * op.mv(np.ones(T)).max()) - operator_spectral_norm(op, "upper")
 
     return grid_check(
         cases,
@@ -308,7 +308,7 @@ def c8_spectral_norm_flat_in_T(ctx: Context) -> Evidence:
     parts = []
     Ts = [2**m for m in range(6, 16 if ctx.wide else 13)]
     for b in (2, 8, 32):
-        norms = [_spectral_norm(TriBox(T, b)) for T in Ts]
+        norms = [operator_spectral_norm(TriBox(T, b)) for T in Ts]
         fit = fit_rate(
             Ts, norms, lambda x: np.ones_like(x), "1", {"√T": np.sqrt, "T^0.25": lambda x: x**0.25}, scale="log"
         )
@@ -396,8 +396,11 @@ def c8_box_norm_hardy(ctx: Context) -> Evidence:
 
     def margin(case):
         T, b = case
-        box_lo, box_hi = _spectral_norm(BoxFilter(T, b), "lower"), _spectral_norm(BoxFilter(T, b), "upper")
-        tri = _spectral_norm(TriBox(T, b), "upper")
+        box_lo, box_hi = (
+            operator_spectral_norm(BoxFilter(T, b), "lower"),
+            operator_spectral_norm(BoxFilter(T, b), "upper"),
+        )
+        tri = operator_spectral_norm(TriBox(T, b), "upper")
         seen[case] = tri
         return min(5.0 - box_hi**2, box_lo**2 - tri)
 

@@ -13,7 +13,7 @@ import numpy as np
 import sympy as sp
 
 from specproof.checks.claims.trsp_c_common import TESTS
-from specproof.checks.claims.trsp_c_tribox import _spectral_norm, boundary_excess, harmonic_square_steps
+from specproof.checks.claims.trsp_c_tribox import boundary_excess, harmonic_square_steps, operator_spectral_norm
 from specproof.checks.methods import (
     combine,
     derivation,
@@ -31,7 +31,7 @@ from specproof.theory.solvers import spectral_norm
 from specproof.theory.tribox_norms import sink_composite_stable_rank_limit
 
 
-def _frobenius_sq(op, block: int = 256) -> float:
+def dense_frobenius_sq(op, block: int = 256) -> float:
     """‖A‖_F² from blocks of columns A·e_j, so memory stays O(T·block)."""
     total = 0.0
     for start in range(0, op.n, block):
@@ -51,7 +51,7 @@ RANK_FLOOR_BANDWIDTHS = (1, 2, 8)
 def _stable_rank_composite(T: int, b: int, g: float) -> float:
     """R_eff(ℳ) = ‖ℳ‖_F²/‖ℳ‖₂² for ℳ = I + 𝟏e₁ᵀ + g·M_tri (TRSP Eq. 14–15)."""
     op = composite_operator(Sink(T), g, b)
-    return _frobenius_sq(op) / _spectral_norm(op) ** 2
+    return dense_frobenius_sq(op) / operator_spectral_norm(op) ** 2
 
 
 def _rank_floor_sizes(ctx: Context) -> list[int]:
@@ -59,10 +59,10 @@ def _rank_floor_sizes(ctx: Context) -> list[int]:
 
 
 @functools.lru_cache(maxsize=None)
-def _distal_energy(T: int, fraction: Fraction) -> float:
+def distal_energy(T: int, fraction: Fraction) -> float:
     """E = ‖M_tri‖_F²/T for the distal bandwidth b = ⌈fraction·T⌉."""
     b = max(1, math.ceil(fraction * T))
-    return _frobenius_sq(TriBox(T, b)) / T
+    return dense_frobenius_sq(TriBox(T, b)) / T
 
 
 DISTAL_FRACTIONS = (Fraction(1), Fraction(1, 2))
@@ -137,7 +137,7 @@ def c8_sink_norm_sympy(ctx: Context) -> Evidence:
 def c8_sink_norm_numeric(ctx: Context) -> Evidence:
     return grid_check(
         list(range(1, 33)) + [63, 64, 65],
-        lambda T: -abs(_spectral_norm(Sink(T)) - math.sqrt(T)),
+        lambda T: -abs(operator_spectral_norm(Sink(T)) - math.sqrt(T)),
         what="‖𝟏e₁ᵀ‖₂ = √T",
         method="float",
         exact=False,
@@ -581,7 +581,7 @@ def c8_distal_energy_rate(ctx: Context) -> Evidence:
     Ts = _distal_sizes(ctx)
     parts = []
     for c in DISTAL_FRACTIONS:
-        E = [_distal_energy(T, c) for T in Ts]
+        E = [distal_energy(T, c) for T in Ts]
         fit = fit_rate(Ts, E, lambda x: 1 / x, "(1/T)", {"ln T/T": lambda x: np.log(x) / x}, scale="loglog")
         parts.append(rate_evidence(fit, what=f"b = {c}·T", ranges=f"T = {Ts[0]}..{Ts[-1]}"))
     return combine(
@@ -627,7 +627,7 @@ def c8_distal_log_rate(ctx: Context) -> Evidence:
     Ts = np.array(_distal_sizes(ctx), dtype=float)
     parts = []
     for c in DISTAL_FRACTIONS:
-        E = [_distal_energy(int(T), c) for T in Ts]
+        E = [distal_energy(int(T), c) for T in Ts]
         parts.append(
             corrected_rate_evidence(
                 Ts,

@@ -94,7 +94,8 @@ def skeleton_walk_margin(T: int) -> float:
     return float(2 * cayley_degree(T) - mu[-1] - mu[1])
 
 
-def _skeleton_tolerance(T: int) -> float:
+def skeleton_tolerance(T: int) -> float:
+    """Float allowance of a margin that combines three skeleton modes μ_k at T (see SKELETON_ALLOWANCE)."""
     return 3 * float_tolerance(cayley_degree(T) // 2, 4.0)
 
 
@@ -165,7 +166,7 @@ def carry_over_gap_reading_exact(ctx: Context) -> Evidence:
 def carry_over_gap_reading_grid(ctx: Context) -> Evidence:
     """For which T the skeleton's App. C gap μ₂/r is D3's γ: every T the closed form is evaluated at."""
     T_max = 8192 if ctx.wide else 2048
-    failures = [T for T in range(2, T_max + 1) if skeleton_walk_margin(T) < -_skeleton_tolerance(T)]
+    failures = [T for T in range(2, T_max + 1) if skeleton_walk_margin(T) < -skeleton_tolerance(T)]
     last = max(failures)
     tail = grid_check(
         range(last + 1, T_max + 1),
@@ -173,7 +174,7 @@ def carry_over_gap_reading_grid(ctx: Context) -> Evidence:
         what=f"2r − μ_max − μ₂ ≥ 0 (absolute gap = μ₂/r) for {last + 1} ≤ T ≤ {T_max}",
         method="closed-form",
         exact=False,
-        tolerance=_skeleton_tolerance,
+        tolerance=skeleton_tolerance,
         allowance=SKELETON_ALLOWANCE,
         ranges=f"T = {last + 1}..{T_max}",
     )
@@ -447,14 +448,15 @@ def mean_square_exact(weights, components) -> Fraction:
     return total / len(components)
 
 
-def _signs(n: int) -> list[tuple[int, ...]]:
+def sign_vectors(n: int) -> list[tuple[int, ...]]:
+    """All 2^n vectors of ±1 signs (the outcomes of n independent fair signs), in a fixed order."""
     return [tuple(1 - 2 * ((p >> i) & 1) for i in range(n)) for p in range(2**n)]
 
 
 @check
 def d2_uncorrelated_probe(ctx: Context) -> Evidence:
     """Drop uncorrelated: Z₁ = Z₂ = ±1 gives E[mean²] = 1 > σ⊥²/k = 1/2."""
-    outcomes = [(s, s) for (s,) in _signs(1)]
+    outcomes = [(s, s) for (s,) in sign_vectors(1)]
     ms = mean_square_exact([Fraction(1, 2)] * 2, outcomes)
     outcome = exact_counterexample(
         f"k = 2, Z₁ = Z₂ = ±1: E[mean²] = {ms} > 1/2", "k = 2", Fraction(1, 2) - ms, Z="Z1 = Z2 = +-1 equiprobable"
@@ -478,7 +480,7 @@ def d2_zero_mean_probe(ctx: Context) -> Evidence:
 @check
 def d2_weights_probe(ctx: Context) -> Evidence:
     """Drop equal weights (unstated: 'aggregating' is the plain mean): weights (3/4, 1/4) give 5/8 > 1/2."""
-    ms = mean_square_exact([Fraction(3, 4), Fraction(1, 4)], _signs(2))
+    ms = mean_square_exact([Fraction(3, 4), Fraction(1, 4)], sign_vectors(2))
     outcome = exact_counterexample(
         f"k = 2 independent ±1, weights (3/4, 1/4): E|ΣwᵢZᵢ|² = {ms} > 1/2 "
         "(in general σ⊥²‖w‖² ≥ σ⊥²/k, equality only for equal weights)",
@@ -512,7 +514,7 @@ def d2_independence_probe(ctx: Context) -> Evidence:
 
     def products(n):
         subsets = [s for s in range(1, 2**n)]
-        return [tuple(math.prod(x[i] for i in range(n) if s >> i & 1) for s in subsets) for x in _signs(n)]
+        return [tuple(math.prod(x[i] for i in range(n) if s >> i & 1) for s in subsets) for x in sign_vectors(n)]
 
     def margin(n):
         outcomes = products(n)

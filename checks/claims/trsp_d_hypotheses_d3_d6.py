@@ -14,9 +14,9 @@ from hypothesis import strategies as st
 from specproof.checks import strategies as sst
 from specproof.checks.claims.trsp_appendix_d import _causal_composite_exact
 from specproof.checks.claims.trsp_appendix_d_bounds import (
-    _hadamard_columns,
     _readout,
     error_bound_counterexample,
+    hadamard_columns,
     pointwise_sympy,
     readout_lipschitz_search,
 )
@@ -592,7 +592,7 @@ def hadamard_ratio_sq(T: int, d: int, L: int) -> Fraction:
     """ℰ²/(κ/√sr·√(T/c_π)·(1−γ)^L·‖X−X̄‖_{F,π})² on M = ½I + ½𝟏𝟏ᵀ/T, 𝒜 = I, f = id, X = d Hadamard columns, with the
     target the mixed-state prediction y = G(X̄) = 0: π uniform (c_π = 1), γ = ½, κ = 1, sr = d, X̄ = 0, M^L X = 2^{−L}X.
     """
-    X = _hadamard_columns(T, d)
+    X = hadamard_columns(T, d)
     frob_sq = sum(x * x for row in X for x in row)
     error_sq = Fraction(frob_sq, 4**L)  # ‖M^L X − X̄‖_F² = 4^{−L}‖X‖_F²
     pi_frob_sq = Fraction(frob_sq, T)

@@ -318,7 +318,9 @@ def _residual_cases():
     )
 
 
-def _residual_margin(case) -> float:
+def residual_margin(case) -> float:
+    """Slack of the mixing residual bound (sup norm and π-norm of M^L X − X̄ against (1 − γ)^L) at a case
+    ((P, π), L, X flattened): ≥ 0 where it holds."""
     (P, pi), L, flat = case
     T = P.shape[0]
     X = np.asarray(flat).reshape(T, 2)
@@ -337,7 +339,7 @@ def mixing_residual_search(ctx: Context) -> Evidence:
     """‖M^LX − X̄‖_{2,π} ≤ (1 − γ)^L‖X − X̄‖_{2,π} and ‖M^LX − X̄‖_∞ ≤ √(T/c_π)(1 − γ)^L‖X − X̄‖_{2,π}."""
     return property_search(
         _residual_cases(),
-        _residual_margin,
+        residual_margin,
         ctx=ctx,
         examples=200,
         tolerance=lambda c: (
