@@ -773,7 +773,7 @@ claim_split(
             title="The corrected bound needs neither reversibility, (A3), (A5) nor σ_max ≥ c₀",
             statement=r"The corrected bound $\|G(M^LX)-G(\bar X)\|_F\le\frac{L_f}{\sigma_{\min}(\mathcal{A})}"
             r"\pi_{\min}^{-1/2}(1-\gamma)^L\|X-\bar X\|_{F,\pi}$, with $\pi>0$ and $\gamma$ the contraction constant "
-            r"on $\mathcal H_0(\pi)$, needs neither reversibility, nor (A3), (A5), nor $\sigma_{\max}(\mathcal A)\ge"
+            r"on $\mathcal H_0(\pi)$, needs neither reversibility, nor (A3), (A5), nor $\sigma_{\max}(\mathcal A)\ge "
             r"c_0$.",
             checks=[d6_fixed_nonreversible_search],
             expected=Status.VERIFIED,
