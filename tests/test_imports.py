@@ -1,5 +1,6 @@
-"""The import graph: ``theory/`` (the mathematics) never imports ``checks/`` (claims, I/O), and no claim module is
-imported by a module outside the claims package except through the registry's lazy loader."""
+"""The import graph and module sizes: ``theory/`` (the mathematics) never imports ``checks/`` (claims, I/O), no
+claim module is imported by a module outside the claims package except through the registry's lazy loader, and no
+module of either is over 800 lines."""
 
 import ast
 from pathlib import Path
@@ -54,3 +55,17 @@ def test_no_import_circle_runs_through_the_claims_package():
                 graph.add_edge(module, name)
     cycles = [c for c in nx.simple_cycles(graph) if any(".claims" in m for m in c)]
     assert not cycles, cycles[:3]
+
+
+MAX_LINES = 800
+
+
+def test_no_module_of_checks_or_theory_is_over_800_lines():
+    """A module that grows past 800 lines is split by what its parts do (claim modules in registry order)."""
+    long = {
+        str(p.relative_to(ROOT)): n
+        for folder in ("checks", "theory")
+        for p in sorted((ROOT / folder).rglob("*.py"))
+        if (n := len(p.read_text(encoding="utf-8").splitlines())) > MAX_LINES
+    }
+    assert not long, f"over {MAX_LINES} lines: {long}"
