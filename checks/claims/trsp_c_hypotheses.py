@@ -24,6 +24,7 @@ from specproof.checks import strategies as sst
 from specproof.checks.claims.trsp_c_common import real_stack_matrix
 from specproof.checks.claims.trsp_c_skeleton import cgap_regular_random_walk_identity
 from specproof.checks.methods import (
+    EPS,
     exact_counterexample,
     float_tolerance,
     fmt,
@@ -595,17 +596,23 @@ def c5_composition_probe(ctx: Context) -> Evidence:
         product = np.eye(T)
         for B in layers:
             product = (np.eye(T) + B) @ product
-        return laplacian((product + product.T) / 2), laplacian(sum((B + B.T) / 2 for B in layers))
+        W_prod, W_sum = (product + product.T) / 2, sum((B + B.T) / 2 for B in layers)
+        return laplacian(W_prod), laplacian(W_sum), W_prod, W_sum
 
     def margin(value):
         T, case = value
-        L_prod, L_sum = operators(T, case)
+        L_prod, L_sum, _, _ = operators(T, case)
         return algebraic_connectivity(L_prod) - algebraic_connectivity(L_sum)
 
     def tolerance(value):
         T, case = value
-        L_prod, L_sum = operators(T, case)
-        return float_tolerance(T, 2 * (np.abs(L_prod).sum(axis=1).max() + np.abs(L_sum).sum(axis=1).max()))
+        L_prod, L_sum, W_prod, W_sum = operators(T, case)
+        D = len(case[1])
+        eigvalsh = float_tolerance(T, 2 * (np.abs(L_prod).sum(axis=1).max() + np.abs(L_sum).sum(axis=1).max()))
+        # forming the Laplacians: D products of T-term nonnegative sums (N_D) and a row sum minus the diagonal,
+        # each entry within (D + 2)·T·eps·‖W‖∞ — ‖W‖∞ = ‖N_D‖∞ ≥ 2^D can dwarf ‖L‖∞ when the layers barely connect
+        forming = (D + 2) * T * EPS * (np.abs(W_prod).sum(axis=1).max() + np.abs(W_sum).sum(axis=1).max())
+        return eigvalsh + forming
 
     strategy = sst.sizes(2, 16).flatmap(lambda T: st.tuples(st.just(T), _layer_stack(T)))
     ev = property_search(
@@ -616,7 +623,10 @@ def c5_composition_probe(ctx: Context) -> Evidence:
         examples=60,
         wide_examples=800,
         tolerance=tolerance,
-        allowance="two eigvalsh of symmetric Laplacians, each within 10·T·eps·‖L‖₂ ≤ 10·T·eps·‖L‖∞",
+        allowance=(
+            "two eigvalsh of symmetric Laplacians, each within 10·T·eps·‖L‖₂ ≤ 10·T·eps·‖L‖∞, plus forming them: "
+            "the product N_D (D products) and L = diag(W𝟏) − W, each entry within (D + 2)·T·eps·‖W‖∞"
+        ),
         ranges=(
             "T in [2, 16], D = ⌊log₂T⌋ + 1 layers, b_ℓ = min(2^ℓ, T), row-stochastic attention per "
             "layer, gates in [0, 1]"
