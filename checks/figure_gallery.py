@@ -411,7 +411,8 @@ def _draw_network(d, ax):
         T, y = np.asarray(d[kind]["T"]), np.asarray(d[kind][column], dtype=float)
         keep = y > 0
         colour = None if style.startswith("k") else colours[kind]
-        ax.loglog(T[keep], y[keep], style, ms=3, lw=1, color=colour, label=label)
+        drawn = {} if colour is None else {"color": colour}  # a "k…" style names its own colour
+        ax.loglog(T[keep], y[keep], style, ms=3, lw=1, label=label, **drawn)
         upper = np.asarray(d[kind].get(f"{column}_upper_only", [np.nan] * len(T)), dtype=float)
         if np.any(upper > 0):  # bracket-only points: only the upper end (a Rayleigh quotient) bounds the value
             ax.loglog(T[upper > 0], upper[upper > 0], "v", ms=4, mfc="none", color=colours[kind])
