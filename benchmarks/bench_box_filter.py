@@ -32,7 +32,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from specproof.theory.filters import box_filter  # noqa: E402
-from specproof.theory.torch_filters import box_filter_torch, box_filter_torch_window  # noqa: E402
+from specproof.theory.torch.filters import box_filter_torch, box_filter_torch_window  # noqa: E402
 
 LENGTHS = (1024, 4096, 16384, 65536)
 BANDWIDTHS = (1, 4, 16, 64, 256, 1024)

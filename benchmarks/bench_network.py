@@ -34,7 +34,7 @@ def _commit() -> str:
 
 
 def solve(T: int, kind: str, tag: str, D: int, quantity: str) -> dict:
-    from specproof.checks.sweeps import network_attention, network_solver
+    from specproof.runs.sweeps.table import network_attention, network_solver
     from specproof.theory import network as nw
 
     layers = nw.network_layers(T, D, lambda n: network_attention(kind, n), nw.default_gate())
@@ -109,7 +109,7 @@ def markdown(res: dict) -> str:
     stored = res.get("stored_2_20") or []
     if stored:
         out += [
-            "## At T = 2^20, from the committed sweep rows (figures/data/network-*.jsonl)",
+            "## At T = 2^20, from the committed sweep rows (data/network-*.jsonl)",
             "",
             "Each row's own record of its solves (wall seconds as the sweep ran them, under that run's load; the "
             "residual tolerance is 1e-9, at most 400 LOBPCG iterations per solve).",
@@ -145,7 +145,7 @@ def stored_rows(T: int = 1 << 20) -> list[dict]:
     """The committed network rows at T: per solve its value, residual, status, matvecs and seconds."""
     out = []
     for kind in KINDS:
-        path = ROOT / "figures" / "data" / f"network-{kind}.jsonl"
+        path = ROOT / "data" / f"network-{kind}.jsonl"
         if not path.exists():
             continue
         for line in path.read_text(encoding="utf-8").splitlines():
@@ -179,7 +179,7 @@ def main(argv=None) -> int:
     ap.add_argument("--depths", nargs="*", default=["d2", "d4", "full"], choices=["d2", "d4", "full"])
     ap.add_argument("--output", type=Path, default=ROOT / "benchmarks" / "results")
     args = ap.parse_args(argv)
-    from specproof.checks.sweeps import network_depths
+    from specproof.runs.sweeps.table import network_depths
 
     solves = []
     with threadpool_limits(1):

@@ -86,7 +86,7 @@ def roofline_rows(T: int, bandwidth: float) -> list[dict]:
     from bench_floors import floor_cases, modules, network, race
 
     import specproof.theory
-    from specproof.checks.sweeps import spike_bulk_scores
+    from specproof.runs.sweeps.table import spike_bulk_scores
     from specproof.theory.operators import Cesaro, SoftmaxAttention, TriBox
     from specproof.theory.solvers import tribox_stack_laplacian
 
@@ -284,7 +284,7 @@ def real_mu2_rows(T: int) -> list[dict]:
 
 
 def norm_rows(T: int) -> list[dict]:
-    from specproof.checks.sweeps import spike_bulk_scores
+    from specproof.runs.sweeps.table import spike_bulk_scores
     from specproof.theory import solvers
     from specproof.theory.operators import Cesaro, SoftmaxAttention, TriBox
 
@@ -434,7 +434,7 @@ def stored_rows() -> list[dict]:
     """Per stored sweep of the network and real-attention: rows, the largest x and the recorded seconds."""
     out = []
     for sweep in STORED:
-        path = ROOT / "figures" / "data" / f"{sweep}.jsonl"
+        path = ROOT / "data" / f"{sweep}.jsonl"
         if not path.exists():
             continue
         rows = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
@@ -577,7 +577,7 @@ def markdown(res: dict) -> str:
             "## The composed network and real attention: times recorded in the sweep store",
             "",
             (
-                "Each row of `figures/data/<sweep>.jsonl` records the seconds it took when it was computed (these rows "
+                "Each row of `data/<sweep>.jsonl` records the seconds it took when it was computed (these rows "
                 "ran on the shared machine, load average 6–10, so they are upper bounds; their matvec is in the "
                 "floors table above)."
             ),

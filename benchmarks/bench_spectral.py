@@ -59,7 +59,7 @@ def _real_weights(T):
 
 
 def _operator(case, n):
-    from specproof.checks.sweeps import _operator as sweep_operator
+    from specproof.runs.sweeps.table import _operator as sweep_operator
 
     return sweep_operator(
         {
@@ -162,7 +162,7 @@ def _warm_up(case, method):
     import scipy.linalg  # noqa: F401
     import scipy.sparse.linalg  # noqa: F401
 
-    import specproof.checks.sweeps  # noqa: F401
+    import specproof.runs.sweeps.table  # noqa: F401
     import specproof.theory.cayley  # noqa: F401
     import specproof.theory.cesaro  # noqa: F401
     import specproof.theory.solvers  # noqa: F401

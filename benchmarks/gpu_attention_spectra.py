@@ -32,7 +32,7 @@ FAMILIES = ("causal", "bidirectional", "cesaro")
 
 
 def build(family: str, ell: int, device):
-    from specproof.checks.sweeps import spike_bulk_scores
+    from specproof.runs.sweeps.table import spike_bulk_scores
     from specproof.theory.solvers import attention_matrix_torch, cesaro_matrix_torch
 
     if family == "cesaro":
@@ -41,7 +41,7 @@ def build(family: str, ell: int, device):
 
 
 def operator(family: str, ell: int):
-    from specproof.checks.sweeps import spike_bulk_scores
+    from specproof.runs.sweeps.table import spike_bulk_scores
     from specproof.theory.operators import Cesaro, SoftmaxAttention
 
     if family == "cesaro":
@@ -132,7 +132,7 @@ def markdown(res: dict) -> str:
 def main(argv=None) -> int:
     import torch
 
-    from specproof.theory.backend import device as default_device
+    from specproof.theory.torch.backend import device as default_device
 
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--min-ell", type=int, default=1024)

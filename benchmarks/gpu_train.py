@@ -13,7 +13,7 @@ steps in OUT/checkpoints: a rerun after an interruption resumes, the rows in OUT
     python benchmarks/gpu_train.py --steps 200 --seeds 0 --variants base,trsp      # minutes: the path end to end
 
 Output: OUT/trained-gpu.json (rows, the paper's numbers, provenance), OUT/figures/ (Fig. 4 analogue, i·σ_i), and the
-table on stdout. Copy OUT/store/trained.jsonl into figures/data/ to commit the rows (the claims read config "default"
+table on stdout. Copy OUT/store/trained.jsonl into data/ to commit the rows (the claims read config "default"
 only; rows of config "gpu" sit beside them).
 """
 
@@ -61,7 +61,7 @@ def main(argv=None) -> int:
     for flag in ("variants", "seeds", "steps"):
         if getattr(args, flag) is not None:
             command += [f"--{flag}", getattr(args, flag)]
-    from specproof.checks.cli import main as specproof
+    from specproof.cli.main import main as specproof
 
     return specproof(command)
 

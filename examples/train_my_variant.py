@@ -27,7 +27,7 @@ variant = Variant(
 
 
 if __name__ == "__main__":
-    from specproof.checks import training as tr
+    from specproof.runs.train import harness as tr
 
     config = tr.CONFIGS["tiny"]
     variants = {**tr.resolve_variants(["base", "trsp"]), variant.name: variant}

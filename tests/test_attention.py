@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from specproof.checks.strategies import score_vectors
+from specproof.engine.strategies import score_vectors
 from specproof.theory.attention import (
     angle_kl,
     angle_kolmogorov,

@@ -1,9 +1,9 @@
 """The catalogue-wide audits that `specproof verify` runs after the checks: a subset audits only what it concerns, so
 `verify ID` pays for its own claim (the stored-bounds audit rereads every network row and rebuilds its ceilings)."""
 
-from specproof.checks.audits import stored_bounds
-from specproof.checks.registry import load_all
-from specproof.checks.report import Result
+from specproof.engine.registry import load_all
+from specproof.engine.runner import Result
+from specproof.runs.audits import stored_bounds
 
 
 def _result(cid: str) -> Result:

@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from specproof.checks.blueprint import RESTS_ON, SOUND, Chain, chain_of, chains, cycles, linked, named_ids
-from specproof.checks.registry import REGISTRY, Claim, Source, Status, load_all
+from specproof.engine.blueprint import RESTS_ON, SOUND, Chain, chain_of, chains, cycles, linked, named_ids
+from specproof.engine.registry import REGISTRY, Claim, Source, Status, load_all
 
 load_all()
 EXPECTED_CHAINS = Path(__file__).with_name("expected_chains.json")
@@ -70,7 +70,7 @@ def test_uses_graph_is_a_dag_of_registered_ids():
 def test_a_claim_named_in_a_claims_text_is_joined_to_it_by_an_edge():
     """The registry's proxy for 'the proof cites a claim not in uses': an id written in the statement,
     reason or lost text must be an edge (uses or corrects, either way) or an allowlisted pair."""
-    from specproof.checks.index import split_aliases
+    from specproof.engine.index import split_aliases
 
     splits = split_aliases()  # the old id of a split claim names the group of its parts: an edge to one of them
     unknown, missing = [], []
@@ -164,7 +164,8 @@ def test_cycles_are_found():
 
 def test_report_chains_follow_the_computed_verdicts(monkeypatch):
     """The table and the JSON report read the chain from the verdicts computed, not the expected ones."""
-    from specproof.checks.report import Result, result_chains, table
+    from specproof.engine.runner import Result
+    from specproof.render.report import result_chains, table
 
     monkeypatch.setenv("COLUMNS", "400")  # the table fits the terminal; here it has room for the whole chain
 
@@ -180,7 +181,7 @@ def test_report_chains_follow_the_computed_verdicts(monkeypatch):
 
 
 def test_verify_reports_a_weak_chain_without_failing(tmp_path, capsys, monkeypatch):
-    from specproof.checks.cli import main
+    from specproof.cli.main import main
 
     monkeypatch.setenv("COLUMNS", "400")
     out = tmp_path / "report.json"
@@ -196,7 +197,7 @@ def test_verify_reports_a_weak_chain_without_failing(tmp_path, capsys, monkeypat
 
 
 def test_graph_is_drawn(tmp_path):
-    from specproof.checks.blueprint import draw_graph
+    from specproof.engine.blueprint import draw_graph
 
     out = tmp_path / "graph.png"
     draw_graph(REGISTRY, out)
@@ -221,7 +222,7 @@ def test_a_hypotheses_claim_does_not_rest_on_the_theorem_it_qualifies():
 
 def test_a_part_of_a_split_hypotheses_claim_does_not_rest_on_the_theorem_it_qualifies():
     """``<x>.hypotheses.<slug>`` (one hypothesis of a split claim) qualifies ``<x>`` as ``<x>.hypotheses`` did."""
-    from specproof.checks.blueprint import qualified
+    from specproof.engine.blueprint import qualified
 
     claims, status = _toy(t=("refuted", ["u"]), u=("verified", []), v=("verified", []))
     for cid in ("x.t.hypotheses.depth", "x.t.hypotheses.wrap-around"):

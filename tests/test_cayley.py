@@ -6,7 +6,7 @@ import pytest
 from hypothesis import example, given
 from hypothesis import strategies as st
 
-from specproof.checks import strategies as sst
+from specproof.engine import strategies as sst
 from specproof.theory.cayley import (
     cayley_adjacency,
     cayley_algebraic_connectivity,

@@ -8,7 +8,7 @@ import scipy.linalg
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from specproof.checks import strategies as sst
+from specproof.engine import strategies as sst
 from specproof.theory.cesaro import (
     bidiagonal_singular_values,
     causal_cesaro_factors,

@@ -13,9 +13,10 @@ from pathlib import Path
 import pytest
 
 import specproof.checks.claims
-from specproof.checks.methods import RENDER_DIGITS
-from specproof.checks.registry import NOTE_FLAGS, REGISTRY, Context, Status, is_check, load_all
-from specproof.checks.report import render_claim, render_document, run_claim, split_sections
+from specproof.engine.methods import RENDER_DIGITS
+from specproof.engine.registry import NOTE_FLAGS, REGISTRY, Context, Status, is_check, load_all
+from specproof.engine.runner import run_claim
+from specproof.render.report import render_claim, render_document, split_sections
 
 ROOT = Path(__file__).resolve().parents[1]
 load_all()
@@ -123,7 +124,11 @@ def test_every_id_of_claims_md_is_registered(shared_dir):
 def _checks_of_claim_modules() -> dict:
     """Every @check function defined in a module of checks/claims/, by its qualified name."""
     package = specproof.checks.claims
-    modules = [importlib.import_module(f"{package.__name__}.{m.name}") for m in pkgutil.iter_modules(package.__path__)]
+    modules = [
+        importlib.import_module(m.name)
+        for m in pkgutil.walk_packages(package.__path__, f"{package.__name__}.")
+        if not m.ispkg
+    ]
     return {
         f"{m.__name__}.{name}": fn
         for m in modules

@@ -6,8 +6,8 @@ import sys
 
 import pytest
 
-from specproof.checks.cli import main
-from specproof.checks.registry import REGISTRY, Status, load_all
+from specproof.cli.main import main
+from specproof.engine.registry import REGISTRY, Status, load_all
 
 
 def test_unknown_id_is_one_line_exit_2(capsys):
@@ -90,7 +90,7 @@ def test_an_interrupt_swallowed_by_a_callback_prints_no_traceback(capsys):
 
     import pytest
 
-    from specproof.checks.interrupt import interruptible, stop_if_asked
+    from specproof.engine.interrupt import interruptible, stop_if_asked
 
     def callback(phase, info):
         if phase == "start":

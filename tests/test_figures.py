@@ -5,10 +5,10 @@ from pathlib import Path
 
 import pytest
 
-import specproof.checks.figure_gallery  # noqa: F401  (registers the figures)
-from specproof.checks.cli import main
-from specproof.checks.figures import FIGURES
-from specproof.checks.registry import REGISTRY, load_all
+import specproof.render.figures.gallery  # noqa: F401  (registers the figures)
+from specproof.cli.main import main
+from specproof.engine.registry import REGISTRY, load_all
+from specproof.render.figures.core import FIGURES
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -8,8 +8,8 @@ import numpy as np
 import pytest
 import sympy as sp
 
-from specproof.checks import formal
-from specproof.checks.registry import Status
+from specproof.engine import formal
+from specproof.engine.registry import Status
 from specproof.theory.attention import bidirectional_eigenvalues, canonical_weights, ideal_attention
 from specproof.theory.cesaro import lower_ones
 from specproof.theory.filters import tribox_kernel
@@ -36,7 +36,7 @@ def _values(expressions: list[str]) -> list[int]:
 
 
 def _hooks():
-    from specproof.checks.registry import load_all
+    from specproof.engine.registry import load_all
 
     return [(cid, h) for cid, c in load_all().items() for h in formal.claim_hooks(c)]
 
@@ -68,7 +68,7 @@ def test_every_pinned_definition_is_used_by_a_pinned_statement():
     used = set()
     for _, hook in HOOKS:
         used |= set(formal.used_definitions(build, hook.statement, hook.module))
-    from specproof.checks.formal_pins import DEFINITIONS
+    from specproof.engine.formal_pins import DEFINITIONS
 
     assert set(DEFINITIONS) == used, (
         f"stale pins {sorted(set(DEFINITIONS) - used)}, missing {sorted(used - set(DEFINITIONS))}"
@@ -100,7 +100,7 @@ def _planted(tmp_path, monkeypatch, theorem_text: str):
 @needs_coq
 def test_a_weakened_theorem_keeps_its_name_but_is_rejected(tmp_path, monkeypatch):
     """The referee's plant: the kernel-energy theorem weakened to True compiles, is closed, and must not count."""
-    from specproof.checks.claims.trsp_c_tribox import KERNEL_ENERGY
+    from specproof.checks.claims.trsp.app_c.tribox_energy import KERNEL_ENERGY
 
     weak = (
         "Theorem trsp_C7_kernel_energy : forall b : nat, (1 <= b)%nat -> True.\nProof. intros; exact I. Qed.\n"
@@ -117,8 +117,8 @@ def test_a_weakened_theorem_keeps_its_name_but_is_rejected(tmp_path, monkeypatch
 @needs_coq
 def test_a_changed_definition_is_rejected(monkeypatch):
     """A statement about h means nothing if h changed: a pin that differs from what Coq prints keeps the step open."""
-    from specproof.checks import formal_pins
-    from specproof.checks.claims.trsp_c_tribox import KERNEL_ENERGY
+    from specproof.checks.claims.trsp.app_c.tribox_energy import KERNEL_ENERGY
+    from specproof.engine import formal_pins
 
     monkeypatch.setitem(formal_pins.DEFINITIONS, "Kernel.h", "fun b r : nat => 0 : nat -> nat -> R")
     evidence = formal.coq_evidence(KERNEL_ENERGY, what="kernel energy", ranges="every b ≥ 1")
@@ -129,7 +129,7 @@ def test_a_changed_definition_is_rejected(monkeypatch):
 @needs_coq
 def test_an_admitted_step_is_rejected(tmp_path, monkeypatch):
     """The same statement, proved through an admitted lemma: the statement matches, the assumptions do not."""
-    from specproof.checks.claims.trsp_c_tribox import KERNEL_ENERGY
+    from specproof.checks.claims.trsp.app_c.tribox_energy import KERNEL_ENERGY
 
     admitted = (
         "Lemma shortcut : forall b, (1 <= b)%nat ->\n"
@@ -153,7 +153,8 @@ def test_a_second_process_reuses_the_cached_build(tmp_path):
 
     env = os.environ | {formal.CACHE_ENV: str(tmp_path / "cache")}
     code = (
-        "from specproof.checks import formal; from specproof.checks.claims.trsp_c_tribox import KERNEL_ENERGY; "
+        "from specproof.engine import formal; "
+        "from specproof.checks.claims.trsp.app_c.tribox_energy import KERNEL_ENERGY; "
         "print(formal.coq_evidence(KERNEL_ENERGY, what='e', ranges='r').status.value)"
     )
     first = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, cwd=tmp_path)
@@ -273,8 +274,8 @@ def test_print_assumptions_is_parsed():
 
 
 def _result(status, prose="", evidence=()):
-    from specproof.checks.registry import Claim, Source
-    from specproof.checks.report import Result
+    from specproof.engine.registry import Claim, Source
+    from specproof.engine.runner import Result
 
     c = Claim(
         id="demo.proof-line",
@@ -289,8 +290,8 @@ def _result(status, prose="", evidence=()):
 
 
 def test_proof_line_reads_machine_checked_steps_from_the_evidence():
-    from specproof.checks.registry import Evidence, Role
-    from specproof.checks.report import proof_line
+    from specproof.engine.registry import Evidence, Role
+    from specproof.render.report import proof_line
 
     evidence = [
         Evidence(Status.PROVED, "coq", "x", data={"theorem": "thm_a"}, check="a_coq"),
@@ -303,9 +304,9 @@ def test_proof_line_reads_machine_checked_steps_from_the_evidence():
 
 
 def test_proof_line_without_recorded_prose_says_so():
-    from specproof.checks.registry import Evidence
-    from specproof.checks.report import proof_line
-    from specproof.checks.view import NO_PROSE
+    from specproof.engine.registry import Evidence
+    from specproof.render.report import proof_line
+    from specproof.render.view import NO_PROSE
 
     result = _result(Status.PROVED, evidence=[Evidence(Status.PROVED, "sympy", "y", check="b_sympy")])
     assert NO_PROSE.rstrip(".") in proof_line(result)

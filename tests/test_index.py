@@ -8,15 +8,15 @@ import sys
 
 import pytest
 
-from specproof.checks.cli import main
-from specproof.checks.index import build_index, load_index, render_index, resolve
-from specproof.checks.io import project_path
-from specproof.checks.registry import CLAIM_MODULES, load_all
+from specproof.cli.main import main
+from specproof.engine.index import build_index, load_index, render_index, resolve
+from specproof.engine.io import project_path
+from specproof.engine.registry import claim_modules, load_all
 from specproof.theory.errors import InputError
 
 
 def test_the_committed_index_is_what_the_registry_gives():
-    path = project_path("checks", "claims", "index.json")
+    path = project_path("src", "specproof", "checks", "claims", "index.json")
     assert path is not None and path.read_text(encoding="utf-8") == render_index(build_index()), (
         "the registry index is stale: run `specproof index`"
     )
@@ -24,7 +24,7 @@ def test_the_committed_index_is_what_the_registry_gives():
 
 def test_the_index_lists_every_claim_in_registry_order():
     assert list(load_index()) == list(load_all())
-    assert {e.module for e in load_index().values()} <= set(CLAIM_MODULES)
+    assert {e.module for e in load_index().values()} <= set(claim_modules())
 
 
 def _modules_after(code: str) -> set[str]:
@@ -40,7 +40,7 @@ def _modules_after(code: str) -> set[str]:
 @pytest.mark.parametrize("argv", [["--help"], ["verify", "--help"], ["sweep", "--help"], ["list"]])
 def test_help_and_list_import_no_numerics(argv):
     code = (
-        "import contextlib, io\nfrom specproof.checks.cli import main\nwith"
+        "import contextlib, io\nfrom specproof.cli.main import main\nwith"
         f" contextlib.redirect_stdout(io.StringIO()):\n    try:\n        main({argv!r})\n    except SystemExit:\n      "
         "  pass"
     )
@@ -53,9 +53,10 @@ def test_help_and_list_import_no_numerics(argv):
 
 
 def test_verify_of_one_claim_imports_only_its_module():
-    loaded = _modules_after("from specproof.checks.report import select\nselect(['trsp.C7.kernel-energy'])")
-    claims = {m.rsplit(".", 1)[1] for m in loaded if m.startswith("specproof.checks.claims.")}
-    assert "trsp_c_tribox" in claims and len(claims) <= 3, sorted(claims)  # its module and the helpers it imports
+    loaded = _modules_after("from specproof.engine.runner import select\nselect(['trsp.C7.kernel-energy'])")
+    files = {m.removeprefix("specproof.checks.claims.") for m in loaded if m.startswith("specproof.checks.claims.")}
+    files = {m for m in files if m not in ("trsp", "trsp.app_c", "_shared")}  # the packages that hold them
+    assert "trsp.app_c.tribox_energy" in files and len(files) <= 3, sorted(files)  # its file and the shared helpers
 
 
 def test_an_unknown_id_suggests_the_nearest(capsys):
@@ -82,7 +83,7 @@ def test_bad_seeds_are_refused_before_any_work(seed, capsys):
 
 def test_a_split_claims_old_id_names_all_its_parts(capsys):
     """A bundled claim split into one claim per hypothesis keeps its id: `list` and `verify` take it as its parts."""
-    from specproof.checks.index import aliases, select_ids, split_aliases
+    from specproof.engine.index import aliases, select_ids, split_aliases
 
     splits = split_aliases()
     old = "trsp.C5.safety-net.hypotheses"
@@ -102,7 +103,7 @@ def test_a_split_claims_old_id_names_all_its_parts(capsys):
 
 
 def test_verify_of_a_split_id_runs_only_its_parts(tmp_path):
-    from specproof.checks.report import select
+    from specproof.engine.runner import select
 
     claims = select(["trsp.C4.weyl.hypotheses"])
     assert [c.id for c in claims] == [

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import example, given
 from hypothesis import strategies as st
 
-from specproof.checks import strategies as sst
+from specproof.engine import strategies as sst
 from specproof.theory.cayley import cayley_graph
 from specproof.theory.filters import dyadic_schedule, tribox_kernel, tribox_kernel_energy
 from specproof.theory.kernels import (

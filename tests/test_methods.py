@@ -8,7 +8,7 @@ import pytest
 import sympy as sp
 from hypothesis import strategies as st
 
-from specproof.checks.methods import (
+from specproof.engine.methods import (
     derivation,
     grid_check,
     probe_hypothesis,
@@ -16,7 +16,7 @@ from specproof.checks.methods import (
     sympy_identity,
     sympy_nonnegative,
 )
-from specproof.checks.registry import Context, Evidence, Status
+from specproof.engine.registry import Context, Evidence, Status
 
 
 def test_sympy_identity_decides_scalars_and_matrix_expressions_of_symbolic_size():

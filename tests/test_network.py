@@ -9,8 +9,8 @@ import scipy.linalg
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from specproof.checks.claims.trsp_network_mixing import single_layer_mu2_estimate
-from specproof.checks.sweeps import SWEEPS, network_attention
+from specproof.checks.claims.trsp.network.mixing import single_layer_mu2_estimate
+from specproof.runs.sweeps.table import SWEEPS, network_attention
 from specproof.theory import network as nw
 from specproof.theory.filters import floor_log2
 from specproof.theory.operators import Cesaro, Sink, TriBox, superposed_tribox_laplacian
@@ -197,7 +197,7 @@ def test_gap_degrees():
 def test_causal_ceiling(T, seed):
     """μ₂ ≤ T(1 − P_TT)/(2(T − 1)) ≤ T/(2(T − 1)) for random lower-triangular row-stochastic P, and the gap's
     ceiling; the networks' rows obey theirs."""
-    from specproof.checks.sweeps import network_ceilings
+    from specproof.runs.sweeps.table import network_ceilings
 
     rng = np.random.default_rng(seed)
     P = np.tril(rng.random((T, T)) * (rng.random((T, T)) < 0.6))
@@ -221,7 +221,7 @@ def test_causal_ceiling(T, seed):
 @pytest.mark.parametrize("D", [1, 2, 3, 4])
 def test_fixed_depth_bound(D):
     """The isolated network has reach R_D and μ₂ ≤ 6R_D²/(T² − 1) for any gates, even g = 1 everywhere."""
-    from specproof.checks.claims.trsp_network_connectivity import banded_bound, isolated_reach
+    from specproof.checks.claims.trsp.network.operator import banded_bound, isolated_reach
 
     for T in (8, 33, 100):
         for gate in (lambda n, b: 1.0, nw.default_gate()):

@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
 
 import specproof.theory
-from specproof.checks import strategies as sst
+from specproof.engine import strategies as sst
 from specproof.theory import filters
 from specproof.theory.kernels import CausalConvolution, box_kernel
 from specproof.theory.network import NetworkLaplacian, NetworkOperator, network_laplacian, network_layers

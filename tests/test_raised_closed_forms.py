@@ -5,9 +5,9 @@ import math
 import numpy as np
 import pytest
 
-from specproof.checks.claims.sdeg_b_common import dense_attention
-from specproof.checks.claims.trsp_c_tribox import boundary_excess, boundary_row_energies
-from specproof.checks.claims.trsp_c_tribox_rank import composite_frobenius_sq, dense_frobenius_sq, rank_limit_kappa
+from specproof.checks.claims._shared.sdeg_bidirectional import dense_attention
+from specproof.checks.claims._shared.trsp_app_c import boundary_excess, boundary_row_energies
+from specproof.checks.claims.trsp.app_c.rank_floor import composite_frobenius_sq, dense_frobenius_sq, rank_limit_kappa
 from specproof.theory.attention import bidirectional_singular_values, canonical_weights
 from specproof.theory.filters import tribox_matrix
 from specproof.theory.operators import Sink, composite_operator

@@ -6,8 +6,8 @@ import math
 import numpy as np
 import pytest
 
-from specproof.checks.rates import bound_evidence, corrected_rate_evidence, fit_rate, rate_evidence
-from specproof.checks.registry import Status
+from specproof.engine.rates import bound_evidence, corrected_rate_evidence, fit_rate, rate_evidence
+from specproof.engine.registry import Status
 
 X = np.logspace(1, 8, 24)
 INV_LOG = {"1/log x": lambda x: 1 / np.log(x)}

@@ -5,7 +5,7 @@ import re
 from collections import Counter
 from pathlib import Path
 
-from specproof.checks.registry import Status, load_all
+from specproof.engine.registry import Status, load_all
 
 ROOT = Path(__file__).resolve().parents[1]
 ID = re.compile(r"`((?:trsp|sdeg)\.[A-Za-z0-9.\-]*[A-Za-z0-9])`")
@@ -14,7 +14,7 @@ ID = re.compile(r"`((?:trsp|sdeg)\.[A-Za-z0-9.\-]*[A-Za-z0-9])`")
 def resolve(cid: str) -> tuple[str, ...]:
     """The registered ids a README id names: itself, or the claims that carry it as an alias (several for a claim
     that was split into one claim per hypothesis); empty for an unknown id."""
-    from specproof.checks.index import aliases
+    from specproof.engine.index import aliases
 
     return (cid,) if cid in load_all() else aliases().get(cid, ())
 

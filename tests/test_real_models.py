@@ -14,9 +14,10 @@ transformers = pytest.importorskip(
 )
 import torch  # noqa: E402
 
-from specproof.checks import options, real_figures  # noqa: E402
-from specproof.checks import real_models as rm  # noqa: E402
-from specproof.checks.cli import main  # noqa: E402
+from specproof.cli.main import main  # noqa: E402
+from specproof.engine import options  # noqa: E402
+from specproof.render.figures import real as real_figures  # noqa: E402
+from specproof.runs.real import models as rm  # noqa: E402
 from specproof.theory import real_attention  # noqa: E402
 from specproof.theory.attention import bidirectional_singular_values, row_softmax  # noqa: E402
 from specproof.theory.validate import InputError  # noqa: E402
@@ -320,8 +321,8 @@ def test_minilm_at_length_16(tmp_path, capsys):
 
 
 def test_the_claims_are_open_without_the_committed_rows(monkeypatch):
-    from specproof.checks.claims import sdeg_real
-    from specproof.checks.registry import Context, Status
+    from specproof.checks.claims.sdeg.real import canonical as sdeg_real
+    from specproof.engine.registry import Context, Status
 
     monkeypatch.setattr(rm, "stored_rows", lambda store=None: [])
     sdeg_real._measured.cache_clear()

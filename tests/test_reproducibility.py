@@ -14,10 +14,11 @@ from pathlib import Path
 
 import pytest
 
-from specproof.checks import report
-from specproof.checks.cli import main
-from specproof.checks.io import project_root, write_atomic
-from specproof.checks.methods import rounded
+from specproof.cli.main import main
+from specproof.engine import runner
+from specproof.engine.io import project_root, write_atomic
+from specproof.engine.methods import rounded
+from specproof.render import report
 
 ROOT = Path(__file__).resolve().parents[1]
 # claims decided by hypothesis searches, cheap enough to run twice in a subprocess
@@ -28,8 +29,9 @@ def _sections_in_subprocess(tmp_path: Path, ids: list[str], preamble: str = "") 
     script = textwrap.dedent(f"""
         import json, sys
         {preamble}
-        from specproof.checks.registry import REGISTRY, load_all, Context
-        from specproof.checks.report import run_claim, render_claim
+        from specproof.engine.registry import REGISTRY, load_all, Context
+        from specproof.engine.runner import run_claim
+        from specproof.render.report import render_claim
         load_all()
         out = {{}}
         for cid in {ids!r}:
@@ -42,7 +44,7 @@ def _sections_in_subprocess(tmp_path: Path, ids: list[str], preamble: str = "") 
         capture_output=True,
         text=True,
         cwd=tmp_path,
-        env={**os.environ, "PYTHONPATH": str(tmp_path)},
+        env={**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(tmp_path), os.environ.get("PYTHONPATH")]))},
     )
     assert proc.returncode == 0, proc.stderr[-2000:]
     return json.loads(proc.stdout.splitlines()[-1])
@@ -68,8 +70,8 @@ def test_search_evidence_does_not_depend_on_the_modules_imported(tmp_path):
 def test_seed_reaches_the_searches():
     from hypothesis import strategies as st
 
-    from specproof.checks.methods import property_search
-    from specproof.checks.registry import Context
+    from specproof.engine.methods import property_search
+    from specproof.engine.registry import Context
 
     def draws(seed):
         seen = []
@@ -92,7 +94,7 @@ def test_rendered_numbers_are_rounded_to_guaranteed_digits():
 
 
 def test_verify_outside_the_checkout_writes_nothing(tmp_path):
-    store = ROOT / "figures" / "data"
+    store = ROOT / "data"
     before = {p.name: p.stat().st_mtime_ns for p in store.iterdir()}
     # a rate from the store, and a hypothesis search (hypothesis caches under ./.hypothesis by default)
     proc = subprocess.run(
@@ -146,14 +148,14 @@ def test_the_command_line_says_no_to_what_it_does_not_know(capsys):
 
 def test_ctrl_c_keeps_the_claims_already_decided(tmp_path, capsys, monkeypatch):
     ids = ["trsp.box.prefix", "sdeg.c.eigen"]
-    decided = report.run_claim
+    decided = runner.run_claim
 
-    def interrupt_second(claim, ctx=report.Context()):
+    def interrupt_second(claim, ctx=runner.Context()):
         if claim.id == ids[1]:
             raise KeyboardInterrupt
         return decided(claim, ctx)
 
-    monkeypatch.setattr(report, "run_claim", interrupt_second)
+    monkeypatch.setattr(runner, "run_claim", interrupt_second)
     out = tmp_path / "partial.json"
     assert main(["verify", *ids, "--json", str(out), "--no-progress"]) == 130
     data = json.loads(out.read_text())

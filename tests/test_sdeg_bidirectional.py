@@ -8,8 +8,8 @@ import scipy.linalg
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from specproof.checks.registry import REGISTRY, Context, Status, load_all
-from specproof.checks.strategies import score_vectors, spike_bulk_split
+from specproof.engine.registry import REGISTRY, Context, Status, load_all
+from specproof.engine.strategies import score_vectors, spike_bulk_split
 from specproof.theory.attention import (
     angle_kolmogorov,
     angle_wasserstein1,
@@ -63,7 +63,7 @@ def test_exact_block_form_needs_rows_summing_to_one(n):
     with free z_i it does not vanish, with z_i = (1 − d_i)/ℓ it does."""
     import sympy as sp
 
-    from specproof.checks.claims.sdeg_b_eigen import helmert_basis
+    from specproof.checks.claims.sdeg.bidirectional.eigenvalues import helmert_basis
 
     W = helmert_basis(n)
     assert sp.simplify(W.T * W - sp.eye(n)).is_zero_matrix

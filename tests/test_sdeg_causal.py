@@ -9,17 +9,15 @@ import scipy.linalg
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from specproof.checks import strategies as sst
-from specproof.checks.claims.sdeg_c_common import Config, attention
-from specproof.checks.claims.sdeg_c_eigen import profile_terms
-from specproof.checks.claims.sdeg_c_hypotheses import (
+from specproof.checks.claims._shared.sdeg_causal import Config, attention, count_bound, log_ratio, profile_terms
+from specproof.checks.claims.sdeg.causal.hypotheses import (
     c_eigen_probes,
     c_eigen_profile_order_probe,
     c_eigen_profile_probes,
 )
-from specproof.checks.claims.sdeg_c_rank import RANK_CONFIGS, log_ratio
-from specproof.checks.claims.sdeg_c_spikes import count_bound
-from specproof.checks.registry import REGISTRY, Context, Status
+from specproof.checks.claims.sdeg.causal.rank import RANK_CONFIGS
+from specproof.engine import strategies as sst
+from specproof.engine.registry import REGISTRY, Context, Status
 from specproof.theory.cesaro import (
     causal_cesaro_factors,
     causal_eigenvalues,
@@ -219,7 +217,7 @@ def test_test_vector_bounds(ell):
 
 
 def test_probes_decide_the_hypotheses_claims():
-    from specproof.checks.report import run_claim
+    from specproof.engine.runner import run_claim
 
     for part in ("lower-bound", "bounded-bulk"):  # one claim per hypothesis, one probe deciding it
         result = run_claim(REGISTRY[f"sdeg.c.eigen-harmonic.hypotheses.{part}"], Context())

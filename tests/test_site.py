@@ -12,10 +12,11 @@ from urllib.parse import unquote, urlsplit
 
 import pytest
 
-from specproof.checks.blueprint import GRAPH_HASH_KEY, graph_inputs_hash
-from specproof.checks.cli import main
-from specproof.checks.registry import REGISTRY, Context, Status, load_all
-from specproof.checks.report import Result, run, select, write_json
+from specproof.cli.main import main
+from specproof.engine.blueprint import GRAPH_HASH_KEY, graph_inputs_hash
+from specproof.engine.registry import REGISTRY, Context, Status, load_all
+from specproof.engine.runner import Result, run, select
+from specproof.render.report import write_json
 
 load_all()
 ROOT = Path(__file__).resolve().parents[1]
@@ -75,7 +76,7 @@ def _static_links_resolve(site: Path) -> list[str]:
 @pytest.fixture(scope="module")
 def whole_site(tmp_path_factory):
     """The site of every registered claim, each at its expected verdict without evidence (no check runs)."""
-    from specproof.checks.site import build_site
+    from specproof.render.site import build_site
 
     out = tmp_path_factory.mktemp("site-all")
     stats = build_site([Result(c, c.expected, []) for c in REGISTRY.values()], out)
@@ -235,7 +236,7 @@ def browser_site(tmp_path_factory):
     """A site of a few claims with their computed evidence, open in a headless Chromium."""
     from cdp import Chromium
 
-    from specproof.checks.site import build_site
+    from specproof.render.site import build_site
 
     out = tmp_path_factory.mktemp("site-few")
     ids = [*FEW, WEAK]  # the last at its expected verdict: its checks take seconds

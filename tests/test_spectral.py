@@ -4,8 +4,6 @@ import numpy as np
 import pytest
 import torch
 
-from specproof.theory import backend
-from specproof.theory.gate import GateParams, LongContextGate, gate_value
 from specproof.theory.spectral import (
     anisotropy,
     effective_rank,
@@ -16,6 +14,8 @@ from specproof.theory.spectral import (
     stable_rank,
     wasserstein1,
 )
+from specproof.theory.torch import backend
+from specproof.theory.torch.gate import GateParams, LongContextGate, gate_value
 from specproof.theory.validate import InputError
 
 

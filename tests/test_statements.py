@@ -7,11 +7,11 @@ import numpy as np
 import pytest
 import scipy.linalg
 
-from specproof.checks.claims import sdeg_statements as sdeg
-from specproof.checks.claims import sdeg_statements_appendix_f as sdeg_f
-from specproof.checks.claims import sdeg_statements_thm6 as sdeg_thm6
-from specproof.checks.claims import trsp_statements as trsp
-from specproof.checks.claims import trsp_statements_appendix as trsp_app
+from specproof.checks.claims.sdeg.app_d import thm6_displays as sdeg_thm6
+from specproof.checks.claims.sdeg.app_e_f import statements as sdeg_f
+from specproof.checks.claims.sdeg.main import statements as sdeg
+from specproof.checks.claims.trsp.main import statements as trsp
+from specproof.checks.claims.trsp.main import statements as trsp_app
 from specproof.theory import filters
 from specproof.theory.attention import (
     bidirectional_eigenvalues,
@@ -72,7 +72,7 @@ def test_collapse_instance_limits():
 
 @pytest.mark.parametrize("ell,k,f", [(64, 3, 8.0), (256, 16, 5.0), (128, 0, 1.0), (40, 40, 3.0)])
 def test_mass_defects_vanish_under_separation(ell, k, f):
-    from specproof.checks.claims.sdeg_b_common import spike_bulk_family
+    from specproof.checks.claims._shared.sdeg_bidirectional import spike_bulk_family
 
     s = spike_bulk_family(ell, k, f)
     d, z = canonical_weights(s)
@@ -178,8 +178,8 @@ def test_log_coverage_steps():
 def test_dense_variant_traffic_counts_levels():
     import torch
 
-    from specproof.checks.claims.trsp_filters_cost import element_traffic
-    from specproof.theory.torch_filters import tribox_filter_torch
+    from specproof.checks.claims._shared.trsp_main import element_traffic
+    from specproof.theory.torch.filters import tribox_filter_torch
 
     X = torch.arange(12.0, dtype=torch.float64).reshape(1, 12, 1)
     dense = trsp.dense_tribox(X)

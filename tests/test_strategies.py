@@ -14,7 +14,7 @@ import pytest
 from hypothesis import Phase, example, find, given, settings
 from hypothesis import strategies as st
 
-from specproof.checks import strategies as sst
+from specproof.engine import strategies as sst
 
 EPS = np.finfo(np.float64).eps
 EDGES = [1, 2, 3, 4, 7, 8, 9, 15, 16, 17, 31, 32, 33]

@@ -13,9 +13,9 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from specproof.checks.cli import main
-from specproof.checks.registry import Context, Status
-from specproof.checks.sweeps import (
+from specproof.cli.main import main
+from specproof.engine.registry import Context, Status
+from specproof.runs.sweeps.table import (
     GRIDS,
     SWEEPS,
     Store,
@@ -75,7 +75,7 @@ def test_the_committed_store_holds_every_default_row(name):
     from it, or one of an older revision, would narrow a claim's range: every default point is stored."""
     result = run_sweep(name, **stored_options(Context()))
     assert not result.missing, (
-        f"figures/data lacks {len(result.missing)} default row(s) of {name} at the current "
+        f"data lacks {len(result.missing)} default row(s) of {name} at the current "
         f"revision: run `specproof sweep {name}` and commit the rows"
     )
     assert result.computed == 0
@@ -153,7 +153,7 @@ def test_a_killed_sweep_process_resumes(tmp_path):
     """SIGKILL mid-sweep (no cleanup at all): every row on disk is whole and the rerun fills the rest."""
     child = textwrap.dedent(f"""
         import time
-        from specproof.checks.sweeps import GRIDS, Sweep, run_sweep
+        from specproof.runs.sweeps.table import GRIDS, Sweep, run_sweep
         def point(n):
             time.sleep(0.15)
             return {{"value": float(n * n), "lower": n * n - 0.5, "upper": n * n + 0.5, "method": "exact",
@@ -353,7 +353,7 @@ def test_brackets_without_a_sign_or_without_leverage_never_decide(tmp_path):
 
 
 def test_corrected_rates_refuse_degenerate_splits_and_flat_competitors():
-    from specproof.checks.rates import corrected_rate_evidence, remove_lower_terms
+    from specproof.engine.rates import corrected_rate_evidence, remove_lower_terms
 
     x = np.array([2.0**m for m in range(3, 25)])
     y = 2 * np.log(x) + 1
@@ -387,7 +387,7 @@ def test_along_selects_the_dyadic_subsequences():
     with pytest.raises(ValueError, match="unknown subsequence"):
         along("2^m+3")
     # the committed store of the project the package runs from, whatever the working directory; read, never written
-    assert project_store() == Path(__file__).resolve().parents[1] / "figures" / "data"
+    assert project_store() == Path(__file__).resolve().parents[1] / "data"
     assert stored_options(Context()) == {"grid": "default", "store": project_store(), "save": False, "compute": False}
     assert stored_options(Context(wide=True)) == {
         "grid": "wide",
@@ -402,7 +402,7 @@ def test_every_claim_reading_a_stored_sweep_is_declared_by_it():
     figures cite), and the claims' rates read the committed store rather than recomputing it."""
     import inspect
 
-    from specproof.checks.registry import REGISTRY, load_all
+    from specproof.engine.registry import REGISTRY, load_all
 
     load_all()
     readers = {
@@ -483,7 +483,7 @@ def test_the_store_refuses_a_row_above_a_proved_bound(tmp_path):
 def test_run_sweep_checks_each_new_row_before_storing(tmp_path):
     calls = []
     base = counting_sweep(calls)
-    from specproof.checks.sweeps import ProvedBound
+    from specproof.runs.sweeps.table import ProvedBound
 
     bounded = Sweep(
         base.name,

@@ -14,12 +14,13 @@ import pytest
 import scipy.stats
 import torch
 
-from specproof.checks import training as tr
-from specproof.checks.cli import main
-from specproof.checks.sweeps import Store
+from specproof.cli.main import main
+from specproof.runs.sweeps.table import Store
+from specproof.runs.train import harness as tr
 from specproof.theory import filters
 from specproof.theory.kernels import CausalConvolution
 from specproof.theory.operators import TriBox
+from specproof.theory.torch.transformer import Decoder, DecoderConfig, SidePathSpec
 from specproof.theory.trained_metrics import (
     exact_matches,
     head_measures,
@@ -30,7 +31,6 @@ from specproof.theory.trained_metrics import (
     retrieval_example,
     thm7_scale,
 )
-from specproof.theory.transformer import Decoder, DecoderConfig, SidePathSpec
 from specproof.theory.validate import InputError
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -163,8 +163,10 @@ def test_ctrl_c_stops_at_the_next_step_boundary_with_a_checkpoint(corpus, tmp_pa
 
 
 def test_a_variant_from_the_battery_trains(corpus, tmp_path):
+    from specproof.cli.train import loaded_side_paths
+
     variants = tr.resolve_variants(
-        [], specs=[ROOT / "examples/variants/triadic.toml"], files=[ROOT / "examples/variants/box_kernel.py"]
+        [], loaded_side_paths([ROOT / "examples/variants/triadic.toml"], [ROOT / "examples/variants/box_kernel.py"])
     )
     assert "triadic" in variants and len(variants) >= 2
     s = tr.Setting(TINY, corpus, variants, tr.resolve_device("cpu"), None)
@@ -218,7 +220,7 @@ def test_the_trainable_gate_is_eq7_and_the_schedule_eq5():
     spec = SidePathSpec("trsp", lambda T: filters.dyadic_schedule(T))
     model = _model(spec, layers=4)
     params = model.side.gate.params()
-    from specproof.theory.gate import gate_value
+    from specproof.theory.torch.gate import gate_value
 
     for T in (8, 64):
         gains = model.side_gains(T)
@@ -397,7 +399,7 @@ def test_the_command_trains_and_writes_json_and_figures(tmp_path, capsys):
 
 
 def test_the_parser_names_the_configurations_and_variants_of_the_harness():
-    from specproof.checks import options
+    from specproof.engine import options
 
     assert options.TRAIN_CONFIGS == tuple(tr.CONFIGS) and set(tr.builtin_variants()) == set(options.TRAIN_VARIANTS)
 
@@ -415,7 +417,7 @@ def test_the_gpu_script_is_the_gpu_configuration():
 
 
 def test_the_spread_rule_of_the_trained_claims():
-    from specproof.checks.claims.trsp_trained import compare
+    from specproof.checks.claims.trsp.trained.decoders import compare
 
     assert compare([3, 4, 5], [1, 2, 2.5], higher=True)[0] == "beyond"
     assert compare([3, 4, 5], [1, 2, 3.5], higher=True)[0] == "overlap"

@@ -15,15 +15,13 @@ import scipy.linalg
 from hypothesis import example, given
 from hypothesis import strategies as st
 
-from specproof.checks import strategies as sst
-from specproof.checks.claims.trsp_c_common import real_operator_spectrum
-from specproof.checks.claims.trsp_c_gap import skeleton_gap
-from specproof.checks.claims.trsp_c_mu2 import BALL_PRECISION, mode_one_envelope_bound
-from specproof.checks.claims.trsp_c_skeleton import coinciding_generators
-from specproof.checks.claims.trsp_c_skeleton_safety import tri_laplacian, weyl_margin
-from specproof.checks.claims.trsp_c_tribox import operator_spectral_norm
-from specproof.checks.claims.trsp_c_tribox_rank import distal_energy
-from specproof.checks.registry import REGISTRY, load_all
+from specproof.checks.claims._shared.trsp_app_c import operator_spectral_norm, real_operator_spectrum
+from specproof.checks.claims.trsp.app_c.gap import skeleton_gap
+from specproof.checks.claims.trsp.app_c.mu2 import BALL_PRECISION, mode_one_envelope_bound
+from specproof.checks.claims.trsp.app_c.rank_floor import distal_energy
+from specproof.checks.claims.trsp.app_c.skeleton import coinciding_generators, tri_laplacian, weyl_margin
+from specproof.engine import strategies as sst
+from specproof.engine.registry import REGISTRY, load_all
 from specproof.theory.cayley import (
     binary_digits,
     cayley_adjacency,
@@ -362,7 +360,7 @@ def test_distal_energy_grows_like_log():
     assert frob[-1] - 2 * np.log(1024) == pytest.approx(-1.24, abs=0.05)
 
 
-WIDE_REPORT = Path(__file__).resolve().parents[1] / "figures" / "data" / "trsp_appendix_c_wide.json"
+WIDE_REPORT = Path(__file__).resolve().parents[1] / "data" / "trsp_appendix_c_wide.json"
 
 
 def test_stored_wide_run_matches_expected():

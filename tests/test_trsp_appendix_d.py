@@ -9,9 +9,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from specproof.checks import strategies as sst
-from specproof.checks.claims.trsp_appendix_d import subset_floors
-from specproof.checks.claims.trsp_appendix_d_bounds import hadamard_columns
+from specproof.checks.claims._shared.trsp_app_d import hadamard_columns, subset_floors
+from specproof.engine import strategies as sst
 from specproof.theory.markov import (
     absolute_spectral_gap,
     h0_operator_norm,

@@ -8,10 +8,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from specproof.checks import strategies as sst
-from specproof.checks.claims import trsp_d_hypotheses as hyp
-from specproof.checks.claims import trsp_d_hypotheses_d3_d6 as hyp_d3
-from specproof.checks.registry import Context, Status
+from specproof.checks.claims.trsp.app_d import hypotheses_d1_d2 as hyp
+from specproof.checks.claims.trsp.app_d import hypotheses_d3_d6 as hyp_d3
+from specproof.engine import strategies as sst
+from specproof.engine.registry import Context, Status
 from specproof.theory.markov import h0_operator_norm
 
 

@@ -9,20 +9,20 @@ import torch
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from specproof.checks import strategies as sst
-from specproof.checks.claims.trsp_filters_cost import element_traffic
-from specproof.checks.methods import float_tolerance
+from specproof.checks.claims._shared.trsp_main import element_traffic
+from specproof.engine import strategies as sst
+from specproof.engine.methods import float_tolerance
 from specproof.theory import filters
-from specproof.theory.gate import GateParams, LongContextGate, coverage_ratio, gate_value, log_gate_value
 from specproof.theory.operators import Dense, Identity, Sink, TriBox, composite_operator
 from specproof.theory.spectral import singular_values, spectral_gap, stable_rank
-from specproof.theory.torch_filters import (
+from specproof.theory.torch.filters import (
     box_filter_torch,
     box_filter_torch_window,
     tribox_filter_torch,
     trsp_layer,
     trsp_layer_gated,
 )
+from specproof.theory.torch.gate import GateParams, LongContextGate, coverage_ratio, gate_value, log_gate_value
 from specproof.theory.validate import InputError
 
 

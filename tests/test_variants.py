@@ -10,10 +10,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from specproof.checks.cli import main
-from specproof.checks.rates import DRIFT, drift_flat, menu_rate_evidence, rate_menu
-from specproof.checks.registry import Status
-from specproof.checks.variants import (
+from specproof.checks.battery import (
     PROPERTIES,
     Attention,
     Expect,
@@ -31,7 +28,10 @@ from specproof.checks.variants import (
     parametrize_with_checks,
     parse_rate,
 )
-from specproof.checks.variants.battery import offset_rate_outcome
+from specproof.checks.battery.battery import offset_rate_outcome
+from specproof.cli.main import main
+from specproof.engine.rates import DRIFT, drift_flat, menu_rate_evidence, rate_menu
+from specproof.engine.registry import Status
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples" / "variants"
 
@@ -388,7 +388,7 @@ def test_paper_default_with_the_pytest_helper(variant, check):
 def test_reversible_attention_takes_the_symmetric_eigen_path():
     """Softmax attention on symmetric scores is in detailed balance: its eigenvalues come from the symmetric
     matrix similar to it, with a radius free of κ(V) (which reaches 1e15 for scores spanning 30)."""
-    from specproof.checks.variants.sdeg_checks import _reversible_eigen
+    from specproof.checks.battery.sdeg_checks import _reversible_eigen
 
     s = np.array([30.0, 29.9, 0.0, 0.0])
     W = np.exp(np.outer(s, s) / 8)
@@ -415,7 +415,7 @@ def test_network_properties_are_listed(capsys):
 
 def test_the_network_is_the_projects_for_the_paper_default():
     """Built from the variant's own components, the paper's default is theory.network's N_D (Markov form)."""
-    from specproof.checks.variants.network_checks import markov
+    from specproof.checks.battery.network_checks import markov
     from specproof.theory.network import default_gate, network_layers, network_operator
     from specproof.theory.operators import Cesaro, Identity, Sink
 
@@ -460,7 +460,7 @@ def test_a_wrong_network_declaration_is_caught():
 
 
 def test_the_escape_bound_holds(reports):
-    from specproof.checks.variants.network_checks import network_bands, sink_stats
+    from specproof.checks.battery.network_checks import network_bands, sink_stats
     from specproof.theory.network import sink_escape_probability
 
     result = reports("paper_default")["network-escape"]

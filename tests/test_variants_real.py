@@ -10,9 +10,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from specproof.checks.cli import main
-from specproof.checks.registry import Status
-from specproof.checks.variants import (
+from specproof.checks.battery import (
     PROPERTIES,
     Gate,
     Kernel,
@@ -25,6 +23,8 @@ from specproof.checks.variants import (
     load_spec,
     run_property,
 )
+from specproof.cli.main import main
+from specproof.engine.registry import Status
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLES = ROOT / "examples" / "variants"
@@ -52,7 +52,7 @@ def test_a_variant_without_a_model_runs_no_real_property():
     "name", ["paper_default", "static_gate", "box_kernel", "no_dyadic", "dense_full_sweep"], ids=str
 )
 def test_the_shipped_ablations_read_their_stored_rows(name):
-    from specproof.checks.variants.real_checks import lengths, measured
+    from specproof.checks.battery.real_checks import lengths, measured
 
     variant = _spec(name)
     rows, how = measured(variant)
@@ -62,8 +62,8 @@ def test_the_shipped_ablations_read_their_stored_rows(name):
 
 
 def test_the_python_and_toml_paper_defaults_share_their_rows():
-    from specproof.checks.variants.loader import load_variants
-    from specproof.checks.variants.real_checks import fingerprint
+    from specproof.checks.battery.loader import load_variants
+    from specproof.checks.battery.real_checks import fingerprint
 
     toml, py = _spec("paper_default"), load_variants(EXAMPLES / "paper_default.py")[0]
     assert all(fingerprint(toml, ell, 6) == fingerprint(py, ell, 6) for ell in (32, 256))
@@ -73,9 +73,9 @@ def test_the_python_and_toml_paper_defaults_share_their_rows():
 
 def test_the_rows_are_the_committed_real_attention_windows():
     """Without the side path the stored rows are the project's real-attention measurement (same model, text and
-    windows): the heads' μ₂ and R_eff agree with figures/data/real-attention.jsonl to its 6 digits."""
-    from specproof.checks.real_models import stored_rows
-    from specproof.checks.variants.real_checks import measured
+    windows): the heads' μ₂ and R_eff agree with data/real-attention.jsonl to its 6 digits."""
+    from specproof.checks.battery.real_checks import measured
+    from specproof.runs.real.models import stored_rows
 
     committed = {
         (r["params"]["ell"], r["params"]["sample"]): r for r in stored_rows() if "layers" in r and r["params"]["ell"]
@@ -109,7 +109,7 @@ def test_a_wrong_real_declaration_is_caught_with_a_counterexample():
 
 
 def test_without_a_model_a_real_property_is_open_never_a_pass(monkeypatch):
-    from specproof.checks import real_models
+    from specproof.runs.real import models as real_models
     from specproof.theory.validate import InputError
 
     def missing():
@@ -132,7 +132,7 @@ def test_without_a_model_a_real_property_is_open_never_a_pass(monkeypatch):
 
 
 def test_the_banded_network_is_the_dense_one():
-    from specproof.checks.variants.network_checks import banded_isolating_mu2, network_mu2
+    from specproof.checks.battery.network_checks import banded_isolating_mu2, network_mu2
 
     for name in ("paper_default", "box_kernel", "triadic", "static_gate"):
         variant = _spec(name)
@@ -224,7 +224,7 @@ def _readme_table() -> str:
 
 
 def test_the_readme_ablation_table_is_what_the_command_renders():
-    from specproof.checks.variants import ablations
+    from specproof.checks.battery import ablations
 
     stored = ablations.stored()
     assert stored is not None and stored["provenance"]["command"] == "specproof variant --ablations"
@@ -235,7 +235,7 @@ def test_the_readme_ablation_table_is_what_the_command_renders():
 
 def test_the_stored_ablations_are_the_examples_declarations():
     """Every stored outcome is what the shipped example declares (or the papers' default): the store is current."""
-    from specproof.checks.variants import ablations
+    from specproof.checks.battery import ablations
 
     for entry in ablations.stored()["variants"]:
         variant = _spec(Path(entry["example"]).stem)
@@ -244,7 +244,7 @@ def test_the_stored_ablations_are_the_examples_declarations():
 
 
 def test_the_ablation_store_is_byte_stable(tmp_path):
-    from specproof.checks.variants import ablations
+    from specproof.checks.battery import ablations
 
     path = tmp_path / "ablations.json"
     results = {"variants": ablations.stored()["variants"]}
@@ -257,7 +257,7 @@ def test_the_ablation_store_is_byte_stable(tmp_path):
 
 
 def test_a_cell_counts_the_papers_outcomes_and_names_the_others():
-    from specproof.checks.variants.ablations import cell
+    from specproof.checks.battery.ablations import cell
 
     entry = {
         "outcomes": {"network-safety-net": "fails", "real-rank": "fails", "real-mu2-lift": "holds"},
@@ -270,7 +270,7 @@ def test_a_cell_counts_the_papers_outcomes_and_names_the_others():
 
 @pytest.mark.slow
 def test_the_ablation_command_reproduces_the_store(tmp_path, capsys):
-    from specproof.checks.variants import ablations
+    from specproof.checks.battery import ablations
 
     out = tmp_path / "table.md"
     assert main(["variant", "--ablations", "--output", str(out)]) == 0

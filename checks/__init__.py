@@ -1,1 +1,0 @@
-"""specproof checks: the claim registry, the methods that decide claims, sweeps, variants, report, CLI."""

@@ -1,5 +1,0 @@
-import sys
-
-from specproof.checks.cli import main
-
-sys.exit(main())

@@ -1,0 +1,5 @@
+import sys
+
+from specproof.cli.main import main
+
+sys.exit(main())

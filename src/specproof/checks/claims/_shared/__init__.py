@@ -1,0 +1,1 @@
+"""What several claim files share (helpers, constants, checks), so that no claim file imports another."""

@@ -1,0 +1,54 @@
+"""What the claim files of trsp/main/ share."""
+
+from __future__ import annotations
+
+import sympy as sp
+import torch
+from torch.overrides import TorchFunctionMode
+
+# symbolic parameters shared by the proofs: b ≥ 1 the bandwidth, k, j ≥ 0 offsets inside one case
+b_ = sp.Symbol("b", integer=True, positive=True)
+
+
+def tribox_kernel_sums():
+    """Σ_r h_b(r) and the pieces of h_b on the rising (r ≤ b−1) and falling (r ≥ b−1) sides."""
+    r = sp.Symbol("r", integer=True, nonnegative=True)
+    rising = (r + 1) / b_**2  # r = 0..b−1
+    falling = (2 * b_ - 1 - r) / b_**2  # r = b..2b−2
+    total = sp.summation(rising, (r, 0, b_ - 1)) + sp.summation(falling, (r, b_, 2 * b_ - 2))
+    return r, rising, falling, total
+
+
+class _ElementTraffic(TorchFunctionMode):
+    """Records every torch call that makes a tensor, with the elements it reads and writes; a view (an output on an
+    input's storage) costs nothing."""
+
+    def __init__(self):
+        super().__init__()
+        self.trace: list[tuple[str, int, int]] = []
+
+    def __torch_function__(self, func, types, args=(), kwargs=None):
+        kwargs = kwargs or {}
+        out = func(*args, **kwargs)
+        inputs, outputs = _tensors([*args, *kwargs.values()]), _tensors([out])
+        storages = {x.untyped_storage().data_ptr() for x in inputs}
+        if any(y.untyped_storage().data_ptr() not in storages for y in outputs):
+            self.trace.append((func.__name__, sum(x.numel() for x in inputs), sum(y.numel() for y in outputs)))
+        return out
+
+
+def _tensors(items) -> list:
+    found = []
+    for x in items:
+        if isinstance(x, torch.Tensor):
+            found.append(x)
+        elif isinstance(x, (list, tuple)):
+            found.extend(_tensors(list(x)))
+    return found
+
+
+def element_traffic(fn, X: torch.Tensor, b: int) -> tuple[list, int]:
+    """(trace, total elements read + written) of ``fn(X, b)``: an exact, machine-independent cost count."""
+    with _ElementTraffic() as mode:
+        fn(X, b)
+    return mode.trace, sum(r + w for _, r, w in mode.trace)

@@ -1,0 +1,117 @@
+"""What the claim files of trsp/network/ share."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import numpy as np
+
+from specproof.engine.methods import (
+    combine,
+    fmt,
+    grid_check,
+    open_evidence,
+)
+from specproof.engine.registry import Context
+from specproof.theory import network as nw
+from specproof.theory.filters import tribox_matrix
+from specproof.theory.operators import Identity
+from specproof.theory.spectral import algebraic_connectivity, laplacian
+
+TESTS = "tests/test_network.py"
+
+
+DEPTHS = {"d2": "D = 2", "d4": "D = 4", "full": "D = ⌊log₂T⌋+1"}
+
+
+def _rows(ctx: Context, kind: str) -> list[dict]:
+    from specproof.runs.sweeps.table import run_sweep, stored_options
+
+    return run_sweep(f"network-{kind}", **stored_options(ctx)).rows
+
+
+def _sweep_range(rows: list[dict], kind: str, ctx: Context) -> str:
+    from specproof.runs.sweeps.table import missing_note, run_sweep, stored_options
+
+    span = (
+        f"sweep network-{kind} ({'wide' if ctx.wide else 'default'} grid): T = {rows[0]['x']}…{rows[-1]['x']},"
+        f" {len(rows)} points"
+    )
+    return span + missing_note(run_sweep(f"network-{kind}", **stored_options(ctx)))
+
+
+def _cases(rows: list[dict]) -> tuple[dict, list]:
+    """Rows by T, and the (T, depth tag) cases of a sweep check (cases name the point, not the whole row)."""
+    by_T = {r["x"]: r for r in rows}
+    return by_T, [(T, tag) for T in by_T for tag in DEPTHS]
+
+
+def converged(row: dict, column: str) -> bool:
+    """Whether a stored μ₂/γ column (e.g. "mu2_d2") converged; a "bracket-only" one gives only its upper end."""
+    return row.get(f"{column}_status") == "converged"
+
+
+def _bracket_only(rows: list[dict], quantity: str, tags=tuple(DEPTHS)) -> list:
+    return [(r["x"], tag) for r in rows for tag in tags if not converged(r, f"{quantity}_{tag}")]
+
+
+def _range_over_rows(ctx, kinds, column, lo, hi, what, hi_name=None):
+    """lo ≤ column ≤ hi on every stored (T, depth); ``hi`` a number or (row, tag) ↦ bound. A "bracket-only" column
+    (residual above the 1e-9 tolerance) is read with its wider bracket when that bracket's lower end is positive
+    (θ − ‖r‖: the same residual bound a converged column's lower end is), and named in the summary; one whose lower
+    end is not positive decides nothing and leaves its model's part open."""
+    evidence = []
+    for kind in kinds:
+        rows = _rows(ctx, kind)
+        by_T, cases = _cases(rows)
+        wide = _bracket_only(rows, column)
+        unread = [c for c in wide if by_T[c[0]][f"{column}_{c[1]}_lower"] <= 0]
+        if unread:
+            evidence.append(
+                open_evidence(
+                    f"{kind}: {len(unread)} (T, depth) without a positive lower end, first {unread[0]}: not read",
+                    method="sweep-bracket",
+                    ranges=_sweep_range(rows, kind, ctx),
+                )
+            )
+            continue
+        top = (lambda row, tag: hi) if not callable(hi) else hi
+        # the bracket must clear lo and meet [lo, hi]: its upper end may pass a proved hi by the rounding allowance
+        # (10·T·eps·‖L‖, 2e-3 under the sink at 2^20, where token 1's degree is ~T/2), its lower end may not
+        reach = (
+            (lambda row, tag: row[f"{column}_{tag}_lower"])
+            if callable(hi)
+            else (lambda row, tag: row[f"{column}_{tag}_upper"])
+        )
+        ev = grid_check(
+            cases,
+            lambda c: min(by_T[c[0]][f"{column}_{c[1]}_lower"] - lo, top(by_T[c[0]], c[1]) - reach(by_T[c[0]], c[1])),
+            what=f"{kind}: {fmt(lo)} ≤ {what} ≤ {hi_name or fmt(hi)}",
+            method="sweep-bracket",
+            exact=False,
+            ranges=_sweep_range(rows, kind, ctx),
+        )
+        values = [r[f"{column}_{tag}"] for r in rows for tag in DEPTHS]
+        loose = "".join(
+            f"; bracket-only (residual {fmt(by_T[T][f'{column}_{tag}_residual'], 2)} > 1e-9), read with its "
+            f"bracket [{fmt(by_T[T][f'{column}_{tag}_lower'], 5)}, {fmt(by_T[T][f'{column}_{tag}_upper'], 5)}]: "
+            f"T = {T}, {DEPTHS[tag]}"
+            for T, tag in wide
+        )
+        evidence.append(
+            replace(ev, summary=ev.summary + f" (measured {fmt(min(values), 4)} … {fmt(max(values), 4)}){loose}")
+        )
+    return combine(evidence, what=what, method="sweep-bracket", ranges="; ".join(e.ranges for e in evidence))
+
+
+def _dense_mu2(M: np.ndarray) -> float:
+    return algebraic_connectivity(laplacian((M + M.T) / 2))
+
+
+def superposition_table(T: int, D: int) -> dict:
+    """μ₂ of the unnormalised product N_D, of the superposition Σ_ℓ (A_ℓ + g_ℓM_ℓ) (App. C's object, A_ℓ = I) and of
+    the Markov form P_D, dense, with the reconstructed gate."""
+    layers = nw.network_layers(T, D, Identity, nw.default_gate())
+    N = nw.network_operator(layers).as_matrix()
+    S = sum(np.eye(T) + layer.gate * tribox_matrix(T, layer.bandwidth) for layer in layers)
+    return {"N_D": _dense_mu2(N), "superposition": _dense_mu2(S), "P_D": _dense_mu2(N / nw.row_sum(layers))}

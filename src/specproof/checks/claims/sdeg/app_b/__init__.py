@@ -1,0 +1,1 @@
+"""SDEG App. B: the generalized row-normalized attention."""

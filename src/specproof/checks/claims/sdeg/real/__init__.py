@@ -1,0 +1,1 @@
+"""Both papers on a real pretrained transformer (MiniLM, offline)."""

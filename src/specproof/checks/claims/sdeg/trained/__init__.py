@@ -1,0 +1,1 @@
+"""SDEG's causal theorems on the heads of decoders trained here."""

@@ -1,0 +1,1 @@
+"""The composed TRSP network N_D (the project's own)."""

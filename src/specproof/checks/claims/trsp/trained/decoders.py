@@ -1,0 +1,394 @@
+"""TRSP's evidence on trained networks (§4.3, §5.2–5.3, Fig. 4, Table 2, Table 4), read on small decoders trained from
+scratch here (`specproof train`, checks/training.py).
+
+Claims of the project's own, all ``interpretive``: the paper's sentences about its 109M from-scratch model become
+statements about a 4-layer, 64-wide byte-level decoder trained at 128 bytes for 1000 steps, three seeds per variant,
+measured at 1×, 2×, 4×, 8× the training length. They read the committed rows (`data/trained.jsonl`) and never
+train. The spread is the range over seeds, and an ordering is **verified** only when every seed of one variant is
+beyond every seed of the other at every ratio the statement names; **refuted** when, at one of them, every seed is
+beyond in the opposite direction; **open** otherwise (the seeds overlap: this scale cannot tell). Each summary puts
+the paper's numbers beside ours.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from specproof.engine.methods import fmt, open_evidence
+from specproof.engine.registry import Evidence, Source, Status, check, claim
+from specproof.runs.train import harness as tr
+
+TESTS = "tests/test_training.py"
+METHOD = "measured-rows"
+FIGURE = "figures/trained-diagnostics.png"
+UNPROVED = (
+    "a measurement on trained networks: the rows are three seeds of one small configuration, so nothing is "
+    "proved beyond them; the ordering holds here beyond the seed spread, no more"
+)
+
+
+measured = tr.committed_default_run
+ranges = tr.run_ranges
+missing = tr.missing_rows
+
+
+def compare(a, b, higher: bool) -> tuple[str, float]:
+    """Where the seeds of A lie against those of B: "beyond" (every seed of A better than every seed of B), "reversed"
+    (every seed of B better than every seed of A) or "overlap"; with the margin min(A) − max(B) (or max(A) − min(B)
+    for lower-is-better), positive when A is beyond."""
+    a, b = np.asarray(a, float), np.asarray(b, float)
+    margin = a.min() - b.max() if higher else b.min() - a.max()
+    reverse = b.min() - a.max() if higher else a.min() - b.max()
+    return ("beyond" if margin > 0 else "reversed" if reverse > 0 else "overlap"), float(margin)
+
+
+def _spread(values) -> str:
+    return f"{fmt(float(np.mean(values)))} [{fmt(min(values))}, {fmt(max(values))}]"
+
+
+def ordering(run, key: str, a: str, b: str, higher: bool, ratios, *, what: str, paper: str) -> Evidence:
+    """A against B on one measure at each ratio, by the spread rule of the module docstring."""
+    parts, outcomes, margins, data = [], [], [], {}
+    for r in ratios:
+        va, vb = tr.per_seed(run, a, r, tr.READERS[key]), tr.per_seed(run, b, r, tr.READERS[key])
+        outcome, margin = compare(va, vb, higher)
+        outcomes.append(outcome)
+        margins.append(margin)
+        data[f"{r}x"] = {a: va, b: vb, "outcome": outcome}
+        parts.append(f"{r}×: {a} {_spread(va)} vs {b} {_spread(vb)} ({outcome})")
+    text = f"{what} (mean [min, max] over seeds): " + "; ".join(parts) + f". Paper: {paper}"
+    worst = min(margins)
+    if "reversed" in outcomes:
+        at = [r for r, o in zip(ratios, outcomes) if o == "reversed"]
+        return Evidence(
+            Status.REFUTED,
+            METHOD,
+            f"{text}. Reversed beyond the seed spread at {', '.join(f'{r}×' for r in at)}",
+            ranges=ranges(run),
+            worst_margin=worst,
+            data=data,
+            counterexample={f"{r}x": data[f"{r}x"] for r in at},
+        )
+    if all(o == "beyond" for o in outcomes):
+        return Evidence(Status.VERIFIED, METHOD, text, ranges=ranges(run), worst_margin=worst, data=data)
+    at = [f"{r}×" for r, o in zip(ratios, outcomes) if o == "overlap"]
+    return open_evidence(
+        f"{text}. The seeds overlap at {', '.join(at)}: this scale cannot order them",
+        method=METHOD,
+        ranges=ranges(run),
+        data=data,
+    )
+
+
+FIG4 = "Fig. 4: TRSP above the base Transformer at every ratio 1×–8× (109M, trained at 1K; the figure gives no numbers)"
+DIAGNOSTICS = {
+    "stable-rank": ("stable_rank", True, "a", "stable rank ‖H_ℓ‖_F²/‖H_ℓ‖₂²", "higher"),
+    "spr": ("spr", True, "b", "signal propagation rate ‖δ_out‖/‖δ_in‖ (σ = 10⁻³ at the embeddings)", "higher"),
+    "flatness": ("flatness", True, "c", "spectral flatness (geometric over arithmetic mean of σ(H_ℓ))", "higher"),
+    "anisotropy": ("anisotropy", False, "d", "anisotropy (mean cosine of distinct token pairs)", "lower"),
+}
+
+
+def _diagnostic_check(slug: str):
+    key, higher, panel, words, _ = DIAGNOSTICS[slug]
+
+    @check
+    def fn(ctx) -> Evidence:
+        run = measured()
+        if run is None:
+            return missing()
+        paper = FIG4 if higher else FIG4.replace("above", "below")
+        return ordering(
+            run, key, "trsp", "base", higher, tr.CONFIGS["default"].ratios, what=f"layer-averaged {words}", paper=paper
+        )
+
+    fn.__name__ = fn.__qualname__ = f"trained_{key}_ordering"
+    return fn
+
+
+# bound at module level (the claim modules' checks are module attributes, named as reports name them)
+trained_stable_rank_ordering = _diagnostic_check("stable-rank")
+trained_spr_ordering = _diagnostic_check("spr")
+trained_flatness_ordering = _diagnostic_check("flatness")
+trained_anisotropy_ordering = _diagnostic_check("anisotropy")
+DIAGNOSTIC_CHECKS = {
+    "stable-rank": trained_stable_rank_ordering,
+    "spr": trained_spr_ordering,
+    "flatness": trained_flatness_ordering,
+    "anisotropy": trained_anisotropy_ordering,
+}
+
+
+for _slug, (_key, _higher, _panel, _words, _side) in DIAGNOSTICS.items():
+    claim(
+        id=f"trsp.trained.{_slug}",
+        figure=FIGURE,
+        title=(
+            f"Trained from scratch, TRSP keeps a {_side} layer-averaged {_words.split(' (')[0].split(' ‖')[0]} than the"
+            f" base model at 1×–8× the training length (Fig. 4{_panel})"
+        ),
+        source=Source("specproof", "§5.3, Fig. 4", f"own, trained decoders (Fig. 4{_panel})"),
+        statement=rf"For the byte-level decoders of `specproof train` (d = 64, 4 layers, trained at T = 128), the "
+        rf"layer-averaged {_words} of the residual stream $H_\ell$ on held-out text is {_side} for "
+        rf"Transformer + TRSP (Eq. 6, dyadic $b_\ell$, triBox, the trained Eq. 7 gate) than for the base "
+        rf"Transformer at each evaluation length $kT$, $k = 1, 2, 4, 8$, beyond the seed spread (every one of "
+        rf"3 seeds of one beyond every seed of the other), as TRSP Fig. 4{_panel} shows for its 109M model.",
+        checks=[DIAGNOSTIC_CHECKS[_slug]],
+        expected=Status.OPEN,
+        reason="Read from the committed rows; see the evidence for the seed ranges at each ratio.",
+        notes=["interpretive"],
+        tests=[
+            f"{TESTS}::test_the_spread_rule_of_the_trained_claims",
+            f"{TESTS}::test_representation_diagnostics_match_their_definitions",
+        ],
+    )
+
+
+@check
+def trained_retrieval_ordering(ctx) -> Evidence:
+    run = measured()
+    if run is None:
+        return missing()
+    ratios = tr.CONFIGS["default"].ratios
+    chance = 100 * 10.0 ** -tr.CONFIGS["default"].value_len
+    learned = {name: tr.per_seed(run, name, ratios[0], tr.READERS["retrieval"]) for name in ("trsp", "base")}
+    paper = (
+        f"Table 2 / Fig. 4e: 8× accuracy TRSP {tr.PAPER['nolima_accuracy']['8x']['trsp']} %, base "
+        f"{tr.PAPER['nolima_accuracy']['8x']['base']} %, all ≈ 100 % at 1×"
+    )
+    ev = ordering(
+        run, "retrieval", "trsp", "base", True, ratios[1:], what="exact-match retrieval accuracy (%)", paper=paper
+    )
+    if ev.status is not Status.OPEN or max(max(v) for v in learned.values()) > 50:
+        return ev
+    return open_evidence(
+        f"{ev.summary}. At 1× the models retrieve at {_spread(learned['trsp'])} % (TRSP) and "
+        f"{_spread(learned['base'])} % (base), chance {fmt(chance)} %: the task is not learned at the "
+        "training length, so its extrapolation cannot be compared at this scale",
+        method=METHOD,
+        ranges=ev.ranges,
+        data=dict(ev.data),
+    )
+
+
+claim(
+    id="trsp.trained.retrieval",
+    figure=FIGURE,
+    title=(
+        "Trained from scratch, TRSP retrieves a needle better than the base model at 2×–8× the training length "
+        "(Table 2, Fig. 4e)"
+    ),
+    source=Source("specproof", "§4.3, Table 2, Fig. 4e", "own, trained decoders"),
+    statement=r"On held-out text with a key–value needle $\texttt{\textbackslash x01KEY=VAL\textbackslash x01}$ at a "
+    r"uniform depth and the question $\texttt{\textbackslash x02KEY=}$ at the end (every training window "
+    r"carries one, as TRSP App. A.1 inserts its facts into every instance), the exact-match accuracy of the "
+    r"value is higher for Transformer + TRSP than for the base Transformer at $2T$, $4T$ and $8T$ beyond the "
+    r"seed spread, as TRSP Table 2 reports for NoLiMa at 2K–8K (83.2 % vs 23.8 % at 8×).",
+    checks=[trained_retrieval_ordering],
+    expected=Status.OPEN,
+    reason="Read from the committed rows; see the evidence.",
+    notes=["interpretive"],
+    tests=[f"{TESTS}::test_retrieval_examples_place_the_needle_and_the_question"],
+)
+
+
+ABLATIONS = ("static-gate", "no-dyadic", "box-kernel", "dense-full-sweep")
+
+
+@check
+def trained_ablation_order(ctx) -> Evidence:
+    """Table 4's order read on the held-out loss at the training length (lower is better) and at 8×."""
+    run = measured()
+    if run is None:
+        return missing()
+    mmlu = tr.PAPER["table4_mmlu"]
+    parts, outcomes, data = [], [], {}
+    for ablation in ABLATIONS:
+        paper_better = "trsp" if mmlu["trsp"] > mmlu[ablation] else ablation
+        for r in (tr.CONFIGS["default"].ratios[0], tr.CONFIGS["default"].ratios[-1]):
+            va = tr.per_seed(run, paper_better, r, tr.READERS["heldout_loss"])
+            other = ablation if paper_better == "trsp" else "trsp"
+            vb = tr.per_seed(run, other, r, tr.READERS["heldout_loss"])
+            outcome, _ = compare(va, vb, higher=False)
+            outcomes.append(outcome)
+            data[f"{ablation}@{r}x"] = {paper_better: va, other: vb, "outcome": outcome}
+            parts.append(f"{r}×: {paper_better} {_spread(va)} vs {other} {_spread(vb)} ({outcome})")
+    text = (
+        "held-out loss (nats/byte), the variant Table 4 ranks higher first: "
+        + "; ".join(parts)
+        + f". Paper (MMLU %, post-training Llama-3.2-1B): dense {mmlu['dense-full-sweep']}, TRSP {mmlu['trsp']}, "
+        f"w/o dyadic {mmlu['no-dyadic']}, w/o triangle {mmlu['box-kernel']}, static gate {mmlu['static-gate']}"
+    )
+    if "reversed" in outcomes:
+        bad = [k for k, v in data.items() if v["outcome"] == "reversed"]
+        return Evidence(
+            Status.REFUTED,
+            METHOD,
+            f"{text}. Reversed beyond the seed spread: {', '.join(bad)}",
+            ranges=ranges(run),
+            data=data,
+            counterexample={k: data[k] for k in bad},
+        )
+    if all(o == "beyond" for o in outcomes):
+        return Evidence(Status.VERIFIED, METHOD, text, ranges=ranges(run), data=data)
+    return open_evidence(
+        f"{text}. Some pairs overlap: this scale cannot order them", method=METHOD, ranges=ranges(run), data=data
+    )
+
+
+claim(
+    id="trsp.trained.ablations",
+    figure=FIGURE,
+    title="Trained from scratch, the Table 4 ablations rank as in the paper on held-out loss",
+    source=Source("specproof", "§5.2, Table 4", "own, trained decoders"),
+    statement=r"With the held-out next-byte loss at $T$ and at $8T$ standing in for Table 4's MMLU accuracy, each "
+    r"§5.2 ablation trained from scratch ranks against Transformer + TRSP as Table 4 ranks it, beyond the "
+    r"seed spread: the static scalar gate ($g = 0.5$), $b_\ell = T$ at every layer and the box kernel have a "
+    r"higher loss than TRSP, the dense full sweep a lower one.",
+    checks=[trained_ablation_order],
+    expected=Status.OPEN,
+    reason="Read from the committed rows; see the evidence.",
+    notes=["interpretive"],
+    tests=[f"{TESTS}::test_the_spread_rule_of_the_trained_claims"],
+)
+
+
+TRAINABLE = ("trsp", "box-kernel", "no-dyadic", "dense-full-sweep")  # the variants whose Eq. 7 gate trains
+
+
+def _gates(row: dict, key: str, ratio: int) -> list[float]:
+    return [g for layer in row[key][str(ratio)] for _, g in layer]
+
+
+@check
+def trained_gate_shrinks(ctx) -> Evidence:
+    run = measured()
+    if run is None:
+        return missing()
+    first, last = tr.CONFIGS["default"].ratios[0], tr.CONFIGS["default"].ratios[-1]
+    parts, failures, worst = [], [], float("inf")
+    for name in TRAINABLE:
+        seeds = run["variants"][name]
+        learned = {s: _gates(seeds[s]["train"], "gains", first) for s in sorted(seeds)}
+        initial = {s: _gates(seeds[s]["train"], "gains_init", first) for s in sorted(seeds)}
+        shrink = [g / g0 for s in learned for g, g0 in zip(learned[s], initial[s])]
+        far = [g for s in seeds for g in _gates(seeds[s]["train"], "gains", last)]
+        parts.append(
+            f"{name}: learned g at T = {tr.CONFIGS['default'].train_length}"
+            f" {fmt(min(min(v) for v in learned.values()))}…{fmt(max(max(v) for v in learned.values()))} (initial"
+            f" {fmt(min(min(v) for v in initial.values()))}…{fmt(max(max(v) for v in initial.values()))};"
+            f" learned/initial {fmt(min(shrink))}…{fmt(max(shrink))}), at {last}× {fmt(min(far))}…{fmt(max(far))}"
+        )
+        if name == "trsp":
+            worst = min(1 - max(shrink), 1e-2 - max(max(v) for v in learned.values()))
+            if max(shrink) >= 1 or max(max(v) for v in learned.values()) >= 1e-2:
+                failures.append({"variant": name, "max_ratio": max(shrink)})
+    text = "per layer, over 3 seeds: " + "; ".join(parts)
+    if failures:
+        return Evidence(
+            Status.REFUTED,
+            METHOD,
+            f"the TRSP gate does not shrink in every seed: {text}",
+            ranges=ranges(run),
+            worst_margin=worst,
+            counterexample={"failures": failures},
+        )
+    return Evidence(Status.VERIFIED, METHOD, text, ranges=ranges(run), worst_margin=worst)
+
+
+claim(
+    id="trsp.trained.gate",
+    figure=FIGURE,
+    title="Trained with the model, the Eq. 7 gate turns TRSP's side path down to g < 10⁻² at every layer",
+    source=Source("specproof", "§3.3.1, Eq. 7", "own, trained decoders"),
+    statement=r"For Transformer + TRSP trained from scratch (the project's Eq. 7 gate, LongContextGate: $1\to16\to1$ "
+    r"MLP on $\log_2 r_\ell$ times $r_\ell^{\phi}$, initialised from the run's seed), the learned gain "
+    r"$g_\ell(T)$ at the training length $T=128$ is below its value at initialisation and below $10^{-2}$ at "
+    r"every layer, for every seed: training turns the side path down, so at this scale the trained TRSP "
+    r"model is the base model plus a perturbation of relative size $\lesssim10^{-2}$.",
+    checks=[trained_gate_shrinks],
+    expected=Status.REFUTED,
+    reason=(
+        "Read from the committed rows (three seeds, four layers): TRSP's learned gain at T = 128 spans 1.5e-4 … 2.7e-2"
+        " and learned/initial 0.11 … 4.6, so in some layer and seed the gate grows and passes 10⁻²; training does not"
+        " uniformly turn the side path down at this scale (the box-kernel ablation's gate grows 2.9–25×, no-dyadic's"
+        " shrinks 36–180×). The hypothesis was the project's own; it is kept with its counterexample."
+    ),
+    notes=["interpretive"],
+    uses=["trsp.gate.range"],
+    tests=[f"{TESTS}::test_the_trainable_gate_is_eq7_and_the_schedule_eq5"],
+)
+
+
+@check
+def trained_safety_net(ctx) -> Evidence:
+    """Prop. C.5's monotonicity on every trained head with a side path: μ₂(L_A + L_G) ≥ μ₂(L_A), and by how much."""
+    run = measured()
+    if run is None:
+        return missing()
+    parts, lowest, bad = [], float("inf"), None
+    for name, seeds in run["variants"].items():
+        gains, reff = [], []
+        for seed, slots in sorted(seeds.items()):
+            for r, row in ((k, v) for k, v in slots.items() if k != "train"):
+                for layer, hs in enumerate(row.get("heads") or []):
+                    for h in hs:
+                        if "mu2_side" not in h:
+                            continue
+                        margin = h["mu2_side"] - h["mu2_attn"]
+                        allowance = 1e-5 * max(1.0, h["mu2_attn"])  # 6 stored digits of each eigenvalue
+                        if margin + allowance < lowest:
+                            lowest = margin + allowance
+                            bad = {
+                                "variant": name,
+                                "seed": seed,
+                                "ratio": r,
+                                "layer": layer,
+                                **{k: h[k] for k in ("mu2_attn", "mu2_side")},
+                            }
+                        gains.append(h["mu2_side"] / h["mu2_attn"] - 1)
+                        reff.append(h["reff_side"] / h["reff_attn"] - 1)
+        if gains:
+            parts.append(
+                f"{name}: μ₂ gain median {fmt(float(np.median(gains)))} (max {fmt(max(gains))}), R_eff change "
+                f"median {fmt(float(np.median(reff)))} ({fmt(min(reff))}…{fmt(max(reff))})"
+            )
+    text = (
+        "relative change of μ₂ of the symmetrised attention graph when the layer's own side path G_ℓ = Σ_b g_b K_b is "
+        "added, and of R_eff from I + A to I + A + G_ℓ, over heads, seeds and ratios: " + "; ".join(parts)
+    )
+    if lowest < 0:
+        return Evidence(
+            Status.REFUTED,
+            METHOD,
+            f"a head loses connectivity: {text}",
+            ranges=ranges(run),
+            worst_margin=lowest,
+            counterexample=bad,
+        )
+    return Evidence(Status.VERIFIED, METHOD, text, ranges=ranges(run), worst_margin=lowest)
+
+
+claim(
+    id="trsp.trained.safety-net",
+    figure=FIGURE,
+    title="On trained heads the side path never lowers μ₂ (Prop. C.5); how much it raises μ₂ and moves R_eff",
+    source=Source("specproof", "App. C.3.1, Prop. C.5", "own, trained decoders"),
+    statement=r"For every head of every trained side-path variant at every evaluated length, "
+    r"$\mu_2(L(A_h)+L(G_\ell))\ge\mu_2(L(A_h))$ with $G_\ell=\sum_b g_\ell(T,b)K_b$ the layer's trained side "
+    r"path (Prop. C.5's safety net); the evidence gives the relative gain of $\mu_2$ and the change of "
+    r"$R_{\mathrm{eff}}$ from $I+A_h$ to $I+A_h+G_\ell$ (Thm C.8's composite).",
+    checks=[trained_safety_net],
+    expected=Status.VERIFIED,
+    reason=(
+        "Weyl: adding the positive semidefinite Laplacian L(G_ℓ) cannot lower any eigenvalue; the rows confirm it "
+        "within the rounding of their 6 stored digits and measure the size of the gain, which the trained gate sets."
+    ),
+    unproved=(
+        "the inequality is Weyl's (proved in trsp.C5.safety-net for every PSD addition); what the rows add is the size "
+        "of the gain for the gates training found, a measurement on three seeds per variant"
+    ),
+    notes=["interpretive"],
+    uses=["trsp.C5.safety-net"],
+    tests=[f"{TESTS}::test_head_measures_on_uniform_causal_attention"],
+)

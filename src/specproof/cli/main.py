@@ -1,0 +1,190 @@
+"""The `specproof` command line: verify, list, theorems (sweep, figures, variant join as they land)."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from specproof.theory.errors import InputError
+
+
+class UsageError(Exception):
+    """A user mistake on the command line: reported in one line, exit 2."""
+
+
+class _Parser(argparse.ArgumentParser):
+    """One line on stderr, exit 2, no usage dump; no abbreviated options (``--wid`` is not ``--wide``)."""
+
+    def __init__(self, *args, **kwargs):
+        kwargs.setdefault("allow_abbrev", False)
+        super().__init__(*args, **kwargs)
+
+    def error(self, message):
+        raise UsageError(message)
+
+
+def cmd_list(args) -> int:
+    """Ids, expected verdicts and titles from the registry index: no claim module is imported."""
+    from specproof.engine.index import load_index, select_ids
+
+    index = load_index()
+    for cid in select_ids(args.ids):
+        e = index[cid]
+        print(f"{cid}\t{e.expected.value}\t{e.title}")
+    return 0
+
+
+def cmd_verify(args) -> int:
+    from specproof.engine.io import output_file
+    from specproof.engine.registry import Context
+    from specproof.engine.runner import Interrupted, run, select
+    from specproof.render.report import table, write_json
+
+    json_path = output_file(args.json, "--json") if args.json is not None else None  # before any work
+    claims = select(args.ids)
+    from specproof.engine.strategies import hypothesis_storage_outside_the_working_directory
+
+    hypothesis_storage_outside_the_working_directory()
+    ctx = Context(wide=args.wide, seed=args.seed)
+    progress = "off" if args.no_progress else ("bar" if sys.stderr.isatty() else "lines")
+    from specproof.engine.interrupt import interruptible
+
+    try:
+        with interruptible():
+            results = run(claims, ctx, progress=progress)
+    except Interrupted as stop:  # keep what was decided: a partial report that says so
+        print(table(stop.results))
+        print(f"interrupted: {len(stop.results)} of {len(claims)} claims decided; this report is partial")
+        if json_path:
+            write_json(json_path, stop.results, ctx, partial=True)
+            print(f"wrote {json_path} (partial)")
+        return 130
+    print(table(results))
+    from specproof.runs.audits import audit_summary, run_audits
+
+    findings = run_audits(results)
+    for line in audit_summary(findings):
+        print(line)
+    if json_path:
+        write_json(json_path, results, ctx, audits=findings)
+        print(f"wrote {json_path}")
+    bad = [r for r in results if not r.matches]
+    for r in bad:
+        why = r.error or f"computed {r.status.value}, expected {r.claim.expected.value}"
+        print(f"specproof: {r.claim.id}: {why}", file=sys.stderr)
+    return 1 if bad else 0
+
+
+def _theorems_path(given: str | None) -> Path:
+    from specproof.engine.io import project_path
+
+    if given is not None:
+        return Path(given)
+    path = project_path("THEOREMS.md")
+    if path is None:
+        raise InputError(
+            "no project checkout here to hold THEOREMS.md (specproof is not installed from its "
+            "checkout); allowed: --output FILE"
+        )
+    return path
+
+
+def _differing(current: str, computed: str) -> str:
+    """Which claims' sections differ, with the first differing line of the first one."""
+    from specproof.render.report import split_sections
+
+    old, new = split_sections(current), split_sections(computed)
+    ids = [i for i in new if old.get(i) != new[i]] + [i for i in old if i not in new]
+    if not ids:
+        return "the parts outside the claim sections"
+    first = ids[0]
+    pairs = zip((old.get(first) or "").splitlines(), new.get(first, "").splitlines())
+    line = next((f"; first difference in {first}: {a[:160]!r} vs {b[:160]!r}" for a, b in pairs if a != b), "")
+    return f"{len(ids)} claim(s) ({', '.join(ids[:6])}{', …' if len(ids) > 6 else ''}){line}"
+
+
+def cmd_theorems(args) -> int:
+    from specproof.engine.io import output_file, write_atomic
+    from specproof.engine.registry import Context
+    from specproof.engine.runner import run, select
+    from specproof.render.report import render_theorems
+
+    path = _theorems_path(args.output)
+    if args.check:
+        if not path.is_file():
+            raise InputError(f"--check: {path} is not a file; allowed: an existing THEOREMS.md")
+    else:
+        path = output_file(path, "--output")  # before the minute of work, not after
+    from specproof.engine.strategies import hypothesis_storage_outside_the_working_directory
+
+    hypothesis_storage_outside_the_working_directory()
+    results = run(select(), Context(), progress="bar" if sys.stderr.isatty() else "off")
+    text = render_theorems(results)
+    if args.check:
+        current = path.read_text(encoding="utf-8")
+        if current != text:
+            print(
+                f"specproof: {path} differs from the catalogue computed here in {_differing(current, text)}; if the "
+                "checks or claims changed, run `specproof theorems`; if only the machine did, a rendered number "
+                "is machine-dependent (a bug: do not commit this machine's digits)",
+                file=sys.stderr,
+            )
+            return 1
+        print(f"{path} is up to date")
+        return 0
+    write_atomic(path, text)
+    print(f"wrote {path} ({len(results)} claims)")
+    return 0
+
+
+def cmd_index(args) -> int:
+    from specproof.engine.index import INDEX_FILE, build_index, render_index
+    from specproof.engine.io import project_path, write_atomic
+
+    path = project_path("src", "specproof", "checks", "claims", INDEX_FILE)
+    if path is None:
+        raise InputError("no project checkout here to hold the registry index; the index is part of the package")
+    text = render_index(build_index())
+    if args.check:
+        if not path.is_file() or path.read_text(encoding="utf-8") != text:
+            print(f"specproof: {path} is stale; run `specproof index`", file=sys.stderr)
+            return 1
+        print(f"{path} is up to date")
+        return 0
+    write_atomic(path, text)
+    print(f"wrote {path}")
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The whole parser, from the static table of :mod:`specproof.cli.commands` (no command module imported)."""
+    from specproof import __version__
+    from specproof.cli import commands
+
+    p = _Parser(prog="specproof", description="Verify the spectral claims of TRSP and SDEG, claim by claim.")
+    p.add_argument("--version", action="version", version=f"specproof {__version__}")
+    sub = p.add_subparsers(dest="command", parser_class=_Parser, required=True)
+    commands.register(sub)
+    return p
+
+
+def main(argv=None) -> int:
+    try:
+        args = build_parser().parse_args(argv)
+        from specproof.cli import commands
+
+        return commands.run(args)
+    except (UsageError, InputError) as exc:
+        print(f"specproof: error: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print(
+            "specproof: interrupted; what was written is complete (atomic writes), and a sweep rerun resumes",
+            file=sys.stderr,
+        )
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,148 @@
+"""`specproof train`: train small decoders with and without TRSP's side path, measure them at 1×–8× the training length,
+print the seed spreads beside the paper's numbers, and write rows, JSON and figures where asked."""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+
+from specproof.theory.errors import InputError
+
+CPU_FLOPS = 1e10  # what a CPU core sustains on these small matmuls (measured here: 5–15 GFLOP/s)
+CPU_LIMIT_HOURS = 24.0
+
+
+def estimated_flops(config, runs: int) -> float:
+    """Training FLOPs of ``runs`` models: 6 × parameters × tokens for the weights, plus the attention maps
+    (forward and backward, 3 × 2·T²·d per layer and sequence)."""
+    d, L, T = config.d_model, config.n_layers, config.train_length
+    params = L * (4 * d * d + 3 * d * int(round(config.mlp_ratio * d))) + 2 * 256 * d
+    tokens = config.steps * config.batch * T
+    attention = 3 * 2 * 2 * T * T * d * L * config.steps * config.batch
+    return runs * (6 * params * tokens + attention)
+
+
+def _seeds(text: str | None, default) -> list[int]:
+    from specproof.engine.options import seed_value
+
+    if text is None:
+        return list(default)
+    try:
+        seeds = [seed_value(x) for x in text.split(",") if x.strip()]
+    except Exception as exc:  # argparse's ArgumentTypeError: one line
+        raise InputError(f"--seeds {text!r}: {exc}") from None
+    if not seeds or len(set(seeds)) != len(seeds):
+        raise InputError(f"--seeds {text!r}: allowed: distinct seeds 0 <= seed < 2^32, comma-separated")
+    return seeds
+
+
+def cmd_train(args) -> int:
+    from dataclasses import replace
+    from pathlib import Path
+
+    from specproof.engine.formal import cache_dir
+    from specproof.engine.io import output_dir, output_file, project_path, provenance, write_atomic
+    from specproof.engine.methods import jsonable
+    from specproof.runs.sweeps.table import Store
+    from specproof.runs.train import harness as tr
+
+    # every input and output checked before any work
+    json_path = output_file(args.json, "--json") if args.json is not None else None
+    figures_dir = output_dir(args.figures, "--figures") if args.figures is not None else None
+    if args.config not in tr.CONFIGS:
+        raise InputError(f"--config {args.config!r}; allowed: {', '.join(tr.CONFIGS)}")
+    config = tr.CONFIGS[args.config]
+    if args.steps is not None:
+        config = replace(
+            config,
+            steps=args.steps,
+            checkpoint_every=min(config.checkpoint_every, args.steps),
+            log_every=min(config.log_every, args.steps),
+        )
+    seeds = _seeds(args.seeds, config.seeds)
+    names = [n for n in (args.variants.split(",") if args.variants else ()) if n.strip()]
+    if not names and not args.spec and not args.variant:
+        names = list(tr.DEFAULT_VARIANTS)
+    variants = tr.resolve_variants(names, loaded_side_paths(args.spec or (), args.variant or ()))
+    device = tr.resolve_device(args.device)
+    if device.type == "cpu":
+        hours = estimated_flops(config, len(variants) * len(seeds)) / CPU_FLOPS / 3600
+        if hours > CPU_LIMIT_HOURS:
+            raise InputError(
+                f"--config {config.name}: about {hours:.0f} hours of training on this CPU (estimated "
+                f"{estimated_flops(config, len(variants) * len(seeds)):.2g} FLOPs at ~{CPU_FLOPS:.0e}/s); "
+                f"allowed: --device cuda, or a configuration within {CPU_LIMIT_HOURS:.0f} hours (fewer "
+                "--steps, --seeds or variants)"
+            )
+    corpus = tr.load_corpus(args.text)
+    tr.check_corpus(corpus, config)
+    if args.store is not None and args.no_store:
+        raise InputError("--store and --no-store exclude each other; allowed: one of them")
+    store = None
+    if not args.no_store:
+        if args.store is not None:
+            store = Store(output_dir(args.store, "--store"))
+        elif config.name == "default" and not args.text and args.steps is None and project_path("data") is not None:
+            store = Store(output_dir(project_path("data"), "the project's store"))
+        elif cache_dir() is not None:
+            store = Store(output_dir(cache_dir() / "trained", "the cache's store"))
+    checkpoints = None
+    if args.checkpoints is not None:
+        checkpoints = output_dir(args.checkpoints, "--checkpoints")
+    elif cache_dir() is not None:
+        checkpoints = output_dir(cache_dir() / "checkpoints", "the cache's checkpoint directory")
+    else:
+        print(
+            "specproof: no checkpoints (SPECPROOF_NO_CACHE is set and no --checkpoints DIR): an interrupted "
+            "training restarts from step 0",
+            file=sys.stderr,
+        )
+    threads = args.threads if args.threads is not None else (1 if device.type == "cpu" else None)
+
+    from specproof.runs.real.models import threads as thread_limit
+
+    setting = tr.Setting(
+        config, corpus, variants, device, checkpoints, progress=not args.no_progress and sys.stderr.isatty()
+    )
+    t0 = time.perf_counter()
+    load = tr.load_average()
+    with thread_limit(threads):
+        result = tr.run(setting, seeds=seeds, store=store)
+    seconds = round(time.perf_counter() - t0, 1)
+    rows = tr.committed_run([r for r in result.rows], config.name)
+    print(
+        f"config {config.name} ({config.d_model}-wide, {config.n_layers} layers × {config.n_heads} heads, trained at "
+        f"{config.train_length} for {config.steps} steps of {config.batch}), {len(variants)} variants × {len(seeds)} "
+        f"seeds on {device}: {result.computed} rows computed, {result.reused} reused in {seconds} s "
+        f"(load {load} → {tr.load_average()})"
+    )
+    print(tr.summary_table(rows, config.ratios))
+    if store is not None:
+        print(f"rows: {store.path(tr.STORE_NAME)}; checkpoints: {checkpoints or 'none'}")
+    if json_path:
+        out = {
+            "config": config.identity(),
+            "seeds": seeds,
+            "variants": {n: tr.describe(v) for n, v in variants.items()},
+            "corpus": corpus.label,
+            "rows": result.rows,
+            "paper": tr.PAPER,
+            "spread": tr.SPREAD_RULE,
+            "provenance": provenance(device=str(device), dtype=config.dtype, threads=threads, seconds=seconds),
+        }
+        write_atomic(json_path, json.dumps(jsonable(out), indent=1, ensure_ascii=False) + "\n")
+        print(f"wrote {json_path}")
+    if figures_dir:
+        from specproof.render.figures.trained import write_figures
+
+        for path in write_figures(rows, Path(figures_dir)):
+            print(f"wrote {path}")
+    return 0
+
+
+def loaded_side_paths(specs=(), files=()) -> list:
+    """The side paths of the variants in TOML specs and Python files (their expectations are the battery's)."""
+    from specproof.checks.battery.loader import load_spec, load_variants
+
+    return [v.side_path for v in [load_spec(p) for p in specs] + [v for p in files for v in load_variants(p)]]

@@ -1,0 +1,289 @@
+"""The claim registry: claims, their checks, evidence records and the statuses of the report contract."""
+
+from __future__ import annotations
+
+import enum
+import functools
+import re
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Callable, Mapping
+
+PAPERS = {
+    "TRSP": (
+        "The Devil is in the Spectrum: Mitigating Representation Collapse in LLMs via "
+        "Topologically Regularized Side-Path (arXiv 2607.20484)"
+    ),
+    "SDEG": "Spectral Degeneration of Self-Attention under Isotropic Score Geometry (arXiv 2611.02778)",
+}
+NOTE_FLAGS = ("loose", "reconstructed", "interpretive")
+
+
+class Status(str, enum.Enum):
+    """Statuses of the report contract, strongest first."""
+
+    PROVED = "proved"
+    CERTIFIED = "certified"
+    VERIFIED = "verified"
+    REFUTED = "refuted"
+    OPEN = "open"
+
+    def __str__(self) -> str:
+        return self.value
+
+
+# How strong a verdict is: proved > certified > verified > open = refuted (a refuted claim supports nothing).
+STRENGTH = {Status.PROVED: 3, Status.CERTIFIED: 2, Status.VERIFIED: 1, Status.OPEN: 0, Status.REFUTED: 0}
+EXACT_STATUSES = frozenset({Status.PROVED, Status.CERTIFIED})
+
+
+def natural_key(text: str) -> list:
+    """Sort key that orders embedded numbers numerically ("App. C.10" after "App. C.9", "§3.2" before "§3.10")."""
+    return [int(p) if p.isdigit() else p for p in re.split(r"(\d+)", text)]
+
+
+def weakest(statuses) -> Status:
+    """The verdict a conjunction of evidence supports: refuted wins, else the weakest guarantee."""
+    statuses = list(statuses)
+    if Status.REFUTED in statuses:
+        return Status.REFUTED
+    if not statuses:
+        return Status.OPEN
+    return min((s for s in statuses), key=STRENGTH.__getitem__)
+
+
+@dataclass(frozen=True)
+class Source:
+    """Where a claim comes from: paper key, section, and the paper's own label (Thm C.6, Eq. 13)."""
+
+    paper: str
+    section: str
+    label: str = ""
+
+    def __post_init__(self):
+        if self.paper not in PAPERS and self.paper != "specproof":
+            raise ValueError(f"unknown paper {self.paper!r}; allowed: {sorted(PAPERS)} or 'specproof'")
+
+
+@dataclass(frozen=True)
+class Context:
+    """How hard checks work: representative ranges by default, the widest ones with ``wide``."""
+
+    wide: bool = False
+    seed: int = 0
+
+
+class Role(str, enum.Enum):
+    """What a piece of evidence does for its claim: decides it, or supports it as a cross-check."""
+
+    DECIDES = "decides"
+    SUPPORTS = "supports"
+
+    def __str__(self) -> str:
+        return self.value
+
+
+@dataclass(frozen=True)
+class Evidence:
+    """What one check found; immutable (derive a changed copy with ``dataclasses.replace``).
+
+    ``role`` is :attr:`Role.DECIDES` when the check covers the claim as stated, :attr:`Role.SUPPORTS`
+    for cross-checks that cannot raise the verdict (they can still refute it). ``worst_margin`` is the smallest
+    slack seen (≥ 0 when the claim held everywhere); ``sharpest`` the best constant or exponent.
+    A float check whose worst margin is negative without refuting passed only through its float
+    error allowance: ``allowance`` is that allowance at the worst case and ``allowance_note`` the
+    error analysis behind it (printed beside the margin in the catalogue and the table).
+    """
+
+    status: Status
+    method: str
+    summary: str
+    ranges: str = ""
+    worst_margin: float | None = None
+    sharpest: str | None = None
+    counterexample: dict | None = None
+    role: Role = Role.DECIDES
+    data: Mapping = field(default_factory=dict)
+    check: str = ""
+    seconds: float = 0.0
+    allowance: float | None = None  # the float error allowance at the worst case (JSON only)
+    allowance_note: str = ""  # the error analysis behind it, shown beside a negative worst margin
+
+    def __post_init__(self):
+        object.__setattr__(self, "status", Status(self.status))
+        try:
+            object.__setattr__(self, "role", Role(self.role))
+        except ValueError:
+            raise ValueError(f"role must be 'decides' or 'supports', got {self.role!r}") from None
+        object.__setattr__(self, "data", MappingProxyType(dict(self.data)))
+        if self.status is Status.REFUTED and not self.counterexample:
+            raise ValueError("a refuting Evidence must carry its counterexample")
+
+    def to_json(self) -> dict:
+        out = {
+            "check": self.check,
+            "method": self.method,
+            "status": self.status.value,
+            "role": self.role.value,
+            "summary": self.summary,
+            "ranges": self.ranges,
+            "worst_margin": self.worst_margin,
+            "sharpest": self.sharpest,
+            "seconds": round(self.seconds, 3),
+        }
+        if self.allowance is not None:
+            out["allowance"] = self.allowance
+            out["allowance_note"] = self.allowance_note
+        if self.counterexample:
+            out["counterexample"] = self.counterexample
+        if self.data:
+            out["data"] = dict(self.data)
+        return out
+
+
+CheckFn = Callable[[Context], Evidence]
+_ID = re.compile(r"^[a-z]+(\.[A-Za-z0-9]+(-[a-z0-9]+)*)+$")
+
+
+@dataclass(frozen=True)
+class Claim:
+    """A statement of a paper (or of specproof's own), its checks and its expected verdict."""
+
+    id: str
+    title: str
+    source: Source
+    statement: str
+    expected: Status
+    reason: str
+    checks: tuple[CheckFn, ...] = ()
+    cross_checks: tuple[CheckFn, ...] = ()  # run too, their evidence only supports (a proof decides instead)
+    uses: tuple = ()
+    notes: tuple = ()
+    tests: tuple = ()
+    figure: str | None = None
+    lost: str = ""  # for reconstructed statements: what the source copy lost
+    corrects: str | None = None  # for a claim of specproof's own that sharpens or fixes another
+    # for a proved claim: the steps of its argument that no check machine-checks (the logic between the checked
+    # steps, a cited textbook theorem); the machine-checked steps are read from its evidence
+    prose: str = ""
+    # former ids of this claim (renamed, or split: then every part carries the old id, which names them all)
+    aliases: tuple = ()
+    # for a claim that is verified, not proved: why no proof is known (or why there is nothing to prove for every
+    # parameter value: a statement about measured rows); printed as *Why not proved* in the catalogue
+    unproved: str = ""
+
+    def __post_init__(self):
+        if not _ID.match(self.id):
+            raise ValueError(f"claim id {self.id!r} is not a dotted kebab-case id")
+        object.__setattr__(self, "expected", Status(self.expected))
+        bad = set(self.notes) - set(NOTE_FLAGS)
+        if bad:
+            raise ValueError(f"{self.id}: unknown note flags {sorted(bad)}; allowed: {NOTE_FLAGS}")
+        if self.expected is not Status.OPEN and not self.checks:
+            raise ValueError(f"{self.id}: a claim without checks can only be expected 'open'")
+        unmarked = [repr(fn) for fn in (*self.checks, *self.cross_checks) if not is_check(fn)]
+        if unmarked:
+            raise ValueError(f"{self.id}: checks must be functions marked with @check, got {', '.join(unmarked)}")
+
+
+REGISTRY: dict[str, Claim] = {}
+MODULE_OF: dict[str, str] = {}  # claim id → the claim module that registered it
+
+CLAIMS_PACKAGE = "specproof.checks.claims"
+
+
+def check(fn: CheckFn) -> CheckFn:
+    """Mark a function as a check: ``claim(checks=[fn, ...])`` accepts only functions marked so.
+
+    The check's name in reports and in THEOREMS.md is ``fn.__name__``.
+    """
+    fn.is_check = True
+    return fn
+
+
+def is_check(obj) -> bool:
+    """Whether ``obj`` is a function marked with :func:`check`."""
+    return callable(obj) and getattr(obj, "is_check", False) is True
+
+
+def _caller_module() -> str:
+    """The claim module that called into this one (the first frame outside the registry)."""
+    import inspect
+
+    frame = inspect.currentframe()
+    while frame is not None and frame.f_globals.get("__name__") == __name__:
+        frame = frame.f_back
+    name = str(frame.f_globals.get("__name__", "")) if frame else ""
+    return name.removeprefix(CLAIMS_PACKAGE + ".")
+
+
+def _register(fields: dict, module: str) -> Claim:
+    c = Claim(**{k: tuple(v) if isinstance(v, list) else v for k, v in fields.items()})
+    if c.id in REGISTRY:
+        raise ValueError(f"claim {c.id!r} registered twice")
+    REGISTRY[c.id] = c
+    MODULE_OF[c.id] = module
+    return c
+
+
+def claim(**fields) -> Claim:
+    """Register a claim; its checks are functions marked with :func:`check`."""
+    return _register(fields, _caller_module())
+
+
+def claim_split(old: str, parts, **common) -> list[Claim]:
+    """Register the claims a bundled claim ``old`` was split into, one per part, in the order given.
+
+    Each part is a dict of :class:`Claim` fields with a ``slug`` in place of the id: the child's id is
+    ``old.<slug>``, the fields of ``common`` (source, uses, tests, ...) apply unless the part gives its own, and every
+    child carries ``old`` among its aliases. So ``old`` stays a valid id: it names the group of its children (a
+    *split* alias: ``specproof verify old`` runs them all, a link to it reaches a page listing them).
+    """
+    module = _caller_module()
+    out = []
+    for part in parts:
+        fields = {**common, **part}
+        slug = fields.pop("slug")
+        fields["id"] = f"{old}.{slug}"
+        fields["aliases"] = (old, *tuple(fields.get("aliases", ())))
+        out.append(_register(fields, module))
+    if not out:
+        raise ValueError(f"{old}: a split needs at least one part")
+    return out
+
+
+def claim_modules() -> tuple[str, ...]:
+    """The claim files in document order, as ``claims/outline.toml`` lists them: dotted names under
+    :data:`CLAIMS_PACKAGE` (``"trsp.app_c.skeleton"``). The registry follows this order, then each file's own."""
+    return _outline()
+
+
+@functools.lru_cache(maxsize=1)
+def _outline() -> tuple[str, ...]:
+    import tomllib
+    from importlib import resources
+
+    outline = tomllib.loads(resources.files(CLAIMS_PACKAGE).joinpath("outline.toml").read_text(encoding="utf-8"))
+    return tuple(f"{part['folder'].replace('/', '.')}.{name}" for part in outline["part"] for name in part["files"])
+
+
+def load_modules(modules) -> None:
+    """Import the given claim modules (dotted names as :func:`claim_modules` gives them); importing registers their
+    claims."""
+    import importlib
+
+    for name in modules:
+        importlib.import_module(f"{CLAIMS_PACKAGE}.{name}")
+
+
+def load_all() -> dict[str, Claim]:
+    """Import every claim module; the registry in document order (the outline's file order, then registration
+    order)."""
+    modules = claim_modules()
+    load_modules(modules)
+    rank = {m: n for n, m in enumerate(modules)}
+    if list(REGISTRY) != sorted(REGISTRY, key=lambda cid: rank.get(MODULE_OF.get(cid), len(rank))):
+        ordered = sorted(REGISTRY.items(), key=lambda kv: rank.get(MODULE_OF.get(kv[0]), len(rank)))
+        REGISTRY.clear()
+        REGISTRY.update(ordered)
+    return REGISTRY

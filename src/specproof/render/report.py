@@ -1,0 +1,235 @@
+"""The verdict table, the JSON report and THEOREMS.md, rendered from the results of :mod:`specproof.engine.runner`."""
+
+from __future__ import annotations
+
+import json
+import re
+
+from specproof.engine.blueprint import SOUND, Chain, chains, fully_proved
+from specproof.engine.io import write_atomic
+from specproof.engine.methods import fmt, jsonable
+from specproof.engine.registry import PAPERS, Context, Status, load_all, natural_key
+from specproof.engine.runner import Result
+from specproof.engine.tables import terminal_width, text_table
+from specproof.render.view import BADGE, PROOF_METHOD
+
+
+def proof_line(r: "Result") -> str | None:
+    """The catalogue's *Proof:* line of a proved claim: what is machine-checked (from the evidence), what is argued in
+    prose (the line THEOREMS.md prints, from the claim's view)."""
+    from specproof.render.view import proof_steps
+
+    steps = proof_steps(r)
+    if steps is None:
+        return None
+    checked, prose = steps
+    machine = "; ".join(
+        f"{PROOF_METHOD.get(m, m)}: " + ", ".join(f"`{n}`" for n in names) for m, names in checked.items()
+    )
+    return f"*Proof:* machine-checked — {machine or 'nothing'}. Argued in prose — {prose.rstrip('.')}."
+
+
+def margin_text(r: Result) -> str:
+    """The worst margin; a negative one of a claim that is not refuted carries the allowance that covers it."""
+    measured = [e for e in r.evidence if e.worst_margin is not None]
+    if not measured:
+        return fmt(None)
+    worst = min(measured, key=lambda e: e.worst_margin)
+    if worst.worst_margin < 0 and r.status is not Status.REFUTED:  # float noise the allowance covers: say so
+        allowance = "n/a" if worst.allowance is None else f"{worst.allowance:.2g}"
+        return f"{worst.worst_margin:.2g} (allowance {allowance})"
+    return fmt(worst.worst_margin)
+
+
+def result_chains(results: list[Result]) -> dict[str, Chain]:
+    """Each result's chain from the computed verdicts; a dependency that was not run counts with its expected one
+    (read from the registry index, so a run of one claim imports no other claim module)."""
+    from specproof.engine.blueprint import chain_of
+    from specproof.engine.index import known_claims
+
+    claims = known_claims()
+    verdicts = {cid: c.expected for cid, c in claims.items()} | {r.claim.id: r.status for r in results}
+    return {r.claim.id: chain_of(claims, r.claim.id, verdicts) for r in results}
+
+
+def table(results: list[Result]) -> str:
+    """The verdict table: id, status, expected, chain, method, worst margin, seconds."""
+    chain = result_chains(results)
+    lines = text_table(
+        ("id", "status", "expected", "chain", "methods", "worst margin", "seconds"),
+        [
+            (
+                r.claim.id,
+                r.status.value + ("" if r.matches else " !"),
+                r.claim.expected.value,
+                chain[r.claim.id].text(markdown=False),
+                ",".join(r.methods) or "-",
+                margin_text(r),
+                f"{r.seconds:.2f}",
+            )
+            for r in results
+        ],
+        width=terminal_width(),
+        shrinkable=(3, 4),
+    )
+    counts = {s: sum(r.status is s for r in results) for s in Status}
+    fully = sum(fully_proved(r.status, chain[r.claim.id]) for r in results)
+    mism = sum(not r.matches for r in results)
+    weak = sum(c.state != SOUND for c in chain.values())
+    lines.append("")
+    lines.append(
+        ", ".join(
+            f"{n} {s.value}" + (f" ({fully} fully)" if s is Status.PROVED else "") for s, n in counts.items() if n
+        )
+        + f"; {mism} differ from expected; "
+        f"{len(results) - weak} sound chains, {weak} resting on a weaker or refuted claim"
+    )
+    return "\n".join(lines)
+
+
+def report_json(results: list[Result], ctx: Context, partial: bool = False, audits=None) -> dict:
+    from specproof import __version__
+
+    chain = result_chains(results)
+    claims = [
+        r.to_json() | {"chain": chain[r.claim.id].to_json(), "fully_proved": fully_proved(r.status, chain[r.claim.id])}
+        for r in results
+    ]
+    out = {"specproof": __version__, "wide": ctx.wide, "seed": ctx.seed, "claims": claims}
+    if partial:
+        out["partial"] = True
+    if audits is not None:
+        out["audits"] = [f.to_json() for f in audits]
+    return out
+
+
+def write_json(path, results: list[Result], ctx: Context, partial: bool = False, audits=None) -> None:
+    write_atomic(
+        path,
+        json.dumps(jsonable(report_json(results, ctx, partial, audits)), indent=2, default=str, allow_nan=False) + "\n",
+    )
+
+
+# --------------------------------------------------------------------------- THEOREMS.md
+
+
+def render_theorems(results: list[Result]) -> str:
+    """THEOREMS.md from the registry and the computed evidence (deterministic: no timings)."""
+    return render_document({r.claim.id: render_claim(r) for r in results})
+
+
+_HEADING = re.compile(r"^#### `([^`]+)`", flags=re.M)
+
+
+def split_sections(text: str) -> dict[str, str]:
+    """The per-claim sections of a THEOREMS.md, keyed by claim id (inverse of :func:`render_document`)."""
+    marks = list(_HEADING.finditer(text))
+    out = {}
+    for m, nxt in zip(marks, marks[1:] + [None]):
+        end = nxt.start() if nxt else len(text)
+        chunk = text[m.start() : end]
+        chunk = re.split(r"^#{2,3} ", chunk, flags=re.M)[0]
+        out[m.group(1)] = chunk.rstrip() + "\n"
+    return out
+
+
+def render_document(sections: dict[str, str]) -> str:
+    """Assemble THEOREMS.md from per-claim sections; global parts use the registry only.
+
+    The status counts use expected verdicts, which the tests assert equal the computed ones, so
+    every claim's section can be checked on its own (and in parallel).
+    """
+    registry = load_all()
+    claims = [registry[i] for i in sections]
+    chain = expected_chains()
+    out = [
+        "# THEOREMS",
+        "",
+        "Generated by `specproof theorems` from the claim registry in `checks/claims/`. Do not edit by hand.",
+        "Statuses: **proved** (exact argument over every parameter value), **certified** (exact or ball",
+        "arithmetic over a stated finite range), **verified** (floating-point checks and searches found no",
+        "counterexample), **refuted** (a counterexample is recorded), **open** (not decided yet; the note says why).",
+        "Chains: a claim's chain is **sound** when every claim it uses, transitively, is at least as strong as its",
+        "own verdict (proved > certified > verified > open, refuted); otherwise it **rests on** the weakest such claim",
+        "(a refuted one first), named. `corrects` is no dependency: a correction does not rest on what it refutes.",
+        "",
+    ]
+    counts = {s: sum(c.expected is s for c in claims) for s in Status}
+    out.append("| status | claims |")
+    out.append("| --- | --- |")
+    out += [f"| {BADGE[s]} | {n} |" for s, n in counts.items() if n]
+    weak = [cid for cid in sections if chain[cid].state != SOUND]
+    out += [
+        "",
+        f"{len(claims) - len(weak)} claims have a sound chain; {len(weak)} rest on a weaker or refuted claim: "
+        + ", ".join(f"`{cid}`" for cid in weak)
+        + ".",
+    ]
+    proved = [c.id for c in claims if c.expected is Status.PROVED]
+    partly = [cid for cid in proved if not fully_proved(Status.PROVED, chain[cid])]
+    out += [
+        "",
+        "**Fully proved** (as a Lean blueprint computes it: the claim's own proof is done and every claim it "
+        f"uses, transitively, is fully proved): {len(proved) - len(partly)} of the {len(proved)} proved claims"
+        + (
+            (
+                "; proved but not fully proved: "
+                + ", ".join(
+                    f"`{cid}` (rests on `{chain[cid].dependency}`, {chain[cid].status.value})" for cid in partly
+                )
+            )
+            if partly
+            else ""
+        )
+        + ".",
+    ]
+    kernel_checked = sum("[coq, proved]" in sections[c.id] for c in claims)
+    out += [
+        "",
+        (
+            f"{kernel_checked} claims have a step kernel-checked by Coq (method `coq`: the statement as a theorem "
+            "of `proofs/`, compiled by coqc, resting on no axiom beyond the standard library's real numbers)."
+        ),
+        (
+            "Each proved claim has a *Proof:* line: its machine-checked steps (Coq theorems, sympy and exhaustive"
+            " checks) are read from the evidence that decides it, the steps argued in prose are the claim's own record."
+        ),
+        "",
+    ]
+    for paper in [*PAPERS, "specproof"]:
+        mine = [c for c in claims if c.source.paper == paper]
+        if not mine:
+            continue
+        out += [f"## {paper}" + (f": {PAPERS[paper]}" if paper in PAPERS else ": claims of the project's own"), ""]
+        for section in sorted({c.source.section for c in mine}, key=natural_key):
+            out += [f"### {section}", ""]
+            for c in mine:
+                if c.source.section == section:
+                    out += [sections[c.id].rstrip(), ""]
+    return "\n".join(out).rstrip() + "\n"
+
+
+def render_claim(r: Result) -> str:
+    """One claim's section of THEOREMS.md: the claim's view (:mod:`specproof.render.view`) through its Markdown
+    template.
+    """
+    from specproof.engine.index import known_claims
+    from specproof.render.view import claim_view, render_markdown
+
+    return render_markdown(claim_view(r, expected_chains()[r.claim.id], known_claims()))
+
+
+_EXPECTED_CHAINS: dict = {}
+
+
+def expected_chains() -> dict[str, Chain]:
+    """Every claim's chain under the expected verdicts, computed once per set of known claims and their edges (the
+    catalogue renders every claim against the same chains)."""
+    from specproof.engine.index import known_claims
+
+    claims = known_claims()
+    key = tuple((cid, c.expected, tuple(c.uses)) for cid, c in claims.items())
+    if key not in _EXPECTED_CHAINS:
+        _EXPECTED_CHAINS.clear()
+        _EXPECTED_CHAINS[key] = chains(claims)
+    return _EXPECTED_CHAINS[key]

@@ -1,0 +1,309 @@
+"""Catalogue-wide audits: what a careful referee checks across every claim, run by ``specproof verify``.
+
+Each audit reads the computed results (claims, their statements and their evidence) and returns findings; a finding
+is a place to look, not a verdict: it never changes a claim's status and never fails a run. The tests pin the
+current findings (``tests/expected_audits.json``), so a new one is noticed.
+
+- :func:`fitted_constants`: every sweep fit that reports a constant shows how its *local* constant moves across the
+  range (successive points, i.e. successive doublings on a dyadic sweep), and is flagged a finite-range artefact
+  when that local constant is still moving monotonically and the fitted value lies behind the last local one
+  (a referee found 42.9/(log ℓ + 6.2)² this way, whose local constant falls toward 4π²).
+- :func:`counts`: a statement that is a count or a multiplicity ("k times", "exactly k − 1", "#{…}") needs evidence
+  that counts (``data["count"]``), not only an extremum.
+- :func:`row_trends`: a statement about measured rows or sweeps that asserts a trend (grows, falls, decreases, …)
+  needs the series read step by step (``data["series"]``, :func:`checks.methods.step_series`), and every step where
+  the series moves the other way is named.
+- :func:`reconstructions`: a claim whose checks use the gate as the project reconstructs it (the paper gives only
+  "a small MLP") must carry the ``reconstructed`` flag.
+- :func:`stored_bounds`: every stored sweep row satisfies the proved bounds its sweep declares.
+"""
+
+from __future__ import annotations
+
+import inspect
+import re
+from dataclasses import dataclass
+
+import numpy as np
+
+from specproof.engine.methods import fmt
+
+_COUNT = re.compile(
+    r"\(\s*(?:\$?[^()$]{1,12}\$?)\s+times\s*\)|\bexactly\s+\$?[^\s$]{1,8}\$?\s+(?:eigen|singular)"
+    r"|\\#\\\{|\bmultiplicit|\bnumber of (?:eigen|singular|spikes)|\bhow many\b"
+    r"|\bfor\s+\$?1\s*\\le\s*i\s*\\le\s*k\b",
+    re.I,
+)
+_TREND = re.compile(
+    r"\b(grows?|growing|increas\w*|decreas\w*|falls?|falling|shrinks?|shrinking|rises?|rising|decays?)\b", re.I
+)
+_MEASURED_METHODS = ("measured-rows", "sweep", "sweep-fit", "monte-carlo")
+RECONSTRUCTION_MARKERS = ("default_gate", "LongContextGate", "gate_value", "log_gate_value")
+
+
+@dataclass(frozen=True)
+class Finding:
+    """One audit finding: which audit, which claim (and check), and what it saw."""
+
+    audit: str
+    claim: str
+    check: str
+    text: str
+    flagged: bool
+
+    def to_json(self) -> dict:
+        return {
+            "audit": self.audit,
+            "claim": self.claim,
+            "check": self.check,
+            "text": self.text,
+            "flagged": self.flagged,
+        }
+
+
+# --------------------------------------------------------------------------- fitted constants
+
+
+def local_constants(x, y, f_values, *, with_offset: bool) -> np.ndarray:
+    """The constant of y ≈ C·f read locally: y_i/f_i at each point, or, for y ≈ C·f + c₀, the slope
+    (y_{i+1} − y_i)/(f_{i+1} − f_i) between successive points."""
+    x, y, f_values = (np.asarray(v, dtype=float) for v in (x, y, f_values))
+    if with_offset:
+        return np.diff(y) / np.diff(f_values)
+    return y / f_values
+
+
+def drift_finding(claim: str, check: str, local: np.ndarray, fitted: float | None, name: str) -> Finding:
+    """Describe how a local constant moves; flag a finite-range artefact (still moving one way over the upper half of
+    the range, and the fitted value behind the last local value by more than the last step)."""
+    upper = local[len(local) // 2 :]
+    steps = np.diff(upper)
+    monotone = bool(upper.size >= 3 and (np.all(steps > 0) or np.all(steps < 0)))
+    text = f"local {name} {fmt(local[0])} → {fmt(local[len(local) // 2])} → {fmt(local[-1])}"
+    artefact = False
+    if monotone:
+        direction = "rising" if steps[0] > 0 else "falling"
+        text += f", still {direction} over the upper half of the range (last step {fmt(steps[-1])})"
+        if fitted is not None:
+            behind = abs(fitted - local[-1]) > abs(steps[-1]) and np.sign(local[-1] - fitted) == np.sign(steps[-1])
+            text += f"; fitted {fmt(fitted)}"
+            if behind:
+                artefact = True
+                text += ": a range average of a constant still moving, not its limit (finite-range artefact)"
+    else:
+        text += ", settled over the upper half of the range"
+    return Finding("fitted-constants", claim, check, text, artefact)
+
+
+def fitted_constants(results) -> list[Finding]:
+    """Every sweep-fit evidence: the drift of its local constant (plain ratio fits and fits with a constant term)."""
+    out = []
+    for r in results:
+        for e in r.evidence:
+            data = e.data
+            if e.method != "sweep-fit" or "ratios" not in data or "x" not in data:
+                continue
+            x, ratios = np.asarray(data["x"], float), np.asarray(data["ratios"], float)
+            if x.size < 4 or not np.all(np.isfinite(ratios)) or np.any(ratios == 0):
+                continue
+            lower = data.get("lower_terms") or {}
+            if "lead" in lower and "y_leading_part" in data:
+                f_values = np.asarray(data["y_leading_part"], float) / ratios
+                local = local_constants(x, data["y"], f_values, with_offset=True)
+                out.append(drift_finding(r.claim.id, e.check, local, float(lower["lead"]), "leading coefficient"))
+            else:
+                out.append(drift_finding(r.claim.id, e.check, ratios, None, f"ratio y/{data.get('model', 'f')}"))
+    return out
+
+
+# --------------------------------------------------------------------------- counts
+
+
+def counts(results) -> list[Finding]:
+    """Statements that count: is there evidence that counts?"""
+    out = []
+    for r in results:
+        text = " ".join((r.claim.title, r.claim.statement))
+        if not _COUNT.search(text):
+            continue
+        counted = [e.check for e in r.evidence if "count" in e.data]
+        out.append(
+            Finding(
+                "counts",
+                r.claim.id,
+                ", ".join(counted),
+                (
+                    "counted by " + ", ".join(counted)
+                    if counted
+                    else "the statement counts (" + _COUNT.search(text).group(0).strip() + ") but no evidence counts"
+                ),
+                not counted,
+            )
+        )
+    return out
+
+
+# --------------------------------------------------------------------------- trends of measured rows
+
+
+def row_trends(results) -> list[Finding]:
+    """Measured claims that state a trend: read step by step, and the steps against it named."""
+    out = []
+    for r in results:
+        measured = [e for e in r.evidence if e.method in _MEASURED_METHODS]
+        words = _TREND.findall(" ".join((r.claim.title, r.claim.statement)))
+        if not measured or not words:
+            continue
+        series = [(e.check, s) for e in measured for s in e.data.get("series", ())]
+        if not series:
+            out.append(
+                Finding(
+                    "row-trends",
+                    r.claim.id,
+                    "",
+                    f"states a trend ({', '.join(sorted(set(w.lower() for w in words)))}) "
+                    "but no evidence reads its rows step by step",
+                    True,
+                )
+            )
+            continue
+        for check, s in series:
+            against = s.get("against") or []
+            text = (
+                f"{s['name']} {s['direction']} at every step"
+                if not against
+                else f"{s['name']} {s['direction']} except at " + ", ".join(f"{fmt(a)}→{fmt(b)}" for a, b in against)
+            )
+            out.append(Finding("row-trends", r.claim.id, check, text, False))
+    return out
+
+
+# --------------------------------------------------------------------------- reconstructions
+
+
+def _source(fn) -> str:
+    try:
+        return inspect.getsource(fn)
+    except (OSError, TypeError):
+        return ""
+
+
+def reconstruction_sweeps() -> set[str]:
+    """The sweeps whose rows are computed with the reconstructed gate."""
+    from specproof.runs.sweeps.table import SWEEPS
+
+    return {
+        name
+        for name, sweep in SWEEPS.items()
+        if any(
+            m in _source(sweep.point) or m in _source(getattr(sweep.point, "__wrapped__", sweep.point))
+            for m in RECONSTRUCTION_MARKERS
+        )
+    }
+
+
+def reconstructions(results) -> list[Finding]:
+    """A claim whose checks (directly, or through a sweep they read) use the reconstructed gate carries the flag."""
+    sweeps = reconstruction_sweeps()
+    out = []
+    for r in results:
+        sources = {fn.__name__: _source(fn) for fn in (*r.claim.checks, *r.claim.cross_checks)}
+        uses = sorted(
+            {
+                name
+                for name, src in sources.items()
+                if any(m in src for m in RECONSTRUCTION_MARKERS) or any(f'"{s}"' in src for s in sweeps)
+            }
+        )
+        if not uses:
+            continue
+        flagged = "reconstructed" not in r.claim.notes
+        out.append(
+            Finding(
+                "reconstructions",
+                r.claim.id,
+                ", ".join(uses),
+                (
+                    "uses the reconstructed gate but is not flagged reconstructed"
+                    if flagged
+                    else "uses the reconstructed gate and is flagged reconstructed"
+                ),
+                flagged,
+            )
+        )
+    return out
+
+
+# --------------------------------------------------------------------------- stored rows against proved bounds
+
+
+def stored_bounds(results) -> list[Finding]:
+    """Every stored row of every sweep that declares proved bounds satisfies them (the store also refuses a row that
+    does not, before writing it). Only the sweeps the audited claims concern: a sweep that declares one of them among
+    its claims, whose bound one of them proves, or that one of their checks names; a subset audits only its own."""
+    ids = {r.claim.id for r in results}
+    sources = "\n".join(_source(fn) for r in results for fn in (*r.claim.checks, *r.claim.cross_checks))
+    if not sources and not ids:
+        return []
+    from specproof.runs.sweeps.table import SWEEPS, load_rows
+
+    out = []
+    for name, sweep in SWEEPS.items():
+        bounds = getattr(sweep, "bounds", ())
+        concerned = (
+            ids & set(getattr(sweep, "claims", ()) or ())
+            or any(b.claim in ids for b in bounds)
+            or f'"{name}"' in sources
+        )
+        if not bounds or not concerned:
+            continue
+        rows = load_rows(name)
+        bad = [
+            (row.get("x"), f"{why} ({b.name}, {b.claim})") for row in rows for b in bounds for why in b.violations(row)
+        ]
+        out.append(
+            Finding(
+                "stored-bounds",
+                name,
+                "",
+                (
+                    f"{len(rows)} stored rows within the {len(bounds)} declared bound(s)"
+                    if not bad
+                    else f"{len(bad)} stored values violate a proved bound: "
+                    + "; ".join(f"x = {fmt(x)}: {why}" for x, why in bad[:3])
+                ),
+                bool(bad),
+            )
+        )
+    return out
+
+
+AUDITS = {
+    "fitted-constants": fitted_constants,
+    "counts": counts,
+    "row-trends": row_trends,
+    "reconstructions": reconstructions,
+    "stored-bounds": stored_bounds,
+}
+
+
+def run_audits(results) -> list[Finding]:
+    """Every audit over ``results`` (a subset of the catalogue audits only that subset)."""
+    return [f for audit in AUDITS.values() for f in audit(results)]
+
+
+def audit_summary(findings: list[Finding]) -> list[str]:
+    """Lines for the verify table: per audit, how many findings and which are flagged."""
+    lines = []
+    for name in AUDITS:
+        mine = [f for f in findings if f.audit == name]
+        flagged = [f for f in mine if f.flagged]
+        if not mine:
+            continue
+        line = f"audit {name}: {len(mine)} read, {len(flagged)} flagged"
+        if flagged:
+            line += ": " + "; ".join(
+                f"{f.claim}" + (f" ({f.check})" if f.check else "") + f": {f.text}" for f in flagged
+            )
+        lines.append(line)
+    return lines

@@ -1,0 +1,253 @@
+"""The side path as data: what a TRSP variant changes, independent of how it is checked or trained.
+
+A side path Σ_ℓ g(T, b_ℓ)·K_{b_ℓ} (TRSP Eq. 6) is a :class:`Schedule` (the bandwidths b_ℓ(T), one per layer), a
+:class:`Kernel` (the causal kernel h_b and, optionally, the exact filter it stands for), a :class:`Gate` (the gain
+g(T, b), Eq. 7 for the paper's) and a layout ("sparse": bandwidth b_ℓ in layer ℓ; "dense": every bandwidth of the
+schedule in every layer); an :class:`Attention` model maps SDEG's canonical scores to an attention matrix. A
+:class:`SidePath` bundles them. The network (:mod:`specproof.theory.network`), the decoder (``theory.torch``), the
+variant battery and the trainer all read the same objects; the paper's own side path is :func:`paper_side_path`.
+"""
+
+from __future__ import annotations
+
+import functools
+import numbers
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Callable, Mapping, Sequence
+
+import numpy as np
+
+from specproof.theory import kernels as tk
+from specproof.theory import schedules as ts
+from specproof.theory.errors import VariantError
+from specproof.theory.operators import Operator, SoftmaxAttention, TriBox
+
+LAYOUTS = ("sparse", "dense")
+
+
+def explicit_bandwidths(values) -> list[int]:
+    """A nonempty list of integer bandwidths b >= 1 (bools and non-integral numbers refused), or a VariantError."""
+    try:
+        bands = list(values)
+    except TypeError:
+        raise VariantError(f"bandwidths must be a list of integers, got {values!r}") from None
+    if not bands:
+        raise VariantError("bandwidths is empty; allowed: a nonempty list of integers >= 1")
+    for i, b in enumerate(bands):
+        if isinstance(b, (bool, np.bool_)) or not isinstance(b, numbers.Integral) or b < 1:
+            raise VariantError(f"bandwidths[{i}] = {b!r}; allowed: an integer >= 1")
+    return [int(b) for b in bands]
+
+
+def explicit_kernel(weights: Mapping, denominators=None) -> dict[int, list[Fraction]]:
+    """Integer weights per bandwidth, h_b(r) = weights[b][r] / denominator_b (default: the row's sum), as exact
+    fractions; a VariantError names the entry that is not an integer row or cannot be normalised."""
+    if not isinstance(weights, Mapping) or not weights:
+        raise VariantError(f"kernel.weights must map bandwidths to integer rows, got {weights!r}")
+    table = {}
+    for key, row in weights.items():
+        b = int(key) if isinstance(key, str) and key.strip().isdigit() else key
+        if isinstance(b, bool) or not isinstance(b, numbers.Integral) or b < 1:
+            raise VariantError(f"kernel.weights key {key!r}; allowed: a bandwidth, an integer >= 1")
+        if isinstance(row, (str, bytes)) or not isinstance(row, Sequence) or not row:
+            raise VariantError(f"kernel.weights[{b}] = {row!r}; allowed: a nonempty list of integers")
+        for r, w in enumerate(row):
+            if isinstance(w, bool) or not isinstance(w, numbers.Integral):
+                raise VariantError(f"kernel.weights[{b}][{r}] = {w!r}; allowed: an integer")
+        if isinstance(denominators, Mapping):
+            den = denominators.get(b, denominators.get(str(b)))
+        else:
+            den = denominators
+        if den is not None and (isinstance(den, bool) or not isinstance(den, numbers.Integral) or den < 1):
+            raise VariantError(f"kernel.denominator for b = {b} is {den!r}; allowed: an integer >= 1")
+        den = sum(row) if den is None else den
+        if den == 0:
+            raise VariantError(f"the weights for b = {b} sum to 0, so they cannot be normalised; give a denominator")
+        table[int(b)] = [Fraction(int(w), int(den)) for w in row]
+    return table
+
+
+def _int_bandwidths(values, T: int, who: str) -> list[int]:
+    try:
+        raw = list(values)
+    except TypeError:
+        raise VariantError(f"{who} must return a sequence of integers, got {values!r}") from None
+    if not raw:
+        raise VariantError(f"{who} returned no bandwidth at T = {T}")
+    out = []
+    for b in raw:
+        integral = isinstance(b, numbers.Integral) or isinstance(b, numbers.Real) and float(b).is_integer()
+        if isinstance(b, (bool, np.bool_)) or not integral:
+            raise VariantError(f"{who} returned {b!r} at T = {T}; bandwidths are integers")
+        if not 1 <= int(b) <= T:
+            raise VariantError(
+                f"{who} returned {int(b)} at T = {T}; every bandwidth must satisfy 1 <= b <= T "
+                "(clamp with min(b, T), or raise sizes.t_min)"
+            )
+        out.append(int(b))
+    return out
+
+
+@dataclass(frozen=True, eq=False)
+class Schedule:
+    """Bandwidths b_ℓ(T), one per layer. ``min_T`` is the smallest T it is defined at."""
+
+    name: str
+    bandwidths: Callable[[int], Sequence[int]]
+    min_T: int = 2
+
+    def __call__(self, T: int) -> list[int]:
+        return _int_bandwidths(self.bandwidths(T), T, f"schedule {self.name}")
+
+    @classmethod
+    def geometric(cls, base: int, depth: int | None = None) -> "Schedule":
+        """b_ℓ = min(base^ℓ, T); base 2 is the paper's dyadic schedule (TRSP Eq. 5)."""
+        ts.geometric_schedule(base, base, depth)  # validates base and depth now
+        label = "dyadic 2^l" if base == 2 else f"geometric {base}^l"
+        return cls(label + (f", depth {depth}" if depth else ""), lambda T: ts.geometric_schedule(T, base, depth))
+
+    @classmethod
+    def constant(cls, bandwidth: int | None = None, depth: int | None = None) -> "Schedule":
+        """The same bandwidth at every layer; None means b_ℓ = T (the "w/o dyadic" ablation of TRSP §5.2)."""
+        label = "constant b = T" if bandwidth is None else f"constant b = {bandwidth}"
+        return cls(label, lambda T: ts.constant_schedule(T, bandwidth, depth), min_T=max(2, bandwidth or 2))
+
+    @classmethod
+    def explicit(cls, bandwidths: Sequence[int]) -> "Schedule":
+        """A fixed list of bandwidths, the same at every T (so T starts at its largest entry)."""
+        bands = explicit_bandwidths(bandwidths)
+        return cls(f"explicit {bands}", lambda T: list(bands), min_T=max(2, max(bands)))
+
+
+@dataclass(frozen=True, eq=False)
+class Kernel:
+    """A causal kernel family h_b(r), r = 0..m−1 (lag), and optionally the exact filter it stands for.
+
+    ``weights(b)`` may return ints/Fractions (checked exactly) or floats. Without ``filter`` the
+    real operator is :class:`theory.kernels.CausalConvolution`. ``bandwidths`` limits an explicit
+    kernel to the b it is given at.
+    """
+
+    name: str
+    weights: Callable[[int], Sequence]
+    filter: Callable[[int, int], Operator] | None = None
+    bandwidths: tuple | None = None
+
+    def float_weights(self, b: int) -> np.ndarray:
+        return _float_weights(self, b)
+
+    def operator(self, T: int, b: int) -> Operator:
+        """The real T×T operator of one layer with bandwidth b."""
+        return self.filter(T, b) if self.filter is not None else tk.CausalConvolution(T, self.float_weights(b))
+
+    @classmethod
+    def triangular(cls) -> "Kernel":
+        """h_b(r) = (b − |r − (b−1)|)/b² (TRSP Eq. 4); the operator is the exact triBox cascade (Eq. 3)."""
+        return cls("triangular (triBox)", lambda b: tk.cascade_kernel_exact(b, 2), filter=TriBox)
+
+    @classmethod
+    def box(cls) -> "Kernel":
+        """Uniform h_b(r) = 1/b, r < b: the causal box filter of TRSP Eq. 1 (the §5.2 "w/o triangular kernel")."""
+        return cls("box", lambda b: tk.cascade_kernel_exact(b, 1))
+
+    @classmethod
+    def cascade(cls, order: int) -> "Kernel":
+        """Box_b^{∘order}: order 1 is the box, order 2 the triangle."""
+        tk.cascade_kernel_numerators(1, order)  # validates order now
+        return cls(f"cascade of {order} boxes", lambda b: tk.cascade_kernel_exact(b, order))
+
+    @classmethod
+    def explicit(
+        cls, weights: Mapping[int, Sequence[int]], denominators: Mapping[int, int] | int | None = None
+    ) -> "Kernel":
+        """Integer weights per bandwidth, h_b(r) = weights[b][r] / denominator_b (default: the row's sum)."""
+        table = explicit_kernel(weights, denominators)
+        return cls(f"explicit at b in {sorted(table)}", table.__getitem__, bandwidths=tuple(sorted(table)))
+
+
+@functools.lru_cache(maxsize=512)
+def _float_weights(kernel: Kernel, b: int) -> np.ndarray:
+    return np.asarray([float(w) for w in kernel.weights(b)], dtype=np.float64)
+
+
+@dataclass(frozen=True, eq=False)
+class Gate:
+    """The gain g(T, b) of the side path (TRSP Eq. 7 for the paper's gate)."""
+
+    name: str
+    value: Callable[[int, int], float]
+
+    def __call__(self, T: int, b: int) -> float:
+        return float(self.value(T, b))
+
+    @classmethod
+    def trsp(cls, seed: int = 0, hidden: int = 16) -> "Gate":
+        """g = σ(MLP(log₂ r))·r^φ, r = b/T (TRSP Eq. 7), the module initialised with ``seed``."""
+        from specproof.theory.torch.gate import LongContextGate, gate_value
+
+        params = LongContextGate(hidden=hidden, seed=seed).params()
+        return cls(f"trsp (hidden {hidden}, seed {seed})", lambda T, b: float(gate_value(b / T, params)))
+
+    @classmethod
+    def constant(cls, value: float) -> "Gate":
+        return cls(f"constant {value}", lambda T, b: float(value))
+
+
+@dataclass(frozen=True, eq=False)
+class Attention:
+    """An attention model: diagonal scores s (SDEG's canonical Σ = diag(s)) → an ℓ×ℓ matrix."""
+
+    name: str
+    matrix: Callable[[np.ndarray], np.ndarray]
+    causal: bool
+
+    def __call__(self, scores) -> np.ndarray:
+        s = np.asarray(scores, dtype=np.float64)
+        A = np.asarray(self.matrix(s), dtype=np.float64)
+        if A.shape != (s.size, s.size) or not np.all(np.isfinite(A)):
+            raise VariantError(
+                f"attention {self.name} must map {s.size} scores to a finite {s.size}x{s.size} matrix, "
+                f"got shape {A.shape}"
+            )
+        return A
+
+    @classmethod
+    def softmax(cls, causal: bool) -> "Attention":
+        """SDEG's canonical softmax(Σ) (bidirectional) or softmax(Σ + M) (causal)."""
+        return cls(
+            f"softmax ({'causal' if causal else 'bidirectional'})",
+            lambda s: SoftmaxAttention(s, causal=causal).as_matrix(),
+            causal=bool(causal),
+        )
+
+
+@dataclass(frozen=True, eq=False)
+class SidePath:
+    """A side path: its schedule (default dyadic), kernel (default triBox), gate (default none: gain 1), attention
+    model and layout. A :class:`~specproof.checks.battery.Variant` is one with expectations; training and the network
+    need only this."""
+
+    name: str
+    schedule: Schedule | None = None
+    kernel: Kernel | None = None
+    gate: Gate | None = None
+    attention: Attention | None = None
+    layout: str = "sparse"
+    description: str = ""
+
+    def __post_init__(self):
+        if self.layout not in LAYOUTS:
+            raise VariantError(f"layout {self.layout!r}; allowed: {', '.join(LAYOUTS)}")
+
+
+def paper_side_path(gate: Gate | None = None) -> SidePath:
+    """TRSP's own side path: the dyadic schedule (Eq. 5), the triBox kernel (Eq. 3–4), the Eq. 7 gate as the
+    project reconstructs it (:meth:`Gate.trsp`, seed 0) unless another is given, one bandwidth per layer."""
+    return SidePath(
+        "trsp",
+        schedule=Schedule.geometric(2),
+        kernel=Kernel.triangular(),
+        gate=Gate.trsp() if gate is None else gate,
+        description="TRSP Eq. 6: dyadic, triBox, Eq. 7 gate",
+    )
