@@ -277,8 +277,7 @@ def load_modules(modules) -> None:
 
 
 def load_all() -> dict[str, Claim]:
-    """Import every claim module; the registry in document order (the outline's file order, then registration
-    order)."""
+    """Import every claim module; the registry in document order (the outline's file order, then registration order)."""
     modules = claim_modules()
     load_modules(modules)
     rank = {m: n for n, m in enumerate(modules)}

@@ -1,7 +1,6 @@
 """What is measured on a trained decoder (TRSP §4.1, App. A.4; SDEG Thm 3, 4, 7; TRSP Eq. 8, Prop. C.5, Thm C.8).
 
-Pure functions of arrays and tensors; the harness that trains and runs the model is
-:mod:`specproof.runs.train.harness`.
+Pure functions of arrays and tensors; the harness that trains and runs the model is :mod:`specproof.runs.train.harness`.
 
 - **Representations** H_ℓ ∈ ℝ^{T×d} (the residual stream after block ℓ): stable rank ‖H‖_F²/‖H‖₂², spectral
   flatness (geometric over arithmetic mean of σ(H)) and anisotropy (mean cosine of distinct token pairs, all of

@@ -148,9 +148,8 @@ def _enough_points(x, what: str) -> None:
 
 
 def rate_outcome(x, y, *, variable: str, what: str, ranges: str, declared: str | None) -> Outcome:
-    """Classify y(x) into the menu of rates with :func:`checks.rates.menu_rate_evidence` (the flattest
-    ratio, at the sweep's drift tolerance); a non-positive value or no flat model fails, the sweep is the
-    counterexample."""
+    """Classify y(x) into the menu of rates with :func:`checks.rates.menu_rate_evidence` (the flattest ratio, at the
+    sweep's drift tolerance); a non-positive value or no flat model fails, the sweep is the counterexample."""
     x, y = np.asarray(x, float), np.asarray(y, float)
     _enough_points(x, what)
     bad = np.flatnonzero(~np.isfinite(y) | (y <= 0))

@@ -387,8 +387,8 @@ def check_real_mu2_lift(name: str, variant: Variant) -> Outcome:
     needs=_NEEDS,
 )
 def check_real_rank(name: str, variant: Variant) -> Outcome:
-    """Per layer and length, the median over heads and windows of R_eff(I + A_h + S_i) against R_eff(I + A_h): the
-    paper reads the side path as raising the effective rank (Thm C.8, Fig. 4); a layer whose median falls is the
+    """Per layer and length, the median over heads and windows of R_eff(I + A_h + S_i) against R_eff(I + A_h): the paper
+    reads the side path as raising the effective rank (Thm C.8, Fig. 4); a layer whose median falls is the
     counterexample."""
     return _median_comparison(
         name,

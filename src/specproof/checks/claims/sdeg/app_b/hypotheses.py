@@ -97,11 +97,7 @@ claim_split(
         dict(
             slug="reduction",
             title="Generalized row-normalized attention (the lost Thm 5) reduces to the canonical softmax",
-            statement=r"For an activation $\varphi\ge0$, $A_\varphi(S)_{ij}=\varphi(S_{ij})/\sum_k\varphi(S_{ik})$. On "
-            r"the canonical model, with $\varphi(0)>0$ and $\varphi(s_i)>0$, "
-            r"$A_\varphi(\Sigma)=\operatorname{softmax}(\operatorname{diag}(s'))$ with "
-            r"$e^{s'_i}=\varphi(s_i)/\varphi(0)$, bidirectional and causal, so the spike–bulk theorems hold with "
-            r"$a_i=\varphi(s_i)/\varphi(0)$ and their hypotheses carry over.",
+            statement=r"For an activation $\varphi\ge0$, $A_\varphi(S)_{ij}=\varphi(S_{ij})/\sum_k\varphi(S_{ik})$. On the canonical model, with $\varphi(0)>0$ and $\varphi(s_i)>0$, $A_\varphi(\Sigma)=\operatorname{softmax}(\operatorname{diag}(s'))$ with $e^{s'_i}=\varphi(s_i)/\varphi(0)$, bidirectional and causal, so the spike–bulk theorems hold with $a_i=\varphi(s_i)/\varphi(0)$ and their hypotheses carry over.",
             checks=[sdeg_row_normalized_reduction_sympy],
             expected=Status.PROVED,
             reason="the reduction by symbolic identities (every ℓ, i)",
@@ -110,8 +106,7 @@ claim_split(
         dict(
             slug="positive-at-zero",
             title="Row-normalized attention: φ(0) > 0 is necessary",
-            statement=r"$\varphi(0)>0$ is necessary: for $\varphi=\mathrm{ReLU}$ and positive bulk scores "
-            r"$A_\varphi=I$, with no degeneration at any $\ell$.",
+            statement=r"$\varphi(0)>0$ is necessary: for $\varphi=\mathrm{ReLU}$ and positive bulk scores $A_\varphi=I$, with no degeneration at any $\ell$.",
             checks=[sdeg_row_normalized_relu_probe],
             expected=Status.CERTIFIED,
             reason="an exact counterexample (rational arithmetic)",
@@ -119,8 +114,7 @@ claim_split(
         dict(
             slug="threshold",
             title="Row-normalized attention: separation is read at the activation's scale",
-            statement=r"The separation must be read as $\varphi(s_i)/\varphi(0)\gtrless\ell$, not "
-            r"$s_i\gtrless\log\ell$: $\varphi(x)=1+x$ makes the softmax spike $s_1=2\log\ell$ a bulk entry.",
+            statement=r"The separation must be read as $\varphi(s_i)/\varphi(0)\gtrless\ell$, not $s_i\gtrless\log\ell$: $\varphi(x)=1+x$ makes the softmax spike $s_1=2\log\ell$ a bulk entry.",
             checks=[sdeg_row_normalized_threshold_sympy],
             expected=Status.CERTIFIED,
             reason="a sympy limit of the 2×2 group reduction",
@@ -130,8 +124,6 @@ claim_split(
     source=Source("specproof", "App. B", "own"),
     notes=["reconstructed", "interpretive"],
     lost=(
-        "The statement and proof of the theorem on generalized row-normalized maps (announced in the abstract and §1,"
-        " placed in App. B by the citation map; Thm 5 by elimination). Reconstructed as the reduction of a"
-        " row-normalized activation to the canonical softmax, which is what the surviving text lets one read."
+        "The statement and proof of the theorem on generalized row-normalized maps (announced in the abstract and §1, placed in App. B by the citation map; Thm 5 by elimination). Reconstructed as the reduction of a row-normalized activation to the canonical softmax, which is what the surviving text lets one read."
     ),
 )

@@ -145,29 +145,16 @@ claim(
     title="Thm 6: the mass defects Δ_{p,ℓ} are o(R_ℓ), hence the two stable-rank equivalences",
     source=Source("SDEG", "App. D.1", "Thm 6 (proof)"),
     statement=(
-        r"With $\Delta_{1,\ell}=\mathrm{tr}\,A_b-R_\ell-M_{1,\ell}$ and"
-        r" $\Delta_{2,\ell}=\|A_b\|_F^2-R_\ell-M_{2,\ell}$: "
-        r"$-(1/g+k/f)\le\Delta_{1,\ell}\le0$ and $-(2k/f+1/g^2)\le\Delta_{2,\ell}\le0$, so"
-        r" $|\Delta_{p,\ell}|\le4\varepsilon_\ell R_\ell"
-        r"=o(R_\ell)$ under separation, and $\Delta_{p,\ell}=o(R_\ell)$ gives the two stable-rank equivalences "
-        r"$\mathrm{srank}_\lambda(A_b)=\mathrm{tr}\,A_b\sim R_\ell+M_{1,\ell}$ and "
-        r"$\mathrm{srank}(A_b)\,\sigma_1(A_b)^2=\|A_b\|_F^2\sim R_\ell+M_{2,\ell}$; with $k=o(\ell)$,"
-        r" $\sigma_1(A_b)\to1$ and "
-        r"$\mathrm{srank}(A_b)\sim R_\ell+M_{2,\ell}$."
+        r"With $\Delta_{1,\ell}=\mathrm{tr}\,A_b-R_\ell-M_{1,\ell}$ and $\Delta_{2,\ell}=\|A_b\|_F^2-R_\ell-M_{2,\ell}$: $-(1/g+k/f)\le\Delta_{1,\ell}\le0$ and $-(2k/f+1/g^2)\le\Delta_{2,\ell}\le0$, so $|\Delta_{p,\ell}|\le4\varepsilon_\ell R_\ell=o(R_\ell)$ under separation, and $\Delta_{p,\ell}=o(R_\ell)$ gives the two stable-rank equivalences $\mathrm{srank}_\lambda(A_b)=\mathrm{tr}\,A_b\sim R_\ell+M_{1,\ell}$ and $\mathrm{srank}(A_b)\,\sigma_1(A_b)^2=\|A_b\|_F^2\sim R_\ell+M_{2,\ell}$; with $k=o(\ell)$, $\sigma_1(A_b)\to1$ and $\mathrm{srank}(A_b)\sim R_\ell+M_{2,\ell}$."
     ),
     checks=[thm6_mass_defects_sympy],
     cross_checks=[thm6_mass_defects_search],
     expected=Status.PROVED,
     reason=(
-        "The row identities of sdeg.b.bulk-moments summed (sympy), the termwise bounds (ℓ−1)z_i ≤ 1/f, 1 − d_i ≤ 1/f, "
-        "d_i ≤ 1/g with sign certificates, k + 1 ≤ 2R_ℓ, and the relative step Δ/(R + M) ≤ Δ/R; a property search over "
-        "spike–bulk splits confirms the bounds and the Frobenius closed form against the singular values."
+        "The row identities of sdeg.b.bulk-moments summed (sympy), the termwise bounds (ℓ−1)z_i ≤ 1/f, 1 − d_i ≤ 1/f, d_i ≤ 1/g with sign certificates, k + 1 ≤ 2R_ℓ, and the relative step Δ/(R + M) ≤ Δ/R; a property search over spike–bulk splits confirms the bounds and the Frobenius closed form against the singular values."
     ),
     prose=(
-        "summing the per-row identities over the k spike rows and the ℓ − k bulk rows; the termwise bounds summed over "
-        "at most k spike and ℓ − k bulk terms; srank_λ(A_b) = tr A_b (sdeg.b.trace-rank) and ‖A_b‖_F² = srank·σ₁² by "
-        "definition; the last step uses σ₁(A_b) → 1 when k = o(ℓ) (|σ₁ − α₊(c_ℓ)| ≤ 2ε_ℓ and α₊ = 1 + O(√c_ℓ), "
-        "sdeg.b.sv-leading)"
+        "summing the per-row identities over the k spike rows and the ℓ − k bulk rows; the termwise bounds summed over at most k spike and ℓ − k bulk terms; srank_λ(A_b) = tr A_b (sdeg.b.trace-rank) and ‖A_b‖_F² = srank·σ₁² by definition; the last step uses σ₁(A_b) → 1 when k = o(ℓ) (|σ₁ − α₊(c_ℓ)| ≤ 2ε_ℓ and α₊ = 1 + O(√c_ℓ), sdeg.b.sv-leading)"
     ),
     uses=["sdeg.b.bulk-moments", "sdeg.b.trace-rank", "sdeg.b.sv-leading", "sdeg.b.eigen-profile"],
     notes=["reconstructed"],
@@ -245,23 +232,14 @@ claim(
     id="sdeg.b.total-masses",
     title="Thm 6: each list's total mass is 𝒯_ℓ = R_ℓ + M_{p,ℓ} + o(R_ℓ)",
     source=Source("SDEG", "App. D.1", "Thm 6 (proof)"),
-    statement=r"For $x_j=\lambda_j(A_b)$ and $x_j=\sigma_j(A_b)^2$ the total $\mathcal T_\ell=\sum_jx_j$ is within "
-    r"$1/g+k/f$, resp. $2k/f+1/g^2$, of $R_\ell+M_{p,\ell}$; for $x_j=\sigma_j(A_b)$ it is within "
-    r"$2\varepsilon_\ell(k+1)+2/g+R_\ell/(4\ell)\le(6\varepsilon_\ell+\frac1{4\ell})R_\ell$ of $R_\ell+M_{1,\ell}$ (the"
-    r" ideal "
-    r"mass $N^\star_\ell$ satisfies $0\le N^\star_\ell-R_\ell\le R_\ell/(4\ell)$). Hence "
-    r"$\mathcal T_\ell=R_\ell+M_{p,\ell}+o(R_\ell)$ under spectral separation, for all three lists.",
+    statement=r"For $x_j=\lambda_j(A_b)$ and $x_j=\sigma_j(A_b)^2$ the total $\mathcal T_\ell=\sum_jx_j$ is within $1/g+k/f$, resp. $2k/f+1/g^2$, of $R_\ell+M_{p,\ell}$; for $x_j=\sigma_j(A_b)$ it is within $2\varepsilon_\ell(k+1)+2/g+R_\ell/(4\ell)\le(6\varepsilon_\ell+\frac1{4\ell})R_\ell$ of $R_\ell+M_{1,\ell}$ (the ideal mass $N^\star_\ell$ satisfies $0\le N^\star_\ell-R_\ell\le R_\ell/(4\ell)$). Hence $\mathcal T_\ell=R_\ell+M_{p,\ell}+o(R_\ell)$ under spectral separation, for all three lists.",
     checks=[thm6_ideal_mass_gap_sympy, thm6_total_mass_search],
     expected=Status.VERIFIED,
     unproved=(
-        "the singular-value list rests on sdeg.b.sv-leading's head bound, searched over spike–bulk splits; no written"
-        " argument makes that search every split"
+        "the singular-value list rests on sdeg.b.sv-leading's head bound, searched over spike–bulk splits; no written argument makes that search every split"
     ),
     reason=(
-        "Exact: N*_ℓ − R_ℓ ∈ [0, R_ℓ/(4ℓ)] (sympy, with y = √(4 − 3c)), and the two trace-type lists are the mass "
-        "defects of sdeg.b.mass-defects. The singular-value list rests on the head bound |σ_j − σ*_j| ≤ 2ε_ℓ of "
-        "sdeg.b.sv-leading (a property search there) and the interlacing tails; the three bounds are searched over "
-        "spike–bulk splits."
+        "Exact: N*_ℓ − R_ℓ ∈ [0, R_ℓ/(4ℓ)] (sympy, with y = √(4 − 3c)), and the two trace-type lists are the mass defects of sdeg.b.mass-defects. The singular-value list rests on the head bound |σ_j − σ*_j| ≤ 2ε_ℓ of sdeg.b.sv-leading (a property search there) and the interlacing tails; the three bounds are searched over spike–bulk splits."
     ),
     uses=[
         "sdeg.b.mass-defects",
@@ -400,21 +378,16 @@ claim(
     title="Thm 6: the lists' entropy sums are Σ_j x_j log x_j = −pE_{p,ℓ} + o(R_ℓ)",
     source=Source("SDEG", "App. D.1", "Thm 6 (proof)"),
     statement=(
-        r"Under spectral separation, for $x_j=\sigma_j(A_b)$ ($p=1$), $\sigma_j(A_b)^2$ ($p=2$) and $\lambda_j(A_b)$ "
-        r"($p=1$): $\sum_jx_j\log x_j=-pE_{p,\ell}+o(R_\ell)$."
+        r"Under spectral separation, for $x_j=\sigma_j(A_b)$ ($p=1$), $\sigma_j(A_b)^2$ ($p=2$) and $\lambda_j(A_b)$ ($p=1$): $\sum_jx_j\log x_j=-pE_{p,\ell}+o(R_\ell)$."
     ),
     checks=[thm6_entropy_sums_sweep],
     cross_checks=[thm6_entropy_head_sympy],
     expected=Status.VERIFIED,
     unproved=(
-        "the o(R_ℓ) defect is read from float sweeps along four families; the head part is sympy, the tail's rate is"
-        " not derived"
+        "the o(R_ℓ) defect is read from float sweeps along four families; the head part is sympy, the tail's rate is not derived"
     ),
     reason=(
-        "Float sweeps along four separated families (fixed k; k = ⌊√ℓ⌋ and k = ℓ/4 with R_ℓ → ∞; the App. D.1 instance "
-        "whose M₁ does not vanish): the defect divided by R_ℓ falls at every step of the upper half, like ε_ℓ (slowly, "
-        "1/log ℓ, for f = log ℓ). The head part: the ideal head values tend to 1 when c_ℓ → 0 and are bounded by 4/3 "
-        "(sympy), so their entropy terms are o(R_ℓ) either way; the tail is E_{p,ℓ} + o(1) by sdeg.b.bulk-moments."
+        "Float sweeps along four separated families (fixed k; k = ⌊√ℓ⌋ and k = ℓ/4 with R_ℓ → ∞; the App. D.1 instance whose M₁ does not vanish): the defect divided by R_ℓ falls at every step of the upper half, like ε_ℓ (slowly, 1/log ℓ, for f = log ℓ). The head part: the ideal head values tend to 1 when c_ℓ → 0 and are bounded by 4/3 (sympy), so their entropy terms are o(R_ℓ) either way; the tail is E_{p,ℓ} + o(1) by sdeg.b.bulk-moments."
     ),
     uses=["sdeg.b.bulk-moments", "sdeg.b.sv-leading", "sdeg.b.eigen-profile", "sdeg.b.total-masses"],
     notes=["reconstructed"],
@@ -460,8 +433,7 @@ def thm6_erank_identity_sympy(ctx: Context) -> Evidence:
 def thm6_erank_sweep(ctx: Context) -> Evidence:
     """log erank − log Ê, Ê = (R_ℓ + M_{p,ℓ})exp(pE_{p,ℓ}/(R_ℓ + M_{p,ℓ})), equals log(𝒯/(R + M)) + (−W/𝒯 − pE/(R + M))
     exactly (W = Σ x log x): its size is at most B = |log(𝒯/(R + M))| + |W/𝒯 + pE/(R + M)|, and B falls at every step
-    along the
-    four families (the defect itself may change sign, B cannot hide that)."""
+    along the four families (the defect itself may change sign, B cannot hide that)."""
     sizes = instance_sizes(ctx)
     parts, bad, data, read = [], [], {}, []
     worst = math.inf
@@ -522,27 +494,15 @@ claim(
     title="Thm 6: the entropy ranks from the masses and entropy moments",
     source=Source("SDEG", "App. D.1", "Thm 6 (proof)"),
     statement=(
-        r"For each list, $\log\mathrm{erank}(x)=\log\mathcal T_\ell-\mathcal T_\ell^{-1}\sum_jx_j\log x_j$ exactly,"
-        r" hence "
-        r"$\mathrm{erank}(x)=(R_\ell+M_{p,\ell}+o(R_\ell))\exp\bigl((pE_{p,\ell}+o(R_\ell))/\mathcal T_\ell\bigr)$ "
-        r"($\mathrm{erank}_1$ for $\sigma_j$, $\mathrm{erank}_2$ for $\sigma_j^2$, the eigenvalue entropy rank for"
-        r" $\lambda_j$); "
-        r"the deterministic-profile expression $(R_\ell+M_{p,\ell})e^{pE_{p,\ell}/(R_\ell+M_{p,\ell})}$ is asymptotic"
-        r" to it, and "
-        r"when $M_{p,\ell},E_{p,\ell}=o(R_\ell)$ both are $(k+1)(1+o(1))$."
+        r"For each list, $\log\mathrm{erank}(x)=\log\mathcal T_\ell-\mathcal T_\ell^{-1}\sum_jx_j\log x_j$ exactly, hence $\mathrm{erank}(x)=(R_\ell+M_{p,\ell}+o(R_\ell))\exp\bigl((pE_{p,\ell}+o(R_\ell))/\mathcal T_\ell\bigr)$ ($\mathrm{erank}_1$ for $\sigma_j$, $\mathrm{erank}_2$ for $\sigma_j^2$, the eigenvalue entropy rank for $\lambda_j$); the deterministic-profile expression $(R_\ell+M_{p,\ell})e^{pE_{p,\ell}/(R_\ell+M_{p,\ell})}$ is asymptotic to it, and when $M_{p,\ell},E_{p,\ell}=o(R_\ell)$ both are $(k+1)(1+o(1))$."
     ),
     checks=[thm6_erank_identity_sympy, thm6_erank_sweep],
     expected=Status.VERIFIED,
     unproved=(
-        "the identity and the limit are sympy, but the size of the defects that bounds the error is read from float"
-        " sweeps (sdeg.b.entropy-sums)"
+        "the identity and the limit are sympy, but the size of the defects that bounds the error is read from float sweeps (sdeg.b.entropy-sums)"
     ),
     reason=(
-        "The entropy identity and the limit are sympy steps. The exact identity splits log erank − log Ê into the "
-        "total-mass defect log(𝒯/(R + M)) and the entropy defect −W/𝒯 − pE/(R + M); a float sweep along the four "
-        "families of sdeg.b.entropy-sums shows the sum B of their sizes falling at every step and bounding the "
-        "error, also for the App. D.1 instance where erank₁ → ∞ and Ê tracks it to ≈ 1e-4 at ℓ = 4096 (the error "
-        "itself changes sign for k = ℓ/4, which is why B, not the error, is read step by step)."
+        "The entropy identity and the limit are sympy steps. The exact identity splits log erank − log Ê into the total-mass defect log(𝒯/(R + M)) and the entropy defect −W/𝒯 − pE/(R + M); a float sweep along the four families of sdeg.b.entropy-sums shows the sum B of their sizes falling at every step and bounding the error, also for the App. D.1 instance where erank₁ → ∞ and Ê tracks it to ≈ 1e-4 at ℓ = 4096 (the error itself changes sign for k = ℓ/4, which is why B, not the error, is read step by step)."
     ),
     uses=["sdeg.b.total-masses", "sdeg.b.entropy-sums"],
     notes=["reconstructed"],
@@ -639,26 +599,16 @@ claim(
     title="Thm 6: τ_ℓ log ℓ = o(R_ℓ) implies E_{1,ℓ} = o(R_ℓ), and the linear entropy condition implies all others",
     source=Source("SDEG", "App. D.1", "Thm 6 (proof)"),
     statement=(
-        r"For any $\tau_\ell\ge M_{1,\ell}$ and $\ell\ge3$: $E_{1,\ell}\le\tau_\ell\log\ell+\sqrt{\tau_\ell}$, hence "
-        r"$E_{1,\ell}/R_\ell\le x_\ell+\sqrt{x_\ell}$ with $x_\ell=\tau_\ell\log\ell/R_\ell$; so"
-        r" $\tau_\ell\log\ell=o(R_\ell)$ "
-        r"implies $E_{1,\ell}=o(R_\ell)$. And $E_{1,\ell}=o(R_\ell)$ implies"
-        r" $M_{1,\ell},M_{2,\ell},E_{2,\ell}=o(R_\ell)$ under "
-        r"separation ($M_{1,\ell}\le E_{1,\ell}/\log g(\ell)$, $M_{2,\ell}\le M_{1,\ell}$, $E_{2,\ell}\le E_{1,\ell}$)."
+        r"For any $\tau_\ell\ge M_{1,\ell}$ and $\ell\ge3$: $E_{1,\ell}\le\tau_\ell\log\ell+\sqrt{\tau_\ell}$, hence $E_{1,\ell}/R_\ell\le x_\ell+\sqrt{x_\ell}$ with $x_\ell=\tau_\ell\log\ell/R_\ell$; so $\tau_\ell\log\ell=o(R_\ell)$ implies $E_{1,\ell}=o(R_\ell)$. And $E_{1,\ell}=o(R_\ell)$ implies $M_{1,\ell},M_{2,\ell},E_{2,\ell}=o(R_\ell)$ under separation ($M_{1,\ell}\le E_{1,\ell}/\log g(\ell)$, $M_{2,\ell}\le M_{1,\ell}$, $E_{2,\ell}\le E_{1,\ell}$)."
     ),
     checks=[thm6_aggregate_defect_sympy],
     cross_checks=[thm6_aggregate_defect_search],
     expected=Status.PROVED,
     reason=(
-        "The proof's two cases made explicit: m log(1/m) ≤ √m (log y ≤ √y, sympy: minimum of √y − log y at y = 4 is "
-        "2 − 2 log 2 > 0) replaces the subsequence argument by a rate, and R_ℓ ≥ 1 turns √τ/R into √(x/(R log ℓ)); "
-        "the concavity bound E₁ ≤ m log(n/m) is sdeg.b.moment-conditions. A property search confirms both bounds."
+        "The proof's two cases made explicit: m log(1/m) ≤ √m (log y ≤ √y, sympy: minimum of √y − log y at y = 4 is 2 − 2 log 2 > 0) replaces the subsequence argument by a rate, and R_ℓ ≥ 1 turns √τ/R into √(x/(R log ℓ)); the concavity bound E₁ ≤ m log(n/m) is sdeg.b.moment-conditions. A property search confirms both bounds."
     ),
     prose=(
-        "the concavity bound E_{1,ℓ} ≤ m log(n/m) of sdeg.b.moment-conditions with n = ℓ − k ≤ ℓ, split as m log n + "
-        "m log(1/m) and the second term dropped when m ≥ 1 (it is ≤ 0); m ≤ τ_ℓ and monotonicity of t log ℓ + √t; "
-        "R_ℓ ≥ 1 (k + 1 − k/ℓ ≥ 1) and log ℓ ≥ 1 for ℓ ≥ 3; the termwise bounds d_i ≤ 1/g (sdeg.b.eigen-profile's bulk "
-        "bound), d_i² ≤ d_i and E₂ ≤ E₁ (sdeg.b.moment-conditions) summed over the bulk"
+        "the concavity bound E_{1,ℓ} ≤ m log(n/m) of sdeg.b.moment-conditions with n = ℓ − k ≤ ℓ, split as m log n + m log(1/m) and the second term dropped when m ≥ 1 (it is ≤ 0); m ≤ τ_ℓ and monotonicity of t log ℓ + √t; R_ℓ ≥ 1 (k + 1 − k/ℓ ≥ 1) and log ℓ ≥ 1 for ℓ ≥ 3; the termwise bounds d_i ≤ 1/g (sdeg.b.eigen-profile's bulk bound), d_i² ≤ d_i and E₂ ≤ E₁ (sdeg.b.moment-conditions) summed over the bulk"
     ),
     uses=["sdeg.b.moment-conditions", "sdeg.b.eigen-profile"],
     notes=["reconstructed"],

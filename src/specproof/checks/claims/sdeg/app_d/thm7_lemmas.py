@@ -245,37 +245,21 @@ claim(
     title="A rank-R change moves the singular-value entropy sum by at most R·∫|h'|",
     source=Source("SDEG", "App. D.2", "Thm 7"),
     statement=(
-        r"$h(x) = -x\log x$. If $\mathrm{rank}(X - Y) \le r$ and all singular values of $X, Y$ lie in $[0, 2]$, then "
-        r"$\left|\sum_j h(\sigma_j(X)) - \sum_j h(\sigma_j(Y))\right| \le r\int_0^2 |h'(t)|\,dt = r(2/e + 2\log 2)$."
-        r" For "
-        r"$\mathsf H_\ell$ and its dyadic block-diagonal pinching $B_0$, $\mathrm{rank}(\mathsf H_\ell - B_0) \le R = "
-        r"\lfloor\log_2\ell\rfloor$, so $\left|\sum_j h(\sigma_j(\mathsf H_\ell)) - \sum_j h(\sigma_j(B_0))\right| \le "
-        r"R\int_0^2|h'| = O(\log\ell)$."
+        r"$h(x) = -x\log x$. If $\mathrm{rank}(X - Y) \le r$ and all singular values of $X, Y$ lie in $[0, 2]$, then $\left|\sum_j h(\sigma_j(X)) - \sum_j h(\sigma_j(Y))\right| \le r\int_0^2 |h'(t)|\,dt = r(2/e + 2\log 2)$. For $\mathsf H_\ell$ and its dyadic block-diagonal pinching $B_0$, $\mathrm{rank}(\mathsf H_\ell - B_0) \le R = \lfloor\log_2\ell\rfloor$, so $\left|\sum_j h(\sigma_j(\mathsf H_\ell)) - \sum_j h(\sigma_j(B_0))\right| \le R\int_0^2|h'| = O(\log\ell)$."
     ),
     checks=[c_entropy_perturbation_proof],
     cross_checks=[c_pinching_rank_exact, c_entropy_perturbation_search, c_entropy_perturbation_cesaro],
     expected=Status.PROVED,
     prose=(
-        "Weyl's inequality for singular values σ_(i+j−1)(A + B) ≤ σ_i(A) + σ_j(B) (Horn & Johnson, Topics in Matrix"
-        " Analysis (1991), Thm 3.3.16) with σ_(r+1)(X − Y) = 0 gives σ_(j+r)(X) ≤ σ_j(Y) ≤ σ_(j−r)(X) (σ_i := 2 for i <"
-        " 1 and 0 for i > n; all values lie in [0, 2]); for φ nondecreasing on [0, 2] this gives Σ_jφ(σ_j(Y)) ≤ rφ(2) +"
-        " Σ_(i≤n−r)φ(σ_i(X)) ≤ Σ_iφ(σ_i(X)) + r(φ(2) − φ(0)) and the symmetric lower bound; applied to the two monotone"
-        " parts h₊, h₋ of h (checked: their variations 1/e and 1/e + 2 log 2); rank(H_ℓ − B₀) ≤ R by rank subadditivity"
-        " over the R nonzero block rows, each of rank one (checked entries); ‖B₀‖ = max_r‖B_rr‖ ≤ ‖H_ℓ‖ ≤ 2 (each"
-        " diagonal block is a principal submatrix of H_ℓ; Hardy, sdeg.c.test-vector)"
+        "Weyl's inequality for singular values σ_(i+j−1)(A + B) ≤ σ_i(A) + σ_j(B) (Horn & Johnson, Topics in Matrix Analysis (1991), Thm 3.3.16) with σ_(r+1)(X − Y) = 0 gives σ_(j+r)(X) ≤ σ_j(Y) ≤ σ_(j−r)(X) (σ_i := 2 for i < 1 and 0 for i > n; all values lie in [0, 2]); for φ nondecreasing on [0, 2] this gives Σ_jφ(σ_j(Y)) ≤ rφ(2) + Σ_(i≤n−r)φ(σ_i(X)) ≤ Σ_iφ(σ_i(X)) + r(φ(2) − φ(0)) and the symmetric lower bound; applied to the two monotone parts h₊, h₋ of h (checked: their variations 1/e and 1/e + 2 log 2); rank(H_ℓ − B₀) ≤ R by rank subadditivity over the R nonzero block rows, each of rank one (checked entries); ‖B₀‖ = max_r‖B_rr‖ ≤ ‖H_ℓ‖ ≤ 2 (each diagonal block is a principal submatrix of H_ℓ; Hardy, sdeg.c.test-vector)"
     ),
     reason=(
-        "Machine-checked (sympy): h' = −1 − log t, the split h = h₊ − h₋ into monotone parts and its total variation V"
-        " = ∫_0^2|h'| = 2/e + 2 log 2, and the entries of H_ℓ − B₀ block row by block row (rank one each, zero on and"
-        " right of the diagonal block). Argued in prose: the rank-r interlacing of singular values (Weyl, cited) and"
-        " the sum bound for a monotone function. Exact ranks over ℚ (ℓ ≤ 24), a search over random low-rank"
-        " perturbations and H_ℓ against B₀ to ℓ = 2048 (the gap is far below R·V) are cross-checks."
+        "Machine-checked (sympy): h' = −1 − log t, the split h = h₊ − h₋ into monotone parts and its total variation V = ∫_0^2|h'| = 2/e + 2 log 2, and the entries of H_ℓ − B₀ block row by block row (rank one each, zero on and right of the diagonal block). Argued in prose: the rank-r interlacing of singular values (Weyl, cited) and the sum bound for a monotone function. Exact ranks over ℚ (ℓ ≤ 24), a search over random low-rank perturbations and H_ℓ against B₀ to ℓ = 2048 (the gap is far below R·V) are cross-checks."
     ),
     uses=["sdeg.c.dyadic-blocks", "sdeg.c.test-vector"],
     notes=["reconstructed"],
     lost=(
-        "The statement of the perturbation lemma and the definitions of B₀ and R; reconstructed from the display "
-        "(R∫_0^2|h'| with 2 ≥ ‖H_ℓ‖) and the pinching of the Schatten proof."
+        "The statement of the perturbation lemma and the definitions of B₀ and R; reconstructed from the display (R∫_0^2|h'| with 2 ≥ ‖H_ℓ‖) and the pinching of the Schatten proof."
     ),
 )
 
@@ -374,22 +358,15 @@ claim(
     id="sdeg.c.row-entropy",
     title="Entropy of the causal row norms: h(ρ_i) = log i/i + O_B(log(i+1)/i²)",
     source=Source("SDEG", "App. D.2", "Thm 7"),
-    statement=r"For $1 \le a_i \le e^B$ ($i > k$), $h(x) = -x\log x$: $\left|h(\rho_i) - \frac{\log i}{i}\right| \le "
-    r"\frac{(e^B-1)^2(1+\log i)}{i^2} \le \left(1+\frac1{\log 2}\right)(e^B-1)^2\frac{\log(i+1)}{i^2}$; the order is "
-    r"attained ($i^2(h(\rho_i) - \log i/i)/\log i \to (a_i-1)^2$), and $\sum_{i>k} h(\rho_i) = J_{\ell,k} + O_B(1)$ "
-    r"with $J_{\ell,k} = \sum_{i=k+1}^{\ell}\log i/i$.",
+    statement=r"For $1 \le a_i \le e^B$ ($i > k$), $h(x) = -x\log x$: $\left|h(\rho_i) - \frac{\log i}{i}\right| \le \frac{(e^B-1)^2(1+\log i)}{i^2} \le \left(1+\frac1{\log 2}\right)(e^B-1)^2\frac{\log(i+1)}{i^2}$; the order is attained ($i^2(h(\rho_i) - \log i/i)/\log i \to (a_i-1)^2$), and $\sum_{i>k} h(\rho_i) = J_{\ell,k} + O_B(1)$ with $J_{\ell,k} = \sum_{i=k+1}^{\ell}\log i/i$.",
     checks=[c_row_entropy_proof],
     cross_checks=[c_row_entropy_arb],
     expected=Status.PROVED,
     prose=(
-        "the mean-value step: |h'(ξ)| = |1 + log ξ| ≤ 1 + log i on [1/i, ρ_i] ⊂ [1/i, 1] (the checked derivative and "
-        "bounds 1/i ≤ ρ_i ≤ 1); (a_i − 1)² ≤ (e^B − 1)²; 1 + log i ≤ (1 + 1/log 2)log(i+1) for i ≥ 1; and Σ_(i>k) "
-        "h(ρ_i) = J_{ℓ,k} + O_B(1) by comparing Σ(1 + log i)/i² with Σ1/i² and the checked integral (log x/x² "
-        "decreasing for x ≥ 2)"
+        "the mean-value step: |h'(ξ)| = |1 + log ξ| ≤ 1 + log i on [1/i, ρ_i] ⊂ [1/i, 1] (the checked derivative and bounds 1/i ≤ ρ_i ≤ 1); (a_i − 1)² ≤ (e^B − 1)²; 1 + log i ≤ (1 + 1/log 2)log(i+1) for i ≥ 1; and Σ_(i>k) h(ρ_i) = J_{ℓ,k} + O_B(1) by comparing Σ(1 + log i)/i² with Σ1/i² and the checked integral (log x/x² decreasing for x ≥ 2)"
     ),
     reason=(
-        "h(1/i) = log i/i, the derivative, the two-sided bound on ρ_i − 1/i and the sharpness limit are sympy; the "
-        "mean-value step is prose. The bound is certified in arb balls on a grid of i up to 2^20."
+        "h(1/i) = log i/i, the derivative, the two-sided bound on ρ_i − 1/i and the sharpness limit are sympy; the mean-value step is prose. The bound is certified in arb balls on a grid of i up to 2^20."
     ),
     uses=["sdeg.c.row-norms"],
 )
@@ -469,30 +446,20 @@ claim(
     title="Bulk eigenvalues and their entropy against a_i/i: the sums U_{ℓ,k} and V_{ℓ,k}",
     source=Source("SDEG", "App. D.2", "Thm 7"),
     statement=(
-        r"For $1 \le a_i \le e^B$: $0 \le a_i/i - \lambda_i(A_c) \le a_i(a_i-1)/i^2$, so $\sum_{i>k}\lambda_i ="
-        r" U_{\ell,k} "
-        r"+ O_B(1)$ with $U_{\ell,k} = \sum_{i=k+1}^{\ell} e^{s_i}/i$; and for $i \ge a_i$, $|h(\lambda_i) - h(a_i/i)|"
-        r" \le "
-        r"a_i(a_i-1)(1+\log i)/i^2$, so $\sum_{i>k}h(\lambda_i) = V_{\ell,k} + O_B(1)$ with $V_{\ell,k} = "
-        r"\sum_{i=k+1}^{\ell}\frac{e^{s_i}}{i}\log\frac{i}{e^{s_i}}$."
+        r"For $1 \le a_i \le e^B$: $0 \le a_i/i - \lambda_i(A_c) \le a_i(a_i-1)/i^2$, so $\sum_{i>k}\lambda_i = U_{\ell,k} + O_B(1)$ with $U_{\ell,k} = \sum_{i=k+1}^{\ell} e^{s_i}/i$; and for $i \ge a_i$, $|h(\lambda_i) - h(a_i/i)| \le a_i(a_i-1)(1+\log i)/i^2$, so $\sum_{i>k}h(\lambda_i) = V_{\ell,k} + O_B(1)$ with $V_{\ell,k} = \sum_{i=k+1}^{\ell}\frac{e^{s_i}}{i}\log\frac{i}{e^{s_i}}$."
     ),
     checks=[c_eigen_entropy_proof],
     cross_checks=[c_eigen_entropy_arb],
     expected=Status.PROVED,
     prose=(
-        "λ_i(A_c) = a_i/(a_i+i−1), the diagonal of the triangular A_c (sdeg.c.eigen); the mean-value step on [λ_i, "
-        "a_i/i] ⊂ [1/i, 1] for i ≥ a_i (|h'| ≤ 1 + log i there, by the checked λ_i ≥ 1/i); summing: 0 ≤ U_{ℓ,k} − "
-        "Σ_(i>k)λ_i ≤ e^B(e^B−1)π²/6 and Σ_i a_i(a_i−1)(1 + log i)/i² = O_B(1) (as in sdeg.c.row-entropy); and the at "
-        "most e^B rows with i < a_i, each |h(λ_i) − h(a_i/i)| ≤ 1/e + e^B·B"
+        "λ_i(A_c) = a_i/(a_i+i−1), the diagonal of the triangular A_c (sdeg.c.eigen); the mean-value step on [λ_i, a_i/i] ⊂ [1/i, 1] for i ≥ a_i (|h'| ≤ 1 + log i there, by the checked λ_i ≥ 1/i); summing: 0 ≤ U_{ℓ,k} − Σ_(i>k)λ_i ≤ e^B(e^B−1)π²/6 and Σ_i a_i(a_i−1)(1 + log i)/i² = O_B(1) (as in sdeg.c.row-entropy); and the at most e^B rows with i < a_i, each |h(λ_i) − h(a_i/i)| ≤ 1/e + e^B·B"
     ),
     reason=(
-        "The difference a/i − λ_i in closed form and its bounds by sympy sign certificates; the mean-value step for "
-        "h is prose (as in sdeg.c.row-entropy), the rows i < a_i are at most e^B. Certified in arb balls on a grid."
+        "The difference a/i − λ_i in closed form and its bounds by sympy sign certificates; the mean-value step for h is prose (as in sdeg.c.row-entropy), the rows i < a_i are at most e^B. Certified in arb balls on a grid."
     ),
     uses=["sdeg.c.eigen", "sdeg.c.row-entropy"],
     notes=["reconstructed"],
     lost=(
-        "What U_{ℓ,k} and V_{ℓ,k} are for: only their definitions survive; reconstructed as the leading terms of "
-        "srank_λ(A_c) and of the eigenvalue entropy, which is what their form (a_i/i and h(a_i/i)) gives."
+        "What U_{ℓ,k} and V_{ℓ,k} are for: only their definitions survive; reconstructed as the leading terms of srank_λ(A_c) and of the eigenvalue entropy, which is what their form (a_i/i and h(a_i/i)) gives."
     ),
 )

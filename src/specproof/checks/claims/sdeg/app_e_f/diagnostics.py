@@ -76,25 +76,16 @@ claim(
     title="W₁ between two singular spectra is the mean gap of the sorted lists",
     source=Source("SDEG", "§4.3", "W₁ display"),
     statement=(
-        r"For two lists of $\ell$ values, $W_1(\ell^{-1}\sum_j\delta_{\sigma_j}, \ell^{-1}\sum_j\delta_{\sigma'_j}) = "
-        r"\ell^{-1}\sum_{j=1}^{\ell}|\sigma_j - \sigma'_j|$ with both lists in descending order."
+        r"For two lists of $\ell$ values, $W_1(\ell^{-1}\sum_j\delta_{\sigma_j}, \ell^{-1}\sum_j\delta_{\sigma'_j}) = \ell^{-1}\sum_{j=1}^{\ell}|\sigma_j - \sigma'_j|$ with both lists in descending order."
     ),
     checks=[f_sorted_w1_proof],
     cross_checks=[f_sorted_w1_search],
     expected=Status.PROVED,
     prose=(
-        "the one-dimensional quantile formula W₁(μ, ν) = ∫_0^1 |F⁻¹(u) − G⁻¹(u)| du for probability measures on ℝ with"
-        " finite first moment (Villani, Topics in Optimal Transportation (2003), Thm 2.18 and Remark 2.19(ii);"
-        " Santambrogio, Optimal Transport for Applied Mathematicians (2015), Prop. 2.17: the monotone coupling is"
-        " optimal for convex costs of x − y); for ℓ atoms of mass 1/ℓ the generalised inverse F⁻¹(u) = inf{x : F(x) ≥"
-        " u} equals the j-th smallest value on ((j−1)/ℓ, j/ℓ] (ties give equal consecutive values), and the checked"
-        " step integrals sum to the mean gap"
+        "the one-dimensional quantile formula W₁(μ, ν) = ∫_0^1 |F⁻¹(u) − G⁻¹(u)| du for probability measures on ℝ with finite first moment (Villani, Topics in Optimal Transportation (2003), Thm 2.18 and Remark 2.19(ii); Santambrogio, Optimal Transport for Applied Mathematicians (2015), Prop. 2.17: the monotone coupling is optimal for convex costs of x − y); for ℓ atoms of mass 1/ℓ the generalised inverse F⁻¹(u) = inf{x : F(x) ≥ u} equals the j-th smallest value on ((j−1)/ℓ, j/ℓ] (ties give equal consecutive values), and the checked step integrals sum to the mean gap"
     ),
     reason=(
-        "Machine-checked (sympy): the integral over each quantile step, the steps' total width and the reversal of the"
-        " index that turns the ascending into the descending pairing. Cited: the one-dimensional quantile formula for"
-        " W₁. A property search against scipy's W₁ (computed from the two distribution functions) on lists with ties"
-        " and zeros is a cross-check."
+        "Machine-checked (sympy): the integral over each quantile step, the steps' total width and the reversal of the index that turns the ascending into the descending pairing. Cited: the one-dimensional quantile formula for W₁. A property search against scipy's W₁ (computed from the two distribution functions) on lists with ties and zeros is a cross-check."
     ),
 )
 
@@ -164,28 +155,16 @@ claim(
     title="W₁ transfers weak limits, not leading modes or rank proxies",
     source=Source("SDEG", "App. F.3", "remarks"),
     statement=(
-        r"If $W_1(\mu_\ell, \nu_\ell) \to 0$ for the empirical singular-value laws, then $\mu_\ell$ and $\nu_\ell$"
-        r" have "
-        r"the same weak limit whenever either has one (for $L$-Lipschitz $f$, $|\int f\,d\mu_\ell - \int f\,d\nu_\ell| "
-        r"\le L\,W_1$). W₁ does not control the leading modes or rank proxies: $(1, 0^{\ell-1})$ and "
-        r"$(1^{m}, 0^{\ell-m})$, $m = \sqrt\ell$, have $W_1 = (m-1)/\ell \to 0$ while their stable ranks are $1$ and "
-        r"$\sqrt\ell$; $(1+\Delta, 0^{\ell-1})$ and $(1, 0^{\ell-1})$ have $W_1 = \Delta/\ell \to 0$ while their "
-        r"operator norms differ by $\Delta$."
+        r"If $W_1(\mu_\ell, \nu_\ell) \to 0$ for the empirical singular-value laws, then $\mu_\ell$ and $\nu_\ell$ have the same weak limit whenever either has one (for $L$-Lipschitz $f$, $|\int f\,d\mu_\ell - \int f\,d\nu_\ell| \le L\,W_1$). W₁ does not control the leading modes or rank proxies: $(1, 0^{\ell-1})$ and $(1^{m}, 0^{\ell-m})$, $m = \sqrt\ell$, have $W_1 = (m-1)/\ell \to 0$ while their stable ranks are $1$ and $\sqrt\ell$; $(1+\Delta, 0^{\ell-1})$ and $(1, 0^{\ell-1})$ have $W_1 = \Delta/\ell \to 0$ while their operator norms differ by $\Delta$."
     ),
     checks=[f_w1_scope_sympy],
     cross_checks=[f_w1_scope_float],
     expected=Status.PROVED,
     prose=(
-        "the whole transfer statement: |∫f dμ_ℓ − ∫f dν_ℓ| ≤ L·W₁ for L-Lipschitz f (integrate |f(x) − f(y)| ≤ L|x − y|"
-        " against an optimal coupling) and that bounded Lipschitz functions determine weak limits (portmanteau); that"
-        " the examples' W₁ is their sorted mean gap (the one-dimensional quantile formula, sdeg.F.sorted-w1; for these"
-        " examples the matching gives ≤ and f(x) = x gives ≥ as well); m = √ℓ read as an integer (ℓ a square); the"
-        " sympy steps are the examples' arithmetic only"
+        "the whole transfer statement: |∫f dμ_ℓ − ∫f dν_ℓ| ≤ L·W₁ for L-Lipschitz f (integrate |f(x) − f(y)| ≤ L|x − y| against an optimal coupling) and that bounded Lipschitz functions determine weak limits (portmanteau); that the examples' W₁ is their sorted mean gap (the one-dimensional quantile formula, sdeg.F.sorted-w1; for these examples the matching gives ≤ and f(x) = x gives ≥ as well); m = √ℓ read as an integer (ℓ a square); the sympy steps are the examples' arithmetic only"
     ),
     reason=(
-        "The Lipschitz bound is the sorted matching of sdeg.F.sorted-w1 term by term, and bounded Lipschitz "
-        "functions determine weak limits (portmanteau, prose); the two examples are exact (sympy). Interpretive: the "
-        "remark's prose ('does not establish operator-norm or rank-proxy agreement') is read as these examples."
+        "The Lipschitz bound is the sorted matching of sdeg.F.sorted-w1 term by term, and bounded Lipschitz functions determine weak limits (portmanteau, prose); the two examples are exact (sympy). Interpretive: the remark's prose ('does not establish operator-norm or rank-proxy agreement') is read as these examples."
     ),
     uses=["sdeg.F.sorted-w1"],
     notes=["interpretive"],

@@ -73,18 +73,11 @@ claim(
     id="sdeg.F.haar-angles.sampled-w1-floor",
     title="The sampled angular W₁ of App. F.3.1 has a reference-noise floor C/√ℓ",
     source=Source("specproof", "App. F.3.1", "own"),
-    statement=r"The estimator $\widehat W_1=\ell^{-1}\sum_j|\theta_{(j)}-u_{(j)}|$ with $u_j$ iid uniform has "
-    r"$\mathbb{E}\widehat W_1=C\ell^{-1/2}(1+o(1))$, $C=\pi^{3/2}/(2\sqrt2)\approx1.97$, already for perfectly "
-    r"equispaced angles; Haar eigen-angles give the same value, although their exact $W_1$ to the uniform law is "
-    r"much smaller. The paper's reported means (0.31 for GPT-2 lengths 17–64, 0.10 for 385–471, 0.08 for ViT at "
-    r"577) sit at this floor, so they are consistent with Haar but cannot separate it from any near-uniform law.",
+    statement=r"The estimator $\widehat W_1=\ell^{-1}\sum_j|\theta_{(j)}-u_{(j)}|$ with $u_j$ iid uniform has $\mathbb{E}\widehat W_1=C\ell^{-1/2}(1+o(1))$, $C=\pi^{3/2}/(2\sqrt2)\approx1.97$, already for perfectly equispaced angles; Haar eigen-angles give the same value, although their exact $W_1$ to the uniform law is much smaller. The paper's reported means (0.31 for GPT-2 lengths 17–64, 0.10 for 385–471, 0.08 for ViT at 577) sit at this floor, so they are consistent with Haar but cannot separate it from any near-uniform law.",
     checks=[sdegb_sampled_w1_floor_mc],
     expected=Status.VERIFIED,
     unproved=(
-        "The flat Ŵ₁·√ℓ and the 25% agreement with equispaced angles are Monte Carlo measurements. The limit E Ŵ₁ "
-        "~ (π^(3/2)/(2√2))ℓ^(−1/2) follows from the empirical-process CLT (del Barrio, Giné & Matrán, Ann. "
-        "Probab. 27 (1999)) and the Haar rigidity bound of Meckes & Meckes (2013), an argument not assembled "
-        "here."
+        "The flat Ŵ₁·√ℓ and the 25% agreement with equispaced angles are Monte Carlo measurements. The limit E Ŵ₁ ~ (π^(3/2)/(2√2))ℓ^(−1/2) follows from the empirical-process CLT (del Barrio, Giné & Matrán, Ann. Probab. 27 (1999)) and the Haar rigidity bound of Meckes & Meckes (2013), an argument not assembled here."
     ),
     reason="Monte Carlo: Ŵ₁(Haar)·√ℓ/C is flat, and Ŵ₁ on equispaced angles is within 25% of Haar at every size",
     notes=["interpretive"],

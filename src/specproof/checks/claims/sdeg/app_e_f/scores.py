@@ -231,10 +231,7 @@ claim(
     title="Orientation averaging over Haar U, V",
     source=Source("SDEG", "App. E", "equality in law and orientation averaging"),
     statement=(
-        r"For $S=U\Sigma V^\top$ with independent Haar $U,V\in O(\ell)$:"
-        r" $\mathbb{E}[\operatorname{softmax}(S)\mid\Sigma]"
-        r"=\mathbf{1}\mathbf{1}^\top/\ell$ and"
-        r" $\mathbb{E}[\operatorname{softmax}(S+M)\mid\Sigma]_{ij}=\mathbf{1}_{\{j\le i\}}/i$."
+        r"For $S=U\Sigma V^\top$ with independent Haar $U,V\in O(\ell)$: $\mathbb{E}[\operatorname{softmax}(S)\mid\Sigma]=\mathbf{1}\mathbf{1}^\top/\ell$ and $\mathbb{E}[\operatorname{softmax}(S+M)\mid\Sigma]_{ij}=\mathbf{1}_{\{j\le i\}}/i$."
     ),
     checks=[sdegb_orientation_coq, sdegb_orientation_exchangeable_sympy],
     cross_checks=[
@@ -245,21 +242,10 @@ claim(
     ],
     expected=Status.PROVED,
     prose=(
-        "the measure theory only: for permutation matrices R, S Rᵀ = UΣ(RV)ᵀ has the law of S given Σ (RV is again Haar"
-        " and independent of U; Haar invariance, Folland, A Course in Abstract Harmonic Analysis, §2.2), so the"
-        " expected attention matrix E (its entries are bounded, so E exists) satisfies E = E·perm_mx(s) for every"
-        " column permutation (on each row's visible columns under the mask) and has row sums 1 by linearity; the Coq"
-        " theorems then force E = 𝟏𝟏ᵀ/ℓ and E = H_ℓ"
+        "the measure theory only: for permutation matrices R, S Rᵀ = UΣ(RV)ᵀ has the law of S given Σ (RV is again Haar and independent of U; Haar invariance, Folland, A Course in Abstract Harmonic Analysis, §2.2), so the expected attention matrix E (its entries are bounded, so E exists) satisfies E = E·perm_mx(s) for every column permutation (on each row's visible columns under the mask) and has row sums 1 by linearity; the Coq theorems then force E = 𝟏𝟏ᵀ/ℓ and E = H_ℓ"
     ),
     reason=(
-        "For every ℓ: the scores of a row are exchangeable given Σ because Haar measure is invariant under "
-        "permutation matrices (argued in prose); the softmax row permutes with its scores and sums to 1, so its "
-        "expected entries on the visible columns are equal and 1/ℓ (bidirectional) or 1/i (row i under the mask); "
-        "that algebra is kernel-checked in Coq for every row length (proofs/Orientation.v; e in place of exp), and "
-        "sympy checks the row sum and the 1/n step for symbolic ℓ and i (the relabelling at three scores only as a "
-        "cross-check). Only exchangeability is used, not the Haar law: the exact "
-        "average over uniformly random permutations at ℓ = 3 (symbolic S) gives the same matrices. Monte Carlo "
-        "with scipy's Haar sampler within a family-wise Hoeffding bound is a cross-check."
+        "For every ℓ: the scores of a row are exchangeable given Σ because Haar measure is invariant under permutation matrices (argued in prose); the softmax row permutes with its scores and sums to 1, so its expected entries on the visible columns are equal and 1/ℓ (bidirectional) or 1/i (row i under the mask); that algebra is kernel-checked in Coq for every row length (proofs/Orientation.v; e in place of exp), and sympy checks the row sum and the 1/n step for symbolic ℓ and i (the relabelling at three scores only as a cross-check). Only exchangeability is used, not the Haar law: the exact average over uniformly random permutations at ℓ = 3 (symbolic S) gives the same matrices. Monte Carlo with scipy's Haar sampler within a family-wise Hoeffding bound is a cross-check."
     ),
 )
 
@@ -296,16 +282,12 @@ claim(
     title="Equal score spectra, different attention spectra",
     source=Source("SDEG", "App. E", "a score-spectrum counterexample"),
     statement=(
-        r"With $t=2\log\ell$, $\Sigma=te_1e_1^\top$ and $S=\frac{t}{\ell}\mathbf{1}\mathbf{1}^\top$ share the singular "
-        r"values $\{t,0^{(\ell-1)}\}$, but $\operatorname{softmax}(S)=\mathbf{1}\mathbf{1}^\top/\ell$ has spectrum "
-        r"$\{1,0^{(\ell-1)}\}$ while $\operatorname{softmax}(\Sigma)$ has $\{1,\lambda_2,0^{(\ell-2)}\}$, "
-        r"$\lambda_2=\frac{\ell^2}{\ell^2+\ell-1}-\frac1\ell=\frac{(\ell-1)^2(\ell+1)}{\ell(\ell^2+\ell-1)}\to1$."
+        r"With $t=2\log\ell$, $\Sigma=te_1e_1^\top$ and $S=\frac{t}{\ell}\mathbf{1}\mathbf{1}^\top$ share the singular values $\{t,0^{(\ell-1)}\}$, but $\operatorname{softmax}(S)=\mathbf{1}\mathbf{1}^\top/\ell$ has spectrum $\{1,0^{(\ell-1)}\}$ while $\operatorname{softmax}(\Sigma)$ has $\{1,\lambda_2,0^{(\ell-2)}\}$, $\lambda_2=\frac{\ell^2}{\ell^2+\ell-1}-\frac1\ell=\frac{(\ell-1)^2(\ell+1)}{\ell(\ell^2+\ell-1)}\to1$."
     ),
     checks=[sdegb_score_counterexample_sympy],
     expected=Status.PROVED,
     prose=(
-        "that softmax(Σ) reduces to its 2 × 2 group matrix plus zeros (the bulk rows coincide), and the score spectra"
-        " read off the rank-one forms"
+        "that softmax(Σ) reduces to its 2 × 2 group matrix plus zeros (the bulk rows coincide), and the score spectra read off the rank-one forms"
     ),
     reason="sympy for symbolic ℓ through the exact reduction of softmax(Σ) to its 2×2 group matrix",
     tests=claim_tests("test_reduction_on_the_score_counterexample"),
@@ -336,8 +318,7 @@ claim(
     id="sdeg.E.causal-order",
     title="The causal spectrum depends on where the scores sit",
     source=Source("SDEG", "App. E", "the causal ordering is part of the model"),
-    statement=r"For $\ell=2$, causal attention with diagonal scores $(t,0)$ has eigenvalues $\{1,\tfrac12\}$ and with "
-    r"$(0,t)$ has $\{1,\frac{e^t}{e^t+1}\}$, although the score singular values coincide.",
+    statement=r"For $\ell=2$, causal attention with diagonal scores $(t,0)$ has eigenvalues $\{1,\tfrac12\}$ and with $(0,t)$ has $\{1,\frac{e^t}{e^t+1}\}$, although the score singular values coincide.",
     checks=[sdegb_causal_order_sympy],
     expected=Status.PROVED,
     prose="none: at ℓ = 2 the checked characteristic polynomials are the statement",
@@ -423,26 +404,15 @@ claim(
     id="sdeg.F.score-svd",
     title="Score singular values from compact QR",
     source=Source("SDEG", "App. F.3", "score singular values"),
-    statement=r"With compact QR factorisations $Q_h=Q_1R_Q$, $K_h=Q_2R_K$, the singular values of "
-    r"$S=Q_hK_h^\top/\sqrt{d_{qk}}$ are those of $R_QR_K^\top/\sqrt{d_{qk}}$ followed by "
-    r"$\ell-\min(\ell,d_{qk})$ structural zeros.",
+    statement=r"With compact QR factorisations $Q_h=Q_1R_Q$, $K_h=Q_2R_K$, the singular values of $S=Q_hK_h^\top/\sqrt{d_{qk}}$ are those of $R_QR_K^\top/\sqrt{d_{qk}}$ followed by $\ell-\min(\ell,d_{qk})$ structural zeros.",
     checks=[sdegb_score_svd_proof],
     cross_checks=[sdegb_score_svd_property],
     expected=Status.PROVED,
     prose=(
-        "the compact QR factorisation exists for every ℓ × d_qk matrix, rank-deficient included, with Q₁ of r = min(ℓ,"
-        " d_qk) orthonormal columns (Golub & Van Loan, Matrix Computations, 4th ed. (2013), §5.2, Householder QR and"
-        " the thin QR factorisation); extending Q₁, Q₂ to orthogonal U = [Q₁ Q₁^⊥], W = [Q₂ Q₂^⊥] gives S = U diag(C,"
-        " 0)Wᵀ, and singular values are invariant under multiplication by orthogonal matrices (Horn & Johnson, Matrix"
-        " Analysis, 2nd ed. (2013), Thm 2.6.3, the singular value decomposition), so σ(S) is σ(C) followed by ℓ − r"
-        " zeros; the checked Gram identities say the same without the extension (the nonzero eigenvalues of Q₁MQ₁ᵀ and"
-        " of M = CCᵀ coincide)"
+        "the compact QR factorisation exists for every ℓ × d_qk matrix, rank-deficient included, with Q₁ of r = min(ℓ, d_qk) orthonormal columns (Golub & Van Loan, Matrix Computations, 4th ed. (2013), §5.2, Householder QR and the thin QR factorisation); extending Q₁, Q₂ to orthogonal U = [Q₁ Q₁^⊥], W = [Q₂ Q₂^⊥] gives S = U diag(C, 0)Wᵀ, and singular values are invariant under multiplication by orthogonal matrices (Horn & Johnson, Matrix Analysis, 2nd ed. (2013), Thm 2.6.3, the singular value decomposition), so σ(S) is σ(C) followed by ℓ − r zeros; the checked Gram identities say the same without the extension (the nonzero eigenvalues of Q₁MQ₁ᵀ and of M = CCᵀ coincide)"
     ),
     reason=(
-        "Machine-checked (sympy matrix expressions, symbolic ℓ, d_qk, r): S = Q₁CQ₂ᵀ with C = R_QR_Kᵀ/√d_qk, "
-        "SSᵀ = Q₁CCᵀQ₁ᵀ and Q₁ᵀSSᵀQ₁ = CCᵀ given orthonormal columns. Cited: existence of the compact QR and the "
-        "orthogonal invariance of singular values. A property search against the direct SVD, including rank-deficient "
-        "Q and d_qk > ℓ, is a cross-check"
+        "Machine-checked (sympy matrix expressions, symbolic ℓ, d_qk, r): S = Q₁CQ₂ᵀ with C = R_QR_Kᵀ/√d_qk, SSᵀ = Q₁CCᵀQ₁ᵀ and Q₁ᵀSSᵀQ₁ = CCᵀ given orthonormal columns. Cited: existence of the compact QR and the orthogonal invariance of singular values. A property search against the direct SVD, including rank-deficient Q and d_qk > ℓ, is a cross-check"
     ),
     tests=claim_tests("test_score_singular_values_from_qr"),
 )
@@ -507,21 +477,14 @@ claim(
     figure="figures/haar-angles.png",
     title="Haar eigen-angles are asymptotically uniform; discrepancies shrink with ℓ",
     source=Source("SDEG", "§4.1", "App. F.3.1"),
-    statement=r"For Haar $U\in O(\ell)$ with eigenvalues $e^{i\theta_j}$, the empirical law of $\theta_j$ tends to "
-    r"$\mathrm{Unif}[-\pi,\pi]$, and the mean KL divergence (histogram), Kolmogorov distance and angular "
-    r"$W_1$ (exact, and the sampled estimator $\widehat W_1$ of App. F.3.1) decrease with $\ell$.",
+    statement=r"For Haar $U\in O(\ell)$ with eigenvalues $e^{i\theta_j}$, the empirical law of $\theta_j$ tends to $\mathrm{Unif}[-\pi,\pi]$, and the mean KL divergence (histogram), Kolmogorov distance and angular $W_1$ (exact, and the sampled estimator $\widehat W_1$ of App. F.3.1) decrease with $\ell$.",
     checks=[sdegb_haar_angles_mc, sdegb_haar_kolmogorov_rate],
     expected=Status.VERIFIED,
     unproved=(
-        "A Monte Carlo statement: that the mean discrepancies decrease with ℓ (99.9% intervals at 4ℓ below those "
-        "at ℓ, ℓ ≤ 256) has no known proof as a monotonicity in ℓ; only the limits are theorems (the Haar "
-        "eigen-angle law tends to uniform with E W₁ = O(√log ℓ/ℓ), E. Meckes & M. Meckes, Electron. Commun. "
-        "Probab. 18 (2013)), and the histogram-KL and Kolmogorov readings are the project's own."
+        "A Monte Carlo statement: that the mean discrepancies decrease with ℓ (99.9% intervals at 4ℓ below those at ℓ, ℓ ≤ 256) has no known proof as a monotonicity in ℓ; only the limits are theorems (the Haar eigen-angle law tends to uniform with E W₁ = O(√log ℓ/ℓ), E. Meckes & M. Meckes, Electron. Commun. Probab. 18 (2013)), and the histogram-KL and Kolmogorov readings are the project's own."
     ),
     reason=(
-        "Monte Carlo (scipy ortho_group, seeded): each metric's 99.9% interval at 4ℓ lies below the one at ℓ; the "
-        "Kolmogorov distance fits Θ(log ℓ/ℓ) (eigenvalue rigidity), far below the iid rate ℓ^{-1/2}. This copy defines "
-        "only Ŵ₁; KL (histogram, ⌈√ℓ⌉ bins) and Kolmogorov (sup of CDF difference) are our reading"
+        "Monte Carlo (scipy ortho_group, seeded): each metric's 99.9% interval at 4ℓ lies below the one at ℓ; the Kolmogorov distance fits Θ(log ℓ/ℓ) (eigenvalue rigidity), far below the iid rate ℓ^{-1/2}. This copy defines only Ŵ₁; KL (histogram, ⌈√ℓ⌉ bins) and Kolmogorov (sup of CDF difference) are our reading"
     ),
     notes=["interpretive"],
     tests=claim_tests("test_angle_discrepancies_on_known_sets"),

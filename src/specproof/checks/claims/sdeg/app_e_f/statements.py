@@ -138,24 +138,15 @@ claim(
     id="sdeg.F.smooth-decay",
     title="Small rank proxies from smooth spectral decay, with no spike structure",
     source=Source("SDEG", "App. F.4", "remark"),
-    statement=r"A spectrum without any gap can have bounded rank proxies: $\sigma_j=\rho^{j-1}$ ($j\le n$) gives "
-    r"$\mathrm{srank}=\frac{1-\rho^{2n}}{1-\rho^2}<\frac1{1-\rho^2}$ for every $n$ and, as $n\to\infty$, "
-    r"$\log\mathrm{erank}_p\to-[r\log r+(1-r)\log(1-r)]/(1-r)$, $r=\rho^p$ (for $\rho=\tfrac12$: "
-    r"$\mathrm{srank}\to\tfrac43$, $\mathrm{erank}_1\to4$, $\mathrm{erank}_2\to\tfrac43\,4^{1/3}$), while every"
-    r" adjacent "
-    r"ratio is $\sigma_j/\sigma_{j+1}=1/\rho$; $\sigma_j=1/j$ gives $\mathrm{srank}<\pi^2/6$ with adjacent ratios "
-    r"$1+1/j\to1$. So small rank proxies do not indicate a spike–bulk split.",
+    statement=r"A spectrum without any gap can have bounded rank proxies: $\sigma_j=\rho^{j-1}$ ($j\le n$) gives $\mathrm{srank}=\frac{1-\rho^{2n}}{1-\rho^2}<\frac1{1-\rho^2}$ for every $n$ and, as $n\to\infty$, $\log\mathrm{erank}_p\to-[r\log r+(1-r)\log(1-r)]/(1-r)$, $r=\rho^p$ (for $\rho=\tfrac12$: $\mathrm{srank}\to\tfrac43$, $\mathrm{erank}_1\to4$, $\mathrm{erank}_2\to\tfrac43\,4^{1/3}$), while every adjacent ratio is $\sigma_j/\sigma_{j+1}=1/\rho$; $\sigma_j=1/j$ gives $\mathrm{srank}<\pi^2/6$ with adjacent ratios $1+1/j\to1$. So small rank proxies do not indicate a spike–bulk split.",
     checks=[smooth_decay_sympy],
     cross_checks=[smooth_decay_dense],
     expected=Status.PROVED,
     reason=(
-        "Closed-form sums in sympy for symbolic ρ and n (geometric series, the geometric law's entropy, ζ(2)); dense "
-        "matrices with the witness spectrum confirm the proxies in floating point."
+        "Closed-form sums in sympy for symbolic ρ and n (geometric series, the geometric law's entropy, ζ(2)); dense matrices with the witness spectrum confirm the proxies in floating point."
     ),
     prose=(
-        "the rank proxies depend on the singular values only (stable_rank and effective_rank read σ), so any matrix "
-        "U diag(σ)Vᵀ is a witness; the entropy of the truncated list tends to the series' as n → ∞ (dominated "
-        "convergence of the summable terms q_j log(1/q_j))"
+        "the rank proxies depend on the singular values only (stable_rank and effective_rank read σ), so any matrix U diag(σ)Vᵀ is a witness; the entropy of the truncated list tends to the series' as n → ∞ (dominated convergence of the summable terms q_j log(1/q_j))"
     ),
     notes=["interpretive"],
     tests=[f"{TESTS}::test_geometric_witness_proxies"],
@@ -233,20 +224,13 @@ claim(
     title="Table 1: within-layer spread of head-specific medians (GPT-2 4.22 / 6.57 / 3.19, ViT 4.73 / 7.27 / 1.49)",
     source=Source("SDEG", "App. F.5", "Table 1"),
     statement=(
-        r"With $m^{(q)}_{l,h}=\mathrm{median}_x\,q_{x,l,h}$ and $R^{(q)}_l=\max_hm^{(q)}_{l,h}/\min_hm^{(q)}_{l,h}$,"
-        r" the "
-        r"median over layers of $R^{(q)}_l$ is, for $q=\mathrm{srank}(A_{\mathrm{real}})$,"
-        r" $\mathrm{erank}_1(A_{\mathrm{real}})$ "
-        r"and $W_1(\mu^{\mathrm{sv}}_{A_{\mathrm{real}}},\mu^{\mathrm{sv}}_{A_\Sigma})$: 4.22, 6.57, 3.19 for GPT-2 "
-        r"($\ell=1024$) and 4.73, 7.27, 1.49 for ViT ($\ell=577$)."
+        r"With $m^{(q)}_{l,h}=\mathrm{median}_x\,q_{x,l,h}$ and $R^{(q)}_l=\max_hm^{(q)}_{l,h}/\min_hm^{(q)}_{l,h}$, the median over layers of $R^{(q)}_l$ is, for $q=\mathrm{srank}(A_{\mathrm{real}})$, $\mathrm{erank}_1(A_{\mathrm{real}})$ and $W_1(\mu^{\mathrm{sv}}_{A_{\mathrm{real}}},\mu^{\mathrm{sv}}_{A_\Sigma})$: 4.22, 6.57, 3.19 for GPT-2 ($\ell=1024$) and 4.73, 7.27, 1.49 for ViT ($\ell=577$)."
     ),
     checks=[head_ratios_paper],
     cross_checks=[head_ratios_minilm_support],
     expected=Status.OPEN,
     reason=(
-        "The cells are measurements on GPT-2 and ViT, whose per-head rows are not in the store (only all-MiniLM-L6-v2, "
-        "ℓ ≤ 512); what the rows lack is exactly those models' per-(input, layer, head) srank, erank₁ and W₁. The "
-        "statistic is computed on MiniLM in sdeg.real.head-ratios."
+        "The cells are measurements on GPT-2 and ViT, whose per-head rows are not in the store (only all-MiniLM-L6-v2, ℓ ≤ 512); what the rows lack is exactly those models' per-(input, layer, head) srank, erank₁ and W₁. The statistic is computed on MiniLM in sdeg.real.head-ratios."
     ),
     tests=[f"{TESTS}::test_head_ratio_statistic"],
 )
@@ -315,30 +299,19 @@ def real_head_ratios(ctx: Context) -> Evidence:
 claim(
     id="sdeg.real.head-ratios",
     title=(
-        "MiniLM: heads differ more than in GPT-2 (R_l medians 10.3 / 17.6 / 5.84 at ℓ = 512), and the spread grows"
-        " with ℓ"
+        "MiniLM: heads differ more than in GPT-2 (R_l medians 10.3 / 17.6 / 5.84 at ℓ = 512), and the spread grows with ℓ"
     ),
     source=Source("specproof", "App. F.5", "own, on MiniLM"),
     statement=(
-        r"For all-MiniLM-L6-v2 on pydoc_data.topics (4 windows per $\ell$, 6 layers × 12 heads), Table 1's statistic "
-        r"(the median over layers of $\max_hm_{l,h}/\min_hm_{l,h}$, $m_{l,h}$ the median over windows) exceeds 1 at"
-        r" every "
-        r"$\ell$ for $\mathrm{srank}$, $\mathrm{erank}_1$ and $W_1$; at $\ell=512$ it is above GPT-2's cells at "
-        r"$\ell=1024$ (4.22, 6.57, 3.19) for all three; and for $\mathrm{srank}$ and $\mathrm{erank}_1$ it rises at"
-        r" every "
-        r"step of $\ell=16\ldots512$."
+        r"For all-MiniLM-L6-v2 on pydoc_data.topics (4 windows per $\ell$, 6 layers × 12 heads), Table 1's statistic (the median over layers of $\max_hm_{l,h}/\min_hm_{l,h}$, $m_{l,h}$ the median over windows) exceeds 1 at every $\ell$ for $\mathrm{srank}$, $\mathrm{erank}_1$ and $W_1$; at $\ell=512$ it is above GPT-2's cells at $\ell=1024$ (4.22, 6.57, 3.19) for all three; and for $\mathrm{srank}$ and $\mathrm{erank}_1$ it rises at every step of $\ell=16\ldots512$."
     ),
     checks=[real_head_ratios],
     expected=Status.VERIFIED,
     unproved=(
-        "a statistic of measured MiniLM rows: nothing to prove for every parameter value; the GPT-2 figures are the"
-        " paper's"
+        "a statistic of measured MiniLM rows: nothing to prove for every parameter value; the GPT-2 figures are the paper's"
     ),
     reason=(
-        "Computed from the committed rows (per window, layer and head values of srank(A_real), erank₁(A_real) and W₁ "
-        "are stored, which is all the statistic needs): 10.3 / 17.6 / 5.84 at ℓ = 512; the srank and erank₁ spreads "
-        "rise monotonically with ℓ, the W₁ spread dips before rising. MiniLM is an encoder (canonical model A_b), "
-        "GPT-2 a decoder, and MiniLM's medians pool 4 windows against the paper's 12 documents."
+        "Computed from the committed rows (per window, layer and head values of srank(A_real), erank₁(A_real) and W₁ are stored, which is all the statistic needs): 10.3 / 17.6 / 5.84 at ℓ = 512; the srank and erank₁ spreads rise monotonically with ℓ, the W₁ spread dips before rising. MiniLM is an encoder (canonical model A_b), GPT-2 a decoder, and MiniLM's medians pool 4 windows against the paper's 12 documents."
     ),
     uses=["sdeg.F.sorted-w1"],
     notes=["interpretive"],

@@ -131,43 +131,21 @@ claim(
     title="Thm 6: the tails of the spectra are the bulk moments",
     source=Source("SDEG", "App. D.1", "Thm 6"),
     statement=(
-        r"With $M_{p,\ell} = \sum_{i>k} d_i^p$, $E_{p,\ell} = \sum_{i>k} d_i^p\log\frac1{d_i}$ and $R_\ell ="
-        r" k+1-c_\ell$: "
-        r"$\mathrm{srank}_\lambda(A_b) = \mathrm{tr}\,A_b = R_\ell + (1-\frac1\ell)M_{1,\ell} - (\ell-1)\sum_{i\le k}"
-        r" z_i$ with "
-        r"$0 \le (\ell-1)\sum_{i\le k}z_i \le k/f(\ell)$; $\|A_b\|_F^2 = 1 + (1-\frac1\ell)(\sum_{i\le k}d_i^2 + "
-        r"M_{2,\ell})$ with $k(1-1/f)^2 \le \sum_{i\le k}d_i^2 \le k$; and beyond the head $h = k+1$, "
-        r"$M_{p,\ell} - d_{k+1}^p - d_{k+2}^p \le \sum_{j>h}\sigma_j(A_b)^p \le M_{p,\ell}$, "
-        r"$M_{1,\ell} - d_{k+1} \le \sum_{j>h}\lambda_j(A_b) \le M_{1,\ell}$, and the same sandwiches for "
-        r"$\sum_{j>h}\sigma_j^p\log\frac1{\sigma_j}$ against $E_{p,\ell}$ once $d_{k+1} \le e^{-1/p}$. Under"
-        r" separation "
-        r"($d_i \le 1/g$ for $i > k$) each tail is its bulk moment $+\,o(1)$."
+        r"With $M_{p,\ell} = \sum_{i>k} d_i^p$, $E_{p,\ell} = \sum_{i>k} d_i^p\log\frac1{d_i}$ and $R_\ell = k+1-c_\ell$: $\mathrm{srank}_\lambda(A_b) = \mathrm{tr}\,A_b = R_\ell + (1-\frac1\ell)M_{1,\ell} - (\ell-1)\sum_{i\le k} z_i$ with $0 \le (\ell-1)\sum_{i\le k}z_i \le k/f(\ell)$; $\|A_b\|_F^2 = 1 + (1-\frac1\ell)(\sum_{i\le k}d_i^2 + M_{2,\ell})$ with $k(1-1/f)^2 \le \sum_{i\le k}d_i^2 \le k$; and beyond the head $h = k+1$, $M_{p,\ell} - d_{k+1}^p - d_{k+2}^p \le \sum_{j>h}\sigma_j(A_b)^p \le M_{p,\ell}$, $M_{1,\ell} - d_{k+1} \le \sum_{j>h}\lambda_j(A_b) \le M_{1,\ell}$, and the same sandwiches for $\sum_{j>h}\sigma_j^p\log\frac1{\sigma_j}$ against $E_{p,\ell}$ once $d_{k+1} \le e^{-1/p}$. Under separation ($d_i \le 1/g$ for $i > k$) each tail is its bulk moment $+\,o(1)$."
     ),
     checks=[b_trace_frobenius_sympy, b_tail_sandwich_proof],
     cross_checks=[b_tail_sandwich_search],
     expected=Status.PROVED,
     prose=(
-        "srank_λ(A_b) = tr A_b (sdeg.b.trace-rank); summing the checked row identities over i (the trace and ‖A_b‖_F² ="
-        " Σ_i ρ_i); the interlacing d_(j+1) ≤ σ_j ≤ d_(j−1) (sdeg.b.sv-interlace) and d_j ≤ λ_j ≤ d_(j−1)"
-        " (sdeg.b.eigen-real) with sorted d_i ≥ 0, read termwise through the nondecreasing x^p (and φ_p on [0,"
-        " e^(−1/p)], where every tail value lies since σ_j ≤ d_(j−1) ≤ d_(k+1) for j ≥ k + 2): Σ_(j=k+2..ℓ)σ_j^p ≤"
-        " Σ_(i=k+1..ℓ−1)d_i^p ≤ M_p and ≥ Σ_(j=k+2..ℓ−1)d_(j+1)^p = M_p − d_(k+1)^p − d_(k+2)^p (σ_ℓ^p ≥ 0; the sums"
-        " reindexed), likewise Σ_(j≥k+2)λ_j ∈ [M_1 − d_(k+1), M_1] and the φ_p sums against E_p; under separation"
-        " d_(k+1), d_(k+2) ≤ 1/g, so the gaps are at most 2g^(−p), resp. 2φ_p(1/g) once 1/g ≤ e^(−1/p), and vanish"
+        "srank_λ(A_b) = tr A_b (sdeg.b.trace-rank); summing the checked row identities over i (the trace and ‖A_b‖_F² = Σ_i ρ_i); the interlacing d_(j+1) ≤ σ_j ≤ d_(j−1) (sdeg.b.sv-interlace) and d_j ≤ λ_j ≤ d_(j−1) (sdeg.b.eigen-real) with sorted d_i ≥ 0, read termwise through the nondecreasing x^p (and φ_p on [0, e^(−1/p)], where every tail value lies since σ_j ≤ d_(j−1) ≤ d_(k+1) for j ≥ k + 2): Σ_(j=k+2..ℓ)σ_j^p ≤ Σ_(i=k+1..ℓ−1)d_i^p ≤ M_p and ≥ Σ_(j=k+2..ℓ−1)d_(j+1)^p = M_p − d_(k+1)^p − d_(k+2)^p (σ_ℓ^p ≥ 0; the sums reindexed), likewise Σ_(j≥k+2)λ_j ∈ [M_1 − d_(k+1), M_1] and the φ_p sums against E_p; under separation d_(k+1), d_(k+2) ≤ 1/g, so the gaps are at most 2g^(−p), resp. 2φ_p(1/g) once 1/g ≤ e^(−1/p), and vanish"
     ),
     reason=(
-        "Machine-checked (sympy): the trace and Frobenius identities row by row with the spike bounds 0 ≤ (ℓ−1)z_i ≤"
-        " 1/f and d_i ≥ 1 − 1/f, and the monotonicity of x^p and of φ_p(x) = x^p log(1/x) on [0, e^(−1/p)] (its"
-        " derivative, its zero, φ_p(0+) = 0) with the limits of the edge terms under separation. Argued in prose: the"
-        " interlacing sandwiches read termwise (interlacing from sdeg.b.sv-interlace and sdeg.b.eigen-real, both"
-        " proved). The search over spike–bulk splits is a cross-check."
+        "Machine-checked (sympy): the trace and Frobenius identities row by row with the spike bounds 0 ≤ (ℓ−1)z_i ≤ 1/f and d_i ≥ 1 − 1/f, and the monotonicity of x^p and of φ_p(x) = x^p log(1/x) on [0, e^(−1/p)] (its derivative, its zero, φ_p(0+) = 0) with the limits of the edge terms under separation. Argued in prose: the interlacing sandwiches read termwise (interlacing from sdeg.b.sv-interlace and sdeg.b.eigen-real, both proved). The search over spike–bulk splits is a cross-check."
     ),
     uses=["sdeg.b.sv-interlace", "sdeg.b.eigen-real", "sdeg.b.trace-rank", "sdeg.b.decomposition"],
     notes=["reconstructed"],
     lost=(
-        "The statement of Thm 6 and the definitions of M_{p,ℓ}, E_{p,ℓ}, B_{p,ℓ} and of the head h. Reconstructed from"
-        " the surviving displays (tails = M_{p,ℓ} + o(1), = E_{p,ℓ} + o(1); 𝒯_ℓ = R_ℓ + M_{p,ℓ} + o(R_ℓ)) as bulk"
-        " moments of the d_i, h = k + 1; the proof's B_{p,ℓ} is read as the same entropy moments."
+        "The statement of Thm 6 and the definitions of M_{p,ℓ}, E_{p,ℓ}, B_{p,ℓ} and of the head h. Reconstructed from the surviving displays (tails = M_{p,ℓ} + o(1), = E_{p,ℓ} + o(1); 𝒯_ℓ = R_ℓ + M_{p,ℓ} + o(R_ℓ)) as bulk moments of the d_i, h = k + 1; the proof's B_{p,ℓ} is read as the same entropy moments."
     ),
 )
 
@@ -268,31 +246,21 @@ claim(
     title="Thm 6: how the bulk-moment conditions imply one another",
     source=Source("SDEG", "App. D.1", "Thm 6"),
     statement=(
-        r"For bulk weights $d_i \in (0, 1]$, $m = M_{1,\ell}$, $n = \ell - k$: $E_{1,\ell} \le m\log(n/m)$, hence "
-        r"$E_{1,\ell} \le m\log\ell$ for $m \ge 1$ and $\le m\log\ell + m\log(1/m)$ for $0 < m < 1$; "
-        r"$E_{2,\ell} \le E_{1,\ell}$ (the linear entropy condition implies the quadratic one); and bounded bulk gives "
-        r"$M_{2,\ell} \le (e^B-1)^2/\ell$ and $E_{2,\ell} \le (e^B-1)^2\log(\ell/(e^B-1))/\ell$ once "
-        r"$(e^B-1)/\ell \le e^{-1/2}$, i.e. $M_{2,\ell} = O(\ell^{-1})$, $E_{2,\ell} = O(\ell^{-1}\log\ell)$."
+        r"For bulk weights $d_i \in (0, 1]$, $m = M_{1,\ell}$, $n = \ell - k$: $E_{1,\ell} \le m\log(n/m)$, hence $E_{1,\ell} \le m\log\ell$ for $m \ge 1$ and $\le m\log\ell + m\log(1/m)$ for $0 < m < 1$; $E_{2,\ell} \le E_{1,\ell}$ (the linear entropy condition implies the quadratic one); and bounded bulk gives $M_{2,\ell} \le (e^B-1)^2/\ell$ and $E_{2,\ell} \le (e^B-1)^2\log(\ell/(e^B-1))/\ell$ once $(e^B-1)/\ell \le e^{-1/2}$, i.e. $M_{2,\ell} = O(\ell^{-1})$, $E_{2,\ell} = O(\ell^{-1}\log\ell)$."
     ),
     checks=[b_moment_inequalities_sympy],
     cross_checks=[b_moment_inequalities_search],
     expected=Status.PROVED,
     prose=(
-        "Jensen's inequality for the checked concave h(d) = d log(1/d), Σ_(i>k) h(d_i) ≤ n·h(m/n); the signs read off "
-        "the checked forms: m log(1/m) ≤ 0 for m ≥ 1 and log n ≤ log ℓ, d(1−d)log(1/d) ≥ 0 on (0, 1], x(2log(1/x) − 1) "
-        "≥ 0 on (0, e^{−1/2}]; and summing the termwise bounds d_i ≤ (e^B−1)/ℓ (a_i − 1 ≤ e^B − 1) over the n ≤ ℓ bulk "
-        "terms, through x² and x² log(1/x), both increasing below e^{−1/2}"
+        "Jensen's inequality for the checked concave h(d) = d log(1/d), Σ_(i>k) h(d_i) ≤ n·h(m/n); the signs read off the checked forms: m log(1/m) ≤ 0 for m ≥ 1 and log n ≤ log ℓ, d(1−d)log(1/d) ≥ 0 on (0, 1], x(2log(1/x) − 1) ≥ 0 on (0, e^{−1/2}]; and summing the termwise bounds d_i ≤ (e^B−1)/ℓ (a_i − 1 ≤ e^B − 1) over the n ≤ ℓ bulk terms, through x² and x² log(1/x), both increasing below e^{−1/2}"
     ),
     reason=(
-        "Concavity (sympy second derivative) with Jensen's inequality, the factorisation d(1−d)log(1/d) ≥ 0, the "
-        "monotonicity of x² log(1/x) near 0 and d_i ≤ (e^B−1)/ℓ are sympy steps; a property search over uniform, "
-        "geometric and sparse bulk vectors confirms the inequalities."
+        "Concavity (sympy second derivative) with Jensen's inequality, the factorisation d(1−d)log(1/d) ≥ 0, the monotonicity of x² log(1/x) near 0 and d_i ≤ (e^B−1)/ℓ are sympy steps; a property search over uniform, geometric and sparse bulk vectors confirms the inequalities."
     ),
     uses=["sdeg.b.bulk-d"],
     notes=["reconstructed"],
     lost=(
-        "The moments' definitions (reconstructed as bulk moments of the d_i, as for the tails of Thm 6); the proof's"
-        " 'M_{2,ℓ} = O(ℓ⁻¹), B_{2,ℓ} = O(ℓ⁻¹ log ℓ)' is read with B_{2,ℓ} = E_{2,ℓ}."
+        "The moments' definitions (reconstructed as bulk moments of the d_i, as for the tails of Thm 6); the proof's 'M_{2,ℓ} = O(ℓ⁻¹), B_{2,ℓ} = O(ℓ⁻¹ log ℓ)' is read with B_{2,ℓ} = E_{2,ℓ}."
     ),
 )
 
@@ -367,23 +335,16 @@ claim(
     title="Masses of the ideal spectra: N*_ℓ = k − 1 + √(4 − 3c_ℓ) and R_ℓ",
     source=Source("SDEG", "App. D.1", "Thm 6"),
     statement=(
-        r"The ideal singular, squared-singular and eigenvalue lists of $A^\star$ have masses $N^\star_\ell$, $R_\ell$, "
-        r"$R_\ell$ with $R_\ell = k+1-c_\ell$ and $N^\star_\ell = 1$ ($k = 0$),"
-        r" $k-1+\sqrt{a_+(c_\ell)}+\sqrt{a_-(c_\ell)}$ "
-        r"($1 \le k < \ell$), $\ell$ ($k = \ell$); all three cases equal $k - 1 + \sqrt{4 - 3c_\ell}$."
+        r"The ideal singular, squared-singular and eigenvalue lists of $A^\star$ have masses $N^\star_\ell$, $R_\ell$, $R_\ell$ with $R_\ell = k+1-c_\ell$ and $N^\star_\ell = 1$ ($k = 0$), $k-1+\sqrt{a_+(c_\ell)}+\sqrt{a_-(c_\ell)}$ ($1 \le k < \ell$), $\ell$ ($k = \ell$); all three cases equal $k - 1 + \sqrt{4 - 3c_\ell}$."
     ),
     checks=[b_ideal_masses_sympy],
     cross_checks=[b_ideal_masses_float],
     expected=Status.PROVED,
     prose=(
-        "reading the masses off the ideal lists (√a₊, 1^{k−1}, √a₋, 0, …) and (1^k, 1 − c, 0, …) of sdeg.b.sv-leading "
-        "and sdeg.b.eigen-profile; taking the nonnegative square root of the checked (√a₊ + √a₋)² = 4 − 3c (a₊, a₋ ≥ 0 "
-        "because their sum and product are); and the end cases k = 0 (list (1, 0, …)) and k = ℓ (list 1^ℓ) as the "
-        "formula's values at c = 0 and c = 1"
+        "reading the masses off the ideal lists (√a₊, 1^{k−1}, √a₋, 0, …) and (1^k, 1 − c, 0, …) of sdeg.b.sv-leading and sdeg.b.eigen-profile; taking the nonnegative square root of the checked (√a₊ + √a₋)² = 4 − 3c (a₊, a₋ ≥ 0 because their sum and product are); and the end cases k = 0 (list (1, 0, …)) and k = ℓ (list 1^ℓ) as the formula's values at c = 0 and c = 1"
     ),
     reason=(
-        "a₊ + a₋ = 2 − c and a₊a₋ = (1 − c)² by sympy, hence √a₊ + √a₋ = √(4 − 3c), which also gives the end cases "
-        "k = 0 and k = ℓ; the profiles' sums agree in floating point for every k ≤ ℓ ≤ 64."
+        "a₊ + a₋ = 2 − c and a₊a₋ = (1 − c)² by sympy, hence √a₊ + √a₋ = √(4 − 3c), which also gives the end cases k = 0 and k = ℓ; the profiles' sums agree in floating point for every k ≤ ℓ ≤ 64."
     ),
     uses=["sdeg.b.sv-leading", "sdeg.b.eigen-profile"],
 )

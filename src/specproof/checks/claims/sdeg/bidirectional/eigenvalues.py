@@ -135,24 +135,16 @@ claim(
     title="Entries of canonical bidirectional attention and the log ℓ transition",
     source=Source("SDEG", "§3.1", "softmax(Σ) entries"),
     statement=(
-        r"For $\Sigma=\operatorname{diag}(s_1,\dots,s_\ell)$ and $a_i=e^{s_i}$, $(A_b)_{ii}=\frac{a_i}{a_i+\ell-1}$"
-        r" and "
-        r"$(A_b)_{ij}=\frac{1}{a_i+\ell-1}$ ($j\ne i$). The diagonal weight equals $\tfrac12$ exactly at"
-        r" $s_i=\log(\ell-1)$ "
-        r"and, with $s_i=\log\ell+t$, tends to $1/(1+e^{-t})$: a row averages when $s_i-\log\ell\to-\infty$ and "
-        r"concentrates on its diagonal when $s_i-\log\ell\to+\infty$."
+        r"For $\Sigma=\operatorname{diag}(s_1,\dots,s_\ell)$ and $a_i=e^{s_i}$, $(A_b)_{ii}=\frac{a_i}{a_i+\ell-1}$ and $(A_b)_{ij}=\frac{1}{a_i+\ell-1}$ ($j\ne i$). The diagonal weight equals $\tfrac12$ exactly at $s_i=\log(\ell-1)$ and, with $s_i=\log\ell+t$, tends to $1/(1+e^{-t})$: a row averages when $s_i-\log\ell\to-\infty$ and concentrates on its diagonal when $s_i-\log\ell\to+\infty$."
     ),
     checks=[sdegb_entries_sympy, sdegb_entries_transition_sympy, sdegb_entries_float],
     cross_checks=[sdegb_entries_small_exact],
     expected=Status.PROVED,
     prose=(
-        "that row i of softmax(diag(s)) has the off-diagonal scores 0 (so its normaliser is e^{s_i} + (ℓ − 1)e⁰, "
-        "checked for symbolic ℓ); the regimes are read off the checked limits"
+        "that row i of softmax(diag(s)) has the off-diagonal scores 0 (so its normaliser is e^{s_i} + (ℓ − 1)e⁰, checked for symbolic ℓ); the regimes are read off the checked limits"
     ),
     reason=(
-        "sympy for symbolic ℓ: the row normaliser e^{s_i} + (ℓ − 1), hence the diagonal a_i/(a_i+ℓ−1) and the "
-        "off-diagonal 1/(a_i+ℓ−1), which sum to 1 with entry ratio a_i; symbolic limits for the transition. Explicit "
-        "symbolic matrices at ℓ ≤ 5 and the log-domain operator in floating point are cross-checks"
+        "sympy for symbolic ℓ: the row normaliser e^{s_i} + (ℓ − 1), hence the diagonal a_i/(a_i+ℓ−1) and the off-diagonal 1/(a_i+ℓ−1), which sum to 1 with entry ratio a_i; symbolic limits for the transition. Explicit symbolic matrices at ℓ ≤ 5 and the log-domain operator in floating point are cross-checks"
     ),
     tests=claim_tests("test_entries_match_generic_softmax"),
 )
@@ -213,19 +205,12 @@ claim(
     title="Spike count bounded by the head dimension",
     source=Source("SDEG", "§3.1", "k ≤ rank(S) ≤ d_qk"),
     statement=(
-        r"If $S=QK^\top/\sqrt{d_{qk}}$ with $Q,K\in\mathbb{R}^{\ell\times d_{qk}}$, then $\operatorname{rank}S\le"
-        r" d_{qk}$; "
-        r"every spike ($e^{s_i}\ge \ell f(\ell)>1$) is a non-zero singular value, so $k\le\operatorname{rank}S\le"
-        r" d_{qk}$. "
-        r"Hence $k$ is bounded (in particular $k=o(\ell)$) for a fixed head dimension."
+        r"If $S=QK^\top/\sqrt{d_{qk}}$ with $Q,K\in\mathbb{R}^{\ell\times d_{qk}}$, then $\operatorname{rank}S\le d_{qk}$; every spike ($e^{s_i}\ge \ell f(\ell)>1$) is a non-zero singular value, so $k\le\operatorname{rank}S\le d_{qk}$. Hence $k$ is bounded (in particular $k=o(\ell)$) for a fixed head dimension."
     ),
     checks=[sdegb_spike_count_minors, sdegb_spike_count_heads],
     expected=Status.CERTIFIED,
     reason=(
-        "every (d_qk+1)-minor of QKᵀ vanishes identically (sympy, shapes ℓ ≤ 4 with d_qk ≤ 2; ℓ ≤ 5 with --wide);"
-        " spikes are non-zero since s_i ≥ log(ℓf) > 0 once ℓf > 1. The statement is stronger than it reads: k ≤ d_qk is"
-        " bounded, and at least ℓ − d_qk scores are exactly 0 (bulk a_i = 1). The c_ℓ → c > 0 cases of Thm 1(3), 2(3)"
-        " lie outside a fixed-d_qk head"
+        "every (d_qk+1)-minor of QKᵀ vanishes identically (sympy, shapes ℓ ≤ 4 with d_qk ≤ 2; ℓ ≤ 5 with --wide); spikes are non-zero since s_i ≥ log(ℓf) > 0 once ℓf > 1. The statement is stronger than it reads: k ≤ d_qk is bounded, and at least ℓ − d_qk scores are exactly 0 (bulk a_i = 1). The c_ℓ → c > 0 cases of Thm 1(3), 2(3) lie outside a fixed-d_qk head"
     ),
     notes=["interpretive"],
     tests=claim_tests("test_score_singular_values_from_qr"),
@@ -271,15 +256,11 @@ claim(
     id="sdeg.b.decomposition",
     title="Diagonal-plus-rank-one form of A_b and the Gram matrix of its ideal limit",
     source=Source("SDEG", "App. C.1", "Eq. (1)"),
-    statement=r"$A_b=D+z\mathbf{1}^\top=J+DP$ with $J=\mathbf{1}\mathbf{1}^\top/\ell$, $P=I-J$, "
-    r"$d_i=\frac{a_i-1}{a_i+\ell-1}\in[0,1)$ for $s_i\ge0$ and $z_i=\frac{1}{a_i+\ell-1}$. The ideal limit $A^\star$ "
-    r"(rows $e_i^\top$ for $i\le k$, $\mathbf{1}^\top/\ell$ for $i>k$) has $A^\star A^{\star\top}="
-    r"\begin{pmatrix}I_k&\ell^{-1}\mathbf{1}\\ \ell^{-1}\mathbf{1}&\ell^{-1}\mathbf{1}\mathbf{1}^\top\end{pmatrix}$.",
+    statement=r"$A_b=D+z\mathbf{1}^\top=J+DP$ with $J=\mathbf{1}\mathbf{1}^\top/\ell$, $P=I-J$, $d_i=\frac{a_i-1}{a_i+\ell-1}\in[0,1)$ for $s_i\ge0$ and $z_i=\frac{1}{a_i+\ell-1}$. The ideal limit $A^\star$ (rows $e_i^\top$ for $i\le k$, $\mathbf{1}^\top/\ell$ for $i>k$) has $A^\star A^{\star\top}=\begin{pmatrix}I_k&\ell^{-1}\mathbf{1}\\ \ell^{-1}\mathbf{1}&\ell^{-1}\mathbf{1}\mathbf{1}^\top\end{pmatrix}$.",
     checks=[sdegb_decomposition_sympy],
     expected=Status.PROVED,
     prose=(
-        "reading the entrywise identities as matrix identities for every ℓ (D + z𝟏ᵀ and J + DP agree entry by entry;"
-        " the Gram entries of A* are its three kinds of row products)"
+        "reading the entrywise identities as matrix identities for every ℓ (D + z𝟏ᵀ and J + DP agree entry by entry; the Gram entries of A* are its three kinds of row products)"
     ),
     reason="entrywise sympy identities in symbolic ℓ and a_i, and the three kinds of row inner products of A*",
     tests=claim_tests("test_canonical_weights_rebuild_the_matrix"),
@@ -416,23 +397,15 @@ claim(
     id="sdeg.b.charpoly",
     title="Characteristic polynomial by the matrix determinant lemma; block triangular form",
     source=Source("SDEG", "App. C.2", "proof of Thm 2"),
-    statement=r"$\det(\lambda I-A_b)=\prod_{i}(\lambda-d_i)\Bigl(1-\sum_i\frac{z_i}{\lambda-d_i}\Bigr)$, and with "
-    r"$u=\mathbf{1}/\sqrt\ell$ and $Q$ an orthonormal basis of $\mathbf{1}^\perp$, "
-    r"$[u,Q]^\top A_b[u,Q]=\begin{pmatrix}1&u^\top DQ\\0&Q^\top DQ\end{pmatrix}$.",
+    statement=r"$\det(\lambda I-A_b)=\prod_{i}(\lambda-d_i)\Bigl(1-\sum_i\frac{z_i}{\lambda-d_i}\Bigr)$, and with $u=\mathbf{1}/\sqrt\ell$ and $Q$ an orthonormal basis of $\mathbf{1}^\perp$, $[u,Q]^\top A_b[u,Q]=\begin{pmatrix}1&u^\top DQ\\0&Q^\top DQ\end{pmatrix}$.",
     checks=[sdegb_charpoly_coq, sdegb_block_form_sympy],
     cross_checks=[sdegb_charpoly_sympy, sdegb_block_form_exact, sdegb_block_form_float],
     expected=Status.PROVED,
     prose=(
-        "that u = 𝟏/√ℓ and an orthonormal basis Q of 𝟏^⊥ are an instance of the Coq theorem's u = c𝟏 with c²ℓ = 1 and"
-        " 𝟏ᵀQ = 0"
+        "that u = 𝟏/√ℓ and an orthonormal basis Q of 𝟏^⊥ are an instance of the Coq theorem's u = c𝟏 with c²ℓ = 1 and 𝟏ᵀQ = 0"
     ),
     reason=(
-        "kernel-checked in Coq for every ℓ (proofs/Bidirectional.v, MathComp): A_b = D + z𝟏ᵀ from the softmax "
-        "entries, the matrix determinant lemma det(M + uvᵀ)·det M = (det M + vᵀ adj(M) u)·det M by a block "
-        "factorisation, the adjugate of X·I − D, the secular form off the d_i, and the block form from A_b𝟏 = 𝟏 and "
-        "𝟏ᵀQ = 0. Sympy also checks d_i + ℓz_i = 1 for symbolic ℓ; the exact identities at ℓ ≤ 5 (6 with --wide) "
-        "and the float search with scipy's Q are cross-checks. Coq models u = c𝟏 with c²ℓ = 1 (c = 1/√ℓ) and any "
-        "Q with 𝟏ᵀQ = 0 (orthonormality is not used)"
+        "kernel-checked in Coq for every ℓ (proofs/Bidirectional.v, MathComp): A_b = D + z𝟏ᵀ from the softmax entries, the matrix determinant lemma det(M + uvᵀ)·det M = (det M + vᵀ adj(M) u)·det M by a block factorisation, the adjugate of X·I − D, the secular form off the d_i, and the block form from A_b𝟏 = 𝟏 and 𝟏ᵀQ = 0. Sympy also checks d_i + ℓz_i = 1 for symbolic ℓ; the exact identities at ℓ ≤ 5 (6 with --wide) and the float search with scipy's Q are cross-checks. Coq models u = c𝟏 with c²ℓ = 1 (c = 1/√ℓ) and any Q with 𝟏ᵀQ = 0 (orthonormality is not used)"
     ),
     tests=claim_tests("test_charpoly_matches_numpy"),
 )
@@ -478,26 +451,14 @@ claim(
     id="sdeg.b.charpoly.closed-form",
     title="det(λI − A_b) = (λ − 1)p′(λ)/ℓ: the spectrum interlaces the d_i for every real score vector",
     source=Source("specproof", "App. C.2", "own"),
-    statement=r"With $p(\lambda)=\prod_i(\lambda-d_i)$, $\det(\lambda I-A_b)=(\lambda-1)\,p'(\lambda)/\ell$, since "
-    r"$z_i=(1-d_i)/\ell$ makes $\frac{z_i}{\lambda-d_i}=\frac1\ell+\frac{1-\lambda}{\ell(\lambda-d_i)}$. By Rolle, for "
-    r"every $\ell$ and every real score vector (sorted $d_1\ge\dots\ge d_\ell$): the spectrum is real, "
-    r"$\lambda_1=1$, $d_j\le\lambda_j\le d_{j-1}$ ($2\le j\le\ell$), a tie $d_j=d_{j-1}$ forces $\lambda_j=d_j$, "
-    r"and every eigenvalue is $\ge\min_i d_i>-1/(\ell-1)$.",
+    statement=r"With $p(\lambda)=\prod_i(\lambda-d_i)$, $\det(\lambda I-A_b)=(\lambda-1)\,p'(\lambda)/\ell$, since $z_i=(1-d_i)/\ell$ makes $\frac{z_i}{\lambda-d_i}=\frac1\ell+\frac{1-\lambda}{\ell(\lambda-d_i)}$. By Rolle, for every $\ell$ and every real score vector (sorted $d_1\ge\dots\ge d_\ell$): the spectrum is real, $\lambda_1=1$, $d_j\le\lambda_j\le d_{j-1}$ ($2\le j\le\ell$), a tie $d_j=d_{j-1}$ forces $\lambda_j=d_j$, and every eigenvalue is $\ge\min_i d_i>-1/(\ell-1)$.",
     checks=[sdegb_closed_form_coq, sdegb_rolle_coq, sdegb_closed_form_sympy],
     expected=Status.PROVED,
     prose=(
-        "ℝ is a real closed field, so the Coq theorems over every real closed field apply to it; and the factorisation "
-        "char_poly(A_b) = (X − 1)Π_j(X − t_j) with t nonincreasing and t_0 < 1 lists the eigenvalues with their "
-        "multiplicities, so λ_1 = 1 and λ_(j+2) = t_j"
+        "ℝ is a real closed field, so the Coq theorems over every real closed field apply to it; and the factorisation char_poly(A_b) = (X − 1)Π_j(X − t_j) with t nonincreasing and t_0 < 1 lists the eigenvalues with their multiplicities, so λ_1 = 1 and λ_(j+2) = t_j"
     ),
     reason=(
-        "A referee's identity, kernel-checked in Coq for every ℓ (proofs/Secular.v): ℓ·char_poly(A_b) = (X − 1)·p′(X); "
-        "the derivative of a product of linear factors whose roots are sorted has one root in every strict gap (Rolle) "
-        "and keeps a repeated root with one multiplicity less, which accounts for all ℓ − 1 roots of p′, so the whole "
-        "spectrum is real and interlaces the d_i, for any real scores, sorted or not, negative included. Sympy checks "
-        "the termwise identity behind it. It raises the signed-score and tie parts of "
-        "sdeg.b.eigen-real.hypotheses.real-scores, "
-        "which were only searched."
+        "A referee's identity, kernel-checked in Coq for every ℓ (proofs/Secular.v): ℓ·char_poly(A_b) = (X − 1)·p′(X); the derivative of a product of linear factors whose roots are sorted has one root in every strict gap (Rolle) and keeps a repeated root with one multiplicity less, which accounts for all ℓ − 1 roots of p′, so the whole spectrum is real and interlaces the d_i, for any real scores, sorted or not, negative included. Sympy checks the termwise identity behind it. It raises the signed-score and tie parts of sdeg.b.eigen-real.hypotheses.real-scores, which were only searched."
     ),
     uses=["sdeg.b.charpoly", "sdeg.b.decomposition"],
     tests=claim_tests("test_charpoly_matches_numpy"),
@@ -564,35 +525,20 @@ claim(
     title="Real spectrum in [0,1] with λ₁ = 1, interlacing the d_i",
     source=Source("SDEG", "§3.2", "Thm 2(1)"),
     statement=(
-        r"For every $\ell$ and scores $s_1\ge\dots\ge s_\ell\ge0$, the eigenvalues of $A_b$ are real, lie in $[0,1]$, "
-        r"$\lambda_1(A_b)=1$, and $d_j\le\lambda_j(A_b)\le d_{j-1}$ for $2\le j\le\ell$."
+        r"For every $\ell$ and scores $s_1\ge\dots\ge s_\ell\ge0$, the eigenvalues of $A_b$ are real, lie in $[0,1]$, $\lambda_1(A_b)=1$, and $d_j\le\lambda_j(A_b)\le d_{j-1}$ for $2\le j\le\ell$."
     ),
     checks=[sdegb_rolle_coq, sdegb_eigen_similarity_sympy, sdegb_eigen_weights_sympy],
     cross_checks=[sdegb_eigen_real_property],
     expected=Status.PROVED,
     prose=(
-        "ℝ is a real closed field (the Coq theorem applies to it), and the factorisation (X − 1)Π(X − t_j) with t"
-        " nonincreasing, t_0 < 1 and 0 ≤ t_j for a_i ≥ 1 (s ≥ 0) lists the eigenvalues: λ_1 = 1, λ_(j+2) = t_j ∈"
-        " [d_(j+2), d_(j+1)] ⊂ [0, 1]. The route of the paper, kept as a second argument: D + √z√zᵀ is symmetric, so"
-        " the spectrum is real; Weyl's interlacing for a positive semidefinite rank-one update (Horn & Johnson, Matrix"
-        " Analysis, Cor. 4.3.9) gives d_j = λ_j(D) ≤ λ_j(D + √z√zᵀ) ≤ λ_(j−1)(D) = d_(j−1) for j ≥ 2; A_b𝟏 = 𝟏 makes 1"
-        " an eigenvalue and |λ| ≤ ‖A_b‖_∞ = 1 (nonnegative rows summing to 1) bounds every other, so λ_1 = 1; and λ_ℓ ≥"
-        " d_ℓ ≥ 0"
+        "ℝ is a real closed field (the Coq theorem applies to it), and the factorisation (X − 1)Π(X − t_j) with t nonincreasing, t_0 < 1 and 0 ≤ t_j for a_i ≥ 1 (s ≥ 0) lists the eigenvalues: λ_1 = 1, λ_(j+2) = t_j ∈ [d_(j+2), d_(j+1)] ⊂ [0, 1]. The route of the paper, kept as a second argument: D + √z√zᵀ is symmetric, so the spectrum is real; Weyl's interlacing for a positive semidefinite rank-one update (Horn & Johnson, Matrix Analysis, Cor. 4.3.9) gives d_j = λ_j(D) ≤ λ_j(D + √z√zᵀ) ≤ λ_(j−1)(D) = d_(j−1) for j ≥ 2; A_b𝟏 = 𝟏 makes 1 an eigenvalue and |λ| ≤ ‖A_b‖_∞ = 1 (nonnegative rows summing to 1) bounds every other, so λ_1 = 1; and λ_ℓ ≥ d_ℓ ≥ 0"
     ),
     reason=(
-        "For every ℓ, kernel-checked in Coq (proofs/Secular.v, through the closed form of sdeg.b.charpoly.closed-form):"
-        " char_poly(A_b) = (X − 1)Π(X − t_j) with d_(j+1) ≤ t_j ≤ d_j for sorted d, t_j < 1, and t_j ≥ 0 when every a_i"
-        " ≥ 1: real, in [0, 1], λ_1 = 1, interlacing. The paper's route is checked too: Sympy: A_b is diagonally"
-        " similar to the symmetric D + √z√zᵀ (entrywise, so every ℓ), and for s ≥ 0 the weights satisfy d_i ≥ 0, d"
-        " increasing in a_i (sorted scores give sorted d), z_i > 0 and d_i + ℓz_i = 1 (A_b𝟏 = 𝟏). Argued in prose:"
-        " realness from the symmetric similar matrix, the interlacing d_j ≤ λ_j ≤ d_(j−1) from Weyl's theorem for a"
-        " positive semidefinite rank-one update, λ_1 = 1 from A_b𝟏 = 𝟏 and ‖A_b‖_∞ = 1, and λ_ℓ ≥ d_ℓ ≥ 0. The property"
-        " search on eigvalsh of the symmetric reduction is a cross-check."
+        "For every ℓ, kernel-checked in Coq (proofs/Secular.v, through the closed form of sdeg.b.charpoly.closed-form): char_poly(A_b) = (X − 1)Π(X − t_j) with d_(j+1) ≤ t_j ≤ d_j for sorted d, t_j < 1, and t_j ≥ 0 when every a_i ≥ 1: real, in [0, 1], λ_1 = 1, interlacing. The paper's route is checked too: Sympy: A_b is diagonally similar to the symmetric D + √z√zᵀ (entrywise, so every ℓ), and for s ≥ 0 the weights satisfy d_i ≥ 0, d increasing in a_i (sorted scores give sorted d), z_i > 0 and d_i + ℓz_i = 1 (A_b𝟏 = 𝟏). Argued in prose: realness from the symmetric similar matrix, the interlacing d_j ≤ λ_j ≤ d_(j−1) from Weyl's theorem for a positive semidefinite rank-one update, λ_1 = 1 from A_b𝟏 = 𝟏 and ‖A_b‖_∞ = 1, and λ_ℓ ≥ d_ℓ ≥ 0. The property search on eigvalsh of the symmetric reduction is a cross-check."
     ),
     notes=["reconstructed"],
     lost=(
-        "the display after 'For 2 ≤ i ≤ ℓ, they satisfy' is missing; restored as d_i ≤ λ_i ≤ d_{i−1} from the "
-        "interlacing display that survives in App. D.1"
+        "the display after 'For 2 ≤ i ≤ ℓ, they satisfy' is missing; restored as d_i ≤ λ_i ≤ d_{i−1} from the interlacing display that survives in App. D.1"
     ),
     uses=["sdeg.b.decomposition", "sdeg.b.charpoly", "sdeg.b.charpoly.closed-form"],
     tests=claim_tests("test_eigenvalues_by_reduction_match_dense"),
@@ -783,41 +729,20 @@ claim(
     title="Eigenvalue profile: within ε_ℓ of 1 (k times), 1 − c_ℓ, 0",
     source=Source("SDEG", "§3.2", "Thm 2(2)"),
     statement=(
-        r"The ideal limit has eigenvalues $1$ ($k$ times), $1-c_\ell$, $0$ ($\ell-k-1$ times). For $s\ge0$ sorted, "
-        r"$\max_i|\lambda_i(A_b)-\lambda_i(A^\star)|\le\varepsilon_\ell=\max(f^{-1},g^{-1})$: spikes "
-        r"$1-\lambda_i\le 1/f$, bulk $\lambda_i\le 1/g$ ($i\ge k+2$), and for $1\le k<\ell$ "
-        r"$(1-c_\ell)d_k+c_\ell d_\ell\le\lambda_{k+1}(A_b)\le(1-c_\ell)d_1+c_\ell d_{k+1}$."
+        r"The ideal limit has eigenvalues $1$ ($k$ times), $1-c_\ell$, $0$ ($\ell-k-1$ times). For $s\ge0$ sorted, $\max_i|\lambda_i(A_b)-\lambda_i(A^\star)|\le\varepsilon_\ell=\max(f^{-1},g^{-1})$: spikes $1-\lambda_i\le 1/f$, bulk $\lambda_i\le 1/g$ ($i\ge k+2$), and for $1\le k<\ell$ $(1-c_\ell)d_k+c_\ell d_\ell\le\lambda_{k+1}(A_b)\le(1-c_\ell)d_1+c_\ell d_{k+1}$."
     ),
     checks=[sdegb_eigen_profile_coq, sdegb_eigen_profile_proof],
     cross_checks=[sdegb_eigen_profile_ideal, sdegb_eigen_profile_property, sdegb_eigen_sandwich_property],
     expected=Status.PROVED,
     prose=(
-        "k = ℓ (A* = I, outside the Coq theorems) is immediate; ℝ is a real closed field; reading λ_(j+2) = t_j off "
-        "the factorisation (t nonincreasing, t_0 < 1). The earlier prose route, now machine-checked in Coq, is kept "
-        "for the reader: spikes and bulk from d_j ≤ λ_j ≤ d_(j−1) "
-        "(sdeg.b.eigen-real) with d sorted; by the block form (sdeg.b.charpoly) λ_(j+1)(A_b) = λ_j(QᵀDQ) (its "
-        "eigenvalues are ≤ d_1 < 1); Courant–Fischer on 𝟏^⊥ with W = {(y, −(𝟏ᵀy/(ℓ−k))𝟏)} (dimension k, bulk "
-        "weight ≤ c by Cauchy–Schwarz) for the lower side and W = {(t𝟏_k, v) : 𝟏ᵀv = −kt} (dimension ℓ−k, spike "
-        "weight ≤ 1−c) for the upper; the Rayleigh quotient of D is a weighted average of the d_i; finally "
-        "(1−c)d_1 + c d_(k+1) ≤ 1 − c + c/g and (1−c)d_k + c d_ℓ ≥ (1−c)(1 − 1/f) give |λ_(k+1) − (1−c)| ≤ ε_ℓ"
+        "k = ℓ (A* = I, outside the Coq theorems) is immediate; ℝ is a real closed field; reading λ_(j+2) = t_j off the factorisation (t nonincreasing, t_0 < 1). The earlier prose route, now machine-checked in Coq, is kept for the reader: spikes and bulk from d_j ≤ λ_j ≤ d_(j−1) (sdeg.b.eigen-real) with d sorted; by the block form (sdeg.b.charpoly) λ_(j+1)(A_b) = λ_j(QᵀDQ) (its eigenvalues are ≤ d_1 < 1); Courant–Fischer on 𝟏^⊥ with W = {(y, −(𝟏ᵀy/(ℓ−k))𝟏)} (dimension k, bulk weight ≤ c by Cauchy–Schwarz) for the lower side and W = {(t𝟏_k, v) : 𝟏ᵀv = −kt} (dimension ℓ−k, spike weight ≤ 1−c) for the upper; the Rayleigh quotient of D is a weighted average of the d_i; finally (1−c)d_1 + c d_(k+1) ≤ 1 − c + c/g and (1−c)d_k + c d_ℓ ≥ (1−c)(1 − 1/f) give |λ_(k+1) − (1−c)| ≤ ε_ℓ"
     ),
     reason=(
-        "For every ℓ and k, kernel-checked in Coq (proofs/Secular.v): the spectrum factorises as (X − 1)Π(X − t_j), "
-        "spike roots within 1/f of 1 and bulk roots below 1/g from the interlacing and the weight bounds, and "
-        "|λ_(k+1) − (1 − c_ℓ)| ≤ ε_ℓ from the secular equation Σ 1/(λ − d_i) = 0 split into spikes and bulk (no "
-        "Courant–Fischer needed). The ideal characteristic polynomial is kernel-checked in Coq for every k < ℓ "
-        "(proofs/IdealProfile.v: A* = D* + z*𝟏ᵀ and the secular form of sdeg.b.charpoly) and also checked by sympy "
-        "in symbolic k, ℓ. Sympy checks the spike bound 1 − d_i ≤ 1/f and the bulk bound d_i ≤ 1/g, and the "
-        "weight and weighted-average inequalities of the sandwich. Argued in prose: the spike and bulk eigenvalues "
-        "follow from the interlacing of sdeg.b.eigen-real; λ_(k+1) is the k-th eigenvalue of the compression QᵀDQ "
-        "(block form), bounded by Courant–Fischer with two explicit subspaces of 𝟏^⊥ on which the bulk weight is "
-        "at most c_ℓ (lower side) and the spike weight at most 1 − c_ℓ (upper side). The exact ideal polynomials at "
-        "ℓ ≤ 7 and the property searches over separated and unseparated scores are cross-checks."
+        "For every ℓ and k, kernel-checked in Coq (proofs/Secular.v): the spectrum factorises as (X − 1)Π(X − t_j), spike roots within 1/f of 1 and bulk roots below 1/g from the interlacing and the weight bounds, and |λ_(k+1) − (1 − c_ℓ)| ≤ ε_ℓ from the secular equation Σ 1/(λ − d_i) = 0 split into spikes and bulk (no Courant–Fischer needed). The ideal characteristic polynomial is kernel-checked in Coq for every k < ℓ (proofs/IdealProfile.v: A* = D* + z*𝟏ᵀ and the secular form of sdeg.b.charpoly) and also checked by sympy in symbolic k, ℓ. Sympy checks the spike bound 1 − d_i ≤ 1/f and the bulk bound d_i ≤ 1/g, and the weight and weighted-average inequalities of the sandwich. Argued in prose: the spike and bulk eigenvalues follow from the interlacing of sdeg.b.eigen-real; λ_(k+1) is the k-th eigenvalue of the compression QᵀDQ (block form), bounded by Courant–Fischer with two explicit subspaces of 𝟏^⊥ on which the bulk weight is at most c_ℓ (lower side) and the spike weight at most 1 − c_ℓ (upper side). The exact ideal polynomials at ℓ ≤ 7 and the property searches over separated and unseparated scores are cross-checks."
     ),
     notes=["reconstructed"],
     lost=(
-        "the asymptotic display of Thm 2(2) ('As ℓ → ∞, the spike and bulk eigenvalues satisfy …') is missing; restored"
-        " as the non-asymptotic ε_ℓ profile that follows from Thm 2(1) and the λ_{k+1} sandwich of App. C.2"
+        "the asymptotic display of Thm 2(2) ('As ℓ → ∞, the spike and bulk eigenvalues satisfy …') is missing; restored as the non-asymptotic ε_ℓ profile that follows from Thm 2(1) and the λ_{k+1} sandwich of App. C.2"
     ),
     uses=["sdeg.b.eigen-real", "sdeg.b.charpoly", "sdeg.b.charpoly.closed-form"],
     tests=claim_tests("test_ideal_profiles"),
@@ -882,29 +807,16 @@ claim(
     title="Empirical eigenvalue law → cδ₁ + (1−c)δ₀",
     source=Source("SDEG", "§3.2", "Thm 2(3)"),
     statement=(
-        r"If $c_\ell=k/\ell\to c\in[0,1]$ under spectral separation,"
-        r" $\mu^{\mathrm{eig}}_{A_b}=\ell^{-1}\sum_i\delta_{\lambda_i(A_b)}"
-        r"\Rightarrow c\delta_1+(1-c)\delta_0$; quantitatively"
-        r" $W_1(\mu^{\mathrm{eig}}_{A_b},c_\ell\delta_1+(1-c_\ell)\delta_0)"
-        r"\le\varepsilon_\ell+(1-c_\ell)/\ell$."
+        r"If $c_\ell=k/\ell\to c\in[0,1]$ under spectral separation, $\mu^{\mathrm{eig}}_{A_b}=\ell^{-1}\sum_i\delta_{\lambda_i(A_b)}\Rightarrow c\delta_1+(1-c)\delta_0$; quantitatively $W_1(\mu^{\mathrm{eig}}_{A_b},c_\ell\delta_1+(1-c_\ell)\delta_0)\le\varepsilon_\ell+(1-c_\ell)/\ell$."
     ),
     checks=[sdegb_eigen_law_proof],
     cross_checks=[sdegb_eigen_law_property, sdegb_eigen_law_sweep],
     expected=Status.PROVED,
     prose=(
-        "the spectrum is real and sorted (sdeg.b.eigen-real); W₁ is the infimum of the transport cost over couplings"
-        " (Villani, Optimal Transport: Old and New (2009), Def. 6.1), and the matching λ_i(A_b) ↔ t_i of the two sorted"
-        " lists is a coupling; |λ_i(A_b) − t_i| ≤ |λ_i(A_b) − λ_i(A*)| + |λ_i(A*) − t_i| with max_i|λ_i(A_b) − λ_i(A*)|"
-        " ≤ ε_ℓ (sdeg.b.eigen-profile, every ℓ and k) and the checked cost (1 − c_ℓ)/ℓ of the ideal list; the weak"
-        " limit: the triangle inequality for W₁ and W₁ convergence of laws on [0, 1] implies weak convergence (Villani"
-        " 2009, Thm 6.9)"
+        "the spectrum is real and sorted (sdeg.b.eigen-real); W₁ is the infimum of the transport cost over couplings (Villani, Optimal Transport: Old and New (2009), Def. 6.1), and the matching λ_i(A_b) ↔ t_i of the two sorted lists is a coupling; |λ_i(A_b) − t_i| ≤ |λ_i(A_b) − λ_i(A*)| + |λ_i(A*) − t_i| with max_i|λ_i(A_b) − λ_i(A*)| ≤ ε_ℓ (sdeg.b.eigen-profile, every ℓ and k) and the checked cost (1 − c_ℓ)/ℓ of the ideal list; the weak limit: the triangle inequality for W₁ and W₁ convergence of laws on [0, 1] implies weak convergence (Villani 2009, Thm 6.9)"
     ),
     reason=(
-        "Machine-checked (sympy): the sorted cost (1 − c_ℓ)/ℓ of the ideal eigenvalue list against the atoms (1^k, "
-        "0^(ℓ−k)) and |c_ℓ − c| between the two-atom laws. The ideal-to-actual step is sdeg.b.eigen-profile "
-        "(Coq, every ℓ); W₁ as an infimum over couplings and its metrisation of weak convergence are cited. The "
-        "property search and the sweep (c = 1/4, f = log ℓ, bounded bulk: W₁ = Θ(1/log ℓ) → 0, faster and slower rates "
-        "ruled out) are cross-checks"
+        "Machine-checked (sympy): the sorted cost (1 − c_ℓ)/ℓ of the ideal eigenvalue list against the atoms (1^k, 0^(ℓ−k)) and |c_ℓ − c| between the two-atom laws. The ideal-to-actual step is sdeg.b.eigen-profile (Coq, every ℓ); W₁ as an infimum over couplings and its metrisation of weak convergence are cited. The property search and the sweep (c = 1/4, f = log ℓ, bounded bulk: W₁ = Θ(1/log ℓ) → 0, faster and slower rates ruled out) are cross-checks"
     ),
     uses=["sdeg.b.eigen-profile", "sdeg.b.eigen-real"],
 )

@@ -239,8 +239,7 @@ claim_split(
         dict(
             slug="nonnegative-scores",
             title="Thm 2(1): nonnegative scores are necessary for λ ∈ [0, 1]",
-            statement=r"Nonnegative scores are necessary only for $\lambda\in[0,1]$ (and so for "
-            r"$\operatorname{srank}_\lambda=\operatorname{tr}$): a negative score gives a negative eigenvalue.",
+            statement=r"Nonnegative scores are necessary only for $\lambda\in[0,1]$ (and so for $\operatorname{srank}_\lambda=\operatorname{tr}$): a negative score gives a negative eigenvalue.",
             checks=[sdegb_eigen_negative_score_sympy],
             expected=Status.PROVED,
             reason="the counterexample symbolic in t (sympy)",
@@ -249,11 +248,7 @@ claim_split(
         dict(
             slug="real-scores",
             title="Thm 2(1): signed, unsorted or tied scores keep a real, interlacing spectrum",
-            statement=r"Without nonnegative scores the spectrum is still real, $\lambda_1=1$, "
-            r"$d_j\le\lambda_j\le d_{j-1}$, and the $\lambda_{k+1}$ sandwich of Thm 2(2) holds. Sorting is a "
-            r"labelling (permuting the scores conjugates $A_b$ by a permutation), and ties are not needed: with "
-            r"$d_j=d_{j+1}$ the secular equation loses a pole and $\lambda_j=d_j$. Separation, bounded bulk, $k$ and "
-            r"the temperature play no role.",
+            statement=r"Without nonnegative scores the spectrum is still real, $\lambda_1=1$, $d_j\le\lambda_j\le d_{j-1}$, and the $\lambda_{k+1}$ sandwich of Thm 2(2) holds. Sorting is a labelling (permuting the scores conjugates $A_b$ by a permutation), and ties are not needed: with $d_j=d_{j+1}$ the secular equation loses a pole and $\lambda_j=d_j$. Separation, bounded bulk, $k$ and the temperature play no role.",
             checks=[sdegb_rolle_coq],
             cross_checks=[
                 sdegb_eigen_signed_property,
@@ -262,28 +257,22 @@ claim_split(
                 sdegb_eigen_ties_property,
             ],
             expected=Status.PROVED,
-            reason="kernel-checked in Coq for every ℓ and any real scores (sdeg.b.charpoly.closed-form: real spectrum, "
-            "λ₁ = 1, interlacing, ties, the λ_(k+1) sandwich); property searches over signed, unsorted and tie-heavy "
-            "scores as cross-checks",
+            reason="kernel-checked in Coq for every ℓ and any real scores (sdeg.b.charpoly.closed-form: real spectrum, λ₁ = 1, interlacing, ties, the λ_(k+1) sandwich); property searches over signed, unsorted and tie-heavy scores as cross-checks",
             uses=["sdeg.b.eigen-real", "sdeg.b.eigen-profile", "sdeg.b.charpoly.closed-form"],
         ),
         dict(
             slug="symmetric-orientation",
             title="Thm 2(1): the orientation U = V keeps the spectrum real in [0, 1]",
-            statement=r"The orientation, which the paper leaves unstated for the theorem (it replaces "
-            r"$S=U\Sigma V^\top$ by $\Sigma$), is not needed when $U=V$: for any orthogonal $U$ ($S\succeq0$) the "
-            r"spectrum stays real, in $[0,1]$, with $\lambda_1=1$, since $e^{S}\succeq0$ by the Schur product theorem.",
+            statement=r"The orientation, which the paper leaves unstated for the theorem (it replaces $S=U\Sigma V^\top$ by $\Sigma$), is not needed when $U=V$: for any orthogonal $U$ ($S\succeq0$) the spectrum stays real, in $[0,1]$, with $\lambda_1=1$, since $e^{S}\succeq0$ by the Schur product theorem.",
             checks=[sdegb_eigen_psd_orientation_property],
             expected=Status.VERIFIED,
             reason="a property search over orthogonal U (float)",
-            unproved="A proof is known but not assembled here: S = UΣUᵀ ⪰ 0 makes exp∘S ⪰ 0 (Schur product theorem, "
-            "Horn & Johnson, Matrix Analysis, 2nd ed., Thm 7.5.3), and Δ⁻¹E is similar to Δ^(−1/2)EΔ^(−1/2) ⪰ 0.",
+            unproved="A proof is known but not assembled here: S = UΣUᵀ ⪰ 0 makes exp∘S ⪰ 0 (Schur product theorem, Horn & Johnson, Matrix Analysis, 2nd ed., Thm 7.5.3), and Δ⁻¹E is similar to Δ^(−1/2)EΔ^(−1/2) ⪰ 0.",
         ),
         dict(
             slug="swap-orientation",
             title="Thm 2(1): U ≠ V breaks λ ∈ [0, 1] (a swap)",
-            statement=r"For $U\ne V$ the conclusion fails already for permutations: the swap orientation "
-            r"$S=\begin{pmatrix}0&t\\t&0\end{pmatrix}$ (symmetric, indefinite) gives a negative eigenvalue.",
+            statement=r"For $U\ne V$ the conclusion fails already for permutations: the swap orientation $S=\begin{pmatrix}0&t\\t&0\end{pmatrix}$ (symmetric, indefinite) gives a negative eigenvalue.",
             checks=[sdegb_eigen_swap_orientation_sympy],
             expected=Status.CERTIFIED,
             reason="an exact counterexample (sympy)",
@@ -404,8 +393,7 @@ claim_split(
         dict(
             slug="nonnegative-scores",
             title="App. D.1: nonnegative scores are necessary for σ_j ≤ d_(j−1)",
-            statement=r"Nonnegative scores are necessary for $\sigma_j(A_b)\le d_{j-1}$: with a negative score "
-            r"$d_1=0$ while $A_b$ is invertible.",
+            statement=r"Nonnegative scores are necessary for $\sigma_j(A_b)\le d_{j-1}$: with a negative score $d_1=0$ while $A_b$ is invertible.",
             checks=[sdegb_sv_negative_score_sympy],
             expected=Status.PROVED,
             reason="Machine-checked (sympy): det A_b = −tanh(t/2)/2 ≠ 0 at scores (0, −t), symbolic in t",
@@ -414,19 +402,12 @@ claim_split(
         dict(
             slug="lower-bound",
             title="App. D.1: the lower bound d_(j+1) ≤ σ_j holds for all sorted real scores, ties included",
-            statement=r"The lower bound $d_{j+1}\le\sigma_j(A_b)$ holds for all sorted real scores, and ties are not "
-            r"needed.",
+            statement=r"The lower bound $d_{j+1}\le\sigma_j(A_b)$ holds for all sorted real scores, and ties are not needed.",
             checks=[sdegb_sv_lower_signed_proof],
             cross_checks=[sdegb_sv_lower_signed_property, sdegb_sv_ties_property],
             expected=Status.PROVED,
-            reason="Machine-checked (sympy): d increasing in a > 0 for every real score, the rank-one z𝟏ᵀ and the "
-            "|d_i| ≥ d_(j+1) count; Weyl's inequality is cited. Property searches over signed and tie-heavy scores are "
-            "cross-checks.",
-            prose="Weyl's inequality for singular values σ_(i+j−1)(X + Y) ≤ σ_i(X) + σ_j(Y) (Horn & Johnson, Topics in "
-            "Matrix Analysis (1991), Thm 3.3.16) with X = A_b, Y = −z𝟏ᵀ (rank one, σ_2 = 0) applied to D = A_b − z𝟏ᵀ "
-            "(sdeg.b.sv-interlace's decomposition, valid for every real score vector); the singular values of the "
-            "diagonal D are the |d_i|, of which at least j + 1 are ≥ d_(j+1) ≥ 0 in the sorted case; every inequality "
-            "is non-strict, so ties change nothing",
+            reason="Machine-checked (sympy): d increasing in a > 0 for every real score, the rank-one z𝟏ᵀ and the |d_i| ≥ d_(j+1) count; Weyl's inequality is cited. Property searches over signed and tie-heavy scores are cross-checks.",
+            prose="Weyl's inequality for singular values σ_(i+j−1)(X + Y) ≤ σ_i(X) + σ_j(Y) (Horn & Johnson, Topics in Matrix Analysis (1991), Thm 3.3.16) with X = A_b, Y = −z𝟏ᵀ (rank one, σ_2 = 0) applied to D = A_b − z𝟏ᵀ (sdeg.b.sv-interlace's decomposition, valid for every real score vector); the singular values of the diagonal D are the |d_i|, of which at least j + 1 are ≥ d_(j+1) ≥ 0 in the sorted case; every inequality is non-strict, so ties change nothing",
         ),
     ],
     source=Source("specproof", "App. D.1", "own"),

@@ -357,8 +357,7 @@ claim_split(
         dict(
             slug="spike-separation",
             title="Thm 1(1)–(2): spike separation f → ∞ is necessary",
-            statement=r"Spike separation $f\to\infty$ is necessary: a spike at $e^{s_1}=\ell$ (so $f\equiv1$) over a "
-            r"zero bulk leaves $\sigma_2(A_b)$ bounded away from 1.",
+            statement=r"Spike separation $f\to\infty$ is necessary: a spike at $e^{s_1}=\ell$ (so $f\equiv1$) over a zero bulk leaves $\sigma_2(A_b)$ bounded away from 1.",
             checks=[sdegb_weak_spike_sympy],
             expected=Status.PROVED,
             reason="a sympy limit of the 2×2 group reduction, symbolic in ℓ",
@@ -366,43 +365,35 @@ claim_split(
         dict(
             slug="few-spikes",
             title="Thm 1(1)–(2): k = o(ℓ) is necessary",
-            statement=r"$k=o(\ell)$ is necessary: with a positive fraction $c_\ell=\frac12$ of spikes, $\sigma_1(A_b)$ "
-            r"tends to $\alpha_+(\frac12)>1$.",
+            statement=r"$k=o(\ell)$ is necessary: with a positive fraction $c_\ell=\frac12$ of spikes, $\sigma_1(A_b)$ tends to $\alpha_+(\frac12)>1$.",
             checks=[sdegb_linear_spikes_sweep],
             expected=Status.VERIFIED,
             reason="a sweep over ℓ with a rate fit",
-            unproved="σ₁ → α₊(1/2) for c = 1/2 rests on a sweep; a proof along the lines of sdeg.b.sv-leading (the "
-            "identity A_b − A* = (D − D*)P holds for every real score vector) is not yet assembled here",
+            unproved="σ₁ → α₊(1/2) for c = 1/2 rests on a sweep; a proof along the lines of sdeg.b.sv-leading (the identity A_b − A* = (D − D*)P holds for every real score vector) is not yet assembled here",
         ),
         dict(
             slug="bulk-separation",
             title="Thm 1(2): bulk separation g → ∞ is needed for the upper side",
-            statement=r"Bulk separation $g\to\infty$ (which a bounded bulk implies) is needed for the upper side: with "
-            r"$k=0$ and half the bulk at $e^{s_i}=\ell$, half at $e^{s_i}=1$, $\sigma_1(A_b)$ tends to a limit above "
-            r"1.",
+            statement=r"Bulk separation $g\to\infty$ (which a bounded bulk implies) is needed for the upper side: with $k=0$ and half the bulk at $e^{s_i}=\ell$, half at $e^{s_i}=1$, $\sigma_1(A_b)$ tends to a limit above 1.",
             checks=[sdegb_weak_bulk_upper_sympy],
             cross_checks=[sdegb_weak_bulk_floor_sweep],
             expected=Status.CERTIFIED,
-            reason="an exact limit (sympy) of the two-level bulk; a sweep with bulk on eight levels up to ℓ as a "
-            "cross-check. Corrected (audit finding): the statement used to call bulk separation 'only convenient'",
+            reason="an exact limit (sympy) of the two-level bulk; a sweep with bulk on eight levels up to ℓ as a cross-check. Corrected (audit finding): the statement used to call bulk separation 'only convenient'",
         ),
         dict(
             slug="lower-side",
             title="Thm 1(2): the lower side survives without bulk separation",
-            statement=r"Without bulk separation only the lower side survives: "
-            r"$\sigma_{k+1}(A_b)\ge1-(1/f+\sqrt{c_\ell})/\sqrt{1-c_\ell}$ for any bulk with $e^{s_i}\ge1$.",
+            statement=r"Without bulk separation only the lower side survives: $\sigma_{k+1}(A_b)\ge1-(1/f+\sqrt{c_\ell})/\sqrt{1-c_\ell}$ for any bulk with $e^{s_i}\ge1$.",
             checks=[sdegb_weak_bulk_lower_proof],
             cross_checks=[sdegb_weak_bulk_lower_property],
             expected=Status.PROVED,
             reason="sympy steps with Courant–Fischer in prose; a property search as a cross-check",
-            prose="Courant–Fischer on the span of e₁…e_k and 𝟏 turns the checked Rayleigh-quotient bound into the "
-            "bound on σ_(k+1)",
+            prose="Courant–Fischer on the span of e₁…e_k and 𝟏 turns the checked Rayleigh-quotient bound into the bound on σ_(k+1)",
         ),
         dict(
             slug="nonnegative-scores",
             title="Thm 1(1): nonnegative scores are needed for the 2ε_ℓ profile bound",
-            statement=r"Nonnegative scores are needed for the $2\varepsilon_\ell$ profile bound: equal negative scores "
-            r"keep $\sigma_2$ far above $2\varepsilon_\ell$.",
+            statement=r"Nonnegative scores are needed for the $2\varepsilon_\ell$ profile bound: equal negative scores keep $\sigma_2$ far above $2\varepsilon_\ell$.",
             checks=[sdegb_sv_profile_negative_exact],
             expected=Status.CERTIFIED,
             reason="rational arithmetic",
@@ -410,19 +401,16 @@ claim_split(
         dict(
             slug="signed-scores",
             title="Thm 1: the limits survive signed scores",
-            statement=r"Nonnegative scores are not needed for the limits: without them the profile bound holds with "
-            r"$\varepsilon'_\ell=\max(\varepsilon_\ell,1/(\ell-1))\to0$.",
+            statement=r"Nonnegative scores are not needed for the limits: without them the profile bound holds with $\varepsilon'_\ell=\max(\varepsilon_\ell,1/(\ell-1))\to0$.",
             checks=[sdegb_sv_profile_signed_property],
             expected=Status.VERIFIED,
             reason="a property search over signed scores",
-            unproved="a property search; the identity A_b − A* = (D − D*)P for every real score vector would prove "
-            "it, not yet assembled here",
+            unproved="a property search; the identity A_b − A* = (D − D*)P for every real score vector would prove it, not yet assembled here",
         ),
         dict(
             slug="permutations",
             title="Thm 1: independent permutations of the orientation change nothing",
-            statement=r"Orientation by independent permutations changes nothing: "
-            r"$\operatorname{softmax}(P\Sigma Q^\top)=PA_bQ^\top$.",
+            statement=r"Orientation by independent permutations changes nothing: $\operatorname{softmax}(P\Sigma Q^\top)=PA_bQ^\top$.",
             checks=[sdegb_permutation_orientation_sympy],
             expected=Status.CERTIFIED,
             reason="symbolic identities for all 36 pairs of 3×3 permutations",
@@ -430,9 +418,7 @@ claim_split(
         dict(
             slug="orientation",
             title="Thm 1(2): a general orientation breaks the profile, even with U = V",
-            statement=r"Unstated and necessary: the canonical orientation, even with $U=V$. The App. E orientation "
-            r"$S=(t/\ell)\mathbf1\mathbf1^\top$ of $\Sigma=te_1e_1^\top$ gives $\operatorname{softmax}(S)=J$ "
-            r"(sdeg.E.score-counterexample), with $\sigma_2=0$.",
+            statement=r"Unstated and necessary: the canonical orientation, even with $U=V$. The App. E orientation $S=(t/\ell)\mathbf1\mathbf1^\top$ of $\Sigma=te_1e_1^\top$ gives $\operatorname{softmax}(S)=J$ (sdeg.E.score-counterexample), with $\sigma_2=0$.",
             checks=[sdegb_sv_psd_orientation_exact],
             expected=Status.CERTIFIED,
             reason="rational arithmetic",
@@ -441,10 +427,7 @@ claim_split(
         dict(
             slug="temperature",
             title="Thm 1: the thresholds are read at the softmax's own temperature",
-            statement=r"Unstated and necessary: the temperature. $k$ and the thresholds $e^{s}\gtrless\ell$ are read "
-            r"at "
-            r"the softmax's own scale; $s_1=\log(\ell\log\ell)$ is a spike at temperature 1 and bulk at temperature 2, "
-            r"where $\sigma_2\to0$.",
+            statement=r"Unstated and necessary: the temperature. $k$ and the thresholds $e^{s}\gtrless\ell$ are read at the softmax's own scale; $s_1=\log(\ell\log\ell)$ is a spike at temperature 1 and bulk at temperature 2, where $\sigma_2\to0$.",
             checks=[sdegb_sv_temperature_sympy],
             expected=Status.CERTIFIED,
             reason="sympy limits of the 2×2 reduction at temperatures 1 and 2",
@@ -452,8 +435,7 @@ claim_split(
         dict(
             slug="mask",
             title="Thm 1(2): the bidirectional mask is necessary",
-            statement=r"Unstated and necessary: the bidirectional mask. Under the causal mask the conclusion fails "
-            r"($k=1$, bulk 0: $\sigma_1(A_c)\ge\sqrt{5/4}$ whatever the spike).",
+            statement=r"Unstated and necessary: the bidirectional mask. Under the causal mask the conclusion fails ($k=1$, bulk 0: $\sigma_1(A_c)\ge\sqrt{5/4}$ whatever the spike).",
             checks=[sdegb_sv_causal_mask_exact],
             expected=Status.CERTIFIED,
             reason="rational arithmetic",
@@ -541,8 +523,7 @@ claim_split(
         dict(
             slug="bulk-separation",
             title="Thm 1(3), 2(3): bulk separation is necessary",
-            statement=r"Bulk separation $g\to\infty$ is necessary: with every $e^{s_i}=\ell$ both spectral laws tend "
-            r"to $\delta_{1/2}$.",
+            statement=r"Bulk separation $g\to\infty$ is necessary: with every $e^{s_i}=\ell$ both spectral laws tend to $\delta_{1/2}$.",
             checks=[sdegb_weak_bulk_limit_sympy],
             expected=Status.PROVED,
             reason="a sympy limit, symbolic in ℓ",
@@ -551,8 +532,7 @@ claim_split(
         dict(
             slug="spike-separation",
             title="Thm 1(3), 2(3): spike separation is necessary when c > 0",
-            statement=r"Spike separation $f\to\infty$ is necessary when $c>0$: spikes at $e^{s}=\ell$ put mass $c$ "
-            r"near $\frac12$.",
+            statement=r"Spike separation $f\to\infty$ is necessary when $c>0$: spikes at $e^{s}=\ell$ put mass $c$ near $\frac12$.",
             checks=[sdegb_weak_spike_limit_sympy],
             expected=Status.PROVED,
             reason="a sympy limit, symbolic in ℓ",
@@ -561,28 +541,21 @@ claim_split(
         dict(
             slug="bounded-bulk",
             title="Thm 1(3), 2(3): a bounded bulk is only convenient",
-            statement=r"Bounded bulk is only convenient: bulk up to $e^{s}=\ell/\log\ell$ still gives "
-            r"$W_1=\Theta(\varepsilon_\ell)\to0$. ($k=o(\ell)$ is not needed either: any $c\in[0,1]$.)",
+            statement=r"Bounded bulk is only convenient: bulk up to $e^{s}=\ell/\log\ell$ still gives $W_1=\Theta(\varepsilon_\ell)\to0$. ($k=o(\ell)$ is not needed either: any $c\in[0,1]$.)",
             checks=[sdegb_unbounded_bulk_limit_sweep],
             expected=Status.VERIFIED,
             reason="a sweep with a rate fit",
-            unproved="a sweep; it follows from the couplings of sdeg.b.eigen-limit and sdeg.b.sv-limit, an argument "
-            "not yet assembled here",
+            unproved="a sweep; it follows from the couplings of sdeg.b.eigen-limit and sdeg.b.sv-limit, an argument not yet assembled here",
             uses=["sdeg.b.eigen-limit", "sdeg.b.sv-limit"],
         ),
         dict(
             slug="signed-scores",
             title="Thm 1(3), 2(3): nonnegative scores are not needed",
-            statement=r"Nonnegative scores are not needed: without them both $W_1$ bounds hold with "
-            r"$\varepsilon'_\ell=\max(\varepsilon_\ell,1/(\ell-1))\to0$. (Open here: whether the laws need the "
-            r"canonical orientation when $c>0$; the App. E orientation breaks Thm 1(1)–(2), 2(2) "
-            r"(sdeg.b.sv-leading.hypotheses.orientation, sdeg.b.eigen-profile.hypotheses.orientation) but has "
-            r"$c_\ell\to0$ and the limit $\delta_0$ either way.)",
+            statement=r"Nonnegative scores are not needed: without them both $W_1$ bounds hold with $\varepsilon'_\ell=\max(\varepsilon_\ell,1/(\ell-1))\to0$. (Open here: whether the laws need the canonical orientation when $c>0$; the App. E orientation breaks Thm 1(1)–(2), 2(2) (sdeg.b.sv-leading.hypotheses.orientation, sdeg.b.eigen-profile.hypotheses.orientation) but has $c_\ell\to0$ and the limit $\delta_0$ either way.)",
             checks=[sdegb_law_signed_property],
             expected=Status.VERIFIED,
             reason="a property search of both W₁ bounds with ε'_ℓ",
-            unproved="a property search; the couplings of sdeg.b.eigen-limit and sdeg.b.sv-limit with ε'_ℓ would "
-            "prove it, not yet assembled here",
+            unproved="a property search; the couplings of sdeg.b.eigen-limit and sdeg.b.sv-limit with ε'_ℓ would prove it, not yet assembled here",
             uses=[
                 "sdeg.b.eigen-limit",
                 "sdeg.b.sv-limit",

@@ -150,8 +150,7 @@ claim_split(
         dict(
             slug="spike-separation",
             title="Thm 2(2): spike separation is necessary",
-            statement=r"Spike separation is necessary: a spike at $e^{s_1}=\ell$ over a zero bulk has $\lambda_2\to"
-            r"\frac12$, not 1.",
+            statement=r"Spike separation is necessary: a spike at $e^{s_1}=\ell$ over a zero bulk has $\lambda_2\to\frac12$, not 1.",
             checks=[sdegb_eigen_profile_weak_spike_sympy],
             expected=Status.CERTIFIED,
             reason="the 2×2 group reduction's characteristic polynomial and its limit (sympy)",
@@ -160,9 +159,7 @@ claim_split(
         dict(
             slug="bulk-separation",
             title="Thm 2(2): bulk separation is necessary",
-            statement=r"Bulk separation is necessary: with every $e^{s_i}=\ell$ the bulk eigenvalues tend to "
-            r"$\frac12$, "
-            r"not 0.",
+            statement=r"Bulk separation is necessary: with every $e^{s_i}=\ell$ the bulk eigenvalues tend to $\frac12$, not 0.",
             checks=[sdegb_weak_bulk_limit_sympy],
             expected=Status.PROVED,
             reason="a sympy limit, symbolic in ℓ",
@@ -170,8 +167,7 @@ claim_split(
         dict(
             slug="nonnegative-scores",
             title="Thm 2(2): nonnegative scores are needed for the ε_ℓ form",
-            statement=r"Nonnegative scores are needed for the $\varepsilon_\ell$ form: equal negative scores give "
-            r"negative eigenvalues far outside $\varepsilon_\ell$ of the ideal profile.",
+            statement=r"Nonnegative scores are needed for the $\varepsilon_\ell$ form: equal negative scores give negative eigenvalues far outside $\varepsilon_\ell$ of the ideal profile.",
             checks=[sdegb_eigen_profile_negative_exact],
             expected=Status.CERTIFIED,
             reason="rational arithmetic",
@@ -179,33 +175,26 @@ claim_split(
         dict(
             slug="signed-scores",
             title="Thm 2(2): the limit survives signed scores and every k",
-            statement=r"Nonnegative scores are not needed for the limit: without them "
-            r"$|\lambda_i-\lambda_i^\star|\le\max(\varepsilon_\ell,1/(\ell-1))$, for every split $0\le k\le\ell$ (so "
-            r"$k=o(\ell)$ is not used, bounded bulk neither).",
+            statement=r"Nonnegative scores are not needed for the limit: without them $|\lambda_i-\lambda_i^\star|\le\max(\varepsilon_\ell,1/(\ell-1))$, for every split $0\le k\le\ell$ (so $k=o(\ell)$ is not used, bounded bulk neither).",
             checks=[sdegb_eigen_profile_signed_property],
             expected=Status.VERIFIED,
             reason="a property search over signed splits (every k)",
-            unproved="a property search; the interlacing and the λ_(k+1) sandwich hold for signed sorted scores "
-            "(Coq, sdeg.b.charpoly.closed-form), but that assembly is not done here",
+            unproved="a property search; the interlacing and the λ_(k+1) sandwich hold for signed sorted scores (Coq, sdeg.b.charpoly.closed-form), but that assembly is not done here",
             uses=["sdeg.b.eigen-profile", "sdeg.b.charpoly.closed-form"],
         ),
         dict(
             slug="sorting",
             title="Thm 2(2): sorting the scores is a labelling",
-            statement=r"Sorted scores are not needed: sorting is a labelling, and the profile holds for unsorted "
-            r"scores.",
+            statement="Sorted scores are not needed: sorting is a labelling, and the profile holds for unsorted scores.",
             checks=[sdegb_eigen_unsorted_property],
             expected=Status.VERIFIED,
             reason="a property search over unsorted scores",
-            unproved="a property search; sorting is a relabelling (a permutation similarity), an argument not "
-            "assembled as a check here",
+            unproved="a property search; sorting is a relabelling (a permutation similarity), an argument not assembled as a check here",
         ),
         dict(
             slug="orientation",
             title="Thm 2(2): the canonical orientation is necessary, even with U = V",
-            statement=r"The canonical orientation (unstated) is necessary: the App. E orientation "
-            r"$S=(t/\ell)\mathbf1\mathbf1^\top$ of $\Sigma=te_1e_1^\top$ (sdeg.E.score-counterexample) gives "
-            r"$\operatorname{softmax}(S)=J$, $\lambda_2=0$ against $\lambda_2^\star=1-1/\ell$.",
+            statement=r"The canonical orientation (unstated) is necessary: the App. E orientation $S=(t/\ell)\mathbf1\mathbf1^\top$ of $\Sigma=te_1e_1^\top$ (sdeg.E.score-counterexample) gives $\operatorname{softmax}(S)=J$, $\lambda_2=0$ against $\lambda_2^\star=1-1/\ell$.",
             checks=[sdegb_eigen_profile_psd_orientation_exact],
             expected=Status.CERTIFIED,
             reason="rational arithmetic",
@@ -373,8 +362,7 @@ claim_split(
         dict(
             slug="bounded-bulk",
             title="Thm 6: a bounded bulk is necessary",
-            statement=r"Bounded bulk is necessary: a separated but unbounded bulk ($k=0$, all "
-            r"$e^{s_i}=\ell/\log\ell$) gives $\operatorname{srank}(A_b)\to\infty$.",
+            statement=r"Bounded bulk is necessary: a separated but unbounded bulk ($k=0$, all $e^{s_i}=\ell/\log\ell$) gives $\operatorname{srank}(A_b)\to\infty$.",
             checks=[sdegb_unbounded_bulk_rank_sympy],
             expected=Status.PROVED,
             reason="a sympy limit, symbolic in ℓ",
@@ -382,20 +370,16 @@ claim_split(
         dict(
             slug="growing-k",
             title="Thm 6: for growing k only the relative form survives",
-            statement=r"For growing $k=o(\ell)$ only the relative form $\operatorname{srank}(A_b)=(k+1)(1+o(1))$ "
-            r"survives: with $k=\lfloor\sqrt\ell\rfloor$, $\operatorname{srank}(A_b)-(k+1)\to-\infty$ while "
-            r"$\operatorname{srank}/(k+1)\to1$.",
+            statement=r"For growing $k=o(\ell)$ only the relative form $\operatorname{srank}(A_b)=(k+1)(1+o(1))$ survives: with $k=\lfloor\sqrt\ell\rfloor$, $\operatorname{srank}(A_b)-(k+1)\to-\infty$ while $\operatorname{srank}/(k+1)\to1$.",
             checks=[sdegb_growing_k_rank_sweep],
             expected=Status.VERIFIED,
             reason="a sweep with fits by √c_ℓ and ε_ℓ terms",
-            unproved="a sweep; the bound srank ≤ ‖A_b‖_F² with σ₁ ∈ [1, α₊ + ε_ℓ] (sdeg.b.sv-leading) would prove "
-            "it, not yet assembled here",
+            unproved="a sweep; the bound srank ≤ ‖A_b‖_F² with σ₁ ∈ [1, α₊ + ε_ℓ] (sdeg.b.sv-leading) would prove it, not yet assembled here",
         ),
         dict(
             slug="spike-separation",
             title="Thm 6: spike separation is necessary",
-            statement=r"Spike separation is necessary: a spike at $e^{s_1}=\ell$ over a zero bulk gives "
-            r"$\operatorname{srank}\to\frac54$, not $k+1=2$.",
+            statement=r"Spike separation is necessary: a spike at $e^{s_1}=\ell$ over a zero bulk gives $\operatorname{srank}\to\frac54$, not $k+1=2$.",
             checks=[sdegb_rank_weak_spike_sympy],
             expected=Status.CERTIFIED,
             reason="a sympy limit",
@@ -403,9 +387,7 @@ claim_split(
         dict(
             slug="nonnegative-scores",
             title="Thm 6: nonnegative scores are necessary for srank_λ",
-            statement=r"Nonnegative scores are necessary for $\operatorname{srank}_\lambda$, even with a two-sided "
-            r"bounded bulk: equal negative scores give $\operatorname{srank}_\lambda\ne k+1$ (and "
-            r"$\operatorname{tr}A_b\ne\operatorname{srank}_\lambda$).",
+            statement=r"Nonnegative scores are necessary for $\operatorname{srank}_\lambda$, even with a two-sided bounded bulk: equal negative scores give $\operatorname{srank}_\lambda\ne k+1$ (and $\operatorname{tr}A_b\ne\operatorname{srank}_\lambda$).",
             checks=[sdegb_rank_lambda_negative_sympy],
             expected=Status.CERTIFIED,
             reason="a sympy limit",
@@ -414,8 +396,7 @@ claim_split(
         dict(
             slug="permutations",
             title="Thm 6: independent permutations of the orientation change no singular value",
-            statement=r"Orientation by independent permutations changes no singular value: "
-            r"$\operatorname{softmax}(P\Sigma Q^\top)=PA_bQ^\top$.",
+            statement=r"Orientation by independent permutations changes no singular value: $\operatorname{softmax}(P\Sigma Q^\top)=PA_bQ^\top$.",
             checks=[sdegb_permutation_orientation_sympy],
             expected=Status.CERTIFIED,
             reason="symbolic identities for all 36 pairs of 3×3 permutations",
@@ -423,9 +404,7 @@ claim_split(
         dict(
             slug="orientation",
             title="Thm 6: the canonical orientation is necessary",
-            statement=r"The canonical orientation (unstated) is necessary: the App. E orientation "
-            r"$S=(t/\ell)\mathbf1\mathbf1^\top$ of $\Sigma=te_1e_1^\top$ (sdeg.E.score-counterexample, $k=1$) gives "
-            r"$\operatorname{srank}=1$.",
+            statement=r"The canonical orientation (unstated) is necessary: the App. E orientation $S=(t/\ell)\mathbf1\mathbf1^\top$ of $\Sigma=te_1e_1^\top$ (sdeg.E.score-counterexample, $k=1$) gives $\operatorname{srank}=1$.",
             checks=[sdegb_rank_psd_orientation_sympy],
             expected=Status.CERTIFIED,
             reason="a sympy identity",
@@ -434,8 +413,7 @@ claim_split(
         dict(
             slug="mask",
             title="Thm 6: the bidirectional mask is necessary",
-            statement=r"The bidirectional mask (unstated) is necessary: under the causal mask with scores 0, "
-            r"$\operatorname{srank}(\mathsf H_\ell)\ge H_\ell/4\to\infty$.",
+            statement=r"The bidirectional mask (unstated) is necessary: under the causal mask with scores 0, $\operatorname{srank}(\mathsf H_\ell)\ge H_\ell/4\to\infty$.",
             checks=[sdegb_rank_causal_mask_sympy],
             expected=Status.CERTIFIED,
             reason="a sympy identity with Hardy's inequality",

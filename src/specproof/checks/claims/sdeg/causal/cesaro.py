@@ -94,28 +94,15 @@ claim(
     id="sdeg.c.hardy-continuum",
     title="The continuum Hardy operator: ‖H‖ = 2/√(1+4ω²) and 2 − ‖H‖ = 4π²/(log N + 2)² + O(log⁻⁴N)",
     source=Source("specproof", "App. D.2", "own"),
-    statement=r"For $(Hf)(t)=t^{-1}\int_1^t f$ on $L^2(1,N)$: $H^*Hf=\mu f$ reduces, with $F=\int_1^t f$, to "
-    r"$\mu t^2F''+F=0$, $F(1)=0$, $F'(N)=0$, solved by $F=\sqrt t\,\sin(\omega\log t)$ with "
-    r"$\mu=4/(1+4\omega^2)$ and $\tan(\omega\log N)=-2\omega$. So $\|H\|=2/\sqrt{1+4\omega_N^2}$ for the "
-    r"first root $\omega_N\log N\in(\frac\pi2,\pi)$, and $2-\|H\|=\frac{4\pi^2}{(\log N+2)^2}+O(\log^{-4}N)$: "
-    r"the leading constant of the approach to Hardy's $2$ is $4\pi^2$.",
+    statement=r"For $(Hf)(t)=t^{-1}\int_1^t f$ on $L^2(1,N)$: $H^*Hf=\mu f$ reduces, with $F=\int_1^t f$, to $\mu t^2F''+F=0$, $F(1)=0$, $F'(N)=0$, solved by $F=\sqrt t\,\sin(\omega\log t)$ with $\mu=4/(1+4\omega^2)$ and $\tan(\omega\log N)=-2\omega$. So $\|H\|=2/\sqrt{1+4\omega_N^2}$ for the first root $\omega_N\log N\in(\frac\pi2,\pi)$, and $2-\|H\|=\frac{4\pi^2}{(\log N+2)^2}+O(\log^{-4}N)$: the leading constant of the approach to Hardy's $2$ is $4\pi^2$.",
     checks=[hardy_continuum_sympy],
     cross_checks=[hardy_continuum_numeric],
     expected=Status.PROVED,
     prose=(
-        "H*H is compact on L²(1, N) (a bounded kernel on a finite interval) and positive, so its norm is its largest"
-        " eigenvalue; (H*Hf)(s) = ∫_s^N F(t)/t² dt = μF′(s) differentiates to the checked equation, and conversely a"
-        " solution with F(1) = 0, F′(N) = 0 gives an eigenfunction f = F′; the Euler equation's solutions t^(1/2 ± iω)"
-        " with F(1) = 0 are √t·sin(ω log t) (for μ > 4 the real exponents admit no nonzero solution with both boundary"
-        " conditions); μ = 4/(1 + 4ω²) decreases in ω, so the norm is the first root; that root lies within O(ε³) of"
-        " the checked θ because d/dθ(tan θ + 2θε) = sec²θ + 2ε ≥ 1 on (π/2, π) (mean value theorem)"
+        "H*H is compact on L²(1, N) (a bounded kernel on a finite interval) and positive, so its norm is its largest eigenvalue; (H*Hf)(s) = ∫_s^N F(t)/t² dt = μF′(s) differentiates to the checked equation, and conversely a solution with F(1) = 0, F′(N) = 0 gives an eigenfunction f = F′; the Euler equation's solutions t^(1/2 ± iω) with F(1) = 0 are √t·sin(ω log t) (for μ > 4 the real exponents admit no nonzero solution with both boundary conditions); μ = 4/(1 + 4ω²) decreases in ω, so the norm is the first root; that root lies within O(ε³) of the checked θ because d/dθ(tan θ + 2θε) = sec²θ + 2ε ≥ 1 on (π/2, π) (mean value theorem)"
     ),
     reason=(
-        "Sympy checks the reduction's differentiation step, that √t·sin(ω log t) solves the equation with μ = 4/(1 +"
-        " 4ω²), the boundary condition tan(ω log N) = −2ω, and the expansion of the first root to O(ε³), which gives 2"
-        " − ‖H‖ = 4π²/(log N + 2)² + O(log⁻⁴ N); the operator theory between the steps is argued in prose. Bisection on"
-        " the exact equation cross-checks the O(log⁻⁴ N) remainder. It derives the constant the discrete"
-        " sdeg.c.cesaro-norm-rate reads off the sweep."
+        "Sympy checks the reduction's differentiation step, that √t·sin(ω log t) solves the equation with μ = 4/(1 + 4ω²), the boundary condition tan(ω log N) = −2ω, and the expansion of the first root to O(ε³), which gives 2 − ‖H‖ = 4π²/(log N + 2)² + O(log⁻⁴ N); the operator theory between the steps is argued in prose. Bisection on the exact equation cross-checks the O(log⁻⁴ N) remainder. It derives the constant the discrete sdeg.c.cesaro-norm-rate reads off the sweep."
     ),
 )
 
@@ -210,26 +197,15 @@ claim(
     figure="figures/cesaro-norm.png",
     title="2 − ‖H_ℓ‖ ≈ 4π²/(log ℓ + c_ℓ)²: the discrete Cesàro norm follows the continuum law",
     source=Source("specproof", "App. D.2", "own"),
-    statement=r"$2-\|\mathsf H_\ell\|\sim4\pi^2/\log^2\ell$: the successive-doubling estimates of $A$ in "
-    r"$2-\|\mathsf H_\ell\|\approx A/(\log\ell+c)^2$ fall monotonically toward $4\pi^2$ "
-    r"(sdeg.c.hardy-continuum) without crossing it, and the continuum norm at $\log N=\log\ell+c_\ell$ "
-    r"reproduces every $\|\mathsf H_\ell\|$ with a shift $c_\ell$ that increases with shrinking steps "
-    r"($\approx2.4$ at $\ell=16$, $\approx2.68$ at $\ell=10^7$). A free fit of $A$ over a finite range "
-    r"(e.g. $42.9/(\log\ell+6.2)^2$) is a range average of a still-falling local constant, not the limit.",
+    statement=r"$2-\|\mathsf H_\ell\|\sim4\pi^2/\log^2\ell$: the successive-doubling estimates of $A$ in $2-\|\mathsf H_\ell\|\approx A/(\log\ell+c)^2$ fall monotonically toward $4\pi^2$ (sdeg.c.hardy-continuum) without crossing it, and the continuum norm at $\log N=\log\ell+c_\ell$ reproduces every $\|\mathsf H_\ell\|$ with a shift $c_\ell$ that increases with shrinking steps ($\approx2.4$ at $\ell=16$, $\approx2.68$ at $\ell=10^7$). A free fit of $A$ over a finite range (e.g. $42.9/(\log\ell+6.2)^2$) is a range average of a still-falling local constant, not the limit.",
     checks=[cesaro_rate_local_constants],
     cross_checks=[cesaro_rate_continuum_shift],
     expected=Status.VERIFIED,
     unproved=(
-        "the constant's approach to 4π² is read from brackets at finitely many ℓ; the continuum law"
-        " (sdeg.c.hardy-continuum) is proved, but no written argument bounds the discrete operator's distance from it,"
-        " so the rate stays measured"
+        "the constant's approach to 4π² is read from brackets at finitely many ℓ; the continuum law (sdeg.c.hardy-continuum) is proved, but no written argument bounds the discrete operator's distance from it, so the rate stays measured"
     ),
     reason=(
-        "From the stored cesaro-norm brackets (ℓ = 16 … 10⁷; Lanczos lower bound, Collatz–Wielandt upper bound): every "
-        "doubling's estimate of the leading constant, computed from the bracket ends, is below the previous one and "
-        "above 4π², so A falls from ≈ 45.6 toward 39.48 and no fit with A free can be read as the limit. The limit "
-        "itself is an observation: nothing here proves that the discrete operators follow the continuum law (no "
-        "discrete–continuum error bound is known to us), so the claim is verified, not proved."
+        "From the stored cesaro-norm brackets (ℓ = 16 … 10⁷; Lanczos lower bound, Collatz–Wielandt upper bound): every doubling's estimate of the leading constant, computed from the bracket ends, is below the previous one and above 4π², so A falls from ≈ 45.6 toward 39.48 and no fit with A free can be read as the limit. The limit itself is an observation: nothing here proves that the discrete operators follow the continuum law (no discrete–continuum error bound is known to us), so the claim is verified, not proved."
     ),
     uses=["sdeg.c.hardy-continuum", "sdeg.c.test-vector"],
     tests=["tests/test_cesaro.py::test_cesaro_norm_increases_to_two"],

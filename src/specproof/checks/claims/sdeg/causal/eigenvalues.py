@@ -176,20 +176,14 @@ claim(
     cross_checks=[c_eigen_charpoly_small_exact, c_eigen_float_crosscheck],
     expected=Status.PROVED,
     prose=(
-        "the ordering for sorted scores chains the checked sign certificate over consecutive i; the eigenvalues"
-        " themselves are the Coq theorem"
+        "the ordering for sorted scores chains the checked sign certificate over consecutive i; the eigenvalues themselves are the Coq theorem"
     ),
     reason=(
-        "Kernel-checked in Coq for every ℓ (proofs/Causal.v): A_c is lower triangular, so char_poly A_c = Π(X −"
-        " a_i/(a_i+i−1)) with multiplicities, and the eigenvalues are exactly these entries. Sympy proves the diagonal"
-        " entry of the masked softmax for symbolic i and the ordering by a sign certificate (it needs only a_{i+1}(i−1)"
-        " ≤ a_i·i). The determinants for symbolic scores at ℓ ≤ 5 and the float search are cross-checks. Hypotheses:"
-        " sdeg.c.eigen.hypotheses."
+        "Kernel-checked in Coq for every ℓ (proofs/Causal.v): A_c is lower triangular, so char_poly A_c = Π(X − a_i/(a_i+i−1)) with multiplicities, and the eigenvalues are exactly these entries. Sympy proves the diagonal entry of the masked softmax for symbolic i and the ordering by a sign certificate (it needs only a_{i+1}(i−1) ≤ a_i·i). The determinants for symbolic scores at ℓ ≤ 5 and the float search are cross-checks. Hypotheses: sdeg.c.eigen.hypotheses."
     ),
     notes=["reconstructed"],
     lost=(
-        "The statement of Thm 3 around the surviving formula: its hypotheses and whether λ_i is indexed by token or by"
-        " size. Reconstructed: for every real score vector the eigenvalues are a_i/(a_i+i−1); sorted scores order them."
+        "The statement of Thm 3 around the surviving formula: its hypotheses and whether λ_i is indexed by token or by size. Reconstructed: for every real score vector the eigenvalues are a_i/(a_i+i−1); sorted scores order them."
     ),
     tests=[
         "tests/test_sdeg_causal.py::test_causal_eigenvalues_are_the_diagonal",
@@ -287,9 +281,7 @@ claim(
     expected=Status.PROVED,
     prose="summing the checked per-index bounds over the spikes and the bulk into the profile bound",
     reason=(
-        "A sympy-checked argument proves the sharper k³/(3ℓ³f²) + 2/g for every ℓ, k, f, g; the search finds the"
-        " paper's bound at most 54% used (loose by the constants 3 and 3/2). Hypotheses:"
-        " sdeg.c.eigen-profile.hypotheses."
+        "A sympy-checked argument proves the sharper k³/(3ℓ³f²) + 2/g for every ℓ, k, f, g; the search finds the paper's bound at most 54% used (loose by the constants 3 and 3/2). Hypotheses: sdeg.c.eigen-profile.hypotheses."
     ),
     uses=["sdeg.c.eigen"],
     notes=["loose"],
@@ -344,18 +336,14 @@ claim(
     figure="figures/causal-harmonic.png",
     title="Harmonic decay of bulk eigenvalues needs bounded scores",
     source=Source("SDEG", "App. C.3", "Thm 3"),
-    statement=r"If $1 \le a_i \le C$ then $1/i \le \lambda_i(A_c) \le C/i$. Without a bounded bulk this fails: for "
-    r"$k = 0$, $a_i = \sqrt\ell$ (separated, $g(\ell) = \sqrt\ell$), $\lambda_\ell(A_c) = \sqrt\ell/(\sqrt\ell+\ell-1) "
-    r"\asymp \ell^{-1/2}$.",
+    statement=r"If $1 \le a_i \le C$ then $1/i \le \lambda_i(A_c) \le C/i$. Without a bounded bulk this fails: for $k = 0$, $a_i = \sqrt\ell$ (separated, $g(\ell) = \sqrt\ell$), $\lambda_\ell(A_c) = \sqrt\ell/(\sqrt\ell+\ell-1) \asymp \ell^{-1/2}$.",
     checks=[c_eigen_harmonic_coq, c_eigen_harmonic_sympy],
     expected=Status.PROVED,
     prose=(
-        "writing 1 ≤ a_i ≤ C as a = 1 + u, C = a + v (u, v ≥ 0) for the sign certificates; the example's order read off"
-        " the checked limit"
+        "writing 1 ≤ a_i ≤ C as a = 1 + u, C = a + v (u, v ≥ 0) for the sign certificates; the example's order read off the checked limit"
     ),
     reason=(
-        "Sign certificates for both bounds and sympy limits for the example. Hypotheses: "
-        "sdeg.c.eigen-harmonic.hypotheses."
+        "Sign certificates for both bounds and sympy limits for the example. Hypotheses: sdeg.c.eigen-harmonic.hypotheses."
     ),
     uses=["sdeg.c.eigen"],
     tests=["tests/test_sdeg_causal.py::test_harmonic_eigenvalue_bounds"],
@@ -484,21 +472,15 @@ claim(
     checks=[c_sv_upper_proof, c_sv_lower_proof, c_sv_universal_search, c_sv_universal_extremes],
     expected=Status.PROVED,
     prose=(
-        "the assembly of the checked inequalities: ‖A_c x‖² ≤ ‖x‖² + ‖H_ℓx‖² because each row is a convex combination,"
-        " and σ_i(A_c) ≥ σ_i of the leading i × i block ≥ 1/‖(that block)⁻¹‖ (submatrix interlacing)"
+        "the assembly of the checked inequalities: ‖A_c x‖² ≤ ‖x‖² + ‖H_ℓx‖² because each row is a convex combination, and σ_i(A_c) ≥ σ_i of the leading i × i block ≥ 1/‖(that block)⁻¹‖ (submatrix interlacing)"
     ),
     reason=(
-        "Both bounds proved with sympy-checked steps: ‖A_c‖² ≤ ‖x‖² + ‖H x‖² ≤ 5 by convexity of each row and "
-        "Hardy's inequality (any real scores); σ_i ≥ 1/(3i−2) through an explicit inverse of the leading i×i block "
-        "and a weighted Hardy inequality (needs a_i ≥ 1 and λ_i non-increasing). Loose: over nonnegative scores the "
-        "extremes are at s = 0, where i·σ_i → 1/2 and ‖H_ℓ‖ → 2. Which hypotheses it needs: "
-        "sdeg.c.sv-universal.hypotheses.nonnegative-scores (for the lower bound only)."
+        "Both bounds proved with sympy-checked steps: ‖A_c‖² ≤ ‖x‖² + ‖H x‖² ≤ 5 by convexity of each row and Hardy's inequality (any real scores); σ_i ≥ 1/(3i−2) through an explicit inverse of the leading i×i block and a weighted Hardy inequality (needs a_i ≥ 1 and λ_i non-increasing). Loose: over nonnegative scores the extremes are at s = 0, where i·σ_i → 1/2 and ‖H_ℓ‖ → 2. Which hypotheses it needs: sdeg.c.sv-universal.hypotheses.nonnegative-scores (for the lower bound only)."
     ),
     uses=["sdeg.c.representation", "sdeg.c.eigen", "sdeg.c.test-vector"],
     notes=["loose", "reconstructed"],
     lost=(
-        "The hypotheses of Thm 4 Step 1 (only the display survives). Reconstructed with the paper's setup: sorted "
-        "nonnegative scores, no separation; the upper bound needs none of them."
+        "The hypotheses of Thm 4 Step 1 (only the display survives). Reconstructed with the paper's setup: sorted nonnegative scores, no separation; the upper bound needs none of them."
     ),
     tests=[
         "tests/test_sdeg_causal.py::test_singular_value_bounds_on_sorted_nonnegative_scores",
@@ -600,21 +582,16 @@ claim(
     title="Cesàro representation of causal attention",
     source=Source("SDEG", "App. C.4", "Thm 4 Step 1; Thm 7"),
     statement=(
-        r"$A_c = \mathrm{diag}(\theta) + (I - \mathrm{diag}(\theta))\,\mathsf H_\ell$ with $(\mathsf H_\ell)_{ij} = "
-        r"\mathbf 1_{\{j\le i\}}/i$ and $\theta_i = (a_i-1)/(a_i+i-1)$; equivalently $A_c = D\mathsf H_\ell + C$, "
-        r"$D_{ii} = i/(a_i+i-1)$, $C_{ii} = (a_i-1)/(a_i+i-1)$, $D + C = I$. For $a_i \ge 1$, $\theta_i \in [0, 1)$."
+        r"$A_c = \mathrm{diag}(\theta) + (I - \mathrm{diag}(\theta))\,\mathsf H_\ell$ with $(\mathsf H_\ell)_{ij} = \mathbf 1_{\{j\le i\}}/i$ and $\theta_i = (a_i-1)/(a_i+i-1)$; equivalently $A_c = D\mathsf H_\ell + C$, $D_{ii} = i/(a_i+i-1)$, $C_{ii} = (a_i-1)/(a_i+i-1)$, $D + C = I$. For $a_i \ge 1$, $\theta_i \in [0, 1)$."
     ),
     checks=[c_representation_coq, c_representation_sympy],
     cross_checks=[c_representation_instances, c_representation_float],
     expected=Status.PROVED,
     prose=(
-        "none: the Coq theorem states the matrix identities for every ℓ (sympy checks the same entries in symbolic i, "
-        "j, a_i: j < i, j = i and j > i)"
+        "none: the Coq theorem states the matrix identities for every ℓ (sympy checks the same entries in symbolic i, j, a_i: j < i, j = i and j > i)"
     ),
     reason=(
-        "Kernel-checked in Coq for every ℓ; entrywise identities for symbolic a_i, i and j (the three cases j < i, "
-        "j = i, j > i); holds for every real score vector (θ_i ≥ 0 exactly when a_i ≥ 1). Symbolic matrix identities "
-        "at ℓ = 3, 5 are a cross-check."
+        "Kernel-checked in Coq for every ℓ; entrywise identities for symbolic a_i, i and j (the three cases j < i, j = i, j > i); holds for every real score vector (θ_i ≥ 0 exactly when a_i ≥ 1). Symbolic matrix identities at ℓ = 3, 5 are a cross-check."
     ),
     notes=["reconstructed"],
     lost="The definition of θ_i in Step 1 of the proof of Thm 4; it is forced by the identity: θ = diag(C).",
@@ -694,16 +671,13 @@ claim(
     id="sdeg.c.row-norms",
     title="Squared row norms of causal attention",
     source=Source("SDEG", "App. D.2", "Thm 7; Thm 4 Step 3"),
-    statement=r"$\rho_i := \sum_j (A_c)_{ij}^2 = \frac{i-1+a_i^2}{(a_i+i-1)^2}$ and $\rho_i - \frac1i = "
-    r"\frac{(i-1)(a_i-1)^2}{i(a_i+i-1)^2} \in [0, C_B/i^2]$ for $1 \le a_i \le e^B$, with the sharp "
-    r"$C_B = (e^B-1)^2$; also $\rho_i \le \frac1i + \min\{1, a_i^2/i^2\}$.",
+    statement=r"$\rho_i := \sum_j (A_c)_{ij}^2 = \frac{i-1+a_i^2}{(a_i+i-1)^2}$ and $\rho_i - \frac1i = \frac{(i-1)(a_i-1)^2}{i(a_i+i-1)^2} \in [0, C_B/i^2]$ for $1 \le a_i \le e^B$, with the sharp $C_B = (e^B-1)^2$; also $\rho_i \le \frac1i + \min\{1, a_i^2/i^2\}$.",
     checks=[c_row_norms_coq, c_row_norms_sympy],
     cross_checks=[c_row_norms_float],
     expected=Status.PROVED,
     prose="none beyond the checked identity and sign certificates (the checked limit shows C_B cannot be improved)",
     reason=(
-        "sympy identities and sign certificates; the limit i²(ρ_i − 1/i) → (a_i−1)² shows C_B = (e^B−1)² cannot be "
-        "improved. The lower bound 0 needs no hypothesis (also a_i < 1); bounded bulk: sdeg.c.row-norms.hypotheses."
+        "sympy identities and sign certificates; the limit i²(ρ_i − 1/i) → (a_i−1)² shows C_B = (e^B−1)² cannot be improved. The lower bound 0 needs no hypothesis (also a_i < 1); bounded bulk: sdeg.c.row-norms.hypotheses."
     ),
     notes=["reconstructed"],
     lost="The definitions of ρ_i (the squared row norm) and of the constant C_B.",
@@ -737,23 +711,15 @@ claim(
     id="sdeg.c.interlace-block",
     title="Block interlacing for the causal bulk block",
     source=Source("SDEG", "App. C.4", "Thm 4 Step 1"),
-    statement=r"Split $A_c = \begin{pmatrix} A_{11} & 0 \\ A_{21} & A_{22}\end{pmatrix}$ after $k$ rows. Then "
-    r"$\sigma_{k+m}(A_c) \le \sigma_m(A_{22}) \le \sigma_m(A_c)$, $1 \le m \le \ell - k$.",
+    statement=r"Split $A_c = \begin{pmatrix} A_{11} & 0 \\ A_{21} & A_{22}\end{pmatrix}$ after $k$ rows. Then $\sigma_{k+m}(A_c) \le \sigma_m(A_{22}) \le \sigma_m(A_c)$, $1 \le m \le \ell - k$.",
     checks=[c_interlace_block_proof],
     cross_checks=[c_interlace_block_search],
     expected=Status.PROVED,
     prose=(
-        "the interlacing theorem for deleted rows and columns (Horn & Johnson, Topics in Matrix Analysis (1991), "
-        "Cor. 3.1.3: a matrix A_r obtained from A by deleting r rows and/or columns has σ_j(A) ≥ σ_j(A_r) ≥ "
-        "σ_(j+r)(A)), applied twice: deleting the first k columns of A_c leaves [0; A₂₂] (A₁₂ = 0, checked), whose "
-        "singular values are those of A₂₂ (same Gram matrix, checked), so σ_(k+m)(A_c) ≤ σ_m(A₂₂); deleting the "
-        "first k rows and columns leaves A₂₂, so σ_m(A₂₂) ≤ σ_m(A_c)"
+        "the interlacing theorem for deleted rows and columns (Horn & Johnson, Topics in Matrix Analysis (1991), Cor. 3.1.3: a matrix A_r obtained from A by deleting r rows and/or columns has σ_j(A) ≥ σ_j(A_r) ≥ σ_(j+r)(A)), applied twice: deleting the first k columns of A_c leaves [0; A₂₂] (A₁₂ = 0, checked), whose singular values are those of A₂₂ (same Gram matrix, checked), so σ_(k+m)(A_c) ≤ σ_m(A₂₂); deleting the first k rows and columns leaves A₂₂, so σ_m(A₂₂) ≤ σ_m(A_c)"
     ),
     reason=(
-        "Machine-checked (sympy, symbolic block sizes): the causal mask makes A₁₂ = 0 for every real score vector, and "
-        "the last ℓ − k columns [0; A₂₂] have the Gram matrix A₂₂ᵀA₂₂. Both inequalities are then the textbook "
-        "interlacing for deleted columns, resp. rows and columns (prose, cited). The property search over spike–bulk "
-        "splits is a cross-check. No hypothesis on the scores is needed: sdeg.c.interlace-block.hypotheses."
+        "Machine-checked (sympy, symbolic block sizes): the causal mask makes A₁₂ = 0 for every real score vector, and the last ℓ − k columns [0; A₂₂] have the Gram matrix A₂₂ᵀA₂₂. Both inequalities are then the textbook interlacing for deleted columns, resp. rows and columns (prose, cited). The property search over spike–bulk splits is a cross-check. No hypothesis on the scores is needed: sdeg.c.interlace-block.hypotheses."
     ),
     tests=["tests/test_sdeg_causal.py::test_block_interlacing"],
 )

@@ -91,8 +91,7 @@ claim_split(
         dict(
             slug="sorted-scores",
             title="Thm 3 eigenvalues: sorted scores are needed to read λ_i as the i-th largest",
-            statement=r"Sorted scores are necessary for reading $\lambda_i(A_c)=a_i/(a_i+i-1)$ as the $i$-th largest "
-            r"eigenvalue: unsorted scores reorder them.",
+            statement=r"Sorted scores are necessary for reading $\lambda_i(A_c)=a_i/(a_i+i-1)$ as the $i$-th largest eigenvalue: unsorted scores reorder them.",
             checks=[c_eigen_probes],
             expected=Status.CERTIFIED,
             reason="an exact rational counterexample",
@@ -101,9 +100,7 @@ claim_split(
         dict(
             slug="nonnegative-scores",
             title="Thm 3 eigenvalues: nonnegative scores are not needed",
-            statement=r"Nonnegative scores are not needed: $\lambda_i(A_c)=a_i/(a_i+i-1)$ for every real score vector "
-            r"(the diagonal of a lower-triangular matrix), in decreasing order whenever $a_{i+1}(i-1)\le a_i\,i$; ties "
-            r"keep the order strict.",
+            statement=r"Nonnegative scores are not needed: $\lambda_i(A_c)=a_i/(a_i+i-1)$ for every real score vector (the diagonal of a lower-triangular matrix), in decreasing order whenever $a_{i+1}(i-1)\le a_i\,i$; ties keep the order strict.",
             checks=[c_eigen_nonneg_probe],
             expected=Status.PROVED,
             reason="a sign certificate for the order condition without a_i ≥ 1",
@@ -111,9 +108,7 @@ claim_split(
         dict(
             slug="orientation",
             title="Thm 3 eigenvalues: the canonical orientation is necessary, even U = V a permutation",
-            statement=r"The canonical orientation, which the theorem does not state (App. E remarks it for the order), "
-            r"is necessary even with $U=V$ a permutation: $\Sigma$ and $P\Sigma P^\top$ share their singular values "
-            r"but not the causal eigenvalues (sdeg.E.causal-order).",
+            statement=r"The canonical orientation, which the theorem does not state (App. E remarks it for the order), is necessary even with $U=V$ a permutation: $\Sigma$ and $P\Sigma P^\top$ share their singular values but not the causal eigenvalues (sdeg.E.causal-order).",
             checks=[c_eigen_orientation_probe],
             expected=Status.CERTIFIED,
             reason="an exact rational counterexample",
@@ -194,9 +189,7 @@ claim_split(
         dict(
             slug="nonnegative-scores",
             title="Thm 3 eigenvalue profile: nonnegative scores are necessary",
-            statement=r"Nonnegative scores are necessary: a bulk with $a_i<1$ breaks "
-            r"$\ell^{-1}\sum(\lambda_i-1_{i\le k})^2\le k^3/(\ell^3f^2)+3/g$; without them the bound becomes "
-            r"$k^3/(3\ell^3f^2)+1/\ell+1/g$.",
+            statement=r"Nonnegative scores are necessary: a bulk with $a_i<1$ breaks $\ell^{-1}\sum(\lambda_i-1_{i\le k})^2\le k^3/(\ell^3f^2)+3/g$; without them the bound becomes $k^3/(3\ell^3f^2)+1/\ell+1/g$.",
             checks=[c_eigen_profile_probes],
             expected=Status.CERTIFIED,
             reason="an exact counterexample (Fractions)",
@@ -218,8 +211,7 @@ claim_split(
             checks=[c_eigen_profile_rate_probe],
             expected=Status.VERIFIED,
             reason="a property search over unseparated scores and k up to ℓ",
-            unproved="a property search; the replacement bound ℓ⁻¹Σ_bulk λ_i² ≤ 1/ℓ + 1/g (a telescoping sum valid "
-            "for every bulk bound b = ℓ/g > 0) would prove it but is not assembled here",
+            unproved="a property search; the replacement bound ℓ⁻¹Σ_bulk λ_i² ≤ 1/ℓ + 1/g (a telescoping sum valid for every bulk bound b = ℓ/g > 0) would prove it but is not assembled here",
         ),
     ],
     source=Source("specproof", "App. C.3", "own"),
@@ -257,9 +249,7 @@ claim_split(
         dict(
             slug="lower-bound",
             title="Thm 3 harmonic decay: a_i ≥ 1 is necessary for λ_i ≥ 1/i",
-            statement=r"$a_i\ge1$ is necessary for $\lambda_i\ge1/i$: a score $a_i<1$ puts $\lambda_i$ below $1/i$. "
-            r"The "
-            r"order of the scores plays no role: the bound holds row by row.",
+            statement=r"$a_i\ge1$ is necessary for $\lambda_i\ge1/i$: a score $a_i<1$ puts $\lambda_i$ below $1/i$. The order of the scores plays no role: the bound holds row by row.",
             checks=[c_eigen_harmonic_probes],
             expected=Status.CERTIFIED,
             reason="an exact counterexample",
@@ -268,8 +258,7 @@ claim_split(
         dict(
             slug="bounded-bulk",
             title="Thm 3 harmonic decay: a bounded bulk is necessary for λ_i ≤ C/i",
-            statement=r"A bounded bulk is necessary for $\lambda_i\le C/i$: the paper's own example $a_i=\sqrt\ell$ "
-            r"gives $\ell\lambda_\ell\to\infty$.",
+            statement=r"A bounded bulk is necessary for $\lambda_i\le C/i$: the paper's own example $a_i=\sqrt\ell$ gives $\ell\lambda_\ell\to\infty$.",
             checks=[c_eigen_harmonic_bounded_probe],
             expected=Status.CERTIFIED,
             reason="a sympy limit",
@@ -391,8 +380,7 @@ claim_split(
         dict(
             slug="nonnegative-scores",
             title="Thm 4 Step 1: nonnegative scores are necessary for the lower bound 1/(3i)",
-            statement=r"Nonnegative scores are necessary for the lower bound $\sigma_i(A_c)\ge1/(3i)$: a score "
-            r"$a_i<1$ breaks it, and $s_i\to-\infty$ ($i\ge2$) sends $\sigma_\ell\to0$.",
+            statement=r"Nonnegative scores are necessary for the lower bound $\sigma_i(A_c)\ge1/(3i)$: a score $a_i<1$ breaks it, and $s_i\to-\infty$ ($i\ge2$) sends $\sigma_\ell\to0$.",
             checks=[c_sv_nonneg_probe],
             expected=Status.CERTIFIED,
             reason="an exact counterexample",
@@ -401,33 +389,25 @@ claim_split(
         dict(
             slug="upper-bound",
             title="Thm 4 Step 1: the upper bound √5 needs no hypothesis on the diagonal scores",
-            statement=r"The upper bound $\|A_c\|\le\sqrt5$ needs no hypothesis on the diagonal scores: any real "
-            r"scores, "
-            r"any order (each row is a convex combination of $e_i$ and a strict prefix mean; Hardy's inequality).",
+            statement=r"The upper bound $\|A_c\|\le\sqrt5$ needs no hypothesis on the diagonal scores: any real scores, any order (each row is a convex combination of $e_i$ and a strict prefix mean; Hardy's inequality).",
             checks=[c_sv_nonneg_upper_probe],
             expected=Status.VERIFIED,
             reason="a property search over signed, unsorted scores and the extreme s_i → −∞",
-            unproved="a property search; the proof's row-convexity and Hardy steps use no sign or order, but that is "
-            "not assembled as a check here",
+            unproved="a property search; the proof's row-convexity and Hardy steps use no sign or order, but that is not assembled as a check here",
         ),
         dict(
             slug="sorted-scores",
             title="Thm 4 Step 1: sorted scores are used by the proof of the lower bound",
-            statement=r"Sorted scores are used by the proof of the lower bound ($\lambda_i$ non-increasing); no "
-            r"unsorted "
-            r"nonnegative counterexample exists in the searched range.",
+            statement=r"Sorted scores are used by the proof of the lower bound ($\lambda_i$ non-increasing); no unsorted nonnegative counterexample exists in the searched range.",
             checks=[c_sv_order_probe],
             expected=Status.VERIFIED,
             reason="a property search over unsorted nonnegative scores",
-            unproved="whether σ_i(A_c) ≥ 1/(3i) holds for unsorted scores with a_i ≥ 1 is open: no counterexample is "
-            "known, and no proof",
+            unproved="whether σ_i(A_c) ≥ 1/(3i) holds for unsorted scores with a_i ≥ 1 is open: no counterexample is known, and no proof",
         ),
         dict(
             slug="orientation",
             title="Thm 4 Step 1: the canonical orientation is necessary for both bounds",
-            statement=r"The canonical orientation (unstated) is necessary for both bounds: the rank-one sink "
-            r"$S=t\mathbf 1e_1^\top$, sorted and nonnegative in its singular values, has $\sigma_1^2>5$ and "
-            r"$\sigma_2^2<1/36$.",
+            statement=r"The canonical orientation (unstated) is necessary for both bounds: the rank-one sink $S=t\mathbf 1e_1^\top$, sorted and nonnegative in its singular values, has $\sigma_1^2>5$ and $\sigma_2^2<1/36$.",
             checks=[c_sv_orientation_probe],
             expected=Status.CERTIFIED,
             reason="an exact counterexample",
@@ -435,8 +415,7 @@ claim_split(
         dict(
             slug="mask",
             title="Thm 4 Step 1: the causal mask is necessary for the lower bound",
-            statement=r"The causal mask (unstated) is necessary for the lower bound: bidirectional scores 0 give $J$, "
-            r"$\sigma_2=0$. Bounded bulk, spectral separation and $k$ play no role.",
+            statement=r"The causal mask (unstated) is necessary for the lower bound: bidirectional scores 0 give $J$, $\sigma_2=0$. Bounded bulk, spectral separation and $k$ play no role.",
             checks=[c_sv_mask_probe],
             expected=Status.CERTIFIED,
             reason="an exact counterexample",
@@ -496,9 +475,7 @@ claim_split(
         dict(
             slug="bulk",
             title="Thm 4 Step 2 (corrected): nothing of the bulk is needed",
-            statement=r"The Schur-test bound $\delta_\ell=\|A_{11}-I_k\|\le\sqrt2\,(k-1)/(\ell f)$ and "
-            r"$\sigma_i(A_c)\ge1-\delta_\ell$ ($i\le k$) use nothing of the bulk: $A_{11}$ depends only on "
-            r"$s_1,\dots,s_k$ (row $i$ sees columns $\le i$), so the bulk may be signed, unbounded or unseparated.",
+            statement=r"The Schur-test bound $\delta_\ell=\|A_{11}-I_k\|\le\sqrt2\,(k-1)/(\ell f)$ and $\sigma_i(A_c)\ge1-\delta_\ell$ ($i\le k$) use nothing of the bulk: $A_{11}$ depends only on $s_1,\dots,s_k$ (row $i$ sees columns $\le i$), so the bulk may be signed, unbounded or unseparated.",
             checks=[c_spike_block_bulk_probe],
             expected=Status.CERTIFIED,
             reason="symbolic: the derivatives of A_11 in the bulk scores vanish (ℓ = 5, k = 2; every ℓ by causality)",
@@ -506,9 +483,7 @@ claim_split(
         dict(
             slug="spikes-first",
             title="Thm 4 Step 2 (corrected): spikes first is necessary for the block bound",
-            statement=r"Spikes in the first $k$ positions are necessary for the block bound: with the spikes last, the "
-            r"first rows are bulk rows and $\|A_{11}-I\|$ exceeds $\delta_\ell$ (whether $\sigma_i(A_c)\ge1-"
-            r"\delta_\ell$ survives with the spikes elsewhere is not decided here).",
+            statement=r"Spikes in the first $k$ positions are necessary for the block bound: with the spikes last, the first rows are bulk rows and $\|A_{11}-I\|$ exceeds $\delta_\ell$ (whether $\sigma_i(A_c)\ge1-\delta_\ell$ survives with the spikes elsewhere is not decided here).",
             checks=[c_spike_block_order_probe],
             expected=Status.CERTIFIED,
             reason="an exact rational counterexample",

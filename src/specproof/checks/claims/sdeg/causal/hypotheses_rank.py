@@ -69,8 +69,7 @@ claim(
     title="Row norms: the bounded bulk is necessary for C_B/i²",
     source=Source("specproof", "App. D.2", "own"),
     statement=(
-        r"$\rho_i - 1/i \ge 0$ holds for every score; the bound $C_B/i^2$ needs a bounded bulk: $a_i = \sqrt\ell$ "
-        r"gives $\ell^2(\rho_\ell - 1/\ell) \to \infty$."
+        r"$\rho_i - 1/i \ge 0$ holds for every score; the bound $C_B/i^2$ needs a bounded bulk: $a_i = \sqrt\ell$ gives $\ell^2(\rho_\ell - 1/\ell) \to \infty$."
     ),
     checks=[c_row_norms_bounded_probe],
     expected=Status.CERTIFIED,
@@ -107,22 +106,16 @@ claim(
     title="Block interlacing: no hypothesis on the scores is needed",
     source=Source("specproof", "App. C.4", "own"),
     statement=(
-        r"$\sigma_{k+m}(A_c) \le \sigma_m(A_{22})$ holds for unsorted, signed scores and every split $k$: only the "
-        r"zero block $A_{12}$ of the causal mask is used."
+        r"$\sigma_{k+m}(A_c) \le \sigma_m(A_{22})$ holds for unsorted, signed scores and every split $k$: only the zero block $A_{12}$ of the causal mask is used."
     ),
     checks=[c_interlace_block_proof],
     cross_checks=[c_interlace_block_probe],
     expected=Status.PROVED,
     prose=(
-        "the proof of sdeg.c.interlace-block uses only A₁₂ = 0 and σ([0; A₂₂]) = σ(A₂₂), both checked for every real"
-        " score vector and every split, with the interlacing theorem for deleted columns (Horn & Johnson, Topics in"
-        " Matrix Analysis (1991), Cor. 3.1.3); order and sign of the scores never enter"
+        "the proof of sdeg.c.interlace-block uses only A₁₂ = 0 and σ([0; A₂₂]) = σ(A₂₂), both checked for every real score vector and every split, with the interlacing theorem for deleted columns (Horn & Johnson, Topics in Matrix Analysis (1991), Cor. 3.1.3); order and sign of the scores never enter"
     ),
     reason=(
-        "Machine-checked (sympy, symbolic block sizes, every real score vector): the mask gives A₁₂ = 0 and the last "
-        "ℓ − k columns have the Gram matrix A₂₂ᵀA₂₂ — the same derivation as sdeg.c.interlace-block, whose inputs hold "
-        "without sorting or sign; the interlacing corollary is cited. A property search over unsorted real scores and "
-        "every split is a cross-check."
+        "Machine-checked (sympy, symbolic block sizes, every real score vector): the mask gives A₁₂ = 0 and the last ℓ − k columns have the Gram matrix A₂₂ᵀA₂₂ — the same derivation as sdeg.c.interlace-block, whose inputs hold without sorting or sign; the interlacing corollary is cited. A property search over unsorted real scores and every split is a cross-check."
     ),
     uses=["sdeg.c.interlace-block"],
     tests=["tests/test_sdeg_causal.py::test_block_interlacing"],
@@ -198,9 +191,7 @@ claim_split(
         dict(
             slug="bounded-bulk",
             title="Log-many bulk singular values: the bounded bulk is necessary for the count",
-            statement=r"The paper says Steps 4–5 of Thm 4 assume the bounded bulk $1\le a_i\le e^B$ ($i>k$); it is "
-            r"necessary for the logarithmic count: the $a_i=\sqrt\ell$ example of sdeg.c.log-many has "
-            r"$\lfloor\sqrt\ell\rfloor$ singular values above $\frac13$.",
+            statement=r"The paper says Steps 4–5 of Thm 4 assume the bounded bulk $1\le a_i\le e^B$ ($i>k$); it is necessary for the logarithmic count: the $a_i=\sqrt\ell$ example of sdeg.c.log-many has $\lfloor\sqrt\ell\rfloor$ singular values above $\frac13$.",
             checks=[c_log_many_sqrt_example_proof],
             expected=Status.PROVED,
             reason="the √ℓ example (L_m + L_mᵀ = I + 𝟏𝟏ᵀ entrywise for every m, sdeg.c.log-many)",
@@ -210,22 +201,17 @@ claim_split(
         dict(
             slug="sorted-scores",
             title="Log-many bulk singular values: sorted scores are not needed",
-            statement=r"Sorted scores are not needed: the bound is proved row by row, and a family with the spikes "
-            r"placed last stays within it.",
+            statement="Sorted scores are not needed: the bound is proved row by row, and a family with the spikes placed last stays within it.",
             checks=[c_log_many_order_probe],
             expected=Status.VERIFIED,
             reason="a sweep of the spikes-last family",
-            unproved="a sweep of the spikes-last family; the count bound of sdeg.c.log-many is proved in any order, "
-            "which settles it, but that step is not yet a check of this claim",
+            unproved="a sweep of the spikes-last family; the count bound of sdeg.c.log-many is proved in any order, which settles it, but that step is not yet a check of this claim",
             uses=["sdeg.c.log-many"],
         ),
         dict(
             slug="weak-degeneration",
             title="Weak degeneration holds under separation alone",
-            statement=r"The paper says weak spectral degeneration holds under spectral separation alone, and it does: "
-            r"without a bounded bulk, under bulk separation ($k=0$, $1\le a_i\le\ell/g$), "
-            r"$\|A_c\|_F^2\le3+\log\ell+2\ell/g$, so the mean singular value, which bounds "
-            r"$W_1(\mu^{\mathrm{sv}},\delta_0)$, tends to 0.",
+            statement=r"The paper says weak spectral degeneration holds under spectral separation alone, and it does: without a bounded bulk, under bulk separation ($k=0$, $1\le a_i\le\ell/g$), $\|A_c\|_F^2\le3+\log\ell+2\ell/g$, so the mean singular value, which bounds $W_1(\mu^{\mathrm{sv}},\delta_0)$, tends to 0.",
             checks=[c_weak_degeneration_probe],
             expected=Status.PROVED,
             reason="a sympy-checked argument from the row-norm bound",
@@ -409,20 +395,17 @@ claim_split(
         dict(
             slug="bounded-bulk",
             title="Thm 7 rank proxies: the bounded bulk is necessary",
-            statement=r"The bounded bulk is necessary: $a_i=\sqrt\ell$ makes $\mathrm{srank}$ grow faster than "
-            r"$F=\log(\ell+1)$.",
+            statement=r"The bounded bulk is necessary: $a_i=\sqrt\ell$ makes $\mathrm{srank}$ grow faster than $F=\log(\ell+1)$.",
             checks=[c_rank_proxies_bounded_probe],
             expected=Status.VERIFIED,
             reason="a sweep with a one-sided rate fit (a growing ratio is the counterexample)",
-            unproved="a sweep with a one-sided rate fit; the √ℓ example of sdeg.c.log-many would prove it, not "
-            "assembled as a check here",
+            unproved="a sweep with a one-sided rate fit; the √ℓ example of sdeg.c.log-many would prove it, not assembled as a check here",
             tests=["tests/test_sdeg_causal.py::test_rank_proxies_within_the_proved_bracket"],
         ),
         dict(
             slug="separation",
             title="Thm 7 rank proxies: spectral separation is necessary for the k term",
-            statement=r"Spectral separation is necessary for the $k$ term: $k=\lfloor\sqrt\ell\rfloor$ unseparated "
-            r"'spikes' with $s\equiv0$ give $\mathrm{srank}/F\to0$.",
+            statement=r"Spectral separation is necessary for the $k$ term: $k=\lfloor\sqrt\ell\rfloor$ unseparated 'spikes' with $s\equiv0$ give $\mathrm{srank}/F\to0$.",
             checks=[c_rank_proxies_separation_probe],
             expected=Status.VERIFIED,
             reason="a sweep of stored spectra with a one-sided rate fit",
@@ -431,8 +414,7 @@ claim_split(
         dict(
             slug="sorted-scores",
             title="Thm 7 rank proxies: sorted scores and k = o(ℓ) are not needed",
-            statement=r"Sorted scores and $k=o(\ell)$ are not needed: spikes last with $k=\lfloor\ell/8\rfloor$ keep "
-            r"$\mathrm{erank}_2/F$ bounded and $\mathrm{srank}/F$ bounded below.",
+            statement=r"Sorted scores and $k=o(\ell)$ are not needed: spikes last with $k=\lfloor\ell/8\rfloor$ keep $\mathrm{erank}_2/F$ bounded and $\mathrm{srank}/F$ bounded below.",
             checks=[c_rank_proxies_order_probe],
             expected=Status.VERIFIED,
             reason="a sweep with one-sided rate fits",
@@ -441,8 +423,7 @@ claim_split(
         dict(
             slug="bulk-lower-bound",
             title="Thm 7 rank proxies: a lower bound on the bulk scores is necessary for srank_λ",
-            statement=r"A lower bound on the bulk scores is necessary for $\mathrm{srank}_\lambda=\Theta(F)$: "
-            r"$a_i=1/\ell$ gives $\mathrm{srank}_\lambda/F\to0$.",
+            statement=r"A lower bound on the bulk scores is necessary for $\mathrm{srank}_\lambda=\Theta(F)$: $a_i=1/\ell$ gives $\mathrm{srank}_\lambda/F\to0$.",
             checks=[c_rank_proxies_nonneg_probe],
             expected=Status.CERTIFIED,
             reason="an exact counterexample",
@@ -450,8 +431,7 @@ claim_split(
         dict(
             slug="bounded-below",
             title="Thm 7 rank proxies: a bulk bounded below suffices for srank_λ",
-            statement=r"A bulk bounded below ($e^{-B}\le a_i$) is enough for the lower side of "
-            r"$\mathrm{srank}_\lambda$, as $\lambda_i\ge e^{-B}/i$; $a_i\ge1$ is not needed.",
+            statement=r"A bulk bounded below ($e^{-B}\le a_i$) is enough for the lower side of $\mathrm{srank}_\lambda$, as $\lambda_i\ge e^{-B}/i$; $a_i\ge1$ is not needed.",
             checks=[c_rank_proxies_bounded_below_probe],
             expected=Status.PROVED,
             reason="a sign certificate for the bulk bounded below",
@@ -459,9 +439,7 @@ claim_split(
         dict(
             slug="mask",
             title="Thm 7 rank proxies: the causal mask is necessary",
-            statement=r"The causal mask (unstated) is necessary: bidirectional scores 0 give $J$, with all three "
-            r"proxies "
-            r"equal to 1.",
+            statement="The causal mask (unstated) is necessary: bidirectional scores 0 give $J$, with all three proxies equal to 1.",
             checks=[c_rank_proxies_mask_probe],
             expected=Status.CERTIFIED,
             reason="an exact counterexample",
@@ -469,8 +447,7 @@ claim_split(
         dict(
             slug="orientation",
             title="Thm 7 rank proxies: the canonical orientation is necessary",
-            statement=r"The canonical orientation (unstated) is necessary: the sink $S=t\mathbf 1e_1^\top$ with "
-            r"$e^t=\ell^2$ makes $A_c$ nearly rank one, $\mathrm{srank}(A_c)\to1$.",
+            statement=r"The canonical orientation (unstated) is necessary: the sink $S=t\mathbf 1e_1^\top$ with $e^t=\ell^2$ makes $A_c$ nearly rank one, $\mathrm{srank}(A_c)\to1$.",
             checks=[c_rank_proxies_orientation_probe],
             expected=Status.CERTIFIED,
             reason="a sympy limit",

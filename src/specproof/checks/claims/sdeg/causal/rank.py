@@ -201,10 +201,7 @@ claim(
     figure="figures/rank-proxies.png",
     title="Causal rank proxies grow like k + log((ℓ+1)/(k+1))",
     source=Source("SDEG", "App. D.2", "Thm 7"),
-    statement=r"Sorted scores with spikes $a_i \ge \ell f(\ell)$, $f \ge 1$ ($i \le k$) and bounded bulk: "
-    r"$\mathrm{srank}(A_c), \mathrm{srank}_\lambda(A_c), \mathrm{erank}_2(A_c) = \Theta_B\!\left(k + "
-    r"\log\frac{\ell+1}{k+1}\right)$; and $\mathrm{erank}_2(\mathsf H_\ell) = \Theta(\log\ell)$, "
-    r"$\log\mathrm{erank}_1(\mathsf H_\ell) = \Theta(\log\ell)$.",
+    statement=r"Sorted scores with spikes $a_i \ge \ell f(\ell)$, $f \ge 1$ ($i \le k$) and bounded bulk: $\mathrm{srank}(A_c), \mathrm{srank}_\lambda(A_c), \mathrm{erank}_2(A_c) = \Theta_B\!\left(k + \log\frac{\ell+1}{k+1}\right)$; and $\mathrm{erank}_2(\mathsf H_\ell) = \Theta(\log\ell)$, $\log\mathrm{erank}_1(\mathsf H_\ell) = \Theta(\log\ell)$.",
     checks=[
         c_rank_proxies_exact,
         c_rank_proxies_erank_sweep,
@@ -214,17 +211,10 @@ claim(
     ],
     expected=Status.VERIFIED,
     unproved=(
-        "srank and srank_λ are proved; the upper side of erank₂ (a Schatten-3/2 entropy bound through "
-        "sdeg.c.schatten) and log erank₁(H_ℓ) = Ω(log ℓ) (entropy perturbation of the dyadic pinching, "
-        "sdeg.c.entropy-perturbation) have written arguments that are not yet assembled as checks; here they rest "
-        "on sweeps."
+        "srank and srank_λ are proved; the upper side of erank₂ (a Schatten-3/2 entropy bound through sdeg.c.schatten) and log erank₁(H_ℓ) = Ω(log ℓ) (entropy perturbation of the dyadic pinching, sdeg.c.entropy-perturbation) have written arguments that are not yet assembled as checks; here they rest on sweeps."
     ),
     reason=(
-        "srank and srank_λ are proved Θ(F) with explicit constants (F/20 ≤ srank ≤ (1 + (1 + C_Bπ²/6)/log 2)F), and"
-        " erank₂ ≥ srank; the upper side of erank₂ and the lower side of log erank₁(H_ℓ) rest on sweeps (ratios do not"
-        " grow; fitted log-coefficient of log erank₁ ≈ 0.4, decreasing toward the dyadic-block prediction 1/3). The"
-        " stored sweeps carry the proved srank bracket to ℓ = 2^20 (srank/F still falling there, σ₁ → 2 slowly) and"
-        " read srank(H_ℓ) = Θ(log ℓ) with its constant removed. Hypotheses: sdeg.c.rank-proxies.hypotheses."
+        "srank and srank_λ are proved Θ(F) with explicit constants (F/20 ≤ srank ≤ (1 + (1 + C_Bπ²/6)/log 2)F), and erank₂ ≥ srank; the upper side of erank₂ and the lower side of log erank₁(H_ℓ) rest on sweeps (ratios do not grow; fitted log-coefficient of log erank₁ ≈ 0.4, decreasing toward the dyadic-block prediction 1/3). The stored sweeps carry the proved srank bracket to ℓ = 2^20 (srank/F still falling there, σ₁ → 2 slowly) and read srank(H_ℓ) = Θ(log ℓ) with its constant removed. Hypotheses: sdeg.c.rank-proxies.hypotheses."
     ),
     uses=[
         "sdeg.c.eigen",
@@ -238,8 +228,7 @@ claim(
     ],
     notes=["reconstructed"],
     lost=(
-        "The hypotheses of Thm 7 (the parameters B, η of Θ_{B,η}); reconstructed as sorted scores, spikes a_i ≥ ℓ "
-        "(f ≥ 1), bulk 1 ≤ a_i ≤ e^B, any 0 ≤ k ≤ ℓ; η is not needed in the checked ranges."
+        "The hypotheses of Thm 7 (the parameters B, η of Θ_{B,η}); reconstructed as sorted scores, spikes a_i ≥ ℓ (f ≥ 1), bulk 1 ≤ a_i ≤ e^B, any 0 ≤ k ≤ ℓ; η is not needed in the checked ranges."
     ),
     tests=["tests/test_sdeg_causal.py::test_rank_proxies_within_the_proved_bracket"],
 )
@@ -432,33 +421,16 @@ claim(
     title="Schatten sums of the Cesàro matrix",
     source=Source("SDEG", "App. D.2", "Thm 7"),
     statement=(
-        r"For every $p > 1$: $\sum_j \sigma_j(\mathsf H_n)^p \le C_p \log(n+1)$; for $p \le 1$ no such bound holds, "
-        r"and $\|\mathsf H_n\|_* = \Theta(\log^2(n+1))$ with $\|\mathsf H_n\|_* \ge R(R+1)\log 2/(4\pi)$, "
-        r"$R = \lfloor\log_2(n+1)\rfloor$."
+        r"For every $p > 1$: $\sum_j \sigma_j(\mathsf H_n)^p \le C_p \log(n+1)$; for $p \le 1$ no such bound holds, and $\|\mathsf H_n\|_* = \Theta(\log^2(n+1))$ with $\|\mathsf H_n\|_* \ge R(R+1)\log 2/(4\pi)$, $R = \lfloor\log_2(n+1)\rfloor$."
     ),
     checks=[c_schatten_exact, c_schatten_nuclear_lower, c_schatten_dyadic_proof],
     cross_checks=[c_schatten_sweep, c_schatten_dyadic_float],
     expected=Status.PROVED,
     prose=(
-        "the dyadic decomposition H_n = B₀ + Σ_(d=1..R) B_d: B₀ the block-diagonal part with blocks diag(1/i)L_m on I_r"
-        " (entries 1/i for j ≤ i inside I_r), B_d the blocks (r, r − d), each of the form u vᵀ with u = (1/i)_(i∈I_r)"
-        " and v = 𝟏 on I_(r−d) (every column of I_(r−d) lies left of I_r), so of rank one with singular value ‖u‖‖v‖ ≤"
-        " 2^(−d/2) (sdeg.c.dyadic-blocks); the blocks of B₀ and of each B_d sit in distinct block rows and block"
-        " columns, so their singular values are the union of the blocks' (the Gram matrix is block diagonal); σ_j(DX) ≤"
-        " ‖D‖σ_j(X) (Horn & Johnson, Topics in Matrix Analysis (1991), Thm 3.3.16, Weyl's product inequality"
-        " σ_(i+j−1)(AB) ≤ σ_i(A)σ_j(B) at i = 1) with jσ_j(L_m)/m ≤ 3/2 (sdeg.c.Lm-singular); the triangle inequality"
-        " of the Schatten p-norm for p ≥ 1 (Bhatia, Matrix Analysis (1997), §IV.2: the Schatten p-norms are unitarily"
-        " invariant norms); monotonicity of the final bounds in R, with R ≤ log₂ n; the lower bound by pinching and"
-        " Hardy's σ_j ≤ 2 as in the checked steps (Σσ^p ≥ 2^(p−1)‖H_n‖_* for p ≤ 1)"
+        "the dyadic decomposition H_n = B₀ + Σ_(d=1..R) B_d: B₀ the block-diagonal part with blocks diag(1/i)L_m on I_r (entries 1/i for j ≤ i inside I_r), B_d the blocks (r, r − d), each of the form u vᵀ with u = (1/i)_(i∈I_r) and v = 𝟏 on I_(r−d) (every column of I_(r−d) lies left of I_r), so of rank one with singular value ‖u‖‖v‖ ≤ 2^(−d/2) (sdeg.c.dyadic-blocks); the blocks of B₀ and of each B_d sit in distinct block rows and block columns, so their singular values are the union of the blocks' (the Gram matrix is block diagonal); σ_j(DX) ≤ ‖D‖σ_j(X) (Horn & Johnson, Topics in Matrix Analysis (1991), Thm 3.3.16, Weyl's product inequality σ_(i+j−1)(AB) ≤ σ_i(A)σ_j(B) at i = 1) with jσ_j(L_m)/m ≤ 3/2 (sdeg.c.Lm-singular); the triangle inequality of the Schatten p-norm for p ≥ 1 (Bhatia, Matrix Analysis (1997), §IV.2: the Schatten p-norms are unitarily invariant norms); monotonicity of the final bounds in R, with R ≤ log₂ n; the lower bound by pinching and Hardy's σ_j ≤ 2 as in the checked steps (Σσ^p ≥ 2^(p−1)‖H_n‖_* for p ≤ 1)"
     ),
     reason=(
-        "Machine-checked: p = 2 exactly (Σσ² = H_n), p ≥ 2 by Hardy, the nuclear lower bound R(R+1)log 2/(4π) by"
-        " pinching onto dyadic blocks and ‖L_{2^r}‖_* ≥ (log 2/π)2^r(r+1), hence failure for p ≤ 1; and, for every p >"
-        " 1 and n, the arithmetic of the dyadic upper bound Σσ_j^p ≤ (R+1)[(3/2)ζ(p)^(1/p) + 1 + √2]^p ≤ C_p log(n+1)"
-        " and ‖H_n‖_* ≤ (3/2)Σ_(r≤R)H_(2^r) + (R+1)(1 + √2) ≤ 19 log²(n+1) (sympy). Argued in prose: the decomposition"
-        " into a block-diagonal part and R rank-one bands, the union of block singular values, the singular-value"
-        " product inequality and the Schatten triangle inequality (cited). The stored cesaro-spectrum sweep (‖H_n‖_* ≈"
-        " 0.16 log² n + 0.85 log n + 0.8; the dyadic constants are loose, ≈ 6× at p = 1) is a cross-check."
+        "Machine-checked: p = 2 exactly (Σσ² = H_n), p ≥ 2 by Hardy, the nuclear lower bound R(R+1)log 2/(4π) by pinching onto dyadic blocks and ‖L_{2^r}‖_* ≥ (log 2/π)2^r(r+1), hence failure for p ≤ 1; and, for every p > 1 and n, the arithmetic of the dyadic upper bound Σσ_j^p ≤ (R+1)[(3/2)ζ(p)^(1/p) + 1 + √2]^p ≤ C_p log(n+1) and ‖H_n‖_* ≤ (3/2)Σ_(r≤R)H_(2^r) + (R+1)(1 + √2) ≤ 19 log²(n+1) (sympy). Argued in prose: the decomposition into a block-diagonal part and R rank-one bands, the union of block singular values, the singular-value product inequality and the Schatten triangle inequality (cited). The stored cesaro-spectrum sweep (‖H_n‖_* ≈ 0.16 log² n + 0.85 log n + 0.8; the dyadic constants are loose, ≈ 6× at p = 1) is a cross-check."
     ),
     uses=["sdeg.c.Lm-singular", "sdeg.c.dyadic-blocks", "sdeg.c.test-vector"],
     notes=["reconstructed"],
@@ -635,25 +607,16 @@ claim(
     title="Singular values of the lower-triangular all-ones matrix",
     source=Source("SDEG", "App. D.2", "Thm 7"),
     statement=(
-        r"For the $m\times m$ lower-triangular all-ones $L_m$: $\sigma_j(L_m) = \frac{1}{2\sin((2j-1)\pi/(4m+2))}$, "
-        r"$\frac1\pi \le \frac{j\,\sigma_j(L_m)}{m} \le \frac32$, and $\|L_{2^r}\|_* \ge \frac{\log 2}{\pi}2^r(r+1)$."
+        r"For the $m\times m$ lower-triangular all-ones $L_m$: $\sigma_j(L_m) = \frac{1}{2\sin((2j-1)\pi/(4m+2))}$, $\frac1\pi \le \frac{j\,\sigma_j(L_m)}{m} \le \frac32$, and $\|L_{2^r}\|_* \ge \frac{\log 2}{\pi}2^r(r+1)$."
     ),
     checks=[c_lm_coq, c_lm_closed_form, c_lm_asymptotic, c_lm_nuclear],
     cross_checks=[c_lm_gram_exact, c_lm_float],
     expected=Status.PROVED,
     prose=(
-        "T = L_m⁻ᵀL_m⁻¹ is symmetric with m distinct eigenvalues 4sin²(φ_j/2) on nonzero vectors, so these are all of"
-        " them, and the singular values of L_m are the reciprocals of those of L_m⁻¹"
+        "T = L_m⁻ᵀL_m⁻¹ is symmetric with m distinct eigenvalues 4sin²(φ_j/2) on nonzero vectors, so these are all of them, and the singular values of L_m are the reciprocals of those of L_m⁻¹"
     ),
     reason=(
-        "Coq (proofs/LowerOnes.v, every m): L_m⁻¹ = I − N with N the subdiagonal shift, and (I − N)ᵀ(I − N) = "
-        "tridiag(−1; 2, …, 2, 1; −1) =: T. Sympy (symbolic p, m, j): v_p = sin(pφ_j), φ_j = (2j−1)π/(2m+1), satisfy "
-        "Tv = (2 − 2cos φ_j)v row by row, and φ_1 < … < φ_m < π. Prose: T is symmetric with these m distinct "
-        "eigenvalues 4sin²(φ_j/2) on nonzero vectors, so they are all of its eigenvalues; T = L⁻ᵀL⁻¹, so the "
-        "singular values of L⁻¹ are 2sin(φ_j/2) and those of L_m their reciprocals, ordered as stated. Jordan's "
-        "inequality gives the ≍ constants; the nuclear bound follows with c = log 2/π (the ratios "
-        "‖L_(2^r)‖_*/(2^r(r+1)) observed for r ≤ 20 decrease toward it; that it is the best constant is not proved "
-        "here). Exact inverses at m ≤ 12 (24 wide) and dense SVDs are cross-checks."
+        "Coq (proofs/LowerOnes.v, every m): L_m⁻¹ = I − N with N the subdiagonal shift, and (I − N)ᵀ(I − N) = tridiag(−1; 2, …, 2, 1; −1) =: T. Sympy (symbolic p, m, j): v_p = sin(pφ_j), φ_j = (2j−1)π/(2m+1), satisfy Tv = (2 − 2cos φ_j)v row by row, and φ_1 < … < φ_m < π. Prose: T is symmetric with these m distinct eigenvalues 4sin²(φ_j/2) on nonzero vectors, so they are all of its eigenvalues; T = L⁻ᵀL⁻¹, so the singular values of L⁻¹ are 2sin(φ_j/2) and those of L_m their reciprocals, ordered as stated. Jordan's inequality gives the ≍ constants; the nuclear bound follows with c = log 2/π (the ratios ‖L_(2^r)‖_*/(2^r(r+1)) observed for r ≤ 20 decrease toward it; that it is the best constant is not proved here). Exact inverses at m ≤ 12 (24 wide) and dense SVDs are cross-checks."
     ),
     tests=["tests/test_cesaro.py::test_lower_ones_closed_form"],
 )
@@ -734,20 +697,15 @@ claim(
     id="sdeg.c.dyadic-blocks",
     title="Dyadic block inequality",
     source=Source("SDEG", "App. D.2", "Thm 7"),
-    statement=r"For the dyadic blocks $I_r = \{i : 2^r \le i < 2^{r+1}\} \cap [1, n]$ and $0 \le d \le r$: "
-    r"$\left(\sum_{i\in I_r} i^{-2}\right)^{1/2} |I_{r-d}|^{1/2} \le 2^{-d/2}$.",
+    statement=r"For the dyadic blocks $I_r = \{i : 2^r \le i < 2^{r+1}\} \cap [1, n]$ and $0 \le d \le r$: $\left(\sum_{i\in I_r} i^{-2}\right)^{1/2} |I_{r-d}|^{1/2} \le 2^{-d/2}$.",
     checks=[c_dyadic_blocks_coq, c_dyadic_blocks_proof],
     cross_checks=[c_dyadic_blocks_exact],
     expected=Status.PROVED,
     prose=(
-        "none beyond the reading of the reconstructed blocks: the Coq theorem states the inequality for every n, r and "
-        "d ≤ r, truncated and empty blocks included (block_size counts the i with 2^r ≤ i < 2^(r+1), i ≤ n)"
+        "none beyond the reading of the reconstructed blocks: the Coq theorem states the inequality for every n, r and d ≤ r, truncated and empty blocks included (block_size counts the i with 2^r ≤ i < 2^(r+1), i ≤ n)"
     ),
     reason=(
-        "Kernel-checked in Coq for every n, r and d ≤ r (proofs/Dyadic.v). Each term is at most 4^{−r}, |I_r| ≤ 2^r and"
-        " |I_{r−d}| ≤ 2^{r−d} (sympy for the power identity); exact rational check for r ≤ 10. Equality at r = d = 0;"
-        " for d ≥ 1 the exact check at n ∈ {2047, 1000} finds the left side at most 0.85·2^{−d/2} (an observed constant"
-        " on those two n, not part of the statement)."
+        "Kernel-checked in Coq for every n, r and d ≤ r (proofs/Dyadic.v). Each term is at most 4^{−r}, |I_r| ≤ 2^r and |I_{r−d}| ≤ 2^{r−d} (sympy for the power identity); exact rational check for r ≤ 10. Equality at r = d = 0; for d ≥ 1 the exact check at n ∈ {2047, 1000} finds the left side at most 0.85·2^{−d/2} (an observed constant on those two n, not part of the statement)."
     ),
     notes=["reconstructed"],
     lost="The definition of the blocks I_r and the range of d; reconstructed as dyadic index blocks, 0 ≤ d ≤ r.",
@@ -865,22 +823,15 @@ claim(
     title="The test vector i^{-1/2} and ‖H_ℓ‖ → 2",
     source=Source("SDEG", "App. D.2", "Thm 7"),
     statement=(
-        r"For $x_i = i^{-1/2}$: $\|x\|^2 = \mathcal H_\ell$ (harmonic number), $(\mathsf H_\ell x)_i - 2/\sqrt i \in "
-        r"[-2/i, -1/i]$, hence $\|\mathsf H_\ell\| \to 2$, the norm of the Cesàro operator on $\ell^2$ (Hardy)."
+        r"For $x_i = i^{-1/2}$: $\|x\|^2 = \mathcal H_\ell$ (harmonic number), $(\mathsf H_\ell x)_i - 2/\sqrt i \in [-2/i, -1/i]$, hence $\|\mathsf H_\ell\| \to 2$, the norm of the Cesàro operator on $\ell^2$ (Hardy)."
     ),
     checks=[c_test_vector_proof, c_test_vector_norm_sweep, c_test_vector_constant],
     expected=Status.PROVED,
     prose=(
-        "assembling the checked partial-sum bounds into the Rayleigh quotient; ‖H_ℓ‖ ≥ ‖H_ℓx‖/‖x‖ by the definition of"
-        " the norm"
+        "assembling the checked partial-sum bounds into the Rayleigh quotient; ‖H_ℓ‖ ≥ ‖H_ℓx‖/‖x‖ by the definition of the norm"
     ),
     reason=(
-        "sympy: the partial sums of j^{−1/2} between 2√i − 2 and 2√i − 1, ‖H_ℓx‖²/‖x‖² ≥ 4 − 8ζ(3/2)/H_ℓ → 4, and"
-        " Hardy's inequality ‖H_ℓ‖ ≤ 2 by a telescoping identity. The stored cesaro-norm sweep (Lanczos brackets to ℓ ="
-        " 2^20) shows the approach is slow: 2 − ‖H_ℓ‖ ∼ 4π²/log²ℓ, the continuum Hardy operator's constant"
-        " (sdeg.c.hardy-continuum; the discrete rate is sdeg.c.cesaro-norm-rate: a free fit over the range gives ≈"
-        " 42.9/(log ℓ + 6.2)², a range average of a local constant still falling toward 4π² = 39.48, and 2 − ‖H_ℓ‖ is"
-        " only 0.10–0.52 of 4π²/log²ℓ at ℓ = 16…2^20); the O(1/i) term has constant ζ(1/2) ≈ −1.46."
+        "sympy: the partial sums of j^{−1/2} between 2√i − 2 and 2√i − 1, ‖H_ℓx‖²/‖x‖² ≥ 4 − 8ζ(3/2)/H_ℓ → 4, and Hardy's inequality ‖H_ℓ‖ ≤ 2 by a telescoping identity. The stored cesaro-norm sweep (Lanczos brackets to ℓ = 2^20) shows the approach is slow: 2 − ‖H_ℓ‖ ∼ 4π²/log²ℓ, the continuum Hardy operator's constant (sdeg.c.hardy-continuum; the discrete rate is sdeg.c.cesaro-norm-rate: a free fit over the range gives ≈ 42.9/(log ℓ + 6.2)², a range average of a local constant still falling toward 4π² = 39.48, and 2 − ‖H_ℓ‖ is only 0.10–0.52 of 4π²/log²ℓ at ℓ = 16…2^20); the O(1/i) term has constant ζ(1/2) ≈ −1.46."
     ),
     tests=[
         "tests/test_sdeg_causal.py::test_test_vector_bounds",

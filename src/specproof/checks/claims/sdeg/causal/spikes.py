@@ -165,29 +165,12 @@ claim(
     title="Spike singular values within O(k/(ℓf)) of 1",
     source=Source("SDEG", "App. C.5", "last display (cf. Thm 4 Step 2)"),
     statement=(
-        r"Under spectral separation, $|\sigma_i(A_c) - 1| = O\!\left(\frac{k}{\ell f(\ell)}\right)$ for $1 \le i"
-        r" \le k$."
+        r"Under spectral separation, $|\sigma_i(A_c) - 1| = O\!\left(\frac{k}{\ell f(\ell)}\right)$ for $1 \le i \le k$."
     ),
     checks=[c_spike_sv_counterexample, c_spike_sv_sweep, c_spike_sv_count],
     expected=Status.REFUTED,
     reason=(
-        "False as stated: with k = 1 and bulk scores 0, A_c = H_ℓ whatever the spike score (row 1 is always e_1), so"
-        " σ_1(A_c) = ‖H_ℓ‖ ≥ √(5/4) for all ℓ ≥ 2 and → 2, while k/(ℓf) → 0. The bulk's Cesàro structure puts singular"
-        " values above 1 ahead of the spikes. Counted, not only bounded: exactly k − 1 singular values lie within 1e−6"
-        " of 1 in every tested case, not k. The mechanism: every bulk row i > k has the same entry 1/(a_i+i−1) on all k"
-        " spike columns, so it annihilates the (k−1)-dimensional space of spike-column vectors v with 𝟏ᵀv = 0, on which"
-        " A_c acts as the spike block A₁₁ ≈ I_k; the remaining spike direction 𝟏_k/√k is coupled to the bulk and pulled"
-        " into the Cesàro spectrum (its singular value lands 0.01–0.3 away from 1). What holds is one-sided: see"
-        " sdeg.c.spike-sv.corrected. Interpretive: the display is the last of App. C.5 ('Remarks on causal singular"
-        " values'), whose prose is lost; its other displays suppose a harmonic bulk bound and refute it through ‖A_c‖_F"
-        " (sdeg.c.no-harmonic-sv). Step 2 of the proof of Thm 4 (App. C.4) displays only δ_ℓ := ‖E_ℓ‖_op = O(k/(ℓf(ℓ)))"
-        " = o(1), a bound on E_ℓ, whose definition is lost (read, from the step's title 'spike subspace', as the spike"
-        " block's deviation A₁₁ − I_k, for which the bound holds: sdeg.c.spike-sv.corrected); it does not display a"
-        " bound on σ_i(A_c). Whether the paper asserts the two-sided bound or names it to deny it cannot be read from"
-        " the surviving text (the display carries no marker either way; neither does the supposed harmonic bound that"
-        " opens the section). specproof tests it as asserted, the reading under which it is a claim at all and what the"
-        " spike-block bound of Step 2 is easily taken to give; if the lost prose names it only to deny it, the"
-        " refutation agrees with the paper."
+        "False as stated: with k = 1 and bulk scores 0, A_c = H_ℓ whatever the spike score (row 1 is always e_1), so σ_1(A_c) = ‖H_ℓ‖ ≥ √(5/4) for all ℓ ≥ 2 and → 2, while k/(ℓf) → 0. The bulk's Cesàro structure puts singular values above 1 ahead of the spikes. Counted, not only bounded: exactly k − 1 singular values lie within 1e−6 of 1 in every tested case, not k. The mechanism: every bulk row i > k has the same entry 1/(a_i+i−1) on all k spike columns, so it annihilates the (k−1)-dimensional space of spike-column vectors v with 𝟏ᵀv = 0, on which A_c acts as the spike block A₁₁ ≈ I_k; the remaining spike direction 𝟏_k/√k is coupled to the bulk and pulled into the Cesàro spectrum (its singular value lands 0.01–0.3 away from 1). What holds is one-sided: see sdeg.c.spike-sv.corrected. Interpretive: the display is the last of App. C.5 ('Remarks on causal singular values'), whose prose is lost; its other displays suppose a harmonic bulk bound and refute it through ‖A_c‖_F (sdeg.c.no-harmonic-sv). Step 2 of the proof of Thm 4 (App. C.4) displays only δ_ℓ := ‖E_ℓ‖_op = O(k/(ℓf(ℓ))) = o(1), a bound on E_ℓ, whose definition is lost (read, from the step's title 'spike subspace', as the spike block's deviation A₁₁ − I_k, for which the bound holds: sdeg.c.spike-sv.corrected); it does not display a bound on σ_i(A_c). Whether the paper asserts the two-sided bound or names it to deny it cannot be read from the surviving text (the display carries no marker either way; neither does the supposed harmonic bound that opens the section). specproof tests it as asserted, the reading under which it is a claim at all and what the spike-block bound of Step 2 is easily taken to give; if the lost prose names it only to deny it, the refutation agrees with the paper."
     ),
     notes=["interpretive"],
     tests=["tests/test_sdeg_causal.py::test_single_spike_gives_the_cesaro_matrix"],
@@ -310,30 +293,16 @@ claim(
     title="Spike singular values: the one-sided bound that holds",
     source=Source("specproof", "App. C.5", "own"),
     statement=(
-        r"Let $\delta_\ell = \|A_{11} - I_k\|$ for the spike block. Then $\delta_\ell \le \sqrt2\,(k-1)/(\ell"
-        r" f(\ell))$, "
-        r"$|\sigma_i(A_{11}) - 1| \le \delta_\ell$ and $\sigma_i(A_c) \ge 1 - \delta_\ell$ for $i \le k$. No upper"
-        r" bound "
-        r"$\sigma_i(A_c) \le 1 + o(1)$ holds: for $k = 1$ and bulk scores $0$, $A_c = \mathsf H_\ell$ and "
-        r"$\sigma_1(A_c) = \|\mathsf H_\ell\| \to 2$."
+        r"Let $\delta_\ell = \|A_{11} - I_k\|$ for the spike block. Then $\delta_\ell \le \sqrt2\,(k-1)/(\ell f(\ell))$, $|\sigma_i(A_{11}) - 1| \le \delta_\ell$ and $\sigma_i(A_c) \ge 1 - \delta_\ell$ for $i \le k$. No upper bound $\sigma_i(A_c) \le 1 + o(1)$ holds: for $k = 1$ and bulk scores $0$, $A_c = \mathsf H_\ell$ and $\sigma_1(A_c) = \|\mathsf H_\ell\| \to 2$."
     ),
     checks=[c_spike_block_proof, c_spike_block_cesaro_identity],
     cross_checks=[c_spike_block_search, c_spike_block_cesaro_instances],
     expected=Status.PROVED,
     prose=(
-        "Schur's test ‖X‖₂² = ρ(XᵀX) ≤ ‖XᵀX‖₁ ≤ ‖X‖_∞‖X‖₁ (Horn & Johnson, Matrix Analysis, 2nd ed. (2013), Thm 5.6.9:"
-        " the spectral radius is at most any matrix norm) with the checked row and column sums; |σ_i(A₁₁) − σ_i(I_k)| ≤"
-        " ‖A₁₁ − I_k‖ (Horn & Johnson, Matrix Analysis, 2nd ed., Cor. 7.3.5, Weyl's perturbation bound for singular"
-        " values); σ_i(A_c) ≥ σ_i(A₁₁) for the leading k × k submatrix (Horn & Johnson, Topics in Matrix Analysis"
-        " (1991), Cor. 3.1.3, as in sdeg.c.interlace-block); and, for the missing upper side, ‖H_ℓ‖ → 2 from"
-        " sdeg.c.test-vector with the checked entrywise identity A_c = H_ℓ"
+        "Schur's test ‖X‖₂² = ρ(XᵀX) ≤ ‖XᵀX‖₁ ≤ ‖X‖_∞‖X‖₁ (Horn & Johnson, Matrix Analysis, 2nd ed. (2013), Thm 5.6.9: the spectral radius is at most any matrix norm) with the checked row and column sums; |σ_i(A₁₁) − σ_i(I_k)| ≤ ‖A₁₁ − I_k‖ (Horn & Johnson, Matrix Analysis, 2nd ed., Cor. 7.3.5, Weyl's perturbation bound for singular values); σ_i(A_c) ≥ σ_i(A₁₁) for the leading k × k submatrix (Horn & Johnson, Topics in Matrix Analysis (1991), Cor. 3.1.3, as in sdeg.c.interlace-block); and, for the missing upper side, ‖H_ℓ‖ → 2 from sdeg.c.test-vector with the checked entrywise identity A_c = H_ℓ"
     ),
     reason=(
-        "Machine-checked (sympy, symbolic i, k, a_i ≥ ℓf): the entries of X = A₁₁ − I_k, its row sums 2(i−1)/(a_i+i−1) "
-        "≤ 2(k−1)/(ℓf) and column sums ≤ (k−1)/(ℓf), the Schur product √2(k−1)/(ℓf); and, entrywise for every ℓ, "
-        "A_c = H_ℓ when k = 1 and the bulk scores are 0. Cited: Schur's test, Weyl's perturbation bound and submatrix "
-        "interlacing for singular values. A property search and the ℓ = 3, 6 matrix identities are cross-checks. This "
-        "is the form Thm 7 uses (k(1 − δ_ℓ) ≤ N_ℓ)."
+        "Machine-checked (sympy, symbolic i, k, a_i ≥ ℓf): the entries of X = A₁₁ − I_k, its row sums 2(i−1)/(a_i+i−1) ≤ 2(k−1)/(ℓf) and column sums ≤ (k−1)/(ℓf), the Schur product √2(k−1)/(ℓf); and, entrywise for every ℓ, A_c = H_ℓ when k = 1 and the bulk scores are 0. Cited: Schur's test, Weyl's perturbation bound and submatrix interlacing for singular values. A property search and the ℓ = 3, 6 matrix identities are cross-checks. This is the form Thm 7 uses (k(1 − δ_ℓ) ≤ N_ℓ)."
     ),
     uses=["sdeg.c.interlace-block", "sdeg.c.test-vector"],
     corrects="sdeg.c.spike-sv",
@@ -439,22 +408,15 @@ claim(
     title="No harmonic bound on bulk singular values",
     source=Source("SDEG", "App. C.5", ""),
     statement=(
-        r"Under a bounded bulk there is no constant $\widehat C_{B,k}$ with $\sigma_i(A_c) \le \widehat C_{B,k}/i$ for "
-        r"all $k < i \le \ell$ and all $\ell$: it would give $\|A_c\|_F^2 \le 5k + \widehat C^2\pi^2/6$, while "
-        r"$\|A_c\|_F^2 \ge \sum_p (p-1)/(e^B+p-1)^2 \to \infty$ (like $\log\ell$)."
+        r"Under a bounded bulk there is no constant $\widehat C_{B,k}$ with $\sigma_i(A_c) \le \widehat C_{B,k}/i$ for all $k < i \le \ell$ and all $\ell$: it would give $\|A_c\|_F^2 \le 5k + \widehat C^2\pi^2/6$, while $\|A_c\|_F^2 \ge \sum_p (p-1)/(e^B+p-1)^2 \to \infty$ (like $\log\ell$)."
     ),
     checks=[c_no_harmonic_sv_proof, c_no_harmonic_sv_sweep],
     expected=Status.PROVED,
     prose=(
-        "the contradiction: σ_i ≤ Ĉ/i on the bulk would keep ‖A_c‖_F² ≤ 5k + Ĉ²π²/6 bounded, while the checked row-norm"
-        " bound makes it diverge; 'like log ℓ' by summing the row bounds of sdeg.c.row-norms from above and the checked"
-        " 1/(4(p−1)) terms from below, compared with the integrals"
+        "the contradiction: σ_i ≤ Ĉ/i on the bulk would keep ‖A_c‖_F² ≤ 5k + Ĉ²π²/6 bounded, while the checked row-norm bound makes it diverge; 'like log ℓ' by summing the row bounds of sdeg.c.row-norms from above and the checked 1/(4(p−1)) terms from below, compared with the integrals"
     ),
     reason=(
-        "Sign certificates for the row-norm lower bound and its comparison with 1/(4(p−1)), divergence of Σ1/p by"
-        " sympy, ‖A_c‖ ≤ √5 (sdeg.c.sv-universal), and both sides of 'like log ℓ': ‖A_c‖_F² ≤ k + 1 + log ℓ +"
-        " (e^B−1)²π²/6 from the row bounds of sdeg.c.row-norms, ≥ ¼ log ℓ − O_B(1) from the bulk terms. The sweep shows"
-        " how badly harmonic decay fails: max_{i>k} i·σ_i grows like 0.29·log ℓ."
+        "Sign certificates for the row-norm lower bound and its comparison with 1/(4(p−1)), divergence of Σ1/p by sympy, ‖A_c‖ ≤ √5 (sdeg.c.sv-universal), and both sides of 'like log ℓ': ‖A_c‖_F² ≤ k + 1 + log ℓ + (e^B−1)²π²/6 from the row bounds of sdeg.c.row-norms, ≥ ¼ log ℓ − O_B(1) from the bulk terms. The sweep shows how badly harmonic decay fails: max_{i>k} i·σ_i grows like 0.29·log ℓ."
     ),
     uses=["sdeg.c.sv-universal", "sdeg.c.row-norms"],
     tests=["tests/test_sdeg_causal.py::test_frobenius_norm_grows_like_log"],
@@ -598,39 +560,20 @@ claim(
     id="sdeg.c.log-many",
     title="Logarithmically many bulk singular values above a threshold",
     source=Source("SDEG", "App. C.4", "Thm 4"),
-    statement=r"Bounded bulk ($1 \le a_i \le e^B$, $i > k$): $\#\{i > k : \sigma_i(A_c) > t\} \le \frac{2(e^B-1)}{t} + "
-    r"\frac{4(1+\log\ell)}{t^2} = O_{B,t}(\log\ell)$. Without a bounded bulk: for $k = 0$, $a_i = \sqrt\ell$ and "
-    r"$r = \lfloor\sqrt\ell\rfloor$, $\#\{i : \sigma_i(A_c) > 1/3\} \ge r$ and $\mathrm{erank}_2(A_c) \ge "
-    r"\mathrm{srank}(A_c) \ge r/20$.",
+    statement=r"Bounded bulk ($1 \le a_i \le e^B$, $i > k$): $\#\{i > k : \sigma_i(A_c) > t\} \le \frac{2(e^B-1)}{t} + \frac{4(1+\log\ell)}{t^2} = O_{B,t}(\log\ell)$. Without a bounded bulk: for $k = 0$, $a_i = \sqrt\ell$ and $r = \lfloor\sqrt\ell\rfloor$, $\#\{i : \sigma_i(A_c) > 1/3\} \ge r$ and $\mathrm{erank}_2(A_c) \ge \mathrm{srank}(A_c) \ge r/20$.",
     checks=[c_log_many_bound_proof, c_log_many_sqrt_example_proof],
     cross_checks=[c_log_many_sweep, c_log_many_sqrt_example_instances, c_log_many_sqrt_example_sweep],
     expected=Status.PROVED,
     prose=(
-        "Weyl's inequality for singular values σ_(i+j−1)(X + Y) ≤ σ_i(X) + σ_j(Y) (Horn & Johnson, Topics in Matrix"
-        " Analysis (1991), Thm 3.3.16) with X = Θ (diagonal: σ(Θ) = |θ|) and Y = (I − Θ)H_ℓ: with i − 1 and j − 1 the"
-        " counts of θ's and of σ(Y) above t/2, σ_(i+j−1)(A_c) ≤ t; at most k + 2(e^B−1)/t of the θ_i exceed t/2 (a bulk"
-        " θ_i ≤ (e^B−1)/i, checked, exceeds t/2 only for i < 2(e^B−1)/t), and the σ_j(Y) > t/2 number at most"
-        " 4‖Y‖_F²/t² (Markov's count #{σ_j(Y) > t/2} ≤ 4‖Y‖_F²/t², ‖Y‖_F ≤ ‖H_ℓ‖_F as 0 ≤ 1 − θ_i ≤ 1); for the"
-        " example: xᵀMx ≤ ‖Mx‖‖x‖ (Cauchy–Schwarz), so σ_min(L_r + (a−1)I) ≥ a − ½ from the checked quadratic form;"
-        " σ_min(DX) ≥ σ_min(D)σ_min(X) for square D, X; σ_r(A_c) ≥ σ_r of its leading r × r block (Horn & Johnson,"
-        " Topics, Cor. 3.1.3); ‖A_c‖_F² ≥ Σ_i (A_c)_ii² and ‖A_c‖ ≤ √5 (sdeg.c.sv-universal); erank₂ ≥ srank (entropy ≥"
-        " min-entropy); and A_c = Θ + (I − Θ)H_ℓ from sdeg.c.representation"
+        "Weyl's inequality for singular values σ_(i+j−1)(X + Y) ≤ σ_i(X) + σ_j(Y) (Horn & Johnson, Topics in Matrix Analysis (1991), Thm 3.3.16) with X = Θ (diagonal: σ(Θ) = |θ|) and Y = (I − Θ)H_ℓ: with i − 1 and j − 1 the counts of θ's and of σ(Y) above t/2, σ_(i+j−1)(A_c) ≤ t; at most k + 2(e^B−1)/t of the θ_i exceed t/2 (a bulk θ_i ≤ (e^B−1)/i, checked, exceeds t/2 only for i < 2(e^B−1)/t), and the σ_j(Y) > t/2 number at most 4‖Y‖_F²/t² (Markov's count #{σ_j(Y) > t/2} ≤ 4‖Y‖_F²/t², ‖Y‖_F ≤ ‖H_ℓ‖_F as 0 ≤ 1 − θ_i ≤ 1); for the example: xᵀMx ≤ ‖Mx‖‖x‖ (Cauchy–Schwarz), so σ_min(L_r + (a−1)I) ≥ a − ½ from the checked quadratic form; σ_min(DX) ≥ σ_min(D)σ_min(X) for square D, X; σ_r(A_c) ≥ σ_r of its leading r × r block (Horn & Johnson, Topics, Cor. 3.1.3); ‖A_c‖_F² ≥ Σ_i (A_c)_ii² and ‖A_c‖ ≤ √5 (sdeg.c.sv-universal); erank₂ ≥ srank (entropy ≥ min-entropy); and A_c = Θ + (I − Θ)H_ℓ from sdeg.c.representation"
     ),
     reason=(
-        "Machine-checked (sympy): the count's pieces (bulk θ_i ≤ (e^B−1)/i, ‖H_ℓ‖_F² = H_ℓ, H_ℓ ≤ 1 + log ℓ) and, for "
-        "the example, L_m + L_mᵀ = I + 𝟏𝟏ᵀ entrywise for every m, the quadratic form ½‖x‖² + ½(𝟏ᵀx)² + (a−1)‖x‖², "
-        "σ_r(A_c) ≥ (a − ½)/(a + r − 1) ≥ 1/2 and λ_i ≥ 1/2 for i ≤ r ≤ a. Argued in prose: Weyl's inequality for "
-        "sums and the two counts, Cauchy–Schwarz for σ_min, submatrix interlacing. Sweeps: counts grow like c·log ℓ "
-        "(c ≈ 0.9 at t = 1/3, 3.1 at t = 0.1 on H_ℓ), the example's count ≈ 2.1√ℓ; explicit matrices at m ≤ 6 are "
-        "cross-checks. The example shows the bounded bulk is necessary; sorting is not "
-        "(sdeg.c.log-many.hypotheses.sorted-scores)."
+        "Machine-checked (sympy): the count's pieces (bulk θ_i ≤ (e^B−1)/i, ‖H_ℓ‖_F² = H_ℓ, H_ℓ ≤ 1 + log ℓ) and, for the example, L_m + L_mᵀ = I + 𝟏𝟏ᵀ entrywise for every m, the quadratic form ½‖x‖² + ½(𝟏ᵀx)² + (a−1)‖x‖², σ_r(A_c) ≥ (a − ½)/(a + r − 1) ≥ 1/2 and λ_i ≥ 1/2 for i ≤ r ≤ a. Argued in prose: Weyl's inequality for sums and the two counts, Cauchy–Schwarz for σ_min, submatrix interlacing. Sweeps: counts grow like c·log ℓ (c ≈ 0.9 at t = 1/3, 3.1 at t = 0.1 on H_ℓ), the example's count ≈ 2.1√ℓ; explicit matrices at m ≤ 6 are cross-checks. The example shows the bounded bulk is necessary; sorting is not (sdeg.c.log-many.hypotheses.sorted-scores)."
     ),
     uses=["sdeg.c.representation", "sdeg.c.sv-universal", "sdeg.c.eigen", "sdeg.c.row-norms"],
     notes=["reconstructed"],
     lost=(
-        "The bounded-bulk statement of Thm 4 (Steps 4–5 survive only as displays) and the scores of the counterexample "
-        "(only its conclusion #{σ_i > 1/3} ≥ r = Ω(√ℓ), srank ≥ r/20 survives). Reconstructed: a_i = √ℓ, k = 0, "
-        "r = ⌊√ℓ⌋, which is the paper's own example of Thm 3 and gives exactly the constants 1/3 and 1/20."
+        "The bounded-bulk statement of Thm 4 (Steps 4–5 survive only as displays) and the scores of the counterexample (only its conclusion #{σ_i > 1/3} ≥ r = Ω(√ℓ), srank ≥ r/20 survives). Reconstructed: a_i = √ℓ, k = 0, r = ⌊√ℓ⌋, which is the paper's own example of Thm 3 and gives exactly the constants 1/3 and 1/20."
     ),
     tests=["tests/test_sdeg_causal.py::test_bulk_count_bound", "tests/test_sdeg_causal.py::test_sqrt_bulk_example"],
 )

@@ -180,36 +180,21 @@ claim(
     title="Weak degeneration of the causal singular values under separation only",
     source=Source("SDEG", "App. C.4", "Thm 4 Step 3"),
     statement=(
-        r"Nonnegative scores with bulk weights $a_i \le t_\ell$ ($i > k$): $\rho_i \le \frac1i + \min\{1,"
-        r" t_\ell^2/i^2\}$, "
-        r"$\|PA_c\|_F^2 \le \mathcal H_\ell + 2t_\ell + 1$ for the bulk rows $P$, and "
-        r"$\#\{i : \sigma_i(A_c) > \tau\} \le k + (\mathcal H_\ell + 2t_\ell + 1)/\tau^2$. Under spectral separation "
-        r"($t_\ell \le \ell/g(\ell)$, $g \to \infty$) and $k = o(\ell)$, the empirical singular-value law of $A_c$ "
-        r"converges weakly to $\delta_0$; separation cannot be dropped ($a_i = \ell$: a fraction $\ge 1/40$ of the "
-        r"$\sigma_i$ exceeds $1/\sqrt8$)."
+        r"Nonnegative scores with bulk weights $a_i \le t_\ell$ ($i > k$): $\rho_i \le \frac1i + \min\{1, t_\ell^2/i^2\}$, $\|PA_c\|_F^2 \le \mathcal H_\ell + 2t_\ell + 1$ for the bulk rows $P$, and $\#\{i : \sigma_i(A_c) > \tau\} \le k + (\mathcal H_\ell + 2t_\ell + 1)/\tau^2$. Under spectral separation ($t_\ell \le \ell/g(\ell)$, $g \to \infty$) and $k = o(\ell)$, the empirical singular-value law of $A_c$ converges weakly to $\delta_0$; separation cannot be dropped ($a_i = \ell$: a fraction $\ge 1/40$ of the $\sigma_i$ exceeds $1/\sqrt8$)."
     ),
     checks=[c_step3_weak_proof, c_step3_separation_probe],
     cross_checks=[c_step3_weak_search],
     expected=Status.PROVED,
     prose=(
-        "Σ_(i≥n) 1/i² ≤ 1/n² + ∫_n^∞ dx/x² (integral comparison; sympy evaluates only the integral) and the count of"
-        " the ⌊t⌋ terms i ≤ t; summing the row bounds into ‖PA_c‖_F² ≤ H_ℓ + 2t_ℓ + 1; Weyl's inequality σ_(k+j)(A_c) ≤"
-        " σ_j(PA_c) for the rank-≤ k change (I − P)A_c; Markov's count #{σ_j(PA_c) > τ} ≤ ‖PA_c‖_F²/τ²; H_ℓ ≤ 1 + log"
-        " ℓ; that a vanishing fraction of σ_i above every τ > 0 is weak convergence to δ₀; and, for the necessity"
-        " example, the count #{σ_i² > 1/8} ≥ ℓ/40 from ‖A_c‖_F² ≥ Σ_i (A_c)_ii² ≥ ℓ/4 and σ_i² ≤ 5"
-        " (sdeg.c.sv-universal) over the checked λ_i ≥ 1/2 and arithmetic"
+        "Σ_(i≥n) 1/i² ≤ 1/n² + ∫_n^∞ dx/x² (integral comparison; sympy evaluates only the integral) and the count of the ⌊t⌋ terms i ≤ t; summing the row bounds into ‖PA_c‖_F² ≤ H_ℓ + 2t_ℓ + 1; Weyl's inequality σ_(k+j)(A_c) ≤ σ_j(PA_c) for the rank-≤ k change (I − P)A_c; Markov's count #{σ_j(PA_c) > τ} ≤ ‖PA_c‖_F²/τ²; H_ℓ ≤ 1 + log ℓ; that a vanishing fraction of σ_i above every τ > 0 is weak convergence to δ₀; and, for the necessity example, the count #{σ_i² > 1/8} ≥ ℓ/40 from ‖A_c‖_F² ≥ Σ_i (A_c)_ii² ≥ ℓ/4 and σ_i² ≤ 5 (sdeg.c.sv-universal) over the checked λ_i ≥ 1/2 and arithmetic"
     ),
     reason=(
-        "Sign certificates for the row bound (the display of Step 3) and for Σ min{1, t²/i²} ≤ 2t + 1; Weyl's "
-        "inequality for the rank-k spike rows and Markov's count are the prose steps. The necessity of separation "
-        "is an exact example; a property search over spike–bulk splits finds the bounds intact."
+        "Sign certificates for the row bound (the display of Step 3) and for Σ min{1, t²/i²} ≤ 2t + 1; Weyl's inequality for the rank-k spike rows and Markov's count are the prose steps. The necessity of separation is an exact example; a property search over spike–bulk splits finds the bounds intact."
     ),
     uses=["sdeg.c.row-norms", "sdeg.c.sv-universal"],
     notes=["reconstructed"],
     lost=(
-        "The statement of Step 3 and the definition of t_ℓ; only the row display survives. Reconstructed: t_ℓ the "
-        "largest bulk weight (≤ ℓ/g(ℓ) under separation), and the conclusion the weak limit δ₀ for k = o(ℓ), which "
-        "§3.3 calls weak spectral degeneration under spectral separation."
+        "The statement of Step 3 and the definition of t_ℓ; only the row display survives. Reconstructed: t_ℓ the largest bulk weight (≤ ℓ/g(ℓ) under separation), and the conclusion the weak limit δ₀ for k = o(ℓ), which §3.3 calls weak spectral degeneration under spectral separation."
     ),
 )
 
@@ -279,23 +264,15 @@ claim(
     id="sdeg.c.step4-frobenius",
     title="Frobenius control of the causal bulk block",
     source=Source("SDEG", "App. C.4", "Thm 4 Step 4"),
-    statement=r"For $i > k$ and $1 \le a_i \le e^B$, row $i$ of the bulk block $A_{22}$ has squared norm "
-    r"$\frac{i-k-1+a_i^2}{(a_i+i-1)^2} \le \frac{i+e^{2B}}{i^2} \le \frac{1+e^{2B}}{i}$; hence "
-    r"$\|A_{22}\|_F^2 \le (1+e^{2B})L_{\ell,k}$, $L_{\ell,k} = \sum_{i=k+1}^{\ell} 1/i$, and "
-    r"$\#\{i > k : \sigma_i(A_c) > t\} \le (1+e^{2B})L_{\ell,k}/t^2$.",
+    statement=r"For $i > k$ and $1 \le a_i \le e^B$, row $i$ of the bulk block $A_{22}$ has squared norm $\frac{i-k-1+a_i^2}{(a_i+i-1)^2} \le \frac{i+e^{2B}}{i^2} \le \frac{1+e^{2B}}{i}$; hence $\|A_{22}\|_F^2 \le (1+e^{2B})L_{\ell,k}$, $L_{\ell,k} = \sum_{i=k+1}^{\ell} 1/i$, and $\#\{i > k : \sigma_i(A_c) > t\} \le (1+e^{2B})L_{\ell,k}/t^2$.",
     checks=[c_step4_frobenius_proof],
     cross_checks=[c_step4_frobenius_search],
     expected=Status.PROVED,
     prose=(
-        "summing the checked row bounds into ‖A₂₂‖_F² ≤ (1 + e^{2B})L_{ℓ,k}; block interlacing σ_(k+m)(A_c) ≤ σ_m(A₂₂)"
-        " (the last ℓ − k columns of A_c are [0; A₂₂], and deleting k columns moves singular values by at most k"
-        " places; sdeg.c.interlace-block, proved); Markov's count #{σ_m(A₂₂) > t} ≤ ‖A₂₂‖_F²/t²; and L_{ℓ,k} ≤ log(ℓ/k)"
-        " (k ≥ 1) by comparison with the checked integral"
+        "summing the checked row bounds into ‖A₂₂‖_F² ≤ (1 + e^{2B})L_{ℓ,k}; block interlacing σ_(k+m)(A_c) ≤ σ_m(A₂₂) (the last ℓ − k columns of A_c are [0; A₂₂], and deleting k columns moves singular values by at most k places; sdeg.c.interlace-block, proved); Markov's count #{σ_m(A₂₂) > t} ≤ ‖A₂₂‖_F²/t²; and L_{ℓ,k} ≤ log(ℓ/k) (k ≥ 1) by comparison with the checked integral"
     ),
     reason=(
-        "Both inequalities of the display by sign certificates (i = k+1+m, a = 1+u, e^B = 1+u+v); the count by "
-        "block interlacing σ_(k+m)(A_c) ≤ σ_m(A₂₂) and Markov's count (prose). A property search confirms both in "
-        "floating point."
+        "Both inequalities of the display by sign certificates (i = k+1+m, a = 1+u, e^B = 1+u+v); the count by block interlacing σ_(k+m)(A_c) ≤ σ_m(A₂₂) and Markov's count (prose). A property search confirms both in floating point."
     ),
     uses=["sdeg.c.interlace-block", "sdeg.c.row-norms"],
     notes=["reconstructed"],
@@ -369,31 +346,21 @@ claim(
     title="The lower-right block bound",
     source=Source("SDEG", "App. C.4", "Thm 4 Step 5"),
     statement=(
-        r"For $k < j \le \ell$ and $1 \le a_i \le e^B$ ($i > k$), the lower-right block $T_j ="
-        r" (A_c)_{[j,\ell]\times[j,\ell]}$ "
-        r"satisfies $|T_j x| \le \frac{e^B}{j} L_{\ell-j+1}|x|$ entrywise ($L_m$ the lower-triangular all-ones"
-        r" matrix); "
-        r"hence $\sigma_j(A_c) \le \|T_j\| \le \frac{e^B}{j}\|L_{\ell-j+1}\| = \frac{e^B}{2j\sin(\pi/(4(\ell-j)+6))}$."
+        r"For $k < j \le \ell$ and $1 \le a_i \le e^B$ ($i > k$), the lower-right block $T_j = (A_c)_{[j,\ell]\times[j,\ell]}$ satisfies $|T_j x| \le \frac{e^B}{j} L_{\ell-j+1}|x|$ entrywise ($L_m$ the lower-triangular all-ones matrix); hence $\sigma_j(A_c) \le \|T_j\| \le \frac{e^B}{j}\|L_{\ell-j+1}\| = \frac{e^B}{2j\sin(\pi/(4(\ell-j)+6))}$."
     ),
     checks=[c_step5_block_proof],
     cross_checks=[c_step5_block_search],
     expected=Status.PROVED,
     prose=(
-        "monotonicity of the spectral norm on nonnegative matrices: 0 ≤ T_j ≤ (e^B/j)L_(ℓ−j+1) entrywise (the checked"
-        " entry bounds) gives |T_jx| ≤ (e^B/j)L|x| and ‖T_j‖ ≤ (e^B/j)‖L_(ℓ−j+1)‖; σ_j(A_c) ≤ ‖T_j‖ by Weyl's"
-        " inequality for the j − 1 deleted columns (columns ≥ j of A_c are [0; T_j]); and the closed form ‖L_m‖ = 1/(2"
-        " sin(π/(4m+2))), taken from sdeg.c.Lm-singular (the sympy step only restates it)"
+        "monotonicity of the spectral norm on nonnegative matrices: 0 ≤ T_j ≤ (e^B/j)L_(ℓ−j+1) entrywise (the checked entry bounds) gives |T_jx| ≤ (e^B/j)L|x| and ‖T_j‖ ≤ (e^B/j)‖L_(ℓ−j+1)‖; σ_j(A_c) ≤ ‖T_j‖ by Weyl's inequality for the j − 1 deleted columns (columns ≥ j of A_c are [0; T_j]); and the closed form ‖L_m‖ = 1/(2 sin(π/(4m+2))), taken from sdeg.c.Lm-singular (the sympy step only restates it)"
     ),
     reason=(
-        "Entrywise bounds by sign certificates, ‖L_m‖ from its closed form; monotonicity of the spectral norm on "
-        "nonnegative matrices and Weyl's inequality for the j−1 deleted columns are the prose steps. A property "
-        "search checks σ_j(A_c) ≤ ‖T_j‖ ≤ e^B‖L‖/j for every j > k."
+        "Entrywise bounds by sign certificates, ‖L_m‖ from its closed form; monotonicity of the spectral norm on nonnegative matrices and Weyl's inequality for the j−1 deleted columns are the prose steps. A property search checks σ_j(A_c) ≤ ‖T_j‖ ≤ e^B‖L‖/j for every j > k."
     ),
     uses=["sdeg.c.Lm-singular"],
     notes=["reconstructed"],
     lost=(
-        "The definition of T_j and what Step 5 concludes; the display fixes T_j as the (ℓ−j+1)-square lower-right "
-        "block (the size of L_(ℓ−j+1)), and j > k because e^B bounds only bulk weights."
+        "The definition of T_j and what Step 5 concludes; the display fixes T_j as the (ℓ−j+1)-square lower-right block (the size of L_(ℓ−j+1)), and j > k because e^B bounds only bulk weights."
     ),
 )
 
@@ -524,33 +491,16 @@ claim(
     title="Nuclear norm of causal attention: k(1−δ_ℓ) ≤ ‖A_c‖_* ≤ k(1+δ_ℓ) + C_B log²(ℓ+1)",
     source=Source("SDEG", "App. D.2", "Thm 7"),
     statement=(
-        r"Sorted scores, spikes $a_i \ge \ell f(\ell)$, bulk $1 \le a_i \le e^B$: with $A_c = D\mathsf H_\ell + C$, "
-        r"$\|C\|_{S_p}^p \le k + (e^B-1)^p\sum_{i>k} i^{-p}$, $\|PD\mathsf H_\ell\|_* \ge e^{-B}\|P\mathsf H_\ell\|_*"
-        r" \ge "
-        r"e^{-B}(\|\mathsf H_\ell\|_* - 2k)$ ($P$ the bulk rows), and "
-        r"$\max\{k(1-\delta_\ell),\ e^{-B}(\|\mathsf H_\ell\|_* - 2k) - (e^B-1)L_{\ell,k}\} \le \|A_c\|_* \le "
-        r"\|\mathsf H_\ell\|_* + k + (e^B-1)L_{\ell,k}$; hence $k(1-\delta_\ell) \le \|A_c\|_* \le k(1+\delta_\ell) + "
-        r"C_B\log^2(\ell+1)$."
+        r"Sorted scores, spikes $a_i \ge \ell f(\ell)$, bulk $1 \le a_i \le e^B$: with $A_c = D\mathsf H_\ell + C$, $\|C\|_{S_p}^p \le k + (e^B-1)^p\sum_{i>k} i^{-p}$, $\|PD\mathsf H_\ell\|_* \ge e^{-B}\|P\mathsf H_\ell\|_* \ge e^{-B}(\|\mathsf H_\ell\|_* - 2k)$ ($P$ the bulk rows), and $\max\{k(1-\delta_\ell),\ e^{-B}(\|\mathsf H_\ell\|_* - 2k) - (e^B-1)L_{\ell,k}\} \le \|A_c\|_* \le \|\mathsf H_\ell\|_* + k + (e^B-1)L_{\ell,k}$; hence $k(1-\delta_\ell) \le \|A_c\|_* \le k(1+\delta_\ell) + C_B\log^2(\ell+1)$."
     ),
     checks=[c_nuclear_bracket_proof, c_nuclear_bracket_order],
     cross_checks=[c_nuclear_bracket_search, c_nuclear_bracket_stored],
     expected=Status.PROVED,
     prose=(
-        "for the nuclear norm (Bhatia, Matrix Analysis (1997), §IV.2): the triangle inequality, ‖XY‖_* ≤ ‖X‖‖Y‖_* "
-        "(so ‖DH_ℓ‖_* ≤ ‖H_ℓ‖_* with ‖D‖ ≤ 1, ‖PX‖_* ≤ ‖X‖_* for the coordinate projection P onto the bulk rows, and "
-        "‖PH_ℓ‖_* ≤ e^B‖PDH_ℓ‖_* as PD = D_bulk P with D_bulk ≥ e^(−B)), ‖C‖_* = Σ|C_ii| for diagonal C, and ‖Y‖_* ≤ "
-        "rank(Y)‖Y‖ for Y = (I − P)H_ℓ (rank ≤ k, ‖H_ℓ‖ ≤ 2 by Hardy, sdeg.c.test-vector); the spike side ‖A_c‖_* ≥ "
-        "Σ_(i≤k)σ_i(A_c) ≥ Σ_(i≤k)σ_i(A₁₁) ≥ k(1 − δ_ℓ) by submatrix interlacing and Weyl's bound "
-        "(sdeg.c.spike-sv.corrected, δ_ℓ := ‖A₁₁ − I_k‖); A_c = DH_ℓ + C from sdeg.c.representation; ‖H_ℓ‖_* ≤ "
-        "19 log²(ℓ+1) and ≥ R(R+1)log 2/(4π) from sdeg.c.schatten"
+        "for the nuclear norm (Bhatia, Matrix Analysis (1997), §IV.2): the triangle inequality, ‖XY‖_* ≤ ‖X‖‖Y‖_* (so ‖DH_ℓ‖_* ≤ ‖H_ℓ‖_* with ‖D‖ ≤ 1, ‖PX‖_* ≤ ‖X‖_* for the coordinate projection P onto the bulk rows, and ‖PH_ℓ‖_* ≤ e^B‖PDH_ℓ‖_* as PD = D_bulk P with D_bulk ≥ e^(−B)), ‖C‖_* = Σ|C_ii| for diagonal C, and ‖Y‖_* ≤ rank(Y)‖Y‖ for Y = (I − P)H_ℓ (rank ≤ k, ‖H_ℓ‖ ≤ 2 by Hardy, sdeg.c.test-vector); the spike side ‖A_c‖_* ≥ Σ_(i≤k)σ_i(A_c) ≥ Σ_(i≤k)σ_i(A₁₁) ≥ k(1 − δ_ℓ) by submatrix interlacing and Weyl's bound (sdeg.c.spike-sv.corrected, δ_ℓ := ‖A₁₁ − I_k‖); A_c = DH_ℓ + C from sdeg.c.representation; ‖H_ℓ‖_* ≤ 19 log²(ℓ+1) and ≥ R(R+1)log 2/(4π) from sdeg.c.schatten"
     ),
     reason=(
-        "Machine-checked (sympy): the sign certificates e^{−B} ≤ D_ii ≤ 1, C_ii ≤ 1 and bulk C_ii ≤ (e^B−1)/i, the zeta"
-        " sums, and the arithmetic that turns ‖H_ℓ‖_* ≤ 19 log²(ℓ+1) (sdeg.c.schatten, dyadic) and L_{ℓ,k} ≤ H_ℓ ≤ 1 +"
-        " log ℓ into C_B = 19 + (e^B−1)(1 + 1/log 2)/log 2. Argued in prose: the nuclear-norm triangle inequality, the"
-        " projection onto the bulk rows, the rank-k correction and the spike side k(1 − δ_ℓ) (interlacing and Weyl)."
-        " The upper side holds with k in place of k(1+δ_ℓ). A property search with the exact ‖H_ℓ‖_* and the stored"
-        " Cesàro spectra are cross-checks."
+        "Machine-checked (sympy): the sign certificates e^{−B} ≤ D_ii ≤ 1, C_ii ≤ 1 and bulk C_ii ≤ (e^B−1)/i, the zeta sums, and the arithmetic that turns ‖H_ℓ‖_* ≤ 19 log²(ℓ+1) (sdeg.c.schatten, dyadic) and L_{ℓ,k} ≤ H_ℓ ≤ 1 + log ℓ into C_B = 19 + (e^B−1)(1 + 1/log 2)/log 2. Argued in prose: the nuclear-norm triangle inequality, the projection onto the bulk rows, the rank-k correction and the spike side k(1 − δ_ℓ) (interlacing and Weyl). The upper side holds with k in place of k(1+δ_ℓ). A property search with the exact ‖H_ℓ‖_* and the stored Cesàro spectra are cross-checks."
     ),
     uses=[
         "sdeg.c.representation",
@@ -561,8 +511,7 @@ claim(
     ],
     notes=["reconstructed"],
     lost=(
-        "The name N_ℓ: reconstructed as the nuclear norm ‖A_c‖_* = Σσ_j, the mass of the singular list (App. D.1 "
-        "names N*_ℓ the mass of the ideal singular list)."
+        "The name N_ℓ: reconstructed as the nuclear norm ‖A_c‖_* = Σσ_j, the mass of the singular list (App. D.1 names N*_ℓ the mass of the ideal singular list)."
     ),
 )
 
@@ -689,28 +638,16 @@ claim(
     title="The nuclear bracket bounds erank₁ of causal attention from below",
     source=Source("specproof", "App. D.2", "own (Thm 7)"),
     statement=(
-        r"$\mathrm{erank}_1(A) \ge \|A\|_*/\|A\|$ for every matrix; hence, under the hypotheses of the nuclear-norm "
-        r"bracket, $\mathrm{erank}_1(A_c) \ge \|A_c\|_*/\sqrt5 \ge (e^{-B}(\|\mathsf H_\ell\|_* - 2k) - "
-        r"(e^B-1)L_{\ell,k})/\sqrt5$; for fixed $k$, $\mathrm{erank}_1(A_c) = \Omega_B(\log^2\ell)$."
+        r"$\mathrm{erank}_1(A) \ge \|A\|_*/\|A\|$ for every matrix; hence, under the hypotheses of the nuclear-norm bracket, $\mathrm{erank}_1(A_c) \ge \|A_c\|_*/\sqrt5 \ge (e^{-B}(\|\mathsf H_\ell\|_* - 2k) - (e^B-1)L_{\ell,k})/\sqrt5$; for fixed $k$, $\mathrm{erank}_1(A_c) = \Omega_B(\log^2\ell)$."
     ),
     checks=[c_erank1_nuclear_proof],
     cross_checks=[c_erank1_nuclear_search, c_erank1_nuclear_informative],
     expected=Status.PROVED,
     prose=(
-        "averaging the checked log(q_max/q_j) ≥ 0 against q (Σq_j = 1) for H(q) ≥ log(1/q_max); the inputs taken from"
-        " other claims without rerunning their checks: ‖A_c‖ ≤ √5 (sdeg.c.sv-universal), the bulk lower side of the"
-        " nuclear bracket (sdeg.c.nuclear-bracket, proved: sign certificates there, with the triangle inequality, the"
-        " projection onto the bulk rows and the rank-k correction in prose) and ‖H_ℓ‖_* ≥ R(R+1)log 2/(4π) (the"
-        " pinching derivation of sdeg.c.schatten, proved); and the order Ω_B(log²ℓ) for fixed k, from R = ⌊log₂(ℓ+1)⌋"
-        " and L_{ℓ,k} = O(log ℓ)"
+        "averaging the checked log(q_max/q_j) ≥ 0 against q (Σq_j = 1) for H(q) ≥ log(1/q_max); the inputs taken from other claims without rerunning their checks: ‖A_c‖ ≤ √5 (sdeg.c.sv-universal), the bulk lower side of the nuclear bracket (sdeg.c.nuclear-bracket, proved: sign certificates there, with the triangle inequality, the projection onto the bulk rows and the rank-k correction in prose) and ‖H_ℓ‖_* ≥ R(R+1)log 2/(4π) (the pinching derivation of sdeg.c.schatten, proved); and the order Ω_B(log²ℓ) for fixed k, from R = ⌊log₂(ℓ+1)⌋ and L_{ℓ,k} = O(log ℓ)"
     ),
     reason=(
-        "Entropy ≥ min-entropy (H(q) ≥ log(1/max q)) with q_max = σ₁/‖A‖_* (sympy), then the bulk lower side of the"
-        " nuclear bracket, ‖A_c‖ ≤ √5 and ‖H_ℓ‖_* ≥ R(R+1)log 2/(4π), each proved in its own claim. The bound is loose:"
-        " erank₁(H_ℓ) grows like a power of ℓ (log erank₁(H_ℓ)/log ℓ ≈ 0.4 on the stored spectra), the nuclear route"
-        " gives only log² ℓ, and its explicit form is negative at every reachable ℓ (k = 3, bulk U[0, 2]: −12 at ℓ ="
-        " 256 while erank₁ ≈ 90); it says something only from log ℓ ≈ 290 (B = 2) or ≈ 24 (B = 1) with ‖H_ℓ‖_* as"
-        " measured, and later with its proved lower bound."
+        "Entropy ≥ min-entropy (H(q) ≥ log(1/max q)) with q_max = σ₁/‖A‖_* (sympy), then the bulk lower side of the nuclear bracket, ‖A_c‖ ≤ √5 and ‖H_ℓ‖_* ≥ R(R+1)log 2/(4π), each proved in its own claim. The bound is loose: erank₁(H_ℓ) grows like a power of ℓ (log erank₁(H_ℓ)/log ℓ ≈ 0.4 on the stored spectra), the nuclear route gives only log² ℓ, and its explicit form is negative at every reachable ℓ (k = 3, bulk U[0, 2]: −12 at ℓ = 256 while erank₁ ≈ 90); it says something only from log ℓ ≈ 290 (B = 2) or ≈ 24 (B = 1) with ‖H_ℓ‖_* as measured, and later with its proved lower bound."
     ),
     uses=["sdeg.c.nuclear-bracket", "sdeg.c.sv-universal", "sdeg.c.schatten"],
     notes=["loose"],

@@ -126,21 +126,16 @@ claim(
     title="A shared right rotation preserves S; a token-space rotation preserves only its singular values",
     source=Source("SDEG", "§1", "shared right rotation"),
     statement=(
-        r"For $Q,K\in\mathbb R^{\ell\times d_{qk}}$, $S=QK^\top/\sqrt{d_{qk}}$ and orthogonal $R\in\mathrm O(d_{qk})$: "
-        r"$(QR)(KR)^\top/\sqrt{d_{qk}}=S$. A left rotation $Q\mapsto UQ$, $U\in\mathrm O(\ell)$, maps $S$ to $US$,"
-        r" which "
-        r"has the singular values of $S$ but is not $S$ in general."
+        r"For $Q,K\in\mathbb R^{\ell\times d_{qk}}$, $S=QK^\top/\sqrt{d_{qk}}$ and orthogonal $R\in\mathrm O(d_{qk})$: $(QR)(KR)^\top/\sqrt{d_{qk}}=S$. A left rotation $Q\mapsto UQ$, $U\in\mathrm O(\ell)$, maps $S$ to $US$, which has the singular values of $S$ but is not $S$ in general."
     ),
     checks=[right_rotation_sympy],
     cross_checks=[right_rotation_float],
     expected=Status.PROVED,
     reason=(
-        "Matrix-expression identities in sympy for symbolic ℓ, d_qk: RRᵀ = I cancels inside (QR)(KR)ᵀ, and UᵀU = I "
-        "inside (US)ᵀ(US); an exact 2 × 2 witness shows US ≠ S. Floating-point draws agree (cross-check)."
+        "Matrix-expression identities in sympy for symbolic ℓ, d_qk: RRᵀ = I cancels inside (QR)(KR)ᵀ, and UᵀU = I inside (US)ᵀ(US); an exact 2 × 2 witness shows US ≠ S. Floating-point draws agree (cross-check)."
     ),
     prose=(
-        "the singular values of S are the square roots of the eigenvalues of SᵀS (spectral theorem), so the checked "
-        "equality (US)ᵀ(US) = SᵀS gives σ(US) = σ(S); for orthogonal R and U, RRᵀ = I and UᵀU = I by definition"
+        "the singular values of S are the square roots of the eigenvalues of SᵀS (spectral theorem), so the checked equality (US)ᵀ(US) = SᵀS gives σ(US) = σ(S); for orthogonal R and U, RRᵀ = I and UᵀU = I by definition"
     ),
     tests=[f"{TESTS}::test_right_rotation_keeps_scores"],
 )
@@ -261,28 +256,16 @@ claim(
     title="Cosines of independent isotropic vectors vanish at the rate E cos² = 1/d",
     source=Source("SDEG", "§1", "isotropic cosines"),
     statement=(
-        r"If $q,k\in\mathbb R^d$ are independent and isotropic (laws invariant under $\mathrm O(d)$, no atom at 0),"
-        r" then "
-        r"$\cos(q,k)^2=\langle q,k\rangle^2/(\|q\|_2^2\|k\|_2^2)\sim\mathrm{Beta}(\tfrac12,\tfrac{d-1}2)$, so "
-        r"$\mathbb E\cos^2=1/d$, $\operatorname{Var}\cos^2=\frac{2(d-1)}{d^2(d+2)}$ and "
-        r"$\mathbb P(|\cos|\ge t)\le\min(1/(dt^2),\,2e^{-dt^2/2})\to0$: $\cos(q_i,k_j)\to0$ in probability as"
-        r" $d\to\infty$. "
-        r"The scaled score does not concentrate: for $q,k\sim N(0,I_d)$, $\mathbb E S_{ij}^2=\mathbb E\langle"
-        r" q,k\rangle^2/d=1$."
+        r"If $q,k\in\mathbb R^d$ are independent and isotropic (laws invariant under $\mathrm O(d)$, no atom at 0), then $\cos(q,k)^2=\langle q,k\rangle^2/(\|q\|_2^2\|k\|_2^2)\sim\mathrm{Beta}(\tfrac12,\tfrac{d-1}2)$, so $\mathbb E\cos^2=1/d$, $\operatorname{Var}\cos^2=\frac{2(d-1)}{d^2(d+2)}$ and $\mathbb P(|\cos|\ge t)\le\min(1/(dt^2),\,2e^{-dt^2/2})\to0$: $\cos(q_i,k_j)\to0$ in probability as $d\to\infty$. The scaled score does not concentrate: for $q,k\sim N(0,I_d)$, $\mathbb E S_{ij}^2=\mathbb E\langle q,k\rangle^2/d=1$."
     ),
     checks=[cosine_moment_sympy],
     cross_checks=[cosine_tail_grid, cosine_monte_carlo],
     expected=Status.PROVED,
     reason=(
-        "E cos² = 1/d by exchangeability and sign symmetry (sympy), matching the mean of the exact Beta law; Chebyshev "
-        "then gives convergence in probability. The cap bound 2e^{−dt²/2} (concentration) is checked against the exact "
-        "Beta tail on a grid and the moment by seeded Monte Carlo, also for a non-Gaussian isotropic law."
+        "E cos² = 1/d by exchangeability and sign symmetry (sympy), matching the mean of the exact Beta law; Chebyshev then gives convergence in probability. The cap bound 2e^{−dt²/2} (concentration) is checked against the exact Beta tail on a grid and the moment by seeded Monte Carlo, also for a non-Gaussian isotropic law."
     ),
     prose=(
-        "isotropy of q and k (no atom at 0) makes u = q/‖q‖ and v = k/‖k‖ independent and uniform on S^{d−1}, so "
-        "cos = ⟨u, v⟩ and, conditioning on v, ⟨u, v⟩ has the law of u₁ (rotation invariance); u₁² ~ Beta(½, (d−1)/2) "
-        "(e.g. Muirhead, Aspects of Multivariate Statistical Theory, Thm 1.5.7); Chebyshev's inequality; the cap bound "
-        "σ({u₁ ≥ t}) ≤ e^{−dt²/2} is Ball's Lemma 2.2 (An elementary introduction to modern convex geometry, 1997)"
+        "isotropy of q and k (no atom at 0) makes u = q/‖q‖ and v = k/‖k‖ independent and uniform on S^{d−1}, so cos = ⟨u, v⟩ and, conditioning on v, ⟨u, v⟩ has the law of u₁ (rotation invariance); u₁² ~ Beta(½, (d−1)/2) (e.g. Muirhead, Aspects of Multivariate Statistical Theory, Thm 1.5.7); Chebyshev's inequality; the cap bound σ({u₁ ≥ t}) ≤ e^{−dt²/2} is Ball's Lemma 2.2 (An elementary introduction to modern convex geometry, 1997)"
     ),
     notes=["interpretive"],
     tests=[f"{TESTS}::test_sphere_cosine_tail_matches_monte_carlo"],
@@ -381,26 +364,14 @@ claim(
     id="sdeg.b.collapse-vs-proxies",
     title="Pointwise collapse does not control the rank proxies: srank needs M₂, srank_λ M₁, erank the entropy moments",
     source=Source("SDEG", "App. D.1", "opening remark"),
-    statement=r"The bulk singular values of $A_b$ can all tend to 0 while the rank proxies do not approach $k+1$: "
-    r"$\mathrm{srank}$ is decided by the quadratic bulk mass $M_{2,\ell}$,"
-    r" $\mathrm{srank}_\lambda=\mathrm{tr}\,A_b$ by "
-    r"the linear mass $M_{1,\ell}$, the entropy ranks by $E_{p,\ell}$. Instance: $k=3$ spikes at $2\log\ell$ and a "
-    r"bulk uniform on $[0,2]$: every bulk singular value is $\le(e^2-1)/\ell$, $M_{2,\ell},E_{2,\ell}\to0$ and "
-    r"$\mathrm{srank},\mathrm{erank}_2\to4$, but $M_{1,\ell}\to\frac{e^2-1}2-1\approx2.19$, so "
-    r"$\mathrm{srank}_\lambda(A_b)\to k+\frac{e^2-1}2\approx6.19$, and $E_{1,\ell}\sim M_{1,\ell}\log\ell$, so "
-    r"$\mathrm{erank}_1(A_b)\asymp\ell^{\theta}\to\infty$ with $\theta=M_{1}/(k+1+M_{1})\approx0.354$.",
+    statement=r"The bulk singular values of $A_b$ can all tend to 0 while the rank proxies do not approach $k+1$: $\mathrm{srank}$ is decided by the quadratic bulk mass $M_{2,\ell}$, $\mathrm{srank}_\lambda=\mathrm{tr}\,A_b$ by the linear mass $M_{1,\ell}$, the entropy ranks by $E_{p,\ell}$. Instance: $k=3$ spikes at $2\log\ell$ and a bulk uniform on $[0,2]$: every bulk singular value is $\le(e^2-1)/\ell$, $M_{2,\ell},E_{2,\ell}\to0$ and $\mathrm{srank},\mathrm{erank}_2\to4$, but $M_{1,\ell}\to\frac{e^2-1}2-1\approx2.19$, so $\mathrm{srank}_\lambda(A_b)\to k+\frac{e^2-1}2\approx6.19$, and $E_{1,\ell}\sim M_{1,\ell}\log\ell$, so $\mathrm{erank}_1(A_b)\asymp\ell^{\theta}\to\infty$ with $\theta=M_{1}/(k+1+M_{1})\approx0.354$.",
     checks=[collapse_instance_sweep],
     expected=Status.VERIFIED,
     unproved=(
-        "a float sweep of one instance (the referee's k = 3, bulk U[0, 2]); the interlacing bound under it is proved,"
-        " but the proxies' limits (srank → 4, erank₁ ~ ℓ^0.354) are read, not derived"
+        "a float sweep of one instance (the referee's k = 3, bulk U[0, 2]); the interlacing bound under it is proved, but the proxies' limits (srank → 4, erank₁ ~ ℓ^0.354) are read, not derived"
     ),
     reason=(
-        "A float sweep of the instance (the referee's k = 3, bulk U[0, 2], realised by 32 midpoint levels so the "
-        "reduced spectra are exact and fast): the bulk singular values sit under (e²−1)/ℓ (interlacing), srank and "
-        "erank₂ approach 4 at every step while tr A_b approaches k + 1 + M₁ ≈ 6.19 and erank₁ grows like ℓ^0.354 "
-        "(flat ratio). The referee's figures (3.90, 4.03, 6.18, 16.8 → 78.2 at ℓ = 64…4096) are matched up to the bulk "
-        "realisation: here 3.90, 4.03, 6.19 and 15.8 → 78.6."
+        "A float sweep of the instance (the referee's k = 3, bulk U[0, 2], realised by 32 midpoint levels so the reduced spectra are exact and fast): the bulk singular values sit under (e²−1)/ℓ (interlacing), srank and erank₂ approach 4 at every step while tr A_b approaches k + 1 + M₁ ≈ 6.19 and erank₁ grows like ℓ^0.354 (flat ratio). The referee's figures (3.90, 4.03, 6.18, 16.8 → 78.2 at ℓ = 64…4096) are matched up to the bulk realisation: here 3.90, 4.03, 6.19 and 15.8 → 78.6."
     ),
     uses=["sdeg.b.bulk-moments", "sdeg.b.trace-rank", "sdeg.b.sv-interlace", "sdeg.b.bulk-d"],
     notes=["interpretive"],

@@ -112,19 +112,14 @@ claim(
     figure="figures/real-angles.png",
     title="MiniLM: the eigen-angles of U_X approach uniform as ℓ grows (ℓ ≤ d)",
     source=Source("specproof", "§4.1", "own, on MiniLM"),
-    statement=r"For all-MiniLM-L6-v2 on pydoc_data.topics, the medians over layers and windows of the KL, Kolmogorov "
-    r"and angular-$W_1$ discrepancies between the eigen-angles of $U_X$ ($X=U_X\Sigma_XV_X^\top$, each layer's "
-    r"input, full SVD) and $\mathrm{Unif}[-\pi,\pi]$ decrease with $\ell$ over $16\le\ell\le d=384$ (negative "
-    r"log–log slope, last below first), as SDEG §4.1 reports for GPT-2 (ℓ = 17–471 < 768).",
+    statement=r"For all-MiniLM-L6-v2 on pydoc_data.topics, the medians over layers and windows of the KL, Kolmogorov and angular-$W_1$ discrepancies between the eigen-angles of $U_X$ ($X=U_X\Sigma_XV_X^\top$, each layer's input, full SVD) and $\mathrm{Unif}[-\pi,\pi]$ decrease with $\ell$ over $16\le\ell\le d=384$ (negative log–log slope, last below first), as SDEG §4.1 reports for GPT-2 (ℓ = 17–471 < 768).",
     checks=[real_input_angles_decrease],
     expected=Status.VERIFIED,
     unproved=(
-        "A statement about measured rows: the stored all-MiniLM-L6-v2 attention of 6 layers × 12 heads on 4 "
-        "windows of pydoc_data.topics (ℓ = 16…512); nothing to prove for every parameter value."
+        "A statement about measured rows: the stored all-MiniLM-L6-v2 attention of 6 layers × 12 heads on 4 windows of pydoc_data.topics (ℓ = 16…512); nothing to prove for every parameter value."
     ),
     reason=(
-        "The committed rows: all three medians fall with ℓ and stay within a small factor of the Haar Monte "
-        "Carlo at the same ℓ (the histogram KL is the noisiest: it need not fall at every step)."
+        "The committed rows: all three medians fall with ℓ and stay within a small factor of the Haar Monte Carlo at the same ℓ (the histogram KL is the noisiest: it need not fall at every step)."
     ),
     notes=["interpretive"],
     tests=[f"{TESTS}::test_orthogonal_eigen_angles_match_numpy"],
@@ -174,20 +169,15 @@ claim(
     title="MiniLM: beyond ℓ = d the U_X diagnostic measures LAPACK's completion and rises again",
     source=Source("specproof", "§4.1", "own, on MiniLM"),
     statement=(
-        r"For $\ell>d$ the layer input $X\in\mathbb R^{\ell\times d}$ has rank $\le d$, so $\ell-d$ columns of the "
-        r"square factor $U_X$ are the SVD routine's completion of the column space, not the model's. On MiniLM "
-        r"($d=384$) the median angular $W_1$ of $U_X$ at $\ell=512$ is above its value at $\ell=256$: the decrease of "
-        r"sdeg.real.input-angles does not continue past $\ell=d$."
+        r"For $\ell>d$ the layer input $X\in\mathbb R^{\ell\times d}$ has rank $\le d$, so $\ell-d$ columns of the square factor $U_X$ are the SVD routine's completion of the column space, not the model's. On MiniLM ($d=384$) the median angular $W_1$ of $U_X$ at $\ell=512$ is above its value at $\ell=256$: the decrease of sdeg.real.input-angles does not continue past $\ell=d$."
     ),
     checks=[real_input_angles_beyond_width],
     expected=Status.VERIFIED,
     unproved=(
-        "A statement about measured rows: the stored all-MiniLM-L6-v2 attention of 6 layers × 12 heads on 4 "
-        "windows of pydoc_data.topics (ℓ = 16…512); nothing to prove for every parameter value."
+        "A statement about measured rows: the stored all-MiniLM-L6-v2 attention of 6 layers × 12 heads on 4 windows of pydoc_data.topics (ℓ = 16…512); nothing to prove for every parameter value."
     ),
     reason=(
-        "The committed rows show the rise; SDEG's GPT-2 lengths (≤ 471 < 768) never reach ℓ > d, and App. F.3.1 "
-        "names the nullspace completion as a caveat without measuring it."
+        "The committed rows show the rise; SDEG's GPT-2 lengths (≤ 471 < 768) never reach ℓ > d, and App. F.3.1 names the nullspace completion as a caveat without measuring it."
     ),
     notes=["interpretive"],
     uses=["sdeg.real.input-angles"],
@@ -238,15 +228,11 @@ claim(
     figure="figures/real-concentration.png",
     title="MiniLM: the score-rank surrogates stay moderate, far from linear in ℓ",
     source=Source("specproof", "§4.2", "own, on MiniLM"),
-    statement=r"The medians over heads of $\mathrm{srank}(S_h)$ and $\mathrm{erank}_1(S_h)$ grow sublinearly in $\ell$ "
-    r"(log–log slope $<1$ over $\ell=16\ldots512$) and stay below $d_h=32$, as SDEG §4.2 (Fig. 4) reports for "
-    r"GPT-2.",
+    statement=r"The medians over heads of $\mathrm{srank}(S_h)$ and $\mathrm{erank}_1(S_h)$ grow sublinearly in $\ell$ (log–log slope $<1$ over $\ell=16\ldots512$) and stay below $d_h=32$, as SDEG §4.2 (Fig. 4) reports for GPT-2.",
     checks=[real_score_rank_sublinear],
     expected=Status.VERIFIED,
     unproved=(
-        "A statement about measured rows: the stored all-MiniLM-L6-v2 attention of 6 layers × 12 heads on 4 "
-        "windows of pydoc_data.topics (ℓ = 16…512); nothing to prove for every parameter value (only 'below d_h' "
-        "is a theorem: srank(S) ≤ rank S ≤ d_h)."
+        "A statement about measured rows: the stored all-MiniLM-L6-v2 attention of 6 layers × 12 heads on 4 windows of pydoc_data.topics (ℓ = 16…512); nothing to prove for every parameter value (only 'below d_h' is a theorem: srank(S) ≤ rank S ≤ d_h)."
     ),
     reason="rank S_h ≤ d_h bounds both surrogates whatever the model does; the rows show how far below d_h they sit.",
     notes=["interpretive"],
@@ -328,27 +314,14 @@ claim(
     figure="figures/real-angles.png",
     title="MiniLM's score factors, measured as the paper measures them, give GPT-2's numbers: the estimator's floor",
     source=Source("specproof", "§4.4", "own, on MiniLM"),
-    statement=r"With the paper's estimator (the sampled $\widehat W_1$ of App. F.3.1), the mean over heads, layers and "
-    r"windows for the eigen-angles of $U_{S_h}$ and $V_{S_h}$ ($S_h=U\Sigma V^\top$, full SVD) is within 25 % of "
-    r"SDEG §4.4's GPT-2 values (0.31 over $\ell=17$–$64$, 0.10 over $385$–$471$), and sits at the estimator's "
-    r"floor $C/\sqrt\ell$; the exact angular $W_1$ decreases at every step of $\ell=16\ldots512$. For "
-    r"$\ell>d_h=32$, $S_h$ is rank-deficient and $U_{S_h},V_{S_h}$ are completed by the SVD routine's arbitrary "
-    r"basis of the null spaces: those values describe that basis, not the head.",
+    statement=r"With the paper's estimator (the sampled $\widehat W_1$ of App. F.3.1), the mean over heads, layers and windows for the eigen-angles of $U_{S_h}$ and $V_{S_h}$ ($S_h=U\Sigma V^\top$, full SVD) is within 25 % of SDEG §4.4's GPT-2 values (0.31 over $\ell=17$–$64$, 0.10 over $385$–$471$), and sits at the estimator's floor $C/\sqrt\ell$; the exact angular $W_1$ decreases at every step of $\ell=16\ldots512$. For $\ell>d_h=32$, $S_h$ is rank-deficient and $U_{S_h},V_{S_h}$ are completed by the SVD routine's arbitrary basis of the null spaces: those values describe that basis, not the head.",
     checks=[real_score_angles_like_with_like, real_score_angles_decrease],
     expected=Status.VERIFIED,
     unproved=(
-        "A statement about measured rows: the stored all-MiniLM-L6-v2 attention of 6 layers × 12 heads on 4 "
-        "windows of pydoc_data.topics (ℓ = 16…512); nothing to prove for every parameter value."
+        "A statement about measured rows: the stored all-MiniLM-L6-v2 attention of 6 layers × 12 heads on 4 windows of pydoc_data.topics (ℓ = 16…512); nothing to prove for every parameter value."
     ),
     reason=(
-        "Like with like (a referee found the earlier comparison set the paper's sampled Ŵ₁ beside our exact W₁): "
-        "MiniLM's mean Ŵ₁ is ≈ 0.30 over the band ℓ = 17–64 (ours at 32 and 64) and ≈ 0.09 interpolated at "
-        "ℓ ≈ 428, GPT-2's 0.31 and 0.10 — and both are the floor C/√ℓ that Ŵ₁ gives perfectly uniform angles "
-        "(0.97–1.12 of it at every ℓ), so the paper's numbers, like ours, cannot tell Haar factors from any "
-        "near-uniform law. The exact W₁ separates them and falls 0.23 → 0.007. The rows at ℓ ≥ 64 are one "
-        "completion's: remeasuring on another machine changed every U_S, V_S value at ℓ ≥ 64 (LAPACK's choice of "
-        "null-space basis) and none at ℓ = 16, 32, where S_h has full rank; the paper names this caveat (App. F, "
-        "'nullspace completions also affect this diagnostic') without measuring it."
+        "Like with like (a referee found the earlier comparison set the paper's sampled Ŵ₁ beside our exact W₁): MiniLM's mean Ŵ₁ is ≈ 0.30 over the band ℓ = 17–64 (ours at 32 and 64) and ≈ 0.09 interpolated at ℓ ≈ 428, GPT-2's 0.31 and 0.10 — and both are the floor C/√ℓ that Ŵ₁ gives perfectly uniform angles (0.97–1.12 of it at every ℓ), so the paper's numbers, like ours, cannot tell Haar factors from any near-uniform law. The exact W₁ separates them and falls 0.23 → 0.007. The rows at ℓ ≥ 64 are one completion's: remeasuring on another machine changed every U_S, V_S value at ℓ ≥ 64 (LAPACK's choice of null-space basis) and none at ℓ = 16, 32, where S_h has full rank; the paper names this caveat (App. F, 'nullspace completions also affect this diagnostic') without measuring it."
     ),
     notes=["interpretive"],
     tests=[f"{TESTS}::test_orthogonal_eigen_angles_match_numpy"],
@@ -376,16 +349,12 @@ claim(
     title="MiniLM: real and canonical attention spectra approach each other in W₁ as ℓ grows",
     source=Source("specproof", "§4.3", "own, on MiniLM"),
     statement=(
-        r"The median over heads of $W_1$ between the empirical singular-value laws of the real attention $A_h$ and "
-        r"of the canonical $A_\Sigma=\mathrm{softmax}(\mathrm{diag}\,\sigma(S_h))$ decreases with $\ell$ over "
-        r"$16\ldots512$, pooled and in the last layer (SDEG §4.3, GPT-2: 0.3002 → 0.0942, last layer 0.3290 → 0.0748 "
-        r"over ℓ = 64 … 1024)."
+        r"The median over heads of $W_1$ between the empirical singular-value laws of the real attention $A_h$ and of the canonical $A_\Sigma=\mathrm{softmax}(\mathrm{diag}\,\sigma(S_h))$ decreases with $\ell$ over $16\ldots512$, pooled and in the last layer (SDEG §4.3, GPT-2: 0.3002 → 0.0942, last layer 0.3290 → 0.0748 over ℓ = 64 … 1024)."
     ),
     checks=[real_w1_decreases],
     expected=Status.VERIFIED,
     unproved=(
-        "A statement about measured rows: the stored all-MiniLM-L6-v2 attention of 6 layers × 12 heads on 4 "
-        "windows of pydoc_data.topics (ℓ = 16…512); nothing to prove for every parameter value."
+        "A statement about measured rows: the stored all-MiniLM-L6-v2 attention of 6 layers × 12 heads on 4 windows of pydoc_data.topics (ℓ = 16…512); nothing to prove for every parameter value."
     ),
     reason="The rows decrease at every step, at smaller values than GPT-2's at the same ℓ.",
     notes=["interpretive"],
@@ -434,18 +403,14 @@ claim(
     figure="figures/real-concentration.png",
     title="MiniLM: close in W₁, yet real attention is far more concentrated in srank and spread in erank₁",
     source=Source("specproof", "§4.3", "own, on MiniLM"),
-    statement=r"At the largest measured $\ell$ the median $\mathrm{srank}(A_h)$ is below the median "
-    r"$\mathrm{srank}(A_\Sigma)$ and the median $\mathrm{erank}_1(A_h)$ is above the median "
-    r"$\mathrm{erank}_1(A_\Sigma)$: SDEG's GPT-2 pattern at $\ell=1024$ (1.18 vs 27.51; 314.06 vs 95.12).",
+    statement=r"At the largest measured $\ell$ the median $\mathrm{srank}(A_h)$ is below the median $\mathrm{srank}(A_\Sigma)$ and the median $\mathrm{erank}_1(A_h)$ is above the median $\mathrm{erank}_1(A_\Sigma)$: SDEG's GPT-2 pattern at $\ell=1024$ (1.18 vs 27.51; 314.06 vs 95.12).",
     checks=[real_concentration_differs],
     expected=Status.VERIFIED,
     unproved=(
-        "A statement about measured rows: the stored all-MiniLM-L6-v2 attention of 6 layers × 12 heads on 4 "
-        "windows of pydoc_data.topics (ℓ = 16…512); nothing to prove for every parameter value."
+        "A statement about measured rows: the stored all-MiniLM-L6-v2 attention of 6 layers × 12 heads on 4 windows of pydoc_data.topics (ℓ = 16…512); nothing to prove for every parameter value."
     ),
     reason=(
-        "The rows at ℓ = 512: one dominant singular value (srank ≈ 1.6) with a long, flat tail (large erank₁) in "
-        "real attention; about k + 1 unit singular values and zeros in the canonical model."
+        "The rows at ℓ = 512: one dominant singular value (srank ≈ 1.6) with a long, flat tail (large erank₁) in real attention; about k + 1 unit singular values and zeros in the canonical model."
     ),
     notes=["interpretive"],
     tests=[f"{TESTS}::test_minilm_at_length_16"],
@@ -507,26 +472,14 @@ claim(
     figure="figures/real-concentration.png",
     title="MiniLM's score spectra barely separate at log ℓ: Assumption 2 holds only once the bulk is empty",
     source=Source("specproof", "§3.1", "own, on MiniLM"),
-    statement=r"Per head, split the score singular values at the softmax scale: $k=\#\{i:s_i>\log\ell\}$, "
-    r"$\log f=s_k-\log\ell$, $\log g=\log\ell-s_{k+1}$ (the largest $f,g$ with $e^{s_i}\ge\ell f$ for $i\le k$ "
-    r"and $e^{s_i}\le\ell/g$ for $i>k$), $B=s_{k+1}$. Assumption 2 asks $f,g\to\infty$. On MiniLM the median "
-    r"$\min(\log f,\log g)$ is positive at every $\ell$ but does not grow with $\ell$: it falls over "
-    r"$\ell=16\dots128$, and a majority of heads has margin $>1$ only at $\ell=512$, where the bulk is the "
-    r"$\ell-32$ structural zeros ($B=0$).",
+    statement=r"Per head, split the score singular values at the softmax scale: $k=\#\{i:s_i>\log\ell\}$, $\log f=s_k-\log\ell$, $\log g=\log\ell-s_{k+1}$ (the largest $f,g$ with $e^{s_i}\ge\ell f$ for $i\le k$ and $e^{s_i}\le\ell/g$ for $i>k$), $B=s_{k+1}$. Assumption 2 asks $f,g\to\infty$. On MiniLM the median $\min(\log f,\log g)$ is positive at every $\ell$ but does not grow with $\ell$: it falls over $\ell=16\dots128$, and a majority of heads has margin $>1$ only at $\ell=512$, where the bulk is the $\ell-32$ structural zeros ($B=0$).",
     checks=[real_spike_bulk_split],
     expected=Status.VERIFIED,
     unproved=(
-        "A statement about measured rows: the stored all-MiniLM-L6-v2 attention of 6 layers × 12 heads on 4 "
-        "windows of pydoc_data.topics (ℓ = 16…512); nothing to prove for every parameter value."
+        "A statement about measured rows: the stored all-MiniLM-L6-v2 attention of 6 layers × 12 heads on 4 windows of pydoc_data.topics (ℓ = 16…512); nothing to prove for every parameter value."
     ),
     reason=(
-        "Recast to what the rows show, step by step (a referee found the earlier 'margins grow' verified only through "
-        "a positive slope carried by ℓ = 512): the median margin is 0.28, 0.18, 0.16, 0.14, 0.25 at ℓ = 16…256 "
-        "(ε_ℓ = e^(−margin) ≈ 0.75–0.87: no separation in practice) and 6.0 at ℓ = 512; the share of heads with "
-        "margin > 1 is 0.04, 0.04, 0, 0.01, 0.20, 0.90. While k climbs towards rank S_h = d_h = 32, B = s_(k+1) "
-        "tracks log ℓ from just below; at ℓ = 512 every nonzero score direction is a spike (the score singular "
-        "values grow like ℓ, faster than log ℓ) and the bulk is empty of signal. Bounded bulk thus holds only once "
-        "the bulk carries no signal."
+        "Recast to what the rows show, step by step (a referee found the earlier 'margins grow' verified only through a positive slope carried by ℓ = 512): the median margin is 0.28, 0.18, 0.16, 0.14, 0.25 at ℓ = 16…256 (ε_ℓ = e^(−margin) ≈ 0.75–0.87: no separation in practice) and 6.0 at ℓ = 512; the share of heads with margin > 1 is 0.04, 0.04, 0, 0.01, 0.20, 0.90. While k climbs towards rank S_h = d_h = 32, B = s_(k+1) tracks log ℓ from just below; at ℓ = 512 every nonzero score direction is a spike (the score singular values grow like ℓ, faster than log ℓ) and the bulk is empty of signal. Bounded bulk thus holds only once the bulk carries no signal."
     ),
     notes=["interpretive"],
     tests=[f"{TESTS}::test_spike_bulk_split_of_a_known_spectrum"],
@@ -583,19 +536,14 @@ claim(
     figure="figures/real-concentration.png",
     title="Thm 6's srank ≈ k + 1 holds for the canonical model built from MiniLM's scores, not for its attention",
     source=Source("specproof", "§3.4", "own, on MiniLM"),
-    statement=r"With $k$ the per-head spike count of sdeg.real.spike-bulk, at every measured $\ell$ the median of "
-    r"$\mathrm{srank}(A_\Sigma)/(k+1)$ lies in $[1/2,2]$ (Thm 6's $k+1+o(1)$, read within a factor 2) while the "
-    r"median of $\mathrm{srank}(A_h)/(k+1)$ is below $1/2$: the theorem describes the canonical model of the "
-    r"real scores but not the real attention.",
+    statement=r"With $k$ the per-head spike count of sdeg.real.spike-bulk, at every measured $\ell$ the median of $\mathrm{srank}(A_\Sigma)/(k+1)$ lies in $[1/2,2]$ (Thm 6's $k+1+o(1)$, read within a factor 2) while the median of $\mathrm{srank}(A_h)/(k+1)$ is below $1/2$: the theorem describes the canonical model of the real scores but not the real attention.",
     checks=[real_rank_prediction],
     expected=Status.VERIFIED,
     unproved=(
-        "A statement about measured rows: the stored all-MiniLM-L6-v2 attention of 6 layers × 12 heads on 4 "
-        "windows of pydoc_data.topics (ℓ = 16…512); nothing to prove for every parameter value."
+        "A statement about measured rows: the stored all-MiniLM-L6-v2 attention of 6 layers × 12 heads on 4 windows of pydoc_data.topics (ℓ = 16…512); nothing to prove for every parameter value."
     ),
     reason=(
-        "The canonical model turns each score direction above log ℓ into a self-attending row (a unit singular "
-        "value); real attention puts its large score directions on a few shared key tokens instead (srank ≈ 1–2)."
+        "The canonical model turns each score direction above log ℓ into a self-attending row (a unit singular value); real attention puts its large score directions on a few shared key tokens instead (srank ≈ 1–2)."
     ),
     notes=["interpretive"],
     uses=["sdeg.real.spike-bulk"],
@@ -653,22 +601,14 @@ claim(
     figure="figures/real-concentration.png",
     title="Thm 2's eigenvalue profile holds for the canonical model of MiniLM's scores, not for its attention",
     source=Source("specproof", "§3.2", "own, on MiniLM"),
-    statement=r"With $k$ the per-head spike count of sdeg.real.spike-bulk and $c=k/\ell$, Thm 2's profile (eigenvalues "
-    r"$1$ ($k$ times), $1-c$, $0$) has eigenvalue sum $k+1-c$; at every measured $\ell$ the median of "
-    r"$\mathrm{tr}A_\Sigma/(k+1-c)$ lies in $[1/2,2]$ while the median of $\mathrm{tr}A_h/(k+1-c)$ is below "
-    r"$1/2$ ($\mathrm{tr}A=\sum_i\lambda_i$, exact without an eigensolver; the tolerance of "
-    r"sdeg.real.rank-prediction).",
+    statement=r"With $k$ the per-head spike count of sdeg.real.spike-bulk and $c=k/\ell$, Thm 2's profile (eigenvalues $1$ ($k$ times), $1-c$, $0$) has eigenvalue sum $k+1-c$; at every measured $\ell$ the median of $\mathrm{tr}A_\Sigma/(k+1-c)$ lies in $[1/2,2]$ while the median of $\mathrm{tr}A_h/(k+1-c)$ is below $1/2$ ($\mathrm{tr}A=\sum_i\lambda_i$, exact without an eigensolver; the tolerance of sdeg.real.rank-prediction).",
     checks=[real_eigen_profile_prediction],
     expected=Status.VERIFIED,
     unproved=(
-        "A statement about measured rows: the stored all-MiniLM-L6-v2 attention of 6 layers × 12 heads on 4 "
-        "windows of pydoc_data.topics (ℓ = 16…512); nothing to prove for every parameter value."
+        "A statement about measured rows: the stored all-MiniLM-L6-v2 attention of 6 layers × 12 heads on 4 windows of pydoc_data.topics (ℓ = 16…512); nothing to prove for every parameter value."
     ),
     reason=(
-        "The canonical spectrum follows the profile closely (ratio ≈ 1); real attention keeps about one eigenvalue "
-        "near 1 per shared key token instead of one per large score direction. The distance of the singular-value "
-        "law to cδ₁ + (1−c)δ₀ (Thm 1(3)) falls for both (canonical 0.117 → 0.0019, real 0.223 → 0.068) because "
-        "c = k/ℓ → 0 pulls the limit law towards δ₀: it shrinks even for attention that misses the profile."
+        "The canonical spectrum follows the profile closely (ratio ≈ 1); real attention keeps about one eigenvalue near 1 per shared key token instead of one per large score direction. The distance of the singular-value law to cδ₁ + (1−c)δ₀ (Thm 1(3)) falls for both (canonical 0.117 → 0.0019, real 0.223 → 0.068) because c = k/ℓ → 0 pulls the limit law towards δ₀: it shrinks even for attention that misses the profile."
     ),
     notes=["interpretive"],
     uses=["sdeg.real.spike-bulk", "sdeg.real.rank-prediction"],
@@ -736,15 +676,11 @@ claim(
     figure="figures/real-side-path.png",
     title="Prop. C.5 on MiniLM's heads: the side path's floor holds on every real attention graph",
     source=Source("specproof", "App. C.3.1", "own, on MiniLM"),
-    statement=r"For every measured head, window and $g\in\{0.1,0.5\}$, with $L_{\rm attn}$ the Laplacian of "
-    r"$(A_h+A_h^\top)/2$ and $L_{\rm tri}$ that of the real triBox stack at $T=\ell$, "
-    r"$\mu_2(L_{\rm attn}+gL_{\rm tri})\ge g\,\mu_2(L_{\rm tri})$.",
+    statement=r"For every measured head, window and $g\in\{0.1,0.5\}$, with $L_{\rm attn}$ the Laplacian of $(A_h+A_h^\top)/2$ and $L_{\rm tri}$ that of the real triBox stack at $T=\ell$, $\mu_2(L_{\rm attn}+gL_{\rm tri})\ge g\,\mu_2(L_{\rm tri})$.",
     checks=[real_safety_net_holds],
     expected=Status.VERIFIED,
     unproved=(
-        "A statement about measured rows (MiniLM heads and windows); the inequality itself is an instance of the "
-        "proved trsp.C5.safety-net (every softmax head is nonnegative), so only the margins are empirical: "
-        "nothing further to prove for every parameter value."
+        "A statement about measured rows (MiniLM heads and windows); the inequality itself is an instance of the proved trsp.C5.safety-net (every softmax head is nonnegative), so only the margins are empirical: nothing further to prove for every parameter value."
     ),
     reason="An instance of Prop. C.5 (Weyl) on real attention; the margins say how far above the floor real heads sit.",
     tests=[f"{TESTS}::test_side_path_measures_of_a_tiny_model"],
@@ -797,19 +733,14 @@ claim(
     figure="figures/real-side-path.png",
     title="MiniLM's attention graphs do not disconnect as ℓ grows: the side path is a margin, not a rescue",
     source=Source("specproof", "App. C.3.1", "own, on MiniLM"),
-    statement=r"The median over heads of $\mu_2(L_{\rm attn})$ of MiniLM's symmetrised attention graphs does not "
-    r"collapse with $\ell$: its log–log slope over $\ell=16\ldots512$ has magnitude below $1/2$ (a path-like, "
-    r"local head would give slope $-2$).",
+    statement=r"The median over heads of $\mu_2(L_{\rm attn})$ of MiniLM's symmetrised attention graphs does not collapse with $\ell$: its log–log slope over $\ell=16\ldots512$ has magnitude below $1/2$ (a path-like, local head would give slope $-2$).",
     checks=[real_attention_stays_connected],
     expected=Status.VERIFIED,
     unproved=(
-        "A statement about measured rows: the median μ₂ over the stored MiniLM heads and its log–log slope over ℓ "
-        "= 16…512; nothing to prove for every parameter value."
+        "A statement about measured rows: the median μ₂ over the stored MiniLM heads and its log–log slope over ℓ = 16…512; nothing to prove for every parameter value."
     ),
     reason=(
-        "Most heads attend to shared tokens ([CLS], [SEP], punctuation): a star-like graph whose μ₂ stays near "
-        "its edge weight whatever ℓ. The evidence gives the share of heads below the side path's floor and the "
-        "median gain the side path brings."
+        "Most heads attend to shared tokens ([CLS], [SEP], punctuation): a star-like graph whose μ₂ stays near its edge weight whatever ℓ. The evidence gives the share of heads below the side path's floor and the median gain the side path brings."
     ),
     notes=["interpretive"],
     tests=[f"{TESTS}::test_side_path_measures_of_a_tiny_model"],
@@ -861,20 +792,14 @@ claim(
     figure="figures/real-side-path.png",
     title="Thm C.8's floor 1 + g²E_b holds on MiniLM's heads, far below what the residual alone gives",
     source=Source("specproof", "App. C.4", "own, on MiniLM"),
-    statement=r"For every measured head, window and $g\in\{0.1,0.5\}$, with $M_{\rm tri}$ the triBox filter of TRSP's "
-    r"layer of the same index ($b=\min(2^{\rm layer},\ell)$), "
-    r"$R_{\rm eff}(I+A_h+gM_{\rm tri})\ge1+g^2E_b$, $E_b=\|M_{\rm tri}\|_F^2/\ell$ (Thm C.8 proves it for a "
-    r"rank-one sink only).",
+    statement=r"For every measured head, window and $g\in\{0.1,0.5\}$, with $M_{\rm tri}$ the triBox filter of TRSP's layer of the same index ($b=\min(2^{\rm layer},\ell)$), $R_{\rm eff}(I+A_h+gM_{\rm tri})\ge1+g^2E_b$, $E_b=\|M_{\rm tri}\|_F^2/\ell$ (Thm C.8 proves it for a rank-one sink only).",
     checks=[real_rank_floor_and_side_path],
     expected=Status.VERIFIED,
     unproved=(
-        "A statement about measured rows of MiniLM heads; unlike the safety net it is not an instance of a "
-        "theorem (Thm C.8's argument gives R_eff ≥ 1 + g²E_b only asymptotically and for the sink), so nothing to "
-        "prove for every parameter value."
+        "A statement about measured rows of MiniLM heads; unlike the safety net it is not an instance of a theorem (Thm C.8's argument gives R_eff ≥ 1 + g²E_b only asymptotically and for the sink), so nothing to prove for every parameter value."
     ),
     reason=(
-        "Holds with room on real heads; the evidence also gives how the side path moves the median R_eff "
-        "(the composite's top singular value grows with g, so R_eff can fall as the side path is added)."
+        "Holds with room on real heads; the evidence also gives how the side path moves the median R_eff (the composite's top singular value grows with g, so R_eff can fall as the side path is added)."
     ),
     notes=["interpretive"],
     tests=[f"{TESTS}::test_side_path_measures_of_a_tiny_model"],

@@ -104,21 +104,14 @@ claim(
     figure="figures/trained-head-spectra.png",
     title="Trained causal heads have their diagonal as their spectrum (Thm 3), far from the canonical profile",
     source=Source("specproof", "§3.3, Thm 3", "own, trained decoders"),
-    statement=r"Every attention head $A_h=\mathrm{softmax}(Q_hK_h^\top/\sqrt{d_h}+M)$ of the trained decoders is lower "
-    r"triangular, so its eigenvalues are its diagonal entries, as Thm 3 uses for the canonical model: in "
-    r"every run, $\max_{j>i}|A_{ij}|=0$ and a general eigensolve agrees with the diagonal to $10^{-10}$ "
-    r"($\ell\le256$). The evidence gives how far the diagonal's sum is from the canonical "
-    r"$\sum_i a_i/(a_i+i-1)$ built from the head's own score singular values.",
+    statement=r"Every attention head $A_h=\mathrm{softmax}(Q_hK_h^\top/\sqrt{d_h}+M)$ of the trained decoders is lower triangular, so its eigenvalues are its diagonal entries, as Thm 3 uses for the canonical model: in every run, $\max_{j>i}|A_{ij}|=0$ and a general eigensolve agrees with the diagonal to $10^{-10}$ ($\ell\le256$). The evidence gives how far the diagonal's sum is from the canonical $\sum_i a_i/(a_i+i-1)$ built from the head's own score singular values.",
     checks=[trained_eigen_diagonal],
     expected=Status.VERIFIED,
     reason=(
-        "The causal mask zeroes the upper triangle exactly (exp(−∞) = 0), whatever the weights; the eigensolve is "
-        "a float cross-check. The canonical trace needs the canonical orientation, which trained scores lack."
+        "The causal mask zeroes the upper triangle exactly (exp(−∞) = 0), whatever the weights; the eigensolve is a float cross-check. The canonical trace needs the canonical orientation, which trained scores lack."
     ),
     unproved=(
-        "the triangular identity is proved for every causal row softmax (sdeg.c.eigen); what is measured is that "
-        "the trained heads are causal row softmaxes to the last bit and how far their diagonal sits from the "
-        "canonical profile, a measurement on 18 runs"
+        "the triangular identity is proved for every causal row softmax (sdeg.c.eigen); what is measured is that the trained heads are causal row softmaxes to the last bit and how far their diagonal sits from the canonical profile, a measurement on 18 runs"
     ),
     notes=["interpretive"],
     uses=["sdeg.c.eigen"],
@@ -156,15 +149,11 @@ claim(
     figure="figures/trained-head-spectra.png",
     title="Thm 3's harmonic floor λ_i ≥ 1/i holds on trained heads",
     source=Source("specproof", "§3.3, Thm 3", "own, trained decoders"),
-    statement=r"Thm 3 bounds the bulk eigenvalues of canonical causal attention with nonnegative scores from below by "
-    r"$\lambda_i\ge1/i$. Read on trained heads, whose eigenvalues are their diagonal "
-    r"(sdeg.trained.eigen-diagonal): $t\cdot(A_h)_{tt}\ge1$ for every token $t$ of every head, in every run.",
+    statement=r"Thm 3 bounds the bulk eigenvalues of canonical causal attention with nonnegative scores from below by $\lambda_i\ge1/i$. Read on trained heads, whose eigenvalues are their diagonal (sdeg.trained.eigen-diagonal): $t\cdot(A_h)_{tt}\ge1$ for every token $t$ of every head, in every run.",
     checks=[trained_eigen_harmonic],
     expected=Status.REFUTED,
     reason=(
-        "Trained heads put their weight on other tokens than the query's own (previous-token, sink and content "
-        "heads), so the diagonal drops far below 1/t at many tokens; the floor needs the canonical orientation and "
-        "nonnegative diagonal scores."
+        "Trained heads put their weight on other tokens than the query's own (previous-token, sink and content heads), so the diagonal drops far below 1/t at many tokens; the floor needs the canonical orientation and nonnegative diagonal scores."
     ),
     notes=["interpretive"],
     uses=["sdeg.trained.eigen-diagonal"],
@@ -210,14 +199,11 @@ claim(
     figure="figures/trained-head-spectra.png",
     title="Thm 4's upper bound ‖A‖ ≤ √5 holds on trained heads",
     source=Source("specproof", "§3.3, Thm 4", "own, trained decoders"),
-    statement=r"Thm 4 bounds every canonical causal attention by $\|A\|_{op}\le\sqrt5$, for any real diagonal scores. "
-    r"Read on trained heads: $\sigma_1(A_h)\le\sqrt5$ for every head at every evaluated length, in every run.",
+    statement=r"Thm 4 bounds every canonical causal attention by $\|A\|_{op}\le\sqrt5$, for any real diagonal scores. Read on trained heads: $\sigma_1(A_h)\le\sqrt5$ for every head at every evaluated length, in every run.",
     checks=[trained_sv_upper],
     expected=Status.REFUTED,
     reason=(
-        "Trained heads concentrate many rows on a few shared key tokens (a column of weight c gives σ₁ ≥ ‖column‖ "
-        "≈ c√ℓ); √5 needs the canonical orientation, in which each row's off-diagonal weight is spread as a prefix "
-        "mean (sdeg.c.sv-universal.hypotheses.orientation: a sink orientation breaks it)."
+        "Trained heads concentrate many rows on a few shared key tokens (a column of weight c gives σ₁ ≥ ‖column‖ ≈ c√ℓ); √5 needs the canonical orientation, in which each row's off-diagonal weight is spread as a prefix mean (sdeg.c.sv-universal.hypotheses.orientation: a sink orientation breaks it)."
     ),
     notes=["interpretive"],
     uses=["sdeg.c.sv-universal"],
@@ -262,15 +248,11 @@ claim(
     figure="figures/trained-head-spectra.png",
     title="Thm 4's lower bound σ_i ≥ 1/(3i) holds on trained heads",
     source=Source("specproof", "§3.3, Thm 4", "own, trained decoders"),
-    statement=r"Thm 4 bounds canonical causal attention with nonnegative scores from below, $\sigma_i(A)\ge1/(3i)$ "
-    r"for $1\le i\le\ell$. Read on trained heads: $i\,\sigma_i(A_h)\ge1/3$ for every $i$ and every head at "
-    r"every evaluated length, in every run.",
+    statement=r"Thm 4 bounds canonical causal attention with nonnegative scores from below, $\sigma_i(A)\ge1/(3i)$ for $1\le i\le\ell$. Read on trained heads: $i\,\sigma_i(A_h)\ge1/3$ for every $i$ and every head at every evaluated length, in every run.",
     checks=[trained_sv_lower],
     expected=Status.REFUTED,
     reason=(
-        "Trained heads are nearly rank-deficient (rows that attend to the same few tokens are nearly equal), so the "
-        "smallest singular values fall to the float floor; the bound needs the canonical orientation, under which "
-        "A_c is a Cesàro-like matrix with a well-conditioned inverse."
+        "Trained heads are nearly rank-deficient (rows that attend to the same few tokens are nearly equal), so the smallest singular values fall to the float floor; the bound needs the canonical orientation, under which A_c is a Cesàro-like matrix with a well-conditioned inverse."
     ),
     notes=["interpretive"],
     uses=["sdeg.c.sv-universal"],
@@ -330,11 +312,7 @@ claim(
     figure="figures/trained-head-spectra.png",
     title="Thm 7's growth law srank, erank₂ = Θ(k + log((ℓ+1)/(k+1))) describes trained heads from 1× to 8×",
     source=Source("specproof", "§3.4, Thm 7", "own, trained decoders"),
-    statement=r"Thm 7 gives canonical causal attention $\mathrm{srank},\mathrm{erank}_2=\Theta(F)$, "
-    r"$F=k+\log\frac{\ell+1}{k+1}$, $k$ the spike count. Read on trained heads with $k=\#\{i:s_i>\log\ell\}$ "
-    r"of each head's score singular values: in every run, the median over heads of "
-    r"$\mathrm{srank}(A_h)/F_h$ and of $\mathrm{erank}_2(A_h)/F_h$ at $\ell=8T$ is within a factor 2 of its "
-    r"value at $\ell=T$ ($T=128$).",
+    statement=r"Thm 7 gives canonical causal attention $\mathrm{srank},\mathrm{erank}_2=\Theta(F)$, $F=k+\log\frac{\ell+1}{k+1}$, $k$ the spike count. Read on trained heads with $k=\#\{i:s_i>\log\ell\}$ of each head's score singular values: in every run, the median over heads of $\mathrm{srank}(A_h)/F_h$ and of $\mathrm{erank}_2(A_h)/F_h$ at $\ell=8T$ is within a factor 2 of its value at $\ell=T$ ($T=128$).",
     checks=[trained_rank_growth],
     expected=Status.OPEN,
     reason="Read from the committed rows; see the evidence.",

@@ -127,21 +127,10 @@ claim(
     cross_checks=[c6_gap_degree_exact, c6_gap_rate_sweep],
     expected=Status.PROVED,
     prose=(
-        "γ_tri = μ₂/r = min_k γ_k with γ_k = μ_k/r (trsp.C.regular-gap), so the lower bound for every mode and the "
-        "upper bound at k = 1 bracket it; the Coq adjacency adj T t s counts the edges t → t ± 2^ℓ mod T with loops "
-        "and parallel edges, the skeleton of Eq. 9; ln T enters the ln forms as the real lnT with exp lnT = T (the "
-        "standard library's ln itself rests on classical logic, so it is named by this property instead)"
+        "γ_tri = μ₂/r = min_k γ_k with γ_k = μ_k/r (trsp.C.regular-gap), so the lower bound for every mode and the upper bound at k = 1 bracket it; the Coq adjacency adj T t s counts the edges t → t ± 2^ℓ mod T with loops and parallel edges, the skeleton of Eq. 9; ln T enters the ln forms as the real lnT with exp lnT = T (the standard library's ln itself rests on classical logic, so it is named by this property instead)"
     ),
     reason=(
-        "Kernel-checked in Coq for every T ≥ 2 (proofs/Gap.v): the degree 2(L+1), and, from μ_k ≥ 4 "
-        "(trsp.C6.mu2-lower.sharp) and μ₁ ≤ 16π²/3 (Eq. 10, trsp.C6.mu2-upper), 2/(L+1) ≤ γ_k and γ₁ ≤ (8π²/3)/(L+1), "
-        "hence ln 2/ln T ≤ γ_tri ≤ (8π² ln 2/3)/ln T: Θ(1/log T) is a theorem, not a fit. The degree in exact integers "
-        "and the sweep fit are cross-checks. The rate, read from the stored "
-        "skeleton-mu2 sweep (exact-arc branch and bound, T to 2^30 + 1; 2^50 and 10^12 with --wide): along four "
-        "subsequences (even T, where μ₂ = 4, and odd T, read apart) γ·(⌊log₂T⌋+1) stays flat over eight decades "
-        "while 1/log², 1/√log, (2T)^−1/4 and constants drift; with μ₂ ∈ [4, 7.4) "
-        "(trsp.C6.mu2-lower.sharp, trsp.C6.mu2-upper.sharp) it is in fact 2 ≤ γ(L+1) < 3.7. A power (2T)^−ε with "
-        "ε ≲ 1/ln T_max cannot be told from 1/log T by any finite sweep; ε = 1/4 is ruled out."
+        "Kernel-checked in Coq for every T ≥ 2 (proofs/Gap.v): the degree 2(L+1), and, from μ_k ≥ 4 (trsp.C6.mu2-lower.sharp) and μ₁ ≤ 16π²/3 (Eq. 10, trsp.C6.mu2-upper), 2/(L+1) ≤ γ_k and γ₁ ≤ (8π²/3)/(L+1), hence ln 2/ln T ≤ γ_tri ≤ (8π² ln 2/3)/ln T: Θ(1/log T) is a theorem, not a fit. The degree in exact integers and the sweep fit are cross-checks. The rate, read from the stored skeleton-mu2 sweep (exact-arc branch and bound, T to 2^30 + 1; 2^50 and 10^12 with --wide): along four subsequences (even T, where μ₂ = 4, and odd T, read apart) γ·(⌊log₂T⌋+1) stays flat over eight decades while 1/log², 1/√log, (2T)^−1/4 and constants drift; with μ₂ ∈ [4, 7.4) (trsp.C6.mu2-lower.sharp, trsp.C6.mu2-upper.sharp) it is in fact 2 ≤ γ(L+1) < 3.7. A power (2T)^−ε with ε ≲ 1/ln T_max cannot be told from 1/log T by any finite sweep; ε = 1/4 is ruled out."
     ),
     uses=["trsp.C.regular-gap", "trsp.C6.mu2-lower", "trsp.C6.mu2-lower.sharp", "trsp.C6.mu2-upper"],
     tests=[f"{TESTS}::test_gap_of_powers_of_two"],
@@ -247,19 +236,14 @@ claim(
     id="trsp.C6.dense-depth",
     title="Dense variant: per-layer gap Θ(1/log T), depth Θ(log T) gives a constant contraction",
     source=Source("TRSP", "App. C.3.3", "dense variant"),
-    statement=r"If one layer realises every offset $2^0,\dots,2^L$ (the whole skeleton), its normalised gap is "
-    r"$\gamma=\Theta(1/\log T)$, and with depth $D=\Theta(\log T)$ the contraction $(1-\gamma)^D$ is $\Theta(1)$.",
+    statement=r"If one layer realises every offset $2^0,\dots,2^L$ (the whole skeleton), its normalised gap is $\gamma=\Theta(1/\log T)$, and with depth $D=\Theta(\log T)$ the contraction $(1-\gamma)^D$ is $\Theta(1)$.",
     checks=[c6_dense_depth_limit_sympy, c6_dense_depth_bounds],
     expected=Status.VERIFIED,
     unproved=(
-        "the limit is sympy, but the skeleton's γ(L+1) ∈ [2, 3.7) that keeps the contraction Θ(1) is read from float"
-        " eigenvalues at the T of the range"
+        "the limit is sympy, but the skeleton's γ(L+1) ∈ [2, 3.7) that keeps the contraction Θ(1) is read from float eigenvalues at the T of the range"
     ),
     reason=(
-        "The limit (1 − a/x)^{cx} → e^{−ac} is a sympy identity. For the skeleton itself, (1 − γ)^D lies "
-        "between e^{−cγ(L+1)/(1−γ)} and e^{−cγ(L+1)} ≤ e^{−2c} at every T of the range (float), and γ(L+1) ∈ "
-        "[2, 3.7) keeps it Θ(1); its approach to the limit carries O(1/log T) corrections, so a plain ratio "
-        "sweep drifts at reachable T."
+        "The limit (1 − a/x)^{cx} → e^{−ac} is a sympy identity. For the skeleton itself, (1 − γ)^D lies between e^{−cγ(L+1)/(1−γ)} and e^{−cγ(L+1)} ≤ e^{−2c} at every T of the range (float), and γ(L+1) ∈ [2, 3.7) keeps it Θ(1); its approach to the limit carries O(1/log T) corrections, so a plain ratio sweep drifts at reachable T."
     ),
     notes=["interpretive"],
     uses=["trsp.C6.gap-rate"],
@@ -523,39 +507,15 @@ claim(
     id="trsp.C6.real-operator",
     title="The real triBox stack: μ₂ is Θ(1) but not ≥ 2; the normalised gap stays within [½, 3]/log₂(2T)",
     source=Source("specproof", "App. C.3.2", "own"),
-    statement=r"For the real operator ($W=\frac12(\sum_\ell M_{\rm tri}^{(b_\ell)}+\text{transpose})$, "
-    r"$b_\ell=\min(2^\ell,T)$, causal, no wrap-around, self-loops kept): $\frac12\le\mu_2(L_{\rm real})\le\frac52$ "
-    r"and $\frac12\le\gamma_{\rm real}\log_2(2T)\le3$ at every $T$ checked, $\gamma=\lambda_2(I-\mathbf D^{-1}W)$ "
-    r"with App. C.1's $\mathbf D=\operatorname{diag}(W\mathbf 1)$, the self-loops (the diagonal of $W$) included "
-    r"— the one definition the network claims use too (trsp.network.gap); with them dropped the bound 3 fails at "
-    r"$T=2,3,4,5,8,9,16$ ($4.0$, $3.30$, $3.38$, $3.10$, $3.20$, $3.06$, $3.07$). Thm C.6's constant does not "
-    r"transfer: $\mu_2<2$ at every $T\le2048$ checked (e.g. $T=8$: $1.43$) and along $T=2^m-1$ it settles "
-    r"near $1.19$; its order $\Theta(1)$ transfers as far as the sweeps reach, and Eq. 11's $\Theta(1/\log T)$ as a "
-    r"range: $\gamma_{\rm real}\log_2(2T)\in[\frac12,3]$ on the sweep to $T=65537$ too (along $2^m$ it peaks at "
-    r"$2.24$, $T=256$, and falls to $2.15$ at $2^{16}$; along $2^m-1$ it falls from $1.39$ to $1.30$). The sweep does "
-    r"not settle it as a rate: with a $c/\log^2$ correction removed the ratio still falls, with a further "
-    r"$c'/\log^3$ (the self-loops' share $\approx\frac43$ of the degree adds one order) it is flat but so are "
-    r"$1/\log^{1.5}$ and $1/\sqrt{\log}$.",
+    statement=r"For the real operator ($W=\frac12(\sum_\ell M_{\rm tri}^{(b_\ell)}+\text{transpose})$, $b_\ell=\min(2^\ell,T)$, causal, no wrap-around, self-loops kept): $\frac12\le\mu_2(L_{\rm real})\le\frac52$ and $\frac12\le\gamma_{\rm real}\log_2(2T)\le3$ at every $T$ checked, $\gamma=\lambda_2(I-\mathbf D^{-1}W)$ with App. C.1's $\mathbf D=\operatorname{diag}(W\mathbf 1)$, the self-loops (the diagonal of $W$) included — the one definition the network claims use too (trsp.network.gap); with them dropped the bound 3 fails at $T=2,3,4,5,8,9,16$ ($4.0$, $3.30$, $3.38$, $3.10$, $3.20$, $3.06$, $3.07$). Thm C.6's constant does not transfer: $\mu_2<2$ at every $T\le2048$ checked (e.g. $T=8$: $1.43$) and along $T=2^m-1$ it settles near $1.19$; its order $\Theta(1)$ transfers as far as the sweeps reach, and Eq. 11's $\Theta(1/\log T)$ as a range: $\gamma_{\rm real}\log_2(2T)\in[\frac12,3]$ on the sweep to $T=65537$ too (along $2^m$ it peaks at $2.24$, $T=256$, and falls to $2.15$ at $2^{16}$; along $2^m-1$ it falls from $1.39$ to $1.30$). The sweep does not settle it as a rate: with a $c/\log^2$ correction removed the ratio still falls, with a further $c'/\log^3$ (the self-loops' share $\approx\frac43$ of the degree adds one order) it is flat but so are $1/\log^{1.5}$ and $1/\sqrt{\log}$.",
     checks=[c6_real_mu2_range, c6_real_gap_range, c6_real_gap_sweep_range, c6_real_mu2_large_T, c6_real_mu2_rate_sweep],
     cross_checks=[c6_real_gap_trend, c6_real_gap_definition],
     expected=Status.VERIFIED,
     unproved=(
-        "μ₂ and γ of the real triBox stack are float eigensolves and LOBPCG brackets at finitely many T; no closed form"
-        " or written bound for the real operator exists"
+        "μ₂ and γ of the real triBox stack are float eigensolves and LOBPCG brackets at finitely many T; no closed form or written bound for the real operator exists"
     ),
     reason=(
-        "Dense float eigensolves (tolerance n·eps·‖L‖) over every T of the small range and the dyadic edge "
-        "sizes 2^m − 1, 2^m, 2^m + 1, and a matrix-free LOBPCG bracket (checked against dense) beyond: μ₂ dips "
-        "to ≈ 1.19 just below each power of two (the last layer then has b ≈ T/2) and climbs to ≈ 2 at T = 2^m, "
-        "crossing 2 only from T = 4096 on. The skeleton's μ₂ ≥ 4 is about twice the real operator's. "
-        "The rate of μ₂ is read from the stored real-mu2 sweep (T to 65537): Θ(1), 1/log T and log T ruled out. "
-        "The gap is App. C.1's, self-loops kept in D, in the dense checks and in the stored real-gap-loops sweep "
-        "alike (the trend used to read the loopless real-gap, where γ·log₂(2T) = a + c/log₂(2T) fits flat; with the "
-        "loopless degrees the dense bound 3 fails at T = 2, 3, 4, 5, 8, 9, 16): the sweep's brackets keep "
-        "γ_real·log₂(2T) in [½, 3] to T = 65537, while the fits that would settle the rate are reported as a "
-        "cross-check and stay open (one correction term: the ratio drifts by −0.05 … −0.09 per log log; two: flat, "
-        "leading a ≈ 1.83 (2^m), 1.08 (2^m − 1), but 1/log^1.5 and 1/√log are flat too). So the statement claims "
-        "the range, not the rate."
+        "Dense float eigensolves (tolerance n·eps·‖L‖) over every T of the small range and the dyadic edge sizes 2^m − 1, 2^m, 2^m + 1, and a matrix-free LOBPCG bracket (checked against dense) beyond: μ₂ dips to ≈ 1.19 just below each power of two (the last layer then has b ≈ T/2) and climbs to ≈ 2 at T = 2^m, crossing 2 only from T = 4096 on. The skeleton's μ₂ ≥ 4 is about twice the real operator's. The rate of μ₂ is read from the stored real-mu2 sweep (T to 65537): Θ(1), 1/log T and log T ruled out. The gap is App. C.1's, self-loops kept in D, in the dense checks and in the stored real-gap-loops sweep alike (the trend used to read the loopless real-gap, where γ·log₂(2T) = a + c/log₂(2T) fits flat; with the loopless degrees the dense bound 3 fails at T = 2, 3, 4, 5, 8, 9, 16): the sweep's brackets keep γ_real·log₂(2T) in [½, 3] to T = 65537, while the fits that would settle the rate are reported as a cross-check and stay open (one correction term: the ratio drifts by −0.05 … −0.09 per log log; two: flat, leading a ≈ 1.83 (2^m), 1.08 (2^m − 1), but 1/log^1.5 and 1/√log are flat too). So the statement claims the range, not the rate."
     ),
     uses=["trsp.C6.mu2-lower", "trsp.C6.gap-rate"],
     tests=[f"{TESTS}::test_real_operator_small_sizes"],

@@ -90,8 +90,7 @@ claim_split(
         dict(
             slug="regularity",
             title="γ = μ₂/r: regularity is necessary",
-            statement=r"Regularity (stated) is necessary for $\gamma=\mu_2/r$: on a non-regular graph no degree $r$ "
-            r"turns $\mu_2$ into the normalised gap (the path $P_4$).",
+            statement=r"Regularity (stated) is necessary for $\gamma=\mu_2/r$: on a non-regular graph no degree $r$ turns $\mu_2$ into the normalised gap (the path $P_4$).",
             checks=[cgap_regularity_probe],
             expected=Status.CERTIFIED,
             reason="exact eigenvalues (sympy) of P₄ and of its random walk",
@@ -100,8 +99,7 @@ claim_split(
         dict(
             slug="nonnegative-weights",
             title="γ = μ₂/r: nonnegative weights are not needed",
-            statement=r"Nonnegative weights are not needed: with $D=rI$, $I-D^{-1}W=L/r$ entrywise for any real $W$ "
-            r"whose rows sum to $r>0$.",
+            statement="Nonnegative weights are not needed: with $D=rI$, $I-D^{-1}W=L/r$ entrywise for any real $W$ whose rows sum to $r>0$.",
             checks=[cgap_weight_sign_probe],
             expected=Status.PROVED,
             reason="the entrywise identity, symbolic (sympy)",
@@ -172,9 +170,7 @@ claim_split(
         dict(
             slug="wrap-around",
             title="Thm C.1: the Cayley skeleton needs the wrap-around",
-            statement=r"Unstated and necessary: indices mod $T$. The causal offsets $n\to n-2^\ell$ exist only for "
-            r"$n\ge2^\ell$, and without the wrap-around their superposition is irregular at every $T\ge4$, so not a "
-            r"Cayley graph (a Cayley graph is vertex-transitive).",
+            statement=r"Unstated and necessary: indices mod $T$. The causal offsets $n\to n-2^\ell$ exist only for $n\ge2^\ell$, and without the wrap-around their superposition is irregular at every $T\ge4$, so not a Cayley graph (a Cayley graph is vertex-transitive).",
             checks=[c1_wrap_probe],
             expected=Status.CERTIFIED,
             reason="exact integer degrees for every T of the range",
@@ -183,11 +179,7 @@ claim_split(
         dict(
             slug="depth",
             title="Thm C.1: the Cayley skeleton needs ⌊log₂T⌋ + 1 layers",
-            statement=r"Unstated and necessary: the depth. The superposition covers $\ell=0..L$ only if the model has "
-            r"$D\ge\lfloor\log_2T\rfloor+1$ layers ($D=L$ suffices at $T=2^L$); $D$ is fixed when the model is built "
-            r"while $T$ grows at inference, so for $T\ge2^D$ the superposed graph is "
-            r"$\mathrm{Cay}(\mathbb Z_T,\{\pm2^\ell\}_{\ell<D})$. The offsets themselves are an idealisation as well "
-            r"(trsp.C1.cayley.real-offsets).",
+            statement=r"Unstated and necessary: the depth. The superposition covers $\ell=0..L$ only if the model has $D\ge\lfloor\log_2T\rfloor+1$ layers ($D=L$ suffices at $T=2^L$); $D$ is fixed when the model is built while $T$ grows at inference, so for $T\ge2^D$ the superposed graph is $\mathrm{Cay}(\mathbb Z_T,\{\pm2^\ell\}_{\ell<D})$. The offsets themselves are an idealisation as well (trsp.C1.cayley.real-offsets).",
             checks=[c1_depth_probe],
             expected=Status.CERTIFIED,
             reason="exact integer Laplacians for every T and depth of the range",
@@ -293,8 +285,7 @@ claim_split(
         dict(
             slug="multigraph",
             title="Lemma C.3: Eq. 9 needs the multigraph reading",
-            statement=r"Unflagged and necessary: Eq. 9 counts every generator $\pm2^\ell$, coinciding ones included "
-            r"(the proof's 'degree 2 per pair'). The simple graph has a different spectrum (at $T=3$ it is $K_3$).",
+            statement=r"Unflagged and necessary: Eq. 9 counts every generator $\pm2^\ell$, coinciding ones included (the proof's 'degree 2 per pair'). The simple graph has a different spectrum (at $T=3$ it is $K_3$).",
             checks=[c3_multigraph_probe],
             expected=Status.CERTIFIED,
             reason="exact eigenvalues (sympy) of the simple graph at T = 3",
@@ -303,9 +294,7 @@ claim_split(
         dict(
             slug="unit-weights",
             title="Lemma C.3: Eq. 9 needs weight 1 per edge, not App. C.1's ½(M + Mᵀ)",
-            statement=r"Unstated and necessary: weight $1$ on every edge $\pm2^\ell$, i.e. Eq. 9 is the spectrum of "
-            r"$M+M^\top$. App. C.1's own symmetrisation $W=\frac12(M+M^\top)$ of the causal offsets puts $\frac12$ on "
-            r"each edge and halves every eigenvalue.",
+            statement=r"Unstated and necessary: weight $1$ on every edge $\pm2^\ell$, i.e. Eq. 9 is the spectrum of $M+M^\top$. App. C.1's own symmetrisation $W=\frac12(M+M^\top)$ of the causal offsets puts $\frac12$ on each edge and halves every eigenvalue.",
             checks=[c3_half_weight_probe],
             expected=Status.CERTIFIED,
             reason="exact eigenvalues (sympy) at T = 4",
@@ -314,8 +303,7 @@ claim_split(
         dict(
             slug="wrap-around",
             title="Lemma C.3: Eq. 9 needs the wrap-around",
-            statement=r"Necessary, and entering only as Thm C.1's conclusion: the wrap-around. Without indices mod $T$ "
-            r"the offset graph is not circulant and its spectrum is not Eq. 9.",
+            statement="Necessary, and entering only as Thm C.1's conclusion: the wrap-around. Without indices mod $T$ the offset graph is not circulant and its spectrum is not Eq. 9.",
             checks=[c3_wrap_probe],
             expected=Status.CERTIFIED,
             reason="exact eigenvalues (sympy) at T = 4",
@@ -323,8 +311,7 @@ claim_split(
         dict(
             slug="layer-weights",
             title="Lemma C.3: equal layer weights are not needed for the diagonalisation",
-            statement=r"Equal layer weights are not needed for the diagonalisation: with weights $w_\ell$ the Fourier "
-            r"modes stay eigenvectors and $\mu_k=2\sum_\ell w_\ell(1-\cos(2^\ell\theta_k))$.",
+            statement=r"Equal layer weights are not needed for the diagonalisation: with weights $w_\ell$ the Fourier modes stay eigenvectors and $\mu_k=2\sum_\ell w_\ell(1-\cos(2^\ell\theta_k))$.",
             checks=[c3_layer_weights_sympy],
             expected=Status.PROVED,
             reason="a sympy identity for one weighted generator, every T, k, n, g and weight",
@@ -377,8 +364,7 @@ claim_split(
         dict(
             slug="q-psd",
             title="Lemma C.4: Q ⪰ 0 is necessary",
-            statement=r"$Q\succeq0$ (stated) is necessary: an indefinite $Q$ can lower every eigenvalue of $P+Q$ below "
-            r"those of $P$.",
+            statement=r"$Q\succeq0$ (stated) is necessary: an indefinite $Q$ can lower every eigenvalue of $P+Q$ below those of $P$.",
             checks=[c4_indefinite_probe],
             expected=Status.CERTIFIED,
             reason="an exact 2×2 counterexample (sympy eigenvalues)",
@@ -387,8 +373,7 @@ claim_split(
         dict(
             slug="symmetric-q",
             title="Lemma C.4: symmetric Q is necessary",
-            statement=r"Symmetric $Q$ (stated) is necessary, even keeping $x^\top Qx\ge0$: a skew $Q$ lowers "
-            r"$\lambda_2(P+Q)$ below $\lambda_2(P)$.",
+            statement=r"Symmetric $Q$ (stated) is necessary, even keeping $x^\top Qx\ge0$: a skew $Q$ lowers $\lambda_2(P+Q)$ below $\lambda_2(P)$.",
             checks=[c4_nonsymmetric_q_probe],
             expected=Status.CERTIFIED,
             reason="an exact 2×2 counterexample (sympy eigenvalues)",
@@ -397,9 +382,7 @@ claim_split(
         dict(
             slug="symmetric-p",
             title="Lemma C.4: symmetric P is necessary",
-            statement=r"Symmetric $P$ (stated) is necessary, even for $P$ with a real spectrum: a rank-one "
-            r"$Q\succeq0$ can push $\lambda_1(P+Q)$ below $\lambda_1(P)$. So the symmetrisation of App. C.1 is what "
-            r"makes Prop. C.5 go through.",
+            statement=r"Symmetric $P$ (stated) is necessary, even for $P$ with a real spectrum: a rank-one $Q\succeq0$ can push $\lambda_1(P+Q)$ below $\lambda_1(P)$. So the symmetrisation of App. C.1 is what makes Prop. C.5 go through.",
             checks=[c4_nonsymmetric_p_probe],
             expected=Status.CERTIFIED,
             reason="an exact 2×2 counterexample (sympy eigenvalues)",
@@ -674,9 +657,7 @@ claim_split(
         dict(
             slug="nonnegative-attention",
             title="Prop. C.5: entrywise nonnegative attention is necessary",
-            statement=r"Stated (App. C.1) and necessary: $A_{\rm attn}\ge0$ entrywise. A signed row-stochastic "
-            r"pattern, as in differential attention, makes $L_{\rm attn}$ indefinite and "
-            r"$\mu_2(L_{\rm attn}+gL_{\rm tri})<g\mu_2(L_{\rm tri})$.",
+            statement=r"Stated (App. C.1) and necessary: $A_{\rm attn}\ge0$ entrywise. A signed row-stochastic pattern, as in differential attention, makes $L_{\rm attn}$ indefinite and $\mu_2(L_{\rm attn}+gL_{\rm tri})<g\mu_2(L_{\rm tri})$.",
             checks=[c5_signed_attention_probe],
             expected=Status.CERTIFIED,
             reason="an exact counterexample (sympy eigenvalues)",
@@ -684,8 +665,7 @@ claim_split(
         dict(
             slug="signed-gate",
             title="Prop. C.5: g ≥ 0 is necessary",
-            statement=r"Stated (Eq. 7) and necessary: $g\ge0$. For $g<0$ the order of $gL_{\rm tri}$'s eigenvalues "
-            r"reverses and the bound fails already for $A=I$.",
+            statement=r"Stated (Eq. 7) and necessary: $g\ge0$. For $g<0$ the order of $gL_{\rm tri}$'s eigenvalues reverses and the bound fails already for $A=I$.",
             checks=[c5_negative_gate_probe],
             expected=Status.CERTIFIED,
             reason="an exact counterexample (sympy eigenvalues)",
@@ -693,9 +673,7 @@ claim_split(
         dict(
             slug="symmetrisation",
             title="Prop. C.5: the symmetrisation is necessary",
-            statement=r"Stated (App. C.1) and necessary: the symmetrisation. With the directed Laplacians $I-A$ and "
-            r"$D-M$ of the real stack, eigenvalues ordered by real part, $\lambda_2$ falls below "
-            r"$g\lambda_2(L_{\rm tri})$.",
+            statement=r"Stated (App. C.1) and necessary: the symmetrisation. With the directed Laplacians $I-A$ and $D-M$ of the real stack, eigenvalues ordered by real part, $\lambda_2$ falls below $g\lambda_2(L_{\rm tri})$.",
             checks=[c5_directed_probe],
             expected=Status.CERTIFIED,
             reason="an exact counterexample on the real triBox stack (sympy eigenvalues)",
@@ -704,10 +682,7 @@ claim_split(
         dict(
             slug="one-gate",
             title="Prop. C.5: one gate for every layer of the skeleton is necessary",
-            statement=r"Unstated and necessary: one gate $g$ for all layers. With Eq. 7's per-layer gates the side "
-            r"path "
-            r"is $\sum_\ell g_\ell L_\ell$, and at even $T$ the mode $T/2$ sees only layer 0, so the bound holds only "
-            r"with $\min_\ell g_\ell=g_0\propto T^{-\varphi}$ in place of $g$.",
+            statement=r"Unstated and necessary: one gate $g$ for all layers. With Eq. 7's per-layer gates the side path is $\sum_\ell g_\ell L_\ell$, and at even $T$ the mode $T/2$ sees only layer 0, so the bound holds only with $\min_\ell g_\ell=g_0\propto T^{-\varphi}$ in place of $g$.",
             checks=[c5_layer_gates_probe],
             expected=Status.CERTIFIED,
             reason="exact gated modes (Eq. 9 with exact Eq. 7 gates)",
@@ -718,10 +693,7 @@ claim_split(
         dict(
             slug="one-layer",
             title="Prop. C.5: L_tri must be the superposition of every layer",
-            statement=r"Unstated and necessary: $L_{\rm tri}$ is the superposition of every layer, while Prop. C.5 is "
-            r"a statement about one layer ($\mathbf L_{\rm attn}+g\mathbf L_{\rm tri}$ with the layer's gate) that "
-            r"§C.3.3 combines with Thm C.6's all-layer $\mu_2$. One layer's skeleton alone is disconnected at even $T$ "
-            r"($\ell\ge1$) or the cycle ($\ell=0$, $\mu_2\to0$).",
+            statement=r"Unstated and necessary: $L_{\rm tri}$ is the superposition of every layer, while Prop. C.5 is a statement about one layer ($\mathbf L_{\rm attn}+g\mathbf L_{\rm tri}$ with the layer's gate) that §C.3.3 combines with Thm C.6's all-layer $\mu_2$. One layer's skeleton alone is disconnected at even $T$ ($\ell\ge1$) or the cycle ($\ell=0$, $\mu_2\to0$).",
             checks=[c5_single_layer_probe],
             expected=Status.CERTIFIED,
             reason="exact single-layer modes (sympy)",
@@ -729,36 +701,26 @@ claim_split(
         dict(
             slug="row-sums",
             title="Prop. C.5: row sums 1 and g ≤ 1 are not needed",
-            statement=r"Not needed: row sums $1$ and $g\le1$. Weyl's inequality needs only $L_{\rm attn}\succeq0$, so "
-            r"the bound holds for any $A\ge0$ and any $g\ge0$.",
+            statement=r"Not needed: row sums $1$ and $g\le1$. Weyl's inequality needs only $L_{\rm attn}\succeq0$, so the bound holds for any $A\ge0$ and any $g\ge0$.",
             checks=[c5_row_sums_probe],
             expected=Status.VERIFIED,
-            reason="a property search over nonnegative patterns of any row sums and gates up to 50, skeleton and real "
-            "stack",
-            unproved="a property search: the Weyl argument (Lemma C.4 with Q = gL_tri ⪰ 0, P = L_attn ⪰ 0 for A ≥ 0) "
-            "would prove it for every pattern but is not assembled as a check of this claim",
+            reason="a property search over nonnegative patterns of any row sums and gates up to 50, skeleton and real stack",
+            unproved="a property search: the Weyl argument (Lemma C.4 with Q = gL_tri ⪰ 0, P = L_attn ⪰ 0 for A ≥ 0) would prove it for every pattern but is not assembled as a check of this claim",
             uses=["trsp.C5.safety-net", "trsp.C4.weyl.hypotheses.q-psd"],
         ),
         dict(
             slug="composition",
             title="Prop. C.5: the superposition is not needed for the unnormalised product of the layers",
-            statement=r"The superposition is not needed for the unnormalised product "
-            r"$N_D=\prod_\ell(I+A_\ell+g_\ell M_\ell)=I+\sum_\ell(A_\ell+g_\ell M_\ell)+R$, $R\ge0$: composing "
-            r"nonnegative layers only adds nonnegative weight, so $\mu_2(L(N_D))$ is at least the superposition's.",
+            statement=r"The superposition is not needed for the unnormalised product $N_D=\prod_\ell(I+A_\ell+g_\ell M_\ell)=I+\sum_\ell(A_\ell+g_\ell M_\ell)+R$, $R\ge0$: composing nonnegative layers only adds nonnegative weight, so $\mu_2(L(N_D))$ is at least the superposition's.",
             checks=[c5_composition_probe],
             expected=Status.VERIFIED,
             reason="a property search over row-stochastic attention per layer and gates in [0, 1]",
-            unproved="a property search; the entrywise expansion R ≥ 0 with Weyl's inequality would prove it, not "
-            "assembled here",
+            unproved="a property search; the entrywise expansion R ≥ 0 with Weyl's inequality would prove it, not assembled here",
         ),
         dict(
             slug="markov-form",
             title="Prop. C.5: in the Markov form P_D the composition can lose against the superposition",
-            statement=r"The unnormalised $\mu_2(L(N_D))$ is inflated by the row sums "
-            r"$c_D=\prod_\ell(2+g_\ell)\in[2^D,3^D]$; in the Markov form $P_D=N_D/c_D$ that the network claims use, "
-            r"the superposition is needed: with attention isolating every token, $\mu_2(L(P_D))$ falls below the "
-            r"superposition's at full depth. (The fixed-depth loss of trsp.network.safety-net is the depth's, not the "
-            r"composition's.)",
+            statement=r"The unnormalised $\mu_2(L(N_D))$ is inflated by the row sums $c_D=\prod_\ell(2+g_\ell)\in[2^D,3^D]$; in the Markov form $P_D=N_D/c_D$ that the network claims use, the superposition is needed: with attention isolating every token, $\mu_2(L(P_D))$ falls below the superposition's at full depth. (The fixed-depth loss of trsp.network.safety-net is the depth's, not the composition's.)",
             checks=[c5_markov_composition_probe],
             expected=Status.VERIFIED,
             reason="a dense counterexample far beyond its n·eps·‖L‖ tolerance, with the reconstructed gate",

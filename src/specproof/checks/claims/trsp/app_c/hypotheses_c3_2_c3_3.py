@@ -218,10 +218,7 @@ claim_split(
         dict(
             slug="depth",
             title="Thm C.6: μ₂ ≥ 2 needs ⌊log₂T⌋ layers",
-            statement=r"Unstated and necessary: the depth. The proof uses every layer $\ell=0..L$, "
-            r"$L=\lfloor\log_2T\rfloor$; $D=L$ layers suffice (trsp.C6.bit-lemma.sharp), $D=L-1$ fails at "
-            r"$T=2^m-1$, and $D\le L-2$ fails at every $T$, with $\mu_2\le\mu_1\le(2\pi/T)^2(4^D-1)/3\to0$: a model "
-            r"of fixed depth loses the bound as $T$ grows.",
+            statement=r"Unstated and necessary: the depth. The proof uses every layer $\ell=0..L$, $L=\lfloor\log_2T\rfloor$; $D=L$ layers suffice (trsp.C6.bit-lemma.sharp), $D=L-1$ fails at $T=2^m-1$, and $D\le L-2$ fails at every $T$, with $\mu_2\le\mu_1\le(2\pi/T)^2(4^D-1)/3\to0$: a model of fixed depth loses the bound as $T$ grows.",
             checks=[c6_depth_probe],
             expected=Status.CERTIFIED,
             reason="arb balls at T = 2^m − 1 and for D ≤ L − 2, with the sympy tail",
@@ -231,25 +228,17 @@ claim_split(
         dict(
             slug="equal-weights",
             title="Thm C.6: μ₂ ≥ 2 needs equal (ungated) layer weights",
-            statement=r"Unstated and necessary: equal weights. The superposition the network realises carries Eq. 7's "
-            r"gate $g_\ell$ on layer $\ell$, and at even $T$ the mode $T/2$ sees only layer 0: $\mu_{T/2}=4g_0$, so "
-            r"$\mu_2\ge2$ needs $g_0\ge\frac12$, while every gate parameter gives $g_0<T^{-\varphi}$ and so "
-            r"$\mu_2\to0$ at even $T$. (The real causal stack with the same gates keeps $\mu_2$ near $\frac12$, under "
-            r"the causal ceiling: its deepest layer couples every pair by itself.)",
+            statement=r"Unstated and necessary: equal weights. The superposition the network realises carries Eq. 7's gate $g_\ell$ on layer $\ell$, and at even $T$ the mode $T/2$ sees only layer 0: $\mu_{T/2}=4g_0$, so $\mu_2\ge2$ needs $g_0\ge\frac12$, while every gate parameter gives $g_0<T^{-\varphi}$ and so $\mu_2\to0$ at even $T$. (The real causal stack with the same gates keeps $\mu_2$ near $\frac12$, under the causal ceiling: its deepest layer couples every pair by itself.)",
             checks=[c6_gate_weights_probe],
             cross_checks=[c6_real_gated_stack],
             expected=Status.CERTIFIED,
-            reason="exact sin² at the mode T/2 with the exact Eq. 7 gates; the real gated stack by dense eigensolves, "
-            "a "
-            "cross-check",
+            reason="exact sin² at the mode T/2 with the exact Eq. 7 gates; the real gated stack by dense eigensolves, a cross-check",
             tests=[f"{TESTS}::test_gated_skeleton_mode_half_is_four_g0"],
         ),
         dict(
             slug="half-weight",
             title="Thm C.6: App. C.1's ½(M + Mᵀ) is not needed",
-            statement=r"Not needed: weight $1$ per edge. App. C.1's $\frac12(M+M^\top)$ halves every eigenvalue "
-            r"(trsp.C3.spectrum.hypotheses.unit-weights), and $\mu_2\ge2$ survives because the unhalved $\mu_2\ge4$, "
-            r"with equality $2$ at even $T$ (trsp.C6.mu2-lower.sharp).",
+            statement=r"Not needed: weight $1$ per edge. App. C.1's $\frac12(M+M^\top)$ halves every eigenvalue (trsp.C3.spectrum.hypotheses.unit-weights), and $\mu_2\ge2$ survives because the unhalved $\mu_2\ge4$, with equality $2$ at even $T$ (trsp.C6.mu2-lower.sharp).",
             checks=[c6_half_weight_probe],
             expected=Status.CERTIFIED,
             reason="the certified witnesses of the sharp bound",
@@ -258,8 +247,7 @@ claim_split(
         dict(
             slug="wrap-around",
             title="Thm C.6: the wrap-around is not needed with weight 1 per edge",
-            statement=r"Not needed: the wrap-around, with weight $1$ per edge. The causal (non-wrapping) offset graph "
-            r"still has $\mu_2\ge2$, with equality at $T=2,4$.",
+            statement=r"Not needed: the wrap-around, with weight $1$ per edge. The causal (non-wrapping) offset graph still has $\mu_2\ge2$, with equality at $T=2,4$.",
             checks=[c6_nowrap_unit_probe],
             expected=Status.VERIFIED,
             reason="dense float eigensolves over the range",
@@ -268,8 +256,7 @@ claim_split(
         dict(
             slug="wrap-and-half",
             title="Thm C.6: without the wrap-around, the ½ per edge breaks μ₂ ≥ 2",
-            statement=r"The two spare hypotheses are not spare together: without wrap-around and with $\frac12$ per "
-            r"edge, $\mu_2<2$ (a ramp test vector orthogonal to $\mathbf 1$ has Rayleigh quotient below 2).",
+            statement=r"The two spare hypotheses are not spare together: without wrap-around and with $\frac12$ per edge, $\mu_2<2$ (a ramp test vector orthogonal to $\mathbf 1$ has Rayleigh quotient below 2).",
             checks=[c6_nowrap_half_probe],
             expected=Status.CERTIFIED,
             reason="an exact Rayleigh quotient",
@@ -324,9 +311,7 @@ claim_split(
         dict(
             slug="terminating-expansion",
             title="The bit lemma needs the terminating binary expansion",
-            statement=r"Unstated and necessary: the terminating binary expansion of the dyadic $\psi$ that arise at "
-            r"even $T$. With the non-terminating expansion $\frac14=0.0011\ldots_2$, $b_1=b_2=0$ while "
-            r"$\frac14\in[\frac14,\frac34)$.",
+            statement=r"Unstated and necessary: the terminating binary expansion of the dyadic $\psi$ that arise at even $T$. With the non-terminating expansion $\frac14=0.0011\ldots_2$, $b_1=b_2=0$ while $\frac14\in[\frac14,\frac34)$.",
             checks=[c6_bits_expansion_probe],
             expected=Status.CERTIFIED,
             reason="exact fractions and integer digits",
@@ -335,8 +320,7 @@ claim_split(
         dict(
             slug="digits",
             title="The bit lemma: L + 1 digits are needed",
-            statement=r"The range of $\ell$: a change among the first $L+1$ digits always exists "
-            r"(trsp.C6.bit-lemma.sharp), but not among the first $L$: $\psi=1/(2^m+1)$ has $b_1=\dots=b_L=0$.",
+            statement=r"The range of $\ell$: a change among the first $L+1$ digits always exists (trsp.C6.bit-lemma.sharp), but not among the first $L$: $\psi=1/(2^m+1)$ has $b_1=\dots=b_L=0$.",
             checks=[c6_bits_depth_probe],
             expected=Status.CERTIFIED,
             reason="exact fractions and integer digits",
@@ -375,12 +359,7 @@ claim(
     title="Eq. 10: the upper bound needs ℓ ≤ L (the cap of Eq. 5)",
     source=Source("specproof", "App. C.3.3", "own"),
     statement=(
-        r"The chain of Eq. 10 sums over $\ell\le L$ and uses $2^L\le T$ (stated in Eq. 5, not in the proof); Eq. 5's"
-        r" cap $b_\ell=\min(2^\ell,T)$ "
-        r"makes every deeper layer an offset $T\equiv0$. Without it (layers $\ell\ge L+1$ with offsets $2^\ell\bmod"
-        r" T$) "
-        r"$\mu_2$ grows with the depth: at $T=3$, $D$ layers give $\mu_2=3D>16\pi^2/3$ for $D=18$. Equal weights are "
-        r"not needed here: gates $g_\ell\in[0,1]$ only lower each term."
+        r"The chain of Eq. 10 sums over $\ell\le L$ and uses $2^L\le T$ (stated in Eq. 5, not in the proof); Eq. 5's cap $b_\ell=\min(2^\ell,T)$ makes every deeper layer an offset $T\equiv0$. Without it (layers $\ell\ge L+1$ with offsets $2^\ell\bmod T$) $\mu_2$ grows with the depth: at $T=3$, $D$ layers give $\mu_2=3D>16\pi^2/3$ for $D=18$. Equal weights are not needed here: gates $g_\ell\in[0,1]$ only lower each term."
     ),
     checks=[c6_upper_cap_probe],
     expected=Status.CERTIFIED,
@@ -448,9 +427,7 @@ claim_split(
         dict(
             slug="multigraph-degree",
             title="Eq. 11: the multigraph degree is not needed",
-            statement=r"Not needed (unstated): the multigraph counting in $r=2(L+1)$ (the loop $2^L\equiv0$ at "
-            r"$T=2^L$, parallel edges). The simple graph has $L+1\le r'\le2(L+1)$ for $T\ge3$ and $\mu_2$ between 2 "
-            r"and the multigraph's bounded $\mu_2$ (Weyl), so $\gamma=\Theta(1/\log T)$.",
+            statement=r"Not needed (unstated): the multigraph counting in $r=2(L+1)$ (the loop $2^L\equiv0$ at $T=2^L$, parallel edges). The simple graph has $L+1\le r'\le2(L+1)$ for $T\ge3$ and $\mu_2$ between 2 and the multigraph's bounded $\mu_2$ (Weyl), so $\gamma=\Theta(1/\log T)$.",
             checks=[c6_gap_simple_degree_probe],
             expected=Status.CERTIFIED,
             reason="exact degrees and the certified simple-graph μ₂",
@@ -459,8 +436,7 @@ claim_split(
         dict(
             slug="equal-weights",
             title="Eq. 11: γ = Θ(1/log T) needs equal (ungated) layer weights",
-            statement=r"Unstated and necessary: equal weights. With Eq. 7's gates the gated skeleton is regular of "
-            r"degree $2\sum_\ell g_\ell$ and its mode $T/2$ is $4g_0$, so $\gamma(L+1)\to0$ at $T=2^m$.",
+            statement=r"Unstated and necessary: equal weights. With Eq. 7's gates the gated skeleton is regular of degree $2\sum_\ell g_\ell$ and its mode $T/2$ is $4g_0$, so $\gamma(L+1)\to0$ at $T=2^m$.",
             checks=[c6_gap_gates_probe],
             expected=Status.CERTIFIED,
             reason="exact gated modes",
@@ -470,8 +446,7 @@ claim_split(
         dict(
             slug="depth",
             title="Eq. 11: γ = Θ(1/log T) needs ⌊log₂T⌋ layers",
-            statement=r"Unstated and necessary: the depth $D\ge L$ of Thm C.6 "
-            r"(trsp.C6.mu2-lower.hypotheses.depth); with fixed $D$, $\gamma=\mu_2/(2D)=O(4^D/T^2)$.",
+            statement=r"Unstated and necessary: the depth $D\ge L$ of Thm C.6 (trsp.C6.mu2-lower.hypotheses.depth); with fixed $D$, $\gamma=\mu_2/(2D)=O(4^D/T^2)$.",
             checks=[c6_depth_probe],
             expected=Status.CERTIFIED,
             reason="arb balls for the depth",
@@ -531,10 +506,7 @@ claim_split(
         dict(
             slug="sparse-depth",
             title="§C.3.3: 'D = Θ(log T) is used only for the dense variant' is false",
-            statement=r"The sentence fails: the standard (sparse) skeleton needs $D\ge\lfloor\log_2T\rfloor$ layers "
-            r"for "
-            r"Thm C.6 and Eq. 11 (trsp.C6.mu2-lower.hypotheses.depth: with fixed $D$, $\mu_2\to0$), so "
-            r"$D=\Omega(\log T)$ with constant 1 is used by both variants.",
+            statement=r"The sentence fails: the standard (sparse) skeleton needs $D\ge\lfloor\log_2T\rfloor$ layers for Thm C.6 and Eq. 11 (trsp.C6.mu2-lower.hypotheses.depth: with fixed $D$, $\mu_2\to0$), so $D=\Omega(\log T)$ with constant 1 is used by both variants.",
             checks=[c6_depth_probe],
             expected=Status.CERTIFIED,
             reason="arb balls for the sparse skeleton's depth",
@@ -544,8 +516,7 @@ claim_split(
         dict(
             slug="both-sides",
             title="§C.3.3: the dense variant needs D = Θ(log T) on both sides",
-            statement=r"For the dense variant $D=\Theta(\log T)$ is necessary on both sides: with $D$ fixed "
-            r"$(1-\gamma)^D\to1$, with $D\asymp\log^2T$ it tends to 0.",
+            statement=r"For the dense variant $D=\Theta(\log T)$ is necessary on both sides: with $D$ fixed $(1-\gamma)^D\to1$, with $D\asymp\log^2T$ it tends to 0.",
             checks=[c6_dense_depth_limits_sympy],
             expected=Status.CERTIFIED,
             reason="sympy limits",
@@ -553,8 +524,7 @@ claim_split(
         dict(
             slug="constant",
             title="§C.3.3: the dense variant's depth constant matters",
-            statement=r"The constant of $D=\Theta(\log T)$ matters: $D=\log_4T$ layers of offsets $2^0..2^{D-1}$ reach "
-            r"only $\sqrt T$, and $\gamma\log_2T\to0$.",
+            statement=r"The constant of $D=\Theta(\log T)$ matters: $D=\log_4T$ layers of offsets $2^0..2^{D-1}$ reach only $\sqrt T$, and $\gamma\log_2T\to0$.",
             checks=[c6_dense_constant_sympy],
             expected=Status.CERTIFIED,
             reason="a sympy identity and limit",

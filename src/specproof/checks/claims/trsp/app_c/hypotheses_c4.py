@@ -149,8 +149,7 @@ claim_split(
         dict(
             slug="nonnegative-attention",
             title="Prop. C.7: nonnegative attention is necessary",
-            statement=r"$A_{\rm attn}\ge0$ entrywise (stated) is necessary for "
-            r"$\|\mathcal M\|_F^2\ge T+g^2\|M_{\rm tri}\|_F^2$: a signed row-stochastic pattern breaks Eq. 12.",
+            statement=r"$A_{\rm attn}\ge0$ entrywise (stated) is necessary for $\|\mathcal M\|_F^2\ge T+g^2\|M_{\rm tri}\|_F^2$: a signed row-stochastic pattern breaks Eq. 12.",
             checks=[c7_signed_attention_probe],
             expected=Status.CERTIFIED,
             reason="an exact counterexample (Fractions)",
@@ -159,8 +158,7 @@ claim_split(
         dict(
             slug="signed-gate",
             title="Prop. C.7: g ≥ 0 is necessary",
-            statement=r"$g\ge0$ (stated as $g\in(0,1)$) is necessary: $g=-1$ with $A=I$, $b=1$ cancels the residual "
-            r"path.",
+            statement=r"$g\ge0$ (stated as $g\in(0,1)$) is necessary: $g=-1$ with $A=I$, $b=1$ cancels the residual path.",
             checks=[c7_negative_gate_probe],
             expected=Status.CERTIFIED,
             reason="an exact counterexample",
@@ -168,10 +166,7 @@ claim_split(
         dict(
             slug="interior-rows",
             title="Prop. C.7: 'each interior row of M_tri is h' needs T ≥ 2b − 1",
-            statement=r"The energy step 'each (interior) row of $M_{\rm tri}$ is $h$' needs, unstated, $T\ge2b-1$: "
-            r"only "
-            r"then is any row a copy of $h_b$, so for every layer with $b>(T+1)/2$ (the deepest one at almost every "
-            r"$T$) Eq. 13 describes no row at all.",
+            statement=r"The energy step 'each (interior) row of $M_{\rm tri}$ is $h$' needs, unstated, $T\ge2b-1$: only then is any row a copy of $h_b$, so for every layer with $b>(T+1)/2$ (the deepest one at almost every $T$) Eq. 13 describes no row at all.",
             checks=[c7_interior_rows_probe],
             expected=Status.CERTIFIED,
             reason="exact rational rows",
@@ -222,20 +217,15 @@ claim(
     title="‖M_tri‖₂ = o(√T) does not need a fixed bandwidth",
     source=Source("specproof", "App. C.4", "own"),
     statement=(
-        r"The proof of Thm C.8 reads $\|M_{\rm tri}\|_2=o(\sqrt T)$ for fixed $b$; it holds for every $b$: Schur's "
-        r"bound $\sqrt{\|M_{\rm tri}\|_1\|M_{\rm tri}\|_\infty}$ is $O(\log T)$ for the distal $b\in\{T/2,T\}$, and "
-        r"$\|M_{\rm tri}\|_2\le5$ uniformly in $T$ and $b$ (trsp.C8.spectral-norm.sharp). The bound $\|\mathcal M\|_2^2"
-        r"\le T+o(T)$ of Eq. 15 therefore needs no bandwidth hypothesis either."
+        r"The proof of Thm C.8 reads $\|M_{\rm tri}\|_2=o(\sqrt T)$ for fixed $b$; it holds for every $b$: Schur's bound $\sqrt{\|M_{\rm tri}\|_1\|M_{\rm tri}\|_\infty}$ is $O(\log T)$ for the distal $b\in\{T/2,T\}$, and $\|M_{\rm tri}\|_2\le5$ uniformly in $T$ and $b$ (trsp.C8.spectral-norm.sharp). The bound $\|\mathcal M\|_2^2\le T+o(T)$ of Eq. 15 therefore needs no bandwidth hypothesis either."
     ),
     checks=[c8_spectral_distal_probe],
     expected=Status.VERIFIED,
     unproved=(
-        "the o(√T) for b = T/2 is a one-sided rate fit over dyadic T of exact column and row sums; no written bound for"
-        " growing bandwidth"
+        "the o(√T) for b = T/2 is a one-sided rate fit over dyadic T of exact column and row sums; no written bound for growing bandwidth"
     ),
     reason=(
-        "O(T) column and row sums of the matrix-free triBox for b = T/2, T over dyadic T; a one-sided rate fit "
-        "(the ratio to ln T does not grow, √T ruled out)"
+        "O(T) column and row sums of the matrix-free triBox for b = T/2, T over dyadic T; a one-sided rate fit (the ratio to ln T does not grow, √T ruled out)"
     ),
     uses=["trsp.C8.spectral-norm", "trsp.C8.spectral-norm.sharp"],
     tests=[f"{APPENDIX_TESTS}::test_box_norm_below_hardy_bound"],
@@ -327,8 +317,7 @@ def c8_zero_gate_probe(ctx: Context) -> Evidence:
 @check
 def c8_bandwidth_probe(ctx: Context) -> Evidence:
     """Drop b = O(1): distal b ∈ {T/2, T} keep R_eff ≥ 1 + g²‖M_tri‖_F²/T and R_eff ≥ (2T + 2)/(1 + √T + g‖M_tri‖₂)² >
-    1,
-    since ℳ ≥ I + 𝟏e₁ᵀ entrywise gives ‖ℳ‖_F² ≥ 2T + 2."""
+    1, since ℳ ≥ I + 𝟏e₁ᵀ entrywise gives ‖ℳ‖_F² ≥ 2T + 2."""
     cases = [(T, b, g) for T in (64, 128, 256, 512) for b in (T // 2, T) for g in (0.5, 0.9)]
     seen = {}
 
@@ -370,24 +359,17 @@ claim_split(
         dict(
             slug="sink",
             title="Thm C.8: the rank-one sink is not needed",
-            statement=r"Not needed: the rank-one sink. For every row-stochastic $A\ge0$, $\|A\|_2\le\sqrt T$ (Schur), "
-            r"so the proof's bound $R_{\rm eff}\ge(T+g^2\|M_{\rm tri}\|_F^2)/(1+\sqrt T+g\|M_{\rm tri}\|_2)^2$ holds "
-            r"at "
-            r"every $T$ and $\liminf R_{\rm eff}\ge1+g^2\|h_b\|^2$ whatever attention does.",
+            statement=r"Not needed: the rank-one sink. For every row-stochastic $A\ge0$, $\|A\|_2\le\sqrt T$ (Schur), so the proof's bound $R_{\rm eff}\ge(T+g^2\|M_{\rm tri}\|_F^2)/(1+\sqrt T+g\|M_{\rm tri}\|_2)^2$ holds at every $T$ and $\liminf R_{\rm eff}\ge1+g^2\|h_b\|^2$ whatever attention does.",
             checks=[c8_any_attention_probe],
             expected=Status.VERIFIED,
             reason="a property search over row-stochastic patterns",
-            unproved="a property search over row-stochastic patterns; the triangle inequality with Prop. C.7 would "
-            "prove it, not assembled as a check here",
+            unproved="a property search over row-stochastic patterns; the triangle inequality with Prop. C.7 would prove it, not assembled as a check here",
             uses=["trsp.C8.rank-floor", "trsp.C8.spectral-norm.sharp"],
         ),
         dict(
             slug="positive-gate",
             title="Thm C.8: g > 0 is not needed for R_eff > 1",
-            statement=r"$g>0$ is needed for the paper's bound $1+g^2E_b>1$ but not for its conclusion: at $g=0$, "
-            r"$R_{\rm eff}(I+\mathbf1e_1^\top)\to2$ (the residual path, not the side path, keeps the rank away from "
-            r"the "
-            r"sink's 1).",
+            statement=r"$g>0$ is needed for the paper's bound $1+g^2E_b>1$ but not for its conclusion: at $g=0$, $R_{\rm eff}(I+\mathbf1e_1^\top)\to2$ (the residual path, not the side path, keeps the rank away from the sink's 1).",
             checks=[c8_zero_gate_probe],
             expected=Status.CERTIFIED,
             reason="exact characteristic polynomials and a sympy limit",
@@ -397,9 +379,7 @@ claim_split(
         dict(
             slug="bandwidth",
             title="Thm C.8: a fixed bandwidth b = O(1) is not needed for R_eff > 1",
-            statement=r"Not needed: $b=O(1)$. Distal $b\in\{T/2,T\}$ keep "
-            r"$R_{\rm eff}\ge(2T+2)/(1+\sqrt T+g\|M_{\rm tri}\|_2)^2>1$, as $\mathcal M\ge I+\mathbf1e_1^\top$ "
-            r"entrywise, and $R_{\rm eff}$ rises towards 2.",
+            statement=r"Not needed: $b=O(1)$. Distal $b\in\{T/2,T\}$ keep $R_{\rm eff}\ge(2T+2)/(1+\sqrt T+g\|M_{\rm tri}\|_2)^2>1$, as $\mathcal M\ge I+\mathbf1e_1^\top$ entrywise, and $R_{\rm eff}$ rises towards 2.",
             checks=[c8_bandwidth_probe],
             expected=Status.VERIFIED,
             reason="dense stable ranks for distal bandwidths",
@@ -409,8 +389,7 @@ claim_split(
         dict(
             slug="row-stochastic",
             title="Thm C.8: row-stochastic attention is necessary",
-            statement=r"Necessary (stated): row sums 1. The unnormalised sink $T\mathbf1e_1^\top$ sends "
-            r"$R_{\rm eff}\to1<1+g^2$.",
+            statement=r"Necessary (stated): row sums 1. The unnormalised sink $T\mathbf1e_1^\top$ sends $R_{\rm eff}\to1<1+g^2$.",
             checks=[c8_row_stochastic_probe],
             expected=Status.CERTIFIED,
             reason="a sympy limit of an upper bound",

@@ -97,15 +97,10 @@ claim(
     cross_checks=[c6_mu2_lower_quarter_witness],
     expected=Status.PROVED,
     prose=(
-        "none: the Coq theorem is the statement for every T ≥ 2 and every mode (Eq. 9's multigraph reading is"
-        " trsp.C3.spectrum)"
+        "none: the Coq theorem is the statement for every T ≥ 2 and every mode (Eq. 9's multigraph reading is trsp.C3.spectrum)"
     ),
     reason=(
-        "Kernel-checked in Coq for every T ≥ 2 (proofs/Skeleton.v): the integer doubling argument finds, for every"
-        " mode, a generator ℓ ≤ L with 4r_ℓ ∈ [T, 3T], and there 4 sin²(πr_ℓ/T) ≥ 2. The integer certificates over the"
-        " range stay as a cross-check: every mode has a generator ℓ ≤ L with 4r_ℓ ∈ [T, 3T] (r_ℓ = 2^ℓk mod T), so that"
-        " term alone is 4 sin²(πr_ℓ/T) ≥ 2; no float enters. The paper's proof is checked step by step in"
-        " trsp.C6.bit-lemma. The bound is loose: μ₂ = 4 at every even T and μ₂ ≥ 4 always (trsp.C6.mu2-lower.sharp)."
+        "Kernel-checked in Coq for every T ≥ 2 (proofs/Skeleton.v): the integer doubling argument finds, for every mode, a generator ℓ ≤ L with 4r_ℓ ∈ [T, 3T], and there 4 sin²(πr_ℓ/T) ≥ 2. The integer certificates over the range stay as a cross-check: every mode has a generator ℓ ≤ L with 4r_ℓ ∈ [T, 3T] (r_ℓ = 2^ℓk mod T), so that term alone is 4 sin²(πr_ℓ/T) ≥ 2; no float enters. The paper's proof is checked step by step in trsp.C6.bit-lemma. The bound is loose: μ₂ = 4 at every even T and μ₂ ≥ 4 always (trsp.C6.mu2-lower.sharp)."
     ),
     notes=["loose"],
     uses=["trsp.C3.spectrum", "trsp.C6.bit-lemma"],
@@ -216,28 +211,15 @@ claim(
     id="trsp.C6.mu2-lower.sharp",
     title="The skeleton's μ₂ is at least 4, with equality exactly at even T",
     source=Source("specproof", "App. C.3.2", "own"),
-    statement=r"For every $T\ge2$, $\mu_2(L_{\rm tri})\ge4$, with equality iff $T$ is even (at $k=T/2$). Proof: with "
-    r"$s_\ell=\sin^2(\pi r_\ell/T)$, $\mu_k=4\sum_{\ell\le L}s_\ell$ and $s_{\ell+1}=4s_\ell(1-s_\ell)$; if "
-    r"$s_\ell\ge\frac14$ then $s_\ell+s_{\ell+1}-1=(4s_\ell-1)(1-s_\ell)\ge0$; and some $\ell\le L-1$ has "
-    r"$r_\ell/T\in[\frac16,\frac56]$, i.e. $s_\ell\ge\frac14$ (if $k/T<\frac16$, the first $\ell$ with "
-    r"$2^\ell k/T\ge\frac16$ lands in $[\frac16,\frac13)$ and has $2^\ell<T/3<2^{L+1}/3<2^L$; $k/T>\frac56$ is"
-    r" symmetric).",
+    statement=r"For every $T\ge2$, $\mu_2(L_{\rm tri})\ge4$, with equality iff $T$ is even (at $k=T/2$). Proof: with $s_\ell=\sin^2(\pi r_\ell/T)$, $\mu_k=4\sum_{\ell\le L}s_\ell$ and $s_{\ell+1}=4s_\ell(1-s_\ell)$; if $s_\ell\ge\frac14$ then $s_\ell+s_{\ell+1}-1=(4s_\ell-1)(1-s_\ell)\ge0$; and some $\ell\le L-1$ has $r_\ell/T\in[\frac16,\frac56]$, i.e. $s_\ell\ge\frac14$ (if $k/T<\frac16$, the first $\ell$ with $2^\ell k/T\ge\frac16$ lands in $[\frac16,\frac13)$ and has $2^\ell<T/3<2^{L+1}/3<2^L$; $k/T>\frac56$ is symmetric).",
     checks=[c6_mu2_sharp_coq, c6_sharp_logistic_step_sympy],
     cross_checks=[c6_sharp_pair_witness, c6_sharp_float_landscape, c6_mu2_stored_sweep],
     expected=Status.PROVED,
     prose=(
-        "'μ₂ = 4 iff T is even' is the conjunction the Coq theorem states: at even T the mode k = T/2 attains 4, so "
-        "μ₂ = min_k μ_k = 4; at odd T every mode exceeds 4, so μ₂ > 4 (a minimum over finitely many modes); that the "
-        "μ_k are the Laplacian's eigenvalues is trsp.C3.spectrum"
+        "'μ₂ = 4 iff T is even' is the conjunction the Coq theorem states: at even T the mode k = T/2 attains 4, so μ₂ = min_k μ_k = 4; at odd T every mode exceeds 4, so μ₂ > 4 (a minimum over finitely many modes); that the μ_k are the Laplacian's eigenvalues is trsp.C3.spectrum"
     ),
     reason=(
-        "Kernel-checked in Coq for every T ≥ 2 and every mode (proofs/SkeletonSharp.v, on Skeleton.v's doubling "
-        "argument): some generator ℓ ≤ L−1 has 6r_ℓ ∈ [T, 5T], so cos φ ≤ 1/2, and the pair of consecutive "
-        "generators carries (1 − cos φ) + (1 − cos 2φ) − 2 = (1 − 2cos φ)(1 + cos φ) ≥ 0; at odd T both factors are "
-        "strictly positive (6r = T or 5T and r/T = 1/2 are impossible for odd T), so μ_k > 4 for every mode; at even "
-        "T the mode k = T/2 has residues T/2, 0, 0, … and μ_(T/2) = 4. The two algebraic steps are sympy identities "
-        "too; the witness certified in exact integers over the range, the float landscape and the stored sweep are "
-        "cross-checks."
+        "Kernel-checked in Coq for every T ≥ 2 and every mode (proofs/SkeletonSharp.v, on Skeleton.v's doubling argument): some generator ℓ ≤ L−1 has 6r_ℓ ∈ [T, 5T], so cos φ ≤ 1/2, and the pair of consecutive generators carries (1 − cos φ) + (1 − cos 2φ) − 2 = (1 − 2cos φ)(1 + cos φ) ≥ 0; at odd T both factors are strictly positive (6r = T or 5T and r/T = 1/2 are impossible for odd T), so μ_k > 4 for every mode; at even T the mode k = T/2 has residues T/2, 0, 0, … and μ_(T/2) = 4. The two algebraic steps are sympy identities too; the witness certified in exact integers over the range, the float landscape and the stored sweep are cross-checks."
     ),
     uses=["trsp.C3.spectrum"],
     corrects="trsp.C6.mu2-lower",
@@ -326,20 +308,14 @@ claim(
     title="The binary-digit lemma behind Thm C.6",
     source=Source("TRSP", "App. C.3.2", "proof of Thm C.6"),
     statement=(
-        r"With $\psi=k/T=\sum_j b_j2^{-j}$: (i) $\{2^\ell\psi\}\in[\frac14,\frac34)$ iff $b_{\ell+1}\ne b_{\ell+2}$; "
-        r"(ii) $2^{-(L+2)}<1/T$ for $L=\lfloor\log_2T\rfloor$; (iii) hence every $\psi=k/T$, $1\le k\le T-1$, "
-        r"has such a change among its first $L+2$ digits."
+        r"With $\psi=k/T=\sum_j b_j2^{-j}$: (i) $\{2^\ell\psi\}\in[\frac14,\frac34)$ iff $b_{\ell+1}\ne b_{\ell+2}$; (ii) $2^{-(L+2)}<1/T$ for $L=\lfloor\log_2T\rfloor$; (iii) hence every $\psi=k/T$, $1\le k\le T-1$, has such a change among its first $L+2$ digits."
     ),
     checks=[c6_bits_coq, c6_bits_prefix_exhaustive, c6_bits_depth_bound_sympy],
     cross_checks=[c6_bits_sign_change_exhaustive],
     expected=Status.PROVED,
     prose="none: the Coq theorem states (i)–(iii) for every T, k and ℓ",
     reason=(
-        "Kernel-checked in Coq for every T and k (proofs/Bits.v); besides, (i) is exhaustive over the four leading bit"
-        " pairs (proved), (ii) is a sympy sign argument for every T (proved), (iii) is checked in exact integer"
-        " arithmetic for every k/T of the range (certified), together with the agreement of (i) with the integer band"
-        " test at every ℓ ≤ L. One digit is spare: the first change always comes by digit L+1"
-        " (trsp.C6.bit-lemma.sharp)."
+        "Kernel-checked in Coq for every T and k (proofs/Bits.v); besides, (i) is exhaustive over the four leading bit pairs (proved), (ii) is a sympy sign argument for every T (proved), (iii) is checked in exact integer arithmetic for every k/T of the range (certified), together with the agreement of (i) with the integer band test at every ℓ ≤ L. One digit is spare: the first change always comes by digit L+1 (trsp.C6.bit-lemma.sharp)."
     ),
     notes=["loose"],
     tests=[f"{TESTS}::test_binary_digits_match_the_expansion"],
@@ -380,22 +356,16 @@ claim(
     title="One digit fewer: the last generator 2^L is never the witness",
     source=Source("specproof", "App. C.3.2", "own"),
     statement=(
-        r"Every $\psi=k/T$, $1\le k\le T-1$, has $b_{\ell+1}\ne b_{\ell+2}$ for some $\ell\le L-1$, since already "
-        r"$2^{-(L+1)}<1/T$. So some generator $2^\ell$ with $\ell\le L-1$ gives $4\sin^2(\pi r_\ell/T)\ge2$, and the "
-        r"skeleton without its last generator still has $\mu_2\ge2$."
+        r"Every $\psi=k/T$, $1\le k\le T-1$, has $b_{\ell+1}\ne b_{\ell+2}$ for some $\ell\le L-1$, since already $2^{-(L+1)}<1/T$. So some generator $2^\ell$ with $\ell\le L-1$ gives $4\sin^2(\pi r_\ell/T)\ge2$, and the skeleton without its last generator still has $\mu_2\ge2$."
     ),
     checks=[c6_bits_sharp_coq, c6_bits_one_digit_less_sympy],
     cross_checks=[c6_bits_one_digit_less_exhaustive],
     expected=Status.PROVED,
     prose=(
-        "that the truncated sums mu_trunc T k (generators ℓ ≤ L−1) are the eigenvalues of the skeleton without its last"
-        " generator, so μ₂ of it is their minimum over k ≠ 0 (the Fourier argument of trsp.C3.spectrum, unchanged)"
+        "that the truncated sums mu_trunc T k (generators ℓ ≤ L−1) are the eigenvalues of the skeleton without its last generator, so μ₂ of it is their minimum over k ≠ 0 (the Fourier argument of trsp.C3.spectrum, unchanged)"
     ),
     reason=(
-        "Kernel-checked in Coq for every T and k (proofs/SkeletonSharp.v, trsp_C6_bit_lemma_sharp: the digit change,"
-        " the generator with 4 sin²(πr_ℓ/T) ≥ 2 and μ_k ≥ 2 without the last generator, all with ℓ ≤ L−1); besides, the"
-        " depth bound is a sympy sign argument for every T (proved); the witness ℓ ≤ L−1 with 4r_ℓ ∈ [T, 3T] is found"
-        " in exact integers for every mode of every T in the range (certified)."
+        "Kernel-checked in Coq for every T and k (proofs/SkeletonSharp.v, trsp_C6_bit_lemma_sharp: the digit change, the generator with 4 sin²(πr_ℓ/T) ≥ 2 and μ_k ≥ 2 without the last generator, all with ℓ ≤ L−1); besides, the depth bound is a sympy sign argument for every T (proved); the witness ℓ ≤ L−1 with 4r_ℓ ∈ [T, 3T] is found in exact integers for every mode of every T in the range (certified)."
     ),
     corrects="trsp.C6.bit-lemma",
     tests=[f"{TESTS}::test_quarter_witness_exists_at_edge_sizes"],
@@ -505,17 +475,13 @@ claim(
     figure="figures/mu2-vs-T.png",
     title="The chain of Eq. 10: μ₂ ≤ μ₁ ≤ (2π/T)²4^{L+1}/3 ≤ 16π²/3",
     source=Source("TRSP", "App. C.3.3", "Eq. 10"),
-    statement=r"$\mu_2\le\mu_1=2\sum_{\ell\le L}(1-\cos(2^\ell\theta_1))\le\theta_1^2\sum_{\ell\le L}4^\ell"
-    r"\le(2\pi/T)^2\,4^{L+1}/3\le16\pi^2/3$, with $\theta_1=2\pi/T$ and $\mu_1$ the mode $k=1$.",
+    statement=r"$\mu_2\le\mu_1=2\sum_{\ell\le L}(1-\cos(2^\ell\theta_1))\le\theta_1^2\sum_{\ell\le L}4^\ell\le(2\pi/T)^2\,4^{L+1}/3\le16\pi^2/3$, with $\theta_1=2\pi/T$ and $\mu_1$ the mode $k=1$.",
     checks=[c6_upper_coq, c6_upper_geometric_sympy],
     cross_checks=[c6_upper_cosine_balls, c6_upper_float_extreme],
     expected=Status.PROVED,
     prose="μ₂ ≤ μ₁ because μ₂ is the minimum over the modes k ≠ 0 and k = 1 is one of them",
     reason=(
-        "Kernel-checked in Coq for every T ≥ 2 (proofs/Gap.v): 1 − cos x ≤ x²/2 termwise (from |sin u| ≤ |u|), "
-        "Σ_(ℓ≤L)4^ℓ = (4^(L+1) − 1)/3 and 2^L ≤ T; the geometric sum and 4^{L+1} ≤ 4T² are sympy identities too, "
-        "and the cosine step is also certified in arb balls at every angle of the range (a cross-check). Every "
-        "step holds but the end is loose by a factor ≈ 7: sup μ₁ ≈ 7.39 (trsp.C6.mu2-upper.sharp)."
+        "Kernel-checked in Coq for every T ≥ 2 (proofs/Gap.v): 1 − cos x ≤ x²/2 termwise (from |sin u| ≤ |u|), Σ_(ℓ≤L)4^ℓ = (4^(L+1) − 1)/3 and 2^L ≤ T; the geometric sum and 4^{L+1} ≤ 4T² are sympy identities too, and the cosine step is also certified in arb balls at every angle of the range (a cross-check). Every step holds but the end is loose by a factor ≈ 7: sup μ₁ ≈ 7.39 (trsp.C6.mu2-upper.sharp)."
     ),
     notes=["loose"],
     tests=[f"{TESTS}::test_mode_one_chain_at_edge_sizes"],
@@ -593,14 +559,11 @@ claim(
     id="trsp.C6.mu2-upper.sharp",
     title="μ₂ ≤ μ₁ < 7.4 for every T (vs 16π²/3 ≈ 52.6)",
     source=Source("specproof", "App. C.3.3", "own"),
-    statement=r"For every $T\ge2$, $\mu_2\le\mu_1<\frac{37}{5}$: writing $y=2^L/T\in(\frac12,1]$, "
-    r"$\mu_1=\sum_{j=0}^{L}4\sin^2(\pi y/2^j)\le\sup_{y\in[1/2,1]}\sum_{j\ge0}4\sin^2(\pi y/2^j)\approx7.387$. "
-    r"With $\mu_2\ge4$ this gives $2/(L+1)\le\gamma_{\rm tri}<3.7/(L+1)$.",
+    statement=r"For every $T\ge2$, $\mu_2\le\mu_1<\frac{37}{5}$: writing $y=2^L/T\in(\frac12,1]$, $\mu_1=\sum_{j=0}^{L}4\sin^2(\pi y/2^j)\le\sup_{y\in[1/2,1]}\sum_{j\ge0}4\sin^2(\pi y/2^j)\approx7.387$. With $\mu_2\ge4$ this gives $2/(L+1)\le\gamma_{\rm tri}<3.7/(L+1)$.",
     checks=[c6_upper_sharp_envelope_balls, c6_upper_sharp_float, c6_mu2_stored_sweep],
     expected=Status.CERTIFIED,
     reason=(
-        "Ball arithmetic bounds the infinite envelope on every piece of a cover of [1/2, 1] (monotone terms "
-        "evaluated at the piece's ends, geometric tail), which covers every T at once."
+        "Ball arithmetic bounds the infinite envelope on every piece of a cover of [1/2, 1] (monotone terms evaluated at the piece's ends, geometric tail), which covers every T at once."
     ),
     uses=["trsp.C3.spectrum", "trsp.C6.mu2-lower.sharp", "trsp.C.regular-gap"],
     corrects="trsp.C6.mu2-upper",

@@ -124,14 +124,12 @@ claim(
     id="trsp.C.regular-gap",
     title="On an r-regular graph the normalised gap is μ₂/r",
     source=Source("TRSP", "App. C.1", "setup"),
-    statement=r"If every vertex of a weighted graph has degree $r>0$, then $\gamma=\lambda_2(I-D^{-1}W)=\mu_2(L)/r$, "
-    r"since $D=rI$ gives $I-D^{-1}W=L/r$.",
+    statement=r"If every vertex of a weighted graph has degree $r>0$, then $\gamma=\lambda_2(I-D^{-1}W)=\mu_2(L)/r$, since $D=rI$ gives $I-D^{-1}W=L/r$.",
     checks=[cgap_regular_coq, cgap_regular_random_walk_identity, cgap_regular_graphs_property],
     expected=Status.PROVED,
     prose="scaling a symmetric matrix by 1/r > 0 scales its eigenvalues and keeps their order",
     reason=(
-        "With D = rI the random-walk Laplacian is L/r entrywise (sympy), and scaling by 1/r > 0 keeps the "
-        "eigenvalue order; a property search over regular multigraphs and simple graphs cross-checks it."
+        "With D = rI the random-walk Laplacian is L/r entrywise (sympy), and scaling by 1/r > 0 keeps the eigenvalue order; a property search over regular multigraphs and simple graphs cross-checks it."
     ),
     tests=[f"{TESTS}::test_regular_gap_on_the_skeleton"],
 )
@@ -228,17 +226,11 @@ claim(
     figure="figures/mu2-vs-T.png",
     title="Superposing the dyadic offsets gives a circulant Cayley graph",
     source=Source("TRSP", "App. C.2", "Thm C.1"),
-    statement=r"Joining every $n\in\mathbb Z_T$ to $n\pm 2^\ell \pmod T$ for $\ell=0,\dots,L=\lfloor\log_2T\rfloor$ "
-    r"gives a circulant graph, namely $\mathrm{Cay}(\mathbb Z_T,S)$ with $S=\{\pm2^\ell\}_{\ell\le L}$ "
-    r"(the modelling step: each layer keeps only the offset $2^\ell$, and indices wrap around).",
+    statement=r"Joining every $n\in\mathbb Z_T$ to $n\pm 2^\ell \pmod T$ for $\ell=0,\dots,L=\lfloor\log_2T\rfloor$ gives a circulant graph, namely $\mathrm{Cay}(\mathbb Z_T,S)$ with $S=\{\pm2^\ell\}_{\ell\le L}$ (the modelling step: each layer keeps only the offset $2^\ell$, and indices wrap around).",
     checks=[c1_superposed_offsets_circulant, c1_real_stack_distance],
     expected=Status.CERTIFIED,
     reason=(
-        "For the idealised graph the statement holds by construction (certified, exact integers, for every T in the"
-        " range). The modelling step is not a property of the real operator: the causal triBox stack is a weighted"
-        " complete graph without wrap-around that puts a shrinking minority of its weight on the offsets 2^ℓ (36% at T"
-        " = 64, 22% at T = 512) and has about half the skeleton's μ₂ (measured; see trsp.C1.cayley.real-offsets and"
-        " trsp.C6.real-operator)."
+        "For the idealised graph the statement holds by construction (certified, exact integers, for every T in the range). The modelling step is not a property of the real operator: the causal triBox stack is a weighted complete graph without wrap-around that puts a shrinking minority of its weight on the offsets 2^ℓ (36% at T = 64, 22% at T = 512) and has about half the skeleton's μ₂ (measured; see trsp.C1.cayley.real-offsets and trsp.C6.real-operator)."
     ),
     notes=["interpretive"],
     tests=[f"{TESTS}::test_superposition_is_the_cayley_adjacency"],
@@ -288,15 +280,11 @@ claim(
     id="trsp.C1.cayley.real-offsets",
     title="The real triBox layers couple lags 0..2b−2, heaviest at b−1: the real graph is complete",
     source=Source("specproof", "App. C.2", "own"),
-    statement=r"An interior row of $M_{\rm tri}^{(b)}$ couples exactly the lags $0,\dots,2b-2$ and is heaviest at lag "
-    r"$b-1$; so layer $\ell$ ($b=2^\ell$) has longest lag $2^{\ell+1}-2$ and heaviest lag $2^\ell-1$, never the "
-    r"$2^\ell$ of the proof of Thm C.1 (layer $0$ is the identity). With $b_\ell=\min(2^\ell,T)$ the last layer "
-    r"already couples every causal pair, so the symmetrised real stack is a weighted complete graph $K_T$.",
+    statement=r"An interior row of $M_{\rm tri}^{(b)}$ couples exactly the lags $0,\dots,2b-2$ and is heaviest at lag $b-1$; so layer $\ell$ ($b=2^\ell$) has longest lag $2^{\ell+1}-2$ and heaviest lag $2^\ell-1$, never the $2^\ell$ of the proof of Thm C.1 (layer $0$ is the identity). With $b_\ell=\min(2^\ell,T)$ the last layer already couples every causal pair, so the symmetrised real stack is a weighted complete graph $K_T$.",
     checks=[c1_kernel_support_and_peak_sympy, c1_real_stack_complete_graph],
     expected=Status.CERTIFIED,
     reason=(
-        "The kernel's support and unique peak are sympy identities for symbolic b; the complete support of the "
-        "stack is exact 0/1 arithmetic for every T in the range."
+        "The kernel's support and unique peak are sympy identities for symbolic b; the complete support of the stack is exact 0/1 arithmetic for every T in the range."
     ),
     uses=["trsp.tribox.kernel.fixed"],
     corrects="trsp.C1.cayley",
@@ -384,22 +372,15 @@ claim(
     id="trsp.C1.cayley.longest-lag",
     title="The proof's literal 'longest offset' 2^(ℓ+1) − 2 gives a skeleton that is disconnected at every even T",
     source=Source("specproof", "App. C.2", "own"),
-    statement=r"If layer $\ell\ge1$ contributes its longest lag $2^{\ell+1}-2$ (as the proof of Thm C.1 says: the "
-    r"longest offset of ${\rm triBox}_{2^\ell}$), every generator is even, so at every even $T$ the skeleton "
-    r"$\mathrm{Cay}(\mathbb Z_T,\{\pm(2^{\ell+1}-2)\}_{\ell=1}^{L})$ is disconnected ($\mu_2=0$, with Fiedler "
-    r"vector $((-1)^n)$) and Thm C.6 fails; at odd $T$ it is connected with $\mu_2\ge3$ over the range checked.",
+    statement=r"If layer $\ell\ge1$ contributes its longest lag $2^{\ell+1}-2$ (as the proof of Thm C.1 says: the longest offset of ${\rm triBox}_{2^\ell}$), every generator is even, so at every even $T$ the skeleton $\mathrm{Cay}(\mathbb Z_T,\{\pm(2^{\ell+1}-2)\}_{\ell=1}^{L})$ is disconnected ($\mu_2=0$, with Fiedler vector $((-1)^n)$) and Thm C.6 fails; at odd $T$ it is connected with $\mu_2\ge3$ over the range checked.",
     checks=[c1_longest_lag_even_sympy, c1_longest_lag_odd_float],
     cross_checks=[c1_longest_lag_even_dense],
     expected=Status.VERIFIED,
     unproved=(
-        "The odd-T case (μ₂ ≥ 3 at every odd T) is a float computation over the range; no proof for every odd T "
-        "is known to us."
+        "The odd-T case (μ₂ ≥ 3 at every odd T) is a float computation over the range; no proof for every odd T is known to us."
     ),
     reason=(
-        "The even case is proved for every even T (sympy: the generators are even, ((−1)^n) is ⟂ 𝟏 and in the kernel); "
-        "the odd case is float over the range (μ₂ = 3 exactly at T = 3, the minimum), hence verified overall. Thm "
-        "C.6 survives the project's reading of the offsets (trsp.C1.cayley.peak-lag) and fails under the proof's "
-        "own words."
+        "The even case is proved for every even T (sympy: the generators are even, ((−1)^n) is ⟂ 𝟏 and in the kernel); the odd case is float over the range (μ₂ = 3 exactly at T = 3, the minimum), hence verified overall. Thm C.6 survives the project's reading of the offsets (trsp.C1.cayley.peak-lag) and fails under the proof's own words."
     ),
     uses=["trsp.C1.cayley.real-offsets"],
     corrects="trsp.C1.cayley",
@@ -430,20 +411,15 @@ claim(
     title="With the heaviest lags 2^ℓ − 1 as offsets, the skeleton keeps μ₂ ≥ 3 ≥ 2",
     source=Source("specproof", "App. C.2", "own"),
     statement=(
-        r"With layer $\ell\ge1$ contributing its heaviest lag $2^\ell-1$ (trsp.schedule.dyadic.sharp), the skeleton "
-        r"$\mathrm{Cay}(\mathbb Z_T,\{\pm(2^\ell-1)\}_{\ell=1}^{L})$ has $\mu_2\ge3$ at every $T$ checked, so Thm"
-        r" C.6's "
-        r"$\mu_2\ge2$ holds for it."
+        r"With layer $\ell\ge1$ contributing its heaviest lag $2^\ell-1$ (trsp.schedule.dyadic.sharp), the skeleton $\mathrm{Cay}(\mathbb Z_T,\{\pm(2^\ell-1)\}_{\ell=1}^{L})$ has $\mu_2\ge3$ at every $T$ checked, so Thm C.6's $\mu_2\ge2$ holds for it."
     ),
     checks=[c1_peak_lag_float],
     expected=Status.VERIFIED,
     unproved=(
-        "A closed form evaluated in float at every T of the range; no proof for every T is known (the doubling "
-        "argument of trsp.C6.mu2-lower does not carry over to the offsets 2^ℓ − 1)."
+        "A closed form evaluated in float at every T of the range; no proof for every T is known (the doubling argument of trsp.C6.mu2-lower does not carry over to the offsets 2^ℓ − 1)."
     ),
     reason=(
-        "Closed form over every T of the range in float (the minimum 3 is attained exactly at T = 3 and 6); no proof "
-        "for every T is known to us (the doubling argument of trsp.C6.mu2-lower does not apply to the offsets 2^ℓ − 1)."
+        "Closed form over every T of the range in float (the minimum 3 is attained exactly at T = 3 and 6); no proof for every T is known to us (the doubling argument of trsp.C6.mu2-lower does not apply to the offsets 2^ℓ − 1)."
     ),
     uses=["trsp.schedule.dyadic.sharp"],
     tests=[f"{TESTS}::test_real_stack_support_is_complete"],
@@ -542,22 +518,14 @@ claim(
     id="trsp.C3.spectrum",
     title="Spectrum of the skeleton (multigraph reading)",
     source=Source("TRSP", "App. C.2", "Lemma C.3 / Eq. 9"),
-    statement=r"The Laplacian of the skeleton is circulant with eigenvalues "
-    r"$\mu_k=2\sum_{\ell=0}^{L}\bigl(1-\cos(2^\ell\theta_k)\bigr)$, $\theta_k=2\pi k/T$, $k=0,\dots,T-1$, "
-    r"where every generator pair $\pm2^\ell$ contributes degree $2$ even when generators coincide mod $T$ "
-    r"(a multigraph: $2^L\equiv0$ is a self-loop when $T=2^L$, $\pm T/2$ a double edge, $2^\ell\equiv-2^m$ parallel"
-    r" edges).",
+    statement=r"The Laplacian of the skeleton is circulant with eigenvalues $\mu_k=2\sum_{\ell=0}^{L}\bigl(1-\cos(2^\ell\theta_k)\bigr)$, $\theta_k=2\pi k/T$, $k=0,\dots,T-1$, where every generator pair $\pm2^\ell$ contributes degree $2$ even when generators coincide mod $T$ (a multigraph: $2^L\equiv0$ is a self-loop when $T=2^L$, $\pm T/2$ a double edge, $2^\ell\equiv-2^m$ parallel edges).",
     checks=[c3_fourier_mode_sympy, c3_closed_form_vs_dense, c3_multigraph_reading],
     expected=Status.PROVED,
     prose=(
-        "T orthogonal eigenvectors diagonalise the circulant Laplacian, so the Fourier values are its whole spectrum"
-        " (multigraph reading)"
+        "T orthogonal eigenvectors diagonalise the circulant Laplacian, so the Fourier values are its whole spectrum (multigraph reading)"
     ),
     reason=(
-        "Each generator acts on the Fourier mode v_k by the scalar 2(1 − cos(2πgk/T)) and the T modes are "
-        "orthogonal (sympy, symbolic T, k, g). Eq. 9 is the spectrum of the multigraph in which every ±2^ℓ counts "
-        "(the proof's 'degree 2 per pair'); for the simple Cayley graph it is wrong exactly where generators "
-        "coincide mod T, e.g. T = 3 (see trsp.C3.spectrum.simple-graph)."
+        "Each generator acts on the Fourier mode v_k by the scalar 2(1 − cos(2πgk/T)) and the T modes are orthogonal (sympy, symbolic T, k, g). Eq. 9 is the spectrum of the multigraph in which every ±2^ℓ counts (the proof's 'degree 2 per pair'); for the simple Cayley graph it is wrong exactly where generators coincide mod T, e.g. T = 3 (see trsp.C3.spectrum.simple-graph)."
     ),
     tests=[f"{TESTS}::test_eq9_is_the_multigraph_spectrum"],
 )
@@ -590,23 +558,14 @@ claim(
     id="trsp.C3.spectrum.simple-graph",
     title="The simple Cayley graph: its spectrum, where it departs from Eq. 9, and μ₂ ≥ 2",
     source=Source("specproof", "App. C.2", "own"),
-    statement=r"For the simple graph with connection set $S'=(S\cup-S)\setminus\{0\}$, "
-    r"$\mu_k=\sum_{u\in S'}(1-\cos(2\pi uk/T))$. This equals Eq. 9 iff the $2(L+1)$ residues $\pm2^\ell \bmod T$ "
-    r"are distinct and non-zero. As $0<2^\ell-2^m<T$ for $m<\ell\le L$, they coincide iff $T$ divides some "
-    r"$2^\ell+2^m\le2T$ ($m\le\ell\le L$), i.e. iff $T$ has at most two ones in binary ($T=2^m$, and "
-    r"$T=3,5,6,9,10,12,\dots$; $T=3$: $K_3$ has $\mu_{1,2}=3$, Eq. 9 gives $6$). Theorem C.6's bound survives:"
-    r" $\mu_2\ge2$ for the "
-    r"simple graph too, with equality at $T=2$.",
+    statement=r"For the simple graph with connection set $S'=(S\cup-S)\setminus\{0\}$, $\mu_k=\sum_{u\in S'}(1-\cos(2\pi uk/T))$. This equals Eq. 9 iff the $2(L+1)$ residues $\pm2^\ell \bmod T$ are distinct and non-zero. As $0<2^\ell-2^m<T$ for $m<\ell\le L$, they coincide iff $T$ divides some $2^\ell+2^m\le2T$ ($m\le\ell\le L$), i.e. iff $T$ has at most two ones in binary ($T=2^m$, and $T=3,5,6,9,10,12,\dots$; $T=3$: $K_3$ has $\mu_{1,2}=3$, Eq. 9 gives $6$). Theorem C.6's bound survives: $\mu_2\ge2$ for the simple graph too, with equality at $T=2$.",
     checks=[c3_simple_graph_spectrum, c3_multigraph_reading, c3_simple_graph_mu2_certified],
     expected=Status.VERIFIED,
     unproved=(
-        "The spectrum formula is matched in float and μ₂ ≥ 2 certified only on the range. A proof for every T is "
-        "known but not assembled: the simple graph is circulant (Fourier modes as in trsp.C3.spectrum, each "
-        "residue counted once), and the bit lemma's witness gives a residue contributing ≥ 2."
+        "The spectrum formula is matched in float and μ₂ ≥ 2 certified only on the range. A proof for every T is known but not assembled: the simple graph is circulant (Fourier modes as in trsp.C3.spectrum, each residue counted once), and the bit lemma's witness gives a residue contributing ≥ 2."
     ),
     reason=(
-        "The simple-graph formula matches dense eigenvalues (float, tolerance n·eps·‖L‖), the coincidence pattern "
-        "is enumerated exactly, and μ₂ ≥ 2 is certified by integer witnesses for every T in the range."
+        "The simple-graph formula matches dense eigenvalues (float, tolerance n·eps·‖L‖), the coincidence pattern is enumerated exactly, and μ₂ ≥ 2 is certified by integer witnesses for every T in the range."
     ),
     corrects="trsp.C3.spectrum",
     tests=[f"{TESTS}::test_simple_graph_departs_exactly_where_generators_coincide"],
@@ -714,25 +673,15 @@ claim(
     id="trsp.C4.weyl",
     title="Adding a PSD matrix never lowers an eigenvalue (Weyl)",
     source=Source("TRSP", "App. C.3.1", "Lemma C.4"),
-    statement=r"For symmetric $P$ and $Q\succeq0$ of the same size, $\lambda_k(P+Q)\ge\lambda_k(P)$ for every $k$ "
-    r"(eigenvalues in increasing order).",
+    statement=r"For symmetric $P$ and $Q\succeq0$ of the same size, $\lambda_k(P+Q)\ge\lambda_k(P)$ for every $k$ (eigenvalues in increasing order).",
     checks=[c4_weyl_coq],
     cross_checks=[c4_weyl_property],
     expected=Status.PROVED,
     prose=(
-        "Courant–Fischer (Horn & Johnson, Matrix Analysis, 2nd ed., Thm 4.2.6): for symmetric M, λ_k(M) (increasing) is"
-        " the maximum over subspaces U of dimension n − k + 1 of min_(x∈U, x≠0) xᵀMx/xᵀx; the Coq theorem turns the"
-        " maximising U of P into a U of the same dimension on which P + Q's minimum is at least λ_k(P)"
+        "Courant–Fischer (Horn & Johnson, Matrix Analysis, 2nd ed., Thm 4.2.6): for symmetric M, λ_k(M) (increasing) is the maximum over subspaces U of dimension n − k + 1 of min_(x∈U, x≠0) xᵀMx/xᵀx; the Coq theorem turns the maximising U of P into a U of the same dimension on which P + Q's minimum is at least λ_k(P)"
     ),
     reason=(
-        "Kernel-checked in Coq for every size (proofs/Variational.v): Q ⪰ 0 gives xᵀ(P+Q)x ≥ xᵀPx pointwise, hence on"
-        " every subspace of every dimension a lower bound of the Rayleigh quotient carries over; Courant–Fischer"
-        " (cited) makes that λ_k(P+Q) ≥ λ_k(P). A derandomised property search over structured symmetric/PSD pairs"
-        " found no violation beyond the eigvalsh backward error (a cross-check), and equality (Q = 0) is attained, so"
-        " it is tight. The search hit a LAPACK defect (eigenvalues ±0.09375 returned as ±0.09374955 when another entry"
-        " is violation beyond the eigvalsh backward error, and equality (Q = 0) is attained, so it is tight. A wide"
-        " search hit a LAPACK defect (eigenvalues ±0.09375 returned as ±0.09374955 when another entry is ≈ 4.5e−161);"
-        " float violations are therefore recomputed at 60 digits before they count."
+        "Kernel-checked in Coq for every size (proofs/Variational.v): Q ⪰ 0 gives xᵀ(P+Q)x ≥ xᵀPx pointwise, hence on every subspace of every dimension a lower bound of the Rayleigh quotient carries over; Courant–Fischer (cited) makes that λ_k(P+Q) ≥ λ_k(P). A derandomised property search over structured symmetric/PSD pairs found no violation beyond the eigvalsh backward error (a cross-check), and equality (Q = 0) is attained, so it is tight. The search hit a LAPACK defect (eigenvalues ±0.09375 returned as ±0.09374955 when another entry is violation beyond the eigvalsh backward error, and equality (Q = 0) is attained, so it is tight. A wide search hit a LAPACK defect (eigenvalues ±0.09375 returned as ±0.09374955 when another entry is ≈ 4.5e−161); float violations are therefore recomputed at 60 digits before they count."
     ),
     tests=[f"{TESTS}::test_weyl_on_pinned_examples"],
 )
@@ -821,22 +770,15 @@ claim(
     id="trsp.C5.safety-net",
     title="The side path keeps the composite connected whatever attention does",
     source=Source("TRSP", "App. C.3.1", "Prop. C.5"),
-    statement=r"For every row-stochastic attention matrix, with $L_{\rm attn}$ and $L_{\rm tri}$ the Laplacians of the "
-    r"symmetrised weights, $\mu_2(L_{\rm attn}+gL_{\rm tri})\ge g\,\mu_2(L_{\rm tri})$.",
+    statement=r"For every row-stochastic attention matrix, with $L_{\rm attn}$ and $L_{\rm tri}$ the Laplacians of the symmetrised weights, $\mu_2(L_{\rm attn}+gL_{\rm tri})\ge g\,\mu_2(L_{\rm tri})$.",
     checks=[c5_safety_net_coq],
     cross_checks=[c5_safety_net_property],
     expected=Status.PROVED,
     prose=(
-        "for a Laplacian L of a connected or disconnected graph, μ₂(L) = min over x ⟂ 𝟏, x ≠ 0 of xᵀLx/xᵀx"
-        " (Courant–Fischer with the kernel vector 𝟏, Horn & Johnson Thm 4.2.6; Fiedler 1973): with μ = μ₂(L_tri) the"
-        " Coq theorem bounds that minimum for L_attn + g·L_tri, whose kernel also contains 𝟏"
+        "for a Laplacian L of a connected or disconnected graph, μ₂(L) = min over x ⟂ 𝟏, x ≠ 0 of xᵀLx/xᵀx (Courant–Fischer with the kernel vector 𝟏, Horn & Johnson Thm 4.2.6; Fiedler 1973): with μ = μ₂(L_tri) the Coq theorem bounds that minimum for L_attn + g·L_tri, whose kernel also contains 𝟏"
     ),
     reason=(
-        "Kernel-checked in Coq for every size (proofs/Variational.v): L_attn is the Laplacian of the nonnegative"
-        " symmetric (A + Aᵀ)/2, hence PSD (xᵀLx = ½Σw_ij(x_i − x_j)²), so on 𝟏^⊥ the Rayleigh quotient of L_attn +"
-        " g·L_tri is at least g·μ₂(L_tri) — Weyl with Q = L_attn ⪰ 0 in variational form; the min-max step is cited."
-        " The property search (a cross-check) covers sinks, disconnected blocks and the identity, for both the skeleton"
-        " and the real triBox stack; the bound is attained (identity attention, L_attn = 0)."
+        "Kernel-checked in Coq for every size (proofs/Variational.v): L_attn is the Laplacian of the nonnegative symmetric (A + Aᵀ)/2, hence PSD (xᵀLx = ½Σw_ij(x_i − x_j)²), so on 𝟏^⊥ the Rayleigh quotient of L_attn + g·L_tri is at least g·μ₂(L_tri) — Weyl with Q = L_attn ⪰ 0 in variational form; the min-max step is cited. The property search (a cross-check) covers sinks, disconnected blocks and the identity, for both the skeleton and the real triBox stack; the bound is attained (identity attention, L_attn = 0)."
     ),
     uses=["trsp.C4.weyl"],
     tests=[f"{TESTS}::test_safety_net_is_tight_for_identity_attention"],

@@ -136,16 +136,12 @@ claim(
     title="Frobenius energy bound, and E_b := ‖M_tri‖_F²/T = ‖h‖²",
     source=Source("TRSP", "App. C.4", "Prop. C.7 / Eq. 12"),
     statement=(
-        r"For entrywise nonnegative $A_{\rm attn}$, $\|I+A_{\rm attn}+gM_{\rm tri}\|_F^2\ge T+g^2\|M_{\rm tri}\|_F^2$; "
-        r"and the per-row energy $E_b:=\|M_{\rm tri}\|_F^2/T$ equals $\|h_b\|_2^2$."
+        r"For entrywise nonnegative $A_{\rm attn}$, $\|I+A_{\rm attn}+gM_{\rm tri}\|_F^2\ge T+g^2\|M_{\rm tri}\|_F^2$; and the per-row energy $E_b:=\|M_{\rm tri}\|_F^2/T$ equals $\|h_b\|_2^2$."
     ),
     checks=[c7_frobenius_bound_property, c7_energy_definition_exact],
     expected=Status.REFUTED,
     reason=(
-        "The inequality holds (nonnegative cross terms; property search). The identity E_b = ‖h_b‖² is false "
-        "for every T and b ≥ 2: the first 2b−2 rows of M_tri are not copies of h_b and carry extra energy "
-        "β_b > 0 (exact counterexample: b = 2, T = 3 gives 2/3, not 3/8). Corrected in "
-        "trsp.C7.frobenius.corrected."
+        "The inequality holds (nonnegative cross terms; property search). The identity E_b = ‖h_b‖² is false for every T and b ≥ 2: the first 2b−2 rows of M_tri are not copies of h_b and carry extra energy β_b > 0 (exact counterexample: b = 2, T = 3 gives 2/3, not 3/8). Corrected in trsp.C7.frobenius.corrected."
     ),
     tests=[f"{TESTS}::test_energy_is_not_the_kernel_energy"],
 )
@@ -318,34 +314,15 @@ claim(
     id="trsp.C7.frobenius.corrected",
     title="‖M_tri‖_F² = T‖h_b‖² + β_b with a boundary excess β_b = Θ(log b)",
     source=Source("specproof", "App. C.4", "own"),
-    statement=r"For all $T,b\ge1$: $\|M_{\rm tri}\|_F^2\ge T\|h_b\|_2^2$, with equality iff $b=1$; for $T\ge2b-2$, "
-    r"$\|M_{\rm tri}\|_F^2=T\|h_b\|_2^2+\beta_b$ with $\beta_b$ independent of $T$ ($\beta_2=7/8$) and "
-    r"$\beta_b=\Theta(\log b)$: $2\ln b-4\le\beta_b\le2\ln b+8$ (a fit over $b=16\ldots1024$ reads slope "
-    r"$\approx1.94$, a finite-range value; $\beta_b-2\ln b\approx-1.6$ there). Hence"
-    r" $E_b(T)=\|h_b\|^2+\beta_b/T\to\|h_b\|^2$ and Eq. 12 "
-    r"holds with $\|h_b\|^2$ in place of $E_b$: $\|\mathcal M\|_F^2\ge T(1+g^2\|h_b\|_2^2)$.",
+    statement=r"For all $T,b\ge1$: $\|M_{\rm tri}\|_F^2\ge T\|h_b\|_2^2$, with equality iff $b=1$; for $T\ge2b-2$, $\|M_{\rm tri}\|_F^2=T\|h_b\|_2^2+\beta_b$ with $\beta_b$ independent of $T$ ($\beta_2=7/8$) and $\beta_b=\Theta(\log b)$: $2\ln b-4\le\beta_b\le2\ln b+8$ (a fit over $b=16\ldots1024$ reads slope $\approx1.94$, a finite-range value; $\beta_b-2\ln b\approx-1.6$ there). Hence $E_b(T)=\|h_b\|^2+\beta_b/T\to\|h_b\|^2$ and Eq. 12 holds with $\|h_b\|^2$ in place of $E_b$: $\|\mathcal M\|_F^2\ge T(1+g^2\|h_b\|_2^2)$.",
     checks=[c7_frobenius_corrected_proof],
     cross_checks=[c7_energy_excess_exact, c7_energy_excess_rate, c7_boundary_energy_closed_form],
     expected=Status.PROVED,
     prose=(
-        "each row of M_tri is a probability vector on at most t + 1 entries (nonnegative, causal, sums to 1:"
-        " trsp.C8.row-sums), so ρ_t ≥ 1/(t+1) by Cauchy–Schwarz and ‖M_tri‖_F² ≥ H_T; rows t ≥ 2b − 2 are h_b"
-        " (trsp.tribox.kernel.fixed) and rows t < 2b − 2 do not depend on T (causality), so for T ≥ 2b − 2 the excess"
-        " β_b = Σ_(t<2b−2)(ρ_t − ‖h_b‖²) is independent of T (trsp.tribox.frobenius-linear); with the checked"
-        " comparisons (T‖h_b‖² ≤ 1 ≤ H_T for T ≤ b, (2b − 2)‖h_b‖² < 4/3 < H_2) the inequality holds for every T,"
-        " strictly for b ≥ 2, and b = 1 gives M_tri = I; the entries of the middle rows b ≤ t ≤ 2b − 3, b·(M_tri)_ts ="
-        " H_(b−1) − H_max(r,s) + (min(r,s) + 1)/b for s ≤ b − 2 (t = b − 1 + r) and ≤ 1 after, read off the two box"
-        " factors (window sizes w_j = j + 1 below b − 1, b from there); H_b ≤ 1 + ln b and H_b ≥ ln b; summing the"
-        " checked row bounds"
+        "each row of M_tri is a probability vector on at most t + 1 entries (nonnegative, causal, sums to 1: trsp.C8.row-sums), so ρ_t ≥ 1/(t+1) by Cauchy–Schwarz and ‖M_tri‖_F² ≥ H_T; rows t ≥ 2b − 2 are h_b (trsp.tribox.kernel.fixed) and rows t < 2b − 2 do not depend on T (causality), so for T ≥ 2b − 2 the excess β_b = Σ_(t<2b−2)(ρ_t − ‖h_b‖²) is independent of T (trsp.tribox.frobenius-linear); with the checked comparisons (T‖h_b‖² ≤ 1 ≤ H_T for T ≤ b, (2b − 2)‖h_b‖² < 4/3 < H_2) the inequality holds for every T, strictly for b ≥ 2, and b = 1 gives M_tri = I; the entries of the middle rows b ≤ t ≤ 2b − 3, b·(M_tri)_ts = H_(b−1) − H_max(r,s) + (min(r,s) + 1)/b for s ≤ b − 2 (t = b − 1 + r) and ≤ 1 after, read off the two box factors (window sizes w_j = j + 1 below b − 1, b from there); H_b ≤ 1 + ln b and H_b ≥ ln b; summing the checked row bounds"
     ),
     reason=(
-        "Machine-checked (sympy): the Cesàro rows (M_tri)_ts = (H_(t+1) − H_s)/(t+1) for t < b, the identity "
-        "Σ_(s<n)(H_n − H_s)² = 2n − H_n by induction (base and step), hence ρ_(n−1) = (2n − H_n)/n²; the comparison "
-        "bounds behind ‖M_tri‖_F² ≥ T‖h_b‖²; β_2 = 7/8; the middle-row bound ρ_t ≤ 6/b; the constant Σ H_n/n² ≤ "
-        "π²/6 + log 2/4 + (1 + log 2)/2; and Eq. 12's nonnegative cross terms. Argued in prose: Cauchy–Schwarz for a "
-        "probability row, the middle rows' entries read off the box factors, and the summation. Exact rationals over a "
-        "range, the closed-form boundary energies against exact and dense rows, and the Θ(log b) sweep are "
-        "cross-checks."
+        "Machine-checked (sympy): the Cesàro rows (M_tri)_ts = (H_(t+1) − H_s)/(t+1) for t < b, the identity Σ_(s<n)(H_n − H_s)² = 2n − H_n by induction (base and step), hence ρ_(n−1) = (2n − H_n)/n²; the comparison bounds behind ‖M_tri‖_F² ≥ T‖h_b‖²; β_2 = 7/8; the middle-row bound ρ_t ≤ 6/b; the constant Σ H_n/n² ≤ π²/6 + log 2/4 + (1 + log 2)/2; and Eq. 12's nonnegative cross terms. Argued in prose: Cauchy–Schwarz for a probability row, the middle rows' entries read off the box factors, and the summation. Exact rationals over a range, the closed-form boundary energies against exact and dense rows, and the Θ(log b) sweep are cross-checks."
     ),
     corrects="trsp.C7.frobenius",
     uses=["trsp.tribox.kernel.fixed", "trsp.C7.kernel-energy", "trsp.tribox.frobenius-linear", "trsp.C8.row-sums"],
@@ -430,14 +407,12 @@ claim(
     figure="figures/kernel-energy.png",
     title="Kernel energy ‖h_b‖² = (2b²+1)/(3b³) = Θ(1/b)",
     source=Source("TRSP", "App. C.4", "Eq. 13"),
-    statement=r"$\|h_b\|_2^2=b^{-4}\sum_{m=-(b-1)}^{b-1}(b-|m|)^2=\frac{2b^2+1}{3b^3}$, and "
-    r"$\frac{2}{3b}<\|h_b\|_2^2\le\frac1b$, so $\|h_b\|_2^2=\Theta(1/b)$.",
+    statement=r"$\|h_b\|_2^2=b^{-4}\sum_{m=-(b-1)}^{b-1}(b-|m|)^2=\frac{2b^2+1}{3b^3}$, and $\frac{2}{3b}<\|h_b\|_2^2\le\frac1b$, so $\|h_b\|_2^2=\Theta(1/b)$.",
     checks=[c7_kernel_energy_coq, c7_kernel_energy_sympy, c7_kernel_energy_theta_sympy, c7_kernel_energy_sweep],
     expected=Status.PROVED,
     prose="none for the identity (Coq and sympy); Θ(1/b) is the checked bracket 2/(3b) < ‖h_b‖² ≤ 1/b",
     reason=(
-        "sympy sums both forms for symbolic b and factors the two-sided bound; the sweep over thirty octaves "
-        "shows b·‖h_b‖² flat at 2/3."
+        "sympy sums both forms for symbolic b and factors the two-sided bound; the sweep over thirty octaves shows b·‖h_b‖² flat at 2/3."
     ),
     tests=[f"{TESTS}::test_kernel_energy_matches_exact_sum"],
 )
@@ -541,16 +516,10 @@ claim(
     cross_checks=[c8_row_sums_exact],
     expected=Status.PROVED,
     prose=(
-        "the causal filter on sequences is the matrix on its first T values (row t reads X_0..X_t only), so the row "
-        "weights of the Coq theorem are the entries of row t of M_tri and the bound |(M_tri X)_t| ≤ max|X_s|, attained "
-        "at X = 𝟏, is ‖M_tri‖_∞ = 1"
+        "the causal filter on sequences is the matrix on its first T values (row t reads X_0..X_t only), so the row weights of the Coq theorem are the entries of row t of M_tri and the bound |(M_tri X)_t| ≤ max|X_s|, attained at X = 𝟏, is ‖M_tri‖_∞ = 1"
     ),
     reason=(
-        "Kernel-checked in Coq for every b ≥ 1 and t (proofs/BoxRows.v): row t of Box_b∘Box_b is a nonnegative weight "
-        "vector summing to 1, so |(M_tri X)_t| ≤ max_s |X_s| with equality at X = 𝟏. "
-        "Each Box_b row has w_t entries 1/w_t (sympy sum = 1), and a product of row-stochastic matrices is "
-        "row-stochastic for every size (sympy: the sums exchange, P_ij factors out, R𝟏 = 𝟏 then P𝟏 = 𝟏), so "
-        "M_tri𝟏 = Box(Box𝟏) = 𝟏 with nonnegative factors; exact rationals confirm it at every edge bandwidth."
+        "Kernel-checked in Coq for every b ≥ 1 and t (proofs/BoxRows.v): row t of Box_b∘Box_b is a nonnegative weight vector summing to 1, so |(M_tri X)_t| ≤ max_s |X_s| with equality at X = 𝟏. Each Box_b row has w_t entries 1/w_t (sympy sum = 1), and a product of row-stochastic matrices is row-stochastic for every size (sympy: the sums exchange, P_ij factors out, R𝟏 = 𝟏 then P𝟏 = 𝟏), so M_tri𝟏 = Box(Box𝟏) = 𝟏 with nonnegative factors; exact rationals confirm it at every edge bandwidth."
     ),
     tests=[f"{TESTS}::test_exact_tribox_matches_float"],
 )
@@ -616,14 +585,11 @@ claim(
     figure="figures/tribox-norms.png",
     title="‖M_tri‖₁ = O(log b) (the 'harmonic factor')",
     source=Source("TRSP", "App. C.4", "proof of Thm C.8"),
-    statement=r"The largest column sum of $M_{\rm tri}$ is $O(\log b)$, the harmonic factor arising only in the first "
-    r"$O(b)$ columns.",
+    statement=r"The largest column sum of $M_{\rm tri}$ is $O(\log b)$, the harmonic factor arising only in the first $O(b)$ columns.",
     checks=[c8_column_sums_rate, c8_column_sums_closed_form],
     expected=Status.REFUTED,
     reason=(
-        "Both box factors contribute a harmonic factor at the first columns, and they multiply: column 0 sums to (H_b²"
-        " + H_b^(2))/2 + 1 − H_b/b ≈ ½ln²b. ‖M_tri‖₁/ln b grows like ½ ln b (sweep over b = 2..2^16, 2^20 wide, trend ≈"
-        " 0.8 per log-log unit and rising); the correct order Θ(log² b) is trsp.C8.column-sums.corrected."
+        "Both box factors contribute a harmonic factor at the first columns, and they multiply: column 0 sums to (H_b² + H_b^(2))/2 + 1 − H_b/b ≈ ½ln²b. ‖M_tri‖₁/ln b grows like ½ ln b (sweep over b = 2..2^16, 2^20 wide, trend ≈ 0.8 per log-log unit and rising); the correct order Θ(log² b) is trsp.C8.column-sums.corrected."
     ),
     tests=[f"{TESTS}::test_first_column_sum_closed_form"],
 )
@@ -674,14 +640,11 @@ claim(
     figure="figures/tribox-norms.png",
     title="‖M_tri‖₁ = (H_b² + H_b^(2))/2 + 1 − H_b/b = Θ(log² b)",
     source=Source("specproof", "App. C.4", "own"),
-    statement=r"For $T\ge2b-1$ the largest column sum of $M_{\rm tri}$ is the first, "
-    r"$\|M_{\rm tri}\|_1=\frac{H_b^2+H_b^{(2)}}2+1-\frac{H_b}b=\frac12\ln^2b+O(\log b)$, with $H_b^{(p)}=\sum_{m\le"
-    r" b}m^{-p}$.",
+    statement=r"For $T\ge2b-1$ the largest column sum of $M_{\rm tri}$ is the first, $\|M_{\rm tri}\|_1=\frac{H_b^2+H_b^{(2)}}2+1-\frac{H_b}b=\frac12\ln^2b+O(\log b)$, with $H_b^{(p)}=\sum_{m\le b}m^{-p}$.",
     checks=[c8_column_closed_form_exact, c8_column_log_squared_rate],
     expected=Status.CERTIFIED,
     reason=(
-        "Exact rational column sums equal the closed form and peak at column 0 for every case of the range; a "
-        "sweep to b = 2^16 cross-checks the ½ln²b growth."
+        "Exact rational column sums equal the closed form and peak at column 0 for every case of the range; a sweep to b = 2^16 cross-checks the ½ln²b growth."
     ),
     corrects="trsp.C8.column-sums",
     tests=[f"{TESTS}::test_first_column_sum_closed_form"],
@@ -778,19 +741,10 @@ claim(
     cross_checks=[c8_schur_bound_grid, c8_spectral_norm_flat_in_T],
     expected=Status.PROVED,
     prose=(
-        "Schur's bound ‖A‖₂² = ρ(AᵀA) ≤ ‖AᵀA‖₁ ≤ ‖Aᵀ‖₁‖A‖₁ = ‖A‖_∞‖A‖₁ (Horn & Johnson, Matrix Analysis, 2nd ed."
-        " (2013), Thm 5.6.9: the spectral radius is at most any matrix norm, here the submultiplicative maximum column"
-        " sum norm); ‖M_tri‖_∞ = 1 (trsp.C8.row-sums); the column sums of Box_b read off its rows (the window of token"
-        " t is the last w_t = min(b, t+1) tokens, each weighted 1/w_t), so that the checked bounds apply; and the"
-        " uniform ‖M_tri‖₂ ≤ 5 of trsp.C8.spectral-norm.sharp"
+        "Schur's bound ‖A‖₂² = ρ(AᵀA) ≤ ‖AᵀA‖₁ ≤ ‖Aᵀ‖₁‖A‖₁ = ‖A‖_∞‖A‖₁ (Horn & Johnson, Matrix Analysis, 2nd ed. (2013), Thm 5.6.9: the spectral radius is at most any matrix norm, here the submultiplicative maximum column sum norm); ‖M_tri‖_∞ = 1 (trsp.C8.row-sums); the column sums of Box_b read off its rows (the window of token t is the last w_t = min(b, t+1) tokens, each weighted 1/w_t), so that the checked bounds apply; and the uniform ‖M_tri‖₂ ≤ 5 of trsp.C8.spectral-norm.sharp"
     ),
     reason=(
-        "Machine-checked (sympy): the column sums of Box_b are at most H_b + 1 and those of M_tri = Box_b² at most (H_b"
-        " + 1)², so Schur's bound is at most H_b + 1 whatever T; both it and ‖M_tri‖₂ ≤ 5 are o(√T). Cited: the"
-        " spectral radius is bounded by any matrix norm. The paper's intermediate '= O(√log b)' is wrong (the bound is"
-        " Θ(log b): its column 0 alone is (H_b² + H_b^(2))/2 + …, see trsp.C8.column-sums, which this proof does not"
-        " use), and the bound itself is loose: ‖M_tri‖₂ stays below 5 for every b (trsp.C8.spectral-norm.sharp). The"
-        " float grid and the flatness sweep are cross-checks."
+        "Machine-checked (sympy): the column sums of Box_b are at most H_b + 1 and those of M_tri = Box_b² at most (H_b + 1)², so Schur's bound is at most H_b + 1 whatever T; both it and ‖M_tri‖₂ ≤ 5 are o(√T). Cited: the spectral radius is bounded by any matrix norm. The paper's intermediate '= O(√log b)' is wrong (the bound is Θ(log b): its column 0 alone is (H_b² + H_b^(2))/2 + …, see trsp.C8.column-sums, which this proof does not use), and the bound itself is loose: ‖M_tri‖₂ stays below 5 for every b (trsp.C8.spectral-norm.sharp). The float grid and the flatness sweep are cross-checks."
     ),
     notes=["loose"],
     uses=["trsp.C8.row-sums", "trsp.C8.spectral-norm.sharp"],
@@ -923,29 +877,16 @@ claim(
     title="‖M_tri‖₂ ≤ 5 uniformly in T and b (Hardy), while Schur's bound is unbounded in b",
     source=Source("specproof", "App. C.4", "own"),
     statement=(
-        r"$\|M_{\rm tri}\|_2\le\|{\rm Box}_b\|_2^2\le5$ for all $T,b$: the rows $t<b$ of ${\rm Box}_b$ are Cesàro "
-        r"means (norm $\le2$ by Hardy's inequality) and the other rows are moving averages of norm $\le1$ whose "
-        r"squares sum to at most $\|x\|^2$. Schur's $\sqrt{\|M\|_1\|M\|_\infty}\ge H_b/\sqrt2\ge\ln(b+1)/\sqrt2$ is"
-        r" unbounded in $b$."
+        r"$\|M_{\rm tri}\|_2\le\|{\rm Box}_b\|_2^2\le5$ for all $T,b$: the rows $t<b$ of ${\rm Box}_b$ are Cesàro means (norm $\le2$ by Hardy's inequality) and the other rows are moving averages of norm $\le1$ whose squares sum to at most $\|x\|^2$. Schur's $\sqrt{\|M\|_1\|M\|_\infty}\ge H_b/\sqrt2\ge\ln(b+1)/\sqrt2$ is unbounded in $b$."
     ),
     checks=[c8_spectral_norm_coq, c8_schur_unbounded_sympy],
     cross_checks=[c8_box_norm_hardy, c8_tribox_norm_stored],
     expected=Status.PROVED,
     prose=(
-        "causality turns the Coq sequence bounds into the T × T matrix norms; ‖M_tri‖₂ ≤ ‖Box_b‖₂² is"
-        " submultiplicativity; the column-0 entries H_(t+1)/(t+1) are read off the Cesàro rows"
+        "causality turns the Coq sequence bounds into the T × T matrix norms; ‖M_tri‖₂ ≤ ‖Box_b‖₂² is submultiplicativity; the column-0 entries H_(t+1)/(t+1) are read off the Cesàro rows"
     ),
     reason=(
-        "Kernel-checked in Coq for every T and b ≥ 1 (proofs/BoxNorm.v), with no operator norm: the theorem states "
-        "Σ_(t<T) (Box_b X)_t² ≤ 5 Σ_(t<T) X_t² and Σ_(t<T) (Box_b(Box_b X))_t² ≤ 25 Σ_(t<T) X_t² for every sequence X; "
-        "Box_b is Kernel.v's Eq. 1 and causal, so these are ‖Box_b x‖² ≤ 5‖x‖² and ‖M_tri x‖² ≤ 25‖x‖² for every "
-        "x ∈ ℝ^T. Proof: on rows t < b, Hardy's inequality Σ a_t² ≤ 4 Σ X_t² for the prefix means a_t, by Elliott's "
-        "telescoping a_t² − 2X_t a_t ≤ t·a_(t−1)² − (t+1)·a_t² and 2X_t a_t ≤ 2X_t² + a_t²/2; on rows t ≥ b, "
-        "(mean of b values)² ≤ mean of their squares, and each X_s enters at most b windows. ‖M_tri‖₂ ≤ ‖Box_b‖₂² "
-        "is submultiplicativity (the 25 bound is the two applications). Schur's bound is unbounded: its column 0 "
-        "alone sums to at least (H_b² + H_b^(2))/2 (sympy checks the induction step; the entries "
-        "H_(t+1)/(t+1) are read off the Cesàro rows). The float grid and the stored sweep (‖M_tri‖₂ ≈ 2.98 at "
-        "b = 1024, 3.41 at b = 2^16, still growing) are cross-checks."
+        "Kernel-checked in Coq for every T and b ≥ 1 (proofs/BoxNorm.v), with no operator norm: the theorem states Σ_(t<T) (Box_b X)_t² ≤ 5 Σ_(t<T) X_t² and Σ_(t<T) (Box_b(Box_b X))_t² ≤ 25 Σ_(t<T) X_t² for every sequence X; Box_b is Kernel.v's Eq. 1 and causal, so these are ‖Box_b x‖² ≤ 5‖x‖² and ‖M_tri x‖² ≤ 25‖x‖² for every x ∈ ℝ^T. Proof: on rows t < b, Hardy's inequality Σ a_t² ≤ 4 Σ X_t² for the prefix means a_t, by Elliott's telescoping a_t² − 2X_t a_t ≤ t·a_(t−1)² − (t+1)·a_t² and 2X_t a_t ≤ 2X_t² + a_t²/2; on rows t ≥ b, (mean of b values)² ≤ mean of their squares, and each X_s enters at most b windows. ‖M_tri‖₂ ≤ ‖Box_b‖₂² is submultiplicativity (the 25 bound is the two applications). Schur's bound is unbounded: its column 0 alone sums to at least (H_b² + H_b^(2))/2 (sympy checks the induction step; the entries H_(t+1)/(t+1) are read off the Cesàro rows). The float grid and the stored sweep (‖M_tri‖₂ ≈ 2.98 at b = 1024, 3.41 at b = 2^16, still growing) are cross-checks."
     ),
     uses=["trsp.C8.row-sums"],
     corrects="trsp.C8.spectral-norm",

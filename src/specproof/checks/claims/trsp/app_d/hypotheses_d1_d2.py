@@ -212,9 +212,7 @@ claim_split(
         dict(
             slug="symmetry",
             title="Carry-over to App. D needs a symmetric (bidirectional) ℳ",
-            statement=r"Unstated and necessary: $\mathcal M$ symmetric (bidirectional), so that row normalisation "
-            r"gives "
-            r"a reversible $M$ with $\pi>0$. Every causal TRSP layer is absorbed at token 0, and (A1)–(A2) fail.",
+            statement=r"Unstated and necessary: $\mathcal M$ symmetric (bidirectional), so that row normalisation gives a reversible $M$ with $\pi>0$. Every causal TRSP layer is absorbed at token 0, and (A1)–(A2) fail.",
             checks=[carry_over_symmetry_probe],
             expected=Status.CERTIFIED,
             reason="the exact absorbing instance of the carry-over claim",
@@ -222,8 +220,7 @@ claim_split(
         dict(
             slug="wrap-around",
             title="Carry-over to App. D: the wrap-around is not needed once ℳ is symmetrised",
-            statement=r"Unstated and not needed once $\mathcal M$ is symmetrised: a wrap-around boundary. The "
-            r"non-wrapping sink walk keeps an absolute gap and $T\pi_{\min}$ bounded below.",
+            statement=r"Unstated and not needed once $\mathcal M$ is symmetrised: a wrap-around boundary. The non-wrapping sink walk keeps an absolute gap and $T\pi_{\min}$ bounded below.",
             checks=[carry_over_wrap_probe],
             expected=Status.VERIFIED,
             reason="a float probe of the symmetrised sink walk",
@@ -232,14 +229,11 @@ claim_split(
         dict(
             slug="gap-reading",
             title="Carry-over to App. D: App. C's γ = μ₂/r is not (A1)'s contraction gap",
-            statement=r"Unstated: App. C's $\gamma=\mu_2/r$ read as (A1)'s contraction gap, which needs "
-            r"$\mu_{\max}+\mu_2\le2r$. The reading is false at $T=6$ and at other small $T$ (where App. C's $\gamma$ "
-            r"can exceed 1); it holds on the rest of the range evaluated.",
+            statement=r"Unstated: App. C's $\gamma=\mu_2/r$ read as (A1)'s contraction gap, which needs $\mu_{\max}+\mu_2\le2r$. The reading is false at $T=6$ and at other small $T$ (where App. C's $\gamma$ can exceed 1); it holds on the rest of the range evaluated.",
             checks=[carry_over_gap_reading_exact],
             cross_checks=[carry_over_gap_reading_grid],
             expected=Status.CERTIFIED,
-            reason="an exact eigenvector of the T = 6 skeleton walk; the closed form Eq. 9 over a range of T as a "
-            "cross-check",
+            reason="an exact eigenvector of the T = 6 skeleton walk; the closed form Eq. 9 over a range of T as a cross-check",
             tests=[
                 "tests/test_trsp_d_hypotheses.py::test_skeleton_gap_reading_fails_exactly_at_six",
                 "tests/test_trsp_d_hypotheses.py::test_exact_probes_refute_the_dropped_hypotheses",
@@ -248,8 +242,7 @@ claim_split(
         dict(
             slug="side-path",
             title="Carry-over to App. D: b ≥ 2 and g > 0 are not needed for attention that reaches token 0",
-            statement=r"For the causal absorption (trsp.D.carry-over.sharp): $b\ge2$ and $g>0$ are not needed for the "
-            r"sink or causal uniform attention, whose stationary law stays $e_0$ at $b=1$ or $g=0$.",
+            statement=r"For the causal absorption (trsp.D.carry-over.sharp): $b\ge2$ and $g>0$ are not needed for the sink or causal uniform attention, whose stationary law stays $e_0$ at $b=1$ or $g=0$.",
             checks=[carry_over_side_path_probe],
             expected=Status.CERTIFIED,
             reason="exact null spaces for b = 1, g = 0",
@@ -258,8 +251,7 @@ claim_split(
         dict(
             slug="self-attention",
             title="Carry-over to App. D: g > 0 is needed for attention that does not reach token 0",
-            statement=r"For the causal absorption (trsp.D.carry-over.sharp), $g>0$ is needed for attention that does "
-            r"not reach token 0: $A=I$ with $g=0$ gives $M=I$, whose stationary laws are every distribution.",
+            statement="For the causal absorption (trsp.D.carry-over.sharp), $g>0$ is needed for attention that does not reach token 0: $A=I$ with $g=0$ gives $M=I$, whose stationary laws are every distribution.",
             checks=[carry_over_self_attention_probe],
             expected=Status.CERTIFIED,
             reason="an exact null space",
@@ -354,9 +346,7 @@ claim_split(
         dict(
             slug="epsilon",
             title="Lemma D.1: ε < 1 is necessary (ε ≤ 1 suffices)",
-            statement=r"$\varepsilon\in(0,1)$ (stated) is necessary above 1: the demanded size $(1-\varepsilon)^2\,"
-            r"\mathrm{sr}(X)$ and floor $\varepsilon\|X\|_2/\sqrt d$ cannot both be met. At $\varepsilon=1$ one column "
-            r"of largest norm works.",
+            statement=r"$\varepsilon\in(0,1)$ (stated) is necessary above 1: the demanded size $(1-\varepsilon)^2\,\mathrm{sr}(X)$ and floor $\varepsilon\|X\|_2/\sqrt d$ cannot both be met. At $\varepsilon=1$ one column of largest norm works.",
             checks=[d1_epsilon_probe],
             expected=Status.CERTIFIED,
             reason="an exact counterexample",
@@ -365,8 +355,7 @@ claim_split(
         dict(
             slug="dimension-factor",
             title="Lemma D.1: the factor 1/√d is necessary",
-            statement=r"The factor $1/\sqrt d$ in the floor (stated) is necessary: without it a single row "
-            r"$X=[1\ 1]$ already fails.",
+            statement=r"The factor $1/\sqrt d$ in the floor (stated) is necessary: without it a single row $X=[1\ 1]$ already fails.",
             checks=[d1_dimension_probe],
             expected=Status.CERTIFIED,
             reason="an exact counterexample",
@@ -375,8 +364,7 @@ claim_split(
         dict(
             slug="nonzero",
             title="Lemma D.1: X ≠ 0 is necessary",
-            statement=r"Unstated and necessary: $X\ne0$, for $\lambda_{\mathrm{low}}>0$ and for $\mathrm{sr}(X)$ to be "
-            r"defined.",
+            statement=r"Unstated and necessary: $X\ne0$, for $\lambda_{\mathrm{low}}>0$ and for $\mathrm{sr}(X)$ to be defined.",
             checks=[d1_nonzero_state],
             expected=Status.CERTIFIED,
             reason="the zero state, exactly",
@@ -384,14 +372,11 @@ claim_split(
         dict(
             slug="stable-rank-floor",
             title="Lemma D.1: (A3) is used only for the second inequality",
-            statement=r"(A3) $\mathrm{sr}\ge r_{\min}$ is used only for the second inequality, not for the first; "
-            r"(A5), "
-            r"which the proof plan lists for this lemma, plays no role in it.",
+            statement=r"(A3) $\mathrm{sr}\ge r_{\min}$ is used only for the second inequality, not for the first; (A5), which the proof plan lists for this lemma, plays no role in it.",
             checks=[d1_rmin_probe],
             expected=Status.VERIFIED,
             reason="a subset search over arbitrary small X (no r_min)",
-            unproved="the 'not needed' part amounts to Lemma D.1 itself for every X, which is unproved "
-            "(trsp.D1.restricted-invertibility)",
+            unproved="the 'not needed' part amounts to Lemma D.1 itself for every X, which is unproved (trsp.D1.restricted-invertibility)",
         ),
     ],
     source=Source("specproof", "App. D.2", "own"),
@@ -527,8 +512,7 @@ claim_split(
         dict(
             slug="uncorrelated",
             title="Cor. D.2: uncorrelated components are necessary",
-            statement=r"Stated (A5) and necessary: uncorrelated components. Perfectly correlated components average to "
-            r"no gain.",
+            statement="Stated (A5) and necessary: uncorrelated components. Perfectly correlated components average to no gain.",
             checks=[d2_uncorrelated_probe],
             expected=Status.CERTIFIED,
             reason="exact enumeration of a finite sign distribution (Fractions)",
@@ -536,8 +520,7 @@ claim_split(
         dict(
             slug="zero-mean",
             title="Cor. D.2: zero-mean components are necessary",
-            statement=r"Stated (A5) and necessary: zero-mean components. A constant component has variance 0 and an "
-            r"error that averaging does not reduce.",
+            statement="Stated (A5) and necessary: zero-mean components. A constant component has variance 0 and an error that averaging does not reduce.",
             checks=[d2_zero_mean_probe],
             expected=Status.CERTIFIED,
             reason="exact arithmetic (Fractions)",
@@ -545,8 +528,7 @@ claim_split(
         dict(
             slug="equal-weights",
             title="Cor. D.2: equal aggregation weights are necessary",
-            statement=r"Unstated and necessary: equal aggregation weights ('aggregating' is the plain mean); unequal "
-            r"weights exceed $\sigma_\perp/\sqrt k$.",
+            statement=r"Unstated and necessary: equal aggregation weights ('aggregating' is the plain mean); unequal weights exceed $\sigma_\perp/\sqrt k$.",
             checks=[d2_weights_probe],
             expected=Status.CERTIFIED,
             reason="exact enumeration (Fractions)",
@@ -555,8 +537,7 @@ claim_split(
         dict(
             slug="root-mean-square",
             title="Cor. D.2: the error must be read as a root mean square",
-            statement=r"Unstated and necessary: the error read as a root mean square, not per realisation; a single "
-            r"realisation can exceed $\sigma_\perp/\sqrt k$.",
+            statement=r"Unstated and necessary: the error read as a root mean square, not per realisation; a single realisation can exceed $\sigma_\perp/\sqrt k$.",
             checks=[d2_rms_probe],
             expected=Status.CERTIFIED,
             reason="exact enumeration (Fractions)",
@@ -564,8 +545,7 @@ claim_split(
         dict(
             slug="epsilon-fixed",
             title="Cor. D.2: ε must stay fixed away from 1 for k = Θ(sr)",
-            statement=r"Unstated and necessary: $\varepsilon$ fixed away from 1, for $k=\Theta(\mathrm{sr})$; the "
-            r"constant of the $O(\sigma_\perp/\sqrt{\mathrm{sr}})$ step is $1/(1-\varepsilon)$.",
+            statement=r"Unstated and necessary: $\varepsilon$ fixed away from 1, for $k=\Theta(\mathrm{sr})$; the constant of the $O(\sigma_\perp/\sqrt{\mathrm{sr}})$ step is $1/(1-\varepsilon)$.",
             checks=[d2_epsilon_fixed],
             expected=Status.CERTIFIED,
             reason="exact arithmetic on Lemma D.1's size",
@@ -573,8 +553,7 @@ claim_split(
         dict(
             slug="independence",
             title="Cor. D.2: independence is not needed",
-            statement=r"Independence is not needed: pairwise uncorrelated, dependent products of signs meet the bound "
-            r"with equality.",
+            statement="Independence is not needed: pairwise uncorrelated, dependent products of signs meet the bound with equality.",
             checks=[d2_independence_probe],
             expected=Status.CERTIFIED,
             reason="exact enumeration of the sign products (Fractions)",
@@ -583,8 +562,7 @@ claim_split(
         dict(
             slug="stable-rank-floor",
             title="Cor. D.2: (A3) is not used by σ⊥/√k",
-            statement=r"(A3), listed for the corollary, is not used by $\sigma_\perp/\sqrt k$: only Lemma D.1's size "
-            r"enters, through $k$.",
+            statement=r"(A3), listed for the corollary, is not used by $\sigma_\perp/\sqrt k$: only Lemma D.1's size enters, through $k$.",
             checks=[d2_rank_probe],
             expected=Status.PROVED,
             reason="the corollary's sympy variance identity, which has no r_min in it",

@@ -252,8 +252,7 @@ LAYER_DIRECTION = [Fraction(-1, 4), Fraction(15, 2), 0]  # near the product's wo
 @check
 def d3_layers_own_law_probe(ctx: Context) -> Evidence:
     """Layers with different stationary laws (TRSP's do differ): two reversible walks, contractions certified ≤ √q₁,
-    √q₂,
-    whose product contracts its own H₀ far less than the product of the two."""
+    √q₂, whose product contracts its own H₀ far less than the product of the two."""
     (P1, pi1), (P2, pi2) = walk(LAYER_WEIGHTS[0]), walk(LAYER_WEIGHTS[1])
     q1, q2 = Fraction(1, 144), Fraction(79, 1000)  # ‖P₁‖_{H₀} = 1/12, ‖P₂‖_{H₀} ≈ 0.2791 < √0.079
     if not (h0_norm_sq_at_most(P1, pi1, q1) and h0_norm_sq_at_most(P2, pi2, q2)):
@@ -310,8 +309,7 @@ claim_split(
         dict(
             slug="reversibilization",
             title="Lemma D.3: 'equivalently, its π-reversibilization' is false",
-            statement=r"The paper's 'equivalently, we analyse its $\pi$-reversibilization' is false: a non-reversible "
-            r"$M$ can be an isometry of $\mathcal H_0(\pi)$ while its reversibilization $\frac12(M+M^*)$ contracts.",
+            statement=r"The paper's 'equivalently, we analyse its $\pi$-reversibilization' is false: a non-reversible $M$ can be an isometry of $\mathcal H_0(\pi)$ while its reversibilization $\frac12(M+M^*)$ contracts.",
             checks=[d3_reversibilization_probe],
             expected=Status.CERTIFIED,
             reason="an exact counterexample: the shift on ℤ₃ (rational Rayleigh quotients)",
@@ -320,9 +318,7 @@ claim_split(
         dict(
             slug="spectral-reading",
             title="Lemma D.3: reading γ from the eigenvalues needs reversibility",
-            statement=r"Stated (A1) and necessary for reading $\gamma$ from the eigenvalues: reversibility. A "
-            r"non-reversible $P$ can have every eigenvalue on $\mathcal H_0$ equal to 0 and still "
-            r"$\|P\|_{\mathcal H_0}>0$.",
+            statement=r"Stated (A1) and necessary for reading $\gamma$ from the eigenvalues: reversibility. A non-reversible $P$ can have every eigenvalue on $\mathcal H_0$ equal to 0 and still $\|P\|_{\mathcal H_0}>0$.",
             checks=[d3_spectral_reading_probe],
             expected=Status.CERTIFIED,
             reason="an exact counterexample (𝟏𝟏ᵀ/3 plus a nilpotent part)",
@@ -331,8 +327,7 @@ claim_split(
         dict(
             slug="absolute-gap",
             title="Lemma D.3: γ must be the absolute gap",
-            statement=r"Unstated and necessary: $\gamma$ the absolute gap $1-\max(|\lambda_2|,|\lambda_{\min}|)$, not "
-            r"$1-\lambda_2$; a negative eigenvalue can dominate the contraction.",
+            statement=r"Unstated and necessary: $\gamma$ the absolute gap $1-\max(|\lambda_2|,|\lambda_{\min}|)$, not $1-\lambda_2$; a negative eigenvalue can dominate the contraction.",
             checks=[d3_absolute_gap_probe],
             expected=Status.CERTIFIED,
             reason="an exact counterexample (a Kronecker product of 2×2 walks)",
@@ -341,13 +336,10 @@ claim_split(
         dict(
             slug="one-law",
             title="Lemma D.3: layers with different stationary laws break the bound",
-            statement=r"Unstated: one operator for all $L$ layers. It is necessary when the layers' stationary laws "
-            r"differ (TRSP's do): two reversible walks can contract less together than the product of their "
-            r"contractions.",
+            statement="Unstated: one operator for all $L$ layers. It is necessary when the layers' stationary laws differ (TRSP's do): two reversible walks can contract less together than the product of their contractions.",
             checks=[d3_layers_own_law_probe],
             expected=Status.CERTIFIED,
-            reason="layer contractions certified by exact semidefiniteness on H₀; the product by a rational Rayleigh "
-            "quotient",
+            reason="layer contractions certified by exact semidefiniteness on H₀; the product by a rational Rayleigh quotient",
             tests=[
                 "tests/test_trsp_d_hypotheses.py::test_exact_probes_refute_the_dropped_hypotheses",
                 "tests/test_trsp_d_hypotheses.py::test_h0_norm_certificate_brackets_the_float_norm",
@@ -356,30 +348,25 @@ claim_split(
         dict(
             slug="reversibility",
             title="Lemma D.3: reversibility is not needed when γ is the contraction constant",
-            statement=r"Stated (A1), and not needed for the inequality when $\gamma$ is the contraction constant of "
-            r"(A1): $\|P^L\|_{\mathcal H_0}\le\|P\|_{\mathcal H_0}^L$ for any $P$ with stationary $\pi>0$.",
+            statement=r"Stated (A1), and not needed for the inequality when $\gamma$ is the contraction constant of (A1): $\|P^L\|_{\mathcal H_0}\le\|P\|_{\mathcal H_0}^L$ for any $P$ with stationary $\pi>0$.",
             checks=[d3_nonreversible_search],
             expected=Status.VERIFIED,
             reason="a property search over non-reversible chains",
-            unproved="a property search; it follows from the H₀(π)-invariance and submultiplicativity used by the "
-            "proof of trsp.D3.mixing, not yet a check of this claim",
+            unproved="a property search; it follows from the H₀(π)-invariance and submultiplicativity used by the proof of trsp.D3.mixing, not yet a check of this claim",
         ),
         dict(
             slug="common-law",
             title="Lemma D.3: one operator is not needed when the layers share π",
-            statement=r"One operator for every layer is not needed when the layers share $\pi$: "
-            r"$\|P_L\cdots P_1\|_{\mathcal H_0}\le\prod_\ell\|P_\ell\|_{\mathcal H_0}$.",
+            statement=r"One operator for every layer is not needed when the layers share $\pi$: $\|P_L\cdots P_1\|_{\mathcal H_0}\le\prod_\ell\|P_\ell\|_{\mathcal H_0}$.",
             checks=[d3_layers_common_law_search],
             expected=Status.VERIFIED,
             reason="a property search over layers sharing a stationary law",
-            unproved="a property search; submultiplicativity on the shared H₀(π) proves it, not yet a check of this "
-            "claim",
+            unproved="a property search; submultiplicativity on the shared H₀(π) proves it, not yet a check of this claim",
         ),
         dict(
             slug="positive-law",
             title="Lemma D.3: π > 0 is not needed for the inequality (which is then vacuous)",
-            statement=r"Unstated in (A1): $\pi>0$. Not needed for the inequality, which for causal layers ($\pi=e_0$) "
-            r"holds but says nothing.",
+            statement=r"Unstated in (A1): $\pi>0$. Not needed for the inequality, which for causal layers ($\pi=e_0$) holds but says nothing.",
             checks=[d3_positive_law_probe],
             expected=Status.CERTIFIED,
             reason="the π = e₀ case, exactly",
@@ -449,8 +436,7 @@ claim_split(
         dict(
             slug="a2",
             title="Lemma D.4: (A2) is necessary",
-            statement=r"(A2) $\pi_{\min}\ge c_\pi/T$ is necessary: a law with a small atom breaks "
-            r"$\|e\|_\infty\le\sqrt{T/c_\pi}\,\|e\|_{2,\pi}$.",
+            statement=r"(A2) $\pi_{\min}\ge c_\pi/T$ is necessary: a law with a small atom breaks $\|e\|_\infty\le\sqrt{T/c_\pi}\,\|e\|_{2,\pi}$.",
             checks=[d4_a2_probe],
             expected=Status.CERTIFIED,
             reason="an exact counterexample",
@@ -459,14 +445,11 @@ claim_split(
         dict(
             slug="normalisation",
             title="Lemma D.4: neither Σπ = 1 nor stationarity is needed",
-            statement=r"Not needed: $\sum_i\pi_i=1$ and stationarity (any positive weights). Unstated but forced by "
-            r"$\sum_i\pi_i=1$: $c_\pi\le1$, so the factor is always $\ge\sqrt T$, and the paper's 'when (A2) is tight "
-            r"the factor is $1/\sqrt{\pi_{\min}}$' holds exactly with $c_\pi=T\pi_{\min}$.",
+            statement=r"Not needed: $\sum_i\pi_i=1$ and stationarity (any positive weights). Unstated but forced by $\sum_i\pi_i=1$: $c_\pi\le1$, so the factor is always $\ge\sqrt T$, and the paper's 'when (A2) is tight the factor is $1/\sqrt{\pi_{\min}}$' holds exactly with $c_\pi=T\pi_{\min}$.",
             checks=[d4_normalisation_probe],
             cross_checks=[d4_tight_sentence_sympy],
             expected=Status.PROVED,
-            reason="the lemma's sympy slack decomposition, which never uses Σπ = 1; the tight-case sentence by a sympy "
-            "identity as a cross-check",
+            reason="the lemma's sympy slack decomposition, which never uses Σπ = 1; the tight-case sentence by a sympy identity as a cross-check",
             prose="the slack decomposition is checked for any positive weights; the inequality follows term by term",
         ),
     ],
@@ -543,8 +526,7 @@ claim_split(
         dict(
             slug="sigma-max",
             title="Lemma D.5: σ_max(𝒜) ≥ c₀ is necessary for L_f κ̄/c₀",
-            statement=r"Stated (A4) $\sigma_{\max}(\mathcal A)\ge c_0$: necessary for the second inequality "
-            r"$\le L_f\bar\kappa/c_0$ (a small multiple of the identity breaks it).",
+            statement=r"Stated (A4) $\sigma_{\max}(\mathcal A)\ge c_0$: necessary for the second inequality $\le L_f\bar\kappa/c_0$ (a small multiple of the identity breaks it).",
             checks=[d5_sigma_max_probe],
             expected=Status.CERTIFIED,
             reason="an exact counterexample with 𝒜 a multiple of I and f = id",
@@ -552,8 +534,7 @@ claim_split(
         dict(
             slug="kappa",
             title="Lemma D.5: κ ≤ κ̄ is necessary",
-            statement=r"Stated: $\kappa(\mathcal A)\le\bar\kappa$, necessary; the residual structure's "
-            r"$\sigma_{\max}\ge c_0$ alone bounds nothing. Invertibility is implied by $\kappa\le\bar\kappa<\infty$.",
+            statement=r"Stated: $\kappa(\mathcal A)\le\bar\kappa$, necessary; the residual structure's $\sigma_{\max}\ge c_0$ alone bounds nothing. Invertibility is implied by $\kappa\le\bar\kappa<\infty$.",
             checks=[d5_kappa_probe],
             expected=Status.CERTIFIED,
             reason="an exact counterexample with diagonal 𝒜",
@@ -562,9 +543,7 @@ claim_split(
         dict(
             slug="euclidean-norm",
             title="Lemma D.5: L_f must be measured in the Euclidean norm",
-            statement=r"Unstated and necessary: $L_f$ measured in the Euclidean norm that $\|\mathcal A^{-1}\|_2$ "
-            r"uses; "
-            r"a linear $f$ that is 1-Lipschitz from $\ell_1$ is $\sqrt2$-Lipschitz from $\ell_2$.",
+            statement=r"Unstated and necessary: $L_f$ measured in the Euclidean norm that $\|\mathcal A^{-1}\|_2$ uses; a linear $f$ that is 1-Lipschitz from $\ell_1$ is $\sqrt2$-Lipschitz from $\ell_2$.",
             checks=[d5_norm_probe],
             expected=Status.CERTIFIED,
             reason="an exact counterexample with 𝒜 = I and linear f",
@@ -573,15 +552,12 @@ claim_split(
         dict(
             slug="sigma-max-first",
             title="Lemma D.5: σ_max(𝒜) ≥ c₀ is not needed for L_f κ/σ_max",
-            statement=r"$\sigma_{\max}(\mathcal A)\ge c_0$ is not needed for the first inequality "
-            r"$\mathrm{Lip}\le L_f\kappa/\sigma_{\max}=L_f/\sigma_{\min}$: no $c_0$ enters it.",
+            statement=r"$\sigma_{\max}(\mathcal A)\ge c_0$ is not needed for the first inequality $\mathrm{Lip}\le L_f\kappa/\sigma_{\max}=L_f/\sigma_{\min}$: no $c_0$ enters it.",
             checks=[d5_sigma_max_first_probe],
             cross_checks=[d5_sigma_max_first_search],
             expected=Status.PROVED,
-            reason="the composition step L_f‖𝒜⁻¹‖₂ = L_f/σ_min = L_fκ/σ_max of the proof of trsp.D5.readout (sympy); "
-            "the lemma's Jacobian search at scales putting σ_max below any fixed c₀ as a cross-check",
-            prose="the composition step is the checked identity; Lip(f∘g) ≤ Lip(f)·Lip(g) is the chain rule for "
-            "Lipschitz constants",
+            reason="the composition step L_f‖𝒜⁻¹‖₂ = L_f/σ_min = L_fκ/σ_max of the proof of trsp.D5.readout (sympy); the lemma's Jacobian search at scales putting σ_max below any fixed c₀ as a cross-check",
+            prose="the composition step is the checked identity; Lip(f∘g) ≤ Lip(f)·Lip(g) is the chain rule for Lipschitz constants",
         ),
     ],
     source=Source("specproof", "App. D.5", "own"),
@@ -669,8 +645,7 @@ claim_split(
         dict(
             slug="target",
             title="Eq. 20 needs y = G(X̄)",
-            statement=r"Unstated and necessary: $y=G(\bar X)$, the target is the prediction at the fully mixed state; "
-            r"without it Eq. 20 fails.",
+            statement=r"Unstated and necessary: $y=G(\bar X)$, the target is the prediction at the fully mixed state; without it Eq. 20 fails.",
             checks=[d6_target_probe],
             expected=Status.CERTIFIED,
             reason="an exact instance (rationals)",
@@ -678,10 +653,7 @@ claim_split(
         dict(
             slug="dimension",
             title="Eq. 20: the 1/√sr gain is absorbed by constants growing with the dimension",
-            statement=r"Unstated and necessary, even with $y=G(\bar X)$ and (A5) at $\sigma_\perp=0$: constants that "
-            r"may grow with the dimension. The ratio of $\mathcal E$ to the bound is exactly "
-            r"$\sqrt{\mathrm{sr}}=\sqrt d$, so the $1/\sqrt{\mathrm{sr}}$ gain is absorbed, against 'the "
-            r"$1/\sqrt{\mathrm{sr}}$ improvement relies on (A5)'.",
+            statement=r"Unstated and necessary, even with $y=G(\bar X)$ and (A5) at $\sigma_\perp=0$: constants that may grow with the dimension. The ratio of $\mathcal E$ to the bound is exactly $\sqrt{\mathrm{sr}}=\sqrt d$, so the $1/\sqrt{\mathrm{sr}}$ gain is absorbed, against 'the $1/\sqrt{\mathrm{sr}}$ improvement relies on (A5)'.",
             checks=[d6_dimension_probe],
             expected=Status.CERTIFIED,
             reason="an exact instance on Hadamard columns",
@@ -690,9 +662,7 @@ claim_split(
         dict(
             slug="output-rank",
             title="Eq. 20: (A3) must hold at a fixed layer, not at the mixed output",
-            statement=r"Unstated and necessary: a layer $\ell$ for (A3) other than the output. At $X_L=M^LX$, (A1) "
-            r"forces $\mathrm{sr}\to1$. The one-operator and absolute-gap hypotheses enter through Lemma D.3 "
-            r"(trsp.D3.mixing.hypotheses.one-law, trsp.D3.mixing.hypotheses.absolute-gap).",
+            statement=r"Unstated and necessary: a layer $\ell$ for (A3) other than the output. At $X_L=M^LX$, (A1) forces $\mathrm{sr}\to1$. The one-operator and absolute-gap hypotheses enter through Lemma D.3 (trsp.D3.mixing.hypotheses.one-law, trsp.D3.mixing.hypotheses.absolute-gap).",
             checks=[d6_output_rank_probe],
             expected=Status.CERTIFIED,
             reason="an exact instance (the lazy complete-graph walk)",
@@ -775,23 +745,17 @@ claim_split(
         dict(
             slug="not-needed",
             title="The corrected bound needs neither reversibility, (A3), (A5) nor σ_max ≥ c₀",
-            statement=r"The corrected bound $\|G(M^LX)-G(\bar X)\|_F\le\frac{L_f}{\sigma_{\min}(\mathcal{A})}"
-            r"\pi_{\min}^{-1/2}(1-\gamma)^L\|X-\bar X\|_{F,\pi}$, with $\pi>0$ and $\gamma$ the contraction constant "
-            r"on $\mathcal H_0(\pi)$, needs neither reversibility, nor (A3), (A5), nor $\sigma_{\max}(\mathcal A)\ge "
-            r"c_0$.",
+            statement=r"The corrected bound $\|G(M^LX)-G(\bar X)\|_F\le\frac{L_f}{\sigma_{\min}(\mathcal{A})}\pi_{\min}^{-1/2}(1-\gamma)^L\|X-\bar X\|_{F,\pi}$, with $\pi>0$ and $\gamma$ the contraction constant on $\mathcal H_0(\pi)$, needs neither reversibility, nor (A3), (A5), nor $\sigma_{\max}(\mathcal A)\ge c_0$.",
             checks=[d6_fixed_nonreversible_search],
             expected=Status.VERIFIED,
-            reason="a property search of the corrected bound over non-reversible primitive chains and badly scaled "
-            "readouts",
-            unproved="a search over non-reversible chains; the proof of trsp.D6.bound.fixed does not use them, but "
-            "this claim does not yet check that",
+            reason="a property search of the corrected bound over non-reversible primitive chains and badly scaled readouts",
+            unproved="a search over non-reversible chains; the proof of trsp.D6.bound.fixed does not use them, but this claim does not yet check that",
             tests=["tests/test_trsp_d_hypotheses.py::test_primitive_chain_has_a_positive_law"],
         ),
         dict(
             slug="one-operator",
             title="The corrected bound needs one operator M for all L layers",
-            statement=r"Necessary: one operator $M$ for all $L$ layers. Two reversible layers with different laws "
-            r"contract less together than the product of their gaps (trsp.D3.mixing.hypotheses.one-law).",
+            statement="Necessary: one operator $M$ for all $L$ layers. Two reversible layers with different laws contract less together than the product of their gaps (trsp.D3.mixing.hypotheses.one-law).",
             checks=[d3_layers_own_law_probe],
             expected=Status.CERTIFIED,
             reason="the exact two-layer counterexample of the Lemma D.3 probes",

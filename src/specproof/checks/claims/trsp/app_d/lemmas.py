@@ -126,21 +126,13 @@ claim(
     title="The row-normalised operator inherits App. C's gap and rank guarantees",
     source=Source("TRSP", "App. D (intro)", "carry-over"),
     statement=(
-        r"The row-stochastic normalisation $M$ of $\mathcal{M}=I+A_{\mathrm{attn}}+g\,M_{\mathrm{tri}}$ shares its "
-        r"connectivity, so the gap and rank guarantees of App. C carry over to the reversible, $\pi$-weighted "
-        r"setting (A1)–(A2) of App. D."
+        r"The row-stochastic normalisation $M$ of $\mathcal{M}=I+A_{\mathrm{attn}}+g\,M_{\mathrm{tri}}$ shares its connectivity, so the gap and rank guarantees of App. C carry over to the reversible, $\pi$-weighted setting (A1)–(A2) of App. D."
     ),
     checks=[carry_over_assumption_a2, carry_over_stationary_law_exact, carry_over_probe_sink],
     expected=Status.REFUTED,
     notes=["interpretive"],
     reason=(
-        "For causal layers (lower-triangular attention and triBox) the row-normalised M is lower triangular with "
-        "token 0 absorbing: its stationary law is e₀, so (A2) fails at every T and (A1) is vacuous. What does carry "
-        "over, seen in the sink probe: the stable rank (row sums are the constant 2+g) grows with T and stays well "
-        "above the C.8 floor 1 + g²E_b; the singular gap of M tends to 1 because the sink makes σ₁ = ‖M‖₂ ≈ √T/(2+g); "
-        "and the walk on the symmetrised graph (a different, reversible operator) keeps an absolute gap and "
-        "T·π_min bounded below over the probed T. "
-        "Exact statement: trsp.D.carry-over.sharp."
+        "For causal layers (lower-triangular attention and triBox) the row-normalised M is lower triangular with token 0 absorbing: its stationary law is e₀, so (A2) fails at every T and (A1) is vacuous. What does carry over, seen in the sink probe: the stable rank (row sums are the constant 2+g) grows with T and stays well above the C.8 floor 1 + g²E_b; the singular gap of M tends to 1 because the sink makes σ₁ = ‖M‖₂ ≈ √T/(2+g); and the walk on the symmetrised graph (a different, reversible operator) keeps an absolute gap and T·π_min bounded below over the probed T. Exact statement: trsp.D.carry-over.sharp."
     ),
     tests=["tests/test_trsp_appendix_d.py::test_causal_row_normalised_operator_absorbs_at_the_first_token"],
 )
@@ -149,24 +141,16 @@ claim(
     id="trsp.D.carry-over.sharp",
     title="Causal TRSP chains are absorbed at the first token",
     source=Source("specproof", "App. D (intro)", "own"),
-    statement=r"For lower-triangular row-stochastic $A_{\mathrm{attn}}$, $b\ge2$ and $g>0$, $\mathcal{M}$ has row sums "
-    r"$2+g$, so $M=\mathcal{M}/(2+g)$ has the stable rank and singular gap of $\mathcal{M}$; $M$ is lower "
-    r"triangular with first row $e_0^\top$ and its unique stationary law is $\pi=e_0$, so (A2) fails for every $T$.",
+    statement=r"For lower-triangular row-stochastic $A_{\mathrm{attn}}$, $b\ge2$ and $g>0$, $\mathcal{M}$ has row sums $2+g$, so $M=\mathcal{M}/(2+g)$ has the stable rank and singular gap of $\mathcal{M}$; $M$ is lower triangular with first row $e_0^\top$ and its unique stationary law is $\pi=e_0$, so (A2) fails for every $T$.",
     checks=[carry_over_absorbing_proof],
     cross_checks=[carry_over_stationary_law_exact],
     expected=Status.PROVED,
     corrects="trsp.D.carry-over",
     prose=(
-        "the downward induction over the columns of the lower-triangular M (the checked step at each j ≥ 1), with "
-        "M_jj < 1 from the positive subdiagonal entry of M_tri (b ≥ 2, g > 0; the attention's entries are nonnegative) "
-        "and row j summing to 1; normalising the surviving π₀ gives π = e₀; the scale invariance of srank and of the "
-        "singular gap"
+        "the downward induction over the columns of the lower-triangular M (the checked step at each j ≥ 1), with M_jj < 1 from the positive subdiagonal entry of M_tri (b ≥ 2, g > 0; the attention's entries are nonnegative) and row j summing to 1; normalising the surviving π₀ gives π = e₀; the scale invariance of srank and of the singular gap"
     ),
     reason=(
-        "Machine-checked (sympy) for every T: rows of ℳ sum to 1 + 1 + g; the subdiagonal of M_tri is ≥ 1/w_t² > 0 "
-        "for b ≥ 2, so M_jj < 1 for j ≥ 1; column j of πᵀM = πᵀ then forces π_j = 0 (downward induction, prose), "
-        "and row 0 = e₀ᵀ makes e₀ stationary. Exact rational null spaces on a grid of T, b, g and two attention "
-        "patterns are a cross-check."
+        "Machine-checked (sympy) for every T: rows of ℳ sum to 1 + 1 + g; the subdiagonal of M_tri is ≥ 1/w_t² > 0 for b ≥ 2, so M_jj < 1 for j ≥ 1; column j of πᵀM = πᵀ then forces π_j = 0 (downward induction, prose), and row 0 = e₀ᵀ makes e₀ stationary. Exact rational null spaces on a grid of T, b, g and two attention patterns are a cross-check."
     ),
     tests=["tests/test_trsp_appendix_d.py::test_causal_row_normalised_operator_absorbs_at_the_first_token"],
 )
@@ -259,24 +243,15 @@ claim(
     id="trsp.D1.restricted-invertibility",
     title="Restricted invertibility of the state",
     source=Source("TRSP", "App. D.2", "Lemma D.1"),
-    statement=r"For $X\in\mathbb{R}^{T\times d}$ and $\varepsilon\in(0,1)$ there is a set $S$ of columns with "
-    r"$|S|\ge(1-\varepsilon)^2\,\mathrm{sr}(X)$ and $\sigma_{\min}(X_S)\ge\varepsilon\|X\|_2/\sqrt d$, "
-    r"$\mathrm{sr}(X)=\|X\|_F^2/\|X\|_2^2$.",
+    statement=r"For $X\in\mathbb{R}^{T\times d}$ and $\varepsilon\in(0,1)$ there is a set $S$ of columns with $|S|\ge(1-\varepsilon)^2\,\mathrm{sr}(X)$ and $\sigma_{\min}(X_S)\ge\varepsilon\|X\|_2/\sqrt d$, $\mathrm{sr}(X)=\|X\|_F^2/\|X\|_2^2$.",
     checks=[restricted_invertibility_search, restricted_invertibility_ss_form, restricted_invertibility_from_ss_sympy],
     expected=Status.VERIFIED,
     unproved=(
-        "No proof is known. Spielman–Srivastava (Israel J. Math. 190 (2012)) gives ⌊ε² sr⌋ columns, and its sharp "
-        "form covers the lemma only when ε(√sr − 1)(√sr(2−ε) − ε) ≥ 1; the lemma asks for ⌈(1−ε)² sr⌉ columns, "
-        "which can exceed sr − 1, beyond every restricted-invertibility theorem we know."
+        "No proof is known. Spielman–Srivastava (Israel J. Math. 190 (2012)) gives ⌊ε² sr⌋ columns, and its sharp form covers the lemma only when ε(√sr − 1)(√sr(2−ε) − ε) ≥ 1; the lemma asks for ⌈(1−ε)² sr⌉ columns, which can exceed sr − 1, beyond every restricted-invertibility theorem we know."
     ),
     notes=["loose"],
     reason=(
-        "The cited Spielman–Srivastava theorem gives |S| ≥ ⌊ε²sr⌋ with σ_min ≥ (1−ε)‖X‖_F/√d; the lemma swaps ε and "
-        "1−ε, weakens ‖X‖_F to ‖X‖₂ (a factor √sr) and drops the floor, so it asks for ⌈(1−ε)²sr⌉ columns, one more "
-        "than SS provides whenever (1−ε)²sr is not an integer. Its proof therefore does not establish it; a sympy "
-        "identity shows SS covers it when ε(√sr−1)(√sr(2−ε)−ε) ≥ 1. Reducing 'for all ε' to one inequality per size "
-        "k, an exhaustive subset search over structured small matrices found no counterexample: tight at k = 1, "
-        "loose for k ≥ 2."
+        "The cited Spielman–Srivastava theorem gives |S| ≥ ⌊ε²sr⌋ with σ_min ≥ (1−ε)‖X‖_F/√d; the lemma swaps ε and 1−ε, weakens ‖X‖_F to ‖X‖₂ (a factor √sr) and drops the floor, so it asks for ⌈(1−ε)²sr⌉ columns, one more than SS provides whenever (1−ε)²sr is not an integer. Its proof therefore does not establish it; a sympy identity shows SS covers it when ε(√sr−1)(√sr(2−ε)−ε) ≥ 1. Reducing 'for all ε' to one inequality per size k, an exhaustive subset search over structured small matrices found no counterexample: tight at k = 1, loose for k ≥ 2."
     ),
     tests=[
         "tests/test_trsp_appendix_d.py::test_restricted_invertibility_reduction_matches_an_epsilon_grid",
@@ -332,19 +307,15 @@ claim(
     id="trsp.D2.averaging",
     title="Averaging k uncorrelated directions divides the noise by √k",
     source=Source("TRSP", "App. D.2", "Cor. D.2"),
-    statement=r"If $Z_1,\dots,Z_k$ are uncorrelated, zero-mean, with $\mathrm{Var}\,Z_i\le\sigma_\perp^2$, then "
-    r"$\big(\mathbb{E}\,|\tfrac1k\sum_i Z_i|^2\big)^{1/2}\le\sigma_\perp/\sqrt k$.",
+    statement=r"If $Z_1,\dots,Z_k$ are uncorrelated, zero-mean, with $\mathrm{Var}\,Z_i\le\sigma_\perp^2$, then $\big(\mathbb{E}\,|\tfrac1k\sum_i Z_i|^2\big)^{1/2}\le\sigma_\perp/\sqrt k$.",
     checks=[averaging_variance_sympy, averaging_exact_enumeration],
     expected=Status.PROVED,
     prose=(
-        "the reading as a root-mean-square bound (the paper's proof bounds the variance); uncorrelatedness removes the"
-        " cross terms"
+        "the reading as a root-mean-square bound (the paper's proof bounds the variance); uncorrelatedness removes the cross terms"
     ),
     notes=["interpretive"],
     reason=(
-        "Read as a root-mean-square bound (the paper's proof bounds the variance), it is a sympy identity for "
-        "symbolic k. As a bound on every realisation it is false (all components at +σ⊥ give σ⊥). It bounds an "
-        "additive noise term; Eq. 19 uses it as a multiplicative gain on a Lipschitz constant, see trsp.D6.bound."
+        "Read as a root-mean-square bound (the paper's proof bounds the variance), it is a sympy identity for symbolic k. As a bound on every realisation it is false (all components at +σ⊥ give σ⊥). It bounds an additive noise term; Eq. 19 uses it as a multiplicative gain on a Lipschitz constant, see trsp.D6.bound."
     ),
     tests=["tests/test_trsp_appendix_d.py::test_average_of_uncorrelated_components"],
 )
@@ -440,22 +411,15 @@ claim(
     id="trsp.D3.mixing",
     title="Exponential mixing on the zero-mean subspace",
     source=Source("TRSP", "App. D.3", "Lemma D.3"),
-    statement=r"If $M$ is reversible with stationary $\pi>0$ and $\|Mv\|_{2,\pi}\le(1-\gamma)\|v\|_{2,\pi}$ on "
-    r"$\mathcal{H}_0(\pi)$, then $\|M^L\|_{\mathcal{H}_0\to\mathcal{H}_0}\le(1-\gamma)^L$.",
+    statement=r"If $M$ is reversible with stationary $\pi>0$ and $\|Mv\|_{2,\pi}\le(1-\gamma)\|v\|_{2,\pi}$ on $\mathcal{H}_0(\pi)$, then $\|M^L\|_{\mathcal{H}_0\to\mathcal{H}_0}\le(1-\gamma)^L$.",
     checks=[mixing_proof],
     cross_checks=[mixing_reversible_search],
     expected=Status.PROVED,
     prose=(
-        "induction on L with the invariance of H₀(π) (checked): M^(L−1)v stays in H₀(π), where the hypothesis "
-        "‖Mw‖_{2,π} ≤ (1 − γ)‖w‖_{2,π} applies; the operator norm on H₀(π) is the supremum of ‖M^Lv‖/‖v‖ over v ≠ 0 "
-        "there. Reversibility is not used (only πᵀM = πᵀ and the contraction)"
+        "induction on L with the invariance of H₀(π) (checked): M^(L−1)v stays in H₀(π), where the hypothesis ‖Mw‖_{2,π} ≤ (1 − γ)‖w‖_{2,π} applies; the operator norm on H₀(π) is the supremum of ‖M^Lv‖/‖v‖ over v ≠ 0 there. Reversibility is not used (only πᵀM = πᵀ and the contraction)"
     ),
     reason=(
-        "Machine-checked (sympy, symbolic size): πᵀ(Mv) = πᵀv, so H₀(π) is M-invariant, and the induction's base and"
-        " step (1 − γ)(1 − γ)^(L−1) = (1 − γ)^L. Argued in prose: the induction itself. A property search on reversible"
-        " chains finds equality (ratio 1), as a self-adjoint operator's norm is multiplicative (cross-check). γ here"
-        " must be the absolute gap 1 − max(|λ₂|, |λ_min|) that (A1) defines by contraction, not 1 − λ₂ nor the singular"
-        " gap of §1."
+        "Machine-checked (sympy, symbolic size): πᵀ(Mv) = πᵀv, so H₀(π) is M-invariant, and the induction's base and step (1 − γ)(1 − γ)^(L−1) = (1 − γ)^L. Argued in prose: the induction itself. A property search on reversible chains finds equality (ratio 1), as a self-adjoint operator's norm is multiplicative (cross-check). γ here must be the absolute gap 1 − max(|λ₂|, |λ_min|) that (A1) defines by contraction, not 1 − λ₂ nor the singular gap of §1."
     ),
     uses=[],
     tests=["tests/test_trsp_appendix_d.py::test_h0_norm_of_powers_is_the_power_of_the_contraction"],
@@ -521,8 +485,7 @@ claim(
     expected=Status.PROVED,
     prose="taking the maximising token: π_t|e_t|² ≤ ‖e‖²_(2,π) and π_t ≥ c_π/T",
     reason=(
-        "The slack is a sum of nonnegative terms (sympy, with the maximiser's term split off); tight for the "
-        "indicator of the lightest token when π_min = c_π/T."
+        "The slack is a sum of nonnegative terms (sympy, with the maximiser's term split off); tight for the indicator of the lightest token when π_min = c_π/T."
     ),
     tests=["tests/test_trsp_appendix_d.py::test_pointwise_bound_is_tight_at_the_lightest_token"],
 )
@@ -555,23 +518,15 @@ claim(
     id="trsp.D5.readout",
     title="Readout stability through a well-conditioned linear part",
     source=Source("TRSP", "App. D.5", "Lemma D.5"),
-    statement=r"For invertible $\mathcal{A}$ and $L_f$-Lipschitz $f$: $\mathrm{Lip}(f\circ\mathcal{A}^{-1})\le "
-    r"L_f\,\kappa(\mathcal{A})/\sigma_{\max}(\mathcal{A})\le L_f\bar\kappa/c_0$ when"
-    r" $\kappa(\mathcal{A})\le\bar\kappa$ "
-    r"and $\sigma_{\max}(\mathcal{A})\ge c_0>0$.",
+    statement=r"For invertible $\mathcal{A}$ and $L_f$-Lipschitz $f$: $\mathrm{Lip}(f\circ\mathcal{A}^{-1})\le L_f\,\kappa(\mathcal{A})/\sigma_{\max}(\mathcal{A})\le L_f\bar\kappa/c_0$ when $\kappa(\mathcal{A})\le\bar\kappa$ and $\sigma_{\max}(\mathcal{A})\ge c_0>0$.",
     checks=[readout_constants_sympy],
     cross_checks=[readout_lipschitz_search],
     expected=Status.PROVED,
     prose=(
-        "the composition bound |f(𝒜⁻¹x) − f(𝒜⁻¹y)| ≤ L_f‖𝒜⁻¹(x − y)‖ ≤ L_f‖𝒜⁻¹‖₂‖x − y‖ (Euclidean norms); ‖𝒜⁻¹‖₂ = "
-        "1/σ_min(𝒜), since the singular values of 𝒜⁻¹ = VΣ⁻¹Uᵀ are the reciprocals of those of 𝒜 (Horn & Johnson, "
-        "Matrix Analysis, 2nd ed. (2013), Thm 2.6.3, the singular value decomposition); then the checked constants"
+        "the composition bound |f(𝒜⁻¹x) − f(𝒜⁻¹y)| ≤ L_f‖𝒜⁻¹(x − y)‖ ≤ L_f‖𝒜⁻¹‖₂‖x − y‖ (Euclidean norms); ‖𝒜⁻¹‖₂ = 1/σ_min(𝒜), since the singular values of 𝒜⁻¹ = VΣ⁻¹Uᵀ are the reciprocals of those of 𝒜 (Horn & Johnson, Matrix Analysis, 2nd ed. (2013), Thm 2.6.3, the singular value decomposition); then the checked constants"
     ),
     reason=(
-        "Machine-checked (sympy): 1/σ_min = κ/σ_max and the sign certificate κ̄/c₀ ≥ κ/σ_max. Argued in prose: the "
-        "composition of Lipschitz maps and ‖𝒜⁻¹‖₂ = 1/σ_min (SVD, cited). A search with Jacobians of linear and tanh "
-        "readouts (equality attained) is a cross-check. Note κ/σ_max is just 1/σ_min: the assumption σ_max ≥ c₀ enters "
-        "only through the bound κ̄/c₀."
+        "Machine-checked (sympy): 1/σ_min = κ/σ_max and the sign certificate κ̄/c₀ ≥ κ/σ_max. Argued in prose: the composition of Lipschitz maps and ‖𝒜⁻¹‖₂ = 1/σ_min (SVD, cited). A search with Jacobians of linear and tanh readouts (equality attained) is a cross-check. Note κ/σ_max is just 1/σ_min: the assumption σ_max ≥ c₀ enters only through the bound κ̄/c₀."
     ),
     tests=["tests/test_trsp_appendix_d.py::test_readout_lipschitz_bound_is_attained_by_a_linear_readout"],
 )
@@ -644,9 +599,7 @@ claim(
     id="trsp.D6.bound",
     title="Inference error bound from gap and effective rank",
     source=Source("TRSP", "App. D.6", "Eq. 20"),
-    statement=r"Under (A1)–(A5), with $\hat y=G(M^LX^{(0)})$, $y=f(X)$: $\mathcal{E}=\|\hat y-y\|\le "
-    r"\frac{C_1\kappa(\mathcal{A})}{\sqrt{\mathrm{sr}(X_\ell)}}\cdot C_2\sqrt{T/c_\pi}\,(1-\gamma)^L$ with "
-    r"$C_1,C_2$ absorbing $L_f,\bar\kappa,c_0,\sigma_\perp,\|X^{(0)}-\bar X\|_{2,\pi}$.",
+    statement=r"Under (A1)–(A5), with $\hat y=G(M^LX^{(0)})$, $y=f(X)$: $\mathcal{E}=\|\hat y-y\|\le \frac{C_1\kappa(\mathcal{A})}{\sqrt{\mathrm{sr}(X_\ell)}}\cdot C_2\sqrt{T/c_\pi}\,(1-\gamma)^L$ with $C_1,C_2$ absorbing $L_f,\bar\kappa,c_0,\sigma_\perp,\|X^{(0)}-\bar X\|_{2,\pi}$.",
     checks=[error_bound_counterexample],
     expected=Status.REFUTED,
     uses=[
@@ -657,12 +610,7 @@ claim(
         "trsp.D5.readout",
     ],
     reason=(
-        "Eq. 19 drops the term ‖G(X̄) − y‖: mixing drives ŷ to the prediction at the fully mixed state, not to the "
-        "target, so the right side → 0 as L → ∞ while ℰ → ‖G(X̄) − y‖ > 0. An exact instance meeting (A1)–(A4) "
-        "(lazy complete-graph walk, 𝒜 = I, f = id, X = d Hadamard columns; π, γ, sr computed from the matrices) has "
-        "ℰ/(bound without constants) = √d·(2^L − 1). The 1/√sr factor is "
-        "Cor. D.2's noise-averaging gain used as a Lipschitz multiplier, which no lemma supports. The provable "
-        "statement is trsp.D6.bound.fixed."
+        "Eq. 19 drops the term ‖G(X̄) − y‖: mixing drives ŷ to the prediction at the fully mixed state, not to the target, so the right side → 0 as L → ∞ while ℰ → ‖G(X̄) − y‖ > 0. An exact instance meeting (A1)–(A4) (lazy complete-graph walk, 𝒜 = I, f = id, X = d Hadamard columns; π, γ, sr computed from the matrices) has ℰ/(bound without constants) = √d·(2^L − 1). The 1/√sr factor is Cor. D.2's noise-averaging gain used as a Lipschitz multiplier, which no lemma supports. The provable statement is trsp.D6.bound.fixed."
     ),
     tests=["tests/test_trsp_appendix_d.py::test_mixing_does_not_reach_the_target"],
 )
@@ -713,9 +661,7 @@ claim(
     title="Depth-L predictions approach the mixed-state prediction",
     source=Source("specproof", "App. D.6", "own"),
     statement=(
-        r"Under (A1), (A2), (A4) and $\mathrm{Lip}(f)\le L_f$, with $G(z)=f(\mathcal{A}^{-1}z)$ applied to every token "
-        r"and $\bar X=\mathbf{1}\pi^\top X$: $\|G(M^LX)-G(\bar X)\|_F\le\frac{L_f}{\sigma_{\min}(\mathcal{A})}"
-        r"\sqrt{T/c_\pi}\,(1-\gamma)^L\,\|X-\bar X\|_{F,\pi}$. The error $\|G(M^LX)-y\|$ is not controlled by mixing."
+        r"Under (A1), (A2), (A4) and $\mathrm{Lip}(f)\le L_f$, with $G(z)=f(\mathcal{A}^{-1}z)$ applied to every token and $\bar X=\mathbf{1}\pi^\top X$: $\|G(M^LX)-G(\bar X)\|_F\le\frac{L_f}{\sigma_{\min}(\mathcal{A})}\sqrt{T/c_\pi}\,(1-\gamma)^L\,\|X-\bar X\|_{F,\pi}$. The error $\|G(M^LX)-y\|$ is not controlled by mixing."
     ),
     checks=[error_bound_fixed_proof],
     cross_checks=[error_bound_fixed_search],
@@ -723,18 +669,10 @@ claim(
     corrects="trsp.D6.bound",
     uses=["trsp.D3.mixing", "trsp.D4.pointwise", "trsp.D5.readout"],
     prose=(
-        "applying the checked per-channel steps to every column x of X (X̄ = 𝟏πᵀX column by column) and summing "
-        "squares: ‖M^LX − X̄‖_F ≤ √(T/c_π)(1 − γ)^L‖X − X̄‖_{F,π} (trsp.D3.mixing for each column; the weighted-to-"
-        "Euclidean step is trsp.D4.pointwise's slack argument summed over tokens); G acts token by token (row by row) "
-        "and each row map z ↦ f(𝒜⁻¹z) is (L_f/σ_min)-Lipschitz (trsp.D5.readout), so ‖G(Y) − G(Y′)‖_F ≤ "
-        "(L_f/σ_min)‖Y − Y′‖_F; the instance for the last sentence is the exact counterexample of trsp.D6.bound "
-        "(π uniform, X of zero mean). Reversibility, (A3), (A5) and σ_max ≥ c₀ are not used"
+        "applying the checked per-channel steps to every column x of X (X̄ = 𝟏πᵀX column by column) and summing squares: ‖M^LX − X̄‖_F ≤ √(T/c_π)(1 − γ)^L‖X − X̄‖_{F,π} (trsp.D3.mixing for each column; the weighted-to-Euclidean step is trsp.D4.pointwise's slack argument summed over tokens); G acts token by token (row by row) and each row map z ↦ f(𝒜⁻¹z) is (L_f/σ_min)-Lipschitz (trsp.D5.readout), so ‖G(Y) − G(Y′)‖_F ≤ (L_f/σ_min)‖Y − Y′‖_F; the instance for the last sentence is the exact counterexample of trsp.D6.bound (π uniform, X of zero mean). Reversibility, (A3), (A5) and σ_max ≥ c₀ are not used"
     ),
     reason=(
-        "Machine-checked (sympy): X − X̄ ∈ H₀(π) and M^L fixes constants, the weighted-to-Euclidean bound ‖e‖₂² ≤ "
-        "π_min⁻¹‖e‖²_{2,π}, and the lazy-walk instance where the error to the target tends to ‖X‖_F. Argued in prose: "
-        "assembling per channel and token with Lemmas D.3–D.5 (proved). A property search over reversible chains, "
-        "invertible readouts and tanh maps is a cross-check."
+        "Machine-checked (sympy): X − X̄ ∈ H₀(π) and M^L fixes constants, the weighted-to-Euclidean bound ‖e‖₂² ≤ π_min⁻¹‖e‖²_{2,π}, and the lazy-walk instance where the error to the target tends to ‖X‖_F. Argued in prose: assembling per channel and token with Lemmas D.3–D.5 (proved). A property search over reversible chains, invertible readouts and tanh maps is a cross-check."
     ),
     tests=["tests/test_trsp_appendix_d.py::test_mixing_does_not_reach_the_target"],
 )

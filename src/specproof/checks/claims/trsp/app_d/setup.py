@@ -132,25 +132,15 @@ claim(
     id="trsp.D.reversibilization",
     title="The π-reversibilization is self-adjoint and stochastic when π > 0, and undefined for causal TRSP",
     source=Source("TRSP", "App. D", "set-up"),
-    statement=r"If $M$ is row-stochastic with a stationary law $\pi > 0$ ($\pi^\top M = \pi^\top$), then $M^{*_\pi} = "
-    r"D_\pi^{-1}M^\top D_\pi$ is row-stochastic with $\pi^\top M^{*_\pi} = \pi^\top$, and $P = \frac12(M + M^{*_\pi})$ "
-    r"is row-stochastic, $\pi$-stationary, self-adjoint in $\langle\cdot,\cdot\rangle_\pi$ ($D_\pi P$ symmetric), "
-    r"with real spectrum in $[-1, 1]$ and $P\mathbf 1 = \mathbf 1$. For the causal row-normalised TRSP operator "
-    r"$\pi = e_0$, so $D_\pi$ is singular and the reversibilization does not exist.",
+    statement=r"If $M$ is row-stochastic with a stationary law $\pi > 0$ ($\pi^\top M = \pi^\top$), then $M^{*_\pi} = D_\pi^{-1}M^\top D_\pi$ is row-stochastic with $\pi^\top M^{*_\pi} = \pi^\top$, and $P = \frac12(M + M^{*_\pi})$ is row-stochastic, $\pi$-stationary, self-adjoint in $\langle\cdot,\cdot\rangle_\pi$ ($D_\pi P$ symmetric), with real spectrum in $[-1, 1]$ and $P\mathbf 1 = \mathbf 1$. For the causal row-normalised TRSP operator $\pi = e_0$, so $D_\pi$ is singular and the reversibilization does not exist.",
     checks=[d_reversibilization_proof],
     cross_checks=[d_reversibilization_search],
     expected=Status.PROVED,
     prose=(
-        "P is row-stochastic and π-stationary by linearity from M and M^(*π) (checked); a matrix similar to a symmetric"
-        " one has a real spectrum, and for a nonnegative row-stochastic P every |λ| ≤ ‖P‖_∞ = 1 (Horn & Johnson, Matrix"
-        " Analysis, 2nd ed. (2013), Thm 5.6.9) with P𝟏 = 𝟏; for the causal operator the stationary law is e₀"
-        " (trsp.D.carry-over.sharp), so D_π = diag(e₀) is singular and D_π⁻¹ does not exist"
+        "P is row-stochastic and π-stationary by linearity from M and M^(*π) (checked); a matrix similar to a symmetric one has a real spectrum, and for a nonnegative row-stochastic P every |λ| ≤ ‖P‖_∞ = 1 (Horn & Johnson, Matrix Analysis, 2nd ed. (2013), Thm 5.6.9) with P𝟏 = 𝟏; for the causal operator the stationary law is e₀ (trsp.D.carry-over.sharp), so D_π = diag(e₀) is singular and D_π⁻¹ does not exist"
     ),
     reason=(
-        "Machine-checked (sympy, entrywise for every size): M^(*π)𝟏 = 𝟏 and πᵀM^(*π) = πᵀ, M^(*π) ≥ 0, D_πP symmetric"
-        " and D^(1/2)PD^(−1/2) symmetric. Argued in prose: linearity, the spectral-radius bound (cited) and the causal"
-        " case from trsp.D.carry-over.sharp (its unique stationary law is e₀). A search over irreducible chains is a"
-        " cross-check."
+        "Machine-checked (sympy, entrywise for every size): M^(*π)𝟏 = 𝟏 and πᵀM^(*π) = πᵀ, M^(*π) ≥ 0, D_πP symmetric and D^(1/2)PD^(−1/2) symmetric. Argued in prose: linearity, the spectral-radius bound (cited) and the causal case from trsp.D.carry-over.sharp (its unique stationary law is e₀). A search over irreducible chains is a cross-check."
     ),
     uses=["trsp.D.carry-over.sharp", "trsp.D3.mixing"],
     notes=["interpretive"],

@@ -152,23 +152,15 @@ claim(
     title="Effective rank splits into the top two singular values and the tail",
     source=Source("TRSP", "§1, §3.2", "R_eff identity"),
     statement=(
-        r"For $M\in\mathbb{R}^{N\times N}$, $N\ge 2$, with normalised singular values $\hat\sigma_i=\sigma_i/\sigma_1$"
-        r" and "
-        r"$\gamma=1-\hat\sigma_2$: $R_{\mathrm{eff}}=\sum_i\hat\sigma_i^2=1+(1-\gamma)^2+\sum_{i\ge3}\hat\sigma_i^2$,"
-        r" and "
-        r"$R_{\mathrm{eff}}=\|M\|_F^2/\|M\|_2^2$ (the stable rank)."
+        r"For $M\in\mathbb{R}^{N\times N}$, $N\ge 2$, with normalised singular values $\hat\sigma_i=\sigma_i/\sigma_1$ and $\gamma=1-\hat\sigma_2$: $R_{\mathrm{eff}}=\sum_i\hat\sigma_i^2=1+(1-\gamma)^2+\sum_{i\ge3}\hat\sigma_i^2$, and $R_{\mathrm{eff}}=\|M\|_F^2/\|M\|_2^2$ (the stable rank)."
     ),
     checks=[reff_identity_sympy, reff_frobenius_charpoly_exact, reff_stable_rank_float],
     expected=Status.PROVED,
     prose=(
-        "‖M‖_F² = tr(MᵀM) = Σσ_i² (standard; checked exactly on integer matrices), after which both forms are the"
-        " checked algebra"
+        "‖M‖_F² = tr(MᵀM) = Σσ_i² (standard; checked exactly on integer matrices), after which both forms are the checked algebra"
     ),
     reason=(
-        "An algebraic identity once the tail Σ_{i≥3}σᵢ² is named (sympy); the stable-rank form rests on "
-        "‖M‖_F² = tr(MᵀM) = Σσᵢ², checked exactly on integer matrices. Here γ is the singular-value gap "
-        "1 − σ₂/σ₁, not the Laplacian gap of App. C nor the reversible gap of App. D; the 'trade-off' it is "
-        "read as holds only at a fixed tail."
+        "An algebraic identity once the tail Σ_{i≥3}σᵢ² is named (sympy); the stable-rank form rests on ‖M‖_F² = tr(MᵀM) = Σσᵢ², checked exactly on integer matrices. Here γ is the singular-value gap 1 − σ₂/σ₁, not the Laplacian gap of App. C nor the reversible gap of App. D; the 'trade-off' it is read as holds only at a fixed tail."
     ),
     tests=["tests/test_trsp_main.py::test_stable_rank_is_the_normalised_sum_of_squares"],
 )
@@ -285,19 +277,13 @@ claim(
     id="trsp.box.prefix",
     title="The prefix-sum box filter is the causal moving average",
     source=Source("TRSP", "§3.2.1", "Eq. 1 / Eq. 2"),
-    statement=r"For every $T,b\ge1$ and $X\in\mathbb{R}^{T\times d}$, with $w_t=\min(b,t+1)$, $a_t=\max(0,t-b+1)$, "
-    r"$S_0=0$, $S_{t+1}=S_t+X_t$: $\frac{1}{w_t}\sum_{i=0}^{w_t-1}X_{t-i}=\frac{S_{t+1}-S_{a_t}}{t-a_t+1}$.",
+    statement=r"For every $T,b\ge1$ and $X\in\mathbb{R}^{T\times d}$, with $w_t=\min(b,t+1)$, $a_t=\max(0,t-b+1)$, $S_0=0$, $S_{t+1}=S_t+X_t$: $\frac{1}{w_t}\sum_{i=0}^{w_t-1}X_{t-i}=\frac{S_{t+1}-S_{a_t}}{t-a_t+1}$.",
     checks=[box_prefix_coq, box_prefix_sympy],
     cross_checks=[box_prefix_exact_grid, box_prefix_float_search],
     expected=Status.PROVED,
     prose="the Coq theorem is stated for one feature column X : ℕ → ℝ; the filter acts on each of the d columns alike",
     reason=(
-        "Kernel-checked in Coq for every b ≥ 1, t and sequence X (proofs/BoxRows.v): the window sum is the difference"
-        " of two prefix sums over the same interval, and its length t − a_t + 1 is w_t. Sympy also checks a_t = t − w_t"
-        " + 1 in the truncated (t < b) and full (t ≥ b) cases. Both sides are linear in X with row t the normalised"
-        " indicator of an interval; the intervals coincide because a_t = t − w_t + 1, proved by sympy in the truncated"
-        " (t < b) and full (t ≥ b) cases. Exact grids and float searches of the numpy/torch code support it. Rounding"
-        " is another matter: trsp.box.prefix.float32."
+        "Kernel-checked in Coq for every b ≥ 1, t and sequence X (proofs/BoxRows.v): the window sum is the difference of two prefix sums over the same interval, and its length t − a_t + 1 is w_t. Sympy also checks a_t = t − w_t + 1 in the truncated (t < b) and full (t ≥ b) cases. Both sides are linear in X with row t the normalised indicator of an interval; the intervals coincide because a_t = t − w_t + 1, proved by sympy in the truncated (t < b) and full (t ≥ b) cases. Exact grids and float searches of the numpy/torch code support it. Rounding is another matter: trsp.box.prefix.float32."
     ),
     tests=[
         "tests/test_trsp_main.py::test_prefix_filters_match_the_window_definition",
@@ -348,22 +334,15 @@ claim(
     id="trsp.box.prefix.float32",
     title="In float32 the prefix-sum filter's error grows linearly with length",
     source=Source("specproof", "§3.2.1", "own"),
-    statement=r"Evaluated in float32 on a signal of mean $\mu\neq0$, Eq. 2 has root-mean-square error "
-    r"$\Theta(T\,\varepsilon_{32}|\mu|)$: the prefix sums $S_t\approx t\mu$ are rounded to their ulp and "
-    r"$S_{t+1}-S_{a_t}$ keeps that rounding. The direct window (Eq. 1) stays at $O(b\,\varepsilon_{32}|\mu|)$.",
+    statement=r"Evaluated in float32 on a signal of mean $\mu\neq0$, Eq. 2 has root-mean-square error $\Theta(T\,\varepsilon_{32}|\mu|)$: the prefix sums $S_t\approx t\mu$ are rounded to their ulp and $S_{t+1}-S_{a_t}$ keeps that rounding. The direct window (Eq. 1) stays at $O(b\,\varepsilon_{32}|\mu|)$.",
     checks=[box_prefix_float32_error_rate],
     expected=Status.VERIFIED,
     unproved=(
-        "A statement about observed float32 rounding: the Θ(T·ε₃₂|μ|) RMS rate depends on how the roundings of "
-        "the prefix sums actually fall; standard error analysis (Higham, Accuracy and Stability of Numerical "
-        "Algorithms, 2nd ed., §4.2) gives only worst-case upper bounds, not the lower side of the rate."
+        "A statement about observed float32 rounding: the Θ(T·ε₃₂|μ|) RMS rate depends on how the roundings of the prefix sums actually fall; standard error analysis (Higham, Accuracy and Stability of Numerical Algorithms, 2nd ed., §4.2) gives only worst-case upper bounds, not the lower side of the rate."
     ),
     corrects="trsp.box.prefix",
     reason=(
-        "A sweep over T with a rate fit: the RMS error divided by T·eps₃₂ is flat (≈ 0.04 for μ = 1) while √T and "
-        "T^1.5 are ruled out; the window's error does not grow. At the million-token lengths the paper targets "
-        "(T = 2^20) the RMS error is ≈ 5·10⁻³ and the largest ≈ 3·10⁻² on unit-mean inputs, so a float32 (let alone "
-        "bf16) implementation of Eq. 2 needs a compensated or blocked scan."
+        "A sweep over T with a rate fit: the RMS error divided by T·eps₃₂ is flat (≈ 0.04 for μ = 1) while √T and T^1.5 are ruled out; the window's error does not grow. At the million-token lengths the paper targets (T = 2^20) the RMS error is ≈ 5·10⁻³ and the largest ≈ 3·10⁻² on unit-mean inputs, so a float32 (let alone bf16) implementation of Eq. 2 needs a compensated or blocked scan."
     ),
     tests=["tests/test_trsp_main.py::test_float32_prefix_error_grows_with_length"],
 )
@@ -453,18 +432,12 @@ claim(
     title="The prefix-sum box filter costs O(Td) whatever the bandwidth",
     source=Source("TRSP", "§3.2.1", "Eq. 2"),
     statement=(
-        r"Evaluating $\mathrm{Box}_b(X)$, $X\in\mathbb{R}^{T\times d}$, by Eq. 2 takes $O(Td)$ work independent of"
-        r" $b$, "
-        r"against $O(Tbd)$ for the direct window sum."
+        r"Evaluating $\mathrm{Box}_b(X)$, $X\in\mathbb{R}^{T\times d}$, by Eq. 2 takes $O(Td)$ work independent of $b$, against $O(Tbd)$ for the direct window sum."
     ),
     checks=[box_linear_cost_traffic],
     expected=Status.CERTIFIED,
     reason=(
-        "A timing claim decided by an exact operation count instead of a clock: a torch function mode records every "
-        "torch call of the implementation with the elements it reads and writes. The trace is identical for every b "
-        "and its total exactly affine in T on the stated grid, while the direct window's traffic grows with b. "
-        "Wall-clock times (CPU, shared machine) are in benchmarks/results/box_filter.json from "
-        "`python benchmarks/bench_box_filter.py`."
+        "A timing claim decided by an exact operation count instead of a clock: a torch function mode records every torch call of the implementation with the elements it reads and writes. The trace is identical for every b and its total exactly affine in T on the stated grid, while the direct window's traffic grows with b. Wall-clock times (CPU, shared machine) are in benchmarks/results/box_filter.json from `python benchmarks/bench_box_filter.py`."
     ),
     tests=["tests/test_trsp_main.py::test_prefix_filter_traffic_does_not_depend_on_b"],
 )
@@ -589,8 +562,7 @@ claim(
     id="trsp.tribox.kernel",
     title="The cascade of two box filters is a triangular convolution with decaying weights",
     source=Source("TRSP", "§3.2.1", "Eq. 3–4"),
-    statement=r"For $t\ge 2b-2$: $\mathrm{Box}_b(\mathrm{Box}_b(X))_t=\sum_{r=0}^{2b-2}h_b(r)X_{t-r}$ with "
-    r"$h_b(r)=(b-|r-(b-1)|)/b^2$; the weights are nonnegative, sum to one and decay linearly toward the past.",
+    statement=r"For $t\ge 2b-2$: $\mathrm{Box}_b(\mathrm{Box}_b(X))_t=\sum_{r=0}^{2b-2}h_b(r)X_{t-r}$ with $h_b(r)=(b-|r-(b-1)|)/b^2$; the weights are nonnegative, sum to one and decay linearly toward the past.",
     checks=[
         tribox_kernel_identity_sympy,
         tribox_kernel_weights_sympy,
@@ -600,10 +572,7 @@ claim(
     ],
     expected=Status.REFUTED,
     reason=(
-        "The convolution identity, positivity and normalisation are proved (sympy, symbolic b, t); but h_b is a "
-        "triangle peaked at lag b−1: it rises from 1/b² at the current token to 1/b at lag b−1 and decays only "
-        "beyond it, so 'decay linearly toward the past' fails for every b ≥ 2 (b = 2: weights 1/4, 1/2, 1/4). "
-        "The correct shape is trsp.tribox.kernel.fixed."
+        "The convolution identity, positivity and normalisation are proved (sympy, symbolic b, t); but h_b is a triangle peaked at lag b−1: it rises from 1/b² at the current token to 1/b at lag b−1 and decays only beyond it, so 'decay linearly toward the past' fails for every b ≥ 2 (b = 2: weights 1/4, 1/2, 1/4). The correct shape is trsp.tribox.kernel.fixed."
     ),
     tests=[
         "tests/test_trsp_main.py::test_torch_tribox_matches_the_matrix_including_boundary_rows",
@@ -648,17 +617,14 @@ claim(
     id="trsp.tribox.kernel.fixed",
     title="triBox is a triangle centred b−1 tokens in the past",
     source=Source("specproof", "§3.2.1", "own"),
-    statement=r"For $t\ge 2b-2$, $\mathrm{triBox}_b(X)_t=\sum_{r=0}^{2b-2}h_b(r)X_{t-r}$ with $h_b(r)=(r+1)/b^2$ for "
-    r"$r\le b-1$ and $(2b-1-r)/b^2$ for $r\ge b-1$: nonnegative, summing to 1, weight $1/b^2$ on the current "
-    r"token, peak $1/b$ and mean lag at $r=b-1$ (a delay of $b-1$ tokens).",
+    statement=r"For $t\ge 2b-2$, $\mathrm{triBox}_b(X)_t=\sum_{r=0}^{2b-2}h_b(r)X_{t-r}$ with $h_b(r)=(r+1)/b^2$ for $r\le b-1$ and $(2b-1-r)/b^2$ for $r\ge b-1$: nonnegative, summing to 1, weight $1/b^2$ on the current token, peak $1/b$ and mean lag at $r=b-1$ (a delay of $b-1$ tokens).",
     checks=[tribox_kernel_coq, tribox_kernel_identity_sympy, tribox_kernel_weights_sympy, tribox_triangle_shape_sympy],
     expected=Status.PROVED,
     prose=(
         "none for the convolution identity (Coq); the weights and the triangle shape are sympy identities in symbolic b"
     ),
     reason=(
-        "Every part is a sympy identity in symbolic b (and t ≥ 2b−2); the boundary rows t < 2b−2 differ and are "
-        "covered by the exact and torch checks of trsp.tribox.kernel."
+        "Every part is a sympy identity in symbolic b (and t ≥ 2b−2); the boundary rows t < 2b−2 differ and are covered by the exact and torch checks of trsp.tribox.kernel."
     ),
     corrects="trsp.tribox.kernel",
     tests=["tests/test_trsp_main.py::test_kernel_rises_before_its_peak"],
@@ -755,16 +721,12 @@ claim(
     id="trsp.schedule.dyadic",
     title="The dyadic schedule wires offsets ±2^ℓ",
     source=Source("TRSP", "§3.2.2", "Eq. 5"),
-    statement=r"Layer $\ell$ uses $b_\ell=\min(2^\ell,T)$, and the union over layers of the dominant offsets of "
-    r"$\mathrm{triBox}_{b_\ell}$ is $\{\pm2^\ell\}$.",
+    statement=r"Layer $\ell$ uses $b_\ell=\min(2^\ell,T)$, and the union over layers of the dominant offsets of $\mathrm{triBox}_{b_\ell}$ is $\{\pm2^\ell\}$.",
     checks=[schedule_formula_exhaustive, schedule_dominant_offsets, schedule_capped_rows_exact],
     expected=Status.REFUTED,
     notes=["interpretive"],
     reason=(
-        "Reading 'dominant offset' as the lag of largest weight (equivalently the mean lag), layer ℓ's is 2^ℓ − 1, "
-        "not 2^ℓ: layer 0 is the identity, layer 2 peaks at lag 3. Eq. 5 itself is implemented exactly. Capped "
-        "layers (b_ℓ = T) are nested prefix means whose largest weight sits on the first token. The exact offsets "
-        "are trsp.schedule.dyadic.sharp."
+        "Reading 'dominant offset' as the lag of largest weight (equivalently the mean lag), layer ℓ's is 2^ℓ − 1, not 2^ℓ: layer 0 is the identity, layer 2 peaks at lag 3. Eq. 5 itself is implemented exactly. Capped layers (b_ℓ = T) are nested prefix means whose largest weight sits on the first token. The exact offsets are trsp.schedule.dyadic.sharp."
     ),
     tests=[
         "tests/test_trsp_main.py::test_schedule_matches_eq5",
@@ -795,10 +757,7 @@ claim(
     title="Dyadic layers peak at lags 2^ℓ − 1",
     source=Source("specproof", "§3.2.2", "own"),
     statement=(
-        r"With $b_\ell=2^\ell<T$, the interior rows of $\mathrm{triBox}_{b_\ell}$ have their unique peak (and mean) at"
-        r" lag "
-        r"$2^\ell-1$; the dyadic lag $2^\ell$ receives $(1-2^{-\ell})$ times the peak weight. The dominant offsets "
-        r"are $\{\pm(2^\ell-1)\}_{\ell\ge1}$ and layer 0 is the identity."
+        r"With $b_\ell=2^\ell<T$, the interior rows of $\mathrm{triBox}_{b_\ell}$ have their unique peak (and mean) at lag $2^\ell-1$; the dyadic lag $2^\ell$ receives $(1-2^{-\ell})$ times the peak weight. The dominant offsets are $\{\pm(2^\ell-1)\}_{\ell\ge1}$ and layer 0 is the identity."
     ),
     checks=[schedule_peak_offsets_sympy],
     expected=Status.PROVED,

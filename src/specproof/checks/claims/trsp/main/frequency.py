@@ -161,32 +161,16 @@ claim(
     title="triBox has the box's response squared: no negative lobes, side lobes 1/ω² against 1/ω",
     source=Source("TRSP", "§3.2.1", "Eq. 3–4"),
     statement=(
-        r"With $\widehat B_b(\omega) = b^{-1}\sum_{r<b}e^{-ir\omega}$ and $\widehat h_b(\omega) = \sum_r"
-        r" h_b(r)e^{-ir\omega}$: "
-        r"$\widehat h_b = \widehat B_b^{\,2}$, $\widehat B_b(\omega) = e^{-i(b-1)\omega/2}D_b(\omega)$ with "
-        r"$D_b(\omega) = \frac{\sin(b\omega/2)}{b\sin(\omega/2)}$, so $\widehat h_b(\omega) ="
-        r" e^{-i(b-1)\omega}F_b(\omega)/b$ "
-        r"with $F_b \ge 0$ the Fejér kernel and $|\widehat h_b| = |\widehat B_b|^2 \le |\widehat B_b|$; the box's "
-        r"zero-phase response $D_b$ changes sign for $b \ge 2$, the triangle's does not. On $(0, \pi]$: $|\widehat"
-        r" B_b(\omega)| \le "
-        r"\pi/(b\omega)$ and $|\widehat h_b(\omega)| \le \pi^2/(b\omega)^2$, both orders attained at "
-        r"$\omega = (2m+1)\pi/b$."
+        r"With $\widehat B_b(\omega) = b^{-1}\sum_{r<b}e^{-ir\omega}$ and $\widehat h_b(\omega) = \sum_r h_b(r)e^{-ir\omega}$: $\widehat h_b = \widehat B_b^{\,2}$, $\widehat B_b(\omega) = e^{-i(b-1)\omega/2}D_b(\omega)$ with $D_b(\omega) = \frac{\sin(b\omega/2)}{b\sin(\omega/2)}$, so $\widehat h_b(\omega) = e^{-i(b-1)\omega}F_b(\omega)/b$ with $F_b \ge 0$ the Fejér kernel and $|\widehat h_b| = |\widehat B_b|^2 \le |\widehat B_b|$; the box's zero-phase response $D_b$ changes sign for $b \ge 2$, the triangle's does not. On $(0, \pi]$: $|\widehat B_b(\omega)| \le \pi/(b\omega)$ and $|\widehat h_b(\omega)| \le \pi^2/(b\omega)^2$, both orders attained at $\omega = (2m+1)\pi/b$."
     ),
     checks=[c_frequency_response_sympy, c_side_lobes_sympy],
     cross_checks=[c_frequency_response_float],
     expected=Status.PROVED,
     prose=(
-        "that the identities checked for real z > 0 hold at z = e^{−iω} (polynomial identities in z; the rational forms"
-        " for z ≠ 1, i.e. ω ∉ 2πℤ); h_b(r) = (b − |r − (b−1)|)/b² as the triangle's weights (trsp.tribox.kernel.fixed);"
-        " |B̂_b| ≤ 1 (an average of unit-modulus terms), so |B̂_b|² ≤ |B̂_b|; sin(3π/(2b)) > 0 for b ≥ 2 for the sign"
-        " change (D_1 ≡ 1 has none); and the envelopes from |sin| ≤ 1, sin x ≤ x and Jordan's inequality sin(ω/2) ≥ ω/π"
-        " on (0, π], the lobe peaks ω_m = (2m+1)π/b lying in (0, π] for 2m + 1 ≤ b"
+        "that the identities checked for real z > 0 hold at z = e^{−iω} (polynomial identities in z; the rational forms for z ≠ 1, i.e. ω ∉ 2πℤ); h_b(r) = (b − |r − (b−1)|)/b² as the triangle's weights (trsp.tribox.kernel.fixed); |B̂_b| ≤ 1 (an average of unit-modulus terms), so |B̂_b|² ≤ |B̂_b|; sin(3π/(2b)) > 0 for b ≥ 2 for the sign change (D_1 ≡ 1 has none); and the envelopes from |sin| ≤ 1, sin x ≤ x and Jordan's inequality sin(ω/2) ≥ ω/π on (0, π], the lobe peaks ω_m = (2m+1)π/b lying in (0, π] for 2m + 1 ≤ b"
     ),
     reason=(
-        "The polynomial identity (Σ_(r<b) z^r)² = Σ_r (b − |r−(b−1)|)z^r and the Dirichlet form are sympy identities "
-        "for symbolic b; the envelopes use |sin| ≤ 1 and Jordan's inequality sin(ω/2) ≥ ω/π (prose). Interpretive: "
-        "'smoother frequency response' is read as these three facts. The DTFTs of the kernel weights agree with the "
-        "closed forms to rounding; at b = 64 the peak side lobe is −13.3 dB for the box and −26.5 dB for triBox."
+        "The polynomial identity (Σ_(r<b) z^r)² = Σ_r (b − |r−(b−1)|)z^r and the Dirichlet form are sympy identities for symbolic b; the envelopes use |sin| ≤ 1 and Jordan's inequality sin(ω/2) ≥ ω/π (prose). Interpretive: 'smoother frequency response' is read as these three facts. The DTFTs of the kernel weights agree with the closed forms to rounding; at b = 64 the peak side lobe is −13.3 dB for the box and −26.5 dB for triBox."
     ),
     uses=["trsp.tribox.kernel.fixed"],
     notes=["interpretive"],
@@ -232,14 +216,11 @@ claim(
     id="trsp.tribox.full-rank",
     title="The side path is full rank",
     source=Source("TRSP", "§3.3.2", "Remark"),
-    statement=r"$M_{\mathrm{tri}} = \mathrm{Box}_b\cdot\mathrm{Box}_b$ is lower triangular with diagonal $1/w_t^2$, "
-    r"$w_t = \min(b, t+1)$, hence invertible: $\det M_{\mathrm{tri}} = \prod_t w_t^{-2} > 0$ for every $T$ and $b$.",
+    statement=r"$M_{\mathrm{tri}} = \mathrm{Box}_b\cdot\mathrm{Box}_b$ is lower triangular with diagonal $1/w_t^2$, $w_t = \min(b, t+1)$, hence invertible: $\det M_{\mathrm{tri}} = \prod_t w_t^{-2} > 0$ for every $T$ and $b$.",
     checks=[c_full_rank_exact],
     expected=Status.CERTIFIED,
     reason=(
-        "Exact matrices for every T ≤ 14 (24 wide) and every b; for every T and b the diagonal of a product of "
-        "lower-triangular matrices is the product of their diagonals (by hand). Interpretive: the Remark's 'injecting "
-        "a full-rank component' is read as this; what it does not give is in trsp.tribox.full-rank.conditioning."
+        "Exact matrices for every T ≤ 14 (24 wide) and every b; for every T and b the diagonal of a product of lower-triangular matrices is the product of their diagonals (by hand). Interpretive: the Remark's 'injecting a full-rank component' is read as this; what it does not give is in trsp.tribox.full-rank.conditioning."
     ),
     notes=["interpretive"],
 )
@@ -328,23 +309,15 @@ claim(
     id="trsp.tribox.full-rank.conditioning",
     title="Full rank, but σ_min(M_tri) ≤ √((2b−2)/T) → 0",
     source=Source("specproof", "§3.3.2", "own"),
-    statement=r"For $b \ge 2$ and every $T$: $\sigma_{\min}(M_{\mathrm{tri}}) \le \sqrt{(2b-2)/T}$, witnessed by "
-    r"$x_t = e^{2\pi i t/b}$ (the zero of $\widehat h_b$ at $2\pi/b$). So the full-rank side path gives no "
-    r"length-uniform lower bound on the smallest singular value: at fixed $b$ it vanishes as $T \to \infty$.",
+    statement=r"For $b \ge 2$ and every $T$: $\sigma_{\min}(M_{\mathrm{tri}}) \le \sqrt{(2b-2)/T}$, witnessed by $x_t = e^{2\pi i t/b}$ (the zero of $\widehat h_b$ at $2\pi/b$). So the full-rank side path gives no length-uniform lower bound on the smallest singular value: at fixed $b$ it vanishes as $T \to \infty$.",
     checks=[c_conditioning_sympy],
     cross_checks=[c_conditioning_dense],
     expected=Status.PROVED,
     prose=(
-        "b ≥ 2 keeps the denominator 1 − e^{−2πi/b} of the checked zero nonzero; the full-window rows t ≥ 2b−2 of M_tri"
-        " are the convolution with h_b (Eq. 4, trsp.tribox.kernel.fixed), so (M_tri x)_t = ĥ_b(2π/b)·x_t = 0; the other"
-        " min(T, 2b−2) rows are probability vectors (trsp.C8.row-sums) and |x_t| = 1, so each entry has modulus ≤ 1;"
-        " and σ_min(M_tri) ≤ ‖M_tri x‖/‖x‖ for the complex x (a real matrix has the same singular values over ℂ)"
+        "b ≥ 2 keeps the denominator 1 − e^{−2πi/b} of the checked zero nonzero; the full-window rows t ≥ 2b−2 of M_tri are the convolution with h_b (Eq. 4, trsp.tribox.kernel.fixed), so (M_tri x)_t = ĥ_b(2π/b)·x_t = 0; the other min(T, 2b−2) rows are probability vectors (trsp.C8.row-sums) and |x_t| = 1, so each entry has modulus ≤ 1; and σ_min(M_tri) ≤ ‖M_tri x‖/‖x‖ for the complex x (a real matrix has the same singular values over ℂ)"
     ),
     reason=(
-        "ĥ_b(2π/b) = B̂_b(2π/b)² = 0 and ‖x‖² = T by sympy; every full-window row of M_tri x vanishes by Eq. 4 and "
-        "the 2b−2 boundary rows are probability vectors (prose). Dense SVDs show it much smaller still: "
-        "T²·σ_min(M_tri) stays in [0.68, 1.2] over T = 64..512, b = 2..16 (ĥ_b's zero at 2π/b is double), which is "
-        "not proved here."
+        "ĥ_b(2π/b) = B̂_b(2π/b)² = 0 and ‖x‖² = T by sympy; every full-window row of M_tri x vanishes by Eq. 4 and the 2b−2 boundary rows are probability vectors (prose). Dense SVDs show it much smaller still: T²·σ_min(M_tri) stays in [0.68, 1.2] over T = 64..512, b = 2..16 (ĥ_b's zero at 2π/b is double), which is not proved here."
     ),
     uses=["trsp.tribox.frequency-response", "trsp.tribox.kernel.fixed", "trsp.C8.row-sums"],
     corrects="trsp.tribox.full-rank",

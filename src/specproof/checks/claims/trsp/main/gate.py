@@ -62,17 +62,13 @@ claim(
     title="The long-context gate lies strictly between 0 and 1",
     source=Source("TRSP", "§3.3.1", "Eq. 7"),
     statement=(
-        r"For all MLP weights, all $\beta\in\mathbb{R}$, all $T\ge1$ and layers $\ell$, with $r_\ell=b_\ell/T\in(0,1]$ "
-        r"and $\phi=\mathrm{softplus}(\beta)$: $0<g_\ell=\sigma(\mathrm{MLP}(\log_2 r_\ell))\,r_\ell^{\phi}<1$."
+        r"For all MLP weights, all $\beta\in\mathbb{R}$, all $T\ge1$ and layers $\ell$, with $r_\ell=b_\ell/T\in(0,1]$ and $\phi=\mathrm{softplus}(\beta)$: $0<g_\ell=\sigma(\mathrm{MLP}(\log_2 r_\ell))\,r_\ell^{\phi}<1$."
     ),
     checks=[gate_range_sympy],
     expected=Status.PROVED,
     prose="only r ≤ 1 from Eq. 5 (b_ℓ ≤ T)",
     reason=(
-        "Over the reals: σ ∈ (0,1) and r^φ ∈ (0,1] because r ≤ 1 (b_ℓ ≤ T by Eq. 5), so g ∈ (0,1), including "
-        "r = 1 where g = σ(MLP(0)). Machine-checked: each sign, for symbolic m, β, s = T/b − 1 ≥ 0, by sympy's "
-        "assumption system; argued in prose: only r ≤ 1 from Eq. 5 (b_ℓ ≤ T). Floating point is another "
-        "statement: see trsp.gate.range.floating."
+        "Over the reals: σ ∈ (0,1) and r^φ ∈ (0,1] because r ≤ 1 (b_ℓ ≤ T by Eq. 5), so g ∈ (0,1), including r = 1 where g = σ(MLP(0)). Machine-checked: each sign, for symbolic m, β, s = T/b − 1 ≥ 0, by sympy's assumption system; argued in prose: only r ≤ 1 from Eq. 5 (b_ℓ ≤ T). Floating point is another statement: see trsp.gate.range.floating."
     ),
     tests=["tests/test_trsp_main.py::test_gate_value_lies_in_the_unit_interval"],
 )
@@ -176,21 +172,14 @@ claim(
     id="trsp.gate.range.floating",
     title="The computed gate can round to exactly 0 or 1",
     source=Source("specproof", "§3.3.1", "own"),
-    statement=r"The implemented gate returns $g\in[0,1]$ for all finite weights, and both endpoints are attained: in "
-    r"float64 $\sigma(m)$ rounds to 1 for $m\gtrsim36.7$ (float32: $\gtrsim16.6$), so $g=1$ exactly when "
-    r"$r_\ell=1$; $r^\phi$ underflows to 0 once $\phi\log_2(1/r)\ge1075$ (float32: $150$), e.g. $T=2^{20}$, "
-    r"$\ell=0$, $\beta\approx55$ (float32: $\beta\approx9$).",
+    statement=r"The implemented gate returns $g\in[0,1]$ for all finite weights, and both endpoints are attained: in float64 $\sigma(m)$ rounds to 1 for $m\gtrsim36.7$ (float32: $\gtrsim16.6$), so $g=1$ exactly when $r_\ell=1$; $r^\phi$ underflows to 0 once $\phi\log_2(1/r)\ge1075$ (float32: $150$), e.g. $T=2^{20}$, $\ell=0$, $\beta\approx55$ (float32: $\beta\approx9$).",
     checks=[gate_float_endpoints, gate_float_closed_interval_search],
     expected=Status.VERIFIED,
     unproved=(
-        "A statement about the implemented numpy/torch gate: the endpoint witnesses are evaluations of that code, "
-        "and the closed range follows from IEEE-754 only if the platform's sigmoid and pow are faithfully "
-        "rounded, an implementation property rather than a theorem."
+        "A statement about the implemented numpy/torch gate: the endpoint witnesses are evaluations of that code, and the closed range follows from IEEE-754 only if the platform's sigmoid and pow are faithfully rounded, an implementation property rather than a theorem."
     ),
     reason=(
-        "Endpoint witnesses are exact float evaluations of the module (thresholds by bisection); the closed-interval "
-        "range comes from a property search over extreme weights. The log-domain log_gate_value keeps log g < 0 where "
-        "g itself rounds to 1, until e^{−m} underflows (m ≈ 745)."
+        "Endpoint witnesses are exact float evaluations of the module (thresholds by bisection); the closed-interval range comes from a property search over extreme weights. The log-domain log_gate_value keeps log g < 0 where g itself rounds to 1, until e^{−m} underflows (m ≈ 745)."
     ),
     corrects="trsp.gate.range",
     tests=["tests/test_trsp_main.py::test_gate_rounds_to_the_endpoints_in_floating_point"],
@@ -270,24 +259,16 @@ claim(
     title="The gate has about 50 trainable parameters: consistent with a 1→16→1 MLP, not checkable against the paper",
     source=Source("TRSP", "§3.3.1", "≈50 parameters"),
     statement=(
-        r"The gate's trainable parameters (MLP weights and $\beta$) number $\approx50$ (Table 1, §5.2: $50$). The"
-        r" paper "
-        r"never specifies the MLP, so this is decided only for the project's reconstruction: an MLP $1\to16\to1$ "
-        r"with biases plus $\beta$ has exactly $3\cdot16+2=50$, and $1\to16\to1$ is the only one-hidden-layer shape "
-        r"that gives 50 ($1\to2\to11\to1$ and $1\to11\to2\to1$ with two hidden layers)."
+        r"The gate's trainable parameters (MLP weights and $\beta$) number $\approx50$ (Table 1, §5.2: $50$). The paper never specifies the MLP, so this is decided only for the project's reconstruction: an MLP $1\to16\to1$ with biases plus $\beta$ has exactly $3\cdot16+2=50$, and $1\to16\to1$ is the only one-hidden-layer shape that gives 50 ($1\to2\to11\to1$ and $1\to11\to2\to1$ with two hidden layers)."
     ),
     checks=[gate_param_count_paper, gate_param_count_exhaustive],
     expected=Status.OPEN,
     notes=["reconstructed"],
     lost=(
-        "The paper gives only the total (≈50; Table 1: 50) and never the MLP's shape; 1→16→1 is the unique "
-        "one-hidden-layer width giving 50 (also 1→2→11→1 and 1→11→2→1 with two hidden layers)."
+        "The paper gives only the total (≈50; Table 1: 50) and never the MLP's shape; 1→16→1 is the unique one-hidden-layer width giving 50 (also 1→2→11→1 and 1→11→2→1 with two hidden layers)."
     ),
     reason=(
-        "Open as a claim about the paper: a parameter count is a property of an MLP shape the paper does not give. "
-        "What is proved (exact counts of the module, an exhaustive enumeration of small shapes) is about the "
-        "reconstruction: its count is exactly 50 and it is the only one-hidden-layer shape with that count, so the "
-        "stated total is consistent with it, nothing more."
+        "Open as a claim about the paper: a parameter count is a property of an MLP shape the paper does not give. What is proved (exact counts of the module, an exhaustive enumeration of small shapes) is about the reconstruction: its count is exactly 50 and it is the only one-hidden-layer shape with that count, so the stated total is consistent with it, nothing more."
     ),
     tests=["tests/test_trsp_main.py::test_gate_parameter_count"],
 )
@@ -362,8 +343,7 @@ claim(
         "reading off the implementation's signature that it receives only (T, b); the gated layer is then linear in X"
     ),
     reason=(
-        "Eq. 7 with b_ℓ = min(2^ℓ, T) has no hidden-state symbol (sympy, for an arbitrary MLP); the implementation "
-        "receives only (T, b) and the gated layer is linear in X, as it must be when g is input-agnostic."
+        "Eq. 7 with b_ℓ = min(2^ℓ, T) has no hidden-state symbol (sympy, for an arbitrary MLP); the implementation receives only (T, b) and the gated layer is linear in X, as it must be when g is input-agnostic."
     ),
     tests=["tests/test_trsp_main.py::test_gated_layer_is_linear_in_the_hidden_states"],
 )
@@ -409,18 +389,13 @@ claim(
     title="A positive decay exponent strengthens triBox at long context",
     source=Source("TRSP", "§3.3.2", "Eq. 7"),
     statement=(
-        r"Because $r_\ell=b_\ell/T$ shrinks as $T$ grows, a learned $\phi>0$ increases the relative triBox"
-        r" contribution "
-        r"$g_\ell$ and counters dilution."
+        r"Because $r_\ell=b_\ell/T$ shrinks as $T$ grows, a learned $\phi>0$ increases the relative triBox contribution $g_\ell$ and counters dilution."
     ),
     checks=[gate_length_trend_sympy],
     expected=Status.REFUTED,
     notes=["interpretive"],
     reason=(
-        "Eq. 7 gives the opposite direction: for fixed b_ℓ < T, r^φ has elasticity −φ in T and g_ℓ ≤ r^φ → 0, so φ > 0 "
-        "makes the side-path weaker with length, whatever the MLP. The only relative increase is of a capped layer "
-        "(b_ℓ = T) over an uncapped one, and it comes from suppressing the uncapped layer. See "
-        "trsp.gate.length-trend.fixed."
+        "Eq. 7 gives the opposite direction: for fixed b_ℓ < T, r^φ has elasticity −φ in T and g_ℓ ≤ r^φ → 0, so φ > 0 makes the side-path weaker with length, whatever the MLP. The only relative increase is of a capped layer (b_ℓ = T) over an uncapped one, and it comes from suppressing the uncapped layer. See trsp.gate.length-trend.fixed."
     ),
     tests=["tests/test_trsp_main.py::test_gate_weight_of_a_fixed_layer_falls_with_length"],
 )
@@ -452,9 +427,7 @@ claim(
     id="trsp.gate.length-trend.fixed",
     title="The decay factor dilutes fixed-bandwidth layers with length",
     source=Source("specproof", "§3.3.2", "own"),
-    statement=r"For $b_\ell<T$: $\partial\log r_\ell^\phi/\partial\log T=-\phi$ and $g_\ell\le (b_\ell/T)^\phi\to0$ as "
-    r"$T\to\infty$ for every MLP; the ratio of a capped layer's factor ($r=1$) to layer $\ell$'s grows like "
-    r"$(T/b_\ell)^\phi$.",
+    statement=r"For $b_\ell<T$: $\partial\log r_\ell^\phi/\partial\log T=-\phi$ and $g_\ell\le (b_\ell/T)^\phi\to0$ as $T\to\infty$ for every MLP; the ratio of a capped layer's factor ($r=1$) to layer $\ell$'s grows like $(T/b_\ell)^\phi$.",
     checks=[gate_length_trend_fixed_sympy],
     expected=Status.PROVED,
     prose="the sign of the checked elasticity gives the direction of the trend in T",
@@ -550,14 +523,12 @@ claim(
     id="trsp.layer.operator",
     title="A TRSP layer is the linear operator I + A + g·M_tri per channel",
     source=Source("TRSP", "§3.3.1, App. C.1", "Eq. 6 / Eq. 8"),
-    statement=r"Applied channel-wise, $X\mapsto X+A_{\mathrm{attn}}X+g\,\mathrm{triBox}_b(X)$ equals "
-    r"$X\mapsto(I+A_{\mathrm{attn}}+g\,M_{\mathrm{tri}})X$ with $M_{\mathrm{tri}}=B_b^2$ the matrix of triBox.",
+    statement=r"Applied channel-wise, $X\mapsto X+A_{\mathrm{attn}}X+g\,\mathrm{triBox}_b(X)$ equals $X\mapsto(I+A_{\mathrm{attn}}+g\,M_{\mathrm{tri}})X$ with $M_{\mathrm{tri}}=B_b^2$ the matrix of triBox.",
     checks=[layer_operator_symbolic, layer_operator_torch],
     expected=Status.CERTIFIED,
     uses=["trsp.box.prefix"],
     reason=(
-        "Exact polynomial identity in symbolic X, A, g on a finite grid of (T, b) (certified); for every T it follows "
-        "from trsp.box.prefix by linearity. The batched torch layer matches the matrix form in a property search."
+        "Exact polynomial identity in symbolic X, A, g on a finite grid of (T, b) (certified); for every T it follows from trsp.box.prefix by linearity. The batched torch layer matches the matrix form in a property search."
     ),
     tests=["tests/test_trsp_main.py::test_torch_layer_matches_the_composite_matrix"],
 )
@@ -628,19 +599,15 @@ claim(
     figure="figures/kernel-energy.png",
     title="The triBox operator's Frobenius energy grows linearly in length",
     source=Source("TRSP", "§3.2.3", "rank lower bound"),
-    statement=r"For fixed $b$, $\|M_{\mathrm{tri}}\|_F^2=\Theta(T)$; precisely $\|M_{\mathrm{tri}}\|_F^2=c_b+(T-2b+2)\,"
-    r"\frac{2b^2+1}{3b^3}$ for $T\ge2b-2$ with $0\le c_b\le 2b-2$ independent of $T$.",
+    statement=r"For fixed $b$, $\|M_{\mathrm{tri}}\|_F^2=\Theta(T)$; precisely $\|M_{\mathrm{tri}}\|_F^2=c_b+(T-2b+2)\,\frac{2b^2+1}{3b^3}$ for $T\ge2b-2$ with $0\le c_b\le 2b-2$ independent of $T$.",
     checks=[frobenius_linear_sympy, frobenius_linear_exact],
     expected=Status.PROVED,
     prose=(
-        "splitting M_tri into its full rows (each h_b) and its 2b − 2 boundary rows, which do not depend on T and have"
-        " energy ≤ 1 each"
+        "splitting M_tri into its full rows (each h_b) and its 2b − 2 boundary rows, which do not depend on T and have energy ≤ 1 each"
     ),
     uses=["trsp.tribox.kernel.fixed", "trsp.C7.kernel-energy"],
     reason=(
-        "Full rows are h_b (proved), whose energy (2b²+1)/(3b³) is a sympy identity; the 2b−2 boundary rows do not "
-        "depend on T and have energy ≤ 1 each, so the energy is affine in T with slope E_b. Exact rational "
-        "computation confirms the affine form and T/(2b−1) ≤ ‖M_tri‖_F² ≤ T."
+        "Full rows are h_b (proved), whose energy (2b²+1)/(3b³) is a sympy identity; the 2b−2 boundary rows do not depend on T and have energy ≤ 1 each, so the energy is affine in T with slope E_b. Exact rational computation confirms the affine form and T/(2b−1) ≤ ‖M_tri‖_F² ≤ T."
     ),
     tests=["tests/test_trsp_main.py::test_frobenius_energy_is_affine_in_T"],
 )

@@ -139,18 +139,12 @@ claim(
     id="trsp.gap.contraction",
     title="The singular gap γ = 1 − σ₂ does not measure how fast non-stationary components contract",
     source=Source("TRSP", "§3.2", "mixing efficiency"),
-    statement=r"For a row-normalised transition operator $M$, the spectral gap $\gamma(M)=1-\sigma_2$ (singular values "
-    r"normalised by $\sigma_1$, §1) quantifies how quickly non-stationary components contract: read as "
-    r"$\operatorname{dist}(My,\operatorname{span}\mathbf"
-    r" 1)\le(1-\gamma)\operatorname{dist}(y,\operatorname{span}\mathbf 1)$.",
+    statement=r"For a row-normalised transition operator $M$, the spectral gap $\gamma(M)=1-\sigma_2$ (singular values normalised by $\sigma_1$, §1) quantifies how quickly non-stationary components contract: read as $\operatorname{dist}(My,\operatorname{span}\mathbf 1)\le(1-\gamma)\operatorname{dist}(y,\operatorname{span}\mathbf 1)$.",
     checks=[gap_contraction_counterexample],
     cross_checks=[gap_contraction_irreducible],
     expected=Status.REFUTED,
     reason=(
-        "Exact counterexample: m tokens sinking on the first and one token attending to itself, M = blockdiag(𝟏_me₁ᵀ,"
-        " [1]), has σ = (√m, 1, 0, …) so γ = 1 − 1/√m (1/2 at m = 4), yet M² = M and e_T is fixed: nothing contracts. A"
-        " sink inflates σ₁ and the normalisation hides every slow mode. Small irreducible perturbations keep γ near 1/2"
-        " while the mode decays like 1 − ε (float cross-check). What holds: trsp.gap.contraction.fixed."
+        "Exact counterexample: m tokens sinking on the first and one token attending to itself, M = blockdiag(𝟏_me₁ᵀ, [1]), has σ = (√m, 1, 0, …) so γ = 1 − 1/√m (1/2 at m = 4), yet M² = M and e_T is fixed: nothing contracts. A sink inflates σ₁ and the normalisation hides every slow mode. Small irreducible perturbations keep γ near 1/2 while the mode decays like 1 − ε (float cross-check). What holds: trsp.gap.contraction.fixed."
     ),
     notes=["interpretive"],
     tests=[f"{TESTS}::test_sink_with_isolated_token_never_mixes"],
@@ -205,26 +199,18 @@ claim(
     title="For doubly stochastic M the singular gap is a contraction rate: ‖M^Lx − x̄𝟏‖ ≤ σ₂^L‖x − x̄𝟏‖",
     source=Source("specproof", "§3.2", "own"),
     statement=(
-        r"If $M\ge0$ has $M\mathbf 1=\mathbf 1$ and $M^\top\mathbf 1=\mathbf 1$, then $\sigma_1(M)=1$ (the normalised"
-        r" and "
-        r"raw gaps agree) and $\|M^Lx-\bar x\mathbf 1\|_2\le\sigma_2(M)^L\|x-\bar x\mathbf 1\|_2$ for every $x$, "
-        r"$\bar x=\frac1T\mathbf 1^\top x$: $\gamma=1-\sigma_2$ bounds the per-step contraction of the non-constant"
-        r" part. "
-        r"A row-stochastic $M$ that is not column-stochastic has no such bound (trsp.gap.contraction)."
+        r"If $M\ge0$ has $M\mathbf 1=\mathbf 1$ and $M^\top\mathbf 1=\mathbf 1$, then $\sigma_1(M)=1$ (the normalised and raw gaps agree) and $\|M^Lx-\bar x\mathbf 1\|_2\le\sigma_2(M)^L\|x-\bar x\mathbf 1\|_2$ for every $x$, $\bar x=\frac1T\mathbf 1^\top x$: $\gamma=1-\sigma_2$ bounds the per-step contraction of the non-constant part. A row-stochastic $M$ that is not column-stochastic has no such bound (trsp.gap.contraction)."
     ),
     checks=[gap_contraction_doubly_stochastic_search],
     expected=Status.VERIFIED,
     unproved=(
-        "the argument is textbook (σ₂ of a doubly stochastic M bounds its action on 𝟏⊥) but written in prose only; the"
-        " check is a property search over Birkhoff combinations"
+        "the argument is textbook (σ₂ of a doubly stochastic M bounds its action on 𝟏⊥) but written in prose only; the check is a property search over Birkhoff combinations"
     ),
     reason=(
-        "A property search over convex combinations of permutation matrices (Birkhoff: every doubly stochastic matrix "
-        "is one) finds σ₁ = 1 and no violation; the argument is textbook (below)."
+        "A property search over convex combinations of permutation matrices (Birkhoff: every doubly stochastic matrix is one) finds σ₁ = 1 and no violation; the argument is textbook (below)."
     ),
     prose=(
-        "‖M‖₂ ≤ √(‖M‖₁‖M‖_∞) = 1 and M𝟏 = 𝟏 give σ₁ = 1 with MᵀM𝟏 = 𝟏; 𝟏^⊥ is invariant under the symmetric MᵀM, so "
-        "max_{y ⊥ 𝟏}‖My‖/‖y‖ = σ₂ (Courant–Fischer); 𝟏ᵀMy = 𝟏ᵀy = 0 keeps M^Ly in 𝟏^⊥, and M^Lx − x̄𝟏 = M^L(x − x̄𝟏)"
+        "‖M‖₂ ≤ √(‖M‖₁‖M‖_∞) = 1 and M𝟏 = 𝟏 give σ₁ = 1 with MᵀM𝟏 = 𝟏; 𝟏^⊥ is invariant under the symmetric MᵀM, so max_{y ⊥ 𝟏}‖My‖/‖y‖ = σ₂ (Courant–Fischer); 𝟏ᵀMy = 𝟏ᵀy = 0 keeps M^Ly in 𝟏^⊥, and M^Lx − x̄𝟏 = M^L(x − x̄𝟏)"
     ),
     corrects="trsp.gap.contraction",
     tests=[f"{TESTS}::test_doubly_stochastic_contracts_at_sigma2"],
@@ -306,19 +292,12 @@ claim(
     title="The dense variant costs Θ(Td log T) per layer, the sparse schedule O(Td)",
     source=Source("TRSP", "App. C.3.3", "dense (ablation)"),
     statement=(
-        r"A layer realising every dyadic offset, $X\mapsto\sum_{\ell=0}^{L}\mathrm{triBox}_{\min(2^\ell,T)}(X)$ with "
-        r"$L=\lfloor\log_2T\rfloor$, evaluated by prefix sums, costs $(L+1)$ triBox evaluations plus $L$ additions,"
-        r" i.e. "
-        r"$\Theta(Td\log T)$ work, against $O(Td)$ for the single bandwidth of the standard schedule (§3.2.3, App."
-        r" C.3.3)."
+        r"A layer realising every dyadic offset, $X\mapsto\sum_{\ell=0}^{L}\mathrm{triBox}_{\min(2^\ell,T)}(X)$ with $L=\lfloor\log_2T\rfloor$, evaluated by prefix sums, costs $(L+1)$ triBox evaluations plus $L$ additions, i.e. $\Theta(Td\log T)$ work, against $O(Td)$ for the single bandwidth of the standard schedule (§3.2.3, App. C.3.3)."
     ),
     checks=[dense_cost_traffic],
     expected=Status.CERTIFIED,
     reason=(
-        "Exact element counts of every torch call (the counter of trsp.box.linear-cost): on the grid the dense layer's"
-        " traffic is exactly (⌊log₂T⌋ + 1) triBox traffics plus the additions, and one triBox's traffic is affine in T"
-        " and the same for every b, so the ratio grows like log T. The paper's D = Θ(log T) offsets per layer are read"
-        " as the L + 1 offsets of the skeleton."
+        "Exact element counts of every torch call (the counter of trsp.box.linear-cost): on the grid the dense layer's traffic is exactly (⌊log₂T⌋ + 1) triBox traffics plus the additions, and one triBox's traffic is affine in T and the same for every b, so the ratio grows like log T. The paper's D = Θ(log T) offsets per layer are read as the L + 1 offsets of the skeleton."
     ),
     uses=["trsp.box.linear-cost"],
     notes=["interpretive"],
@@ -381,20 +360,15 @@ claim(
     id="trsp.gate.log-coverage",
     title="The gate's input log₂ r_ℓ moves in unit steps across uncapped layers, then stops",
     source=Source("TRSP", "§3.3.1", "gate input"),
-    statement=r"With $b_\ell=\min(2^\ell,T)$ and $r_\ell=b_\ell/T$: $\log_2r_\ell=\ell-\log_2T$ for $2^\ell\le T$, so "
-    r"$\log_2r_{\ell+1}-\log_2r_\ell=1$ on every uncapped step (the 'approximately linear' inputs of §3.3.1 are"
-    r" exactly "
-    r"linear there); at the capping step the increment is $\log_2(T/2^\ell)\in(0,1)$ and afterwards $0$ ($r_\ell=1$).",
+    statement=r"With $b_\ell=\min(2^\ell,T)$ and $r_\ell=b_\ell/T$: $\log_2r_\ell=\ell-\log_2T$ for $2^\ell\le T$, so $\log_2r_{\ell+1}-\log_2r_\ell=1$ on every uncapped step (the 'approximately linear' inputs of §3.3.1 are exactly linear there); at the capping step the increment is $\log_2(T/2^\ell)\in(0,1)$ and afterwards $0$ ($r_\ell=1$).",
     checks=[log_coverage_sympy],
     cross_checks=[log_coverage_exhaustive],
     expected=Status.PROVED,
     reason=(
-        "Logarithm identities for symbolic ℓ and T (sympy); the capped steps are read off Eq. 5 and confirmed in exact "
-        "integers for every T ≤ 512 (4096 with --wide)."
+        "Logarithm identities for symbolic ℓ and T (sympy); the capped steps are read off Eq. 5 and confirmed in exact integers for every T ≤ 512 (4096 with --wide)."
     ),
     prose=(
-        "Eq. 5: b_ℓ = 2^ℓ while 2^ℓ ≤ T and b_ℓ = T after; log₂ is increasing, so 1 < T/2^ℓ < 2 gives an increment in"
-        " (0, 1)"
+        "Eq. 5: b_ℓ = 2^ℓ while 2^ℓ ≤ T and b_ℓ = T after; log₂ is increasing, so 1 < T/2^ℓ < 2 gives an increment in (0, 1)"
     ),
     uses=["trsp.schedule.dyadic"],
     notes=["interpretive"],
@@ -483,22 +457,16 @@ claim(
     title="The Laplacian of a symmetrised connection is symmetric PSD with smallest eigenvalue 0",
     source=Source("TRSP", "App. C.1", "symmetrization"),
     statement=(
-        r"For symmetric $W\ge0$ (e.g. $W_{\rm tri}=\frac12(M_{\rm tri}+M_{\rm tri}^\top)$, $W_{\rm attn}$ likewise), "
-        r"$\mathbf L=\mathbf D-W$ satisfies $x^\top\mathbf Lx=\sum_{i<j}w_{ij}(x_i-x_j)^2\ge0$ and $\mathbf L\mathbf"
-        r" 1=0$: "
-        r"it is symmetric positive semidefinite with smallest eigenvalue 0."
+        r"For symmetric $W\ge0$ (e.g. $W_{\rm tri}=\frac12(M_{\rm tri}+M_{\rm tri}^\top)$, $W_{\rm attn}$ likewise), $\mathbf L=\mathbf D-W$ satisfies $x^\top\mathbf Lx=\sum_{i<j}w_{ij}(x_i-x_j)^2\ge0$ and $\mathbf L\mathbf 1=0$: it is symmetric positive semidefinite with smallest eigenvalue 0."
     ),
     checks=[laplacian_psd_sympy],
     cross_checks=[laplacian_psd_float],
     expected=Status.PROVED,
     reason=(
-        "The quadratic form is a sum of edge terms w_ij(x_i − x_j)² (sympy, the pair identity and the full expansion at"
-        " n = 4), and L𝟏 = 0; the eigenvalues of real attention and triBox Laplacians confirm λ_min = 0."
+        "The quadratic form is a sum of edge terms w_ij(x_i − x_j)² (sympy, the pair identity and the full expansion at n = 4), and L𝟏 = 0; the eigenvalues of real attention and triBox Laplacians confirm λ_min = 0."
     ),
     prose=(
-        "summing the checked edge identity over the pairs i < j (each pair contributes only through its own term, for "
-        "every n); a symmetric matrix with a nonnegative quadratic form is PSD and, as L𝟏 = 0, its smallest eigenvalue "
-        "is 0 (Rayleigh quotient)"
+        "summing the checked edge identity over the pairs i < j (each pair contributes only through its own term, for every n); a symmetric matrix with a nonnegative quadratic form is PSD and, as L𝟏 = 0, its smallest eigenvalue is 0 (Rayleigh quotient)"
     ),
     tests=[f"{TESTS}::test_laplacians_are_psd"],
 )
@@ -578,19 +546,13 @@ claim(
     title="The composite's norm under a sink: ‖ℳ‖₂ ≤ 1 + √T + 5g, so ‖ℳ‖₂² ≤ T + o(T) (proof of Thm C.8)",
     source=Source("TRSP", "App. C.4", "proof of Thm C.8"),
     statement=(
-        r"For $\mathcal M=I+\mathbf 1e_1^\top+gM_{\rm tri}$: $\|\mathcal M\|_2\le\|I\|_2+\|A_{\rm attn}\|_2+g\|M_{\rm"
-        r" tri}\|_2"
-        r"\le1+\sqrt T+5g=\sqrt T+o(\sqrt T)$, hence $\|\mathcal M\|_2^2\le T+2(1+5g)\sqrt T+(1+5g)^2=T+o(T)$, for"
-        r" every "
-        r"bandwidth $b$ (the proof's intermediate $\|M_{\rm tri}\|_2=O(\sqrt{\log b})$ is not needed)."
+        r"For $\mathcal M=I+\mathbf 1e_1^\top+gM_{\rm tri}$: $\|\mathcal M\|_2\le\|I\|_2+\|A_{\rm attn}\|_2+g\|M_{\rm tri}\|_2\le1+\sqrt T+5g=\sqrt T+o(\sqrt T)$, hence $\|\mathcal M\|_2^2\le T+2(1+5g)\sqrt T+(1+5g)^2=T+o(T)$, for every bandwidth $b$ (the proof's intermediate $\|M_{\rm tri}\|_2=O(\sqrt{\log b})$ is not needed)."
     ),
     checks=[composite_norm_sympy],
     cross_checks=[composite_norm_float],
     expected=Status.PROVED,
     reason=(
-        "The triangle inequality with ‖𝟏e₁ᵀ‖₂ = √T (trsp.C8.sink-norm) and the uniform ‖M_tri‖₂ ≤ 5 "
-        "(trsp.C8.spectral-norm.sharp, kernel-checked in Coq); the expansion and limits are sympy. The float grid "
-        "checks the chain and shows ‖ℳ‖₂/√T → 1."
+        "The triangle inequality with ‖𝟏e₁ᵀ‖₂ = √T (trsp.C8.sink-norm) and the uniform ‖M_tri‖₂ ≤ 5 (trsp.C8.spectral-norm.sharp, kernel-checked in Coq); the expansion and limits are sympy. The float grid checks the chain and shows ‖ℳ‖₂/√T → 1."
     ),
     prose="the triangle inequality for the operator norm and ‖I‖₂ = 1; the two cited norms",
     uses=["trsp.C8.sink-norm", "trsp.C8.spectral-norm.sharp"],
@@ -655,22 +617,16 @@ claim(
     title="Lemma D.1's consequence: σ_min(X_S) ≥ λ_low gives ‖X_S†‖₂ ≤ 1/λ_low",
     source=Source("TRSP", "App. D.2", "Lemma D.1 (consequence)"),
     statement=(
-        r"If $\sigma_{\min}(X_\ell|_S)\ge\lambda_{\rm low}>0$, then $X_\ell|_S$ has full column rank, is"
-        r" left-invertible "
-        r"($X^\dagger X=I_{|S|}$ with $X^\dagger=(X^\top X)^{-1}X^\top$) and"
-        r" $\|(X_\ell|_S)^\dagger\|_2=1/\sigma_{\min}(X_\ell|_S)"
-        r"\le1/\lambda_{\rm low}$."
+        r"If $\sigma_{\min}(X_\ell|_S)\ge\lambda_{\rm low}>0$, then $X_\ell|_S$ has full column rank, is left-invertible ($X^\dagger X=I_{|S|}$ with $X^\dagger=(X^\top X)^{-1}X^\top$) and $\|(X_\ell|_S)^\dagger\|_2=1/\sigma_{\min}(X_\ell|_S)\le1/\lambda_{\rm low}$."
     ),
     checks=[pseudo_inverse_sympy],
     cross_checks=[pseudo_inverse_float],
     expected=Status.PROVED,
     reason=(
-        "Matrix-expression identities for symbolic sizes (sympy): X†X = I and X†X†ᵀ = (XᵀX)⁻¹; the norm is the largest "
-        "eigenvalue of (XᵀX)⁻¹. Seeded tall matrices, also ill-conditioned, agree in floating point."
+        "Matrix-expression identities for symbolic sizes (sympy): X†X = I and X†X†ᵀ = (XᵀX)⁻¹; the norm is the largest eigenvalue of (XᵀX)⁻¹. Seeded tall matrices, also ill-conditioned, agree in floating point."
     ),
     prose=(
-        "σ_min > 0 makes XᵀX (eigenvalues σ_i²) invertible; ‖P‖₂² = ‖PPᵀ‖₂ and the spectral theorem give "
-        "‖(XᵀX)⁻¹‖₂ = 1/σ_min²; 1/σ_min ≤ 1/λ_low by the hypothesis"
+        "σ_min > 0 makes XᵀX (eigenvalues σ_i²) invertible; ‖P‖₂² = ‖PPᵀ‖₂ and the spectral theorem give ‖(XᵀX)⁻¹‖₂ = 1/σ_min²; 1/σ_min ≤ 1/λ_low by the hypothesis"
     ),
     tests=[f"{TESTS}::test_pseudo_inverse_norm"],
 )
@@ -754,23 +710,16 @@ claim(
     title="The mixing residual of App. D.6: (1 − γ)^L in the π-norm, times √(T/c_π) pointwise",
     source=Source("TRSP", "App. D.6", "mixing residual"),
     statement=(
-        r"Under (A1)–(A2), with $\bar X=\mathbf 1\pi^\top X^{(0)}$: $\|M^LX^{(0)}-\bar"
-        r" X\|_{2,\pi}\le(1-\gamma)^L\|X^{(0)}-"
-        r"\bar X\|_{2,\pi}$ and $\|M^LX^{(0)}-\bar X\|_\infty\le\sqrt{T/c_\pi}\,(1-\gamma)^L\|X^{(0)}-\bar"
-        r" X\|_{2,\pi}$ "
-        r"(channel-wise, $\|\cdot\|_{2,\pi}$ the $\pi$-weighted Frobenius norm)."
+        r"Under (A1)–(A2), with $\bar X=\mathbf 1\pi^\top X^{(0)}$: $\|M^LX^{(0)}-\bar X\|_{2,\pi}\le(1-\gamma)^L\|X^{(0)}-\bar X\|_{2,\pi}$ and $\|M^LX^{(0)}-\bar X\|_\infty\le\sqrt{T/c_\pi}\,(1-\gamma)^L\|X^{(0)}-\bar X\|_{2,\pi}$ (channel-wise, $\|\cdot\|_{2,\pi}$ the $\pi$-weighted Frobenius norm)."
     ),
     checks=[mixing_residual_search],
     cross_checks=[mixing_residual_sympy],
     expected=Status.VERIFIED,
     unproved=(
-        "the centring is sympy at T = 3 only and the bound a property search over reversible chains; the chain of"
-        " Lemmas D.3–D.4 is argued in prose"
+        "the centring is sympy at T = 3 only and the bound a property search over reversible chains; the chain of Lemmas D.3–D.4 is argued in prose"
     ),
     reason=(
-        "M𝟏 = 𝟏 fixes X̄ and X − X̄ is π-centred (sympy at T = 3), so the residual is M^L applied to a vector of H₀(π):"
-        " Lemma D.3 then Lemma D.4. A property search over reversible chains with γ the (A1) contraction constant found"
-        " no violation."
+        "M𝟏 = 𝟏 fixes X̄ and X − X̄ is π-centred (sympy at T = 3), so the residual is M^L applied to a vector of H₀(π): Lemma D.3 then Lemma D.4. A property search over reversible chains with γ the (A1) contraction constant found no violation."
     ),
     uses=["trsp.D3.mixing", "trsp.D4.pointwise"],
     tests=[f"{TESTS}::test_mixing_residual_bound"],
@@ -873,27 +822,17 @@ def amplification_grid(ctx: Context) -> Evidence:
 claim(
     id="trsp.D6.amplification",
     title=(
-        "Eq. 20's mixing factor √(T/c_π)(1−γ)^L is small only for depth L ≳ log T/(2 log(1/(1−γ))): Θ(log² T) at γ ="
-        " Θ(1/log T)"
+        "Eq. 20's mixing factor √(T/c_π)(1−γ)^L is small only for depth L ≳ log T/(2 log(1/(1−γ))): Θ(log² T) at γ = Θ(1/log T)"
     ),
     source=Source("TRSP", "App. D.6", "after Eq. 20"),
     statement=(
-        r"The factor $\sqrt{T/c_\pi}\,(1-\gamma)^L$ equals $1/\sqrt{\pi_{\min}}\cdot(1-\gamma)^L$ when"
-        r" $\pi_{\min}=c_\pi/T$, "
-        r"and is $\le1$ iff $L\ge L^*=\log(T/c_\pi)/(2\log\frac1{1-\gamma})$: for fixed $L$ it diverges as"
-        r" $T\to\infty$; "
-        r"for a fixed gap $L^*=\Theta(\log T)$; for the skeleton's normalised gap $\gamma=a/\log T$ (Eq. 11) "
-        r"$L^*\sim\log^2T/(2a)$, and with $L=\Theta(\log T)$ layers the factor still grows like $\sqrt T$."
+        r"The factor $\sqrt{T/c_\pi}\,(1-\gamma)^L$ equals $1/\sqrt{\pi_{\min}}\cdot(1-\gamma)^L$ when $\pi_{\min}=c_\pi/T$, and is $\le1$ iff $L\ge L^*=\log(T/c_\pi)/(2\log\frac1{1-\gamma})$: for fixed $L$ it diverges as $T\to\infty$; for a fixed gap $L^*=\Theta(\log T)$; for the skeleton's normalised gap $\gamma=a/\log T$ (Eq. 11) $L^*\sim\log^2T/(2a)$, and with $L=\Theta(\log T)$ layers the factor still grows like $\sqrt T$."
     ),
     checks=[amplification_sympy],
     cross_checks=[amplification_grid],
     expected=Status.PROVED,
     reason=(
-        "Logarithm identities and limits in sympy (u = log T for the Θ(1/log T) gap); a float grid confirms ⌈L*⌉ is the"
-        " first depth at which the factor drops to 1. Interpretive: the paper's 'small only when the depth-driven"
-        " contraction dominates the √T amplification, i.e. when the gap is preserved as length grows' is made"
-        " quantitative; App. D's γ is (A1)'s constant, App. C's Θ(1/log T) rate is used as the instance the paper"
-        " points to."
+        "Logarithm identities and limits in sympy (u = log T for the Θ(1/log T) gap); a float grid confirms ⌈L*⌉ is the first depth at which the factor drops to 1. Interpretive: the paper's 'small only when the depth-driven contraction dominates the √T amplification, i.e. when the gap is preserved as length grows' is made quantitative; App. D's γ is (A1)'s constant, App. C's Θ(1/log T) rate is used as the instance the paper points to."
     ),
     prose="log is increasing, so the factor is ≤ 1 iff its logarithm is ≤ 0, and log(1/(1−γ)) > 0 for γ ∈ (0, 1)",
     notes=["interpretive"],

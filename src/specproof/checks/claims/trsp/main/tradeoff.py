@@ -156,29 +156,15 @@ claim(
     id="trsp.reff.tradeoff",
     title="The gap–rank trade-off is an inequality: 1 + (1−γ)² ≤ R_eff ≤ 1 + (N−1)(1−γ)²",
     source=Source("TRSP", "§1", "Fig. 1–2"),
-    statement=r"For $M \in \mathbb R^{N\times N}$, $N \ge 2$, $\gamma = 1 - \sigma_2/\sigma_1$ and $R_{\mathrm{eff}} = "
-    r"\sum_i(\sigma_i/\sigma_1)^2$: $1 + (1-\gamma)^2 \le R_{\mathrm{eff}} \le 1 + (N-1)(1-\gamma)^2$, both attained; "
-    r"so $\gamma \to 1$ forces $R_{\mathrm{eff}} \to 1$ and $R_{\mathrm{eff}} \ge r$ forces $\gamma \le 1 - "
-    r"\sqrt{(r-1)/(N-1)}$. The homogenization patterns (sink $\mathbf 1e_1^\top$, average $\mathbf 1\mathbf 1^\top/N$) "
-    r"sit at $(\gamma, R_{\mathrm{eff}}) = (1, 1)$, the isolation patterns ($I$, disconnected local averages of width "
-    r"$w$) at $(0, N/w)$.",
+    statement=r"For $M \in \mathbb R^{N\times N}$, $N \ge 2$, $\gamma = 1 - \sigma_2/\sigma_1$ and $R_{\mathrm{eff}} = \sum_i(\sigma_i/\sigma_1)^2$: $1 + (1-\gamma)^2 \le R_{\mathrm{eff}} \le 1 + (N-1)(1-\gamma)^2$, both attained; so $\gamma \to 1$ forces $R_{\mathrm{eff}} \to 1$ and $R_{\mathrm{eff}} \ge r$ forces $\gamma \le 1 - \sqrt{(r-1)/(N-1)}$. The homogenization patterns (sink $\mathbf 1e_1^\top$, average $\mathbf 1\mathbf 1^\top/N$) sit at $(\gamma, R_{\mathrm{eff}}) = (1, 1)$, the isolation patterns ($I$, disconnected local averages of width $w$) at $(0, N/w)$.",
     checks=[tradeoff_bounds_sympy],
     cross_checks=[tradeoff_patterns_exact, tradeoff_search],
     expected=Status.PROVED,
     prose=(
-        "σ₁ > 0 (tacit: γ needs M ≠ 0); the ordering σ̂_i ≤ σ̂₂ puts S in [0, N−2], and R_eff increasing in S turns the"
-        " checked value at S = N−2 into the upper bound; attainment by σ̂ = (1, 1−γ, 0, …) and (1, 1−γ, …, 1−γ)"
-        " (spectra of diagonal matrices); solving R_eff ≥ r for γ from the checked quotient; for the patterns, that a"
-        " rank-one Gram matrix has one nonzero eigenvalue and a projector's eigenvalues are 0 and 1, and that a"
-        " block-diagonal matrix has the union of its blocks' singular values"
+        "σ₁ > 0 (tacit: γ needs M ≠ 0); the ordering σ̂_i ≤ σ̂₂ puts S in [0, N−2], and R_eff increasing in S turns the checked value at S = N−2 into the upper bound; attainment by σ̂ = (1, 1−γ, 0, …) and (1, 1−γ, …, 1−γ) (spectra of diagonal matrices); solving R_eff ≥ r for γ from the checked quotient; for the patterns, that a rank-one Gram matrix has one nonzero eigenvalue and a projector's eigenvalues are 0 and 1, and that a block-diagonal matrix has the union of its blocks' singular values"
     ),
     reason=(
-        "Sympy identities and a sign certificate once the tail is written as (1−γ)²·S with 0 ≤ S ≤ N−2 (the singular"
-        " values are ordered); the patterns' (γ, R_eff) for every T from their Gram matrices (sympy matrix expressions"
-        " of symbolic size: the sink's T·e₁e₁ᵀ, the averages' rank-one projectors) and the count T/w; the exact"
-        " eigenvalues at T ≤ 8 are a cross-check. Interpretive: the paper's 'intrinsic trade-off' (maximizing γ"
-        " suppresses R_eff unless the tail is preserved) is read as the upper bound, which says how much tail a given γ"
-        " allows."
+        "Sympy identities and a sign certificate once the tail is written as (1−γ)²·S with 0 ≤ S ≤ N−2 (the singular values are ordered); the patterns' (γ, R_eff) for every T from their Gram matrices (sympy matrix expressions of symbolic size: the sink's T·e₁e₁ᵀ, the averages' rank-one projectors) and the count T/w; the exact eigenvalues at T ≤ 8 are a cross-check. Interpretive: the paper's 'intrinsic trade-off' (maximizing γ suppresses R_eff unless the tail is preserved) is read as the upper bound, which says how much tail a given γ allows."
     ),
     uses=["trsp.reff.identity"],
     notes=["interpretive"],

@@ -142,40 +142,21 @@ def network_safety_net_full_depth(ctx: Context) -> Evidence:
 claim(
     id="trsp.network.safety-net",
     title=(
-        "Safety net over depth: with attention isolating every token, μ₂ of a fixed-depth network → 0 (T^−(2+φ) with"
-        " the reconstructed gate)"
+        "Safety net over depth: with attention isolating every token, μ₂ of a fixed-depth network → 0 (T^−(2+φ) with the reconstructed gate)"
     ),
     source=Source("specproof", "App. C.3.1", "own"),
     statement=(
-        r"Prop. C.5's scenario (attention disconnects: $A_\ell=I$) for the composition: the network stays connected"
-        r" for "
-        r"$D\ge2$ (a banded graph), but at fixed depth its connectivity vanishes. Reconstruction-free "
-        r"(trsp.network.fixed-depth-bound): the lags reach only $R_D\le2^{D+1}-2D-2$, so"
-        r" $\mu_2(L(P_D))\le6R_D^2/(T^2-1)"
-        r"=O(T^{-2})$ for every gate. With the reconstructed gate (MLP $1\to16\to1$, $\tanh$, seed 0, $\beta=0$ "
-        r"untrained, so $\varphi=\ln2$; the paper gives only \"a small MLP\") the rate is $\Theta(T^{-(2+\varphi)})$,"
-        r" the "
-        r"gates decaying like $r_\ell^{\varphi}$ (at $D=2$: $\mu_2=2.4\cdot10^{-3}$ at $T=16$, $3.5\cdot10^{-8}$ at "
-        r"$T=1024$). The loss is the fixed depth's, not the composition's: the superposition "
-        r"$\sum_\ell(A_\ell+g_\ell M_{\rm tri}^{(b_\ell)})$ of the same $D=2$ layers has $\mu_2=2.95\cdot10^{-6}$ at "
-        r"$T=256$ already ($P_D$: $1.46\cdot10^{-6}$). With $D=\lfloor\log_2T\rfloor+1$ connectivity does transfer, "
-        r"$\mu_2=\Theta(1)$ ($\approx0.30$), a constant below the superposition's ($T=256$: $0.2985$ against $1.0004$; "
-        r"the unnormalised $N_D$: $386.9$, see trsp.C5.safety-net.hypotheses.markov-form)."
+        "Prop. C.5's scenario (attention disconnects: $A_\\ell=I$) for the composition: the network stays connected for $D\\ge2$ (a banded graph), but at fixed depth its connectivity vanishes. Reconstruction-free (trsp.network.fixed-depth-bound): the lags reach only $R_D\\le2^{D+1}-2D-2$, so $\\mu_2(L(P_D))\\le6R_D^2/(T^2-1)=O(T^{-2})$ for every gate. With the reconstructed gate (MLP $1\\to16\\to1$, $\\tanh$, seed 0, $\\beta=0$ untrained, so $\\varphi=\\ln2$; the paper gives only \\\"a small MLP\\\") the rate is $\\Theta(T^{-(2+\\varphi)})$, the gates decaying like $r_\\ell^{\\varphi}$ (at $D=2$: $\\mu_2=2.4\\cdot10^{-3}$ at $T=16$, $3.5\\cdot10^{-8}$ at $T=1024$). The loss is the fixed depth's, not the composition's: the superposition $\\sum_\\ell(A_\\ell+g_\\ell M_{\\rm tri}^{(b_\\ell)})$ of the same $D=2$ layers has $\\mu_2=2.95\\cdot10^{-6}$ at $T=256$ already ($P_D$: $1.46\\cdot10^{-6}$). With $D=\\lfloor\\log_2T\\rfloor+1$ connectivity does transfer, $\\mu_2=\\Theta(1)$ ($\\approx0.30$), a constant below the superposition's ($T=256$: $0.2985$ against $1.0004$; the unnormalised $N_D$: $386.9$, see trsp.C5.safety-net.hypotheses.markov-form)."
     ),
     checks=[network_safety_net_fixed_depth_rate, network_safety_net_upper_bounds, network_safety_net_full_depth],
     cross_checks=[network_safety_net_depth_not_composition],
     expected=Status.VERIFIED,
     lost=RECONSTRUCTED_GATE,
     unproved=(
-        "the rate T^−(2+φ) is fitted on stored rows and belongs to the reconstructed gate; the gate-free O(T^−2) is"
-        " proved separately (trsp.network.fixed-depth-bound)"
+        "the rate T^−(2+φ) is fitted on stored rows and belongs to the reconstructed gate; the gate-free O(T^−2) is proved separately (trsp.network.fixed-depth-bound)"
     ),
     reason=(
-        "Rates read from the stored network-isolated sweep: at D = 2 and 4, T^−(2+ln 2) fits on the converged rows "
-        "whose bracket resolves μ₂ to 1 % (beyond, μ₂ falls below the solver's rounding allowance and the row is "
-        "bracket-only: its upper end is kept, which still falls like T^−2 or faster), T^−2 and T^−3 ruled out; at full "
-        "depth Θ(1). The exponent is the reconstructed gate's; the O(T^−2) conclusion is proved without it "
-        "(trsp.network.fixed-depth-bound). Dense μ₂ of N_D, the superposition and P_D at T = 64, 256 place the loss."
+        "Rates read from the stored network-isolated sweep: at D = 2 and 4, T^−(2+ln 2) fits on the converged rows whose bracket resolves μ₂ to 1 % (beyond, μ₂ falls below the solver's rounding allowance and the row is bracket-only: its upper end is kept, which still falls like T^−2 or faster), T^−2 and T^−3 ruled out; at full depth Θ(1). The exponent is the reconstructed gate's; the O(T^−2) conclusion is proved without it (trsp.network.fixed-depth-bound). Dense μ₂ of N_D, the superposition and P_D at T = 64, 256 place the loss."
     ),
     corrects="trsp.C5.safety-net",
     notes=["reconstructed"],
@@ -269,37 +250,18 @@ def network_gap_fixed_depth_rate(ctx: Context) -> Evidence:
 claim(
     id="trsp.network.gap",
     title=(
-        "The composition's normalised gap is Θ(1) with attention or at full depth, not Θ(1/log T); at fixed depth with"
-        " isolation it vanishes"
+        "The composition's normalised gap is Θ(1) with attention or at full depth, not Θ(1/log T); at fixed depth with isolation it vanishes"
     ),
     source=Source("specproof", "App. C.3.3", "own"),
-    statement=r"The normalised gap $\gamma=\lambda_2(I-\mathbf D^{-1}W)$ of the symmetrised Markov form $P_D$, with "
-    r"$\mathbf D=\operatorname{diag}(W\mathbf 1)$ including the self-loops (TRSP App. C.1's definition; "
-    r"trsp.C6.real-operator uses the same), does not follow Eq. 11's $\Theta(1/\log T)$: with uniform, sink or "
-    r"softmax attention it lies between a constant ($\frac12$ under uniform and sink attention, $0.3$ under softmax: "
-    r"$0.313$ at $T=4$, $D=2$, $\ge0.38$ from $T=16$) and its causal ceiling "
-    r"$\frac{1-p}{1+p}\cdot\frac{2T}{2T-1-p}$, $p=(P_D)_{TT}$ (trsp.network.causal-ceiling), at every stored "
-    r"$T\le2^{20}$ and every depth (under uniform attention at full depth it declines slowly, $0.997$ at $T=128$ to "
-    r"$0.864$ at $2^{16}$ and $0.836$ at $2^{20}$, which the sweep does not settle as $\Theta(1)$); with isolating"
-    r" attention at "
-    r"$D=\lfloor\log_2T\rfloor+1$ it is $\Theta(1)$ ($\approx0.42$; $1/\log T$ ruled out), while at fixed $D$ it "
-    r"vanishes like $\mu_2$: the self-loops keep the degrees near 1, so $\gamma=\Theta(T^{-(2+\varphi)})$ with the "
-    r"reconstructed gate ($\varphi=\ln2$), and $\gamma\le\mu_2/\min_i d_i=O(T^{-2})$ for every gate "
-    r"(trsp.network.fixed-depth-bound, $d_i\ge\frac12$). The per-step dilution of Eq. 11 is a property of the "
-    r"superposition's degree $2(L+1)$, which a product of Markov layers does not have.",
+    statement=r"The normalised gap $\gamma=\lambda_2(I-\mathbf D^{-1}W)$ of the symmetrised Markov form $P_D$, with $\mathbf D=\operatorname{diag}(W\mathbf 1)$ including the self-loops (TRSP App. C.1's definition; trsp.C6.real-operator uses the same), does not follow Eq. 11's $\Theta(1/\log T)$: with uniform, sink or softmax attention it lies between a constant ($\frac12$ under uniform and sink attention, $0.3$ under softmax: $0.313$ at $T=4$, $D=2$, $\ge0.38$ from $T=16$) and its causal ceiling $\frac{1-p}{1+p}\cdot\frac{2T}{2T-1-p}$, $p=(P_D)_{TT}$ (trsp.network.causal-ceiling), at every stored $T\le2^{20}$ and every depth (under uniform attention at full depth it declines slowly, $0.997$ at $T=128$ to $0.864$ at $2^{16}$ and $0.836$ at $2^{20}$, which the sweep does not settle as $\Theta(1)$); with isolating attention at $D=\lfloor\log_2T\rfloor+1$ it is $\Theta(1)$ ($\approx0.42$; $1/\log T$ ruled out), while at fixed $D$ it vanishes like $\mu_2$: the self-loops keep the degrees near 1, so $\gamma=\Theta(T^{-(2+\varphi)})$ with the reconstructed gate ($\varphi=\ln2$), and $\gamma\le\mu_2/\min_i d_i=O(T^{-2})$ for every gate (trsp.network.fixed-depth-bound, $d_i\ge\frac12$). The per-step dilution of Eq. 11 is a property of the superposition's degree $2(L+1)$, which a product of Markov layers does not have.",
     checks=[network_gap_attention_range, network_gap_full_depth_rate, network_gap_fixed_depth_rate],
     expected=Status.VERIFIED,
     lost=RECONSTRUCTED_GATE,
     unproved=(
-        "γ of the composed network is read from stored brackets and rate fits; only its ceiling and the fixed-depth"
-        " O(T^−2) are proved"
+        "γ of the composed network is read from stored brackets and rate fits; only its ceiling and the fixed-depth O(T^−2) are proved"
     ),
     reason=(
-        "Converged brackets of the stored network sweeps (dense eigvalsh to T = 2048, banded-proxy LOBPCG to 2^20) "
-        "for the range; the rates are read with rate_check from network-isolated on its converged, resolved rows. "
-        "With the loopless degrees this claim read Θ(T^−2) at fixed depth (the gates cancelled between μ₂ and the "
-        "degrees), and the range was [½, 1.25]; the degrees are now App. C.1's, with the self-loops, as in "
-        "trsp.C6.real-operator, and softmax at T = 4 sits at 0.313, so the lower end is stated per model."
+        "Converged brackets of the stored network sweeps (dense eigvalsh to T = 2048, banded-proxy LOBPCG to 2^20) for the range; the rates are read with rate_check from network-isolated on its converged, resolved rows. With the loopless degrees this claim read Θ(T^−2) at fixed depth (the gates cancelled between μ₂ and the degrees), and the range was [½, 1.25]; the degrees are now App. C.1's, with the self-loops, as in trsp.C6.real-operator, and softmax at T = 4 sits at 0.313, so the lower end is stated per model."
     ),
     corrects="trsp.C6.gap-rate",
     notes=["reconstructed"],
@@ -359,25 +321,14 @@ claim(
     title="Mixing over depth: under a sink the network contracts every input onto the first token",
     source=Source("specproof", "App. C.3.3", "own"),
     statement=(
-        r"Dobrushin's coefficient of $P_D$ is at most its escape $e_D=1-\min_i(P_D)_{i1}$. Under the sink at every"
-        r" layer "
-        r"$e_D\le q_D=\prod_\ell\frac{1+g_\ell}{2+g_\ell}\le(\frac23)^D$ at every $T$ (each layer sends at least "
-        r"$1/(2+g_\ell)$ of a row's remaining mass to the absorbing first token), so at $D=\lfloor\log_2T\rfloor+1$ "
-        r"$e_D<T^{-\log_2(3/2)}\to0$: the composed operator converges to the rank-one $\mathbf 1e_1^\top$ "
-        r"(homogenisation), where §C.3.3 reads depth as a bounded contraction $(1-\gamma)^D=\Theta(1)$. With uniform "
-        r"or softmax attention the escape decays with depth too but stays $\Theta(1)$ at $D\le\lfloor\log_2T\rfloor+1$ "
-        r"(uniform, full depth: $0.53$ to $0.73$ over $T=4\ldots2^{20}$); "
-        r"with isolating attention it stays near 1. Reconstruction-free: $e_D\le q_D\le(\frac23)^D$ holds for "
-        r"every gate of Eq. 7's form ($g_\ell=\sigma(\cdot)\,r_\ell^{\varphi}<1$); the measured escapes are "
-        r"the reconstructed gate's."
+        r"Dobrushin's coefficient of $P_D$ is at most its escape $e_D=1-\min_i(P_D)_{i1}$. Under the sink at every layer $e_D\le q_D=\prod_\ell\frac{1+g_\ell}{2+g_\ell}\le(\frac23)^D$ at every $T$ (each layer sends at least $1/(2+g_\ell)$ of a row's remaining mass to the absorbing first token), so at $D=\lfloor\log_2T\rfloor+1$ $e_D<T^{-\log_2(3/2)}\to0$: the composed operator converges to the rank-one $\mathbf 1e_1^\top$ (homogenisation), where §C.3.3 reads depth as a bounded contraction $(1-\gamma)^D=\Theta(1)$. With uniform or softmax attention the escape decays with depth too but stays $\Theta(1)$ at $D\le\lfloor\log_2T\rfloor+1$ (uniform, full depth: $0.53$ to $0.73$ over $T=4\ldots2^{20}$); with isolating attention it stays near 1. Reconstruction-free: $e_D\le q_D\le(\frac23)^D$ holds for every gate of Eq. 7's form ($g_\ell=\sigma(\cdot)\,r_\ell^{\varphi}<1$); the measured escapes are the reconstructed gate's."
     ),
     checks=[network_sink_escape, network_escape_table],
     expected=Status.VERIFIED,
     lost=RECONSTRUCTED_GATE,
     unproved="the bound e_D ≤ q_D is certified, but the measured escapes for the four models are stored float rows",
     reason=(
-        "q_D bounds the sink's escape exactly (trsp.network.operator certifies (P_D)_{i1} ≥ 1 − q_D in exact"
-        " rationals); the stored sweeps give the measured escapes for all four models."
+        "q_D bounds the sink's escape exactly (trsp.network.operator certifies (P_D)_{i1} ≥ 1 − q_D in exact rationals); the stored sweeps give the measured escapes for all four models."
     ),
     corrects="trsp.C6.dense-depth",
     notes=["reconstructed"],
@@ -452,31 +403,15 @@ claim(
         "Under a sink the network's effective rank tends to 1 with depth: Thm C.8's floor does not survive composition"
     ),
     source=Source("specproof", "App. C.4", "own"),
-    statement=r"With the sink $\mathbf 1e_1^\top$ at every layer and any gates $g_\ell\in[0,1)$, $D\ge2$: "
-    r"$R_{\rm eff}(N_D)\le1+\big(q_D/(1-q_D)\big)^2$, $q_D=\prod_\ell\frac{1+g_\ell}{2+g_\ell}\le(\frac23)^D$, at every"
-    r" $T$ "
-    r"(every row of $P_D$ puts $\ge1-q_D$ on the first token; $\|P_D\|_F^2\le\sum_ip_i^2+(1-p_i)^2$, "
-    r"$\|P_D\|_2^2\ge\sum_ip_i^2$). So already at $D=2$, $R_{\rm eff}\le1.64$ (measured $\to\frac{10}9$) against the"
-    r" single layer's limit "
-    r"$2+2g/b^2+g^2\|h_b\|^2$, and at $D=\lfloor\log_2T\rfloor+1$, $R_{\rm eff}-1=O(T^{-2\log_2(3/2)})\to0$: "
-    r"the rank does collapse through depth. Thm C.8's conclusion (a floor $>1$) transfers only at fixed $D$, with "
-    r"a floor that shrinks with depth: measured $R_{\rm eff}\to1+(2^D-1)^{-2}$ as $T\to\infty$ (the value of "
-    r"$2^{-D}(I+(2^D-1)\mathbf 1e_1^\top)$, the product at $g=0$, which the reconstructed gate approaches as"
-    r" $r_\ell\to0$), "
-    r"not $1+g^2E_b$. Reconstruction-free: the bound and its $D=\lfloor\log_2T\rfloor+1$ consequence hold for "
-    r"every gate in $[0,1)$; the measured floor needs $g_\ell\to0$ as $r_\ell\to0$, which the reconstructed "
-    r"gate ($\varphi=\ln2$) supplies.",
+    statement=r"With the sink $\mathbf 1e_1^\top$ at every layer and any gates $g_\ell\in[0,1)$, $D\ge2$: $R_{\rm eff}(N_D)\le1+\big(q_D/(1-q_D)\big)^2$, $q_D=\prod_\ell\frac{1+g_\ell}{2+g_\ell}\le(\frac23)^D$, at every $T$ (every row of $P_D$ puts $\ge1-q_D$ on the first token; $\|P_D\|_F^2\le\sum_ip_i^2+(1-p_i)^2$, $\|P_D\|_2^2\ge\sum_ip_i^2$). So already at $D=2$, $R_{\rm eff}\le1.64$ (measured $\to\frac{10}9$) against the single layer's limit $2+2g/b^2+g^2\|h_b\|^2$, and at $D=\lfloor\log_2T\rfloor+1$, $R_{\rm eff}-1=O(T^{-2\log_2(3/2)})\to0$: the rank does collapse through depth. Thm C.8's conclusion (a floor $>1$) transfers only at fixed $D$, with a floor that shrinks with depth: measured $R_{\rm eff}\to1+(2^D-1)^{-2}$ as $T\to\infty$ (the value of $2^{-D}(I+(2^D-1)\mathbf 1e_1^\top)$, the product at $g=0$, which the reconstructed gate approaches as $r_\ell\to0$), not $1+g^2E_b$. Reconstruction-free: the bound and its $D=\lfloor\log_2T\rfloor+1$ consequence hold for every gate in $[0,1)$; the measured floor needs $g_\ell\to0$ as $r_\ell\to0$, which the reconstructed gate ($\varphi=\ln2$) supplies.",
     checks=[network_sink_rank_dense, network_sink_rank_sweep],
     expected=Status.VERIFIED,
     lost=RECONSTRUCTED_GATE,
     unproved=(
-        "the bound's ingredients are certified; the bound against R_eff is checked by dense SVDs over gate scales and"
-        " stored brackets, with no written argument for every gate"
+        "the bound's ingredients are certified; the bound against R_eff is checked by dense SVDs over gate scales and stored brackets, with no written argument for every gate"
     ),
     reason=(
-        "The bound's two ingredients are certified in exact rationals (trsp.network.operator); the bound itself is"
-        " checked against dense SVDs over gate scales 0.001…0.999 and against the stored matrix-free brackets to T ="
-        " 2^16."
+        "The bound's two ingredients are certified in exact rationals (trsp.network.operator); the bound itself is checked against dense SVDs over gate scales 0.001…0.999 and against the stored matrix-free brackets to T = 2^16."
     ),
     corrects="trsp.C8.rank-floor",
     notes=["reconstructed"],
@@ -579,33 +514,15 @@ claim(
     title="One layer's μ₂ ≈ π²(7b−5)(b−1)/(12T²): the constant of Thm C.6 exists only for the sum over layers",
     source=Source("specproof", "App. C.3.2", "own"),
     statement=(
-        r"For one real triBox layer (causal, no wrap-around, $W=\frac12(M_{\rm tri}^{(b)}+M_{\rm tri}^{(b)\top})$): "
-        r"$\mu_2=0$ at $b=1$ (the layer is $I$); for $2\le b\le T/4$, "
-        r"$1-3(b/T)^2\le\mu_2\big/\frac{\pi^2(7b-5)(b-1)}{12T^2}\le1$, i.e. $\mu_2\approx\frac{7\pi^2}{12}(b/T)^2$ "
-        r"($\frac12(\pi/T)^2$ times the kernel's second moment $\frac{b^2-1}6+(b-1)^2$); for $b\ge T/2$, "
-        r"$|\mu_2-\frac12|\le T^{-3/2}$ ($0.030$ at $T=8$, $b=5$; $2.4\cdot10^{-4}$ at $T=128$), under the causal"
-        r" ceiling "
-        r"$\frac{T(1-b^{-2})}{2(T-1)}$ ($M_{\rm tri}^{(b)}$ is lower triangular and row-stochastic with last diagonal"
-        r" entry "
-        r"$b^{-2}$, trsp.network.causal-ceiling): $\frac12$ is that ceiling's limit, not a property of the triBox. So a"
-        r" layer's connectivity depends on $b/T$ alone to leading order and is $\Theta(1)$ "
-        r"only for $b=\Theta(T)$; Prop. C.5 applied to one layer gives $g_\ell\mu_2\approx"
-        r" g_\ell\frac{7\pi^2}{12}(b_\ell/T)^2$, "
-        r"and Thm C.6's length-independent constant is a property of the sum over all $\lfloor\log_2T\rfloor+1$"
-        r" layers, "
-        r"carried by the top ones."
+        r"For one real triBox layer (causal, no wrap-around, $W=\frac12(M_{\rm tri}^{(b)}+M_{\rm tri}^{(b)\top})$): $\mu_2=0$ at $b=1$ (the layer is $I$); for $2\le b\le T/4$, $1-3(b/T)^2\le\mu_2\big/\frac{\pi^2(7b-5)(b-1)}{12T^2}\le1$, i.e. $\mu_2\approx\frac{7\pi^2}{12}(b/T)^2$ ($\frac12(\pi/T)^2$ times the kernel's second moment $\frac{b^2-1}6+(b-1)^2$); for $b\ge T/2$, $|\mu_2-\frac12|\le T^{-3/2}$ ($0.030$ at $T=8$, $b=5$; $2.4\cdot10^{-4}$ at $T=128$), under the causal ceiling $\frac{T(1-b^{-2})}{2(T-1)}$ ($M_{\rm tri}^{(b)}$ is lower triangular and row-stochastic with last diagonal entry $b^{-2}$, trsp.network.causal-ceiling): $\frac12$ is that ceiling's limit, not a property of the triBox. So a layer's connectivity depends on $b/T$ alone to leading order and is $\Theta(1)$ only for $b=\Theta(T)$; Prop. C.5 applied to one layer gives $g_\ell\mu_2\approx g_\ell\frac{7\pi^2}{12}(b_\ell/T)^2$, and Thm C.6's length-independent constant is a property of the sum over all $\lfloor\log_2T\rfloor+1$ layers, carried by the top ones."
     ),
     checks=[layer_identity_exact, layer_mu2_dense, layer_mu2_large_T],
     expected=Status.VERIFIED,
     unproved=(
-        "the estimate is the symbol's quadratic term at the lowest cosine mode; the two-sided ratio is checked by dense"
-        " eigensolves over a finite (T, b) range, not bounded for every T"
+        "the estimate is the symbol's quadratic term at the lowest cosine mode; the two-sided ratio is checked by dense eigensolves over a finite (T, b) range, not bounded for every T"
     ),
     reason=(
-        "b = 1 is exact; the two-sided ratio bound, and for b ≥ T/2 the distance to ½ and the causal ceiling, are "
-        "checked by dense eigvalsh over (T, b) in the small range, and "
-        "LOBPCG brackets to T = 2^14 agree with the estimate to about 1e-4 (what the solver resolves there); the "
-        "estimate is the symbol's quadratic term at the lowest cosine mode."
+        "b = 1 is exact; the two-sided ratio bound, and for b ≥ T/2 the distance to ½ and the causal ceiling, are checked by dense eigvalsh over (T, b) in the small range, and LOBPCG brackets to T = 2^14 agree with the estimate to about 1e-4 (what the solver resolves there); the estimate is the symbol's quadratic term at the lowest cosine mode."
     ),
     uses=["trsp.C6.mu2-lower", "trsp.C5.safety-net", "trsp.C6.real-operator", "trsp.network.causal-ceiling"],
     tests=[f"{TESTS}::test_single_layer_mu2"],

@@ -166,20 +166,14 @@ claim(
     title="The composed network operator: a product of D layers with constant row sums Π(2 + g_ℓ)",
     source=Source("specproof", "App. C.1", "own"),
     statement=(
-        r"A network of depth $D$ computes $N_D=F_{D-1}\cdots F_0$, $F_\ell=I+A_\ell+g_\ell M_{\rm tri}^{(b_\ell)}$ "
-        r"(Eq. 8 per layer). For row-stochastic $A_\ell$ every row of $N_D$ sums to $c_D=\prod_\ell(2+g_\ell)$, so its "
-        r"Markov form is exactly $P_D=N_D/c_D=\prod_\ell F_\ell/(2+g_\ell)$; for causal $A_\ell$ the diagonal is "
-        r"$\prod_\ell\operatorname{diag}F_\ell$; the support of $N_D$ contains that of every $A_\ell$ and "
-        r"$M_{\rm tri}^{(b_\ell)}$. The matrix-free chain (O$(TD)$ per matvec) equals the dense product."
+        r"A network of depth $D$ computes $N_D=F_{D-1}\cdots F_0$, $F_\ell=I+A_\ell+g_\ell M_{\rm tri}^{(b_\ell)}$ (Eq. 8 per layer). For row-stochastic $A_\ell$ every row of $N_D$ sums to $c_D=\prod_\ell(2+g_\ell)$, so its Markov form is exactly $P_D=N_D/c_D=\prod_\ell F_\ell/(2+g_\ell)$; for causal $A_\ell$ the diagonal is $\prod_\ell\operatorname{diag}F_\ell$; the support of $N_D$ contains that of every $A_\ell$ and $M_{\rm tri}^{(b_\ell)}$. The matrix-free chain (O$(TD)$ per matvec) equals the dense product."
     ),
     checks=[network_structure_exact, network_matrix_free_matches_dense],
     expected=Status.CERTIFIED,
     lost=nw.DEFAULT_GATE_RECONSTRUCTION,
     notes=["reconstructed"],
     reason=(
-        "Exact rational products of the layer matrices (uniform causal, sink, isolated attention; four gate "
-        "scales) over every T of the range decide the row sums, diagonal and support; the matrix-free chain is "
-        "cross-checked against dense products in float."
+        "Exact rational products of the layer matrices (uniform causal, sink, isolated attention; four gate scales) over every T of the range decide the row sums, diagonal and support; the matrix-free chain is cross-checked against dense products in float."
     ),
     uses=["trsp.layer.operator"],
     tests=[f"{TESTS}::test_network_matches_dense_product"],
@@ -387,41 +381,20 @@ def causal_ceiling_stored_rows(ctx: Context) -> Evidence:
 claim(
     id="trsp.network.causal-ceiling",
     title=(
-        "The causal ceiling: every lower-triangular row-stochastic operator has μ₂ ≤ T(1 − P_TT)/(2(T − 1)) ≤ T/(2(T"
-        " − 1))"
+        "The causal ceiling: every lower-triangular row-stochastic operator has μ₂ ≤ T(1 − P_TT)/(2(T − 1)) ≤ T/(2(T − 1))"
     ),
     source=Source("specproof", "App. C.1", "own"),
     statement=(
-        r"For every lower-triangular row-stochastic $P\in\mathbb R^{T\times T}$, $T\ge2$, with $W=\frac12(P+P^\top)$"
-        r" and "
-        r"$L=\operatorname{diag}(W\mathbf 1)-W$: $\mu_2(L)\le\frac{T}{T-1}\cdot\frac{1-P_{TT}}2\le\frac{T}{2(T-1)}$,"
-        r" strictly below "
-        r"$\frac T{2(T-1)}$ when $P_{TT}>0$ (for $P=\mathbf 1e_1^\top$ at $T=2$, $\mu_2=1$: equality), and the"
-        r" normalised gap "
-        r"(self-loops in $D=\operatorname{diag}(W\mathbf 1)$) satisfies"
-        r" $\gamma\le\frac{1-P_{TT}}{1+P_{TT}}\cdot\frac{2T}{2T-1-P_{TT}}$. "
-        r"The last token's loopless degree is $(1-P_{TT})/2$ (its column of $P$ holds only $P_{TT}$), and "
-        r"$x=e_T-\mathbf 1/T$ is a test vector. So $\frac12$ is a ceiling every causal operator sits under as "
-        r"$T\to\infty$, not a value a composition collapses to; for the network $P_D$, $(P_D)_{TT}=\prod_\ell"
-        r"\operatorname{diag}(F_\ell)_{TT}/(2+g_\ell)>0$, and at fixed depth with the gates $\to0$ it tends to "
-        r"$2^{-D}$, so the ceiling tends to $(1-2^{-D})/2$ ($\frac38$, $\frac{15}{32}$)."
+        r"For every lower-triangular row-stochastic $P\in\mathbb R^{T\times T}$, $T\ge2$, with $W=\frac12(P+P^\top)$ and $L=\operatorname{diag}(W\mathbf 1)-W$: $\mu_2(L)\le\frac{T}{T-1}\cdot\frac{1-P_{TT}}2\le\frac{T}{2(T-1)}$, strictly below $\frac T{2(T-1)}$ when $P_{TT}>0$ (for $P=\mathbf 1e_1^\top$ at $T=2$, $\mu_2=1$: equality), and the normalised gap (self-loops in $D=\operatorname{diag}(W\mathbf 1)$) satisfies $\gamma\le\frac{1-P_{TT}}{1+P_{TT}}\cdot\frac{2T}{2T-1-P_{TT}}$. The last token's loopless degree is $(1-P_{TT})/2$ (its column of $P$ holds only $P_{TT}$), and $x=e_T-\mathbf 1/T$ is a test vector. So $\frac12$ is a ceiling every causal operator sits under as $T\to\infty$, not a value a composition collapses to; for the network $P_D$, $(P_D)_{TT}=\prod_\ell\operatorname{diag}(F_\ell)_{TT}/(2+g_\ell)>0$, and at fixed depth with the gates $\to0$ it tends to $2^{-D}$, so the ceiling tends to $(1-2^{-D})/2$ ($\frac38$, $\frac{15}{32}$)."
     ),
     checks=[causal_ceiling_coq, causal_ceiling_sympy],
     cross_checks=[causal_ceiling_exact, causal_ceiling_equality, causal_ceiling_stored_rows],
     expected=Status.PROVED,
     reason=(
-        "Kernel-checked in Coq for every size (proofs/Variational.v, trsp_network_causal_ceiling and its corollary "
-        "_mu2: the test vector e_T − 𝟏/T and the bound on every Rayleigh floor of L_W on 𝟏⊥); "
-        "the test vector's algebra is also a sympy derivation for symbolic T and P_TT (𝟏ᵀx = 0, xᵀx = (T−1)/T, "
-        "xᵀLx = L_TT = (1 − P_TT)/2, the quotient, and the gap's D-orthogonal variant); exact rational checks on "
-        "random lower-triangular row-stochastic matrices and on the exact networks, the equality case at T = 2 "
-        "and the stored sweep rows cross-check it."
+        "Kernel-checked in Coq for every size (proofs/Variational.v, trsp_network_causal_ceiling and its corollary _mu2: the test vector e_T − 𝟏/T and the bound on every Rayleigh floor of L_W on 𝟏⊥); the test vector's algebra is also a sympy derivation for symbolic T and P_TT (𝟏ᵀx = 0, xᵀx = (T−1)/T, xᵀLx = L_TT = (1 − P_TT)/2, the quotient, and the gap's D-orthogonal variant); exact rational checks on random lower-triangular row-stochastic matrices and on the exact networks, the equality case at T = 2 and the stored sweep rows cross-check it."
     ),
     prose=(
-        "Courant–Fischer: L is symmetric PSD with L𝟏 = 0, so μ₂(L) = λ₂(L) = min over x ⊥ 𝟏, x ≠ 0 of xᵀLx/xᵀx, and "
-        "any 𝟏-orthogonal x bounds it from above (for the gap, λ₂ of the pencil (L, D) is the minimum of "
-        "xᵀLx/xᵀDx over xᵀD𝟏 = 0, D𝟏 being the kernel's D-image); the last column of a lower-triangular P is "
-        "P_TT·e_T, so the last token's column sum is P_TT and its degree d_T = (1 + P_TT)/2"
+        "Courant–Fischer: L is symmetric PSD with L𝟏 = 0, so μ₂(L) = λ₂(L) = min over x ⊥ 𝟏, x ≠ 0 of xᵀLx/xᵀx, and any 𝟏-orthogonal x bounds it from above (for the gap, λ₂ of the pencil (L, D) is the minimum of xᵀLx/xᵀDx over xᵀD𝟏 = 0, D𝟏 being the kernel's D-image); the last column of a lower-triangular P is P_TT·e_T, so the last token's column sum is P_TT and its degree d_T = (1 + P_TT)/2"
     ),
     uses=["trsp.network.operator"],
     tests=[f"{TESTS}::test_causal_ceiling"],
@@ -599,51 +572,21 @@ def network_mu2_star_limit(ctx: Context) -> Evidence:
 claim(
     id="trsp.network.connectivity",
     title=(
-        "With attention at every layer the network is connected, μ₂ = Θ(1) under the causal ceiling ½, not at a star's"
-        " value"
+        "With attention at every layer the network is connected, μ₂ = Θ(1) under the causal ceiling ½, not at a star's value"
     ),
     source=Source("specproof", "App. C.3.2", "own"),
     statement=(
-        r"With uniform causal, sink or causal softmax attention at every layer, the symmetrised Markov form $P_D$ "
-        r"of the network is connected at every $T$ and $D$ (its support contains the attention's), and "
-        r"$\frac13\le\mu_2(L(P_D))\le\frac{T(1-(P_D)_{TT})}{2(T-1)}<\frac T{2(T-1)}$ at every stored $T\le2^{20}$ and "
-        r"$D\in\{2,4,\lfloor\log_2T\rfloor+1\}$. The upper end is the causal ceiling (trsp.network.causal-ceiling),"
-        r" under "
-        r"which every lower-triangular row-stochastic operator sits; $\frac12$ is its limit, not the $\mu_2$ of a star "
-        r"the composition collapses to. At fixed depth $\mu_2$ approaches the ceiling's limit $(1-2^{-D})/2$ "
-        r"($\frac38$, $\frac{15}{32}$) under all three models, from below once $T$ is large (at $D=4$ under uniform "
-        r"and softmax attention it sits above $\frac{15}{32}$ up to $T=4096$, $3.3\cdot10^{-4}$ above at $T=1024$, and "
-        r"below from $T=16384$; at $2^{20}$ the distance is $6\cdot10^{-6}$). At $D=\lfloor\log_2T\rfloor+1$ only the"
-        r" sink collapses "
-        r"onto $\mathbf 1e_1^\top$ (escape $\to0$, trsp.network.mixing; $\mu_2\to\frac12$, the star's value); under"
-        r" uniform "
-        r"or softmax attention the escape stays near $0.73$ and $\mu_2$ falls away from $\frac12$ (uniform: "
-        r"$0.4997859$ at $2^{12}$, $0.4980124$ at $2^{14}$, $0.4955373$ at $2^{16}$, $0.4930385$ at $2^{18}$, "
-        r"$\le0.4916$ at $2^{20}$, a bracket only). What transfers from Thm C.6 is the order $\Theta(1)$ over the"
-        r" measured range; its "
-        r"mechanism does not: the bound holds because attention itself is connected, and the constant 2 says nothing "
-        r"about either scale: $\mu_2(L(N_D))=\prod_\ell(2+g_\ell)\,\mu_2(L(P_D))$ exactly, a factor between $2^D$ and"
-        r" $3^D$. "
-        r"Reconstruction-free: the ceiling holds for every gate; the measured values, and the fixed-depth limit (which "
-        r"needs $g_\ell\to0$ as $r_\ell=b_\ell/T\to0$), are the reconstructed gate's."
+        r"With uniform causal, sink or causal softmax attention at every layer, the symmetrised Markov form $P_D$ of the network is connected at every $T$ and $D$ (its support contains the attention's), and $\frac13\le\mu_2(L(P_D))\le\frac{T(1-(P_D)_{TT})}{2(T-1)}<\frac T{2(T-1)}$ at every stored $T\le2^{20}$ and $D\in\{2,4,\lfloor\log_2T\rfloor+1\}$. The upper end is the causal ceiling (trsp.network.causal-ceiling), under which every lower-triangular row-stochastic operator sits; $\frac12$ is its limit, not the $\mu_2$ of a star the composition collapses to. At fixed depth $\mu_2$ approaches the ceiling's limit $(1-2^{-D})/2$ ($\frac38$, $\frac{15}{32}$) under all three models, from below once $T$ is large (at $D=4$ under uniform and softmax attention it sits above $\frac{15}{32}$ up to $T=4096$, $3.3\cdot10^{-4}$ above at $T=1024$, and below from $T=16384$; at $2^{20}$ the distance is $6\cdot10^{-6}$). At $D=\lfloor\log_2T\rfloor+1$ only the sink collapses onto $\mathbf 1e_1^\top$ (escape $\to0$, trsp.network.mixing; $\mu_2\to\frac12$, the star's value); under uniform or softmax attention the escape stays near $0.73$ and $\mu_2$ falls away from $\frac12$ (uniform: $0.4997859$ at $2^{12}$, $0.4980124$ at $2^{14}$, $0.4955373$ at $2^{16}$, $0.4930385$ at $2^{18}$, $\le0.4916$ at $2^{20}$, a bracket only). What transfers from Thm C.6 is the order $\Theta(1)$ over the measured range; its mechanism does not: the bound holds because attention itself is connected, and the constant 2 says nothing about either scale: $\mu_2(L(N_D))=\prod_\ell(2+g_\ell)\,\mu_2(L(P_D))$ exactly, a factor between $2^D$ and $3^D$. Reconstruction-free: the ceiling holds for every gate; the measured values, and the fixed-depth limit (which needs $g_\ell\to0$ as $r_\ell=b_\ell/T\to0$), are the reconstructed gate's."
     ),
     checks=[network_mu2_range, network_mu2_fixed_depth_limit, network_mu2_full_depth_falls, network_mu2_star_limit],
     expected=Status.VERIFIED,
     lost=nw.DEFAULT_GATE_RECONSTRUCTION,
     unproved=(
-        "μ₂ of the composed network is read from brackets of stored sweeps at finitely many T and three depths; only"
-        " the ceiling (trsp.network.causal-ceiling) is proved, the lower end 1/3 is not"
+        "μ₂ of the composed network is read from brackets of stored sweeps at finitely many T and three depths; only the ceiling (trsp.network.causal-ceiling) is proved, the lower end 1/3 is not"
     ),
     notes=["reconstructed"],
     reason=(
-        "Converged brackets of the stored network sweeps (every T to 2^20, three depths, three attention models; dense"
-        " eigvalsh to T = 2048, banded-proxy LOBPCG at residual ≤ 1e-9 beyond) lie between 1/3 and each row's causal"
-        " ceiling; the fixed-depth distance to (1 − 2^−D)/2 shrinks on every resolved row once μ₂ is below it (to 6e-6"
-        " at 2^20); bracket-only cells are read with their wider residual bracket; at full depth uniform and softmax μ₂"
-        " decrease strictly (disjoint brackets) from T = 4096 to 2^20 while the sink's stays within 1e-4 of ½; the"
-        " star's μ₂ = ½ is a dense check; the support statement is trsp.network.operator's. (Before the preconditioned"
-        " solver the stored T = 2^14, 2^16 values at D = 2, 4 were the 60-iteration cap's, some above the ceiling, and"
-        " ½ was read as the star's value; the ceiling is trsp.network.causal-ceiling.)"
+        "Converged brackets of the stored network sweeps (every T to 2^20, three depths, three attention models; dense eigvalsh to T = 2048, banded-proxy LOBPCG at residual ≤ 1e-9 beyond) lie between 1/3 and each row's causal ceiling; the fixed-depth distance to (1 − 2^−D)/2 shrinks on every resolved row once μ₂ is below it (to 6e-6 at 2^20); bracket-only cells are read with their wider residual bracket; at full depth uniform and softmax μ₂ decrease strictly (disjoint brackets) from T = 4096 to 2^20 while the sink's stays within 1e-4 of ½; the star's μ₂ = ½ is a dense check; the support statement is trsp.network.operator's. (Before the preconditioned solver the stored T = 2^14, 2^16 values at D = 2, 4 were the 60-iteration cap's, some above the ceiling, and ½ was read as the star's value; the ceiling is trsp.network.causal-ceiling.)"
     ),
     uses=["trsp.C6.mu2-lower", "trsp.network.operator", "trsp.network.causal-ceiling"],
     figure="figures/network.png",
@@ -781,28 +724,15 @@ claim(
     id="trsp.network.fixed-depth-bound",
     title="At fixed depth the isolated network is banded, so μ₂ = O(T^−2) for every gate: no reconstruction needed",
     source=Source("specproof", "App. C.3.1", "own"),
-    statement=r"For every row-stochastic $P$ whose weights vanish beyond lag $R$ ($P_{ij}=0$ for $|i-j|>R$), "
-    r"$\mu_2(L)\le\frac{6R^2}{T^2-1}$ with $W=\frac12(P+P^\top)$, $L=\operatorname{diag}(W\mathbf 1)-W$ "
-    r"(test vector $x_t=t-\frac{T+1}2$). With attention isolating every token ($A_\ell=I$) the network's "
-    r"Markov form $P_D=\prod_\ell(2I+g_\ell M_{\rm tri}^{(b_\ell)})/(2+g_\ell)$ is row-stochastic with reach "
-    r"$R_D=\sum_{\ell<D}2(\min(2^\ell,T)-1)\le2^{D+1}-2D-2$, for every $g_\ell\ge0$, so at fixed depth "
-    r"$\mu_2(L(P_D))\le\frac{6(2^{D+1}-2D-2)^2}{T^2-1}=O(T^{-2})$ whatever the gate, trained or not "
-    r"($D=2$: $24/(T^2-1)$; $D=4$: $2904/(T^2-1)$). The faster $T^{-(2+\varphi)}$ of trsp.network.safety-net "
-    r"comes from the reconstructed gate's $r_\ell^\varphi$ and is not needed for the conclusion that the "
-    r"safety net fails at fixed depth.",
+    statement=r"For every row-stochastic $P$ whose weights vanish beyond lag $R$ ($P_{ij}=0$ for $|i-j|>R$), $\mu_2(L)\le\frac{6R^2}{T^2-1}$ with $W=\frac12(P+P^\top)$, $L=\operatorname{diag}(W\mathbf 1)-W$ (test vector $x_t=t-\frac{T+1}2$). With attention isolating every token ($A_\ell=I$) the network's Markov form $P_D=\prod_\ell(2I+g_\ell M_{\rm tri}^{(b_\ell)})/(2+g_\ell)$ is row-stochastic with reach $R_D=\sum_{\ell<D}2(\min(2^\ell,T)-1)\le2^{D+1}-2D-2$, for every $g_\ell\ge0$, so at fixed depth $\mu_2(L(P_D))\le\frac{6(2^{D+1}-2D-2)^2}{T^2-1}=O(T^{-2})$ whatever the gate, trained or not ($D=2$: $24/(T^2-1)$; $D=4$: $2904/(T^2-1)$). The faster $T^{-(2+\varphi)}$ of trsp.network.safety-net comes from the reconstructed gate's $r_\ell^\varphi$ and is not needed for the conclusion that the safety net fails at fixed depth.",
     checks=[banded_bound_sympy],
     cross_checks=[banded_bound_exact, banded_bound_stored_rows],
     expected=Status.PROVED,
     reason=(
-        "The test vector's sums, the quotient bound and the reach formula are sympy identities for symbolic T and "
-        "D; the reach of the exact isolated networks and the bound on random banded row-stochastic matrices are "
-        "checked in exact rationals, and the stored sweep's upper brackets sit under the bound."
+        "The test vector's sums, the quotient bound and the reach formula are sympy identities for symbolic T and D; the reach of the exact isolated networks and the bound on random banded row-stochastic matrices are checked in exact rationals, and the stored sweep's upper brackets sit under the bound."
     ),
     prose=(
-        "μ₂ ≤ xᵀLx/xᵀx for x ⊥ 𝟏 (Courant–Fischer); xᵀLx = ½Σ_ij W_ij(x_i − x_j)² = ½Σ_ij W_ij(i − j)² ≤ "
-        "½R²Σ_{i≠j}W_ij on the band, and Σ_{i≠j}W_ij = Σ_{i≠j}P_ij ≤ T for row-stochastic P; a product of "
-        "lower-triangular matrices of lower bandwidths r₁, r₂ has lower bandwidth ≤ r₁ + r₂, Box_b has b − 1, so "
-        "M_tri^{(b)} = Box_b² has 2(b − 1) and 2I + gM_tri the same; row sums of 2I + gM_tri are 2 + g"
+        "μ₂ ≤ xᵀLx/xᵀx for x ⊥ 𝟏 (Courant–Fischer); xᵀLx = ½Σ_ij W_ij(x_i − x_j)² = ½Σ_ij W_ij(i − j)² ≤ ½R²Σ_{i≠j}W_ij on the band, and Σ_{i≠j}W_ij = Σ_{i≠j}P_ij ≤ T for row-stochastic P; a product of lower-triangular matrices of lower bandwidths r₁, r₂ has lower bandwidth ≤ r₁ + r₂, Box_b has b − 1, so M_tri^{(b)} = Box_b² has 2(b − 1) and 2I + gM_tri the same; row sums of 2I + gM_tri are 2 + g"
     ),
     uses=["trsp.network.operator"],
     tests=[f"{TESTS}::test_fixed_depth_bound"],
