@@ -7,7 +7,7 @@ import functools
 import re
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Callable, Mapping
+from typing import Any, Callable, Mapping
 
 PAPERS = {
     "TRSP": (
@@ -120,7 +120,7 @@ class Evidence:
             raise ValueError("a refuting Evidence must carry its counterexample")
 
     def to_json(self) -> dict:
-        out = {
+        out: dict[str, object] = {
             "check": self.check,
             "method": self.method,
             "status": self.status.value,
@@ -197,7 +197,7 @@ def check(fn: CheckFn) -> CheckFn:
 
     The check's name in reports and in THEOREMS.md is ``fn.__name__``.
     """
-    fn.is_check = True
+    fn.is_check = True  # type: ignore[attr-defined]  # a mark on the function object, read by is_check
     return fn
 
 
@@ -218,7 +218,8 @@ def _caller_module() -> str:
 
 
 def _register(fields: dict, module: str) -> Claim:
-    c = Claim(**{k: tuple(v) if isinstance(v, list) else v for k, v in fields.items()})
+    values: dict[str, Any] = {k: tuple(v) if isinstance(v, list) else v for k, v in fields.items()}
+    c = Claim(**values)
     if c.id in REGISTRY:
         raise ValueError(f"claim {c.id!r} registered twice")
     REGISTRY[c.id] = c
@@ -281,8 +282,8 @@ def load_all() -> dict[str, Claim]:
     modules = claim_modules()
     load_modules(modules)
     rank = {m: n for n, m in enumerate(modules)}
-    if list(REGISTRY) != sorted(REGISTRY, key=lambda cid: rank.get(MODULE_OF.get(cid), len(rank))):
-        ordered = sorted(REGISTRY.items(), key=lambda kv: rank.get(MODULE_OF.get(kv[0]), len(rank)))
+    if list(REGISTRY) != sorted(REGISTRY, key=lambda cid: rank.get(MODULE_OF.get(cid, ""), len(rank))):
+        ordered = sorted(REGISTRY.items(), key=lambda kv: rank.get(MODULE_OF.get(kv[0], ""), len(rank)))
         REGISTRY.clear()
         REGISTRY.update(ordered)
     return REGISTRY
