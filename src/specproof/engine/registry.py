@@ -9,6 +9,8 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, Callable, Mapping
 
+from specproof.engine.records import Limit, Tightness, Weakest
+
 PAPERS = {
     "TRSP": (
         "The Devil is in the Spectrum: Mitigating Representation Collapse in LLMs via "
@@ -108,6 +110,10 @@ class Evidence:
     seconds: float = 0.0
     allowance: float | None = None  # the float error allowance at the worst case (JSON only)
     allowance_note: str = ""  # the error analysis behind it, shown beside a negative worst margin
+    # what the check measured of the claim's bound, hypothesis or rate (engine.records): catalogue, JSON, audits
+    tightness: Tightness | None = None
+    weakest: Weakest | None = None
+    limit: Limit | None = None
 
     def __post_init__(self):
         object.__setattr__(self, "status", Status(self.status))
@@ -134,6 +140,10 @@ class Evidence:
         if self.allowance is not None:
             out["allowance"] = self.allowance
             out["allowance_note"] = self.allowance_note
+        for name in ("tightness", "weakest", "limit"):
+            record = getattr(self, name)
+            if record is not None:
+                out[name] = record.to_json()
         if self.counterexample:
             out["counterexample"] = self.counterexample
         if self.data:
@@ -171,6 +181,11 @@ class Claim:
     # for a claim that is verified, not proved: why no proof is known (or why there is nothing to prove for every
     # parameter value: a statement about measured rows); printed as *Why not proved* in the catalogue
     unproved: str = ""
+    # what the claim states of its own bound, hypothesis or rate, where it is an analytic fact (engine.records; the
+    # note names the check that shows it); a record a check measures, on its Evidence, takes precedence
+    tightness: Tightness | None = None
+    weakest: Weakest | None = None
+    limit: Limit | None = None
 
     def __post_init__(self):
         if not _ID.match(self.id):

@@ -12,6 +12,7 @@ from threadpoolctl import threadpool_limits
 
 from specproof.engine.interrupt import stop_if_asked
 from specproof.engine.optional import missing_component
+from specproof.engine.records import record_of
 from specproof.engine.registry import Claim, Context, Evidence, Role, Status, load_all, weakest
 from specproof.theory.errors import InputError
 
@@ -82,20 +83,24 @@ class Result(Findings):
 
     def to_json(self) -> dict:
         proof = proof_steps(self)
-        return {
-            "id": self.claim.id,
-            "title": self.claim.title,
-            "status": self.status.value,
-            "expected": self.claim.expected.value,
-            "matches_expected": self.matches,
-            **({"unavailable": self.unavailable} if self.unavailable else {}),
-            "reason": self.claim.reason,
-            "methods": self.methods,
-            "evidence": [e.to_json() for e in self.evidence],
-            "notes": self.notes(),
-            "worst_margin": self.worst_margin,
-            "seconds": round(self.seconds, 3),
-        } | ({} if proof is None else {"proof": {"machine_checked": proof[0], "prose": self.claim.prose or None}})
+        return (
+            {
+                "id": self.claim.id,
+                "title": self.claim.title,
+                "status": self.status.value,
+                "expected": self.claim.expected.value,
+                "matches_expected": self.matches,
+                **({"unavailable": self.unavailable} if self.unavailable else {}),
+                "reason": self.claim.reason,
+                "methods": self.methods,
+                "evidence": [e.to_json() for e in self.evidence],
+                "notes": self.notes(),
+                "worst_margin": self.worst_margin,
+                "seconds": round(self.seconds, 3),
+            }
+            | ({} if proof is None else {"proof": {"machine_checked": proof[0], "prose": self.claim.prose or None}})
+            | {name: rec.to_json() for name in ("tightness", "weakest", "limit") if (rec := record_of(self, name))}
+        )
 
 
 def select(ids=None) -> list[Claim]:
