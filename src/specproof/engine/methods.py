@@ -13,24 +13,11 @@ import sympy as sp
 from hypothesis import HealthCheck, Phase, given, seed, settings
 from hypothesis.errors import Flaky
 
+from specproof.engine.digits import fmt  # noqa: F401  (re-exported: the claims read methods.fmt)
 from specproof.engine.interrupt import stop_if_asked
 from specproof.engine.registry import Context, Evidence, Role, Status, weakest
 
 EPS = float(np.finfo(np.float64).eps)
-
-
-def fmt(x, digits: int = 3) -> str:
-    """Stable short rendering of a number: 3 significant digits, float noise shown as 0."""
-    if x is None:
-        return "n/a"
-    if isinstance(x, (int, np.integer)) and not isinstance(x, bool):
-        return str(int(x))
-    x = float(x)
-    if not math.isfinite(x):
-        return str(x)
-    if abs(x) < 1e-12:
-        return "0"
-    return f"{x:.{digits}g}"
 
 
 def float_tolerance(n: int, norm: float, factor: float = 10.0) -> float:

@@ -22,6 +22,7 @@ import math
 from dataclasses import dataclass, field
 from typing import Mapping
 
+from specproof.engine.digits import fmt
 from specproof.theory.errors import InputError
 
 TIGHTNESS_KINDS = ("sharp", "loose", "unmeasurable")
@@ -35,8 +36,6 @@ def _check_kind(kind: str, allowed: tuple, what: str) -> None:
 
 
 def _number(x: float | None) -> str:
-    from specproof.engine.methods import fmt
-
     return "n/a" if x is None else fmt(x)
 
 
@@ -222,18 +221,3 @@ class Limit:
 
 
 RECORDS = {"tightness": Tightness, "weakest": Weakest, "limit": Limit}
-
-
-def record_of(result, name: str):
-    """The claim's record ``name`` (tightness, weakest, limit): the first deciding evidence that measured it, else
-    what the claim states itself; None when neither has one."""
-    from specproof.engine.registry import Role
-
-    for e in result.evidence:
-        rec = getattr(e, name, None)
-        if rec is not None and e.role is Role.DECIDES:
-            return rec
-    for e in result.evidence:
-        if getattr(e, name, None) is not None:
-            return getattr(e, name)
-    return getattr(result.claim, name, None)

@@ -12,7 +12,6 @@ from threadpoolctl import threadpool_limits
 
 from specproof.engine.interrupt import stop_if_asked
 from specproof.engine.optional import missing_component
-from specproof.engine.records import record_of
 from specproof.engine.registry import Claim, Context, Evidence, Role, Status, load_all, weakest
 from specproof.theory.errors import InputError
 
@@ -225,3 +224,16 @@ def proof_steps(r) -> tuple[dict[str, list[str]], str] | None:
             else:
                 checked.setdefault(e.method, []).append(e.check)
     return checked, r.claim.prose or NO_PROSE
+
+
+def record_of(result, name: str):
+    """The claim's record ``name`` (tightness, weakest, limit): the first deciding evidence that measured it, else
+    what the claim states itself; None when neither has one."""
+    for e in result.evidence:
+        rec = getattr(e, name, None)
+        if rec is not None and e.role is Role.DECIDES:
+            return rec
+    for e in result.evidence:
+        if getattr(e, name, None) is not None:
+            return getattr(e, name)
+    return getattr(result.claim, name, None)

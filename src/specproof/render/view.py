@@ -173,7 +173,7 @@ RECORD_LABELS = {"tightness": "Tightness", "weakest": "Weakest hypothesis", "lim
 
 def record_lines(r) -> tuple:
     """(label, text) of the claim's tightness, weakest-hypothesis and limit records (engine.records), in that order."""
-    from specproof.engine.records import record_of
+    from specproof.engine.runner import record_of
 
     return tuple((label, rec.text()) for name, label in RECORD_LABELS.items() if (rec := record_of(r, name)))
 

@@ -305,7 +305,7 @@ def is_hypothesis_claim(claim) -> bool:
 
 
 def _record_audit(name: str, applies, record: str, missing: str):
-    from specproof.engine.records import record_of
+    from specproof.engine.runner import record_of
 
     def audit(results) -> list[Finding]:
         out = []

@@ -476,7 +476,7 @@ def row_sum(layers: list[NetworkLayer]) -> float:
     sums = [layer.row_sums for layer in layers]
     if not all(isinstance(s, float) for s in sums):
         raise InputError("N_D has no constant row sum: some layer's attention or kernel is not row-stochastic")
-    return float(np.prod(sums))
+    return math.prod(float(s) for s in sums)
 
 
 def causal_diagonal(attention: Operator) -> np.ndarray:
