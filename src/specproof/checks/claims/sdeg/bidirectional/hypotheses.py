@@ -263,7 +263,7 @@ claim_split(
         dict(
             slug="symmetric-orientation",
             title="Thm 2(1): the orientation U = V keeps the spectrum real in [0, 1]",
-            statement=r"The orientation, which the paper leaves unstated for the theorem (it replaces $S=U\Sigma V^\top$ by $\Sigma$), is not needed when $U=V$: for any orthogonal $U$ ($S\succeq0$) the spectrum stays real, in $[0,1]$, with $\lambda_1=1$, since $e^{S}\succeq0$ by the Schur product theorem.",
+            statement=r"The orientation, which is the model's definition rather than an unstated hypothesis (§2 replaces $S=U\Sigma V^\top$ by $\Sigma$), is not needed when $U=V$: for any orthogonal $U$ ($S\succeq0$) the spectrum stays real, in $[0,1]$, with $\lambda_1=1$, since $e^{S}\succeq0$ by the Schur product theorem.",
             checks=[sdegb_eigen_psd_orientation_property],
             expected=Status.VERIFIED,
             reason="a property search over orthogonal U (float)",

@@ -418,7 +418,7 @@ claim_split(
         dict(
             slug="orientation",
             title="Thm 1(2): a general orientation breaks the profile, even with U = V",
-            statement=r"Unstated and necessary: the canonical orientation, even with $U=V$. The App. E orientation $S=(t/\ell)\mathbf1\mathbf1^\top$ of $\Sigma=te_1e_1^\top$ gives $\operatorname{softmax}(S)=J$ (sdeg.E.score-counterexample), with $\sigma_2=0$.",
+            statement=r"Necessary: the canonical orientation, the model's definition, not an unstated hypothesis (§2 defines $A_{\mathrm b}=\operatorname{softmax}(\Sigma)$, $A_{\mathrm c}=\operatorname{softmax}(\Sigma+M)$ in place of $S=U\Sigma V^\top$), even with $U=V$. The App. E orientation $S=(t/\ell)\mathbf1\mathbf1^\top$ of $\Sigma=te_1e_1^\top$ gives $\operatorname{softmax}(S)=J$ (sdeg.E.score-counterexample), with $\sigma_2=0$.",
             checks=[sdegb_sv_psd_orientation_exact],
             expected=Status.CERTIFIED,
             reason="rational arithmetic",

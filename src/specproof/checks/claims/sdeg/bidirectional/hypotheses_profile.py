@@ -194,7 +194,7 @@ claim_split(
         dict(
             slug="orientation",
             title="Thm 2(2): the canonical orientation is necessary, even with U = V",
-            statement=r"The canonical orientation (unstated) is necessary: the App. E orientation $S=(t/\ell)\mathbf1\mathbf1^\top$ of $\Sigma=te_1e_1^\top$ (sdeg.E.score-counterexample) gives $\operatorname{softmax}(S)=J$, $\lambda_2=0$ against $\lambda_2^\star=1-1/\ell$.",
+            statement=r"The canonical orientation, the model's definition, not an unstated hypothesis (§2 defines $A_{\mathrm b}=\operatorname{softmax}(\Sigma)$, $A_{\mathrm c}=\operatorname{softmax}(\Sigma+M)$ in place of $S=U\Sigma V^\top$), is necessary: the App. E orientation $S=(t/\ell)\mathbf1\mathbf1^\top$ of $\Sigma=te_1e_1^\top$ (sdeg.E.score-counterexample) gives $\operatorname{softmax}(S)=J$, $\lambda_2=0$ against $\lambda_2^\star=1-1/\ell$.",
             checks=[sdegb_eigen_profile_psd_orientation_exact],
             expected=Status.CERTIFIED,
             reason="rational arithmetic",
@@ -404,7 +404,7 @@ claim_split(
         dict(
             slug="orientation",
             title="Thm 6: the canonical orientation is necessary",
-            statement=r"The canonical orientation (unstated) is necessary: the App. E orientation $S=(t/\ell)\mathbf1\mathbf1^\top$ of $\Sigma=te_1e_1^\top$ (sdeg.E.score-counterexample, $k=1$) gives $\operatorname{srank}=1$.",
+            statement=r"The canonical orientation, the model's definition, not an unstated hypothesis (§2 defines $A_{\mathrm b}=\operatorname{softmax}(\Sigma)$, $A_{\mathrm c}=\operatorname{softmax}(\Sigma+M)$ in place of $S=U\Sigma V^\top$), is necessary: the App. E orientation $S=(t/\ell)\mathbf1\mathbf1^\top$ of $\Sigma=te_1e_1^\top$ (sdeg.E.score-counterexample, $k=1$) gives $\operatorname{srank}=1$.",
             checks=[sdegb_rank_psd_orientation_sympy],
             expected=Status.CERTIFIED,
             reason="a sympy identity",

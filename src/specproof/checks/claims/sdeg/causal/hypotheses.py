@@ -1,8 +1,8 @@
 """SDEG, causal theorems: which hypotheses they need.
 
 Each theorem's hypotheses (nonnegative scores, sorted scores, bounded bulk, spectral separation,
-k = o(ℓ)) are dropped one at a time, and so are the ones the proofs use without stating them: the
-canonical orientation (S replaced by Σ) and the causal mask. As for the bidirectional theorems, the findings are claims
+k = o(ℓ)) are dropped one at a time, and so are the model's definitions the proofs rest on: the canonical
+orientation (§2 replaces S = UΣVᵀ by Σ; not an unstated hypothesis, the model itself) and the causal mask. As for the bidirectional theorems, the findings are claims
 of
 the project's own, id ``<claim id>.hypotheses``: a necessary hypothesis is shown by a counterexample
 (exact where possible), a merely convenient one by a search or sweep that finds the conclusion
@@ -37,6 +37,7 @@ from specproof.engine.methods import (
     probe_hypothesis,
     property_search,
 )
+from specproof.engine.records import Weakest
 from specproof.engine.registry import Context, Evidence, Source, Status, check, claim_split
 from specproof.theory.cesaro import causal_eigenvalues
 
@@ -108,7 +109,7 @@ claim_split(
         dict(
             slug="orientation",
             title="Thm 3 eigenvalues: the canonical orientation is necessary, even U = V a permutation",
-            statement=r"The canonical orientation, which the theorem does not state (App. E remarks it for the order), is necessary even with $U=V$ a permutation: $\Sigma$ and $P\Sigma P^\top$ share their singular values but not the causal eigenvalues (sdeg.E.causal-order).",
+            statement=r"The canonical orientation, the model's definition, not an unstated hypothesis (§2 defines $A_{\mathrm b}=\operatorname{softmax}(\Sigma)$, $A_{\mathrm c}=\operatorname{softmax}(\Sigma+M)$ in place of $S=U\Sigma V^\top$) (App. E remarks its role for the order), is necessary even with $U=V$ a permutation: $\Sigma$ and $P\Sigma P^\top$ share their singular values but not the causal eigenvalues (sdeg.E.causal-order).",
             checks=[c_eigen_orientation_probe],
             expected=Status.CERTIFIED,
             reason="an exact rational counterexample",
@@ -139,27 +140,90 @@ def c_eigen_profile_probes(ctx: Context) -> Evidence:
     return probe_hypothesis("necessary", "nonnegative scores", outcome, exact=True, role="decides")
 
 
+SPIKES_LAST_SEPARATIONS = (10, 100, 1000)  # f: spike scores e^{s_i} = fℓ, far above the log ℓ threshold
+
+
+def spikes_last_bounds(f: int, k: int, ell: int) -> tuple[Fraction, Fraction]:
+    """(a lower bound on ℓ·LHS, ℓ·RHS) with k spikes e^s = fℓ placed last and the bulk scores 0 first, exactly.
+
+    Sorted, the eigenvalues are λ = 1 (row 1), the k spike values fℓ/(fℓ+i−1) ∈ [f/(f+1), 1) (rows ℓ−k+1..ℓ), then
+    1/i (rows 2..ℓ−k, all ≤ 1/2): the k − 1 largest spikes stand at targets 1, the smallest spike λ_ℓ at a target 0,
+    so ℓ·LHS ≥ (k−1)(1−λ_{ℓ−k+1})² + λ_ℓ² + 1/4 (row 2's 1/2² of the bulk). Pairing each spike with a target 1
+    instead (the unsorted reading) adds 2(1 − λ_ℓ) ≥ 0. RHS: k³/(ℓ³f²) + 3/g with g = ℓ (bulk a_i = 1).
+    """
+    a = Fraction(f * ell)
+    lam_first, lam_last = a / (a + ell - k), a / (a + ell - 1)
+    lower = (k - 1) * (1 - lam_first) ** 2 + lam_last**2 + Fraction(1, 4)
+    return lower, Fraction(k**3, ell**2 * f**2) + 3
+
+
+def spikes_last_lhs(f: int, k: int, ell: int) -> tuple[float, float]:
+    """(ℓ·LHS, ℓ·RHS) in floats, eigenvalues sorted, for k spikes e^s = fℓ placed last (the threshold scan)."""
+    i = np.arange(1, ell + 1, dtype=float)
+    a = np.ones(ell)
+    a[ell - k :] = f * ell
+    lam = np.sort(a / (a + i - 1))[::-1]
+    target = (np.arange(ell) < k).astype(float)
+    return float(np.sum((lam - target) ** 2)), k**3 / (ell**2 * f**2) + 3
+
+
+SPIKES_LAST_SCAN = (10, 10**5)  # f, ℓ of the threshold scan over k
+
+
 @check
 def c_eigen_profile_order_probe(ctx: Context) -> Evidence:
-    """Drop sorted scores: spikes placed last (rows ℓ−k+1..ℓ, a = ℓ) break the bound, exactly."""
-    ell, k = 1000, 100
-    spike_rows = range(ell - k + 1, ell + 1)
-    lhs = (
-        sum((1 - causal_lambda(Fraction(ell), i)) ** 2 for i in spike_rows)
-        + sum(causal_lambda(Fraction(1), i) ** 2 for i in range(1, ell - k + 1))
-    ) / ell
-    rhs = Fraction(k**3, ell**3) + Fraction(3, ell)  # f = 1 (a = ℓ), g = ℓ (bulk a = 1)
-    outcome = exact_counterexample(
-        "ℓ = 1000, k = 100 spikes a = ℓ placed last, bulk a = 1 first: "
-        f"LHS = {fmt(float(lhs))} > RHS = {fmt(float(rhs))}",
-        "ℓ = 1000",
-        rhs - lhs,
-        scores="s_i = 0 (i ≤ 900), s_i = log 1000 (i > 900)",
-        k=k,
-        lhs=float(lhs),
-        rhs=float(rhs),
+    """Drop spikes-first: separated spikes (e^s = fℓ, f = 10, 100, 1000), k = 3(f+1)² of them placed last at
+    ℓ = 100k, break the bound, exactly; fewer spikes placed last may keep it (the scan of k at f = 10, ℓ = 10⁵)."""
+    outcomes, seen = [], []
+    for f in SPIKES_LAST_SEPARATIONS:
+        k = 3 * (f + 1) ** 2
+        ell = 100 * k
+        lower, rhs = spikes_last_bounds(f, k, ell)
+        seen.append((f, k, ell, lower, rhs))
+        outcomes.append(
+            exact_counterexample(
+                f"f = {f}, k = {k} spikes e^s = fℓ placed last, bulk scores 0 first, ℓ = {ell}: "
+                f"ℓ·LHS ≥ {fmt(float(lower))} > ℓ·RHS = {fmt(float(rhs))}",
+                f"ℓ = {ell}",
+                rhs - lower,
+                f=f,
+                k=k,
+                ell=ell,
+                scores=f"s_i = 0 (i ≤ {ell - k}), s_i = log({f}·{ell}) (i > {ell - k})",
+                ell_lhs_at_least=float(lower),
+                ell_rhs=float(rhs),
+            )
+        )
+    outcome = combine(
+        outcomes,
+        what="separated spikes placed last break the profile bound at every tested separation",
+        method="exact",
+        ranges="f = 10, 100, 1000; k = 3(f+1)², ℓ = 100k",
     )
-    return probe_hypothesis("necessary", "sorted scores (spikes first)", outcome, exact=True, role="decides")
+    f, ell = SPIKES_LAST_SCAN
+    holds = [k for k in range(150, 221) if spikes_last_lhs(f, k, ell)[0] <= spikes_last_lhs(f, k, ell)[1]]
+    k_max = max(holds)
+    ev = probe_hypothesis("necessary", "sorted scores (spikes first)", outcome, exact=True, role="decides")
+    ev = replace(
+        ev,
+        summary=ev.summary + f"; at f = {f}, ℓ = {ell} the bound holds with k ≤ {k_max} spikes last, fails from "
+        f"k = {k_max + 1} (scan k = 150..220, sorted eigenvalues)",
+    )
+    return replace(
+        ev,
+        weakest=Weakest(
+            "needed-in-general",
+            "spikes placed last break the bound only when they are many for their separation: as ℓ → ∞ with "
+            "k/ℓ → 0, ℓ·LHS → (k−1)/(f+1)² + (f/(f+1))² + π²/6 − 1 against ℓ·RHS → 3, so it fails iff "
+            "k − 1 > (4 − π²/6)(f+1)² − f² (k ≥ 186 at f = 10); at f = 10, k = 100, ℓ = 1000 it holds",
+            hypothesis="spike positions (the k spikes in the first k rows)",
+            stated="spikes first",
+            weakest="spikes in any rows when k − 1 ≤ (4 − π²/6)(f+1)² − f² (asymptotically; spikes last)",
+            holds_on=f"spikes last with k ≤ {k_max} at f = {f}, ℓ = {ell} (fails for k ≥ {k_max + 1} there)",
+            constant="the stated bound k³/(ℓ³f²) + 3/g",
+            ranges=f"f = 10, 100, 1000 exact at k = 3(f+1)², ℓ = 100k; the scan k = 150..220 at f = {f}, ℓ = {ell}",
+        ),
+    )
 
 
 @check
@@ -198,7 +262,7 @@ claim_split(
         dict(
             slug="spikes-first",
             title="Thm 3 eigenvalue profile: the spikes-first order is necessary",
-            statement=r"The spikes-first order is necessary: the same spikes placed last break the bound.",
+            statement=r"The spikes-first order is necessary in general, at every separation tested: $k=3(f+1)^2$ spikes with $e^{s_i}=f\ell$ ($f=10,100,1000$) placed last, bulk scores $0$ first, $\ell=100k$, break $\ell^{-1}\sum(\lambda_i-1_{i\le k})^2\le k^3/(\ell^3f^2)+3/g$; fewer spikes placed last can keep it (at $f=10$, $\ell=10^5$ it holds for $k\le186$).",
             checks=[c_eigen_profile_order_probe],
             expected=Status.CERTIFIED,
             reason="an exact counterexample (Fractions)",
@@ -407,7 +471,7 @@ claim_split(
         dict(
             slug="orientation",
             title="Thm 4 Step 1: the canonical orientation is necessary for both bounds",
-            statement=r"The canonical orientation (unstated) is necessary for both bounds: the rank-one sink $S=t\mathbf 1e_1^\top$, sorted and nonnegative in its singular values, has $\sigma_1^2>5$ and $\sigma_2^2<1/36$.",
+            statement=r"The canonical orientation, the model's definition, not an unstated hypothesis (§2 defines $A_{\mathrm b}=\operatorname{softmax}(\Sigma)$, $A_{\mathrm c}=\operatorname{softmax}(\Sigma+M)$ in place of $S=U\Sigma V^\top$), is necessary for both bounds: the rank-one sink $S=t\mathbf 1e_1^\top$, sorted and nonnegative in its singular values, has $\sigma_1^2>5$ and $\sigma_2^2<1/36$.",
             checks=[c_sv_orientation_probe],
             expected=Status.CERTIFIED,
             reason="an exact counterexample",

@@ -447,7 +447,7 @@ claim_split(
         dict(
             slug="orientation",
             title="Thm 7 rank proxies: the canonical orientation is necessary",
-            statement=r"The canonical orientation (unstated) is necessary: the sink $S=t\mathbf 1e_1^\top$ with $e^t=\ell^2$ makes $A_c$ nearly rank one, $\mathrm{srank}(A_c)\to1$.",
+            statement=r"The canonical orientation, the model's definition, not an unstated hypothesis (§2 defines $A_{\mathrm b}=\operatorname{softmax}(\Sigma)$, $A_{\mathrm c}=\operatorname{softmax}(\Sigma+M)$ in place of $S=U\Sigma V^\top$), is necessary: the sink $S=t\mathbf 1e_1^\top$ with $e^t=\ell^2$ makes $A_c$ nearly rank one, $\mathrm{srank}(A_c)\to1$.",
             checks=[c_rank_proxies_orientation_probe],
             expected=Status.CERTIFIED,
             reason="a sympy limit",
