@@ -229,6 +229,9 @@ def sdegb_orientation_relabel_instance(ctx: Context) -> Evidence:
 
 claim(
     id="sdeg.E.orientation-average",
+    tightness=Tightness(
+        "unmeasurable", "the only sign is in the causal indicator 1_{j≤i}; both statements are identities, no bound"
+    ),
     title="Orientation averaging over Haar U, V",
     source=Source("SDEG", "App. E", "equality in law and orientation averaging"),
     statement=(
