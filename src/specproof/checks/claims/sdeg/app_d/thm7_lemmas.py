@@ -365,6 +365,11 @@ def c_row_entropy_arb(ctx: Context) -> Evidence:
 
 claim(
     id="sdeg.c.row-entropy",
+    tightness=Tightness(
+        "sharp",
+        "the statement's own order: i²(h(ρ_i) − log i/i)/log i → (a_i−1)², so at a_i = e^B the ratio to (e^B−1)²(1+log i)/i² tends to 1 (slowly, like log i/(1 + log i))",
+        approach="ratio → 1 as i → ∞ at a_i = e^B, deficit O(1/log i)",
+    ),
     title="Entropy of the causal row norms: h(ρ_i) = log i/i + O_B(log(i+1)/i²)",
     source=Source("SDEG", "App. D.2", "Thm 7"),
     statement=r"For $1 \le a_i \le e^B$ ($i > k$), $h(x) = -x\log x$: $\left|h(\rho_i) - \frac{\log i}{i}\right| \le \frac{(e^B-1)^2(1+\log i)}{i^2} \le \left(1+\frac1{\log 2}\right)(e^B-1)^2\frac{\log(i+1)}{i^2}$; the order is attained ($i^2(h(\rho_i) - \log i/i)/\log i \to (a_i-1)^2$), and $\sum_{i>k} h(\rho_i) = J_{\ell,k} + O_B(1)$ with $J_{\ell,k} = \sum_{i=k+1}^{\ell}\log i/i$.",
@@ -452,6 +457,12 @@ def c_eigen_entropy_arb(ctx: Context) -> Evidence:
 
 claim(
     id="sdeg.c.eigen-entropy",
+    tightness=Tightness(
+        "sharp",
+        "a_i/i − λ_i = a_i(a_i−1)/(i(a_i+i−1)) (c_eigen_entropy_proof's closed form): 0 at a_i = 1, and its ratio to a_i(a_i−1)/i² is i/(a_i+i−1) → 1 as i → ∞",
+        where={"a_i": "1 (lower side 0)"},
+        approach="ratio i/(a_i+i−1) = 1 − (a_i−1)/(a_i+i−1)",
+    ),
     title="Bulk eigenvalues and their entropy against a_i/i: the sums U_{ℓ,k} and V_{ℓ,k}",
     source=Source("SDEG", "App. D.2", "Thm 7"),
     statement=(
