@@ -26,6 +26,7 @@ from specproof.engine.methods import (
     sympy_identity,
 )
 from specproof.engine.optional import optional
+from specproof.engine.records import Limit, Tightness
 from specproof.engine.registry import Context, Evidence, Source, Status, check, claim
 from specproof.theory import filters
 from specproof.theory.markov import h0_operator_norm, pi_mean, pi_norm
@@ -360,6 +361,10 @@ def log_coverage_exhaustive(ctx: Context) -> Evidence:
 
 claim(
     id="trsp.gate.log-coverage",
+    tightness=Tightness(
+        "unmeasurable",
+        "exact increments (log_coverage_sympy): 1, log₂(T/2^ℓ) and 0 are equalities; (0, 1) is the range of the capping increment",
+    ),
     title="The gate's input log₂ r_ℓ moves in unit steps across uncapped layers, then stops",
     source=Source("TRSP", "§3.3.1", "gate input"),
     statement=r"With $b_\ell=\min(2^\ell,T)$ and $r_\ell=b_\ell/T$: $\log_2r_\ell=\ell-\log_2T$ for $2^\ell\le T$, so $\log_2r_{\ell+1}-\log_2r_\ell=1$ on every uncapped step (the 'approximately linear' inputs of §3.3.1 are exactly linear there); at the capping step the increment is $\log_2(T/2^\ell)\in(0,1)$ and afterwards $0$ ($r_\ell=1$).",
@@ -456,6 +461,12 @@ def laplacian_psd_float(ctx: Context) -> Evidence:
 
 claim(
     id="trsp.C.laplacian-psd",
+    tightness=Tightness(
+        "sharp",
+        "laplacian_psd_sympy: 𝐋𝟏 = 0, so xᵀ𝐋x ≥ 0 is attained at x = 𝟏 and the smallest eigenvalue is exactly 0",
+        ratio=1.0,
+        where={"x": "𝟏"},
+    ),
     title="The Laplacian of a symmetrised connection is symmetric PSD with smallest eigenvalue 0",
     source=Source("TRSP", "App. C.1", "symmetrization"),
     statement=(
@@ -616,6 +627,12 @@ def pseudo_inverse_float(ctx: Context) -> Evidence:
 
 claim(
     id="trsp.D1.pseudo-inverse",
+    tightness=Tightness(
+        "sharp",
+        "pseudo_inverse_sympy: ‖X†‖₂ = 1/σ_min(X) is an equality, so ‖X†‖₂ ≤ 1/λ_low is attained when σ_min(X_S) = λ_low",
+        ratio=1.0,
+        where={"σ_min(X_S)": "λ_low"},
+    ),
     title="Lemma D.1's consequence: σ_min(X_S) ≥ λ_low gives ‖X_S†‖₂ ≤ 1/λ_low",
     source=Source("TRSP", "App. D.2", "Lemma D.1 (consequence)"),
     statement=(
@@ -823,6 +840,17 @@ def amplification_grid(ctx: Context) -> Evidence:
 
 claim(
     id="trsp.D6.amplification",
+    tightness=Tightness(
+        "unmeasurable",
+        "an exact threshold (amplification_sympy): the factor is ≤ 1 if and only if L ≥ L*, with L* in closed form; no constant to measure",
+    ),
+    limit=Limit(
+        "closed-form",
+        "amplification_sympy: L* = log(T/c_π)/(2 log(1/(1 − γ))) exactly, so at a fixed gap L*/log T → 1/(2 log(1/(1 − γ)))",
+        quantity="L*/log T (fixed γ)",
+        value="1/(2 log(1/(1 − γ)))",
+        approach="with the correction −log c_π/(2 log(1/(1 − γ)) log T) = O(1/log T), exactly",
+    ),
     title=(
         "Eq. 20's mixing factor √(T/c_π)(1−γ)^L is small only for depth L ≳ log T/(2 log(1/(1−γ))): Θ(log² T) at γ = Θ(1/log T)"
     ),
