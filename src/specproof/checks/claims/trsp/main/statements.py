@@ -724,6 +724,53 @@ def mixing_residual_sympy(ctx: Context) -> Evidence:
     )
 
 
+@check
+def mixing_residual_equality_exact(ctx: Context) -> Evidence:
+    """Both bounds of the mixing residual on M = ½I + ½𝟏𝟏ᵀ/T (π uniform, c_π = 1), X⁽⁰⁾ = e₀: M^L(X − X̄) = 2^−L(X − X̄)
+    exactly, so the π-norm bound is an equality, and the pointwise one has ratio² (T − 1)/T, exactly."""
+    sizes = range(2, 65 if ctx.wide else 33)
+    M_is_half_on_h0 = all(
+        all(
+            sum(
+                (Fraction(int(i == j), 2) + Fraction(1, 2 * T)) * (Fraction(int(j == 0)) - Fraction(1, T))
+                for j in range(T)
+            )
+            == (Fraction(int(i == 0)) - Fraction(1, T)) / 2
+            for i in range(T)
+        )
+        for T in sizes
+    )
+
+    def ratio_sq(T):  # ‖e‖²_∞ / ((T/c_π)‖e‖²_{2,π}) for e = e₀ − 𝟏/T, c_π = 1; the factor 2^−2L cancels
+        e = [Fraction(int(t == 0)) - Fraction(1, T) for t in range(T)]
+        return max(x * x for x in e) / (T * sum(x * x for x in e) / T)
+
+    ratios = {T: ratio_sq(T) for T in sizes}
+    holds = M_is_half_on_h0 and all(r == Fraction(T - 1, T) for T, r in ratios.items())
+    last = sizes.stop - 1
+    return Evidence(
+        Status.CERTIFIED if holds else Status.OPEN,
+        "exact",
+        "M = ½I + ½𝟏𝟏ᵀ/T, X⁽⁰⁾ = e₀: the π-norm bound holds with equality at every L, the pointwise bound with "
+        "ratio √((T − 1)/T)" + ("" if holds else ": not what this check expects"),
+        ranges=f"T = {sizes.start}..{last}, every L ≥ 0, exact rationals",
+        worst_margin=0.0 if holds else None,
+        role="supports",
+        tightness=(
+            Tightness(
+                "sharp",
+                "mixing_residual_equality_exact: on M = ½I + ½𝟏𝟏ᵀ/T with X⁽⁰⁾ = e₀ the π-norm bound is an equality at "
+                "every L (ratio 1) and the pointwise bound has ratio √((T − 1)/T) exactly, approached as T → ∞",
+                ratio=1.0,
+                where={"M": "½I + ½𝟏𝟏ᵀ/T", "X⁽⁰⁾": "e₀", "L": "every L"},
+                approach="pointwise ratio √(1 − 1/T) → 1",
+            )
+            if holds
+            else None
+        ),
+    )
+
+
 claim(
     id="trsp.D6.mixing-residual",
     title="The mixing residual of App. D.6: (1 − γ)^L in the π-norm, times √(T/c_π) pointwise",
@@ -732,7 +779,7 @@ claim(
         r"Under (A1)–(A2), with $\bar X=\mathbf 1\pi^\top X^{(0)}$: $\|M^LX^{(0)}-\bar X\|_{2,\pi}\le(1-\gamma)^L\|X^{(0)}-\bar X\|_{2,\pi}$ and $\|M^LX^{(0)}-\bar X\|_\infty\le\sqrt{T/c_\pi}\,(1-\gamma)^L\|X^{(0)}-\bar X\|_{2,\pi}$ (channel-wise, $\|\cdot\|_{2,\pi}$ the $\pi$-weighted Frobenius norm)."
     ),
     checks=[mixing_residual_search],
-    cross_checks=[mixing_residual_sympy],
+    cross_checks=[mixing_residual_sympy, mixing_residual_equality_exact],
     expected=Status.VERIFIED,
     unproved=(
         "the centring is sympy at T = 3 only and the bound a property search over reversible chains; the chain of Lemmas D.3–D.4 is argued in prose"
