@@ -199,6 +199,16 @@ def gap_contraction_doubly_stochastic_search(ctx: Context) -> Evidence:
 
 claim(
     id="trsp.gap.contraction.fixed",
+    tightness=Tightness(
+        "sharp",
+        "mixing_equality_exact (trsp.D3.mixing): the doubly stochastic M = ½I + ½𝟏𝟏ᵀ/T has σ₂ = ½ and maps every zero-mean x to x/2 exactly, so ‖M^Lx − x̄𝟏‖₂ = σ₂^L‖x − x̄𝟏‖₂ at every L and every x",
+        ratio=1.0,
+        where={"M": "½I + ½𝟏𝟏ᵀ/T", "x": "every x", "L": "every L"},
+    ),
+    limit=Limit(
+        "none",
+        "a bound at every L for every x, not a rate whose scaled quantity the claim says converges; on the witness ½I + ½𝟏𝟏ᵀ/T the ratio to σ₂^L is exactly 1 at every L",
+    ),
     title="For doubly stochastic M the singular gap is a contraction rate: ‖M^Lx − x̄𝟏‖ ≤ σ₂^L‖x − x̄𝟏‖",
     source=Source("specproof", "§3.2", "own"),
     statement=(
@@ -292,6 +302,14 @@ def dense_cost_traffic(ctx: Context) -> Evidence:
 
 claim(
     id="trsp.C6.dense-cost",
+    limit=Limit(
+        "closed-form",
+        "dense_cost_traffic: the dense layer costs exactly L + 1 = ⌊log₂T⌋ + 1 triBox evaluations (plus L additions) against one for the standard schedule, so the ratio over log₂T tends to 1",
+        quantity="(triBox evaluations of the dense layer)/log₂T",
+        value="1",
+        numeric=1.0,
+        approach="exactly as 1 + (1 − {log₂T})/log₂T, an O(1/log T) correction ({·} the fractional part)",
+    ),
     title="The dense variant costs Θ(Td log T) per layer, the sparse schedule O(Td)",
     source=Source("TRSP", "App. C.3.3", "dense (ablation)"),
     statement=(
