@@ -21,6 +21,7 @@ from specproof.engine.formal import CoqHook, coq_check
 from specproof.engine.methods import combine, float_tolerance, fmt, grid_check, property_search, sympy_identity
 from specproof.engine.optional import optional
 from specproof.engine.rates import fit_rate, rate_evidence
+from specproof.engine.records import Tightness
 from specproof.engine.registry import Context, Evidence, Source, Status, check, claim
 from specproof.theory import filters
 from specproof.theory.operators import Identity, Sink, SoftmaxAttention, TriBox, composite_operator
@@ -151,6 +152,10 @@ def reff_stable_rank_float(ctx: Context) -> Evidence:
 
 claim(
     id="trsp.reff.identity",
+    tightness=Tightness(
+        "unmeasurable",
+        "an identity (reff_identity_sympy, reff_frobenius_charpoly_exact); its only inequality, N ≥ 2, is a hypothesis",
+    ),
     title="Effective rank splits into the top two singular values and the tail",
     source=Source("TRSP", "§1, §3.2", "R_eff identity"),
     statement=(
@@ -277,6 +282,9 @@ box_prefix_coq = coq_check(
 
 claim(
     id="trsp.box.prefix",
+    tightness=Tightness(
+        "unmeasurable", "an identity (box_prefix_coq, box_prefix_sympy); its inequalities T, b ≥ 1 are the range"
+    ),
     title="The prefix-sum box filter is the causal moving average",
     source=Source("TRSP", "§3.2.1", "Eq. 1 / Eq. 2"),
     statement=r"For every $T,b\ge1$ and $X\in\mathbb{R}^{T\times d}$, with $w_t=\min(b,t+1)$, $a_t=\max(0,t-b+1)$, $S_0=0$, $S_{t+1}=S_t+X_t$: $\frac{1}{w_t}\sum_{i=0}^{w_t-1}X_{t-i}=\frac{S_{t+1}-S_{a_t}}{t-a_t+1}$.",
@@ -620,6 +628,10 @@ tribox_kernel_coq = coq_check(
 
 claim(
     id="trsp.tribox.kernel.fixed",
+    tightness=Tightness(
+        "unmeasurable",
+        "an identity with exact weights (tribox_kernel_coq, tribox_kernel_weights_sympy); t ≥ 2b − 2 is its range and the kernel's values (1/b² current, 1/b peak) are equalities",
+    ),
     title="triBox is a triangle centred b−1 tokens in the past",
     source=Source("specproof", "§3.2.1", "own"),
     statement=r"For $t\ge 2b-2$, $\mathrm{triBox}_b(X)_t=\sum_{r=0}^{2b-2}h_b(r)X_{t-r}$ with $h_b(r)=(r+1)/b^2$ for $r\le b-1$ and $(2b-1-r)/b^2$ for $r\ge b-1$: nonnegative, summing to 1, weight $1/b^2$ on the current token, peak $1/b$ and mean lag at $r=b-1$ (a delay of $b-1$ tokens).",
@@ -759,6 +771,10 @@ def schedule_peak_offsets_sympy(ctx: Context) -> Evidence:
 
 claim(
     id="trsp.schedule.dyadic.sharp",
+    tightness=Tightness(
+        "unmeasurable",
+        "exact weights (schedule_peak_offsets_sympy): the factor 1 − 2^−ℓ is an equality, and b_ℓ < T is the range",
+    ),
     title="Dyadic layers peak at lags 2^ℓ − 1",
     source=Source("specproof", "§3.2.2", "own"),
     statement=(

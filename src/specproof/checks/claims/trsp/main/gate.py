@@ -14,6 +14,7 @@ from specproof.checks.claims._shared.trsp_main import b_, tribox_kernel_sums
 from specproof.engine import strategies as sst
 from specproof.engine.methods import combine, float_tolerance, fmt, grid_check, property_search, sympy_identity
 from specproof.engine.optional import optional
+from specproof.engine.records import Limit, Tightness
 from specproof.engine.registry import Context, Evidence, Source, Status, check, claim
 from specproof.theory import filters
 from specproof.theory.operators import Dense, composite_operator
@@ -61,6 +62,11 @@ def gate_range_sympy(ctx: Context) -> Evidence:
 
 claim(
     id="trsp.gate.range",
+    tightness=Tightness(
+        "sharp",
+        "gate_range_sympy: both ends are approached, g → 1 as MLP → +∞ at r_ℓ = 1 and g → 0 as MLP → −∞; the float gate attains both (gate_float_endpoints, trsp.gate.range.floating)",
+        approach="g → 1 (MLP → +∞, r_ℓ = 1), g → 0 (MLP → −∞)",
+    ),
     title="The long-context gate lies strictly between 0 and 1",
     source=Source("TRSP", "§3.3.1", "Eq. 7"),
     statement=(
@@ -172,6 +178,12 @@ def gate_float_closed_interval_search(ctx: Context) -> Evidence:
 
 claim(
     id="trsp.gate.range.floating",
+    tightness=Tightness(
+        "sharp",
+        "gate_float_endpoints: g = 1 exactly at r_ℓ = 1 once σ(m) rounds to 1, and g = 0 once r^φ underflows",
+        ratio=1.0,
+        where={"g = 1": "r_ℓ = 1, m ≳ 36.7 (float64)", "g = 0": "T = 2^20, ℓ = 0, β ≈ 55"},
+    ),
     title="The computed gate can round to exactly 0 or 1",
     source=Source("specproof", "§3.3.1", "own"),
     statement=r"The implemented gate returns $g\in[0,1]$ for all finite weights, and both endpoints are attained: in float64 $\sigma(m)$ rounds to 1 for $m\gtrsim36.7$ (float32: $\gtrsim16.6$), so $g=1$ exactly when $r_\ell=1$; $r^\phi$ underflows to 0 once $\phi\log_2(1/r)\ge1075$ (float32: $150$), e.g. $T=2^{20}$, $\ell=0$, $\beta\approx55$ (float32: $\beta\approx9$).",
@@ -429,6 +441,18 @@ def gate_length_trend_fixed_sympy(ctx: Context) -> Evidence:
 
 claim(
     id="trsp.gate.length-trend.fixed",
+    tightness=Tightness(
+        "sharp",
+        "gate_length_trend_fixed_sympy: g_ℓ = σ(MLP)·r_ℓ^φ with σ < 1, so g_ℓ ≤ r_ℓ^φ is approached as the MLP output → +∞ and never attained",
+        approach="g_ℓ/r_ℓ^φ = σ(MLP) → 1 as MLP → +∞",
+    ),
+    limit=Limit(
+        "closed-form",
+        "gate_length_trend_fixed_sympy: log r_ℓ^φ = φ(log b_ℓ − log T), so the slope is −φ exactly at every T with b_ℓ < T",
+        quantity="∂ log r_ℓ^φ/∂ log T",
+        value="−φ",
+        approach="exactly, at every T > b_ℓ",
+    ),
     title="The decay factor dilutes fixed-bandwidth layers with length",
     source=Source("specproof", "§3.3.2", "own"),
     statement=r"For $b_\ell<T$: $\partial\log r_\ell^\phi/\partial\log T=-\phi$ and $g_\ell\le (b_\ell/T)^\phi\to0$ as $T\to\infty$ for every MLP; the ratio of a capped layer's factor ($r=1$) to layer $\ell$'s grows like $(T/b_\ell)^\phi$.",
@@ -592,8 +616,29 @@ def frobenius_linear_exact(ctx: Context) -> Evidence:
         sharpest="‖M_tri‖_F²/T → E_b = (2b²+1)/(3b³): "
         + ", ".join(f"b={b}: {fmt(float(Fraction(2 * b * b + 1, 3 * b**3)))}" for b in (1, 2, 4, 8)),
     )
+    c_b = {b: sum(rows[b][: 2 * b - 2]) for b in range(1, b_max + 1)}
+    factors = {b: Fraction(2 * b - 2) / c_b[b] for b in range(2, b_max + 1)}  # (2b − 2)/c_b: how loose c_b ≤ 2b − 2
+    tightest = min(factors, key=factors.__getitem__)
     ev = replace(
-        ev, data={**ev.data, "boundary_energy_c_b": {b: str(sum(rows[b][: 2 * b - 2])) for b in range(1, b_max + 1)}}
+        ev,
+        data={**ev.data, "boundary_energy_c_b": {b: str(c) for b, c in c_b.items()}},
+        tightness=Tightness(
+            "loose",
+            f"frobenius_linear_exact: the exact boundary energy c_b lies below 2b − 2 by the factor (2b − 2)/c_b, "
+            f"smallest {factors[tightest]} at b = {tightest} and growing with b ({fmt(float(factors[b_max]))} at "
+            f"b = {b_max}); equality only at b = 1 (M_tri = I, c_1 = 0); c_b ≥ 0 is loose too (c_b > 0 for b ≥ 2)",
+            factor=float(factors[tightest]),
+            ratio=float(1 / factors[tightest]),
+            where={"b": tightest},
+            ranges=f"b = 2..{b_max}, exact rationals",
+        ),
+        limit=Limit(
+            "closed-form",
+            "frobenius_linear_exact and frobenius_linear_sympy: ‖M_tri‖_F² = c_b + (T − 2b + 2)E_b exactly for T ≥ 2b − 2",
+            quantity="‖M_tri‖_F²/T (fixed b)",
+            value="E_b = (2b² + 1)/(3b³)",
+            approach="exactly as E_b + (c_b − (2b − 2)E_b)/T, an O(1/T) correction",
+        ),
     )
     return ev
 
