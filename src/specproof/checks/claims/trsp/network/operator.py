@@ -662,6 +662,25 @@ claim(
     uses=["trsp.C6.mu2-lower", "trsp.network.operator", "trsp.network.causal-ceiling"],
     figure="figures/network.png",
     tests=[f"{TESTS}::test_network_solvers_match_dense"],
+    tightness=Tightness(
+        "sharp",
+        "upper end (the causal ceiling) approached: μ₂/ceiling on converged stored rows reaches 0.999999 (sink, full depth, "
+        "T = 2^20; 0.99998 under uniform and softmax at D = 2); the lower end ⅓ is loose by ×1.05: min μ₂ = 0.3507 "
+        "(softmax, T = 4, D = 2), 0.3602 under the sink (T = 16), 0.3741 under uniform (T = 128)",
+        ratio=0.999999,
+        where={"T": "2^20", "attention": "sink", "D": "⌊log₂T⌋+1"},
+        approach="μ₂/ceiling → 1 as T → ∞",
+        ranges="converged rows of the stored network-uniform, -sink, -softmax sweeps, T = 4…2^20, D = 2, 4, full",
+    ),
+    limit=Limit(
+        "closed-form",
+        "at fixed D: the ceiling's limit when (A_ℓ)_TT → 0 (trsp.network.causal-ceiling); proved for the sink "
+        "(trsp.network.sink-exact: (1 − q_D)/2 ≤ μ₂ ≤ ceiling), read on stored rows for uniform and softmax "
+        "(distance 6e-6 at 2^20, network_mu2_fixed_depth_limit)",
+        quantity="μ₂(L(P_D)), fixed D",
+        value="(1 − 2^−D)/2",
+        approach="from below once T is large, distance shrinking on every resolved row",
+    ),
 )
 
 
@@ -807,4 +826,20 @@ claim(
     ),
     uses=["trsp.network.operator"],
     tests=[f"{TESTS}::test_fixed_depth_bound"],
+    tightness=Tightness(
+        "loose",
+        "on the isolated network (the case it is applied to) the stored μ₂ upper brackets reach at most 0.0459 of "
+        "6R_D²/(T² − 1) (T = 4, D = 2), falling like T^−ln 2 with the reconstructed gate (banded_bound_stored_rows); "
+        "over all row-stochastic P of reach R the bound is not measured for sharpness",
+        factor=21.7,
+        ratio=0.0459,
+        where={"T": 4, "D": 2},
+        ranges="stored network-isolated rows, T = 4…2^20, D = 2 and 4",
+    ),
+    limit=Limit(
+        "none",
+        "the O(T^−2) is an upper bound for every gate; the scaled μ₂·T² depends on the gate (→ 0 like T^−ln 2 with the "
+        "reconstructed one, trsp.network.safety-net), so there is no gate-free limit constant; the bound's own constant is "
+        "6R_D² (24 at D = 2, 2904 at D = 4)",
+    ),
 )
