@@ -89,3 +89,12 @@ def test_the_rule_decides_the_trained_claims():
     # the paper's precondition: a model below 95 % at 1× in one seed leaves the comparison unjudged
     blocked = d.decide(_fake(0.5, acc1=0.9), "stable_rank", "greater", (1, 2), **kw)
     assert blocked.status is Status.OPEN and "precondition" in blocked.summary
+
+
+def test_the_command_trains_a_task_and_prints_the_paired_table(tmp_path, capsys):
+    from specproof.cli.main import main
+
+    assert main(["train", "--task", "tiny", "--store", str(tmp_path), "--seeds", "0,1", "--no-progress"]) == 0
+    out = capsys.readouterr().out
+    assert "trsp − base at 2×" in out and "bootstrap interval" in out
+    assert (tmp_path / "trained-tasks.jsonl").is_file()

@@ -483,3 +483,25 @@ def committed(config: str = "mqar") -> TaskRun | None:
 
     store = project_store()
     return None if store is None else grouped(load_rows(Path(store) / STORE_FILE), config)
+
+
+def summary_table(run: TaskRun, ratios) -> str:
+    """Accuracy (%) mean over seeds per variant and ratio, and every other variant against base by the paired rule
+    (:func:`specproof.runs.train.statistics.paired`, the paper's side: higher accuracy)."""
+    from specproof.runs.train.statistics import paired
+
+    acc = lambda e: 100 * e["accuracy"]  # noqa: E731
+    lines = ["exact-match accuracy (%), mean over seeds, per ratio of the training length"]
+    lines.append(f"{'variant':<18}" + "".join(f"{f'{r}×':>12}" for r in ratios))
+    for name in run.variants:
+        cells = [np.mean(list(run.values(name, r, acc).values())) for r in ratios]
+        lines.append(f"{name:<18}" + "".join(f"{c:>12.1f}" for c in cells))
+    for name in run.variants:
+        if name == "base":
+            continue
+        for r in ratios:
+            seeds, a, b = run.paired(name, "base", r, acc)
+            if len(seeds) >= 2:
+                d = paired(a, b, "greater")
+                lines.append(f"{name} − base at {r}×: {d.text()} → {d.verdict}")
+    return "\n".join(lines)
