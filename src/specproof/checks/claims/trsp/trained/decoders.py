@@ -1,13 +1,18 @@
 """TRSP's evidence on trained networks (§4.3, §5.2–5.3, Fig. 4, Table 2, Table 4), read on small decoders trained from
 scratch here (`specproof train`, checks/training.py).
 
-Claims of the project's own, all ``interpretive``: the paper's sentences about its 109M from-scratch model become
-statements about a 4-layer, 64-wide byte-level decoder trained at 128 bytes for 1000 steps, three seeds per variant,
-measured at 1×, 2×, 4×, 8× the training length. They read the committed rows (`data/trained.jsonl`) and never
-train. The spread is the range over seeds, and an ordering is **verified** only when every seed of one variant is
-beyond every seed of the other at every ratio the statement names; **refuted** when, at one of them, every seed is
-beyond in the opposite direction; **open** otherwise (the seeds overlap: this scale cannot tell). Each summary puts
-the paper's numbers beside ours.
+Claims of the project's own, all ``interpretive``, read from committed rows (they never train).
+
+- The four §4.1 diagnostics and the retrieval claim read the **task-level** run (`data/trained-tasks.jsonl`, config
+  ``mqar`` of :mod:`specproof.runs.train.task_run`): decoders that solve multi-query associative recall at their
+  training length, base and TRSP paired by seed. They are decided by the pre-stated rule of
+  :mod:`specproof.runs.train.statistics` (BCa interval and exact permutation test of the paired mean difference),
+  and only when the paper's precondition holds (both models ≥ 95 % exact match at 1× in every seed); an open one
+  gives the smallest effect it could have detected.
+- The ablation order, the gate and the safety net read the byte-level run (`data/trained.jsonl`: d = 64, 4 layers,
+  T = 128, 1000 steps, three seeds per variant) by the spread rule: an ordering is **verified** only when every
+  seed of one variant is beyond every seed of the other at every ratio named, **refuted** when every seed is beyond
+  in the opposite direction at one of them, **open** otherwise. Each summary puts the paper's numbers beside ours.
 """
 
 from __future__ import annotations
