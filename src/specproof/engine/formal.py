@@ -261,7 +261,8 @@ def module_prelude(source: str) -> str:
 
 def declarations(source: str) -> tuple[list[str], list[str]]:
     """The theorem-like and definition names a module declares at top level (not Local)."""
-    theorems, definitions = [], []
+    theorems: list[str] = []
+    definitions: list[str] = []
     for kind, name in _DECLARATION.findall(_without_comments(source)):
         (definitions if kind in ("Definition", "Fixpoint") else theorems).append(name)
     return theorems, definitions
@@ -317,11 +318,18 @@ def _ask_module(build: CoqBuild, module: str, source: str) -> dict:
         }
 
 
+def _built(build: CoqBuild) -> Path:
+    """The directory of a build that succeeded (a failed build has none: its error says why)."""
+    if build.directory is None:
+        raise RuntimeError(f"the Coq build failed, so there is nothing to ask: {build.log[-2000:]}")
+    return build.directory
+
+
 @functools.lru_cache(maxsize=64)
 def module_answers(build: CoqBuild, module: str) -> dict:
     """What Coq says about one module of a build (cached on disk beside a cached build)."""
-    source = (build.directory / f"{module}.v").read_text()
-    cached = build.directory / f"answers-{module}.json"
+    source = (_built(build) / f"{module}.v").read_text()
+    cached = _built(build) / f"answers-{module}.json"
     if build.keeper is None and cached.is_file():
         return json.loads(cached.read_text())
     answers = _ask_module(build, module, source)
@@ -338,7 +346,7 @@ def defined_names(build: CoqBuild) -> dict[str, str]:
     out: dict[str, str] = {}
     for qualified in build.modules:
         module = qualified.split(".", 1)[1]
-        for name in declarations((build.directory / f"{module}.v").read_text())[1]:
+        for name in declarations((_built(build) / f"{module}.v").read_text())[1]:
             out.setdefault(name, module)
     return out
 
@@ -346,7 +354,7 @@ def defined_names(build: CoqBuild) -> dict[str, str]:
 def used_definitions(build: CoqBuild, statement: str, home: str) -> dict[str, str]:
     """The definitions of ``proofs/`` a statement of module ``home`` uses, transitively through their bodies:
     ``Module.name`` → body (a name ``home`` defines itself is its own; others the first module's in build order)."""
-    names = defined_names(build) | {n: home for n in declarations((build.directory / f"{home}.v").read_text())[1]}
+    names = defined_names(build) | {n: home for n in declarations((_built(build) / f"{home}.v").read_text())[1]}
     found: dict[str, str] = {}
     todo = [statement]
     while todo:
@@ -363,7 +371,7 @@ def used_definitions(build: CoqBuild, statement: str, home: str) -> dict[str, st
 
 def _hook_status(build: CoqBuild, hook: CoqHook, pins: dict[str, str]) -> tuple[str | None, dict]:
     """(None, data) when the hook holds, else (the one-line reason it does not, data)."""
-    if not (build.directory / f"{hook.module}.v").is_file():
+    if not (_built(build) / f"{hook.module}.v").is_file():
         return f"proofs/ has no module {hook.module} (no {hook.source})", {}
     answers = module_answers(build, hook.module)
     if "error" in answers:
@@ -460,7 +468,7 @@ def coq_check(name: str, *hooks: CoqHook, what: str, ranges: str):
 
     fn.__name__ = fn.__qualname__ = name
     fn.__doc__ = f"The Coq step: {', '.join(h.theorem for h in hooks)} ({what})."
-    fn.coq_hooks = hooks
+    setattr(fn, "coq_hooks", hooks)  # noqa: B010  (an attribute of this function, not of Callable)
     return check(fn)
 
 
