@@ -221,9 +221,7 @@ def test_the_store_refuses_a_value_outside_its_own_bracket(tmp_path):
     sweep, path, rows = _stored_rows(tmp_path)
     rows[1]["value"] = 999.0
     _write_rows(path, rows)
-    with pytest.raises(
-        InputError, match=r"toy-square.jsonl:2: value = 999.0 lies outside its own bracket \[8.5, 9.5\]"
-    ):
+    with pytest.raises(InputError, match=r"jsonl:2: value = 999.0 lies outside its own bracket \[8.5, 9.5\]"):
         Store(tmp_path).load(sweep)
 
 
