@@ -13,9 +13,9 @@ from urllib.parse import unquote, urlsplit
 import pytest
 
 from specproof.cli.main import main
-from specproof.engine.blueprint import GRAPH_HASH_KEY, graph_inputs_hash
 from specproof.engine.registry import REGISTRY, Context, Status, load_all
 from specproof.engine.runner import Result, run, select
+from specproof.render.graph import GRAPH_HASH_KEY, graph_inputs_hash
 from specproof.render.report import write_json
 
 load_all()

@@ -414,17 +414,20 @@ def test_network_properties_are_listed(capsys):
 
 
 def test_the_network_is_the_projects_for_the_paper_default():
-    """Built from the variant's own components, the paper's default is theory.network's N_D (Markov form)."""
+    """Built from the variant's own components by the one builder, the paper's default is the N_D of the network
+    claims and sweeps (theory.network.network_layers), bit for bit, Markov form and gates."""
+    from specproof.checks.battery import paper_variants
     from specproof.checks.battery.network_checks import markov
     from specproof.theory.network import default_gate, network_layers, network_operator
     from specproof.theory.operators import Cesaro, Identity, Sink
 
-    variant = replace(_PAPER_DEFAULT, sizes=NET_SMALL)
-    for kind, attention in (("uniform", Cesaro), ("sink", Sink), ("isolating", Identity)):
-        for T, D in ((13, 2), (32, 4), (40, 6)):
-            P, _ = markov(variant, kind, T, D)
-            Q = network_operator(network_layers(T, D, attention, default_gate()), markov=True).as_matrix()
-            assert np.abs(P - Q).max() < 1e-13
+    for variant in (replace(_PAPER_DEFAULT, sizes=NET_SMALL), paper_variants()[0]):
+        for kind, attention in (("uniform", Cesaro), ("sink", Sink), ("isolating", Identity)):
+            for T, D in ((13, 2), (32, 4), (40, 6)):
+                P, gates = markov(variant, kind, T, D)
+                layers = network_layers(T, D, attention, default_gate())
+                assert np.array_equal(P, network_operator(layers, markov=True).as_matrix())
+                assert gates == [layer.gate for layer in layers]
 
 
 def test_the_paper_default_safety_net_fails_at_fixed_depth(reports):
@@ -495,3 +498,60 @@ def test_a_network_property_out_of_its_hypotheses_is_open():
     )
     result = check_variant(signed)["network-escape"]
     assert result.outcome.kind == "undecided" and "negative weight" in result.evidence[0].summary
+
+
+# --------------------------------------------------------------------------- the paper's own TRSP passes the battery
+
+PAPER_EXAMPLES = {
+    "paper-default": "paper_default",
+    "static-gate": "static_gate",
+    "no-dyadic": "no_dyadic",
+    "box-kernel": "box_kernel",
+    "dense-full-sweep": "dense_full_sweep",
+}
+
+
+def test_the_paper_variants_are_the_shipped_examples():
+    """paper_variants() is TRSP's side path and its Table 4 ablations (theory.spec.paper_ablations) with the
+    declarations the shipped TOML examples make: the same components, layout, sizes, expectations and real-attention
+    fingerprint (so the same stored rows)."""
+    from specproof.checks.battery import paper_variants
+    from specproof.checks.battery.real_checks import fingerprint
+    from specproof.theory.spec import paper_ablations
+
+    variants = paper_variants()
+    assert [v.name for v in variants] == list(PAPER_EXAMPLES)
+    ablations = {sp.name: sp for sp in paper_ablations().values()}
+    for variant in variants:
+        example = load_spec(EXAMPLES / f"{PAPER_EXAMPLES[variant.name]}.toml")
+        assert variant.describe() == example.describe() and variant.description == example.description
+        assert variant.expect == example.expect and variant.sizes == example.sizes
+        assert fingerprint(variant, 64, 6) == fingerprint(example, 64, 6)
+        side_path = ablations["trsp" if variant.name == "paper-default" else variant.name]
+        assert (variant.schedule.name, variant.kernel.name, variant.gate.name, variant.layout) == (
+            side_path.schedule.name,
+            side_path.kernel.name,
+            side_path.gate.name,
+            side_path.layout,
+        )
+
+
+def test_the_papers_trsp_passes_the_battery():
+    """check_variant on the paper's own TRSP gives exactly what it declares (at the tests' small sizes)."""
+    from specproof.checks.battery import paper_variants
+
+    default = replace(paper_variants()[0], sizes=SMALL)
+    report = check_variant(default)
+    assert report.as_declared, report.table()
+    assert report.outcomes() == EXPECTED["paper_default"]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", list(PAPER_EXAMPLES))
+def test_the_paper_variants_pass_the_battery_at_their_sizes(name):
+    from specproof.checks.battery import paper_variants
+
+    (variant,) = [v for v in paper_variants() if v.name == name]
+    report = check_variant(variant)
+    assert report.as_declared, report.table()
+    assert report.outcomes() == EXPECTED[PAPER_EXAMPLES[name]]

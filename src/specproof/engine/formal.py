@@ -407,7 +407,8 @@ def coq_evidence(hooks, *, what: str, ranges: str, proofs: Path | None = None) -
         return Evidence(Status.OPEN, "coq", f"{what}: not kernel-checked: {reason}", ranges=ranges, data=base | data)
 
     if coqc_path() is None:
-        return open_(f"Coq is not installed (no coqc on PATH); {INSTALL_HINT}")
+        missing = f"Coq is not installed (no coqc on PATH); {INSTALL_HINT}"
+        return open_(missing, unavailable=missing)
     build = coq_build(proofs)
     if build is None:
         return open_("the project's proofs/ folder is not available to this installation")

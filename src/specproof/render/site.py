@@ -21,10 +21,11 @@ import time
 from pathlib import Path
 from typing import Mapping
 
-from specproof.engine.blueprint import _FILL, CLAIM_ID, SOUND, layout
+from specproof.engine.blueprint import CLAIM_ID, SOUND
 from specproof.engine.io import output_dir, project_path, write_atomic
 from specproof.engine.methods import jsonable
 from specproof.engine.registry import NOTE_FLAGS, PAPERS, Evidence, Status, load_all, natural_key
+from specproof.render.graph import _FILL, layout
 from specproof.theory.validate import InputError
 
 MARKER = ".specproof-site"

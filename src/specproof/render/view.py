@@ -102,6 +102,7 @@ class ClaimView:
     error: str | None
     tests: tuple
     figure: str | None
+    records: tuple = ()  # (label, text): how tight the bound is, how weak the hypothesis, the rate's limit
     extra: dict = field(default_factory=dict)
 
 
@@ -163,7 +164,18 @@ def claim_view(r, chain: Chain, known: dict) -> ClaimView:
         error=r.error,
         tests=(f"tests/test_claims.py::test_verdict[{c.id}]", *c.tests),
         figure=c.figure,
+        records=record_lines(r),
     )
+
+
+RECORD_LABELS = {"tightness": "Tightness", "weakest": "Weakest hypothesis", "limit": "Limit"}
+
+
+def record_lines(r) -> tuple:
+    """(label, text) of the claim's tightness, weakest-hypothesis and limit records (engine.records), in that order."""
+    from specproof.engine.runner import record_of
+
+    return tuple((label, rec.text()) for name, label in RECORD_LABELS.items() if (rec := record_of(r, name)))
 
 
 # --------------------------------------------------------------------------- templates

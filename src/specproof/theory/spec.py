@@ -241,13 +241,59 @@ class SidePath:
             raise VariantError(f"layout {self.layout!r}; allowed: {', '.join(LAYOUTS)}")
 
 
-def paper_side_path(gate: Gate | None = None) -> SidePath:
+def paper_side_path(gate: Gate | None = None, depth: int | None = None) -> SidePath:
     """TRSP's own side path: the dyadic schedule (Eq. 5), the triBox kernel (Eq. 3–4), the Eq. 7 gate as the
-    project reconstructs it (:meth:`Gate.trsp`, seed 0) unless another is given, one bandwidth per layer."""
+    project reconstructs it (:meth:`Gate.trsp`, seed 0) unless another is given, one bandwidth per layer.
+
+    ``depth`` fixes the number of layers D when the model is built (b_ℓ = min(2^ℓ, T), ℓ < D, at every T);
+    by default the schedule has ⌊log₂ T⌋ + 1 layers at T."""
     return SidePath(
         "trsp",
-        schedule=Schedule.geometric(2),
+        schedule=Schedule.geometric(2, depth),
         kernel=Kernel.triangular(),
         gate=Gate.trsp() if gate is None else gate,
         description="TRSP Eq. 6: dyadic, triBox, Eq. 7 gate",
     )
+
+
+STATIC_GATE = 0.5  # the "static scalar" gate of the §5.2 ablation: the midpoint of Eq. 7's range (0, 1)
+
+
+def paper_ablations(gate: Gate | None = None) -> dict[str, SidePath]:
+    """TRSP's side path and its §5.2 / Table 4 ablations, by Table 4's names: a static scalar gain
+    (:data:`STATIC_GATE`) instead of Eq. 7; b_ℓ = T at every layer; a box instead of the triangle; every bandwidth in
+    every layer (dense). ``gate`` replaces Eq. 7's (the reconstructed :meth:`Gate.trsp`) where the ablation keeps it."""
+    gate = Gate.trsp() if gate is None else gate
+    dyadic, tri = Schedule.geometric(2), Kernel.triangular()
+    return {
+        "trsp": paper_side_path(gate),
+        "static-gate": SidePath(
+            "static-gate",
+            schedule=dyadic,
+            kernel=tri,
+            gate=Gate.constant(STATIC_GATE),
+            description=f"§5.2 w/o gate: a static scalar g = {STATIC_GATE}",
+        ),
+        "no-dyadic": SidePath(
+            "no-dyadic",
+            schedule=Schedule.constant(None),
+            kernel=tri,
+            gate=gate,
+            description="§5.2 w/o dyadic bandwidth: b_l = T at every layer",
+        ),
+        "box-kernel": SidePath(
+            "box-kernel",
+            schedule=dyadic,
+            kernel=Kernel.box(),
+            gate=gate,
+            description="§5.2 w/o triangular kernel: a uniform box",
+        ),
+        "dense-full-sweep": SidePath(
+            "dense-full-sweep",
+            schedule=dyadic,
+            kernel=tri,
+            gate=gate,
+            layout="dense",
+            description="§5.2 Dense (Full-Sweep): every bandwidth in every layer",
+        ),
+    }

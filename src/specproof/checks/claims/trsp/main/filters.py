@@ -13,19 +13,21 @@ from fractions import Fraction
 
 import numpy as np
 import sympy as sp
-import torch
 from hypothesis import strategies as st
 
 from specproof.checks.claims._shared.trsp_main import b_, element_traffic, tribox_kernel_sums
 from specproof.engine import strategies as sst
 from specproof.engine.formal import CoqHook, coq_check
 from specproof.engine.methods import combine, float_tolerance, fmt, grid_check, property_search, sympy_identity
+from specproof.engine.optional import optional
 from specproof.engine.rates import fit_rate, rate_evidence
 from specproof.engine.registry import Context, Evidence, Source, Status, check, claim
 from specproof.theory import filters
 from specproof.theory.operators import Identity, Sink, SoftmaxAttention, TriBox, composite_operator
 from specproof.theory.spectral import singular_values, spectral_gap, stable_rank
-from specproof.theory.torch.filters import box_filter_torch, box_filter_torch_window, tribox_filter_torch
+
+torch = optional("torch")
+torch_filters = optional("specproof.theory.torch.filters")
 
 k_ = sp.Symbol("k", integer=True, nonnegative=True)
 
@@ -233,7 +235,7 @@ def box_prefix_float_search(ctx: Context) -> Evidence:
         (T, b), batch, d, seed, scale = case
         X = _signal(T, d, batch, seed, scale)
         naive = np.stack([filters.box_filter_naive(x, b) for x in X])
-        torch_out = box_filter_torch(torch.as_tensor(X), b).numpy()
+        torch_out = torch_filters.box_filter_torch(torch.as_tensor(X), b).numpy()
         error = max(
             np.abs(filters.box_filter(X.transpose(1, 0, 2), b).transpose(1, 0, 2) - naive).max(),
             np.abs(torch_out - naive).max(),
@@ -303,10 +305,13 @@ def box_prefix_float32_error_rate(ctx: Context) -> Evidence:
         X = 1.0 + 0.1 * rng.standard_normal((T, 4))
         reference = filters.box_filter(X, 4)
         X32 = torch.as_tensor(X, dtype=torch.float32)
-        for impl, out in ((box_filter_torch, prefix_rms), (box_filter_torch_window, window_rms)):
+        for impl, out in (
+            (torch_filters.box_filter_torch, prefix_rms),
+            (torch_filters.box_filter_torch_window, window_rms),
+        ):
             error = np.abs(impl(X32, 4).double().numpy() - reference)
             out.append(float(np.sqrt(np.mean(error**2))))
-            if impl is box_filter_torch:
+            if impl is torch_filters.box_filter_torch:
                 prefix_max.append(float(error.max()))
     fit = fit_rate(
         lengths,
@@ -354,9 +359,9 @@ claim(
 def _first_band_changing_the_trace(X: torch.Tensor, bands) -> tuple[int, tuple | None]:
     """The prefix filter's traffic on X at b = 1, and (b, trace at 1, trace at b) for the first band whose trace
     differs (None when none does)."""
-    reference, total = element_traffic(box_filter_torch, X, 1)
+    reference, total = element_traffic(torch_filters.box_filter_torch, X, 1)
     for b in bands:
-        trace, _ = element_traffic(box_filter_torch, X, b)
+        trace, _ = element_traffic(torch_filters.box_filter_torch, X, b)
         if trace != reference:
             return total, (b, reference, trace)
     return total, None
@@ -402,8 +407,8 @@ def box_linear_cost_traffic(ctx: Context) -> Evidence:
         slope[(batch, d)] = slopes.pop()
     T = T_values[-1]
     X = torch.zeros(1, T, 1, dtype=torch.float64)
-    window = {b: element_traffic(box_filter_torch_window, X, b)[1] for b in (1, T // 4, T)}
-    prefix = element_traffic(box_filter_torch, X, 1)[1]
+    window = {b: element_traffic(torch_filters.box_filter_torch_window, X, b)[1] for b in (1, T // 4, T)}
+    prefix = element_traffic(torch_filters.box_filter_torch, X, 1)[1]
     per_entry = ", ".join(f"(batch, d) = ({bt}, {d}): {fmt(float(v))} per token" for (bt, d), v in slope.items())
     return Evidence(
         Status.CERTIFIED,
@@ -543,7 +548,7 @@ def tribox_torch_matches_matrix(ctx: Context) -> Evidence:
         (T, b), batch, d, seed, scale = case
         X = _signal(T, d, batch, seed, scale)
         M = filters.tribox_matrix(T, b)
-        got = tribox_filter_torch(torch.as_tensor(X), b).numpy()
+        got = torch_filters.tribox_filter_torch(torch.as_tensor(X), b).numpy()
         return 2 * _prefix_tolerance(X) - np.abs(got - np.einsum("ts,bsd->btd", M, X)).max()
 
     return property_search(

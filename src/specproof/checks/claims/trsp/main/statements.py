@@ -25,11 +25,13 @@ from specproof.engine.methods import (
     property_search,
     sympy_identity,
 )
+from specproof.engine.optional import optional
 from specproof.engine.registry import Context, Evidence, Source, Status, check, claim
 from specproof.theory import filters
 from specproof.theory.markov import h0_operator_norm, pi_mean, pi_norm
 from specproof.theory.spectral import laplacian, singular_values
-from specproof.theory.torch.filters import tribox_filter_torch
+
+torch_filters = optional("specproof.theory.torch.filters")
 
 TESTS = "tests/test_statements.py"
 EPS = float(np.finfo(np.float64).eps)
@@ -226,9 +228,9 @@ def dense_tribox(X, _b: int = 0):
     offset).
     """
     T = X.shape[-2]
-    out = tribox_filter_torch(X, 1)
+    out = torch_filters.tribox_filter_torch(X, 1)
     for level in range(1, filters.floor_log2(T) + 1):
-        out = out + tribox_filter_torch(X, min(2**level, T))
+        out = out + torch_filters.tribox_filter_torch(X, min(2**level, T))
     return out
 
 
@@ -245,7 +247,7 @@ def dense_cost_traffic(ctx: Context) -> Evidence:
         tri_totals = []
         for T in T_values:
             X = torch.zeros(batch, T, d, dtype=torch.float64)
-            _, tri = element_traffic(tribox_filter_torch, X, 1)
+            _, tri = element_traffic(torch_filters.tribox_filter_torch, X, 1)
             _, dense = element_traffic(dense_tribox, X, 0)
             L = filters.floor_log2(T)
             expected = (L + 1) * tri + 3 * L * batch * T * d
@@ -271,7 +273,7 @@ def dense_cost_traffic(ctx: Context) -> Evidence:
         per_level[(batch, d)] = (slope, Fraction(tri_totals[0]) - slope * T_values[0])
     T = T_values[-1]
     X = torch.zeros(1, T, 1, dtype=torch.float64)
-    dense_T, tri_T = element_traffic(dense_tribox, X, 0)[1], element_traffic(tribox_filter_torch, X, 1)[1]
+    dense_T, tri_T = element_traffic(dense_tribox, X, 0)[1], element_traffic(torch_filters.tribox_filter_torch, X, 1)[1]
     text = ", ".join(
         f"(batch, d) = ({b}, {d}): triBox = {fmt(float(s))}·T + {fmt(float(c))}" for (b, d), (s, c) in per_level.items()
     )
