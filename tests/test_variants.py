@@ -14,6 +14,7 @@ from specproof.checks.battery import (
     PROPERTIES,
     Attention,
     Expect,
+    Gate,
     Kernel,
     PropertyCheck,
     PropertyFails,
@@ -267,6 +268,26 @@ BAD_FILES = [
         "needs its reason",
     ),
     ("invalid.toml", 'name = "x"\n[schedule\n', "not valid TOML"),
+    (
+        "order.toml",
+        'name = "x"\n[kernel]\nkind = "cascade"\norder = 1000000\n',
+        "kernel.order = 1000000: outside the allowed range 1 … 64",
+    ),
+    (
+        "tmax.toml",
+        'name = "x"\n[sizes]\nt_max = 1000000000000\n[schedule]\nkind = "dyadic"\n',
+        "sizes.t_max = 1000000000000: outside the allowed range 64 … 16384",
+    ),
+    (
+        "network.toml",
+        'name = "x"\n[sizes]\nt_network = 1048576\n[schedule]\nkind = "dyadic"\n',
+        "sizes.t_network = 1048576: outside the allowed range 64 … 65536",
+    ),
+    (
+        "gate.toml",
+        'name = "x"\n[schedule]\nkind = "dyadic"\n[gate]\nkind = "constant"\nvalue = 1e308\n',
+        "gate.value = 1e+308: outside the allowed range -1000 … 1000",
+    ),
 ]
 
 
@@ -304,6 +325,12 @@ def test_python_api_rejects_impossible_variants():
         Variant("x", schedule=Schedule.explicit([1, 2]), kernel=Kernel.explicit({1: [1]}))
     with pytest.raises(VariantError, match="sizes.t_operator"):
         Sizes(t_operator=8)
+    with pytest.raises(VariantError, match="outside the allowed range 1 … 64"):
+        Kernel.cascade(10**6)
+    with pytest.raises(VariantError, match="outside the allowed range -1000 … 1000"):
+        Gate.constant(1e308)
+    with pytest.raises(VariantError, match=r"sizes.t_max = 1000000000000: outside the allowed range 64 … 16384"):
+        Sizes(t_max=10**12)
     with pytest.raises(VariantError, match="reason"):
         Expect.fails("")
 

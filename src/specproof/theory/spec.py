@@ -24,6 +24,16 @@ from specproof.theory.errors import VariantError
 from specproof.theory.operators import Operator, SoftmaxAttention, TriBox
 
 LAYOUTS = ("sparse", "dense")
+# Box_b^{∘order} has integer weights up to b^order over the denominator b^order: they must stay float64 numbers
+# (b^order < 2^1024) for every bandwidth up to 2^14 (the largest sizes.b_max), so order ≤ 73; 64 keeps a margin.
+MAX_CASCADE_ORDER = 64
+# A constant gate g scales the side path's matrices, which the real-attention properties hash in int64 at the
+# resolution 2^-40 (so g·|entry| < 2^23) and the rank floor squares (g²E_b); |g| ≤ 1000 keeps every check evaluable.
+MAX_GATE = 1000.0
+GATE_RANGE = (
+    f"outside the allowed range {-MAX_GATE:g} … {MAX_GATE:g} (the checks square g and hash g times the side path's "
+    "matrices in 64-bit integers)"
+)
 
 
 def explicit_bandwidths(values) -> list[int]:
@@ -155,6 +165,11 @@ class Kernel:
     def cascade(cls, order: int) -> "Kernel":
         """Box_b^{∘order}: order 1 is the box, order 2 the triangle."""
         tk.cascade_kernel_numerators(1, order)  # validates order now
+        if order > MAX_CASCADE_ORDER:
+            raise VariantError(
+                f"cascade order = {order}: outside the allowed range 1 … {MAX_CASCADE_ORDER} (its weights b^order "
+                "must stay float64 numbers)"
+            )
         return cls(f"cascade of {order} boxes", lambda b: tk.cascade_kernel_exact(b, order))
 
     @classmethod
@@ -191,6 +206,8 @@ class Gate:
 
     @classmethod
     def constant(cls, value: float) -> "Gate":
+        if not isinstance(value, numbers.Real) or isinstance(value, bool) or not abs(value) <= MAX_GATE:
+            raise VariantError(f"constant gate value = {value!r}: {GATE_RANGE}")
         return cls(f"constant {value}", lambda T, b: float(value))
 
 
