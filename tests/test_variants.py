@@ -30,6 +30,7 @@ from specproof.checks.battery import (
     parse_rate,
 )
 from specproof.checks.battery.battery import offset_rate_outcome
+from specproof.checks.battery.results import run_property
 from specproof.cli.main import main
 from specproof.engine.rates import DRIFT, drift_flat, menu_rate_evidence, rate_menu
 from specproof.engine.registry import Status
@@ -582,3 +583,15 @@ def test_the_paper_variants_pass_the_battery_at_their_sizes(name):
     report = check_variant(variant)
     assert report.as_declared, report.table()
     assert report.outcomes() == EXPECTED[PAPER_EXAMPLES[name]]
+
+
+def test_an_explicit_schedule_starting_beyond_the_small_sizes_runs_the_safety_net():
+    """Issue 35.6: bandwidths [1, 5, 25, 125] first apply at T = 126 > 32; the safety net runs at the schedule's own
+    smallest T instead of failing on an empty list."""
+    v = Variant(
+        "late", schedule=Schedule.explicit([1, 5, 25, 125]), kernel=Kernel.triangular(), sizes=replace(SMALL, t_max=256)
+    )
+    prop = next(p for p in checks_for(v) if p.id == "safety-net")
+    result = run_property(v, prop)
+    assert result.error is None, result.error
+    assert "125" in result.outcome.evidence[0].ranges, result.outcome.evidence[0].ranges
