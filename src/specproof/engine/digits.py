@@ -1,17 +1,17 @@
-"""How the catalogue renders a number: the digits it keeps (a module of its own, below every engine module)."""
+"""How the catalogue renders a number: the digits it keeps (a module of its own, below every engine module, that
+imports no numerics: `specproof list` and `--help` stay light)."""
 
 from __future__ import annotations
 
 import math
-
-import numpy as np
+import numbers
 
 
 def fmt(x, digits: int = 3) -> str:
     """Stable short rendering of a number: 3 significant digits, float noise shown as 0."""
     if x is None:
         return "n/a"
-    if isinstance(x, (int, np.integer)) and not isinstance(x, bool):
+    if isinstance(x, numbers.Integral) and not isinstance(x, bool):
         return str(int(x))
     x = float(x)
     if not math.isfinite(x):

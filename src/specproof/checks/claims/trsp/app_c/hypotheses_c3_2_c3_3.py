@@ -651,6 +651,7 @@ claim(
         quantity="min_T μ₂ at D = ⌊log₂T⌋ − c",
         ranges="every T in [16, 1024]",
     ),
+    unproved="the floors are float minima over T ≤ 1024 only; no argument bounds μ₂ below at D = ⌊log₂T⌋ − c for every T",
     uses=["trsp.C6.gap-rate", "trsp.C6.mu2-lower.hypotheses.depth"],
     tests=[f"{TESTS}::test_depth_deficit_keeps_mu2_bounded"],
 )
