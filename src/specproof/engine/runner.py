@@ -204,6 +204,7 @@ def run(claims: list[Claim], ctx: Context = Context(), progress="off") -> list[R
                     file=sys.stderr,
                     flush=True,
                 )
+        stop_if_asked()  # a Ctrl-C during the last check: the run stops with 130 like any other
     except KeyboardInterrupt:
         raise Interrupted(results) from None
     finally:
