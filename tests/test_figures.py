@@ -23,17 +23,28 @@ def test_quick_figures_regenerate(tmp_path, capsys):
 
 
 def test_quick_figures_write_only_where_asked(tmp_path, monkeypatch):
-    """From an empty directory, `figures --quick --outdir D` writes D's PNG and JSON and nothing else, and
+    """From an empty directory, `figures --quick --outdir D` writes D's PNG and JSON (and the marker that lets a rerun
+    write there again) and nothing else, and
     never touches the committed gallery; without --outdir a quick run goes to a new temporary directory."""
     gallery = {p.name: p.stat().st_mtime_ns for p in (ROOT / "figures").iterdir()}
     cwd, out = tmp_path / "cwd", tmp_path / "out"
     cwd.mkdir()
     monkeypatch.chdir(cwd)
     assert main(["figures", "--quick", "--outdir", str(out), "kernel-energy"]) == 0
-    assert sorted(p.name for p in out.iterdir()) == ["kernel-energy.json", "kernel-energy.png"]
+    assert sorted(p.name for p in out.iterdir()) == [".specproof-figures", "kernel-energy.json", "kernel-energy.png"]
     assert json.loads((out / "kernel-energy.json").read_text())["provenance"]["quick"] is True
     assert list(cwd.iterdir()) == []
     assert {p.name: p.stat().st_mtime_ns for p in (ROOT / "figures").iterdir()} == gallery
+
+
+def test_figures_refuse_a_non_empty_directory_they_did_not_make(tmp_path, capsys):
+    """As `specproof site` does: one line, exit 2, before any work; the user's file is untouched."""
+    (tmp_path / "notes.txt").write_text("mine\n")
+    assert main(["figures", "--quick", "--outdir", str(tmp_path), "kernel-energy"]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "non-empty directory that `specproof figures` did not make" in err[0]
+    assert "allowed: a new or empty directory" in err[0] and "Traceback" not in err[0]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["notes.txt"]
 
 
 @pytest.mark.parametrize("name", list(FIGURES))

@@ -9,6 +9,8 @@ from pathlib import Path
 from specproof.render.figures.core import FIGURES, render
 from specproof.theory.errors import InputError
 
+MARKER = ".specproof-figures"  # in a directory `specproof figures --outdir` made: it may write there again
+
 
 def cmd_figures(args) -> int:
     import specproof.render.figures.gallery  # noqa: F401  (registers the figures)
@@ -33,13 +35,23 @@ def _outdir(given: str | None, quick: bool) -> Path:
     runs) or a new temporary directory (quick runs: their small sweeps must not replace the gallery)."""
     import tempfile
 
-    from specproof.engine.io import output_dir, project_path
+    from specproof.engine.io import output_dir, project_path, write_atomic
 
+    gallery = project_path("figures")
     if given is not None:
-        return output_dir(given, "--outdir")
+        out = output_dir(given, "--outdir")
+        if gallery is not None and out.resolve() == gallery.resolve():
+            return gallery
+        if out.is_dir() and any(out.iterdir()) and not (out / MARKER).is_file():  # as `specproof site` refuses
+            raise InputError(
+                f"--outdir {str(given)!r} is a non-empty directory that `specproof figures` did not make; "
+                f"allowed: a new or empty directory, or an earlier figures directory (it holds {MARKER})"
+            )
+        if not (out / MARKER).is_file():
+            write_atomic(out / MARKER, "made by `specproof figures`; figures are rewritten in place\n")
+        return out
     if quick:
         return Path(tempfile.mkdtemp(prefix="specproof-figures-quick-"))
-    gallery = project_path("figures")
     if gallery is None:
         raise InputError(
             "no project gallery here (specproof is not installed from its checkout); allowed: --outdir DIR"
