@@ -48,6 +48,33 @@ def test_list_names_every_claim(capsys):
     assert len(capsys.readouterr().out.strip().splitlines()) == len(REGISTRY)
 
 
+def test_a_pipe_closed_early_ends_quietly():
+    """`specproof list | head -0`: the reader is gone before the first write; exit 141 (as SIGPIPE would), and no
+    BrokenPipeError traceback, not even from the interpreter's flush at exit."""
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "specproof", "list"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    )
+    proc.stdout.close()  # closed before the child writes: its first write meets a broken pipe, every time
+    err = proc.stderr.read()
+    assert proc.wait(timeout=120) == 141, err[-500:]
+    assert "Traceback" not in err and "BrokenPipeError" not in err and "Exception ignored" not in err
+
+
+def test_verify_into_a_closed_pipe_ends_quietly(monkeypatch, capsys):
+    """The same for verify (its table printed into a pipe the reader has closed), in process."""
+
+    class ClosedPipe:
+        def write(self, text):
+            raise BrokenPipeError(32, "Broken pipe")
+
+        def flush(self):
+            raise BrokenPipeError(32, "Broken pipe")
+
+    monkeypatch.setattr(sys, "stdout", ClosedPipe())
+    assert main(["verify", "trsp.box.prefix", "--no-progress"]) == 141
+    assert "Traceback" not in capsys.readouterr().err
+
+
 def test_sweep_bounds_are_validated(capsys):
     assert main(["sweep", "real-mu2", "--min", "-5", "--no-store"]) == 2
     err = capsys.readouterr().err.strip().splitlines()

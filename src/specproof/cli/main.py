@@ -198,6 +198,25 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv=None) -> int:
+    """Run one command; its exit status. Output into a pipe closed early (``specproof list | head -1``) ends it
+    quietly, as a command line tool killed by SIGPIPE: exit 141, no BrokenPipeError traceback."""
+    try:
+        try:
+            return _main(argv)
+        finally:
+            sys.stdout.flush()  # a closed pipe is found here, not in the interpreter's exit
+    except BrokenPipeError:
+        import os
+
+        try:  # what is still buffered goes nowhere, so the interpreter's own flush at exit does not fail again
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())
+        except (OSError, ValueError, AttributeError):  # stdout is not a file (a test's capture)
+            pass
+        return 141
+
+
+def _main(argv=None) -> int:
     try:
         args = build_parser().parse_args(argv)
         from specproof.cli import commands
