@@ -595,3 +595,25 @@ def test_an_explicit_schedule_starting_beyond_the_small_sizes_runs_the_safety_ne
     result = run_property(v, prop)
     assert result.error is None, result.error
     assert "125" in result.outcome.evidence[0].ranges, result.outcome.evidence[0].ranges
+
+
+def test_a_sweep_too_short_for_a_rate_is_open_and_names_the_size_it_needs():
+    """Issue 35.6: a rate with fewer than three points, or a dense sweep the schedule starts beyond, is open (not a
+    crash) and names the size to raise and the value it needs; at that value the rate is decided."""
+    late = Variant(
+        "late", schedule=Schedule.explicit([1, 5, 25, 125]), kernel=Kernel.triangular(), sizes=replace(SMALL, t_max=256)
+    )
+    props = {p.id: p for p in checks_for(late)}
+    rate = run_property(late, props["skeleton-mu2-rate"])
+    assert rate.error is None and rate.outcome.kind == "undecided", rate.error
+    said = rate.outcome.evidence[0].summary
+    assert "2 point(s), too few for a rate; it needs 3 points: raise [sizes] t_max to at least 511" in said, said
+    assert "(have t_max = 256)" in said
+    operator = run_property(late, props["operator-mu2-rate"])
+    assert operator.error is None and operator.outcome.kind == "undecided", operator.error
+    said = operator.outcome.evidence[0].summary
+    assert "starts at T = 125, beyond the dense sweeps' [sizes] t_operator = 64" in said, said
+    assert "raise [sizes] t_operator to at least 125" in said
+    for t_max, decided in ((510, False), (511, True)):
+        v = replace(late, sizes=replace(SMALL, t_max=t_max))
+        assert (run_property(v, props["skeleton-mu2-rate"]).outcome.kind == "rate") is decided, t_max

@@ -142,17 +142,49 @@ def declared_rate(variant: Variant, pid: str) -> str | None:
     return variant.expectation(PROPERTIES[pid]).model
 
 
-def _enough_points(x, what: str) -> None:
-    """A trend over the upper half of a sweep needs two points there: three in all."""
+class TooSmall(VariantError):
+    """The sizes leave a property nothing (or too little) to sweep: it stays open, and says which size to raise
+    and to what (:func:`size_advice`)."""
+
+
+def size_advice(variant: Variant, size: str, points: Callable[[int], int], need: int = 3) -> str:
+    """Which size to raise and to what: the smallest value of ``[sizes] <size>`` (up to its allowed limit) at which
+    the sweep has ``need`` points, ``points(value)`` counting them."""
+    from specproof.checks.battery.schema import SIZE_LIMITS
+
+    have, limit = getattr(variant.sizes, size), SIZE_LIMITS[size]
+    t_min = variant.sizes.t_min
+    lower = f", or lower [sizes] t_min = {t_min}" if t_min is not None and size in ("t_max", "t_operator") else ""
+    lo, hi = have, None
+    while lo < limit:  # doubling, then bisection (the count grows with the size)
+        v = min(2 * lo, limit)
+        if points(v) >= need:
+            hi = v
+            break
+        lo = v
+    if hi is None:
+        return f"no [sizes] {size} up to its limit {limit} gives {need} (have {size} = {have}{lower})"
+    while hi - lo > 1:
+        mid = (lo + hi) // 2
+        lo, hi = (lo, mid) if points(mid) >= need else (mid, hi)
+    return f"it needs {need} points: raise [sizes] {size} to at least {hi} (have {size} = {have}{lower})"
+
+
+def _enough_points(x, what: str, advice: Callable[[], str] | None = None) -> None:
+    """A trend over the upper half of a sweep needs two points there: three in all. Too few: :class:`TooSmall`,
+    naming the size to raise (``advice``)."""
     if len(x) < 3:
-        raise VariantError(f"{what}: the sweep has {len(x)} point(s), too few for a rate; raise the sizes")
+        tail = advice() if advice is not None else "raise the sizes"
+        raise TooSmall(f"{what}: the sweep has {len(x)} point(s), too few for a rate; {tail}")
 
 
-def rate_outcome(x, y, *, variable: str, what: str, ranges: str, declared: str | None) -> Outcome:
+def rate_outcome(
+    x, y, *, variable: str, what: str, ranges: str, declared: str | None, advice: Callable[[], str] | None = None
+) -> Outcome:
     """Classify y(x) into the menu of rates with :func:`checks.rates.menu_rate_evidence` (the flattest ratio, at the
     sweep's drift tolerance); a non-positive value or no flat model fails, the sweep is the counterexample."""
     x, y = np.asarray(x, float), np.asarray(y, float)
-    _enough_points(x, what)
+    _enough_points(x, what, advice)
     bad = np.flatnonzero(~np.isfinite(y) | (y <= 0))
     if bad.size:
         i = int(bad[0])
@@ -186,11 +218,13 @@ def rate_outcome(x, y, *, variable: str, what: str, ranges: str, declared: str |
     return Outcome(Finding.RATE, evidence, best)
 
 
-def offset_rate_outcome(x, y, *, what: str, ranges: str, declared: str | None) -> Outcome:
+def offset_rate_outcome(
+    x, y, *, what: str, ranges: str, declared: str | None, advice: Callable[[], str] | None = None
+) -> Outcome:
     """The rate of a quantity with an additive constant (SDEG Thm 7: stable ranks Θ(k + log(ℓ/k))), by
     :func:`checks.rates.offset_rate_evidence` over the growth models log T, sqrt T and T."""
     x, y = np.asarray(x, float), np.asarray(y, float)
-    _enough_points(x, what)
+    _enough_points(x, what, advice)
     models = rate_menu("T")
     rate, ev = offset_rate_evidence(x, y, {k: models[k] for k in ("log T", "sqrt T", "T")}, what=what, ranges=ranges)
     if rate is None:
@@ -247,6 +281,20 @@ def binned(variant: Variant, T, y, pick) -> tuple[np.ndarray, np.ndarray]:
     return np.array([float(T[a]) for a, _ in bins]), np.array([pick(y[a:b]) for a, b in bins])
 
 
+def epoch_advice(variant: Variant, size: str, Ts_at: Callable[[int], list[int]]) -> Callable[[], str]:
+    """The advice of a rate over the schedule's epochs (:func:`binned`) whose sweep ``Ts_at(value of size)`` is
+    too short: the value of the size at which it has three epochs."""
+
+    def count(value: int) -> int:
+        T = list(Ts_at(value))
+        try:
+            return len(binned(variant, T, np.zeros(len(T)), np.min)[0]) if T else 0
+        except VariantError:  # a schedule not defined that far
+            return 0
+
+    return lambda: size_advice(variant, size, count)
+
+
 @functools.lru_cache(maxsize=None)
 def bands(variant: Variant, T: int) -> tuple:
     """The schedule at T, or the paper's dyadic schedule for a variant that keeps it."""
@@ -264,10 +312,22 @@ def bands_at_layers(variant: Variant, T: int) -> list[tuple]:
     return [offsets] if variant.layout == "dense" else [(b,) for b in dict.fromkeys(offsets)]
 
 
-def operator_Ts(variant: Variant) -> list[int]:
-    """Every T up to 32; beyond, each octave's start, middle and end (2^m, 3·2^(m−1), 2^(m+1) − 1), and
-    each bandwidth b of the schedule with b − 1, where a new layer appears (the operator's saw-tooth)."""
+def operator_hi(variant: Variant) -> int:
+    """sizes.t_operator, the largest T of the dense sweeps; :class:`TooSmall` when the schedule starts beyond it."""
     lo, hi = variant.t_range.start, variant.sizes.t_operator
+    if hi < lo:
+        raise TooSmall(
+            f"the variant's sweep starts at T = {lo}, beyond the dense sweeps' [sizes] t_operator = {hi}: nothing to "
+            f"sweep; raise [sizes] t_operator to at least {lo}"
+        )
+    return hi
+
+
+def operator_Ts(variant: Variant, hi: int | None = None) -> list[int]:
+    """Every T up to 32; beyond, each octave's start, middle and end (2^m, 3·2^(m−1), 2^(m+1) − 1), and
+    each bandwidth b of the schedule with b − 1, where a new layer appears (the operator's saw-tooth); up to
+    ``hi`` (default sizes.t_operator)."""
+    lo, hi = variant.t_range.start, operator_hi(variant) if hi is None else hi
     grid = set(range(lo, min(32, hi) + 1)) | {hi}
     for m in range(5, hi.bit_length()):
         grid |= {2**m, 3 * 2 ** (m - 1), 2 ** (m + 1) - 1}

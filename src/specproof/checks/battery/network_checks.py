@@ -32,6 +32,7 @@ from specproof.checks.battery.battery import (
     battery,
     binned,
     declared_rate,
+    epoch_advice,
     gain,
     laplacian,
     operator_Ts,
@@ -442,6 +443,7 @@ def check_network_safety_net_full_depth(name: str, variant: Variant) -> Outcome:
         ranges=t_text(Ts),
         declared=declared_rate(variant, "network-safety-net-full-depth"),
         what=f"{name}: epoch minima of μ₂(L(P_D)) at full depth, isolating attention A = I",
+        advice=epoch_advice(variant, "t_operator", lambda hi: [T for T in operator_Ts(variant, hi) if T >= 3]),
     )
 
 

@@ -7,10 +7,10 @@ import json
 import time
 from dataclasses import dataclass, replace
 
-from specproof.checks.battery.battery import Outcome, Property, checks_for, validate_variant
+from specproof.checks.battery.battery import Outcome, Property, TooSmall, checks_for, t_text, validate_variant
 from specproof.checks.battery.model import Expect, Finding, Variant
 from specproof.engine.io import provenance
-from specproof.engine.methods import fmt
+from specproof.engine.methods import fmt, open_evidence
 from specproof.engine.registry import Status
 from specproof.engine.runner import Findings, decide
 from specproof.engine.tables import text_table
@@ -89,6 +89,8 @@ def run_property(variant: Variant, prop: Property) -> PropertyResult:
     title, expected = prop.text(variant), variant.expectation(prop)
     try:
         outcome = prop.check(variant.name, variant)
+    except TooSmall as exc:  # no size to run, or too few: open, naming the size it needs
+        outcome = Outcome(Finding.UNDECIDED, [open_evidence(str(exc), ranges=t_text(variant.t_range))])
     except Exception as exc:  # a crashing check is a finding about the variant, reported not raised
         return PropertyResult(prop, title, expected, None, time.perf_counter() - start, f"{type(exc).__name__}: {exc}")
     outcome = replace(outcome, evidence=[replace(e, check=prop.check.__name__) for e in outcome.evidence])

@@ -6,7 +6,14 @@ import math
 
 import numpy as np
 
-from specproof.checks.battery.battery import Outcome, battery, declared_rate, offset_rate_outcome, outcome_of
+from specproof.checks.battery.battery import (
+    Outcome,
+    battery,
+    declared_rate,
+    offset_rate_outcome,
+    outcome_of,
+    size_advice,
+)
 from specproof.checks.battery.model import Variant
 from specproof.engine import strategies as sst
 from specproof.engine.methods import EPS, float_tolerance, fmt, property_search
@@ -187,4 +194,5 @@ def check_attention_srank_rate(name: str, variant: Variant) -> Outcome:
         what=f"{name}: srank(A) at s = 0 (SDEG's isotropic bulk)",
         ranges=f"l = {ells[0]}..{ells[-1]} (powers of 2)",
         declared=declared_rate(variant, "attention-srank-rate"),
+        advice=lambda: size_advice(variant, "attention_max", lambda v: max(0, v.bit_length() - 4)),  # l = 16, 32, ..
     )

@@ -18,13 +18,16 @@ from specproof.checks.battery.battery import (
     battery,
     binned,
     declared_rate,
+    epoch_advice,
     gain,
     kernel_bs,
     laplacian,
+    operator_hi,
     operator_Ts,
     outcome_of,
     rate_outcome,
     side_weights,
+    size_advice,
     t_text,
 )
 from specproof.checks.battery.model import Variant
@@ -37,10 +40,26 @@ from specproof.theory.cayley import cayley_degree, cayley_laplacian_spectrum
 from specproof.theory.spectral import algebraic_connectivity, normalized_gap, stable_rank
 
 
-def _epoch_rate(variant: Variant, pid: str, T, y, pick, *, what: str, ranges: str) -> Outcome:
-    """The rate of y's extreme over each epoch of the schedule (``pick``: np.min or np.max)."""
+def _sweep_Ts(variant: Variant, size: str):
+    """The T a sweep up to ``size`` = value meets: every T of the range (t_max, the skeleton), or the operator's."""
+    if size == "t_max":
+        return lambda value: range(variant.t_range.start, value + 1)
+    return lambda value: operator_Ts(variant, value)
+
+
+def _epoch_rate(variant: Variant, pid: str, T, y, pick, *, what: str, ranges: str, size: str) -> Outcome:
+    """The rate of y's extreme over each epoch of the schedule (``pick``: np.min or np.max); too few epochs in the
+    sweep up to ``[sizes] <size>``: open, naming the value it needs."""
     x, extremes = binned(variant, T, y, pick)
-    return rate_outcome(x, extremes, variable="T", what=what, ranges=ranges, declared=declared_rate(variant, pid))
+    return rate_outcome(
+        x,
+        extremes,
+        variable="T",
+        what=what,
+        ranges=ranges,
+        declared=declared_rate(variant, pid),
+        advice=epoch_advice(variant, size, _sweep_Ts(variant, size)),
+    )
 
 
 # ---- the skeleton, in closed form at every T
@@ -154,6 +173,7 @@ def check_skeleton_mu2_rate(name: str, variant: Variant) -> Outcome:
         np.min,
         what=f"{name}: epoch minima of μ₂(skeleton)",
         ranges=t_text(variant.t_range),
+        size="t_max",
     )
 
 
@@ -174,6 +194,7 @@ def check_skeleton_gap_rate(name: str, variant: Variant) -> Outcome:
         np.min,
         what=f"{name}: epoch minima of γ = μ₂/r (skeleton)",
         ranges=t_text(variant.t_range),
+        size="t_max",
     )
 
 
@@ -197,6 +218,7 @@ def check_depth_contraction(name: str, variant: Variant) -> Outcome:
         np.max,
         what=f"{name}: epoch maxima of (1 − γ)^D, D = number of layers",
         ranges=t_text(variant.t_range),
+        size="t_max",
     )
 
 
@@ -264,6 +286,7 @@ def check_operator_mu2_rate(name: str, variant: Variant) -> Outcome:
         np.min,
         what=f"{name}: epoch minima of μ₂ of the real operator (dense eigvalsh)",
         ranges=t_text(op.T),
+        size="t_operator",
     )
 
 
@@ -284,6 +307,7 @@ def check_operator_gap_rate(name: str, variant: Variant) -> Outcome:
         np.min,
         what=f"{name}: epoch minima of the real operator's normalised gap λ₂(I − D⁻¹W)",
         ranges=t_text(op.T),
+        size="t_operator",
     )
 
 
@@ -352,6 +376,7 @@ def check_kernel_energy_rate(name: str, variant: Variant) -> Outcome:
         what=f"{name}: E_b = ||h_b||^2",
         ranges=f"b = 2..{bs[-1]} (powers of 2)",
         declared=declared_rate(variant, "kernel-energy-rate"),
+        advice=lambda: size_advice(variant, "b_max", lambda v: v.bit_length() - 1),  # b = 2, 4, .. up to v
     )
 
 
@@ -481,7 +506,7 @@ def check_rank_floor(name: str, variant: Variant) -> Outcome:
 
     Dense layers mix every bandwidth, so no layer is proximal and the property does not apply.
     """
-    hi = variant.sizes.t_operator
+    hi = operator_hi(variant)
     proximal = list(dict.fromkeys(bands(variant, hi)))[:3]
     cases = []
     for b in proximal:
