@@ -47,6 +47,25 @@ def test_figures_refuse_a_non_empty_directory_they_did_not_make(tmp_path, capsys
     assert sorted(p.name for p in tmp_path.iterdir()) == ["notes.txt"]
 
 
+def test_the_network_legend_hides_no_curve():
+    """Issue 35.8: eleven curves fill the network figure's axes from 10⁻¹² to 1, so its legend lies below the axes
+    (not on them, where loc="best" put it over four curves)."""
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from matplotlib.figure import Figure as Canvas
+
+    data = json.loads((ROOT / "figures" / "network.json").read_text())["data"]
+    f = Canvas(figsize=(7, 4.6), dpi=110)
+    FigureCanvasAgg(f)
+    ax = f.subplots()
+    FIGURES["network"].draw(data, ax)
+    f.tight_layout()
+    renderer = f.canvas.get_renderer()
+    legend, axes = ax.get_legend().get_window_extent(renderer), ax.get_window_extent(renderer)
+    assert legend.y1 <= axes.y0, (legend, axes)  # wholly below the axes
+    assert legend.y0 >= 0 and 0 <= legend.x0 and legend.x1 <= f.bbox.x1, (legend, f.bbox)  # and on the canvas
+    assert len(ax.get_legend().get_texts()) == len(ax.get_legend_handles_labels()[1])
+
+
 @pytest.mark.parametrize("name", list(FIGURES))
 def test_committed_figure_has_data_and_is_linked(name):
     load_all()

@@ -420,6 +420,10 @@ def _draw_network(d, ax):
     ax.axhline(0.5, color="gray", ls=":", lw=0.8)
     ax.set_xlabel("sequence length T (depth D fixed at 2, 4, or ⌊log₂T⌋+1)")
     ax.set_ylabel("μ₂, γ of the Markov form P_D; R_eff(N_D) − 1; escape")
+    # eleven curves span 10⁻¹² … 1 at every T: no corner of the axes is free, so the legend goes below them, on a
+    # taller canvas
+    ax.figure.set_size_inches(7, 8.2)
+    ax.legend(fontsize=7.5, loc="upper center", bbox_to_anchor=(0.5, -0.12), ncol=1, frameon=False)
 
 
 @figure(
