@@ -384,6 +384,8 @@ def test_no_statement_renders_an_empty_identifier(whole_site):
     [
         ("‖M_tri‖_F²", "‖M<sub>tri</sub>‖<sub>F</sub>²"),  # the whole word; the F after a norm bar, no underscore
         ("R_eff → 2", "R<sub>eff</sub> → 2"),
+        ("R_eff ≥ 1 + g²E_b", "R<sub>eff</sub> ≥ 1 + g²E<sub>b</sub>"),  # a superscript digit ends the word before E
+        ("M_tri", "M<sub>tri</sub>"),
         ("‖·‖_F", "‖·‖<sub>F</sub>"),
         ("‖A‖_F", "‖A‖<sub>F</sub>"),
         ("σ_min(X_S)", "σ<sub>min</sub>(X<sub>S</sub>)"),

@@ -142,9 +142,12 @@ _ARG = (
     r"(\{[^{}\s]{1,24}\}|−?\([^()\s]{1,12}\)|−?\d+(?:\.\d+)?|(?<=_)[a-z]{2,}(?![A-Za-z0-9_^\u0370-\u03ff\u2113])"
     r"|−?[^\s{}()_^,;:.|\d−])"
 )
-# The base: one character not inside a word (snake_case names stay as they are, R_eff_lower too), or a closing
-# bracket or norm bar after anything (‖M_tri‖_F, (P_D)_TT); then _ or ^ and the argument.
-_SCRIPT = re.compile(r"((?<![\w′])(?![A-Za-z]_[a-z]+_[a-z]{2,})[A-Za-z0-9\u0370-\u03ff\u2113]|[)|‖])([_^])" + _ARG)
+# The base: one character not inside a word (snake_case names stay as they are, R_eff_lower too; a superscript digit
+# ends a word: g²E_b), or a closing bracket or norm bar after anything (‖M_tri‖_F, (P_D)_TT); then _ or ^ and the
+# argument.
+_SCRIPT = re.compile(
+    r"((?<![^\W²³¹⁰-⁹]|′)(?![A-Za-z]_[a-z]+_[a-z]{2,})[A-Za-z0-9\u0370-\u03ff\u2113]|[)|‖])([_^])" + _ARG
+)
 _CHAINED = re.compile(r"(</su[bp]>)([_^])" + _ARG)  # H_b^(2): a second script on the first one
 
 
