@@ -617,3 +617,25 @@ def test_a_sweep_too_short_for_a_rate_is_open_and_names_the_size_it_needs():
     for t_max, decided in ((510, False), (511, True)):
         v = replace(late, sizes=replace(SMALL, t_max=t_max))
         assert (run_property(v, props["skeleton-mu2-rate"]).outcome.kind == "rate") is decided, t_max
+
+
+@pytest.mark.parametrize(
+    "gate, message",
+    [
+        (lambda T, b: 2000.0 if b >= 8 else 0.5, r"gate big gave 2000 at T = \d+, b = 8: outside the allowed range"),
+        (lambda T, b: float("nan"), "gate big gave nan at T = 2, b = 1: outside the allowed range -1000 … 1000"),
+        (lambda T, b: np.array([0.5, 0.5]), r"must return one real number g\(T, b\), got an array of shape \(2,\)"),
+        (lambda T, b: "0.5", r"must return one real number g\(T, b\), got a str at T = 2, b = 1"),
+        (lambda T, b: None, "got a NoneType at T = 2, b = 1"),
+    ],
+)
+def test_validate_variant_refuses_a_custom_gate_it_cannot_evaluate(gate, message):
+    """A custom Python gate outside ±1000 at any bandwidth the sweeps meet (not only at b = 1), or one that does not
+    return a single real number: refused before any check runs, in one line naming the gate, what it gave and where."""
+    from specproof.checks.battery import validate_variant
+
+    variant = Variant("big", gate=Gate("big", gate), sizes=SMALL)
+    with pytest.raises(VariantError, match=message) as refused:
+        validate_variant(variant)
+    assert len(str(refused.value).splitlines()) == 1 and str(refused.value).startswith("variant big: gate big ")
+    assert validate_variant(Variant("fine", gate=Gate("fine", lambda T, b: np.float64(0.5)), sizes=SMALL))

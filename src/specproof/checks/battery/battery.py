@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import functools
 import math
+import numbers
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import TYPE_CHECKING, Callable
@@ -302,8 +303,38 @@ def bands(variant: Variant, T: int) -> tuple:
 
 
 def gain(variant: Variant, T: int, b: int) -> float:
-    """The side path's gain: the variant's gate, or 1 when it has none (the side path added plainly)."""
-    return variant.gate(T, b) if variant.gate is not None else 1.0
+    """The side path's gain: the variant's gate (checked: :func:`gate_value`), or 1 when it has none (the side path
+    added plainly)."""
+    return gate_value(variant, T, b) if variant.gate is not None else 1.0
+
+
+def gate_value(variant: Variant, T: int, b: int) -> float:
+    """The variant's gate at (T, b): one finite real number within ±MAX_GATE, else a one-line VariantError naming
+    what it returned and where."""
+    name = variant.gate.name
+    raw = variant.gate.value(T, b)
+    if isinstance(raw, (bool, np.bool_)) or not (
+        isinstance(raw, numbers.Real) or (isinstance(raw, (np.ndarray, np.generic)) and np.ndim(raw) == 0)
+    ):
+        got = f"an array of shape {np.shape(raw)}" if isinstance(raw, np.ndarray) else f"a {type(raw).__name__}"
+        raise VariantError(f"gate {name} must return one real number g(T, b), got {got} at T = {T}, b = {b}")
+    try:
+        g = float(raw)
+    except (TypeError, ValueError):  # a 0-d array of a complex or object dtype
+        raise VariantError(
+            f"gate {name} must return one real number g(T, b), got {raw!r} at T = {T}, b = {b}"
+        ) from None
+    if not math.isfinite(g) or abs(g) > MAX_GATE:
+        raise VariantError(f"gate {name} gave {g:g} at T = {T}, b = {b}: {GATE_RANGE}")
+    return g
+
+
+def _gate_points(variant: Variant) -> list[tuple[int, int]]:
+    """Where validation evaluates a gate: every bandwidth of the schedule at the range's ends and at each power of 2
+    in it (the sizes the sweeps meet)."""
+    Ts = variant.t_range
+    picked = {Ts.start, Ts[-1]} | {2**m for m in range(1, Ts[-1].bit_length()) if 2**m in Ts}
+    return [(T, b) for T in sorted(picked) for b in dict.fromkeys(bands(variant, T))]
 
 
 def bands_at_layers(variant: Variant, T: int) -> list[tuple]:
@@ -385,11 +416,8 @@ def validate_variant(variant: Variant) -> Variant:
         if variant.kernel is not None:
             _validate_kernel(variant)
         if variant.gate is not None:
-            g = variant.gate(variant.t_range.start, 1)
-            if not math.isfinite(g) or abs(g) > MAX_GATE:
-                raise VariantError(
-                    f"gate {variant.gate.name} gave {g} at T = {variant.t_range.start}, b = 1: {GATE_RANGE}"
-                )
+            for T, b in [(variant.t_range.start, 1), *_gate_points(variant)]:
+                gate_value(variant, T, b)
         if variant.attention is not None:
             variant.attention(np.zeros(4))
     except VariantError as exc:

@@ -386,7 +386,7 @@ def check_kernel_energy_rate(name: str, variant: Variant) -> Outcome:
 @battery("gate-range", says="keeps its gate strictly inside (0, 1)", source="TRSP Eq. 7", needs={"gate"})
 def check_gate_range(name: str, variant: Variant) -> Outcome:
     Ts = sorted(set(operator_Ts(variant)) | {2**m for m in range(1, 31) if 2**m in variant.t_range})
-    cases = [{"T": T, "b": b, "g": variant.gate(T, b)} for T in Ts for b in dict.fromkeys(bands(variant, T))]
+    cases = [{"T": T, "b": b, "g": gain(variant, T, b)} for T in Ts for b in dict.fromkeys(bands(variant, T))]
     ev = grid_check(
         cases,
         lambda c: min(c["g"], 1.0 - c["g"]),
