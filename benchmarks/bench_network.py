@@ -36,12 +36,13 @@ def _commit() -> str:
 def solve(T: int, kind: str, tag: str, D: int, quantity: str) -> dict:
     from specproof.runs.sweeps.table import network_attention, network_solver
     from specproof.theory import network as nw
+    from specproof.theory.network_solvers import network_connectivity
 
     layers = nw.network_layers(T, D, lambda n: network_attention(kind, n), nw.default_gate())
     L = nw.network_laplacian(layers)
     load0 = os.getloadavg()[0]
     c0, w0 = time.process_time(), time.perf_counter()
-    e = nw.network_connectivity(L, normalized=quantity == "gap", degrees="with-loops", **network_solver(T))
+    e = network_connectivity(L, normalized=quantity == "gap", degrees="with-loops", **network_solver(T))
     cpu, wall = time.process_time() - c0, time.perf_counter() - w0
     tol = network_solver(T)["tol"]
     return {

@@ -197,7 +197,7 @@ def test_verify_reports_a_weak_chain_without_failing(tmp_path, capsys, monkeypat
 
 
 def test_graph_is_drawn(tmp_path):
-    from specproof.engine.blueprint import draw_graph
+    from specproof.render.graph import draw_graph
 
     out = tmp_path / "graph.png"
     draw_graph(REGISTRY, out)

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from specproof.checks.claims.trsp.network.mixing import single_layer_mu2_estimate
 from specproof.runs.sweeps.table import SWEEPS, network_attention
 from specproof.theory import network as nw
+from specproof.theory import network_solvers as ns
 from specproof.theory.filters import floor_log2
 from specproof.theory.operators import Cesaro, Sink, TriBox, superposed_tribox_laplacian
 from specproof.theory.solvers import laplacian_algebraic_connectivity
@@ -142,7 +143,7 @@ def test_fast_chain_matches_the_generic_chain_for_any_attention():
 def _dense_gap(L, degrees):
     M = L.as_matrix()
     M = (M + M.T) / 2
-    s = 1 / np.sqrt(nw.gap_degrees(L, degrees))
+    s = 1 / np.sqrt(ns.gap_degrees(L, degrees))
     return scipy.linalg.eigvalsh(s[:, None] * M * s[None, :], subset_by_index=[1, 1])[0]
 
 
@@ -160,13 +161,13 @@ def test_preconditioned_solver_matches_dense(kind):
             (True, "with-loops", _dense_gap(L, "with-loops")),
             (True, "loopless", _dense_gap(L, "loopless")),
         ):
-            e = nw.network_algebraic_connectivity(L, normalized=normalized, degrees=degrees)
+            e = ns.network_algebraic_connectivity(L, normalized=normalized, degrees=degrees)
             allowance = (
-                10 * T * EPS * 4 * (1 / np.min(nw.gap_degrees(L, degrees)) if normalized else np.max(L.diagonal()))
+                10 * T * EPS * 4 * (1 / np.min(ns.gap_degrees(L, degrees)) if normalized else np.max(L.diagonal()))
             )
             assert e.info["converged"] and e.residual <= 1e-9, (kind, D, normalized, e.info["stages"])
             assert e.lower - allowance <= want <= e.upper + allowance, (kind, D, normalized, e, want)
-        d = nw.network_dense_connectivity(L)
+        d = ns.network_dense_connectivity(L)
         assert d.lower <= mu2 + 1e-12 and mu2 - 1e-12 <= d.upper and d.info["converged"]
 
 
@@ -174,7 +175,7 @@ def test_proxy_band_is_exact_for_the_isolated_network():
     """At fixed depth with A = I the proxy is L itself: its band equals the dense Laplacian's."""
     T, D = 50, 3
     L = nw.network_laplacian(_layers("isolated", T, D, nw.default_gate()))
-    proxy = nw.BandedProxy(L)
+    proxy = ns.BandedProxy(L)
     dense = L.as_matrix()
     assert proxy.K == 2 * (1 + 3)  # lags 2(b − 1) for b = 1, 2, 4
     for k in range(proxy.K + 1):
@@ -186,10 +187,10 @@ def test_proxy_band_is_exact_for_the_isolated_network():
 
 def test_gap_degrees():
     L = nw.network_laplacian(_layers("uniform", 20, 3))
-    assert np.allclose(nw.gap_degrees(L), L.degree) and np.allclose(nw.gap_degrees(L, "loopless"), L.diagonal())
-    assert np.all(nw.gap_degrees(L) > nw.gap_degrees(L, "loopless"))
+    assert np.allclose(ns.gap_degrees(L), L.degree) and np.allclose(ns.gap_degrees(L, "loopless"), L.diagonal())
+    assert np.all(ns.gap_degrees(L) > ns.gap_degrees(L, "loopless"))
     with pytest.raises(InputError, match="degrees must be one of"):
-        nw.gap_degrees(L, "both")
+        ns.gap_degrees(L, "both")
 
 
 @given(T=st.integers(2, 30), seed=st.integers(0, 2**16))
@@ -233,3 +234,107 @@ def test_fixed_depth_bound(D):
             W = (P + P.T) / 2
             mu2 = scipy.linalg.eigvalsh(np.diag(W.sum(axis=1)) - W, subset_by_index=[1, 1])[0]
             assert mu2 <= banded_bound(T, R) + 1e-12
+
+
+# --------------------------------------------------------------------------- one builder for every side path
+
+
+def _side_paths():
+    """The paper's side path, its ablations, and kernels the fast chain does not know (causal convolutions, an
+    explicit kernel whose rows are cut at the start, a user's filter), a constant schedule and no gate (gain 1)."""
+    from specproof.theory.operators import Dense
+    from specproof.theory.spec import Gate, Kernel, Schedule, SidePath, paper_ablations
+
+    gate = Gate("linear", lambda n, b: 0.5 * b / n)
+    out = dict(paper_ablations(gate))
+    out["cascade-3"] = SidePath("cascade-3", Schedule.geometric(3), Kernel.cascade(3), gate)
+    out["explicit"] = SidePath(
+        "explicit", Schedule.explicit([1, 2, 3]), Kernel.explicit({1: [1], 2: [1, 1], 3: [1, 0, 3]}, 4), None
+    )
+    half = Kernel("half-tribox", lambda b: [], filter=lambda n, b: Dense(0.5 * TriBox(n, b).as_matrix()))
+    out["filter"] = SidePath("filter", Schedule.constant(2, depth=3), half, gate, layout="dense")
+    return out
+
+
+def _dense_markov(layers):
+    """P_D = Π diag(F_ℓ𝟏)⁻¹F_ℓ from the layers' matrices: the definition, densely."""
+    T = layers[0].attention.n
+    P = np.eye(T)
+    for layer in layers:
+        F = np.eye(T) + layer.attention.as_matrix()
+        for term in layer.terms:
+            F = F + term.gate * term.kernel.as_matrix()
+        P = (F / F.sum(axis=1, keepdims=True)) @ P
+    return P
+
+
+@pytest.mark.parametrize("name", sorted(_side_paths()))
+@pytest.mark.parametrize("kind", [*KINDS, "dense"])
+def test_any_side_path_builds_its_network(name, kind):
+    """side_path_layers for any side path: the fast chain equals the generic chain and the dense definition, in
+    both forms; the Markov form is row-stochastic with the diagonal the product of the layers'."""
+    from specproof.theory.operators import Dense
+
+    side_path = _side_paths()[name]
+    rng = np.random.default_rng(7)
+
+    def attention(n):
+        if kind != "dense":
+            return network_attention(kind, n)
+        A = np.tril(rng.random((n, n)) + 0.1)  # causal, nonnegative, rows not normalised: no tag to trust
+        return Dense(A / A.sum(axis=1, keepdims=True) * 0.9)
+
+    for T in (3, 9, 20):
+        layers = nw.side_path_layers(side_path, T, attention)
+        for markov in (False, True):
+            fast = nw.network_operator(layers, markov)
+            generic = nw.generic_network_operator(layers, markov).as_matrix()
+            M = fast.as_matrix()
+            assert np.allclose(M, generic, rtol=0, atol=1e-12 * np.abs(generic).max())
+            assert np.allclose(fast.rmv(np.eye(T)), M.T, rtol=0, atol=1e-12 * np.abs(M).max())
+        assert np.allclose(M, _dense_markov(layers), rtol=0, atol=1e-13)
+        assert np.allclose(M.sum(axis=1), 1, atol=1e-13)
+        if kind != "dense" and name != "filter":  # untagged Dense parts: the chain claims nothing of them
+            assert "row-stochastic" in fast.tags and "nonnegative" in fast.tags
+            assert np.allclose(np.diag(M), nw.network_diagonal(layers, markov=True), atol=1e-14)
+
+
+def test_the_papers_network_is_its_side_path():
+    """network_layers is the builder on the paper's side path built at depth D (b_ℓ = min(2^ℓ, T), ℓ < D, even past
+    ⌊log₂T⌋ + 1); at a depth within the schedule it is the first D layers of the default schedule, bit for bit."""
+    from specproof.theory.spec import Gate, paper_side_path
+
+    gate = nw.default_gate()
+    for T, D in ((2, 6), (13, 2), (40, 6), (64, 7)):
+        paper = nw.network_layers(T, D, Cesaro, gate)
+        assert [layer.bandwidth for layer in paper] == [min(2**ell, T) for ell in range(D)]
+        assert all(isinstance(term.kernel, TriBox) for layer in paper for term in layer.terms)
+        if D <= floor_log2(T) + 1:
+            first = nw.side_path_layers(paper_side_path(Gate("g", gate)), T, Cesaro, depth=D)
+            for markov in (False, True):
+                assert np.array_equal(
+                    nw.network_operator(paper, markov).as_matrix(), nw.network_operator(first, markov).as_matrix()
+                )
+    with pytest.raises(InputError, match="depth = 8, but the side path trsp has 7 layers at T = 64"):
+        nw.side_path_layers(paper_side_path(Gate("g", gate)), 64, Cesaro, depth=8)
+
+
+def test_the_box_kernel_is_the_box_filter_and_bands_are_read_exactly():
+    from specproof.theory.kernels import CausalConvolution
+    from specproof.theory.operators import BoxFilter
+    from specproof.theory.spec import Kernel, SidePath
+
+    box, cascade = Kernel.box(), Kernel.cascade(2)
+    assert isinstance(nw.kernel_operator(box, 20, 5), BoxFilter)
+    assert isinstance(nw.kernel_operator(cascade, 20, 5), CausalConvolution)  # the triangle's taps, not Box∘Box
+    assert np.allclose(nw.kernel_operator(box, 20, 5).as_matrix(), box.operator(20, 5).as_matrix(), atol=1e-15)
+    layers = nw.side_path_layers(SidePath("box", kernel=box), 40, lambda n: network_attention("isolated", n), 3)
+    assert [layer.reach for layer in layers] == [0, 1, 3]
+    P = nw.network_operator(layers, markov=True)
+    band = nw.lower_band(P, sum(layer.reach for layer in layers))
+    dense = P.as_matrix()
+    for k in range(band.shape[0]):
+        assert np.array_equal(band[k, : 40 - k], np.diag(dense, -k))
+    assert np.allclose(np.tril(dense, -band.shape[0]), 0)
+    with pytest.raises(InputError, match="no constant row sum"):
+        nw.row_sum(nw.side_path_layers(SidePath("c", kernel=cascade), 8, Cesaro))

@@ -19,7 +19,13 @@ import specproof.theory
 from specproof.engine import strategies as sst
 from specproof.theory import filters
 from specproof.theory.kernels import CausalConvolution, box_kernel
-from specproof.theory.network import NetworkLaplacian, NetworkOperator, network_laplacian, network_layers
+from specproof.theory.network import (
+    NetworkLaplacian,
+    NetworkOperator,
+    network_laplacian,
+    network_layers,
+    side_path_layers,
+)
 from specproof.theory.operators import (
     LOWER_TRIANGULAR,
     NONNEGATIVE,
@@ -30,6 +36,7 @@ from specproof.theory.operators import (
     Cesaro,
     Composed,
     Dense,
+    Diagonal,
     Identity,
     Laplacian,
     Operator,
@@ -43,6 +50,7 @@ from specproof.theory.operators import (
     superposed_tribox_laplacian,
 )
 from specproof.theory.solvers import TriBoxStackLaplacian
+from specproof.theory.spec import Kernel, SidePath
 from specproof.theory.validate import InputError
 
 EPS = np.finfo(np.float64).eps
@@ -86,6 +94,13 @@ def kernel(nonnegative):
 # class → {label: factory(T, b, draw)}: every operator class at small sizes, in the variants that change its tags
 FACTORIES = {
     Identity: {"identity": lambda T, b, draw: Identity(T)},
+    Diagonal: {
+        "diagonal": lambda T, b, draw: Diagonal(draw(hnp.arrays(np.float64, (T,), elements=st.floats(-3, 3)))),
+        "diagonal-nonnegative": lambda T, b, draw: Diagonal(
+            draw(hnp.arrays(np.float64, (T,), elements=st.floats(0, 3)))
+        ),
+        "diagonal-ones": lambda T, b, draw: Diagonal(np.ones(T)),
+    },
     BoxFilter: {"box": lambda T, b, draw: BoxFilter(T, b)},
     TriBox: {"tribox": lambda T, b, draw: TriBox(T, b)},
     Cesaro: {"cesaro": lambda T, b, draw: Cesaro(T)},
@@ -132,6 +147,12 @@ FACTORIES = {
         "network": lambda T, b, draw: NetworkOperator(network_layers(T, 3, Cesaro, lambda n, w: 0.4 * w / n)),
         "network-markov": lambda T, b, draw: NetworkOperator(
             network_layers(T, 3, Sink, lambda n, w: 0.4 * w / n), markov=True
+        ),
+        "network-box-dense": lambda T, b, draw: NetworkOperator(
+            side_path_layers(SidePath("box", kernel=Kernel.box(), layout="dense"), T, Cesaro), markov=True
+        ),
+        "network-cascade-markov": lambda T, b, draw: NetworkOperator(
+            side_path_layers(SidePath("cascade", kernel=Kernel.cascade(3)), T, Sink), markov=True
         ),
     },
     CausalConvolution: {

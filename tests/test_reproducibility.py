@@ -163,6 +163,24 @@ def test_ctrl_c_keeps_the_claims_already_decided(tmp_path, capsys, monkeypatch):
     assert "partial" in capsys.readouterr().out
 
 
+def test_ctrl_c_during_theorems_stops_like_verify_and_writes_no_catalogue(tmp_path, capsys, monkeypatch):
+    ids = ["trsp.box.prefix", "sdeg.c.eigen"]
+    decided, chosen = runner.run_claim, runner.select
+
+    def interrupt_second(claim, ctx=runner.Context()):
+        if claim.id == ids[1]:
+            raise KeyboardInterrupt
+        return decided(claim, ctx)
+
+    monkeypatch.setattr(runner, "run_claim", interrupt_second)
+    monkeypatch.setattr(runner, "select", lambda *_: chosen(ids))
+    out = tmp_path / "THEOREMS.md"
+    assert main(["theorems", "--output", str(out)]) == 130
+    printed = capsys.readouterr()
+    assert ids[0] in printed.out and "interrupted: 1 of 2 claims decided; this report is partial" in printed.out
+    assert "Traceback" not in printed.err and not out.exists()
+
+
 @pytest.mark.parametrize("mask, mode", [(0o022, 0o644), (0o077, 0o600), (0o002, 0o664)])
 def test_files_respect_the_umask(tmp_path, mask, mode):
     old = os.umask(mask)

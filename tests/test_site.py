@@ -13,9 +13,9 @@ from urllib.parse import unquote, urlsplit
 import pytest
 
 from specproof.cli.main import main
-from specproof.engine.blueprint import GRAPH_HASH_KEY, graph_inputs_hash
 from specproof.engine.registry import REGISTRY, Context, Status, load_all
 from specproof.engine.runner import Result, run, select
+from specproof.render.graph import GRAPH_HASH_KEY, graph_inputs_hash
 from specproof.render.report import write_json
 
 load_all()
@@ -377,3 +377,27 @@ def test_no_statement_renders_an_empty_identifier(whole_site):
     site, _ = whole_site
     empty = [p.name for p in (site / "claims").glob("*.html") if "<mi></mi>" in p.read_text(encoding="utf-8")]
     assert not empty, f"empty <mi> in {empty[:5]}"
+
+
+@pytest.mark.parametrize(
+    "text, html",
+    [
+        ("‖M_tri‖_F²", "‖M<sub>tri</sub>‖<sub>F</sub>²"),  # the whole word; the F after a norm bar, no underscore
+        ("R_eff → 2", "R<sub>eff</sub> → 2"),
+        ("‖·‖_F", "‖·‖<sub>F</sub>"),
+        ("‖A‖_F", "‖A‖<sub>F</sub>"),
+        ("σ_min(X_S)", "σ<sub>min</sub>(X<sub>S</sub>)"),
+        ("u_iu_j", "u<sub>i</sub>u<sub>j</sub>"),  # one-letter subscripts side by side stay one letter each
+        ("H_ℓx", "H<sub>ℓ</sub>x"),
+        ("r_ℓ = 2^ℓk", "r<sub>ℓ</sub> = 2<sup>ℓ</sup>k"),
+        ("μ_{T−k}", "μ<sub>T−k</sub>"),
+        ("H_b^(2)", "H<sub>b</sub><sup>(2)</sup>"),
+        ("(1−γ)^L", "(1−γ)<sup>L</sup>"),
+        ("(2T)^−0.25", "(2T)<sup>−0.25</sup>"),
+        ("R_eff_lower, mu2_d2, snake_case", "R_eff_lower, mu2_d2, snake_case"),  # names stay as they are
+    ],
+)
+def test_plain_text_mathematics_gets_its_scripts(text, html):
+    from specproof.render.site import inline
+
+    assert inline(text, lambda cid: None) == html

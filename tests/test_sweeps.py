@@ -189,6 +189,64 @@ def test_store_ignores_other_revisions_and_reports_corruption(tmp_path):
         Store(tmp_path).load(bumped)
 
 
+def _stored_rows(tmp_path) -> tuple[Sweep, Path, list[dict]]:
+    sweep = counting_sweep([])
+    run_sweep(sweep, store=tmp_path, params=[{"n": 2}, {"n": 3}])
+    path = tmp_path / "toy-square.jsonl"
+    return sweep, path, [json.loads(line) for line in path.read_text().splitlines()]
+
+
+def _write_rows(path: Path, rows: list[dict]) -> None:
+    path.write_text("".join(json.dumps(r) + "\n" for r in rows))
+
+
+def test_a_store_of_binary_garbage_is_one_input_error(tmp_path):
+    sweep, path, _ = _stored_rows(tmp_path)
+    path.write_bytes(bytes(range(128, 256)) * 4)
+    with pytest.raises(InputError, match=r"toy-square.jsonl is not UTF-8 text \(byte 0"):
+        Store(tmp_path).load(sweep)
+    path.write_bytes(b"[1, 2]\n")
+    with pytest.raises(InputError, match=r"toy-square.jsonl:1 is not a row"):
+        Store(tmp_path).load(sweep)
+
+
+def test_the_store_refuses_a_duplicate_point(tmp_path):
+    sweep, path, rows = _stored_rows(tmp_path)
+    _write_rows(path, rows + [dict(rows[0])])
+    with pytest.raises(InputError, match=r"toy-square.jsonl:3 stores the point .*\"n\": 2.* again \(line 1 holds it\)"):
+        Store(tmp_path).load(sweep)
+
+
+def test_the_store_refuses_a_value_outside_its_own_bracket(tmp_path):
+    sweep, path, rows = _stored_rows(tmp_path)
+    rows[1]["value"] = 999.0
+    _write_rows(path, rows)
+    with pytest.raises(InputError, match=r"jsonl:2: value = 999.0 lies outside its own bracket \[8.5, 9.5\]"):
+        Store(tmp_path).load(sweep)
+
+
+@pytest.mark.parametrize("field", ["value", "lower", "param"])
+def test_a_row_whose_numbers_became_strings_is_named_not_recomputed(tmp_path, field):
+    sweep, path, rows = _stored_rows(tmp_path)
+    if field == "param":
+        rows[0]["params"]["n"] = "2"
+    else:
+        rows[0][field] = str(rows[0][field])
+    _write_rows(path, rows)
+    with pytest.raises(InputError, match=r"toy-square.jsonl:1: .* not a number"):
+        Store(tmp_path).load(sweep)
+
+
+def test_sweep_list_refuses_an_extra_word_and_run_options(capsys):
+    assert main(["sweep", "--list", "extra"]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert err == [err[0]] and "unknown sweep 'extra'; allowed:" in err[0]
+    assert main(["sweep", "--list", "--max", "10"]) == 2
+    assert "--list only lists (--max" in capsys.readouterr().err
+    assert main(["sweep", "--list", "cesaro-norm"]) == 0
+    assert capsys.readouterr().out.startswith("cesaro-norm\t")
+
+
 # --------------------------------------------------------------------------- Dask
 
 

@@ -117,3 +117,17 @@ def test_kernel_rows_need_interior_rows():
     """A row of M_tri is a copy of h_b iff T ≥ 2b − 1: the deepest layer b = 2^L has one only at T = 2^(L+1) − 1."""
     assert has_kernel_row(7, 4) and not has_kernel_row(6, 4) and not has_kernel_row(4, 4)
     assert [T for T in range(2, 20) if has_kernel_row(T, 2 ** floor_log2(T))] == [3, 7, 15]
+
+
+def test_depth_deficit_keeps_mu2_bounded():
+    """The skeleton cut to D = L − 1 layers keeps μ₂ ≥ 0.79 at every T in [16, 64] (the floor sits at T = 2^m − 1),
+    and D = L − 2 keeps it ≥ 0.2: Θ(1), below Thm C.6's 2 (trsp.C6.gap-rate.depth-deficit)."""
+    for T in range(16, 65):
+        spectrum = cayley_laplacian_spectrum(T)
+        assert spectrum[1] >= 4 - 1e-9
+        L = floor_log2(T)
+        for c, floor in ((1, 0.79), (2, 0.2)):
+            mu2 = scipy.linalg.eigvalsh(cayley_laplacian(T, [pow(2, ell, T) for ell in range(L - c)]))[1]
+            assert mu2 >= floor
+            if c == 1 and T == 2 ** (L + 1) - 1:
+                assert mu2 < 2  # below Thm C.6's constant: only the order survives

@@ -14,6 +14,7 @@ from specproof.checks.battery import (
     PROPERTIES,
     Attention,
     Expect,
+    Gate,
     Kernel,
     PropertyCheck,
     PropertyFails,
@@ -29,6 +30,7 @@ from specproof.checks.battery import (
     parse_rate,
 )
 from specproof.checks.battery.battery import offset_rate_outcome
+from specproof.checks.battery.results import run_property
 from specproof.cli.main import main
 from specproof.engine.rates import DRIFT, drift_flat, menu_rate_evidence, rate_menu
 from specproof.engine.registry import Status
@@ -267,6 +269,26 @@ BAD_FILES = [
         "needs its reason",
     ),
     ("invalid.toml", 'name = "x"\n[schedule\n', "not valid TOML"),
+    (
+        "order.toml",
+        'name = "x"\n[kernel]\nkind = "cascade"\norder = 1000000\n',
+        "kernel.order = 1000000: outside the allowed range 1 … 64",
+    ),
+    (
+        "tmax.toml",
+        'name = "x"\n[sizes]\nt_max = 1000000000000\n[schedule]\nkind = "dyadic"\n',
+        "sizes.t_max = 1000000000000: outside the allowed range 64 … 16384",
+    ),
+    (
+        "network.toml",
+        'name = "x"\n[sizes]\nt_network = 1048576\n[schedule]\nkind = "dyadic"\n',
+        "sizes.t_network = 1048576: outside the allowed range 64 … 65536",
+    ),
+    (
+        "gate.toml",
+        'name = "x"\n[schedule]\nkind = "dyadic"\n[gate]\nkind = "constant"\nvalue = 1e308\n',
+        "gate.value = 1e+308: outside the allowed range -1000 … 1000",
+    ),
 ]
 
 
@@ -304,6 +326,12 @@ def test_python_api_rejects_impossible_variants():
         Variant("x", schedule=Schedule.explicit([1, 2]), kernel=Kernel.explicit({1: [1]}))
     with pytest.raises(VariantError, match="sizes.t_operator"):
         Sizes(t_operator=8)
+    with pytest.raises(VariantError, match="outside the allowed range 1 … 64"):
+        Kernel.cascade(10**6)
+    with pytest.raises(VariantError, match="outside the allowed range -1000 … 1000"):
+        Gate.constant(1e308)
+    with pytest.raises(VariantError, match=r"sizes.t_max = 1000000000000: outside the allowed range 64 … 16384"):
+        Sizes(t_max=10**12)
     with pytest.raises(VariantError, match="reason"):
         Expect.fails("")
 
@@ -414,17 +442,20 @@ def test_network_properties_are_listed(capsys):
 
 
 def test_the_network_is_the_projects_for_the_paper_default():
-    """Built from the variant's own components, the paper's default is theory.network's N_D (Markov form)."""
+    """Built from the variant's own components by the one builder, the paper's default is the N_D of the network
+    claims and sweeps (theory.network.network_layers), bit for bit, Markov form and gates."""
+    from specproof.checks.battery import paper_variants
     from specproof.checks.battery.network_checks import markov
     from specproof.theory.network import default_gate, network_layers, network_operator
     from specproof.theory.operators import Cesaro, Identity, Sink
 
-    variant = replace(_PAPER_DEFAULT, sizes=NET_SMALL)
-    for kind, attention in (("uniform", Cesaro), ("sink", Sink), ("isolating", Identity)):
-        for T, D in ((13, 2), (32, 4), (40, 6)):
-            P, _ = markov(variant, kind, T, D)
-            Q = network_operator(network_layers(T, D, attention, default_gate()), markov=True).as_matrix()
-            assert np.abs(P - Q).max() < 1e-13
+    for variant in (replace(_PAPER_DEFAULT, sizes=NET_SMALL), paper_variants()[0]):
+        for kind, attention in (("uniform", Cesaro), ("sink", Sink), ("isolating", Identity)):
+            for T, D in ((13, 2), (32, 4), (40, 6)):
+                P, gates = markov(variant, kind, T, D)
+                layers = network_layers(T, D, attention, default_gate())
+                assert np.array_equal(P, network_operator(layers, markov=True).as_matrix())
+                assert gates == [layer.gate for layer in layers]
 
 
 def test_the_paper_default_safety_net_fails_at_fixed_depth(reports):
@@ -495,3 +526,72 @@ def test_a_network_property_out_of_its_hypotheses_is_open():
     )
     result = check_variant(signed)["network-escape"]
     assert result.outcome.kind == "undecided" and "negative weight" in result.evidence[0].summary
+
+
+# --------------------------------------------------------------------------- the paper's own TRSP passes the battery
+
+PAPER_EXAMPLES = {
+    "paper-default": "paper_default",
+    "static-gate": "static_gate",
+    "no-dyadic": "no_dyadic",
+    "box-kernel": "box_kernel",
+    "dense-full-sweep": "dense_full_sweep",
+}
+
+
+def test_the_paper_variants_are_the_shipped_examples():
+    """paper_variants() is TRSP's side path and its Table 4 ablations (theory.spec.paper_ablations) with the
+    declarations the shipped TOML examples make: the same components, layout, sizes, expectations and real-attention
+    fingerprint (so the same stored rows)."""
+    from specproof.checks.battery import paper_variants
+    from specproof.checks.battery.real_checks import fingerprint
+    from specproof.theory.spec import paper_ablations
+
+    variants = paper_variants()
+    assert [v.name for v in variants] == list(PAPER_EXAMPLES)
+    ablations = {sp.name: sp for sp in paper_ablations().values()}
+    for variant in variants:
+        example = load_spec(EXAMPLES / f"{PAPER_EXAMPLES[variant.name]}.toml")
+        assert variant.describe() == example.describe() and variant.description == example.description
+        assert variant.expect == example.expect and variant.sizes == example.sizes
+        assert fingerprint(variant, 64, 6) == fingerprint(example, 64, 6)
+        side_path = ablations["trsp" if variant.name == "paper-default" else variant.name]
+        assert (variant.schedule.name, variant.kernel.name, variant.gate.name, variant.layout) == (
+            side_path.schedule.name,
+            side_path.kernel.name,
+            side_path.gate.name,
+            side_path.layout,
+        )
+
+
+def test_the_papers_trsp_passes_the_battery():
+    """check_variant on the paper's own TRSP gives exactly what it declares (at the tests' small sizes)."""
+    from specproof.checks.battery import paper_variants
+
+    default = replace(paper_variants()[0], sizes=SMALL)
+    report = check_variant(default)
+    assert report.as_declared, report.table()
+    assert report.outcomes() == EXPECTED["paper_default"]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", list(PAPER_EXAMPLES))
+def test_the_paper_variants_pass_the_battery_at_their_sizes(name):
+    from specproof.checks.battery import paper_variants
+
+    (variant,) = [v for v in paper_variants() if v.name == name]
+    report = check_variant(variant)
+    assert report.as_declared, report.table()
+    assert report.outcomes() == EXPECTED[PAPER_EXAMPLES[name]]
+
+
+def test_an_explicit_schedule_starting_beyond_the_small_sizes_runs_the_safety_net():
+    """Issue 35.6: bandwidths [1, 5, 25, 125] first apply at T = 126 > 32; the safety net runs at the schedule's own
+    smallest T instead of failing on an empty list."""
+    v = Variant(
+        "late", schedule=Schedule.explicit([1, 5, 25, 125]), kernel=Kernel.triangular(), sizes=replace(SMALL, t_max=256)
+    )
+    prop = next(p for p in checks_for(v) if p.id == "safety-net")
+    result = run_property(v, prop)
+    assert result.error is None, result.error
+    assert "125" in result.outcome.evidence[0].ranges, result.outcome.evidence[0].ranges

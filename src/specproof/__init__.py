@@ -38,6 +38,7 @@ _PUBLIC = {
     "Schedule": "specproof.checks.battery",
     "check_variant": "specproof.checks.battery",
     "parametrize_with_checks": "specproof.checks.battery",
+    "paper_variants": "specproof.checks.battery",
     "InputError": "specproof.theory.errors",
 }
 __all__ = ["__version__", *_PUBLIC]

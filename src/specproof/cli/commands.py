@@ -170,6 +170,13 @@ def _train(p):
         help="tiny (seconds, the tests'), default (the committed CPU run), gpu (TRSP App. A.2's scale)",
     )
     p.add_argument(
+        "--task",
+        choices=opt.TASK_CONFIGS,
+        default=None,
+        help="train on a synthetic task instead of text: mqar (the committed task-level run: base and TRSP, "
+        "6 seeds, with any --spec/--variant beside them), tiny (seconds); prints the paired rule's table",
+    )
+    p.add_argument(
         "--variants",
         type=opt.variant_names,
         default=None,

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from specproof.engine.blueprint import draw_graph
+from specproof.render.graph import draw_graph
 
 
 def cmd_graph(args) -> int:

@@ -69,7 +69,13 @@ def cmd_verify(args) -> int:
     if json_path:
         write_json(json_path, results, ctx, audits=findings)
         print(f"wrote {json_path}")
-    bad = [r for r in results if not r.matches]
+    missing = [r for r in results if r.unavailable]
+    if missing:
+        print(
+            f"{len(missing)} claim(s) not decided here, for a component this installation lacks (no verdict change): "
+            + "; ".join(dict.fromkeys(r.unavailable for r in missing))
+        )
+    bad = [r for r in results if not r.matches and not r.unavailable]
     for r in bad:
         why = r.error or f"computed {r.status.value}, expected {r.claim.expected.value}"
         print(f"specproof: {r.claim.id}: {why}", file=sys.stderr)
@@ -107,7 +113,7 @@ def _differing(current: str, computed: str) -> str:
 def cmd_theorems(args) -> int:
     from specproof.engine.io import output_file, write_atomic
     from specproof.engine.registry import Context
-    from specproof.engine.runner import run, select
+    from specproof.engine.runner import Interrupted, run, select
     from specproof.render.report import render_theorems
 
     path = _theorems_path(args.output)
@@ -119,7 +125,29 @@ def cmd_theorems(args) -> int:
     from specproof.engine.strategies import hypothesis_storage_outside_the_working_directory
 
     hypothesis_storage_outside_the_working_directory()
-    results = run(select(), Context(), progress="bar" if sys.stderr.isatty() else "off")
+    from specproof.engine.interrupt import interruptible
+    from specproof.render.report import table
+
+    claims = select()
+    try:
+        with interruptible():
+            results = run(claims, Context(), progress="bar" if sys.stderr.isatty() else "off")
+    except Interrupted as stop:  # like verify: the claims decided so far, said to be partial; the catalogue untouched
+        print(table(stop.results))
+        print(
+            f"interrupted: {len(stop.results)} of {len(claims)} claims decided; this report is partial, and {path} "
+            f"was not {'checked' if args.check else 'written'} (a catalogue is written only whole)"
+        )
+        return 130
+    missing = [r for r in results if r.unavailable]
+    if missing:  # a catalogue computed without them would record 'open' where the claims are decided
+        print(
+            f"specproof: {len(missing)} claim(s) cannot be decided in this installation, so the catalogue is not "
+            f"written: {'; '.join(dict.fromkeys(r.unavailable for r in missing))}; allowed: an installation with "
+            "every component (pip install -e '.[all]', Coq from the system packages)",
+            file=sys.stderr,
+        )
+        return 2
     text = render_theorems(results)
     if args.check:
         current = path.read_text(encoding="utf-8")

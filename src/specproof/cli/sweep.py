@@ -5,29 +5,7 @@ from __future__ import annotations
 import sys
 
 from specproof.engine.io import output_dir
-from specproof.runs.sweeps.rates import (  # noqa: F401 (re-exported)
-    along,
-    missing_note,
-    options_for,
-    rate_check,
-    stored_options,
-)
-from specproof.runs.sweeps.store import (  # noqa: F401 (re-exported)
-    GRIDS,
-    SWEEPS,
-    ProvedBound,
-    Store,
-    Sweep,
-    SweepResult,
-    check_bounds,
-    compute_row,
-    get,
-    key,
-    load_rows,
-    project_store,
-    register,
-    run_sweep,
-)
+from specproof.runs.sweeps.table import SWEEPS, Store, SweepResult, get, project_store, run_sweep  # registers them
 from specproof.theory.validate import InputError
 
 
@@ -47,10 +25,7 @@ def _table(result: SweepResult) -> str:
 
 def cmd_sweep(args) -> int:
     if args.list or not args.names:
-        for s in SWEEPS.values():
-            grid = s.grids["default"]
-            print(f"{s.name}\t{s.x} = {min(grid)}…{max(grid)} (default grid)\t{s.quantity}")
-        return 0
+        return _list(args)
     sweeps = [get(n) for n in args.names]  # validate every name and path before computing anything
     for name, bound in (("--min", args.min), ("--max", args.max)):
         if bound is not None and bound < 1:
@@ -79,4 +54,16 @@ def cmd_sweep(args) -> int:
         print(_table(result))
         where = f" (stored in {store.path(sweep.name)})" if store else ""
         print(f"  {len(result.rows)} points: {result.computed} computed, {result.reused} reused{where}")
+    return 0
+
+
+def _list(args) -> int:
+    """The named sweeps (all by default) with the chosen grid; an unknown name or an option that only a run reads is
+    refused, never ignored."""
+    given = [f"--{o.replace('_', '-')}" for o in ("min", "max", "store", "no_store", "scheduler") if getattr(args, o)]
+    if given:
+        raise InputError(f"--list only lists ({', '.join(given)}: options of a run); allowed: --list [NAMES] --grid G")
+    for s in [get(n) for n in args.names] if args.names else SWEEPS.values():
+        grid = s.grids[args.grid]
+        print(f"{s.name}\t{s.x} = {min(grid)}…{max(grid)} ({args.grid} grid, {len(grid)} points)\t{s.quantity}")
     return 0

@@ -47,6 +47,8 @@ def cmd_train(args) -> int:
     from specproof.runs.sweeps.table import Store
     from specproof.runs.train import harness as tr
 
+    if getattr(args, "task", None):
+        return cmd_train_task(args)
     # every input and output checked before any work
     json_path = output_file(args.json, "--json") if args.json is not None else None
     figures_dir = output_dir(args.figures, "--figures") if args.figures is not None else None
@@ -138,6 +140,54 @@ def cmd_train(args) -> int:
 
         for path in write_figures(rows, Path(figures_dir)):
             print(f"wrote {path}")
+    return 0
+
+
+def cmd_train_task(args) -> int:
+    """`specproof train --task NAME`: base and TRSP (and the user's side paths) on a synthetic task, the same seeds
+    and budget; the table with the paired rule's intervals."""
+    from pathlib import Path
+
+    from specproof.engine.formal import cache_dir
+    from specproof.engine.io import output_dir, project_path
+    from specproof.runs.real.models import threads as thread_limit
+    from specproof.runs.train import harness as tr
+    from specproof.runs.train import task_run as trn
+
+    config = trn.CONFIGS[args.task]
+    seeds = _seeds(args.seeds, config.seeds)
+    names = [n for n in (args.variants.split(",") if args.variants else ()) if n.strip()] or list(config.variants)
+    variants = tr.resolve_variants(names, loaded_side_paths(args.spec or (), args.variant or ()))
+    device = tr.resolve_device(args.device)
+    store = None
+    if not args.no_store:
+        if args.store is not None:
+            store = output_dir(args.store, "--store")
+        elif config.name == "mqar" and set(variants) == {"base", "trsp"} and project_path("data") is not None:
+            store = output_dir(project_path("data"), "the project's store")
+        elif cache_dir() is not None:
+            store = output_dir(cache_dir() / "trained", "the cache's store")
+    checkpoints = output_dir(args.checkpoints, "--checkpoints") if args.checkpoints is not None else None
+    if checkpoints is None and cache_dir() is not None:
+        checkpoints = output_dir(cache_dir() / "checkpoints", "the cache's checkpoint directory")
+    threads = args.threads if args.threads is not None else (1 if device.type == "cpu" else None)
+    t0 = time.perf_counter()
+    with thread_limit(threads):
+        rows = trn.run(
+            config,
+            variants,
+            seeds=seeds,
+            store=store and Path(store),
+            device=device,
+            checkpoints=checkpoints,
+            echo=print,
+        )
+    run = trn.grouped([r for r in rows if r["seed"] in seeds and r["variant"] in variants], config.name)
+    print(
+        f"task {config.name}: {len(variants)} variants × {len(seeds)} seeds on {device} in "
+        f"{time.perf_counter() - t0:.0f} s"
+    )
+    print(trn.summary_table(run, config.ratios))
     return 0
 
 

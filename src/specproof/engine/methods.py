@@ -6,31 +6,18 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Callable
+from typing import Any, Callable
 
 import numpy as np
 import sympy as sp
 from hypothesis import HealthCheck, Phase, given, seed, settings
 from hypothesis.errors import Flaky
 
+from specproof.engine.digits import fmt  # noqa: F401  (re-exported: the claims read methods.fmt)
 from specproof.engine.interrupt import stop_if_asked
-from specproof.engine.registry import Context, Evidence, Status, weakest
+from specproof.engine.registry import Context, Evidence, Role, Status, weakest
 
 EPS = float(np.finfo(np.float64).eps)
-
-
-def fmt(x, digits: int = 3) -> str:
-    """Stable short rendering of a number: 3 significant digits, float noise shown as 0."""
-    if x is None:
-        return "n/a"
-    if isinstance(x, (int, np.integer)) and not isinstance(x, bool):
-        return str(int(x))
-    x = float(x)
-    if not math.isfinite(x):
-        return str(x)
-    if abs(x) < 1e-12:
-        return "0"
-    return f"{x:.{digits}g}"
 
 
 def float_tolerance(n: int, norm: float, factor: float = 10.0) -> float:
@@ -80,7 +67,12 @@ def sympy_identity(
         diff = sp.simplify(diff)  # a second pass closes some telescoping and harmonic forms
     if diff == 0 or getattr(diff, "is_ZeroMatrix", False):
         return Evidence(
-            Status.PROVED, "sympy", f"{what}: lhs − rhs simplifies to 0", ranges=ranges, worst_margin=0.0, role=role
+            Status.PROVED,
+            "sympy",
+            f"{what}: lhs − rhs simplifies to 0",
+            ranges=ranges,
+            worst_margin=0.0,
+            role=Role(role),
         )
     witness = _witness_nonzero(diff) if isinstance(diff, sp.Expr) and not diff.is_Matrix else None
     if diff.is_number and diff.is_zero is False:
@@ -91,7 +83,7 @@ def sympy_identity(
             "sympy",
             f"{what}: lhs − rhs = {sp.sstr(diff)} does not simplify to 0, and no exact substitution shows it nonzero",
             ranges=ranges,
-            role=role,
+            role=Role(role),
         )
     return Evidence(
         Status.REFUTED,
@@ -99,7 +91,7 @@ def sympy_identity(
         f"{what}: lhs − rhs = {sp.sstr(diff)}",
         ranges=ranges,
         counterexample={"difference": sp.sstr(diff), **witness},
-        role=role,
+        role=Role(role),
     )
 
 
@@ -127,7 +119,9 @@ def sympy_nonnegative(expr, variables, *, what: str, ranges: str = "", role: str
         return None, constant
 
     if num == 0:
-        return Evidence(Status.PROVED, "sympy", f"{what}: identically 0", ranges=ranges, worst_margin=0.0, role=role)
+        return Evidence(
+            Status.PROVED, "sympy", f"{what}: identically 0", ranges=ranges, worst_margin=0.0, role=Role(role)
+        )
     (sn, _), (sd, den_constant) = sign(num), sign(den)
     if sn is None or sd is None or sn != sd:
         return Evidence(
@@ -135,7 +129,7 @@ def sympy_nonnegative(expr, variables, *, what: str, ranges: str = "", role: str
             "sympy",
             f"{what}: no sign certificate for {sp.sstr(num)} / {sp.sstr(den)}",
             ranges=ranges,
-            role=role,
+            role=Role(role),
         )
     domain = "≥ 0" if den_constant else "≥ 0 wherever the denominator is nonzero"
     return Evidence(
@@ -144,7 +138,7 @@ def sympy_nonnegative(expr, variables, *, what: str, ranges: str = "", role: str
         f"{what}: numerator and denominator have coefficients of one sign in {', '.join(map(str, variables))} {domain}",
         ranges=ranges,
         worst_margin=0.0,
-        role=role,
+        role=Role(role),
     )
 
 
@@ -155,14 +149,16 @@ def derivation(steps: list[Evidence], *, what: str, ranges: str, role: str = "de
     """
     failed = [s.summary for s in steps if s.status is not Status.PROVED]
     if failed:
-        return Evidence(Status.OPEN, "sympy", f"{what}: step not proved: {'; '.join(failed)}", ranges=ranges, role=role)
+        return Evidence(
+            Status.OPEN, "sympy", f"{what}: step not proved: {'; '.join(failed)}", ranges=ranges, role=Role(role)
+        )
     return Evidence(
         Status.PROVED,
         "sympy",
         f"{what} ({len(steps)} steps): " + "; ".join(s.summary for s in steps),
         ranges=ranges,
         worst_margin=0.0,
-        role=role,
+        role=Role(role),
     )
 
 
@@ -185,7 +181,7 @@ def combine(
     bad = next((e for e in evidences if e.status is Status.REFUTED), None)
     worst = min(
         (e for e in evidences if e.worst_margin is not None),
-        key=lambda e: e.worst_margin,
+        key=lambda e: e.worst_margin if e.worst_margin is not None else math.inf,
         default=Evidence(Status.OPEN, "none", ""),
     )
     return Evidence(
@@ -196,7 +192,7 @@ def combine(
         worst_margin=worst.worst_margin,
         sharpest=sharpest,
         counterexample=bad.counterexample if bad else None,
-        role=role,
+        role=Role(role),
         allowance=worst.allowance,
         allowance_note="; ".join(dict.fromkeys(e.allowance_note for e in evidences if e.allowance_note)),
         data={"parts": [e.to_json() for e in evidences]},
@@ -265,7 +261,7 @@ def probe_hypothesis(
                 f"without {hypothesis}: necessary — {outcome.summary}",
                 ranges=outcome.ranges,
                 counterexample=outcome.counterexample,
-                role=role,
+                role=Role(role),
                 data=outcome.data,
             )
         return Evidence(
@@ -274,7 +270,7 @@ def probe_hypothesis(
             f"without {hypothesis}: needed after all — {outcome.summary}",
             ranges=outcome.ranges,
             counterexample=outcome.counterexample,
-            role=role,
+            role=Role(role),
             data=outcome.data,
         )
     if expect == "necessary":
@@ -283,7 +279,7 @@ def probe_hypothesis(
             method,
             f"without {hypothesis}: no counterexample, necessity not shown — {outcome.summary}",
             ranges=outcome.ranges,
-            role=role,
+            role=Role(role),
             data=outcome.data,
         )
     verdict = "undecided" if outcome.status is Status.OPEN else "not needed"
@@ -292,7 +288,7 @@ def probe_hypothesis(
         method,
         f"without {hypothesis}: {verdict} — {outcome.summary}",
         ranges=outcome.ranges,
-        role=role,
+        role=Role(role),
         data=outcome.data,
     )
 
@@ -328,8 +324,8 @@ def property_search(
     number of examples — and keeps the observed worst margin in ``worst_margin`` (the JSON report and
     the table), never in the rendered text.
     """
-    worst = {"margin": math.inf, "value": None}
-    failure = {}
+    worst: dict[str, Any] = {"margin": math.inf, "value": None}
+    failure: dict[str, Any] = {}
     ran = {"n": 0}
 
     def tol_at(value) -> float:
@@ -379,7 +375,7 @@ def property_search(
             ranges=ranges,
             worst_margin=float(margin(value)),
             counterexample={"input": jsonable(value), "margin": float(margin(value))},
-            role=role,
+            role=Role(role),
         )
     tolerant = callable(tolerance) or tolerance != 0
     return Evidence(
@@ -388,7 +384,7 @@ def property_search(
         f"{what}: no counterexample in {n} structured examples",
         ranges=ranges,
         worst_margin=worst["margin"],
-        role=role,
+        role=Role(role),
         allowance=tol_at(worst["value"]) if tolerant and worst["value"] is not None else None,
         allowance_note=allowance if tolerant else "",
     )
@@ -469,7 +465,7 @@ def grid_check(
                 ranges=ranges,
                 worst_margin=float(m),
                 counterexample={"input": jsonable(case), "margin": float(m)},
-                role=role,
+                role=Role(role),
             )
         worst.see(case, m, tol, exact)
     status = (Status.PROVED if method == "exhaustive" else Status.CERTIFIED) if exact else Status.VERIFIED
@@ -478,7 +474,7 @@ def grid_check(
         method,
         f"{what}: holds on all {worst.count} cases; worst margin {fmt(float(worst.shown))} at {jsonable(worst.case)}",
         ranges=ranges,
-        role=role,
+        role=Role(role),
         worst_margin=min(worst.raw, float(worst.shown)) if tolerant else float(worst.shown),
         allowance=worst.raw_tol if tolerant else None,
         allowance_note=allowance if tolerant else "",
@@ -522,7 +518,7 @@ def open_evidence(
     why: str, *, method: str = "none", ranges: str = "", role: str = "decides", data: dict | None = None
 ) -> Evidence:
     """A check that could not decide: the claim stays open (when the check decides), and says why."""
-    return Evidence(Status.OPEN, method, why, ranges=ranges, role=role, data=data or {})
+    return Evidence(Status.OPEN, method, why, ranges=ranges, role=Role(role), data=data or {})
 
 
 TREND_WORDS = {"increasing": "rises", "decreasing": "falls"}

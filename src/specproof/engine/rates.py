@@ -29,7 +29,7 @@ from typing import Callable
 import numpy as np
 
 from specproof.engine.methods import fmt, open_evidence
-from specproof.engine.registry import Evidence, Status
+from specproof.engine.registry import Evidence, Role, Status
 
 FLAT = 0.05
 DRIFT = 0.15
@@ -127,7 +127,7 @@ def rate_evidence(fit: RateFit, *, what: str, ranges: str, flat: float = FLAT, r
                 f"{what}: flat, but so is {', '.join(alike)}: the sweep cannot tell them apart; {fit.summary()}",
                 method="sweep-fit",
                 ranges=ranges,
-                role=role,
+                role=Role(role),
                 data=data,
             )
         return Evidence(
@@ -138,7 +138,7 @@ def rate_evidence(fit: RateFit, *, what: str, ranges: str, flat: float = FLAT, r
             sharpest=f"{fmt(fit.ratio_range[0])} <= y/{fit.shown} <= {fmt(fit.ratio_range[1])}",
             worst_margin=flat - abs(fit.trend),
             data=data,
-            role=role,
+            role=Role(role),
         )
     return Evidence(
         Status.REFUTED,
@@ -147,7 +147,7 @@ def rate_evidence(fit: RateFit, *, what: str, ranges: str, flat: float = FLAT, r
         ranges=ranges,
         worst_margin=flat - abs(fit.trend),
         data=data,
-        role=role,
+        role=Role(role),
         counterexample={"x": fit.x.tolist(), "y": fit.y.tolist(), "trend": fit.trend},
     )
 
@@ -177,7 +177,7 @@ def bound_evidence(
             sharpest=bound,
             worst_margin=slack,
             data=data,
-            role=role,
+            role=Role(role),
         )
     return Evidence(
         Status.REFUTED,
@@ -186,7 +186,7 @@ def bound_evidence(
         ranges=ranges,
         worst_margin=slack,
         data=data,
-        role=role,
+        role=Role(role),
         counterexample={"x": fit.x.tolist(), "y": fit.y.tolist(), "trend": fit.trend},
     )
 
@@ -256,7 +256,7 @@ def corrected_rate_evidence(
             "sweep-fit",
             f"{what}: the fitted leading term {fmt(lead)}·{name} does not carry y",
             ranges=ranges,
-            role=role,
+            role=Role(role),
             worst_margin=lead,
             counterexample={"x": x.tolist(), "y": y.tolist(), "lead": lead},
             data={"lower_terms": lower_terms},
@@ -267,7 +267,7 @@ def corrected_rate_evidence(
             "half of the sweep; the model does not fit",
             method="sweep-fit",
             ranges=ranges,
-            role=role,
+            role=Role(role),
         )
     fit = fit_rate(x, y_main, f, name, scale=scale)
     for cname, g in (competitors or {}).items():
@@ -287,7 +287,7 @@ def corrected_rate_evidence(
         what=f"{what} (lower-order terms {', '.join(lower)} fitted and removed)",
         ranges=ranges,
         flat=flat,
-        role=role,
+        role=Role(role),
     )
     return replace(
         ev,
@@ -309,7 +309,11 @@ _MENU_EXPONENTS = ((0, 0), (0, 1), (0, -1), (0.5, 0), (-0.5, 0), (1, 0), (-1, 0)
 
 def _menu_name(a: float, c: int, x: str) -> str:
     up, down = [], []
-    for power, text in ((a, {0.5: f"sqrt {x}", 1: x, 2: f"{x}^2"}), (c, {1: f"log {x}"})):
+    names: tuple[tuple[float, dict[float, str]], ...] = (
+        (a, {0.5: f"sqrt {x}", 1: x, 2: f"{x}^2"}),
+        (c, {1: f"log {x}"}),
+    )
+    for power, text in names:
         if power > 0:
             up.append(text[power])
         elif power < 0:
@@ -355,7 +359,7 @@ def menu_rate_evidence(
     best = min(trends, key=lambda k: abs(trends[k]))
     others = {k: f for k, f in models.items() if k != best}
     fit = fit_rate(x, y, models[best], best, competitors=others, scale=scale)
-    return best, rate_evidence(fit, what=what, ranges=ranges, flat=drift_flat(x, scale, drift), role=role)
+    return best, rate_evidence(fit, what=what, ranges=ranges, flat=drift_flat(x, scale, drift), role=Role(role))
 
 
 def offset_rate_evidence(
@@ -397,7 +401,7 @@ def offset_rate_evidence(
             ranges=ranges,
             data=data,
             worst_margin=band - min(m for _, _, m in fits.values()),
-            role=role,
+            role=Role(role),
             counterexample={"x": x.tolist(), "y": y.tolist()},
         )
     c, c0, misfit = fits[rate]
@@ -410,5 +414,5 @@ def offset_rate_evidence(
         sharpest=sharpest,
         worst_margin=band - misfit,
         data=data,
-        role=role,
+        role=Role(role),
     )

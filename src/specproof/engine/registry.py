@@ -7,7 +7,9 @@ import functools
 import re
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Callable, Mapping
+from typing import Any, Callable, Mapping
+
+from specproof.engine.records import Limit, Tightness, Weakest
 
 PAPERS = {
     "TRSP": (
@@ -108,6 +110,10 @@ class Evidence:
     seconds: float = 0.0
     allowance: float | None = None  # the float error allowance at the worst case (JSON only)
     allowance_note: str = ""  # the error analysis behind it, shown beside a negative worst margin
+    # what the check measured of the claim's bound, hypothesis or rate (engine.records): catalogue, JSON, audits
+    tightness: Tightness | None = None
+    weakest: Weakest | None = None
+    limit: Limit | None = None
 
     def __post_init__(self):
         object.__setattr__(self, "status", Status(self.status))
@@ -120,7 +126,7 @@ class Evidence:
             raise ValueError("a refuting Evidence must carry its counterexample")
 
     def to_json(self) -> dict:
-        out = {
+        out: dict[str, object] = {
             "check": self.check,
             "method": self.method,
             "status": self.status.value,
@@ -134,6 +140,10 @@ class Evidence:
         if self.allowance is not None:
             out["allowance"] = self.allowance
             out["allowance_note"] = self.allowance_note
+        for name in ("tightness", "weakest", "limit"):
+            record = getattr(self, name)
+            if record is not None:
+                out[name] = record.to_json()
         if self.counterexample:
             out["counterexample"] = self.counterexample
         if self.data:
@@ -171,6 +181,11 @@ class Claim:
     # for a claim that is verified, not proved: why no proof is known (or why there is nothing to prove for every
     # parameter value: a statement about measured rows); printed as *Why not proved* in the catalogue
     unproved: str = ""
+    # what the claim states of its own bound, hypothesis or rate, where it is an analytic fact (engine.records; the
+    # note names the check that shows it); a record a check measures, on its Evidence, takes precedence
+    tightness: Tightness | None = None
+    weakest: Weakest | None = None
+    limit: Limit | None = None
 
     def __post_init__(self):
         if not _ID.match(self.id):
@@ -197,7 +212,7 @@ def check(fn: CheckFn) -> CheckFn:
 
     The check's name in reports and in THEOREMS.md is ``fn.__name__``.
     """
-    fn.is_check = True
+    fn.is_check = True  # type: ignore[attr-defined]  # a mark on the function object, read by is_check
     return fn
 
 
@@ -218,7 +233,8 @@ def _caller_module() -> str:
 
 
 def _register(fields: dict, module: str) -> Claim:
-    c = Claim(**{k: tuple(v) if isinstance(v, list) else v for k, v in fields.items()})
+    values: dict[str, Any] = {k: tuple(v) if isinstance(v, list) else v for k, v in fields.items()}
+    c = Claim(**values)
     if c.id in REGISTRY:
         raise ValueError(f"claim {c.id!r} registered twice")
     REGISTRY[c.id] = c
@@ -281,8 +297,8 @@ def load_all() -> dict[str, Claim]:
     modules = claim_modules()
     load_modules(modules)
     rank = {m: n for n, m in enumerate(modules)}
-    if list(REGISTRY) != sorted(REGISTRY, key=lambda cid: rank.get(MODULE_OF.get(cid), len(rank))):
-        ordered = sorted(REGISTRY.items(), key=lambda kv: rank.get(MODULE_OF.get(kv[0]), len(rank)))
+    if list(REGISTRY) != sorted(REGISTRY, key=lambda cid: rank.get(MODULE_OF.get(cid, ""), len(rank))):
+        ordered = sorted(REGISTRY.items(), key=lambda kv: rank.get(MODULE_OF.get(kv[0], ""), len(rank)))
         REGISTRY.clear()
         REGISTRY.update(ordered)
     return REGISTRY

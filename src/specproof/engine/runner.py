@@ -11,6 +11,7 @@ from dataclasses import dataclass, field, replace
 from threadpoolctl import threadpool_limits
 
 from specproof.engine.interrupt import stop_if_asked
+from specproof.engine.optional import missing_component
 from specproof.engine.registry import Claim, Context, Evidence, Role, Status, load_all, weakest
 from specproof.theory.errors import InputError
 
@@ -57,10 +58,22 @@ class Result(Findings):
     def matches(self) -> bool:
         return self.error is None and self.status is self.claim.expected
 
+    @property
+    def unavailable(self) -> str | None:
+        """Why the claim was not decided here, when only a missing optional component (torch, transformers, Coq,
+        ...) kept it open: what is missing and what installs it. Such a claim is no verdict change."""
+        if self.error is not None or self.status is not Status.OPEN:
+            return None
+        missing = [e.data["unavailable"] for e in self.evidence if e.role is Role.DECIDES and "unavailable" in e.data]
+        return "; ".join(dict.fromkeys(missing)) or None
+
     def notes(self) -> list[str]:
         out = list(self.claim.notes)
         if self.error:
             out.append(f"check crashed: {self.error}")
+        if self.unavailable:
+            out.append(f"not decided here: {self.unavailable}")
+            return out
         if self.status is not self.claim.expected and not self.error:
             out.append(f"computed {self.status} differs from expected {self.claim.expected}")
         if self.status is Status.OPEN:
@@ -69,19 +82,24 @@ class Result(Findings):
 
     def to_json(self) -> dict:
         proof = proof_steps(self)
-        return {
-            "id": self.claim.id,
-            "title": self.claim.title,
-            "status": self.status.value,
-            "expected": self.claim.expected.value,
-            "matches_expected": self.matches,
-            "reason": self.claim.reason,
-            "methods": self.methods,
-            "evidence": [e.to_json() for e in self.evidence],
-            "notes": self.notes(),
-            "worst_margin": self.worst_margin,
-            "seconds": round(self.seconds, 3),
-        } | ({} if proof is None else {"proof": {"machine_checked": proof[0], "prose": self.claim.prose or None}})
+        return (
+            {
+                "id": self.claim.id,
+                "title": self.claim.title,
+                "status": self.status.value,
+                "expected": self.claim.expected.value,
+                "matches_expected": self.matches,
+                **({"unavailable": self.unavailable} if self.unavailable else {}),
+                "reason": self.claim.reason,
+                "methods": self.methods,
+                "evidence": [e.to_json() for e in self.evidence],
+                "notes": self.notes(),
+                "worst_margin": self.worst_margin,
+                "seconds": round(self.seconds, 3),
+            }
+            | ({} if proof is None else {"proof": {"machine_checked": proof[0], "prose": self.claim.prose or None}})
+            | {name: rec.to_json() for name in ("tightness", "weakest", "limit") if (rec := record_of(self, name))}
+        )
 
 
 def select(ids=None) -> list[Claim]:
@@ -133,6 +151,15 @@ def _run_claim(claim: Claim, ctx: Context) -> Result:
         except InputError as exc:  # bad data the check reads (a hand-edited store row): one line, no traceback
             error = f"{name}: {exc}"
             break
+        except ModuleNotFoundError as exc:
+            missing = missing_component(exc)
+            if missing is None:  # not an optional component: a crash like any other
+                error = f"{name}: {type(exc).__name__}: {exc}"
+                traceback.print_exc(file=sys.stderr)
+                break
+            ev = Evidence(Status.OPEN, "unavailable", f"not decided here: {missing}", data={"unavailable": missing})
+            evidence.append(replace(ev, check=name, seconds=time.perf_counter() - t0, role=role or Role.DECIDES))
+            continue
         except Exception as exc:  # a crash is a finding about the check, reported not raised
             error = f"{name}: {type(exc).__name__}: {exc}"
             traceback.print_exc(file=sys.stderr)
@@ -197,3 +224,16 @@ def proof_steps(r) -> tuple[dict[str, list[str]], str] | None:
             else:
                 checked.setdefault(e.method, []).append(e.check)
     return checked, r.claim.prose or NO_PROSE
+
+
+def record_of(result, name: str):
+    """The claim's record ``name`` (tightness, weakest, limit): the first deciding evidence that measured it, else
+    what the claim states itself; None when neither has one."""
+    for e in result.evidence:
+        rec = getattr(e, name, None)
+        if rec is not None and e.role is Role.DECIDES:
+            return rec
+    for e in result.evidence:
+        if getattr(e, name, None) is not None:
+            return getattr(e, name)
+    return getattr(result.claim, name, None)

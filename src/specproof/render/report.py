@@ -60,7 +60,7 @@ def table(results: list[Result]) -> str:
         [
             (
                 r.claim.id,
-                r.status.value + ("" if r.matches else " !"),
+                r.status.value + ("" if r.matches else " (not decided here)" if r.unavailable else " !"),
                 r.claim.expected.value,
                 chain[r.claim.id].text(markdown=False),
                 ",".join(r.methods) or "-",
@@ -74,7 +74,7 @@ def table(results: list[Result]) -> str:
     )
     counts = {s: sum(r.status is s for r in results) for s in Status}
     fully = sum(fully_proved(r.status, chain[r.claim.id]) for r in results)
-    mism = sum(not r.matches for r in results)
+    mism = sum(not r.matches and not r.unavailable for r in results)
     weak = sum(c.state != SOUND for c in chain.values())
     lines.append("")
     lines.append(

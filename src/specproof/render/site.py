@@ -21,10 +21,11 @@ import time
 from pathlib import Path
 from typing import Mapping
 
-from specproof.engine.blueprint import _FILL, CLAIM_ID, SOUND, layout
+from specproof.engine.blueprint import CLAIM_ID, SOUND
 from specproof.engine.io import output_dir, project_path, write_atomic
 from specproof.engine.methods import jsonable
 from specproof.engine.registry import NOTE_FLAGS, PAPERS, Evidence, Status, load_all, natural_key
+from specproof.render.graph import _FILL, layout
 from specproof.theory.validate import InputError
 
 MARKER = ".specproof-site"
@@ -134,10 +135,17 @@ def _plain(text: str, link) -> str:
     return "".join(out)
 
 
-# a one-character base (not inside a word: snake_case names stay as they are) with _x / ^x, _{…} / ^{…} or _(…) / ^(…)
-_SCRIPT = re.compile(
-    r"(?<![\w′])([A-Za-z0-9\u0370-\u03ff\u2113)|‖])([_^])(\{[^{}\s]{1,24}\}|−?\([^()\s]{1,12}\)|−?\d+|[^\s{}()_^,;:.|\d])"
+# A script's argument: {…} or (…), a number (2^−0.25), a word of two or more lowercase letters after "_" (M_tri, R_eff,
+# σ_min, D_ii; not one followed by a letter, digit or script: u_iu_j keeps one-letter subscripts), else one character
+# (with its sign: 2^−L).
+_ARG = (
+    r"(\{[^{}\s]{1,24}\}|−?\([^()\s]{1,12}\)|−?\d+(?:\.\d+)?|(?<=_)[a-z]{2,}(?![A-Za-z0-9_^\u0370-\u03ff\u2113])"
+    r"|−?[^\s{}()_^,;:.|\d−])"
 )
+# The base: one character not inside a word (snake_case names stay as they are, R_eff_lower too), or a closing
+# bracket or norm bar after anything (‖M_tri‖_F, (P_D)_TT); then _ or ^ and the argument.
+_SCRIPT = re.compile(r"((?<![\w′])(?![A-Za-z]_[a-z]+_[a-z]{2,})[A-Za-z0-9\u0370-\u03ff\u2113]|[)|‖])([_^])" + _ARG)
+_CHAINED = re.compile(r"(</su[bp]>)([_^])" + _ARG)  # H_b^(2): a second script on the first one
 
 
 def plain_math(escaped: str) -> str:
@@ -152,17 +160,7 @@ def plain_math(escaped: str) -> str:
 
     previous = None
     while previous != escaped:
-        previous, escaped = escaped, _SCRIPT.sub(sub, escaped)
-        escaped = re.sub(
-            r"(</su[bp]>)([_^])(\{[^{}\s]{1,24}\}|−?\([^()\s]{1,12}\)|−?\d+|[^\s{}()_^,;:.|\d])",
-            lambda m: (
-                m.group(1)
-                + ("<sub>" if m.group(2) == "_" else "<sup>")
-                + (m.group(3)[1:-1] if m.group(3).startswith("{") else m.group(3))
-                + ("</sub>" if m.group(2) == "_" else "</sup>")
-            ),
-            escaped,
-        )
+        previous, escaped = escaped, _CHAINED.sub(sub, _SCRIPT.sub(sub, escaped))
     return escaped
 
 

@@ -2,7 +2,7 @@
 
 Each audit reads the computed results (claims, their statements and their evidence) and returns findings; a finding
 is a place to look, not a verdict: it never changes a claim's status and never fails a run. The tests pin the
-current findings (``tests/expected_audits.json``), so a new one is noticed.
+audits' behaviour on planted cases (tests/test_audits.py).
 
 - :func:`fitted_constants`: every sweep fit that reports a constant shows how its *local* constant moves across the
   range (successive points, i.e. successive doublings on a dyadic sweep), and is flagged a finite-range artefact
@@ -16,6 +16,9 @@ current findings (``tests/expected_audits.json``), so a new one is noticed.
 - :func:`reconstructions`: a claim whose checks use the gate as the project reconstructs it (the paper gives only
   "a small MLP") must carry the ``reconstructed`` flag.
 - :func:`stored_bounds`: every stored sweep row satisfies the proved bounds its sweep declares.
+- :func:`tightness`, :func:`weakest_hypotheses`, :func:`limits`: every claim that states an inequality carries how
+  tight it is, every hypothesis claim how weak its hypothesis may be, every rate claim its limit constant
+  (:mod:`specproof.engine.records`); flagged where a record is missing.
 """
 
 from __future__ import annotations
@@ -27,6 +30,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from specproof.engine.methods import fmt
+from specproof.engine.registry import Status
 
 _COUNT = re.compile(
     r"\(\s*(?:\$?[^()$]{1,12}\$?)\s+times\s*\)|\bexactly\s+\$?[^\s$]{1,8}\$?\s+(?:eigen|singular)"
@@ -278,18 +282,98 @@ def stored_bounds(results) -> list[Finding]:
     return out
 
 
+# --------------------------------------------------------------------------- how tight, how weak, which limit
+
+_INEQUALITY = re.compile(
+    r"\\le(?![a-zA-Z])|\\ge(?![a-zA-Z])|\\leq|\\geq|\\lesssim|\\gtrsim|≤|≥|(?<![-=<])<(?![-=])|(?<![-=>])>(?![=])|\\ll\b|\\gg\b"
+)
+_RATE = re.compile(r"\\Theta|Θ|\\asymp|\brate\b|=\s*O\(|\\sim\b|\\to\s*\\infty|→\s*∞")
+
+
+def states_inequality(claim) -> bool:
+    """A claim whose statement carries an inequality (a bound, a floor, a fraction ≥ q)."""
+    return bool(_INEQUALITY.search(claim.statement))
+
+
+def states_rate(claim) -> bool:
+    """A Θ(·), O(·) or rate claim, or one decided by a sweep fit."""
+    return bool(_RATE.search(claim.statement + " " + claim.title))
+
+
+def is_hypothesis_claim(claim) -> bool:
+    return ".hypotheses" in claim.id
+
+
+def _record_audit(name: str, applies, record: str, missing: str):
+    from specproof.engine.runner import record_of
+
+    def audit(results) -> list[Finding]:
+        out = []
+        for r in results:
+            if r.status in (Status.REFUTED,) or r.unavailable or not applies(r):
+                continue
+            rec = record_of(r, record)
+            out.append(Finding(name, r.claim.id, "", rec.text() if rec else missing, rec is None))
+        return out
+
+    audit.__name__ = name.replace("-", "_")
+    audit.__doc__ = f"Every claim it applies to carries a {record} record (engine.records); flagged where none is."
+    return audit
+
+
+tightness = _record_audit(
+    "tightness",
+    lambda r: states_inequality(r.claim) or any(e.tightness for e in r.evidence),
+    "tightness",
+    "states an inequality with no tightness record: sharp (with the witness), loose by a measured factor, or not "
+    "measurable (why)",
+)
+weakest_hypotheses = _record_audit(
+    "weakest-hypotheses",
+    lambda r: is_hypothesis_claim(r.claim) or any(e.weakest for e in r.evidence),
+    "weakest",
+    "a hypothesis claim with no record of the weakest value that still works (or that it has no quantity to weaken)",
+)
+limits = _record_audit(
+    "limits",
+    lambda r: (
+        (states_rate(r.claim) or any(e.method == "sweep-fit" for e in r.evidence))
+        and not is_hypothesis_claim(r.claim)
+        or any(e.limit for e in r.evidence)
+    ),
+    "limit",
+    "a rate claim with no limit constant (closed form, or extrapolated with its error) and no reason why none is given",
+)
+
+
 AUDITS = {
     "fitted-constants": fitted_constants,
     "counts": counts,
     "row-trends": row_trends,
     "reconstructions": reconstructions,
     "stored-bounds": stored_bounds,
+    "tightness": tightness,
+    "weakest-hypotheses": weakest_hypotheses,
+    "limits": limits,
 }
 
 
 def run_audits(results) -> list[Finding]:
-    """Every audit over ``results`` (a subset of the catalogue audits only that subset)."""
-    return [f for audit in AUDITS.values() for f in audit(results)]
+    """Every audit over ``results`` (a subset of the catalogue audits only that subset). An audit that needs a
+    component this installation lacks (torch for the reconstructed gate, ...) is reported as not run, with what to
+    install, not as a crash."""
+    from specproof.engine.optional import missing_component
+
+    out: list[Finding] = []
+    for name, audit in AUDITS.items():
+        try:
+            out += audit(results)
+        except ModuleNotFoundError as exc:
+            missing = missing_component(exc)
+            if missing is None:
+                raise
+            out.append(Finding(name, "", "", f"not run here: {missing}", flagged=False))
+    return out
 
 
 def audit_summary(findings: list[Finding]) -> list[str]:
@@ -299,6 +383,10 @@ def audit_summary(findings: list[Finding]) -> list[str]:
         mine = [f for f in findings if f.audit == name]
         flagged = [f for f in mine if f.flagged]
         if not mine:
+            continue
+        skipped = [f.text for f in mine if not f.claim and f.text.startswith("not run here")]
+        if skipped:
+            lines.append(f"audit {name}: {skipped[0]}")
             continue
         line = f"audit {name}: {len(mine)} read, {len(flagged)} flagged"
         if flagged:

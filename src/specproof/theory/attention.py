@@ -188,8 +188,8 @@ def score_singular_values(Q, K) -> np.ndarray:
     if Q.ndim != 2 or Q.shape != K.shape or min(Q.shape) < 1:
         raise InputError(f"Q and K must be non-empty ℓ×d_qk matrices of one shape, got {Q.shape} and {K.shape}")
     ell, d_qk = Q.shape
-    R_q = np.linalg.qr(Q, mode="r")
-    R_k = np.linalg.qr(K, mode="r")
+    R_q = np.asarray(np.linalg.qr(Q, mode="r"))
+    R_k = np.asarray(np.linalg.qr(K, mode="r"))
     core = scipy.linalg.svdvals(R_q @ R_k.T / math.sqrt(d_qk))
     return np.concatenate([core, np.zeros(ell - core.size)])
 

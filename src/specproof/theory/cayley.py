@@ -54,7 +54,7 @@ def cayley_laplacian_spectrum(T: int, generators=None, *, multigraph: bool = Tru
         )
     ks = np.arange(T, dtype=np.int64) if k is None else np.asarray(k, dtype=np.int64)
     if multigraph:
-        weights = {}
+        weights: dict = {}
         for g in _generators(T, generators):
             weights[g] = weights.get(g, 0) + 2
     else:

@@ -132,7 +132,7 @@ def _box_transpose_from_scaled(R: np.ndarray, b: int, rescale: bool = False) -> 
     scratch = np.empty((min(step, max(T - b, 0)),) + R.shape[1:]) if rescale else None
     for lo in range(0, T - b, step):
         hi = min(T - b, lo + step)
-        if rescale:
+        if scratch is not None:
             block = scratch[: hi - lo]
             np.subtract(R[lo:hi], R[lo + b : hi + b], out=block)
             _scale_by_windows(block, b, R[lo:hi], first=lo)

@@ -1,36 +1,45 @@
 """The operator a whole TRSP network applies to one channel: the layers composed, not superposed.
 
-Layer ℓ maps X ↦ (I + A_ℓ + g_ℓ M_tri^{(b_ℓ)}) X (TRSP Eq. 6/8), so a network of depth D computes
+Layer ℓ maps X ↦ (I + A_ℓ + Σ_{b ∈ layer ℓ} g(T, b) K_b) X (TRSP Eq. 6/8), so a network of depth D computes
 
-    N_D = F_{D−1} ⋯ F_1 F_0,   F_ℓ = I + A_ℓ + g_ℓ M_tri^{(b_ℓ)},   b_ℓ = min(2^ℓ, T) (Eq. 5),
+    N_D = F_{D−1} ⋯ F_1 F_0,   F_ℓ = I + A_ℓ + Σ_{b ∈ layer ℓ} g(T, b) K_b,
 
-with g_ℓ the long-context gate of Eq. 7 at r_ℓ = b_ℓ/T. D is fixed when the model is built while T grows
-at inference. App. C analyses the superposition Σ_ℓ M_tri^{(b_ℓ)}; this module builds the product as a
-chain of the O(T) matvecs of :mod:`theory.operators` (cost O(T·D) per matvec), never as a matrix.
+for any side path (:class:`theory.spec.SidePath`: its schedule, kernel, gate and layout). The paper's is one
+bandwidth b_ℓ = min(2^ℓ, T) per layer (Eq. 5), K_b = M_tri^{(b)} (Eq. 3) and g_ℓ the long-context gate of Eq. 7 at
+r_ℓ = b_ℓ/T; the "dense" layout puts every bandwidth of the schedule in every layer (the full-sweep ablation). D is
+fixed when the model is built while T grows at inference. App. C analyses the superposition Σ_ℓ M_tri^{(b_ℓ)}; this
+module builds the product as a chain of matvecs (cost O(T·D) per matvec for box and triBox kernels, the kernel's own
+operator otherwise), never as a matrix: :func:`side_path_layers` is the one construction, :func:`network_operator`
+the chain.
 
-Every F_ℓ is nonnegative with row sums 2 + g_ℓ (A_ℓ and M_tri are row-stochastic), so N_D has constant
-row sums c_D = Π_ℓ (2 + g_ℓ) and its row-normalised (Markov) form is exactly P_D = N_D / c_D =
-Π_ℓ F_ℓ/(2 + g_ℓ): a product of Markov matrices, the object of App. D. Laplacians are linear in the
-weights, so L(N_D) = c_D·L(P_D) and the normalised gap of the two is the same.
+With row-stochastic A_ℓ and K_b (the paper's) every F_ℓ is nonnegative with row sums 2 + G_ℓ, G_ℓ the layer's summed
+gates, so N_D has constant row sums c_D = Π_ℓ (2 + G_ℓ) and its row-normalised (Markov) form is exactly P_D = N_D / c_D
+= Π_ℓ F_ℓ/(2 + G_ℓ): a product of Markov matrices, the object of App. D. Laplacians are linear in the weights, so
+L(N_D) = c_D·L(P_D) and the normalised gap of the two is the same. For any other layer the Markov form divides each
+row by its own sum, P_D = Π_ℓ diag(F_ℓ𝟏)⁻¹F_ℓ.
 """
 
 from __future__ import annotations
 
+import functools
 import math
 from dataclasses import dataclass
-from functools import reduce
+from fractions import Fraction
+from functools import cached_property, reduce
 from typing import Callable
 
 import numpy as np
-import scipy.linalg
 
 from specproof.theory import filters
+from specproof.theory.kernels import CausalConvolution
 from specproof.theory.operators import (
     LOWER_TRIANGULAR,
     NONNEGATIVE,
     ROW_STOCHASTIC,
+    BoxFilter,
     Cesaro,
     Composed,
+    Diagonal,
     Identity,
     Laplacian,
     Operator,
@@ -40,22 +49,71 @@ from specproof.theory.operators import (
     Sum,
     TriBox,
 )
+from specproof.theory.spec import Gate, Kernel, Schedule, SidePath, paper_side_path
 from specproof.theory.validate import InputError, positive_int
 
 
 @dataclass(frozen=True)
-class NetworkLayer:
-    """One layer's data: its attention pattern A_ℓ (row-stochastic), gate g_ℓ and triBox bandwidth b_ℓ."""
+class SideTerm:
+    """g·K_b, one bandwidth of a layer's side path: the gain, the bandwidth and K_b's exact T×T operator."""
 
-    attention: Operator
     gate: float
     bandwidth: int
+    kernel: Operator
+    reach: int  # K_b[i, j] = 0 for i − j > reach (lower triangular kernels: nothing above the diagonal)
+
+
+@dataclass(frozen=True)
+class NetworkLayer:
+    """One layer's data: its attention pattern A_ℓ and its side path Σ_b g(T, b) K_b (one term per bandwidth)."""
+
+    attention: Operator
+    terms: tuple[SideTerm, ...]
+
+    @property
+    def gate(self) -> float:
+        """G_ℓ = Σ_b g(T, b), the layer's summed gain (its one gate g_ℓ in the sparse layout)."""
+        if len(self.terms) == 1:
+            return self.terms[0].gate
+        return float(sum(term.gate for term in self.terms))
+
+    @property
+    def bandwidth(self) -> int:
+        """b_ℓ, the one bandwidth of a sparse layer."""
+        if len(self.terms) != 1:
+            raise InputError(f"a layer with {len(self.terms)} bandwidths has no single bandwidth")
+        return self.terms[0].bandwidth
+
+    @property
+    def reach(self) -> int:
+        """The lower bandwidth of the side path: F_ℓ − I − A_ℓ has nothing below this many subdiagonals."""
+        return max(term.reach for term in self.terms)
+
+    @cached_property
+    def row_sums(self) -> float | np.ndarray:
+        """F_ℓ𝟏: the constant 2 + G_ℓ when A_ℓ and every K_b are row-stochastic by construction (their tags), else
+        computed row by row, 𝟏 + A_ℓ𝟏 + Σ_b g K_b𝟏 (InputError when a row does not sum to a positive number)."""
+        parts = (self.attention, *(term.kernel for term in self.terms))
+        if all(ROW_STOCHASTIC in op.tags for op in parts):
+            return 2.0 + self.gate
+        ones = np.ones(self.attention.n)
+        sums = ones + self.attention._mv(ones)
+        for term in self.terms:
+            sums = sums + term.gate * term.kernel._mv(ones)
+        if not np.all(sums > 0):
+            t = int(np.argmin(sums))
+            raise InputError(f"row {t} of the layer sums to {sums[t]}, so it has no Markov form (it needs sums > 0)")
+        return sums
 
     def operator(self, markov: bool = False) -> Operator:
-        """F_ℓ = I + A_ℓ + g_ℓ M_tri^{(b_ℓ)} (Eq. 8), or F_ℓ/(2 + g_ℓ) with ``markov``."""
+        """F_ℓ = I + A_ℓ + Σ_b g K_b (Eq. 8), or its Markov form diag(F_ℓ𝟏)⁻¹F_ℓ with ``markov``, as a generic
+        chain of :mod:`theory.operators` (the reference the fast chain is tested against)."""
         T = self.attention.n
-        F = Sum((Identity(T), self.attention, Scaled(TriBox(T, self.bandwidth), self.gate)))
-        return Scaled(F, 1.0 / (2.0 + self.gate)) if markov else F
+        F = Sum((Identity(T), self.attention, *(Scaled(term.kernel, term.gate) for term in self.terms)))
+        if not markov:
+            return F
+        sums = self.row_sums
+        return Scaled(F, 1.0 / sums) if isinstance(sums, float) else Composed(Diagonal(1.0 / sums), F)
 
 
 DEFAULT_GATE_RECONSTRUCTION = (
@@ -73,22 +131,90 @@ def default_gate() -> Callable[[int, int], float]:
     return lambda T, b: float(gate_value(b / T, params))
 
 
-def network_layers(
-    T: int, depth: int, attention: Callable[[int], Operator], gate: Callable[[int, int], float]
+@functools.lru_cache(maxsize=4096)
+def _is_box(kernel: Kernel, b: int) -> bool:
+    """Whether the kernel's exact weights at b are the box's, h_b(r) = 1/b for r < b (TRSP Eq. 1)."""
+    return list(kernel.weights(b)) == [Fraction(1, b)] * b
+
+
+def kernel_operator(kernel: Kernel, T: int, b: int) -> Operator:
+    """K_b at T as the network applies it: the kernel's exact operator (:meth:`theory.spec.Kernel.operator`), the
+    :class:`BoxFilter` for a kernel without a filter whose weights are exactly the box's (the same matrix as its
+    :class:`CausalConvolution`, whose cut rows are rescaled as Eq. 1's w_t = min(b, t+1) does, with the fast chain's
+    prefix sums)."""
+    if kernel.filter is None and _is_box(kernel, b):
+        return BoxFilter(T, b)
+    return kernel.operator(T, b)
+
+
+def kernel_reach(kernel: Kernel, op: Operator, b: int) -> int:
+    """How many subdiagonals K_b may fill: 2(b − 1) for triBox (two boxes), b − 1 for the box, the taps less one for
+    a causal convolution, and for any other filter its kernel's taps less one (as the kernel declares it; the
+    banded readers check it on the operator), at most T − 1."""
+    T = op.n
+    if isinstance(op, TriBox):
+        reach = 2 * (min(op.b, T) - 1)
+    elif isinstance(op, BoxFilter):
+        reach = min(op.b, T) - 1
+    elif isinstance(op, CausalConvolution):
+        reach = op.weights.size - 1
+    else:
+        reach = kernel.float_weights(b).size - 1
+    return min(reach, T - 1)
+
+
+def layer_bandwidths(side_path: SidePath, T: int) -> list[tuple[int, ...]]:
+    """The bandwidths of each layer at T: one per layer ("sparse", duplicates kept: a constant schedule stacks its
+    layers), every bandwidth of the schedule in each of its layers ("dense"). No schedule: the dyadic one."""
+    schedule = side_path.schedule if side_path.schedule is not None else Schedule.geometric(2)
+    offsets = tuple(schedule(positive_int("T", T)))
+    return [offsets] * len(offsets) if side_path.layout == "dense" else [(b,) for b in offsets]
+
+
+def side_path_layers(
+    side_path: SidePath, T: int, attention: Callable[[int], Operator], depth: int | None = None
 ) -> list[NetworkLayer]:
-    """Layers ℓ = 0..depth−1 with b_ℓ = min(2^ℓ, T), A_ℓ = attention(T) and g_ℓ = gate(T, b_ℓ)."""
+    """The layers F_ℓ = I + A_ℓ + Σ_{b ∈ layer ℓ} g(T, b) K_b of N_D for a side path at T: its schedule's layers
+    (:func:`layer_bandwidths`; the first ``depth`` of them when given), A_ℓ = attention(T) at every layer, its gate
+    (gain 1 without one) and its kernel's operator (:func:`kernel_operator`; triBox without a kernel).
+
+    A network whose depth D is fixed when the model is built takes a schedule of that depth (the paper's:
+    :func:`network_layers`); ``depth`` here keeps the first D layers of the schedule at T, at most all of them."""
     T = positive_int("T", T)
-    depth = positive_int("depth", depth)
+    bands = layer_bandwidths(side_path, T)
+    if depth is not None:
+        depth = positive_int("depth", depth)
+        if depth > len(bands):
+            raise InputError(f"depth = {depth}, but the side path {side_path.name} has {len(bands)} layers at T = {T}")
+        bands = bands[:depth]
+    kernel = side_path.kernel if side_path.kernel is not None else Kernel.triangular()
+    gates: dict[int, float] = {}
+    operators: dict[int, tuple[Operator, int]] = {}
+    for b in dict.fromkeys(b for layer in bands for b in layer):
+        g = float(side_path.gate(T, b)) if side_path.gate is not None else 1.0
+        if not (math.isfinite(g) and g >= 0):
+            raise InputError(f"the gate must be finite and nonnegative, got g = {g} at T = {T}, b = {b}")
+        op = kernel_operator(kernel, T, b)
+        if not isinstance(op, Operator) or op.n != T:
+            raise InputError(f"kernel {kernel.name} at b = {b} must give an Operator of size {T}, got {op!r}")
+        gates[b], operators[b] = g, (op, kernel_reach(kernel, op, b))
     layers = []
-    for b in filters.dyadic_schedule(T, depth):
+    for layer in bands:
         A = attention(T)
         if not isinstance(A, Operator) or A.n != T:
             raise InputError(f"attention(T) must return an Operator of size {T}, got {A!r}")
-        g = float(gate(T, b))
-        if not (math.isfinite(g) and g >= 0):
-            raise InputError(f"the gate must be finite and nonnegative, got g = {g} at T = {T}, b = {b}")
-        layers.append(NetworkLayer(A, g, b))
+        terms = tuple(SideTerm(gates[b], b, *operators[b]) for b in layer)
+        layers.append(NetworkLayer(A, terms))
     return layers
+
+
+def network_layers(
+    T: int, depth: int, attention: Callable[[int], Operator], gate: Callable[[int, int], float]
+) -> list[NetworkLayer]:
+    """The paper's TRSP network built at depth D: layers ℓ = 0..depth−1 with b_ℓ = min(2^ℓ, T) (Eq. 5), K = M_tri,
+    A_ℓ = attention(T) and g_ℓ = gate(T, b_ℓ): :func:`side_path_layers` of :func:`theory.spec.paper_side_path`."""
+    side_path = paper_side_path(gate if isinstance(gate, Gate) else Gate("given", gate), positive_int("depth", depth))
+    return side_path_layers(side_path, T, attention)
 
 
 def _check_layers(layers: list[NetworkLayer]) -> int:
@@ -172,6 +298,12 @@ def _suffix(Z: np.ndarray) -> np.ndarray:
     return S[:, -1:] - S[:, :-1]
 
 
+def _columns(op: Operator, X: np.ndarray, transpose: bool = False) -> np.ndarray:
+    """An operator's own matvec (or rmatvec) on the rows of X: the fallback of the fast chain's kernels."""
+    apply = op._rmv if transpose else op._mv
+    return np.ascontiguousarray(apply(np.ascontiguousarray(X.T)).T)
+
+
 class _AttentionKernel:
     """A_ℓ and A_ℓᵀ on rows, for the attention models of the project (anything else: its own mv/rmv)."""
 
@@ -204,7 +336,7 @@ class _AttentionKernel:
             out *= self.off
             out += self.diag * X
             return out
-        return np.ascontiguousarray(self.op._mv(np.ascontiguousarray(X.T)).T)
+        return _columns(self.op, X)
 
     def rmv(self, Y):
         if self.kind == "identity":
@@ -221,16 +353,51 @@ class _AttentionKernel:
             out -= W
             out += self.diag * Y
             return out
-        return np.ascontiguousarray(self.op._rmv(np.ascontiguousarray(Y.T)).T)
+        return _columns(self.op, Y, transpose=True)
+
+
+class _KernelTerm:
+    """K_b and its transpose on rows, and g·K_b: triBox as two boxes and the box as one, by prefix sums; any other
+    kernel by its own operator."""
+
+    def __init__(self, term: SideTerm):
+        self.gate, self.op = term.gate, term.kernel
+        self.kind = "tribox" if isinstance(term.kernel, TriBox) else "box" if isinstance(term.kernel, BoxFilter) else ""
+        self.b = getattr(term.kernel, "b", term.bandwidth)
+
+    def apply(self, X):
+        if self.kind == "tribox":
+            return _box(_box(X, self.b), self.b)
+        if self.kind == "box":
+            return _box(X, self.b)
+        return _columns(self.op, X)
+
+    def apply_t(self, Y):
+        if self.kind == "tribox":
+            return _box_t(_box_t(Y, self.b), self.b)
+        if self.kind == "box":
+            return _box_t(Y, self.b)
+        return _columns(self.op, Y, transpose=True)
+
+    def mv(self, X):
+        M = self.apply(X)
+        M *= self.gate
+        return M
+
+    def rmv(self, Y):
+        M = self.apply_t(Y)
+        M *= self.gate
+        return M
 
 
 class NetworkOperator(Operator):
-    """N_D = F_{D−1} ⋯ F_0, or P_D = N_D/Π(2 + g_ℓ) with ``markov``, applied layer by layer in O(T·D) per vector.
+    """N_D = F_{D−1} ⋯ F_0, or its Markov form P_D with ``markov``, applied layer by layer in O(T·D) per vector
+    for box and triBox kernels (a kernel's own matvec otherwise).
 
     The same matrix as :func:`generic_network_operator` (the tests compare the two and the dense product): each
-    F_ℓ x = x + A_ℓ x + g_ℓ Box(Box x), with Box_b by b − 1 shifted adds for b ≤ 8 (sums of b terms, no cancellation)
-    and by one prefix sum beyond, on vectors laid out as rows so that every sum runs along contiguous memory.
-    Rounding: a prefix sum of length T is within T·eps·Σ|x| per entry, the same order as the generic chain's.
+    F_ℓ x = x + A_ℓ x + Σ_b g K_b x, triBox as Box(Box x), with Box_b by b − 1 shifted adds for b ≤ 8 (sums of b terms,
+    no cancellation) and by one prefix sum beyond, on vectors laid out as rows so that every sum runs along contiguous
+    memory. Rounding: a prefix sum of length T is within T·eps·Σ|x| per entry, the same order as the generic chain's.
     """
 
     def __init__(self, layers: list[NetworkLayer], markov: bool = False):
@@ -238,32 +405,37 @@ class NetworkOperator(Operator):
         self.layers = tuple(layers)
         self.markov = bool(markov)
         self._attention = [_AttentionKernel(layer.attention) for layer in layers]
-        self._scale = [1.0 / (2.0 + layer.gate) if markov else 1.0 for layer in layers]
-        common = frozenset.intersection(*(frozenset(layer.attention.tags) for layer in layers))
-        # F_ℓ = I + A_ℓ + g_ℓM_tri keeps A_ℓ's sign and triangularity (g_ℓ ≥ 0); its row sums are 2 + g_ℓ, so only
-        # the Markov form of row-stochastic layers is row-stochastic
-        self.tags = (common & {NONNEGATIVE, LOWER_TRIANGULAR}) | (common & {ROW_STOCHASTIC} if markov else frozenset())
+        self._terms = [[_KernelTerm(term) for term in layer.terms if term.gate] for layer in layers]
+        self._scale = [1.0 / layer.row_sums if markov else None for layer in layers]
+        parts = [layer.attention for layer in layers] + [term.kernel for layer in layers for term in layer.terms]
+        common = frozenset.intersection(*(frozenset(op.tags) for op in parts))
+        # F_ℓ keeps the sign and triangularity its parts share (g ≥ 0); its row sums are 2 + G_ℓ, so only the Markov
+        # form is row-stochastic: by construction when the parts are, and, nonnegative, when each row is divided by
+        # its own sum
+        stochastic = markov and (ROW_STOCHASTIC in common or NONNEGATIVE in common)
+        self.tags = (common & {NONNEGATIVE, LOWER_TRIANGULAR}) | (
+            frozenset({ROW_STOCHASTIC}) if stochastic else frozenset()
+        )
 
     def _rows_mv(self, X):
-        for layer, A, c in zip(self.layers, self._attention, self._scale):
+        for A, terms, c in zip(self._attention, self._terms, self._scale):
             F = X + A.mv(X)
-            if layer.gate:
-                M = _box(_box(X, layer.bandwidth), layer.bandwidth)
-                M *= layer.gate
-                F += M
-            if c != 1.0:
+            for term in terms:
+                F += term.mv(X)
+            if c is not None:
                 F *= c
             X = F
         return X
 
     def _rows_rmv(self, Y):
-        for layer, A, c in zip(reversed(self.layers), reversed(self._attention), reversed(self._scale)):
+        for A, terms, c in zip(reversed(self._attention), reversed(self._terms), reversed(self._scale)):
+            if c is not None and not isinstance(c, float):
+                Y = Y * c  # (diag(c)F)ᵀ = Fᵀ diag(c): a row scaling acts first on the way back
+                c = None
             F = Y + A.rmv(Y)
-            if layer.gate:
-                M = _box_t(_box_t(Y, layer.bandwidth), layer.bandwidth)
-                M *= layer.gate
-                F += M
-            if c != 1.0:
+            for term in terms:
+                F += term.rmv(Y)
+            if c is not None:
                 F *= c
             Y = F
         return Y
@@ -290,17 +462,21 @@ class NetworkOperator(Operator):
 
 
 def network_operator(layers: list[NetworkLayer], markov: bool = False) -> NetworkOperator:
-    """N_D = F_{D−1} ⋯ F_0 (layer 0 acts first), or the Markov form P_D = N_D/Π(2+g_ℓ), matrix-free
-    (:class:`NetworkOperator`, O(T·D) per matvec and rmatvec).
+    """N_D = F_{D−1} ⋯ F_0 (layer 0 acts first), or the Markov form P_D = Π_ℓ diag(F_ℓ𝟏)⁻¹F_ℓ (= N_D/Π(2 + G_ℓ) for
+    row-stochastic parts), matrix-free (:class:`NetworkOperator`, O(T·D) per matvec and rmatvec for box and triBox
+    kernels).
 
-    ``aslinearoperator()`` gives the scipy LinearOperator.
+    ``aslinearoperator()`` gives the scipy LinearOperator; ``as_matrix()`` the dense matrix, for a dense eigensolver.
     """
     return NetworkOperator(layers, markov)
 
 
 def row_sum(layers: list[NetworkLayer]) -> float:
-    """c_D = Π_ℓ (2 + g_ℓ): the common row sum of N_D (every F_ℓ has row sums 2 + g_ℓ)."""
-    return float(np.prod([2.0 + layer.gate for layer in layers]))
+    """c_D = Π_ℓ (2 + G_ℓ): the common row sum of N_D when every layer's is constant by construction."""
+    sums = [layer.row_sums for layer in layers]
+    if not all(isinstance(s, float) for s in sums):
+        raise InputError("N_D has no constant row sum: some layer's attention or kernel is not row-stochastic")
+    return math.prod(float(s) for s in sums)
 
 
 def causal_diagonal(attention: Operator) -> np.ndarray:
@@ -329,14 +505,29 @@ def tribox_diagonal(T: int, b: int) -> np.ndarray:
     return 1.0 / filters.window_sizes(T, b).astype(float) ** 2
 
 
+def kernel_diagonal(kernel: Operator) -> np.ndarray:
+    """diag(K_b) in closed form: triBox 1/w_t², the box 1/w_t, a causal convolution c_t·h(0) (its cut-row scale)."""
+    if isinstance(kernel, TriBox):
+        return tribox_diagonal(kernel.n, kernel.b)
+    if isinstance(kernel, BoxFilter):
+        return 1.0 / filters.window_sizes(kernel.n, kernel.b).astype(float)
+    if isinstance(kernel, CausalConvolution):
+        return kernel.row_scale * kernel.weights[0]
+    raise InputError(
+        f"no closed-form diagonal for the kernel {kernel!r}; the kernels are TriBox, BoxFilter and CausalConvolution"
+    )
+
+
 def network_diagonal(layers: list[NetworkLayer], markov: bool = False) -> np.ndarray:
     """diag(N_D) = Π_ℓ diag(F_ℓ): every factor is lower triangular, so the diagonal of the product is the
     product of the diagonals (the eigenvalues of N_D and P_D)."""
-    T = layers[0].attention.n
+    T = _check_layers(layers)
     out = np.ones(T)
     for layer in layers:
-        d = 1.0 + causal_diagonal(layer.attention) + layer.gate * tribox_diagonal(T, layer.bandwidth)
-        out *= d / (2.0 + layer.gate) if markov else d
+        d = 1.0 + causal_diagonal(layer.attention)
+        for term in layer.terms:
+            d = d + term.gate * kernel_diagonal(term.kernel)
+        out *= d / layer.row_sums if markov else d
     return out
 
 
@@ -370,366 +561,68 @@ def network_laplacian(layers: list[NetworkLayer], markov: bool = True) -> Networ
     return NetworkLaplacian(network_operator(layers, markov), network_diagonal(layers, markov))
 
 
-# --------------------------------------------------------------------------- solving the network's Laplacian
+def _comb_probes(T: int, K: int) -> np.ndarray:
+    """K + 1 combs z_r = Σ_{j ≡ r mod K+1} e_j, as rows: an operator of lower bandwidth K meets one column of each
+    residue class within a row's band, so its products with them read the band exactly."""
+    s = K + 1
+    Z = np.zeros((s, T))
+    tokens = np.arange(T)
+    Z[tokens % s, tokens] = 1.0
+    return Z
+
+
+def _band_of_combs(Y: np.ndarray, K: int) -> np.ndarray:
+    """band[k, j] = P[j + k, j], k = 0 … K, from the products Y (rows) of P with :func:`_comb_probes`."""
+    s, T = Y.shape
+    band = np.zeros((K + 1, T))
+    for k in range(K + 1):
+        rows = np.arange(k, T)
+        band[k, : T - k] = Y[(rows - k) % s, rows]
+    return band
+
+
+def lower_band(op: Operator, K: int) -> np.ndarray:
+    """The diagonal and first K subdiagonals of a lower-triangular operator whose lower bandwidth is at most K, in
+    LAPACK's lower banded storage (band[k, j] = op[j + k, j]), from K + 1 matvecs (a network's in one chain)."""
+    K = min(int(K), op.n - 1)
+    Z = _comb_probes(op.n, K)
+    Y = op.rows_mv(Z) if isinstance(op, NetworkOperator) else np.ascontiguousarray(op._mv(Z.T).T)
+    return _band_of_combs(Y, K)
+
+
+# --------------------------------------------------------------------------- the banded proxy
 #
-# Why the plain solver stalls (measured at T = 2^14, LOBPCG with Jacobi D⁻¹, tol 1e-9): the bottom of the spectrum
-# of L(P_D) is a near-continuum. At fixed depth the gates are tiny (g_ℓ ~ (b_ℓ/T)^φ) and P_D is attention plus a
-# weak narrow band: under uniform or softmax attention the degrees slope down towards the last token and the
-# lowest eigenvectors sit there, spaced ~1/(4T) apart; under the sink P_D = B_D + v e₁ᵀ with B_D banded, so
-# L is an arrow (token 0) plus a band whose lowest modes are cosines with spacing ~g(π/T)². Jacobi stops
-# at residual 8e-6 (uniform, D = 2), 7e-9 (sink, D = 2) and 3e-6 (sink, full depth) after 300 iterations, while
-# D⁻¹ leaves the target in the middle of its spectrum (λ₂/d ≈ 1 at the last tokens).
-#
-# What works is shift-invert with a banded proxy: L̃ = diag(L) − band_K(W̃), W̃ the symmetrised narrow network
-# P̃ = Π_ℓ c_ℓ(I + diag A_ℓ + g_ℓ M_ℓ·[b_ℓ kept]) (attention reduced to its diagonal, triBox layers kept while their
-# lags 2(b_ℓ − 1) sum to at most K ≤ 32), read off exactly by K + 1 comb probes (P̃ is lower triangular with
-# bandwidth K). P̃ ≤ P entrywise, so L̃ is diagonally dominant (PSD); for the sink and isolating attention at
-# fixed depth it is L itself up to the sink's arrow. The preconditioner is the inverse of L̃ − σM compressed to
-# the constraint space (M = I, constraint 𝟏; for the normalised gap M = D, constraint D𝟏):
-# y = B r − Bu (uᵀB r)/(uᵀB u), B = (L̃ − σM)⁻¹ by banded Cholesky (O(T·K²) once, O(T·K) per vector),
-# σ below λ_min(L̃, M) (the Cholesky must succeed) and, stage by stage, at the lower end θ − ‖r‖ of the last
-# stage's residual bound, so that it approaches λ₂ from below. See :func:`network_algebraic_connectivity` for the
-# iteration counts.
+# The preconditioner of theory.network_solvers (see its docstring for why): P̃, the network narrowed to a band.
 
 PROXY_REACH = 32  # K: the proxy's band; banded Cholesky costs O(T·K²), ~2 s at T = 2^20, K = 22
 
 
 def proxy_band(layers: list[NetworkLayer], reach: int = PROXY_REACH) -> tuple[np.ndarray, int]:
-    """The strict lower band of P̃ = Π_ℓ c_ℓ(I + diag A_ℓ + g_ℓ M_tri^{(b_ℓ)}·[kept]), c_ℓ = 1/(2 + g_ℓ): rows
-    ``band[k − 1, j] = P̃[j + k, j]``, k = 1 … K, and K = Σ_{kept} 2(b_ℓ − 1) ≤ ``reach`` (layers kept in order
-    while the sum fits). P̃ has lower bandwidth K, so K + 1 combs z_r = Σ_{j ≡ r mod K+1} e_j read it exactly."""
+    """The strict lower band of P̃ = Π_ℓ c_ℓ(I + diag A_ℓ + Σ_b g K_b·[kept]), c_ℓ = diag(F_ℓ𝟏)⁻¹ (1/(2 + g_ℓ) for the
+    paper's layers): rows ``band[k − 1, j] = P̃[j + k, j]``, k = 1 … K, and K = Σ_ℓ (the reach of layer ℓ's kept
+    terms) ≤ ``reach`` (terms kept in order while the sum fits; a kept triBox term of bandwidth b reaches 2(b − 1)).
+    P̃ has lower bandwidth K, so K + 1 combs z_r = Σ_{j ≡ r mod K+1} e_j read it exactly."""
     T = _check_layers(layers)
     kept, K = [], 0
     for layer in layers:
-        lag = 2 * (min(layer.bandwidth, T) - 1)
-        keep = bool(layer.gate) and K + lag <= reach  # b = 1 (M_tri = I) costs no band
+        keep, lag = [], 0
+        for term in layer.terms:
+            wider = max(lag, term.reach)
+            keep.append(bool(term.gate) and K + wider <= reach)  # b = 1 (K_b = I) costs no band
+            lag = wider if keep[-1] else lag
         kept.append(keep)
-        K += lag if keep else 0
+        K += lag
     K = min(K, T - 1)
     if K == 0:
         return np.zeros((0, T)), 0
-    s = K + 1
-    Z = np.zeros((s, T))
-    tokens = np.arange(T)
-    Z[tokens % s, tokens] = 1.0
+    Z = _comb_probes(T, K)
     for layer, keep in zip(layers, kept):
         X = Z + causal_diagonal(layer.attention) * Z
-        if keep:
-            X += layer.gate * _box(_box(Z, layer.bandwidth), layer.bandwidth)
-        Z = X / (2.0 + layer.gate)
-    band = np.zeros((K, T))
-    for k in range(1, K + 1):
-        rows = np.arange(k, T)
-        band[k - 1, : T - k] = Z[(rows - k) % s, rows]
-    return band, K
-
-
-class BandedProxy:
-    """L̃ = diag(L) − band_K(W̃) in LAPACK's lower banded storage, its products, and the compressed inverses of
-    L̃ − σM (M = diag(mass)) on the constraint space uᵀx = 0."""
-
-    def __init__(self, laplacian: "NetworkLaplacian", reach: int = PROXY_REACH):
-        band, self.K = proxy_band(laplacian.adjacency.layers, reach)
-        self.n = laplacian.n
-        self.ab = np.zeros((self.K + 1, self.n))
-        self.ab[0] = laplacian.diagonal()
-        self.ab[1:] = -0.5 * band  # W̃[j+k, j] = P̃[j+k, j]/2 (P̃ is lower triangular)
-        self.factorisations = 0
-
-    def mv(self, x: np.ndarray) -> np.ndarray:
-        """L̃ x for a vector x."""
-        y = self.ab[0] * x
-        for k in range(1, self.K + 1):
-            y[k:] += self.ab[k, : self.n - k] * x[: self.n - k]
-            y[: self.n - k] += self.ab[k, : self.n - k] * x[k:]
-        return y
-
-    def factor(self, sigma: float, mass: np.ndarray):
-        """Cholesky of L̃ − σM; LinAlgError when it is not positive definite."""
-        self.factorisations += 1
-        ab = self.ab.copy()
-        ab[0] -= sigma * mass
-        if self.K == 0:
-            if np.any(ab[0] <= 0):
-                raise np.linalg.LinAlgError("L̃ − σM is not positive definite")
-            return ab[0]
-        return scipy.linalg.cholesky_banded(ab, lower=True, check_finite=False)
-
-    def compressed_inverse(self, factor, constraint: np.ndarray) -> Callable[[np.ndarray], np.ndarray]:
-        """R ↦ B R − Bu (uᵀB R)/(uᵀBu), B = (L̃ − σM)⁻¹ from ``factor``: the inverse of L̃ − σM on u^⊥."""
-        if self.K == 0:
-            solve = lambda R: R / factor[:, None]  # noqa: E731
-        else:
-            solve = lambda R: scipy.linalg.cho_solve_banded((factor, True), R, check_finite=False)  # noqa: E731
-        u = np.asarray(constraint, dtype=float)
-        Bu = solve(u[:, None])[:, 0]
-        uBu = float(u @ Bu)
-
-        def apply(R):
-            R = np.asarray(R, dtype=float).reshape(self.n, -1)
-            Y = solve(R)
-            return Y - np.outer(Bu, (u @ Y) / uBu)
-
-        return apply
-
-
-class _SolverView(Operator):
-    """L as :func:`theory.solvers.laplacian_algebraic_connectivity` sees it: ``diagonal()`` returns the degrees
-    that normalise the gap (loopless, or W𝟏 with the self-loops), and the last vector L was applied to is kept
-    (the solver's final call is L x for its returned Ritz vector x: the next stage restarts from it)."""
-
-    tags = frozenset()
-
-    def __init__(self, laplacian: "NetworkLaplacian", degrees: np.ndarray):
-        self.laplacian, self.n, self._degrees, self.last = laplacian, laplacian.n, degrees, None
-
-    def diagonal(self) -> np.ndarray:
-        return self._degrees
-
-    def _mv(self, x):
-        self.last = x
-        return self.laplacian._mv(x)
-
-    _rmv = _mv
-
-
-GAP_DEGREES = ("with-loops", "loopless")
-
-
-def gap_degrees(laplacian: "NetworkLaplacian", degrees: str = "with-loops") -> np.ndarray:
-    """The degree matrix D of the normalised gap γ = λ₂(I − D⁻¹W) = λ₂(D^{-1/2} L D^{-1/2}): TRSP App. C.1's
-    D = diag(W𝟏) of the symmetrised W, its diagonal (the self-loops) included ("with-loops", the default and the
-    paper's), or the loopless degrees diag(L) ("loopless")."""
-    if degrees == "with-loops":
-        return laplacian.degree.copy()
-    if degrees == "loopless":
-        return laplacian.diagonal().copy()
-    raise InputError(f"degrees must be one of {GAP_DEGREES}, got {degrees!r}")
-
-
-def floor_shift(proxy: BandedProxy) -> float:
-    """A shift σ < 0 at which the Cholesky of L̃ − σM is sure to succeed: L̃ is PSD (singular when it is L itself, as
-    for isolating attention at fixed depth), and the last pivots of a banded Cholesky carry rounding of order
-    T·eps·‖L̃‖, so σ = −100·T·eps·max diag(L̃) (at least −1e-12·max diag) keeps them positive; measured: −1e-12
-    failed at T = 2^18 (A = I, D = 2) on the last pivot."""
-    return -max(1e-12, 100.0 * proxy.n * float(np.finfo(float).eps)) * float(proxy.ab[0].max())
-
-
-class _ShiftFrontier:
-    """λ_min(L̃, M) between the largest shift whose Cholesky succeeded and the smallest whose failed."""
-
-    def __init__(self, proxy: BandedProxy, mass: np.ndarray):
-        self.proxy, self.mass = proxy, mass
-        self.pd = floor_shift(proxy)
-        self.not_pd = math.inf
-
-    def test(self, sigma: float) -> bool:
-        if sigma <= self.pd:
-            return True
-        if sigma >= self.not_pd:
-            return False
-        try:
-            self.proxy.factor(sigma, self.mass)
-        except np.linalg.LinAlgError:
-            self.not_pd = sigma
-            return False
-        self.pd = sigma
-        return True
-
-    def locate(self, upper: float, lower: float, rel: float = 1e-10) -> float:
-        """Bisect to relative ``rel`` from a bracket guess (``upper`` a Rayleigh quotient of L̃, so λ_min ≤ it)."""
-        self.test(upper)
-        self.test(lower)
-        while self.not_pd < math.inf and self.not_pd - self.pd > rel * abs(self.not_pd):
-            self.test(0.5 * (self.pd + self.not_pd))
-        return self.pd
-
-
-def _start_vectors(
-    laplacian, proxy: BandedProxy, frontier: _ShiftFrontier, mass: np.ndarray, constraint: np.ndarray
-) -> np.ndarray:
-    """Candidates for the first stage, as columns, each moved along 𝟏 to uᵀx = 0 (u = 𝟏, or D𝟏 for the gap)
-    and normalised: the slow profile cos(π(t+½)/T); the causal-ceiling vector e_T − 𝟏/T (the last token against
-    the rest); and the proxy's lowest vector on u^⊥: 8 steps of inverse iteration with L̃ (no L matvec), which
-    also bracket λ_min(L̃, M) for the frontier, then 3 more at a shift just below that frontier."""
-    T = laplacian.n
-    ones = np.ones(T)
-
-    def on_constraint(v):
-        v = v - ones * (constraint @ v) / float(constraint.sum())
-        return v / np.linalg.norm(v)
-
-    profile = on_constraint(np.cos(np.pi * (np.arange(T) + 0.5) / T))
-    last = on_constraint(np.eye(1, T, T - 1).ravel())
-    inverse = proxy.compressed_inverse(proxy.factor(frontier.pd, mass), constraint)
-    v = profile.copy()
-    for _ in range(8):
-        v = on_constraint(inverse(mass * v)[:, 0])
-    # λ_min(L̃, M) ≤ the Rayleigh quotient of any vector (of 𝟏 too: the unconstrained problem)
-    rho = float(v @ proxy.mv(v) / (v @ (mass * v)))
-    rho1 = float(ones @ proxy.mv(ones) / (ones @ (mass * ones)))
-    upper = min(rho, rho1)
-    frontier.locate(upper, upper * (1 - 1e-3))
-    inverse = proxy.compressed_inverse(proxy.factor(frontier.pd, mass), constraint)
-    for _ in range(3):
-        v = on_constraint(inverse(mass * v)[:, 0])
-    return np.column_stack([profile, last, v])
-
-
-DENSE_MAX = (
-    2048  # up to here the network sweeps solve densely (the bottom clusters of small T are dense eigensolves' job)
-)
-
-
-def network_dense_connectivity(laplacian: "NetworkLaplacian", *, normalized: bool = False, degrees: str = "with-loops"):
-    """μ₂(L) or the gap λ₂(D^{-1/2} L D^{-1/2}) by a dense symmetric eigensolve (scipy eigvalsh), for T ≤ a few
-    thousand. Bracket: value ± δ, δ = 10·T·eps·‖M‖ with ‖L‖ ≤ 2·max diag(L) (Gershgorin) and ‖N‖ ≤ 2 (the dense
-    eigensolver's backward error, Higham §3, with the matrix's own rounding from the T matvecs that form it,
-    of the same n·eps·‖L‖ order); residual 0 and ``converged`` True (nothing iterates)."""
-    from specproof.theory.solvers import EPS, SpectralBracket
-
-    T = laplacian.n
-    if T < 2:
-        raise InputError("algebraic connectivity needs a graph with at least 2 vertices")
-    M = laplacian.as_matrix()
-    M = 0.5 * (M + M.T)
-    norm = 2.0 * float(laplacian.diagonal().max())
-    if normalized:
-        s = 1.0 / np.sqrt(gap_degrees(laplacian, degrees))
-        M = s[:, None] * M * s[None, :]
-        norm = 2.0
-    value = float(scipy.linalg.eigvalsh(M, subset_by_index=[1, 1])[0])
-    delta = 10.0 * T * EPS * norm
-    return SpectralBracket(
-        value,
-        value - delta,
-        value + delta,
-        "dense-eigvalsh",
-        "dense symmetric eigensolve: within 10*T*eps*|M| (backward error)",
-        residual=0.0,
-        info={"converged": True, "degrees": degrees if normalized else "loopless"},
-    )
-
-
-def network_connectivity(
-    laplacian: "NetworkLaplacian",
-    *,
-    normalized: bool = False,
-    degrees: str = "with-loops",
-    dense_max: int = DENSE_MAX,
-    **options,
-):
-    """:func:`network_dense_connectivity` up to ``dense_max`` tokens, :func:`network_algebraic_connectivity` beyond."""
-    if laplacian.n <= dense_max:
-        return network_dense_connectivity(laplacian, normalized=normalized, degrees=degrees)
-    return network_algebraic_connectivity(laplacian, normalized=normalized, degrees=degrees, **options)
-
-
-def network_algebraic_connectivity(
-    laplacian: "NetworkLaplacian",
-    *,
-    normalized: bool = False,
-    degrees: str = "with-loops",
-    tol: float = 1e-9,
-    maxiter: int = 400,
-    reach: int = PROXY_REACH,
-    stages: tuple = (12, 24, 48, 96, 192),
-    seed: int = 0,
-):
-    """μ₂(L) (or, ``normalized``, the gap λ₂(D^{-1/2} L D^{-1/2}) with D from :func:`gap_degrees`) of a network
-    Laplacian, by :func:`theory.solvers.laplacian_algebraic_connectivity` in stages with the shift-invert
-    preconditioner of the banded proxy L̃ (see the comment above :data:`PROXY_REACH`).
-
-    Stage 0 runs from the slow profile with the unshifted proxy (σ ≈ 0); stage 1 continues from the lowest
-    Rayleigh quotient among its result and the other vectors of :func:`_start_vectors`; every further stage
-    restarts from the last Ritz vector x, each with σ = θ − ‖r‖ of its start, or, when λ_min(L̃, M) lies
-    in [θ − ‖r‖, θ] (the proxy's own bottom is where L's is), just below λ_min(L̃, M); σ never exceeds it (the
-    Cholesky must succeed). It stops once ‖r‖ ≤ ``tol`` or after ``maxiter`` LOBPCG iterations in all. The
-    bracket is the solver's (upper: Rayleigh quotient + rounding allowance, rigorous; lower: θ − ‖r‖ − allowance,
-    assuming the lowest Ritz pair). ``iterations`` counts the LOBPCG iterations run (matvecs less the two per
-    stage that start and close it); ``info`` holds the stages (shift, value, residual, matvecs), ``converged``
-    (‖r‖ ≤ tol) and the proxy's band.
-    """
-    from dataclasses import replace
-
-    from specproof.theory.solvers import laplacian_algebraic_connectivity
-
-    T = laplacian.n
-    norm_degrees = gap_degrees(laplacian, degrees) if normalized else laplacian.diagonal()
-    view = _SolverView(laplacian, norm_degrees)
-    mass = norm_degrees if normalized else np.ones(T)
-    constraint = mass.copy()  # 𝟏 for L, D𝟏 for the pencil (L, D)
-    proxy = BandedProxy(laplacian, reach)
-    frontier = _ShiftFrontier(proxy, mass)
-
-    X = _start_vectors(laplacian, proxy, frontier, mass, constraint)
-    LX = laplacian._mv(X)
-    mX = mass[:, None] * X
-    theta = np.einsum("ij,ij->j", X, LX) / np.einsum("ij,ij->j", X, mX)
-    # the residual of the normalised problem for z = D^{1/2}x/‖D^{1/2}x‖: ‖D^{-1/2}(Lx − θDx)‖/‖D^{1/2}x‖
-    res = np.linalg.norm((LX - theta * mX) / np.sqrt(mass)[:, None], axis=0) / np.sqrt(np.einsum("ij,ij->j", X, mX))
-    scale = np.sqrt(mass) if normalized else np.ones(T)  # L-space vectors x ↦ the solver's z = D^{1/2}x
-    history, total = [], {"iterations": 0, "matvecs": 3}
-
-    def stage(x0, estimate, budget, unshifted=False):
-        theta_k, r_k = estimate
-        low = theta_k - r_k
-        if unshifted:
-            shift = floor_shift(proxy)  # (L̃ − σM)⁻¹ at σ ≲ 0: pulls towards the global bottom first
-        elif low <= frontier.pd <= theta_k:
-            shift = frontier.pd
-        else:
-            shift = low if frontier.test(low) else frontier.locate(low, frontier.pd)
-        try:
-            f = proxy.factor(shift, mass)
-        except np.linalg.LinAlgError:  # rounding at a shift bisected to within 1e-10 of the frontier
-            shift = frontier.pd = min(shift, frontier.pd) - 1e-8 * abs(frontier.pd) - abs(floor_shift(proxy))
-            f = proxy.factor(shift, mass)
-        apply = proxy.compressed_inverse(f, constraint)
-        e = laplacian_algebraic_connectivity(
-            view,
-            normalized=normalized,
-            tol=tol,
-            maxiter=budget,
-            x0=x0,
-            preconditioner=lambda lap, degree, apply=apply: apply,
-            seed=seed,
-        )
-        total["iterations"] += max(e.matvecs - 2, 0)
-        total["matvecs"] += e.matvecs
-        history.append({"sigma": shift, "value": e.value, "residual": e.residual, "matvecs": e.matvecs})
-        return e, np.asarray(view.last, dtype=float) * scale
-
-    # stage 0 from the slow profile, unshifted
-    e, x = stage(X[:, 0] * scale, (float(theta[0]), float(res[0])), stages[0], unshifted=True)
-    if e.residual > tol:
-        # the solver returns its smallest-residual iterate, so a start with a small residual but a high Rayleigh
-        # quotient (a mode localised at the last tokens) can hold it where a lower mode exists, and a start far
-        # from the bottom can take long to get there: stage 1 races stage 0's result against the lower of
-        # e_T − 𝟏/T and the proxy's vector when that one's Rayleigh quotient (an upper bound on λ₂) is lower,
-        # and keeps the lower result
-        runs = [(x, (e.value, e.residual))]
-        pick = int(np.argmin(theta[1:])) + 1
-        if theta[pick] < e.value:
-            runs.append((X[:, pick] * scale, (float(theta[pick]), float(res[pick]))))
-        results = [stage(x0, estimate, stages[1]) for x0, estimate in runs]
-        e, x = min(results, key=lambda ex: (ex[0].residual > tol, ex[0].value))
-    for budget in stages[2:]:
-        budget = min(budget, maxiter - total["iterations"])
-        if e.residual <= tol or budget <= 0:
-            break
-        e, x = stage(x, (e.value, e.residual), budget)
-    total_it, total_mv = total["iterations"], total["matvecs"]
-    info = {
-        **e.info,
-        "stages": history,
-        "converged": bool(e.residual <= tol),
-        "tol": tol,
-        "proxy_band": proxy.K,
-        "proxy_factorisations": proxy.factorisations,
-        "degrees": degrees if normalized else "loopless",
-    }
-    return replace(e, iterations=total_it, matvecs=total_mv, method=f"scipy-lobpcg-banded-proxy-K{proxy.K}", info=info)
+        for term, k in zip(layer.terms, keep):
+            if k:
+                X += term.gate * _KernelTerm(term).apply(Z)
+        Z = X / layer.row_sums
+    return _band_of_combs(Z, K)[1:], K
 
 
 def sink_escape_probability(gates) -> float:
@@ -752,25 +645,26 @@ def sink_rank_bound(gates) -> float:
 
 
 __all__ = [
-    "BandedProxy",
-    "DENSE_MAX",
-    "GAP_DEGREES",
     "NetworkLaplacian",
+    "PROXY_REACH",
     "NetworkOperator",
     "NetworkLayer",
+    "SideTerm",
     "causal_diagonal",
     "default_gate",
-    "gap_degrees",
     "generic_network_operator",
-    "network_algebraic_connectivity",
-    "network_connectivity",
-    "network_dense_connectivity",
+    "kernel_diagonal",
+    "kernel_operator",
+    "kernel_reach",
+    "layer_bandwidths",
+    "lower_band",
     "network_diagonal",
     "network_laplacian",
     "network_layers",
     "network_operator",
     "proxy_band",
     "row_sum",
+    "side_path_layers",
     "sink_escape_probability",
     "sink_rank_bound",
     "tribox_diagonal",

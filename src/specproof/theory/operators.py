@@ -112,6 +112,34 @@ class Dense(Operator):
         return self.matrix.copy()
 
 
+@dataclass(repr=False)
+class Diagonal(Operator):
+    """diag(d), a row scaling: the Markov normalisation diag(F𝟏)⁻¹ of a network layer whose row sums are not
+    constant by construction."""
+
+    entries: np.ndarray
+
+    def __post_init__(self):
+        self.entries = finite_array("diagonal entries", self.entries)
+        if self.entries.ndim != 1 or self.entries.size < 1:
+            raise InputError(f"a diagonal needs a non-empty 1-D array, got shape {self.entries.shape}")
+        self.n = self.entries.size
+        nonnegative = bool(np.all(self.entries >= 0))
+        self.tags = frozenset(
+            {SYMMETRIC, LOWER_TRIANGULAR}
+            | ({PSD, NONNEGATIVE} if nonnegative else set())
+            | ({ROW_STOCHASTIC} if np.all(self.entries == 1) else set())
+        )
+
+    def _mv(self, x):
+        return _bcast(self.entries, x) * x
+
+    _rmv = _mv
+
+    def as_matrix(self):
+        return np.diag(self.entries)
+
+
 class Identity(Operator):
     """The identity I_T (the residual path of Eq. 8)."""
 

@@ -154,7 +154,7 @@ def skeleton_algebraic_connectivity(T: int, *, multigraph: bool = True, leaf: in
     leaf = positive_int("leaf", leaf)
     weights = _dyadic_term_weights(T, multigraph)
     seeds = sorted({1, T // 2})  # a good first bound: μ_{T/2} ≤ 4 for even T
-    seed_mu = _skeleton_mu(seeds, T, weights)
+    seed_mu = _skeleton_mu(np.asarray(seeds, dtype=np.int64), T, weights)
     best, best_k = float(seed_mu.min()), seeds[int(np.argmin(seed_mu))]
     lo, hi = np.array([1], dtype=np.int64), np.array([T // 2], dtype=np.int64)
     blocks = evaluated = 0

@@ -121,7 +121,7 @@ class TriBoxStackLaplacian(Operator):
         self._minus_weight_above = -self._weight_above
         self._tails = tuple((int(b), min(b - 1, n - b)) for b in above if min(b - 1, n - b) > 0)
         self._reach = max(above, default=0)  # the head factors vanish from t = max b on
-        self._parked = {}  # block width m → its _StackWorkspace, for the next product of that width
+        self._parked: dict = {}  # block width m → its _StackWorkspace, for the next product of that width
         ws = self._workspace(1)
         ws.load(np.ones(n))
         self.degree = self._adjacency(ws)[0].copy()

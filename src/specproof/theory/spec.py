@@ -24,6 +24,16 @@ from specproof.theory.errors import VariantError
 from specproof.theory.operators import Operator, SoftmaxAttention, TriBox
 
 LAYOUTS = ("sparse", "dense")
+# Box_b^{∘order} has integer weights up to b^order over the denominator b^order: they must stay float64 numbers
+# (b^order < 2^1024) for every bandwidth up to 2^14 (the largest sizes.b_max), so order ≤ 73; 64 keeps a margin.
+MAX_CASCADE_ORDER = 64
+# A constant gate g scales the side path's matrices, which the real-attention properties hash in int64 at the
+# resolution 2^-40 (so g·|entry| < 2^23) and the rank floor squares (g²E_b); |g| ≤ 1000 keeps every check evaluable.
+MAX_GATE = 1000.0
+GATE_RANGE = (
+    f"outside the allowed range {-MAX_GATE:g} … {MAX_GATE:g} (the checks square g and hash g times the side path's "
+    "matrices in 64-bit integers)"
+)
 
 
 def explicit_bandwidths(values) -> list[int]:
@@ -155,6 +165,11 @@ class Kernel:
     def cascade(cls, order: int) -> "Kernel":
         """Box_b^{∘order}: order 1 is the box, order 2 the triangle."""
         tk.cascade_kernel_numerators(1, order)  # validates order now
+        if order > MAX_CASCADE_ORDER:
+            raise VariantError(
+                f"cascade order = {order}: outside the allowed range 1 … {MAX_CASCADE_ORDER} (its weights b^order "
+                "must stay float64 numbers)"
+            )
         return cls(f"cascade of {order} boxes", lambda b: tk.cascade_kernel_exact(b, order))
 
     @classmethod
@@ -191,6 +206,8 @@ class Gate:
 
     @classmethod
     def constant(cls, value: float) -> "Gate":
+        if not isinstance(value, numbers.Real) or isinstance(value, bool) or not abs(value) <= MAX_GATE:
+            raise VariantError(f"constant gate value = {value!r}: {GATE_RANGE}")
         return cls(f"constant {value}", lambda T, b: float(value))
 
 
@@ -241,13 +258,59 @@ class SidePath:
             raise VariantError(f"layout {self.layout!r}; allowed: {', '.join(LAYOUTS)}")
 
 
-def paper_side_path(gate: Gate | None = None) -> SidePath:
+def paper_side_path(gate: Gate | None = None, depth: int | None = None) -> SidePath:
     """TRSP's own side path: the dyadic schedule (Eq. 5), the triBox kernel (Eq. 3–4), the Eq. 7 gate as the
-    project reconstructs it (:meth:`Gate.trsp`, seed 0) unless another is given, one bandwidth per layer."""
+    project reconstructs it (:meth:`Gate.trsp`, seed 0) unless another is given, one bandwidth per layer.
+
+    ``depth`` fixes the number of layers D when the model is built (b_ℓ = min(2^ℓ, T), ℓ < D, at every T);
+    by default the schedule has ⌊log₂ T⌋ + 1 layers at T."""
     return SidePath(
         "trsp",
-        schedule=Schedule.geometric(2),
+        schedule=Schedule.geometric(2, depth),
         kernel=Kernel.triangular(),
         gate=Gate.trsp() if gate is None else gate,
         description="TRSP Eq. 6: dyadic, triBox, Eq. 7 gate",
     )
+
+
+STATIC_GATE = 0.5  # the "static scalar" gate of the §5.2 ablation: the midpoint of Eq. 7's range (0, 1)
+
+
+def paper_ablations(gate: Gate | None = None) -> dict[str, SidePath]:
+    """TRSP's side path and its §5.2 / Table 4 ablations, by Table 4's names: a static scalar gain
+    (:data:`STATIC_GATE`) instead of Eq. 7; b_ℓ = T at every layer; a box instead of the triangle; every bandwidth in
+    every layer (dense). ``gate`` replaces Eq. 7's (the reconstructed :meth:`Gate.trsp`) where the ablation keeps it."""
+    gate = Gate.trsp() if gate is None else gate
+    dyadic, tri = Schedule.geometric(2), Kernel.triangular()
+    return {
+        "trsp": paper_side_path(gate),
+        "static-gate": SidePath(
+            "static-gate",
+            schedule=dyadic,
+            kernel=tri,
+            gate=Gate.constant(STATIC_GATE),
+            description=f"§5.2 w/o gate: a static scalar g = {STATIC_GATE}",
+        ),
+        "no-dyadic": SidePath(
+            "no-dyadic",
+            schedule=Schedule.constant(None),
+            kernel=tri,
+            gate=gate,
+            description="§5.2 w/o dyadic bandwidth: b_l = T at every layer",
+        ),
+        "box-kernel": SidePath(
+            "box-kernel",
+            schedule=dyadic,
+            kernel=Kernel.box(),
+            gate=gate,
+            description="§5.2 w/o triangular kernel: a uniform box",
+        ),
+        "dense-full-sweep": SidePath(
+            "dense-full-sweep",
+            schedule=dyadic,
+            kernel=tri,
+            gate=gate,
+            layout="dense",
+            description="§5.2 Dense (Full-Sweep): every bandwidth in every layer",
+        ),
+    }

@@ -28,7 +28,8 @@ def best_column_subset(X, k: int) -> tuple[tuple[int, ...], float]:
         raise InputError(f"k must satisfy 1 <= k <= d = {d}, got {k}")
     if math.comb(d, k) > MAX_SUBSETS:
         raise InputError(f"C({d}, {k}) = {math.comb(d, k)} subsets exceed the exhaustive limit {MAX_SUBSETS}")
-    best, best_value = None, -1.0
+    best: tuple[int, ...] = ()
+    best_value = -1.0
     for S in itertools.combinations(range(d), k):
         s = scipy.linalg.svdvals(X[:, S])
         value = float(s[k - 1]) if s.size >= k else 0.0

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import numbers
 
 import numpy as np
@@ -16,8 +17,8 @@ def positive_int(name: str, value, minimum: int = 1) -> int:
     if isinstance(value, (bool, np.bool_)):
         raise InputError(f"{name} must be an integer >= {minimum}, got {value!r}")
     if not isinstance(value, numbers.Integral):
-        if isinstance(value, numbers.Real) and np.isfinite(value) and float(value).is_integer():
-            value = int(value)
+        if isinstance(value, numbers.Real) and math.isfinite(float(value)) and float(value).is_integer():
+            value = int(float(value))
         else:
             raise InputError(f"{name} must be an integer >= {minimum}, got {value!r}")
     value = int(value)

@@ -13,7 +13,7 @@ One module per job: ``model`` (the variant and its components), ``schema`` (vali
 ends), ``battery`` (the registry and what the checks share), ``trsp_checks``, ``network_checks``, ``real_checks``
 (a pretrained model's heads) and ``sdeg_checks`` (the properties), ``ablations`` (TRSP §5.2's table),
 ``results`` (reports and :func:`check_variant`), ``testing`` (pytest), ``loader`` (.py and TOML files), ``cli``
-(the `variant` subcommand).
+(the `variant` subcommand), ``paper`` (the paper's TRSP and its ablations as variants, :func:`paper_variants`).
 """
 
 from specproof.checks.battery import (
@@ -37,6 +37,7 @@ from specproof.checks.battery.model import (
     VariantError,
     parse_rate,
 )
+from specproof.checks.battery.paper import paper_variants
 from specproof.checks.battery.results import PropertyResult, VariantReport, check_variant, run_property
 from specproof.checks.battery.testing import PropertyCheck, PropertyFails, parametrize_with_checks
 
@@ -62,6 +63,7 @@ __all__ = [
     "checks_for",
     "load_spec",
     "load_variants",
+    "paper_variants",
     "parametrize_with_checks",
     "parse_rate",
     "run_property",

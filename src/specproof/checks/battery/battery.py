@@ -30,6 +30,7 @@ from specproof.engine.rates import (
 from specproof.engine.registry import Evidence, Role, Status
 from specproof.theory import schedules as ts
 from specproof.theory.errors import VariantError
+from specproof.theory.spec import GATE_RANGE, MAX_GATE
 
 if TYPE_CHECKING:
     from specproof.checks.battery.model import Variant
@@ -325,8 +326,10 @@ def validate_variant(variant: Variant) -> Variant:
             _validate_kernel(variant)
         if variant.gate is not None:
             g = variant.gate(variant.t_range.start, 1)
-            if not math.isfinite(g):
-                raise VariantError(f"gate {variant.gate.name} gave {g} at T = {variant.t_range.start}, b = 1")
+            if not math.isfinite(g) or abs(g) > MAX_GATE:
+                raise VariantError(
+                    f"gate {variant.gate.name} gave {g} at T = {variant.t_range.start}, b = 1: {GATE_RANGE}"
+                )
         if variant.attention is not None:
             variant.attention(np.zeros(4))
     except VariantError as exc:

@@ -1,5 +1,6 @@
 """The battery's network properties: the composed network N_D = F_{D−1} ⋯ F_0 built from the variant's own
-schedule, kernel and gate (theory/network.py builds the paper's; this module the variant's, densely).
+schedule, kernel and gate by the project's one builder, :func:`theory.network.side_path_layers` (the paper's claims
+and sweeps build theirs with it too).
 
 Layer ℓ is F_ℓ = I + A_ℓ + Σ_{b ∈ layer ℓ} g(T, b)·K_b: sparse, one bandwidth b_ℓ per layer (the paper's
 Eq. 8); dense, every offset of the schedule in each layer. P_D = Π_ℓ diag(F_ℓ𝟏)⁻¹F_ℓ is its Markov form: with a
@@ -9,9 +10,10 @@ at T (fixed when the model is built); full depth is every layer the schedule has
 dyadic one). Attention: ``network-connected`` runs the variant's own attention model on the project's
 spike-and-bulk scores (:func:`theory.attention.spike_bulk_scores`, what the committed network-softmax sweep uses)
 when the variant has one, uniform causal attention otherwise; the other properties use their worst-case test
-patterns (isolating A = I, the sink 𝟏e₁ᵀ). Sizes: dense at every T the real operator sweeps (up to
-``sizes.t_operator``); the fixed-depth safety net, whose network is banded under A = I, also at every power of 2
-up to ``sizes.t_network`` (default 2^12) from the band (:func:`banded_isolating_mu2`).
+patterns (isolating A = I, the sink 𝟏e₁ᵀ). Sizes: a dense eigensolve of the network's matrix (``as_matrix()`` of the
+matrix-free chain) at every T the real operator sweeps (up to ``sizes.t_operator``); the fixed-depth safety net,
+whose network is banded under A = I, also at every power of 2 up to ``sizes.t_network`` (default 2^12) from the band
+read off the same chain (:func:`banded_isolating_mu2`).
 """
 
 from __future__ import annotations
@@ -19,15 +21,14 @@ from __future__ import annotations
 import functools
 import math
 from dataclasses import replace
+from typing import Callable
 
 import numpy as np
 import scipy.linalg
-import scipy.sparse
 
 from specproof.checks.battery import trsp_checks  # noqa: F401  (the TRSP properties come first in the battery)
 from specproof.checks.battery.battery import (
     Outcome,
-    bands,
     battery,
     binned,
     declared_rate,
@@ -41,60 +42,64 @@ from specproof.checks.battery.battery import (
 from specproof.checks.battery.model import Finding, Variant
 from specproof.engine.methods import float_tolerance, fmt, grid_check, open_evidence
 from specproof.engine.registry import Evidence, Status
+from specproof.theory import network as nw
 from specproof.theory.attention import spike_bulk_scores
-from specproof.theory.network import sink_escape_probability
+from specproof.theory.operators import Cesaro, Dense, Identity, Operator, Sink
 from specproof.theory.spectral import algebraic_connectivity
 
 FIXED_DEPTHS = (2, 4)
 _NEEDS = {"schedule", "kernel"}
 
 
-def network_bands(variant: Variant, T: int) -> list[tuple]:
-    """The bandwidths of each layer of the network at T: one per layer (sparse, duplicates kept: a constant
-    schedule stacks its layers), all of the schedule's offsets in each of its layers (dense)."""
-    offsets = bands(variant, T)
-    return [offsets] * len(offsets) if variant.layout == "dense" else [(b,) for b in offsets]
+@functools.lru_cache(maxsize=4096)
+def network_bands(variant: Variant, T: int) -> tuple[tuple[int, ...], ...]:
+    """The bandwidths of each layer of the network at T (:func:`theory.network.layer_bandwidths`): one per layer
+    (sparse, duplicates kept: a constant schedule stacks its layers), all of the schedule's offsets in each of its
+    layers (dense)."""
+    return tuple(nw.layer_bandwidths(variant.side_path, T))
 
 
 def full_depth(variant: Variant, T: int) -> int:
     return len(network_bands(variant, T))
 
 
-def _attention(variant: Variant, kind: str, T: int) -> np.ndarray:
-    if kind == "model":  # the variant's own attention model on the spike-and-bulk scores
-        return variant.attention(spike_bulk_scores(T))
-    if kind == "uniform":
-        return np.tril(np.ones((T, T))) / np.arange(1, T + 1)[:, None]
-    if kind == "isolating":
-        return np.eye(T)
-    A = np.zeros((T, T))
-    A[:, 0] = 1.0  # the sink 𝟏e₁ᵀ
-    return A
+def _attention(variant: Variant, kind: str) -> Callable[[int], Operator]:
+    """The attention at every layer, as the builder takes it (T ↦ A): the variant's own model on the spike-and-bulk
+    scores ("model"), uniform causal (Cesàro), isolating (A = I) or the sink 𝟏e₁ᵀ."""
+    if kind == "model":
+        return lambda T: Dense(variant.attention(spike_bulk_scores(T)))
+    return {"uniform": Cesaro, "isolating": Identity, "sink": Sink}[kind]
+
+
+def network_layers_of(variant: Variant, kind: str, T: int, depth: int) -> list[nw.NetworkLayer]:
+    """The variant's network at T: its first ``depth`` layers under one attention pattern."""
+    return nw.side_path_layers(variant.side_path, T, _attention(variant, kind), depth)
 
 
 @functools.lru_cache(maxsize=1024)
 def _side(variant: Variant, T: int, layer: tuple) -> tuple[np.ndarray, float]:
-    """Σ_b g(T, b)·K_b of one layer, and G = Σ_b g(T, b)."""
     gates = [gain(variant, T, b) for b in layer]
     S = sum(g * variant.kernel.operator(T, b).as_matrix() for g, b in zip(gates, layer))
     return S, float(sum(gates))
 
 
 def layer_side(variant: Variant, T: int, layer: tuple) -> tuple[np.ndarray, float]:
-    """Σ_b g(T, b)·K_b of one layer of the network (dense), and its summed gates G."""
+    """Σ_b g(T, b)·K_b of one layer (dense, the kernel's own operator), and its summed gates G: the side operator the
+    real-attention properties add to a pretrained head (their stored rows are keyed by its entries)."""
     return _side(variant, T, layer)
 
 
 @functools.lru_cache(maxsize=4096)
 def hypotheses(variant: Variant, T: int) -> str:
     """Why the network bounds (q_D, the causal ceiling) do not apply at T, or '' when they do: every gate finite
-    and ≥ 0, every layer's kernel operator nonnegative, lower triangular, with row sums ≤ 1."""
+    and ≥ 0, every layer's kernel operator (the one the network applies) nonnegative, lower triangular, with row
+    sums ≤ 1."""
     for layer in dict.fromkeys(network_bands(variant, T)):
         for b in layer:
             g = gain(variant, T, b)
             if not (math.isfinite(g) and g >= 0):
                 return f"the gate gives g = {fmt(g)} at T = {T}, b = {b}: the network bounds need g >= 0"
-            K = variant.kernel.operator(T, b).as_matrix()
+            K = nw.kernel_operator(variant.kernel, T, b).as_matrix()
             tol = float_tolerance(T, 1.0)
             if K.min() < -tol:
                 return f"the kernel has a negative weight at T = {T}, b = {b}: P_D is not a Markov matrix"
@@ -106,15 +111,10 @@ def hypotheses(variant: Variant, T: int) -> str:
 
 
 def markov(variant: Variant, kind: str, T: int, depth: int) -> tuple[np.ndarray, list[float]]:
-    """P_D (layer 0 acts first, so P_D = P_{D−1} ⋯ P_0) under one attention pattern, and each layer's G_ℓ."""
-    A = _attention(variant, kind, T)
-    P, gates = np.eye(T), []
-    for layer in network_bands(variant, T)[:depth]:
-        S, G = _side(variant, T, layer)
-        F = np.eye(T) + A + S
-        P = (F / F.sum(axis=1, keepdims=True)) @ P
-        gates.append(G)
-    return P, gates
+    """P_D (layer 0 acts first, so P_D = P_{D−1} ⋯ P_0) under one attention pattern as a dense matrix (the
+    builder's matrix-free chain, column by column), and each layer's G_ℓ."""
+    net = network_layers_of(variant, kind, T, depth)
+    return nw.network_operator(net, markov=True).as_matrix(), [layer.gate for layer in net]
 
 
 @functools.lru_cache(maxsize=4096)
@@ -133,7 +133,7 @@ def sink_stats(variant: Variant, T: int, depth: int) -> dict:
         "T": T,
         "D": depth,
         "escape": float(1 - P[:, 0].min()),
-        "q_D": sink_escape_probability(gates),
+        "q_D": nw.sink_escape_probability(gates),
         "R_eff": r_eff(P),
     }
 
@@ -184,7 +184,7 @@ def _attention_open(variant: Variant, Ts) -> str:
     if variant.attention is None:
         return ""
     for T in Ts:
-        A = _attention(variant, "model", T)
+        A = _attention(variant, "model")(T).as_matrix()
         if A.min() < -float_tolerance(T, 1.0):
             return f"the attention model {variant.attention.name} has a negative weight at T = {T}"
     return ""
@@ -259,75 +259,77 @@ BAND_LIMIT = 256  # the widest kernel band the banded path takes; wider kernels 
 
 
 @functools.lru_cache(maxsize=4096)
-def kernel_band(variant: Variant, T: int, b: int):
-    """K_b at T as a sparse matrix read off its band (w + 1 probe vectors, w = len(h_b) − 1: row i meets one column
-    of each residue class mod w + 1 within its band), or None when the band is wider than BAND_LIMIT or the
-    operator has entries outside it (checked on one random vector against the operator itself)."""
-    w = variant.kernel.float_weights(b).size - 1
+def kernel_band(variant: Variant, T: int, b: int) -> np.ndarray | None:
+    """K_b at T (the operator the network applies) in lower banded storage, read off its band (w + 1 comb probes,
+    w its reach), or None when the band is wider than BAND_LIMIT or the operator has entries outside it (checked on
+    one random vector against the operator itself)."""
+    op = nw.kernel_operator(variant.kernel, T, b)
+    w = nw.kernel_reach(variant.kernel, op, b)
     if w > BAND_LIMIT:
         return None
-    op = variant.kernel.operator(T, b)
-    m = min(w + 1, T)
-    probes = np.zeros((T, m))
-    probes[np.arange(T), np.arange(T) % m] = 1.0
-    Y = op.mv(probes)
-    rows, cols, vals = [], [], []
-    for k in range(min(w, T - 1) + 1):  # the k-th subdiagonal K[i, i − k]
-        i = np.arange(k, T)
-        rows.append(i)
-        cols.append(i - k)
-        vals.append(Y[i, (i - k) % m])
-    K = scipy.sparse.csr_matrix(
-        (np.concatenate(vals), (np.concatenate(rows), np.concatenate(cols))), shape=(T, T), dtype=np.float64
-    )
+    band = nw.lower_band(op, w)
     r = np.random.default_rng(T * 7919 + b).standard_normal(T)
-    scale = float(np.abs(K).sum(axis=1).max()) * float(np.abs(r).max())
-    if np.abs(K @ r - op.mv(r)).max() > float_tolerance(T, scale):
+    scale = float(_band_row_sums(np.abs(band)).max()) * float(np.abs(r).max())
+    if np.abs(_band_mv(band, r) - op.mv(r)).max() > float_tolerance(T, scale):
         return None
-    return K
+    return band
 
 
-def _band_hypotheses(variant: Variant, T: int, layers) -> str:
+def _band_row_sums(band: np.ndarray) -> np.ndarray:
+    """The row sums of a lower-triangular matrix in lower banded storage (band[k, j] = M[j + k, j])."""
+    T = band.shape[1]
+    sums = band[0].copy()
+    for k in range(1, band.shape[0]):
+        sums[k:] += band[k, : T - k]
+    return sums
+
+
+def _band_mv(band: np.ndarray, x: np.ndarray) -> np.ndarray:
+    """M x for a lower-triangular M in lower banded storage."""
+    T = band.shape[1]
+    y = band[0] * x
+    for k in range(1, band.shape[0]):
+        y[k:] += band[k, : T - k] * x[: T - k]
+    return y
+
+
+def _band_hypotheses(variant: Variant, T: int, bands) -> str:
     """The network bounds' hypotheses on the band (the dense :func:`hypotheses` at the sizes it reaches)."""
-    for layer in layers:
+    for layer in bands:
         for b in layer:
             g = gain(variant, T, b)
             if not (math.isfinite(g) and g >= 0):
                 return f"the gate gives g = {fmt(g)} at T = {T}, b = {b}: the network bounds need g >= 0"
             K = kernel_band(variant, T, b)
             tol = float_tolerance(T, 1.0)
-            if K.data.min(initial=0.0) < -tol:
+            if K.min(initial=0.0) < -tol:
                 return f"the kernel has a negative weight at T = {T}, b = {b}: P_D is not a Markov matrix"
-            if K.sum(axis=1).max() > 1 + tol:
-                return f"the kernel's rows sum to {fmt(K.sum(axis=1).max())} > 1 at T = {T}, b = {b}"
+            sums = _band_row_sums(K)
+            if sums.max() > 1 + tol:
+                return f"the kernel's rows sum to {fmt(sums.max())} > 1 at T = {T}, b = {b}"
     return ""
 
 
 @functools.lru_cache(maxsize=4096)
 def banded_isolating_mu2(variant: Variant, T: int, depth: int) -> float | str | None:
-    """μ₂(L(P_D)) under A = I from the band of P_D (a product of banded lower-triangular factors, so W = (P_D +
-    P_Dᵀ)/2 has half-bandwidth the summed reach): the two lowest eigenvalues of the banded Laplacian (LAPACK's
-    banded symmetric solver, scipy.linalg.eig_banded). None when a kernel is not banded; the reason, a string,
-    when the network bounds' hypotheses fail at T."""
-    layers = network_bands(variant, T)[:depth]
-    if any(kernel_band(variant, T, b) is None for layer in layers for b in layer):
+    """μ₂(L(P_D)) under A = I from the band of P_D, read off the builder's matrix-free chain by comb probes (a product
+    of banded lower-triangular factors, so P_D's lower bandwidth is the layers' summed reach and W = (P_D + P_Dᵀ)/2's
+    half-bandwidth the same): the two lowest eigenvalues of the banded Laplacian (LAPACK's banded symmetric solver,
+    scipy.linalg.eig_banded). None when a kernel is not banded; the reason, a string, when the network bounds'
+    hypotheses fail at T."""
+    bands = network_bands(variant, T)[:depth]
+    if any(kernel_band(variant, T, b) is None for layer in bands for b in layer):
         return None
-    why = _band_hypotheses(variant, T, layers)
+    why = _band_hypotheses(variant, T, bands)
     if why:
         return why
-    eye = scipy.sparse.identity(T, format="csr")
-    P = eye
-    for layer in layers:
-        F = 2.0 * eye + sum(gain(variant, T, b) * kernel_band(variant, T, b) for b in layer)
-        F = scipy.sparse.diags(1.0 / np.asarray(F.sum(axis=1)).ravel()) @ F
-        P = (F @ P).tocsr()
-    W = ((P + P.T) / 2).tocoo()
-    reach = int(np.abs(W.row - W.col).max(initial=0))
-    L = (scipy.sparse.diags(np.asarray(W.sum(axis=1)).ravel()) - W).tocsr()
-    band = np.zeros((reach + 1, T))
-    for k in range(reach + 1):
-        band[k, : T - k] = L.diagonal(-k)
-    low = scipy.linalg.eig_banded(band, lower=True, eigvals_only=True, select="i", select_range=(0, 1))
+    net = network_layers_of(variant, "isolating", T, depth)
+    P = nw.lower_band(nw.network_operator(net, markov=True), sum(layer.reach for layer in net))
+    # L = diag(W𝟏) − W: W's off-diagonal entries are P's halved, its loops cancel
+    ab = np.zeros_like(P)
+    ab[0] = 0.5 * (_band_row_sums(P) - P[0] + P[1:].sum(axis=0))
+    ab[1:] = -0.5 * P[1:]
+    low = scipy.linalg.eig_banded(ab, lower=True, eigvals_only=True, select="i", select_range=(0, 1))
     return float(low[1])
 
 
@@ -535,4 +537,13 @@ def check_network_rank(name: str, variant: Variant) -> Outcome:
     return outcome_of(ev, trend)
 
 
-__all__ = ["full_depth", "hypotheses", "layer_side", "markov", "network_bands", "network_mu2", "sink_stats"]
+__all__ = [
+    "full_depth",
+    "hypotheses",
+    "layer_side",
+    "markov",
+    "network_bands",
+    "network_layers_of",
+    "network_mu2",
+    "sink_stats",
+]

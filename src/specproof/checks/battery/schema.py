@@ -25,6 +25,7 @@ from pydantic import (
 )
 
 from specproof.theory.errors import VariantError  # noqa: F401 (re-exported: the error of both front ends)
+from specproof.theory.spec import MAX_CASCADE_ORDER, MAX_GATE
 
 _NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.+-]*$")
 
@@ -40,6 +41,40 @@ Positive = Annotated[StrictInt, Field(ge=1)]
 Bandwidth = Annotated[int, Field(ge=1)]  # a key of a TOML table ("2") or of a Python mapping (2)
 Bandwidths = Annotated[list[Positive], Field(min_length=1)]
 Finite = Annotated[float, Field(strict=True, allow_inf_nan=False)]  # an int is a float too, a bool is not
+
+
+def _within(lo: float, hi: float, why: str):
+    """A number refused outside ``lo ≤ x ≤ hi`` with the allowed range and why it ends there (pydantic's own
+    ``le`` message gives neither)."""
+
+    def check(value):
+        if not lo <= value <= hi:
+            raise ValueError(f"outside the allowed range {lo:g} … {hi:g} ({why})")
+        return value
+
+    return AfterValidator(check)
+
+
+# The largest sizes a run is allowed: each about four times what --wide uses, where one run of the battery still
+# ends in minutes on two cores (the skeleton's spectrum at every T up to t_max, the dense operator's eigenvalues at
+# every T up to t_operator, the banded network to t_network); a size beyond them is refused before any work.
+SIZE_LIMITS = {
+    "t_max": 2**14,
+    "t_operator": 2**10,
+    "b_max": 2**14,
+    "attention_max": 2**11,
+    "examples": 10_000,
+    "t_network": 2**16,
+    "real_max": 2**11,
+}
+_SIZE_WHY = "about 4 times the --wide sizes: the largest at which one battery run still ends in minutes"
+
+
+def _size(name: str, lo: int) -> Any:
+    return Annotated[StrictInt, _within(lo, SIZE_LIMITS[name], _SIZE_WHY)]
+
+
+GATE_WHY = "the checks square g and hash g times the side path's matrices in 64-bit integers"
 
 
 class _Table(BaseModel):
@@ -62,14 +97,14 @@ class Sizes(_Table):
     """How far the battery sweeps; the lower bounds are the smallest sweeps that still give three points
     to every rate fit."""
 
-    t_min: Annotated[StrictInt, Field(ge=2)] | None = None
-    t_max: Annotated[StrictInt, Field(ge=64)] = 1024
-    t_operator: Annotated[StrictInt, Field(ge=64)] = 256
-    b_max: Annotated[StrictInt, Field(ge=16)] = 1024
-    attention_max: Annotated[StrictInt, Field(ge=64)] = 256
-    examples: Annotated[StrictInt, Field(ge=10)] = 100
-    t_network: Annotated[StrictInt, Field(ge=64)] = 4096  # the banded fixed-depth network sweep
-    real_max: Annotated[StrictInt, Field(ge=32)] = 256  # the longest window of real attention
+    t_min: Annotated[StrictInt, Field(ge=2)] | None = None  # at most t_max (checked below)
+    t_max: _size("t_max", 64) = 1024
+    t_operator: _size("t_operator", 64) = 256
+    b_max: _size("b_max", 16) = 1024
+    attention_max: _size("attention_max", 64) = 256
+    examples: _size("examples", 10) = 100
+    t_network: _size("t_network", 64) = 4096  # the banded fixed-depth network sweep
+    real_max: _size("real_max", 32) = 256  # the longest window of real attention
 
     @model_validator(mode="after")
     def _t_min_within_t_max(self):
@@ -142,7 +177,7 @@ class Box(_Table):
 
 class Cascade(_Table):
     kind: Literal["cascade"]
-    order: Positive
+    order: Annotated[StrictInt, _within(1, MAX_CASCADE_ORDER, "its weights b^order must stay float64 numbers")]
 
 
 class TrspGate(_Table):
@@ -153,7 +188,7 @@ class TrspGate(_Table):
 
 class ConstantGate(_Table):
     kind: Literal["constant"]
-    value: Finite
+    value: Annotated[Finite, _within(-MAX_GATE, MAX_GATE, GATE_WHY)]
 
 
 class Softmax(_Table):

@@ -387,7 +387,10 @@ def check_gate_range(name: str, variant: Variant) -> Outcome:
 
 
 def _safety_Ts(variant: Variant) -> list[int]:
-    return [T for T in (4, 5, 7, 8, 9, 12, 16, 17, 24, 32) if T in variant.t_range]
+    """The small T the safety net is checked at: a spread of residues below 33 where the variant's range reaches
+    them, else its three smallest T (a schedule whose first T is larger, e.g. bandwidths [1, 5, 25, 125])."""
+    Ts = [T for T in (4, 5, 7, 8, 9, 12, 16, 17, 24, 32) if T in variant.t_range]
+    return Ts or list(variant.t_range[:3])
 
 
 @functools.lru_cache(maxsize=64)

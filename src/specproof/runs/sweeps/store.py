@@ -153,6 +153,41 @@ def compute_row(sweep: Sweep, params: dict) -> dict:
 # --------------------------------------------------------------------------- the store
 
 
+def _number(value) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
+
+
+def _check_row(sweep: Sweep, row: dict, where: str) -> None:
+    """InputError unless the stored row is one the store could have written: its swept parameter (and the sweep's
+    fixed ones) with their types, and every value inside its own bracket (``lower ≤ value ≤ upper``, and
+    ``c_lower ≤ c ≤ c_upper`` for a column ``c``)."""
+    expected = {sweep.x: 0, **sweep.fixed}
+    for name, like in expected.items():
+        got = row["params"].get(name)
+        if _number(like) and not _number(got) or isinstance(like, str) and not isinstance(got, str):
+            raise InputError(
+                f"{where}: the parameter {name} is {got!r}, not a {'number' if _number(like) else 'string'}; the store "
+                "writes numbers as numbers, so this line was edited by hand (it would be recomputed, not read): fix "
+                "or delete it"
+            )
+    brackets = [("value", "lower", "upper")] + [(c, f"{c}_lower", f"{c}_upper") for c in row if f"{c}_lower" in row]
+    for column, lo, hi in brackets:
+        if column not in row or lo not in row or hi not in row:
+            continue
+        for name in (lo, column, hi):
+            if row[name] is not None and not _number(row[name]):
+                raise InputError(
+                    f"{where}: {name} is {row[name]!r}, not a number; the store writes numbers as numbers, so this "
+                    "line was edited by hand: fix or delete it"
+                )
+        low, value, high = row[lo], row[column], row[hi]
+        if None not in (low, value, high) and not low <= value <= high:
+            raise InputError(
+                f"{where}: {column} = {value!r} lies outside its own bracket [{low!r}, {high!r}]; a solver's row "
+                "holds its value inside its bracket, so this line was edited by hand: fix or delete it"
+            )
+
+
 class Store:
     """``<directory>/<sweep>.jsonl``, rewritten atomically after every point (see the module docstring)."""
 
@@ -163,23 +198,44 @@ class Store:
         return self.directory / f"{name}.jsonl"
 
     def load(self, sweep: Sweep) -> dict[str, dict]:
-        """Rows of the current revision by point key (rows of other revisions are recomputed)."""
+        """Rows of the current revision by point key (rows of other revisions are recomputed). The store is written
+        only by :meth:`write`, so a file it could not have written (not UTF-8, a line that is not a row, a point stored
+        twice, a number stored as a string, a value outside its own bracket) is an :class:`InputError` naming the
+        line, never read past or silently recomputed."""
         path = self.path(sweep.name)
         if not path.exists():
             return {}
-        rows = {}
-        for lineno, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+        try:
+            text = path.read_text(encoding="utf-8")
+        except UnicodeDecodeError as exc:
+            raise InputError(
+                f"{path} is not UTF-8 text (byte {exc.start}: {exc.reason}); the store writes JSON lines, so this file "
+                "was replaced or edited by hand: restore it (git checkout) or delete it"
+            ) from None
+        rows, lines = {}, {}
+        for lineno, line in enumerate(text.splitlines(), 1):
             if not line.strip():
                 continue
+            where = f"{path}:{lineno}"
             try:
                 row = json.loads(line)
             except json.JSONDecodeError as exc:
                 raise InputError(
-                    f"{path}:{lineno} is not a JSON row ({exc.msg}); the store is written atomically, "
+                    f"{where} is not a JSON row ({exc.msg}); the store is written atomically, "
                     "so this file was edited by hand: fix or delete that line"
                 ) from None
-            if row.get("revision") == sweep.revision:
-                rows[key(row["params"])] = row
+            if not isinstance(row, dict) or not isinstance(row.get("params"), dict):
+                raise InputError(f"{where} is not a row (a JSON object with its params); fix or delete that line")
+            if row.get("revision") != sweep.revision:
+                continue
+            _check_row(sweep, row, where)
+            k = key(row["params"])
+            if k in rows:
+                raise InputError(
+                    f"{where} stores the point {k} again (line {lines[k]} holds it); the store keeps one row per "
+                    "point: delete one of them"
+                )
+            rows[k], lines[k] = row, lineno
         return rows
 
     def write(self, sweep: Sweep, rows: Iterable[dict]) -> Path:
@@ -189,6 +245,7 @@ class Store:
         path.parent.mkdir(parents=True, exist_ok=True)
         ordered = sorted(rows, key=lambda r: (r["x"], key(r["params"])))
         for row in ordered:
+            _check_row(sweep, row, f"{sweep.name} at {sweep.x} = {row.get('x')}")  # never write what load refuses
             check_bounds(sweep, row)
         return write_atomic(path, "".join(json.dumps(r, sort_keys=True, ensure_ascii=False) + "\n" for r in ordered))
 

@@ -370,10 +370,10 @@ def network_depths(T: int) -> dict[str, int]:
 
 
 def network_solver(T: int) -> dict:
-    """Options of :func:`theory.network.network_algebraic_connectivity` for the network sweeps: residual tolerance
-    1e-9 at every T, at most 400 LOBPCG iterations in all stages. With the banded-proxy shift-invert preconditioner
-    every model and depth converges to the tolerance at T = 2^16 and 2^20 (see that function and the rows'
-    ``*_matvecs``); before it (Jacobi, capped at 60 iterations beyond T = 4096) the rows at 2^14 and 2^16 held
+    """Options of :func:`theory.network_solvers.network_algebraic_connectivity` for the network sweeps: residual
+    tolerance 1e-9 at every T, at most 400 LOBPCG iterations in all stages. With the banded-proxy shift-invert
+    preconditioner every model and depth converges to the tolerance at T = 2^16 and 2^20 (see that function and the
+    rows' ``*_matvecs``); before it (Jacobi, capped at 60 iterations beyond T = 4096) the rows at 2^14 and 2^16 held
     the cap's values, residuals 4e-5 … 6e-3."""
     return {"tol": 1e-9, "maxiter": 400}
 
@@ -444,6 +444,7 @@ def _network_point(T: int, attention: str) -> dict:
     bound on Dobrushin's coefficient); and under the sink R_eff(N_D) = R_eff(P_D) bracketed and the bound
     1 + (q_D/(1 − q_D))². ``bracket_only`` lists the columns that did not converge (empty in a complete row)."""
     from specproof.theory import network as nw
+    from specproof.theory.network_solvers import DENSE_MAX, network_connectivity
     from specproof.theory.solvers import EPS, spectral_norm
 
     gate = nw.default_gate()
@@ -451,7 +452,7 @@ def _network_point(T: int, attention: str) -> dict:
         "attention": attention,
         "dtype": "float64",
         "device": "cpu",
-        "method": "dense-eigvalsh" if T <= nw.DENSE_MAX else "scipy-lobpcg-banded-proxy",
+        "method": "dense-eigvalsh" if T <= DENSE_MAX else "scipy-lobpcg-banded-proxy",
         "gap_degrees": "with-loops",
         "rigour": (
             "mu2/gap: dense eigvalsh within 10*T*eps*|M| up to T = 2048; beyond, LOBPCG brackets (upper "
@@ -467,7 +468,7 @@ def _network_point(T: int, attention: str) -> dict:
         L = nw.network_laplacian(layers)
         for q in NETWORK_QUANTITIES:
             t0 = time.perf_counter()
-            e = nw.network_connectivity(L, normalized=q == "gap", degrees="with-loops", **network_solver(T))
+            e = network_connectivity(L, normalized=q == "gap", degrees="with-loops", **network_solver(T))
             status = _network_status(e)
             row.update(
                 {

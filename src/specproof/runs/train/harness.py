@@ -71,7 +71,6 @@ from specproof.theory.errors import InputError
 
 STORE_NAME = "trained"
 REVISION = 1
-STATIC_GATE = 0.5  # the "static scalar" gate of the §5.2 ablation: the midpoint of Eq. 7's range (0, 1)
 DIGITS = 6  # stored values keep 6 significant digits
 
 # the paper's numbers this experiment is read beside (TRSP §4.3, §5.3, Table 2; Fig. 4 gives no numbers)
@@ -112,45 +111,12 @@ def config_fingerprint(config: TrainConfig, corpus_label: str) -> str:
 
 def builtin_variants() -> dict:
     """The base model and TRSP with its Table 4 ablations, as :class:`~specproof.theory.spec.SidePath` objects (None:
-    no side path). The ablations read as examples/variants/*.toml and THEOREMS.md read them: a static scalar gain
-    instead of Eq. 7; b_ℓ = T at every layer; a box instead of the triangle; every bandwidth in every layer (dense)."""
-    from specproof.theory.spec import Gate, Kernel, Schedule, paper_side_path
-    from specproof.theory.spec import SidePath as Variant
+    no side path; :func:`theory.spec.paper_ablations`). The ablations read as examples/variants/*.toml and THEOREMS.md
+    read them: a static scalar gain instead of Eq. 7; b_ℓ = T at every layer; a box instead of the triangle; every
+    bandwidth in every layer (dense)."""
+    from specproof.theory.spec import paper_ablations
 
-    dyadic, tri, gate = Schedule.geometric(2), Kernel.triangular(), Gate.trsp()
-    return {
-        "base": None,
-        "trsp": paper_side_path(gate),
-        "static-gate": Variant(
-            "static-gate",
-            schedule=dyadic,
-            kernel=tri,
-            gate=Gate.constant(STATIC_GATE),
-            description=f"§5.2 w/o gate: a static scalar g = {STATIC_GATE}",
-        ),
-        "no-dyadic": Variant(
-            "no-dyadic",
-            schedule=Schedule.constant(None),
-            kernel=tri,
-            gate=gate,
-            description="§5.2 w/o dyadic bandwidth: b_l = T at every layer",
-        ),
-        "box-kernel": Variant(
-            "box-kernel",
-            schedule=dyadic,
-            kernel=Kernel.box(),
-            gate=gate,
-            description="§5.2 w/o triangular kernel: a uniform box",
-        ),
-        "dense-full-sweep": Variant(
-            "dense-full-sweep",
-            schedule=dyadic,
-            kernel=tri,
-            gate=gate,
-            layout="dense",
-            description="§5.2 Dense (Full-Sweep): every bandwidth in every layer",
-        ),
-    }
+    return {"base": None, **paper_ablations()}
 
 
 DEFAULT_VARIANTS = TRAIN_VARIANTS  # the parser checks --variants against these names (checks/options.py)

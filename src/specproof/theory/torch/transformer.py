@@ -237,9 +237,9 @@ class SidePath(nn.Module):
         if self.gate is not None:
             g = self.gate(T, distinct).to(dtype=like.dtype, device=like.device)
             return layers, {b: g[i] for i, b in enumerate(distinct)}
-        return layers, {
-            b: torch.tensor(float(self.spec.gate(T, b)), dtype=like.dtype, device=like.device) for b in distinct
-        }
+        fixed = self.spec.gate
+        assert fixed is not None  # a side path without a fixed gain has the trainable gate (__init__)
+        return layers, {b: torch.tensor(float(fixed(T, b)), dtype=like.dtype, device=like.device) for b in distinct}
 
     def filter(self, X: torch.Tensor, b: int) -> torch.Tensor:
         """K_b X along the token axis (dim −2) of a (..., T, d) tensor."""
@@ -252,14 +252,18 @@ class SidePath(nn.Module):
         cache_key = (kind, T, b, X.device, X.dtype)
         if cache_key not in self._operators:
             if kind == "weights":
-                h = np.asarray([float(w) for w in self.spec.weights(b)], dtype=np.float64)
+                weights = self.spec.weights
+                assert weights is not None  # kernel "weights" takes weights= (SidePathSpec.__post_init__)
+                h = np.asarray([float(w) for w in weights(b)], dtype=np.float64)
                 scale = CausalConvolution(T, h).row_scale
                 self._operators[cache_key] = (
                     torch.as_tensor(h[::-1].copy(), dtype=X.dtype, device=X.device).view(1, 1, -1),
                     torch.as_tensor(scale, dtype=X.dtype, device=X.device)[:, None],
                 )
             else:
-                M = np.asarray(self.spec.matrix(T, b), dtype=np.float64)
+                matrix = self.spec.matrix
+                assert matrix is not None  # kernel "matrix" takes matrix= (SidePathSpec.__post_init__)
+                M = np.asarray(matrix(T, b), dtype=np.float64)
                 if M.shape != (T, T) or not np.all(np.isfinite(M)):
                     raise InputError(
                         f"side path {self.spec.name}: matrix({T}, {b}) must be a finite {T}x{T} array, "
@@ -319,13 +323,14 @@ class Decoder(nn.Module):
             x = x + delta
         T = x.shape[1]
         cos, sin = rope_tables(T, self.cfg.head_dim, self.cfg.rope_base, x.device, x.dtype)
-        layers, g = self.side.gains(T, x) if self.side is not None else (None, None)
-        hidden, traces = [x], ([] if trace else None)
+        layers, g = self.side.gains(T, x) if self.side is not None else ([], {})
+        hidden = [x]
+        traces: list[LayerTrace] | None = [] if trace else None
         for i, block in enumerate(self.blocks):
             side_term = self.side.term(x, layers[i], g) if self.side is not None else None
             x_in = x
             x, kept = block(x, cos, sin, side_term, trace)
-            if trace:
+            if traces is not None:
                 traces.append(LayerTrace(x_in, *kept))
             hidden.append(x)
         return DecoderOutput(self.head(self.norm(x)), hidden, traces)

@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import functools
+
 import sympy as sp
-import torch
-from torch.overrides import TorchFunctionMode
+
+from specproof.engine.optional import optional
+
+torch = optional("torch")
 
 # symbolic parameters shared by the proofs: b ≥ 1 the bandwidth, k, j ≥ 0 offsets inside one case
 b_ = sp.Symbol("b", integer=True, positive=True)
@@ -19,22 +23,27 @@ def tribox_kernel_sums():
     return r, rising, falling, total
 
 
-class _ElementTraffic(TorchFunctionMode):
-    """Records every torch call that makes a tensor, with the elements it reads and writes; a view (an output on an
-    input's storage) costs nothing."""
+@functools.cache
+def _element_traffic_mode() -> type:
+    """The torch function mode that records every torch call making a tensor, with the elements it reads and
+    writes; a view (an output on an input's storage) costs nothing. Defined on first use: torch is optional."""
+    from torch.overrides import TorchFunctionMode
 
-    def __init__(self):
-        super().__init__()
-        self.trace: list[tuple[str, int, int]] = []
+    class ElementTraffic(TorchFunctionMode):
+        def __init__(self):
+            super().__init__()
+            self.trace: list[tuple[str, int, int]] = []
 
-    def __torch_function__(self, func, types, args=(), kwargs=None):
-        kwargs = kwargs or {}
-        out = func(*args, **kwargs)
-        inputs, outputs = _tensors([*args, *kwargs.values()]), _tensors([out])
-        storages = {x.untyped_storage().data_ptr() for x in inputs}
-        if any(y.untyped_storage().data_ptr() not in storages for y in outputs):
-            self.trace.append((func.__name__, sum(x.numel() for x in inputs), sum(y.numel() for y in outputs)))
-        return out
+        def __torch_function__(self, func, types, args=(), kwargs=None):
+            kwargs = kwargs or {}
+            out = func(*args, **kwargs)
+            inputs, outputs = _tensors([*args, *kwargs.values()]), _tensors([out])
+            storages = {x.untyped_storage().data_ptr() for x in inputs}
+            if any(y.untyped_storage().data_ptr() not in storages for y in outputs):
+                self.trace.append((func.__name__, sum(x.numel() for x in inputs), sum(y.numel() for y in outputs)))
+            return out
+
+    return ElementTraffic
 
 
 def _tensors(items) -> list:
@@ -49,6 +58,6 @@ def _tensors(items) -> list:
 
 def element_traffic(fn, X: torch.Tensor, b: int) -> tuple[list, int]:
     """(trace, total elements read + written) of ``fn(X, b)``: an exact, machine-independent cost count."""
-    with _ElementTraffic() as mode:
+    with _element_traffic_mode()() as mode:
         fn(X, b)
     return mode.trace, sum(r + w for _, r, w in mode.trace)

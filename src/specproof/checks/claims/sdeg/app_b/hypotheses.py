@@ -15,6 +15,7 @@ import sympy as sp
 
 from specproof.checks.claims._shared.sdeg_bidirectional import symbolic_counterexample, symbolic_evidence
 from specproof.engine.methods import exact_counterexample, probe_hypothesis
+from specproof.engine.records import Tightness, Weakest
 from specproof.engine.registry import Context, Evidence, Source, Status, check, claim_split
 
 
@@ -96,6 +97,14 @@ claim_split(
     [
         dict(
             slug="reduction",
+            weakest=Weakest(
+                "qualitative",
+                "the reduction is an identity for every activation with φ(0) > 0 and φ(s_i) > 0; the theorems' hypotheses carry over through a_i = φ(s_i)/φ(0), no new quantity",
+            ),
+            tightness=Tightness(
+                "unmeasurable",
+                "the same inequality as sdeg.row-normalized, shown to survive without the hypothesis; how tight it is is sdeg.row-normalized's record",
+            ),
             title="Generalized row-normalized attention (the lost Thm 5) reduces to the canonical softmax",
             statement=r"For an activation $\varphi\ge0$, $A_\varphi(S)_{ij}=\varphi(S_{ij})/\sum_k\varphi(S_{ik})$. On the canonical model, with $\varphi(0)>0$ and $\varphi(s_i)>0$, $A_\varphi(\Sigma)=\operatorname{softmax}(\operatorname{diag}(s'))$ with $e^{s'_i}=\varphi(s_i)/\varphi(0)$, bidirectional and causal, so the spike–bulk theorems hold with $a_i=\varphi(s_i)/\varphi(0)$ and their hypotheses carry over.",
             checks=[sdeg_row_normalized_reduction_sympy],
@@ -105,6 +114,17 @@ claim_split(
         ),
         dict(
             slug="positive-at-zero",
+            weakest=Weakest(
+                "needed",
+                "at φ(0) = 0 (ReLU, positive bulk) A_φ = I at every ℓ: the boundary value itself fails, so φ(0) > 0 is exactly what is needed",
+                hypothesis="φ(0)",
+                stated="φ(0) > 0",
+                weakest="φ(0) > 0 (the stated value)",
+            ),
+            tightness=Tightness(
+                "unmeasurable",
+                "the inequality is sdeg.row-normalized's conclusion, which the counterexample breaks without the hypothesis; this claim has no bound of its own (the counterexample's margin is in the evidence)",
+            ),
             title="Row-normalized attention: φ(0) > 0 is necessary",
             statement=r"$\varphi(0)>0$ is necessary: for $\varphi=\mathrm{ReLU}$ and positive bulk scores $A_\varphi=I$, with no degeneration at any $\ell$.",
             checks=[sdeg_row_normalized_relu_probe],
@@ -113,6 +133,10 @@ claim_split(
         ),
         dict(
             slug="threshold",
+            weakest=Weakest(
+                "qualitative",
+                "which threshold to read (φ(s)/φ(0) ≷ ℓ against s ≷ log ℓ) is a choice of scale, not a quantity to weaken",
+            ),
             title="Row-normalized attention: separation is read at the activation's scale",
             statement=r"The separation must be read as $\varphi(s_i)/\varphi(0)\gtrless\ell$, not $s_i\gtrless\log\ell$: $\varphi(x)=1+x$ makes the softmax spike $s_1=2\log\ell$ a bulk entry.",
             checks=[sdeg_row_normalized_threshold_sympy],

@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
 
 from specproof.engine.methods import derivation, float_tolerance, fmt, property_search, sympy_identity
+from specproof.engine.records import Tightness
 from specproof.engine.registry import Context, Evidence, Source, Status, check, claim
 from specproof.theory.spectral import stable_rank, wasserstein1
 
@@ -152,6 +153,11 @@ def f_w1_scope_float(ctx: Context) -> Evidence:
 
 claim(
     id="sdeg.F.w1-scope",
+    tightness=Tightness(
+        "sharp",
+        "|∫f dμ − ∫f dν| ≤ L·W₁ is Kantorovich–Rubinstein: equality for f(x) = Lx when one law dominates the other, as for the statement's (1^m, 0^{ℓ−m}) against (1, 0^{ℓ−1}): both sides (m−1)/ℓ (f_w1_scope_sympy)",
+        where={"laws": "(1^m, 0^(ℓ−m)) and (1, 0^(ℓ−1)), f(x) = x"},
+    ),
     title="W₁ transfers weak limits, not leading modes or rank proxies",
     source=Source("SDEG", "App. F.3", "remarks"),
     statement=(

@@ -21,6 +21,7 @@ from specproof.engine.methods import (
     step_series,
     sympy_identity,
 )
+from specproof.engine.records import Limit, Tightness
 from specproof.engine.registry import Context, Evidence, Source, Status, check, claim
 from specproof.theory.spectral import effective_rank, stable_rank
 
@@ -136,6 +137,18 @@ def smooth_decay_dense(ctx: Context) -> Evidence:
 
 claim(
     id="sdeg.F.smooth-decay",
+    tightness=Tightness(
+        "sharp",
+        "srank = (1−ρ^{2n})/(1−ρ²) (smooth_decay_sympy) tends to its bound 1/(1−ρ²) as n → ∞",
+        approach="1/(1−ρ²) − srank = ρ^{2n}/(1−ρ²): geometric in n",
+    ),
+    limit=Limit(
+        "closed-form",
+        "smooth_decay_sympy: geometric sums and the entropy of the geometric law",
+        quantity="log erank_p of σ_j = ρ^{j−1}, n → ∞",
+        value="−[r log r + (1−r) log(1−r)]/(1−r), r = ρ^p",
+        approach="geometrically in n (the truncated law's mass ρ^{pn})",
+    ),
     title="Small rank proxies from smooth spectral decay, with no spike structure",
     source=Source("SDEG", "App. F.4", "remark"),
     statement=r"A spectrum without any gap can have bounded rank proxies: $\sigma_j=\rho^{j-1}$ ($j\le n$) gives $\mathrm{srank}=\frac{1-\rho^{2n}}{1-\rho^2}<\frac1{1-\rho^2}$ for every $n$ and, as $n\to\infty$, $\log\mathrm{erank}_p\to-[r\log r+(1-r)\log(1-r)]/(1-r)$, $r=\rho^p$ (for $\rho=\tfrac12$: $\mathrm{srank}\to\tfrac43$, $\mathrm{erank}_1\to4$, $\mathrm{erank}_2\to\tfrac43\,4^{1/3}$), while every adjacent ratio is $\sigma_j/\sigma_{j+1}=1/\rho$; $\sigma_j=1/j$ gives $\mathrm{srank}<\pi^2/6$ with adjacent ratios $1+1/j\to1$. So small rank proxies do not indicate a spike–bulk split.",

@@ -29,6 +29,7 @@ from specproof.checks.claims._shared.sdeg_bidirectional import (
 )
 from specproof.engine import strategies as sst
 from specproof.engine.methods import derivation, float_tolerance, property_search, sympy_identity, sympy_nonnegative
+from specproof.engine.records import Tightness
 from specproof.engine.registry import Context, Evidence, Source, Status, check, claim
 from specproof.theory.attention import bidirectional_eigenvalues, bidirectional_singular_values, canonical_weights
 from specproof.theory.entropy import entropy_terms
@@ -332,6 +333,9 @@ def b_ideal_masses_float(ctx: Context) -> Evidence:
 
 claim(
     id="sdeg.b.ideal-masses",
+    tightness=Tightness(
+        "unmeasurable", "the inequality signs are the case ranges (1 ≤ k < ℓ); the masses are identities, no bound"
+    ),
     title="Masses of the ideal spectra: N*_ℓ = k − 1 + √(4 − 3c_ℓ) and R_ℓ",
     source=Source("SDEG", "App. D.1", "Thm 6"),
     statement=(

@@ -40,6 +40,7 @@ from specproof.engine.methods import (
     sympy_identity,
     sympy_nonnegative,
 )
+from specproof.engine.records import Tightness
 from specproof.engine.registry import Context, Evidence, Source, Status, check, claim
 from specproof.engine.strategies import score_vectors, spike_bulk_split
 from specproof.theory.attention import (
@@ -207,6 +208,11 @@ def sdegb_spike_count_heads(ctx: Context) -> Evidence:
 
 claim(
     id="sdeg.setup.spike-count",
+    tightness=Tightness(
+        "sharp",
+        "k ≤ rank S ≤ d_qk (sdegb_spike_count_minors) holds with equality when all d_qk nonzero singular values of S are spikes",
+        where={"k": "rank S = d_qk, every nonzero singular value above the spike threshold"},
+    ),
     title="Spike count bounded by the head dimension",
     source=Source("SDEG", "§3.1", "k ≤ rank(S) ≤ d_qk"),
     statement=(
@@ -259,6 +265,12 @@ def sdegb_decomposition_sympy(ctx: Context) -> Evidence:
 
 claim(
     id="sdeg.b.decomposition",
+    tightness=Tightness(
+        "sharp",
+        "d_i = (a_i−1)/(a_i+ℓ−1) (sdegb_decomposition_sympy) is 0 at s_i = 0 and tends to its supremum 1 as s_i → ∞",
+        where={"s_i": "0 (d_i = 0)"},
+        approach="d_i → 1 as s_i → ∞, 1 − d_i = ℓ/(a_i+ℓ−1)",
+    ),
     title="Diagonal-plus-rank-one form of A_b and the Gram matrix of its ideal limit",
     source=Source("SDEG", "App. C.1", "Eq. (1)"),
     statement=r"$A_b=D+z\mathbf{1}^\top=J+DP$ with $J=\mathbf{1}\mathbf{1}^\top/\ell$, $P=I-J$, $d_i=\frac{a_i-1}{a_i+\ell-1}\in[0,1)$ for $s_i\ge0$ and $z_i=\frac{1}{a_i+\ell-1}$. The ideal limit $A^\star$ (rows $e_i^\top$ for $i\le k$, $\mathbf{1}^\top/\ell$ for $i>k$) has $A^\star A^{\star\top}=\begin{pmatrix}I_k&\ell^{-1}\mathbf{1}\\ \ell^{-1}\mathbf{1}&\ell^{-1}\mathbf{1}\mathbf{1}^\top\end{pmatrix}$.",
@@ -499,6 +511,11 @@ def sdegb_closed_form_sympy(ctx: Context) -> Evidence:
 
 claim(
     id="sdeg.b.charpoly.closed-form",
+    tightness=Tightness(
+        "sharp",
+        "both interlacing sides are attained: a tie d_j = d_{j−1} forces λ_j = d_j (the statement, sdegb_closed_form_sympy), and λ₁ = 1; the floor min_i d_i > −1/(ℓ−1) is approached as a score tends to −∞",
+        where={"d_j": "d_{j−1} (a tie): λ_j = d_j"},
+    ),
     title="det(λI − A_b) = (λ − 1)p′(λ)/ℓ: the spectrum interlaces the d_i for every real score vector",
     source=Source("specproof", "App. C.2", "own"),
     statement=r"With $p(\lambda)=\prod_i(\lambda-d_i)$, $\det(\lambda I-A_b)=(\lambda-1)\,p'(\lambda)/\ell$, since $z_i=(1-d_i)/\ell$ makes $\frac{z_i}{\lambda-d_i}=\frac1\ell+\frac{1-\lambda}{\ell(\lambda-d_i)}$. By Rolle, for every $\ell$ and every real score vector (sorted $d_1\ge\dots\ge d_\ell$): the spectrum is real, $\lambda_1=1$, $d_j\le\lambda_j\le d_{j-1}$ ($2\le j\le\ell$), a tie $d_j=d_{j-1}$ forces $\lambda_j=d_j$, and every eigenvalue is $\ge\min_i d_i>-1/(\ell-1)$.",
@@ -590,6 +607,11 @@ sdegb_rolle_coq = coq_check(
 
 claim(
     id="sdeg.b.eigen-real",
+    tightness=Tightness(
+        "sharp",
+        "λ₁ = 1 always; equal scores give A_b = dI + (1−d)J with λ_j = d = d_{j−1} = d_j for j ≥ 2 (the tie case of sdeg.b.charpoly.closed-form), so both interlacing sides are equalities",
+        where={"scores": "all equal, s_i = b"},
+    ),
     title="Real spectrum in [0,1] with λ₁ = 1, interlacing the d_i",
     source=Source("SDEG", "§3.2", "Thm 2(1)"),
     statement=(

@@ -48,6 +48,7 @@ from specproof.engine.methods import (
     property_search,
     sympy_identity,
 )
+from specproof.engine.records import Tightness, Weakest
 from specproof.engine.registry import Context, Evidence, Source, Status, check, claim_split
 from specproof.engine.strategies import orthogonal, score_vectors, spike_bulk_split
 from specproof.theory.attention import (
@@ -262,6 +263,12 @@ claim_split(
     [
         dict(
             slug="nonnegative-scores",
+            weakest=Weakest(
+                "needed-in-general",
+                "only λ ∈ [0, 1] needs it: one negative score already gives a negative eigenvalue (the check's instance); the spectrum stays real without it (…real-scores); the weakest score floor keeping λ ≥ 0 is s_i ≥ 0 at the checked instance, other floors not searched",
+                hypothesis="score sign (s_i ≥ 0, i.e. a_i = e^{s_i} ≥ 1)",
+                stated="s_i ≥ 0",
+            ),
             title="Thm 2(1): nonnegative scores are necessary for λ ∈ [0, 1]",
             statement=r"Nonnegative scores are necessary only for $\lambda\in[0,1]$ (and so for $\operatorname{srank}_\lambda=\operatorname{tr}$): a negative score gives a negative eigenvalue.",
             checks=[sdegb_eigen_negative_score_sympy],
@@ -271,6 +278,16 @@ claim_split(
         ),
         dict(
             slug="real-scores",
+            weakest=Weakest(
+                "not-needed",
+                "real spectrum, λ₁ = 1 and the interlacing hold for every real score vector (the secular-equation argument uses no sign)",
+                hypothesis="score sign (s_i ≥ 0, i.e. a_i = e^{s_i} ≥ 1); sorting; ties",
+                stated="s_i ≥ 0, sorted, distinct",
+            ),
+            tightness=Tightness(
+                "unmeasurable",
+                "the same inequality as sdeg.b.eigen-real, shown to survive without the hypothesis; how tight it is is sdeg.b.eigen-real's record",
+            ),
             title="Thm 2(1): signed, unsorted or tied scores keep a real, interlacing spectrum",
             statement=r"Without nonnegative scores the spectrum is still real, $\lambda_1=1$, $d_j\le\lambda_j\le d_{j-1}$, and the $\lambda_{k+1}$ sandwich of Thm 2(2) holds. Sorting is a labelling (permuting the scores conjugates $A_b$ by a permutation), and ties are not needed: with $d_j=d_{j+1}$ the secular equation loses a pole and $\lambda_j=d_j$. Separation, bounded bulk, $k$ and the temperature play no role.",
             checks=[sdegb_real_scores_coq],
@@ -286,8 +303,12 @@ claim_split(
         ),
         dict(
             slug="symmetric-orientation",
+            weakest=Weakest(
+                "qualitative",
+                "the orientation is the model's definition (S = UΣVᵀ replaced by Σ), a choice of U, V with no scalar to weaken; U = V is shown to suffice",
+            ),
             title="Thm 2(1): the orientation U = V keeps the spectrum real in [0, 1]",
-            statement=r"The orientation, which the paper leaves unstated for the theorem (it replaces $S=U\Sigma V^\top$ by $\Sigma$), is not needed when $U=V$: for any orthogonal $U$ ($S\succeq0$) the spectrum stays real, in $[0,1]$, with $\lambda_1=1$, since $e^{S}\succeq0$ by the Schur product theorem.",
+            statement=r"The orientation, which is the model's definition rather than an unstated hypothesis (§2 replaces $S=U\Sigma V^\top$ by $\Sigma$), is not needed when $U=V$: for any orthogonal $U$ ($S\succeq0$) the spectrum stays real, in $[0,1]$, with $\lambda_1=1$, since $e^{S}\succeq0$ by the Schur product theorem.",
             checks=[sdegb_eigen_psd_orientation_property],
             expected=Status.VERIFIED,
             reason="a property search over orthogonal U (float)",
@@ -295,6 +316,10 @@ claim_split(
         ),
         dict(
             slug="swap-orientation",
+            weakest=Weakest(
+                "qualitative",
+                "an orientation (U ≠ V) is a pair of orthogonal matrices, not a quantity; the swap permutation is the smallest case and already fails",
+            ),
             title="Thm 2(1): U ≠ V breaks λ ∈ [0, 1] (a swap)",
             statement=r"For $U\ne V$ the conclusion fails already for permutations: the swap orientation $S=\begin{pmatrix}0&t\\t&0\end{pmatrix}$ (symmetric, indefinite) gives a negative eigenvalue.",
             checks=[sdegb_eigen_swap_orientation_sympy],
@@ -303,6 +328,10 @@ claim_split(
         ),
         dict(
             slug="cycle-orientation",
+            weakest=Weakest(
+                "qualitative",
+                "an orientation is a pair of orthogonal matrices, not a quantity; the 3-cycle already gives a complex pair",
+            ),
             title="Thm 2(1): U ≠ V breaks the real spectrum (a 3-cycle)",
             statement=r"For $U\ne V$ the spectrum need not be real: $S=tP$ with $P$ a 3-cycle gives a complex pair.",
             checks=[sdegb_eigen_cycle_orientation_sympy],
@@ -416,6 +445,16 @@ claim_split(
     [
         dict(
             slug="nonnegative-scores",
+            weakest=Weakest(
+                "needed-in-general",
+                "the upper side σ_j ≤ d_{j−1} fails with one negative score (d₁ = 0 while A_b is invertible); other negative floors not searched",
+                hypothesis="score sign (s_i ≥ 0, i.e. a_i = e^{s_i} ≥ 1)",
+                stated="s_i ≥ 0",
+            ),
+            tightness=Tightness(
+                "unmeasurable",
+                "the inequality is sdeg.b.sv-interlace's conclusion, which the counterexample breaks without the hypothesis; this claim has no bound of its own (the counterexample's margin is in the evidence)",
+            ),
             title="App. D.1: nonnegative scores are necessary for σ_j ≤ d_(j−1)",
             statement=r"Nonnegative scores are necessary for $\sigma_j(A_b)\le d_{j-1}$: with a negative score $d_1=0$ while $A_b$ is invertible.",
             checks=[sdegb_sv_negative_score_sympy],
@@ -425,6 +464,16 @@ claim_split(
         ),
         dict(
             slug="lower-bound",
+            weakest=Weakest(
+                "not-needed",
+                "the lower side d_{j+1} ≤ σ_j holds for every sorted real score vector",
+                hypothesis="score sign (s_i ≥ 0, i.e. a_i = e^{s_i} ≥ 1); ties",
+                stated="s_i ≥ 0, distinct",
+            ),
+            tightness=Tightness(
+                "unmeasurable",
+                "the same inequality as sdeg.b.sv-interlace, shown to survive without the hypothesis; how tight it is is sdeg.b.sv-interlace's record",
+            ),
             title="App. D.1: the lower bound d_(j+1) ≤ σ_j holds for all sorted real scores, ties included",
             statement=r"The lower bound $d_{j+1}\le\sigma_j(A_b)$ holds for all sorted real scores, and ties are not needed.",
             checks=[sdegb_sv_lower_signed_proof],

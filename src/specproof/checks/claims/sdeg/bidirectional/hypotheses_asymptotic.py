@@ -44,6 +44,7 @@ from specproof.engine.methods import (
     sympy_nonnegative,
 )
 from specproof.engine.rates import fit_rate, rate_evidence
+from specproof.engine.records import Tightness, Weakest
 from specproof.engine.registry import Context, Evidence, Source, Status, check, claim_split
 from specproof.engine.strategies import spike_bulk_split
 from specproof.theory.attention import (
@@ -356,6 +357,12 @@ claim_split(
     [
         dict(
             slug="spike-separation",
+            weakest=Weakest(
+                "needed-in-general",
+                "shown at f ≡ 1 (e^{s₁} = ℓ): σ₂ stays bounded away from 1; other bounded f not searched",
+                hypothesis="spike separation f (e^{s_i} ≥ ℓf)",
+                stated="f → ∞",
+            ),
             title="Thm 1(1)–(2): spike separation f → ∞ is necessary",
             statement=r"Spike separation $f\to\infty$ is necessary: a spike at $e^{s_1}=\ell$ (so $f\equiv1$) over a zero bulk leaves $\sigma_2(A_b)$ bounded away from 1.",
             checks=[sdegb_weak_spike_sympy],
@@ -364,6 +371,16 @@ claim_split(
         ),
         dict(
             slug="few-spikes",
+            weakest=Weakest(
+                "needed-in-general",
+                "shown at c = 1/2 (σ₁ → α₊(1/2) > 1); other positive fractions not searched",
+                hypothesis="spike fraction c_ℓ = k/ℓ",
+                stated="k = o(ℓ)",
+            ),
+            tightness=Tightness(
+                "unmeasurable",
+                "the inequality is sdeg.b.sv-leading's conclusion, which the counterexample breaks without the hypothesis; this claim has no bound of its own (the counterexample's margin is in the evidence)",
+            ),
             title="Thm 1(1)–(2): k = o(ℓ) is necessary",
             statement=r"$k=o(\ell)$ is necessary: with a positive fraction $c_\ell=\frac12$ of spikes, $\sigma_1(A_b)$ tends to $\alpha_+(\frac12)>1$.",
             checks=[sdegb_linear_spikes_sweep],
@@ -373,6 +390,12 @@ claim_split(
         ),
         dict(
             slug="bulk-separation",
+            weakest=Weakest(
+                "needed-in-general",
+                "shown with half the bulk at e^s = ℓ (g ≡ 1): σ₁ tends to a limit above 1; other bounded g not searched",
+                hypothesis="bulk separation g (e^{s_i} ≤ ℓ/g)",
+                stated="g → ∞",
+            ),
             title="Thm 1(2): bulk separation g → ∞ is needed for the upper side",
             statement=r"Bulk separation $g\to\infty$ (which a bounded bulk implies) is needed for the upper side: with $k=0$ and half the bulk at $e^{s_i}=\ell$, half at $e^{s_i}=1$, $\sigma_1(A_b)$ tends to a limit above 1.",
             checks=[sdegb_weak_bulk_upper_sympy],
@@ -382,6 +405,16 @@ claim_split(
         ),
         dict(
             slug="lower-side",
+            weakest=Weakest(
+                "not-needed",
+                "the lower side σ_{k+1} ≥ 1 − (1/f + √c)/√(1 − c) holds for any bulk with e^{s_i} ≥ 1",
+                hypothesis="bulk separation g",
+                stated="g → ∞",
+            ),
+            tightness=Tightness(
+                "unmeasurable",
+                "the same inequality as sdeg.b.sv-leading, shown to survive without the hypothesis; how tight it is is sdeg.b.sv-leading's record",
+            ),
             title="Thm 1(2): the lower side survives without bulk separation",
             statement=r"Without bulk separation only the lower side survives: $\sigma_{k+1}(A_b)\ge1-(1/f+\sqrt{c_\ell})/\sqrt{1-c_\ell}$ for any bulk with $e^{s_i}\ge1$.",
             checks=[sdegb_weak_bulk_lower_proof],
@@ -392,6 +425,12 @@ claim_split(
         ),
         dict(
             slug="nonnegative-scores",
+            weakest=Weakest(
+                "needed-in-general",
+                "shown with equal negative scores; the signed-scores claim gives the bound with ε' = max(ε, 1/(ℓ−1)) instead",
+                hypothesis="score sign (s_i ≥ 0, i.e. a_i = e^{s_i} ≥ 1)",
+                stated="s_i ≥ 0",
+            ),
             title="Thm 1(1): nonnegative scores are needed for the 2ε_ℓ profile bound",
             statement=r"Nonnegative scores are needed for the $2\varepsilon_\ell$ profile bound: equal negative scores keep $\sigma_2$ far above $2\varepsilon_\ell$.",
             checks=[sdegb_sv_profile_negative_exact],
@@ -400,6 +439,12 @@ claim_split(
         ),
         dict(
             slug="signed-scores",
+            weakest=Weakest(
+                "not-needed",
+                "the limits hold with ε'_ℓ = max(ε_ℓ, 1/(ℓ−1)) → 0",
+                hypothesis="score sign (s_i ≥ 0, i.e. a_i = e^{s_i} ≥ 1)",
+                stated="s_i ≥ 0",
+            ),
             title="Thm 1: the limits survive signed scores",
             statement=r"Nonnegative scores are not needed for the limits: without them the profile bound holds with $\varepsilon'_\ell=\max(\varepsilon_\ell,1/(\ell-1))\to0$.",
             checks=[sdegb_sv_profile_signed_property],
@@ -409,6 +454,10 @@ claim_split(
         ),
         dict(
             slug="permutations",
+            weakest=Weakest(
+                "qualitative",
+                "independent permutations P, Q are not a quantity: softmax(PΣQᵀ) = PA_bQᵀ for all of them",
+            ),
             title="Thm 1: independent permutations of the orientation change nothing",
             statement=r"Orientation by independent permutations changes nothing: $\operatorname{softmax}(P\Sigma Q^\top)=PA_bQ^\top$.",
             checks=[sdegb_permutation_orientation_sympy],
@@ -417,8 +466,12 @@ claim_split(
         ),
         dict(
             slug="orientation",
+            weakest=Weakest(
+                "qualitative",
+                "the orientation is the model's definition (a pair of orthogonal matrices, no scalar to weaken); the App. E rank-one orientation breaks it even with U = V",
+            ),
             title="Thm 1(2): a general orientation breaks the profile, even with U = V",
-            statement=r"Unstated and necessary: the canonical orientation, even with $U=V$. The App. E orientation $S=(t/\ell)\mathbf1\mathbf1^\top$ of $\Sigma=te_1e_1^\top$ gives $\operatorname{softmax}(S)=J$ (sdeg.E.score-counterexample), with $\sigma_2=0$.",
+            statement=r"Necessary: the canonical orientation, the model's definition, not an unstated hypothesis (§2 defines $A_{\mathrm b}=\operatorname{softmax}(\Sigma)$, $A_{\mathrm c}=\operatorname{softmax}(\Sigma+M)$ in place of $S=U\Sigma V^\top$), even with $U=V$. The App. E orientation $S=(t/\ell)\mathbf1\mathbf1^\top$ of $\Sigma=te_1e_1^\top$ gives $\operatorname{softmax}(S)=J$ (sdeg.E.score-counterexample), with $\sigma_2=0$.",
             checks=[sdegb_sv_psd_orientation_exact],
             expected=Status.CERTIFIED,
             reason="rational arithmetic",
@@ -426,6 +479,12 @@ claim_split(
         ),
         dict(
             slug="temperature",
+            weakest=Weakest(
+                "needed-in-general",
+                "shown at τ = 2 with s₁ = log(ℓ log ℓ); the thresholds move with τ (e^{s/τ} ≷ ℓ), other τ not searched",
+                hypothesis="softmax temperature τ",
+                stated="τ = 1 (thresholds read at the softmax's scale)",
+            ),
             title="Thm 1: the thresholds are read at the softmax's own temperature",
             statement=r"Unstated and necessary: the temperature. $k$ and the thresholds $e^{s}\gtrless\ell$ are read at the softmax's own scale; $s_1=\log(\ell\log\ell)$ is a spike at temperature 1 and bulk at temperature 2, where $\sigma_2\to0$.",
             checks=[sdegb_sv_temperature_sympy],
@@ -434,6 +493,11 @@ claim_split(
         ),
         dict(
             slug="mask",
+            weakest=Weakest("qualitative", "the mask is a choice (bidirectional or causal), not a quantity"),
+            tightness=Tightness(
+                "unmeasurable",
+                "the inequality is sdeg.b.sv-leading's conclusion, which the counterexample breaks without the hypothesis; this claim has no bound of its own (the counterexample's margin is in the evidence)",
+            ),
             title="Thm 1(2): the bidirectional mask is necessary",
             statement=r"Unstated and necessary: the bidirectional mask. Under the causal mask the conclusion fails ($k=1$, bulk 0: $\sigma_1(A_c)\ge\sqrt{5/4}$ whatever the spike).",
             checks=[sdegb_sv_causal_mask_exact],
@@ -522,6 +586,12 @@ claim_split(
     [
         dict(
             slug="bulk-separation",
+            weakest=Weakest(
+                "needed-in-general",
+                "shown at g ≡ 1 (every e^{s_i} = ℓ): both laws tend to δ_{1/2}; other bounded g not searched",
+                hypothesis="bulk separation g",
+                stated="g → ∞",
+            ),
             title="Thm 1(3), 2(3): bulk separation is necessary",
             statement=r"Bulk separation $g\to\infty$ is necessary: with every $e^{s_i}=\ell$ both spectral laws tend to $\delta_{1/2}$.",
             checks=[sdegb_weak_bulk_limit_sympy],
@@ -531,6 +601,17 @@ claim_split(
         ),
         dict(
             slug="spike-separation",
+            weakest=Weakest(
+                "needed-in-general",
+                "shown at f ≡ 1 (spikes at e^s = ℓ put mass c near 1/2); other bounded f not searched",
+                hypothesis="spike separation f",
+                stated="f → ∞ (when c > 0)",
+                holds_on="c = 0 (no positive spike fraction)",
+            ),
+            tightness=Tightness(
+                "unmeasurable",
+                "the inequality is sdeg.b.eigen-limit's conclusion, which the counterexample breaks without the hypothesis; this claim has no bound of its own (the counterexample's margin is in the evidence)",
+            ),
             title="Thm 1(3), 2(3): spike separation is necessary when c > 0",
             statement=r"Spike separation $f\to\infty$ is necessary when $c>0$: spikes at $e^{s}=\ell$ put mass $c$ near $\frac12$.",
             checks=[sdegb_weak_spike_limit_sympy],
@@ -540,6 +621,13 @@ claim_split(
         ),
         dict(
             slug="bounded-bulk",
+            weakest=Weakest(
+                "weaker-suffices",
+                "a separated but unbounded bulk up to e^s = ℓ/log ℓ still gives W₁ = Θ(ε_ℓ) → 0; k = o(ℓ) not needed either",
+                hypothesis="bulk bound e^{s_i} ≤ e^B",
+                stated="bounded bulk",
+                weakest="e^{s_i} ≤ ℓ/log ℓ (checked)",
+            ),
             title="Thm 1(3), 2(3): a bounded bulk is only convenient",
             statement=r"Bounded bulk is only convenient: bulk up to $e^{s}=\ell/\log\ell$ still gives $W_1=\Theta(\varepsilon_\ell)\to0$. ($k=o(\ell)$ is not needed either: any $c\in[0,1]$.)",
             checks=[sdegb_unbounded_bulk_limit_sweep],
@@ -550,6 +638,16 @@ claim_split(
         ),
         dict(
             slug="signed-scores",
+            weakest=Weakest(
+                "not-needed",
+                "both W₁ bounds hold with ε'_ℓ = max(ε_ℓ, 1/(ℓ−1))",
+                hypothesis="score sign (s_i ≥ 0, i.e. a_i = e^{s_i} ≥ 1)",
+                stated="s_i ≥ 0",
+            ),
+            tightness=Tightness(
+                "unmeasurable",
+                "the same inequality as sdeg.b.eigen-limit, shown to survive without the hypothesis; how tight it is is sdeg.b.eigen-limit's record",
+            ),
             title="Thm 1(3), 2(3): nonnegative scores are not needed",
             statement=r"Nonnegative scores are not needed: without them both $W_1$ bounds hold with $\varepsilon'_\ell=\max(\varepsilon_\ell,1/(\ell-1))\to0$. (Open here: whether the laws need the canonical orientation when $c>0$; the App. E orientation breaks Thm 1(1)–(2), 2(2) (sdeg.b.sv-leading.hypotheses.orientation, sdeg.b.eigen-profile.hypotheses.orientation) but has $c_\ell\to0$ and the limit $\delta_0$ either way.)",
             checks=[sdegb_law_signed_property],

@@ -40,6 +40,7 @@ from specproof.engine.methods import (
     property_search,
 )
 from specproof.engine.rates import fit_with_corrections
+from specproof.engine.records import Tightness, Weakest
 from specproof.engine.registry import Context, Evidence, Source, Status, check, claim_split
 from specproof.engine.strategies import spike_bulk_split
 from specproof.theory.attention import (
@@ -149,6 +150,12 @@ claim_split(
     [
         dict(
             slug="spike-separation",
+            weakest=Weakest(
+                "needed-in-general",
+                "shown at f ≡ 1 (λ₂ → 1/2); other bounded f not searched",
+                hypothesis="spike separation f",
+                stated="f → ∞",
+            ),
             title="Thm 2(2): spike separation is necessary",
             statement=r"Spike separation is necessary: a spike at $e^{s_1}=\ell$ over a zero bulk has $\lambda_2\to\frac12$, not 1.",
             checks=[sdegb_eigen_profile_weak_spike_sympy],
@@ -158,6 +165,12 @@ claim_split(
         ),
         dict(
             slug="bulk-separation",
+            weakest=Weakest(
+                "needed-in-general",
+                "shown at g ≡ 1 (bulk eigenvalues → 1/2); other bounded g not searched",
+                hypothesis="bulk separation g",
+                stated="g → ∞",
+            ),
             title="Thm 2(2): bulk separation is necessary",
             statement=r"Bulk separation is necessary: with every $e^{s_i}=\ell$ the bulk eigenvalues tend to $\frac12$, not 0.",
             checks=[sdegb_weak_bulk_limit_sympy],
@@ -166,6 +179,12 @@ claim_split(
         ),
         dict(
             slug="nonnegative-scores",
+            weakest=Weakest(
+                "needed-in-general",
+                "shown with equal negative scores for the ε_ℓ form; the signed-scores claim keeps the limit with max(ε_ℓ, 1/(ℓ−1))",
+                hypothesis="score sign (s_i ≥ 0, i.e. a_i = e^{s_i} ≥ 1)",
+                stated="s_i ≥ 0",
+            ),
             title="Thm 2(2): nonnegative scores are needed for the ε_ℓ form",
             statement=r"Nonnegative scores are needed for the $\varepsilon_\ell$ form: equal negative scores give negative eigenvalues far outside $\varepsilon_\ell$ of the ideal profile.",
             checks=[sdegb_eigen_profile_negative_exact],
@@ -174,6 +193,16 @@ claim_split(
         ),
         dict(
             slug="signed-scores",
+            weakest=Weakest(
+                "not-needed",
+                "|λ_i − λ_i*| ≤ max(ε_ℓ, 1/(ℓ−1)) for every split",
+                hypothesis="score sign (s_i ≥ 0, i.e. a_i = e^{s_i} ≥ 1); k = o(ℓ); bounded bulk",
+                stated="s_i ≥ 0",
+            ),
+            tightness=Tightness(
+                "unmeasurable",
+                "the same inequality as sdeg.b.eigen-profile, shown to survive without the hypothesis; how tight it is is sdeg.b.eigen-profile's record",
+            ),
             title="Thm 2(2): the limit survives signed scores and every k",
             statement=r"Nonnegative scores are not needed for the limit: without them $|\lambda_i-\lambda_i^\star|\le\max(\varepsilon_\ell,1/(\ell-1))$, for every split $0\le k\le\ell$ (so $k=o(\ell)$ is not used, bounded bulk neither).",
             checks=[sdegb_eigen_profile_signed_property],
@@ -184,6 +213,7 @@ claim_split(
         ),
         dict(
             slug="sorting",
+            weakest=Weakest("qualitative", "sorting is a labelling (a permutation), not a quantity"),
             title="Thm 2(2): sorting the scores is a labelling",
             statement="Sorted scores are not needed: sorting is a labelling, and the profile holds for unsorted scores.",
             checks=[sdegb_eigen_unsorted_property],
@@ -193,8 +223,12 @@ claim_split(
         ),
         dict(
             slug="orientation",
+            weakest=Weakest(
+                "qualitative",
+                "the orientation is the model's definition (a pair of orthogonal matrices, no scalar to weaken)",
+            ),
             title="Thm 2(2): the canonical orientation is necessary, even with U = V",
-            statement=r"The canonical orientation (unstated) is necessary: the App. E orientation $S=(t/\ell)\mathbf1\mathbf1^\top$ of $\Sigma=te_1e_1^\top$ (sdeg.E.score-counterexample) gives $\operatorname{softmax}(S)=J$, $\lambda_2=0$ against $\lambda_2^\star=1-1/\ell$.",
+            statement=r"The canonical orientation, the model's definition, not an unstated hypothesis (§2 defines $A_{\mathrm b}=\operatorname{softmax}(\Sigma)$, $A_{\mathrm c}=\operatorname{softmax}(\Sigma+M)$ in place of $S=U\Sigma V^\top$), is necessary: the App. E orientation $S=(t/\ell)\mathbf1\mathbf1^\top$ of $\Sigma=te_1e_1^\top$ (sdeg.E.score-counterexample) gives $\operatorname{softmax}(S)=J$, $\lambda_2=0$ against $\lambda_2^\star=1-1/\ell$.",
             checks=[sdegb_eigen_profile_psd_orientation_exact],
             expected=Status.CERTIFIED,
             reason="rational arithmetic",
@@ -361,6 +395,12 @@ claim_split(
     [
         dict(
             slug="bounded-bulk",
+            weakest=Weakest(
+                "needed-in-general",
+                "shown with the separated, unbounded bulk e^s = ℓ/log ℓ (srank → ∞); intermediate growth not searched",
+                hypothesis="bulk bound e^{s_i} ≤ e^B",
+                stated="bounded bulk",
+            ),
             title="Thm 6: a bounded bulk is necessary",
             statement=r"Bounded bulk is necessary: a separated but unbounded bulk ($k=0$, all $e^{s_i}=\ell/\log\ell$) gives $\operatorname{srank}(A_b)\to\infty$.",
             checks=[sdegb_unbounded_bulk_rank_sympy],
@@ -369,6 +409,12 @@ claim_split(
         ),
         dict(
             slug="growing-k",
+            weakest=Weakest(
+                "needed-in-general",
+                "for k = ⌊√ℓ⌋ only the relative form srank = (k+1)(1 + o(1)) survives; other growth rates not searched",
+                hypothesis="spike count k",
+                stated="k fixed",
+            ),
             title="Thm 6: for growing k only the relative form survives",
             statement=r"For growing $k=o(\ell)$ only the relative form $\operatorname{srank}(A_b)=(k+1)(1+o(1))$ survives: with $k=\lfloor\sqrt\ell\rfloor$, $\operatorname{srank}(A_b)-(k+1)\to-\infty$ while $\operatorname{srank}/(k+1)\to1$.",
             checks=[sdegb_growing_k_rank_sweep],
@@ -378,6 +424,12 @@ claim_split(
         ),
         dict(
             slug="spike-separation",
+            weakest=Weakest(
+                "needed-in-general",
+                "shown at f ≡ 1 (srank → 5/4, not 2); other bounded f not searched",
+                hypothesis="spike separation f",
+                stated="f → ∞",
+            ),
             title="Thm 6: spike separation is necessary",
             statement=r"Spike separation is necessary: a spike at $e^{s_1}=\ell$ over a zero bulk gives $\operatorname{srank}\to\frac54$, not $k+1=2$.",
             checks=[sdegb_rank_weak_spike_sympy],
@@ -386,6 +438,12 @@ claim_split(
         ),
         dict(
             slug="nonnegative-scores",
+            weakest=Weakest(
+                "needed-in-general",
+                "shown with equal negative scores (srank_λ ≠ k+1); other floors not searched",
+                hypothesis="score sign (s_i ≥ 0, i.e. a_i = e^{s_i} ≥ 1)",
+                stated="s_i ≥ 0",
+            ),
             title="Thm 6: nonnegative scores are necessary for srank_λ",
             statement=r"Nonnegative scores are necessary for $\operatorname{srank}_\lambda$, even with a two-sided bounded bulk: equal negative scores give $\operatorname{srank}_\lambda\ne k+1$ (and $\operatorname{tr}A_b\ne\operatorname{srank}_\lambda$).",
             checks=[sdegb_rank_lambda_negative_sympy],
@@ -395,6 +453,7 @@ claim_split(
         ),
         dict(
             slug="permutations",
+            weakest=Weakest("qualitative", "independent permutations are not a quantity: no singular value changes"),
             title="Thm 6: independent permutations of the orientation change no singular value",
             statement=r"Orientation by independent permutations changes no singular value: $\operatorname{softmax}(P\Sigma Q^\top)=PA_bQ^\top$.",
             checks=[sdegb_permutation_orientation_sympy],
@@ -403,8 +462,9 @@ claim_split(
         ),
         dict(
             slug="orientation",
+            weakest=Weakest("qualitative", "the orientation is the model's definition (no scalar to weaken)"),
             title="Thm 6: the canonical orientation is necessary",
-            statement=r"The canonical orientation (unstated) is necessary: the App. E orientation $S=(t/\ell)\mathbf1\mathbf1^\top$ of $\Sigma=te_1e_1^\top$ (sdeg.E.score-counterexample, $k=1$) gives $\operatorname{srank}=1$.",
+            statement=r"The canonical orientation, the model's definition, not an unstated hypothesis (§2 defines $A_{\mathrm b}=\operatorname{softmax}(\Sigma)$, $A_{\mathrm c}=\operatorname{softmax}(\Sigma+M)$ in place of $S=U\Sigma V^\top$), is necessary: the App. E orientation $S=(t/\ell)\mathbf1\mathbf1^\top$ of $\Sigma=te_1e_1^\top$ (sdeg.E.score-counterexample, $k=1$) gives $\operatorname{srank}=1$.",
             checks=[sdegb_rank_psd_orientation_sympy],
             expected=Status.CERTIFIED,
             reason="a sympy identity",
@@ -412,6 +472,11 @@ claim_split(
         ),
         dict(
             slug="mask",
+            weakest=Weakest("qualitative", "the mask is a choice (bidirectional or causal), not a quantity"),
+            tightness=Tightness(
+                "unmeasurable",
+                "the inequality is sdeg.b.rank-proxies's conclusion, which the counterexample breaks without the hypothesis; this claim has no bound of its own (the counterexample's margin is in the evidence)",
+            ),
             title="Thm 6: the bidirectional mask is necessary",
             statement=r"The bidirectional mask (unstated) is necessary: under the causal mask with scores 0, $\operatorname{srank}(\mathsf H_\ell)\ge H_\ell/4\to\infty$.",
             checks=[sdegb_rank_causal_mask_sympy],

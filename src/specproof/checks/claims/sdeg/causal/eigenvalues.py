@@ -56,6 +56,7 @@ from specproof.engine.methods import (
     sympy_identity,
     sympy_nonnegative,
 )
+from specproof.engine.records import Limit, Tightness
 from specproof.engine.registry import Context, Evidence, Source, Status, check, claim
 from specproof.theory.attention import row_softmax
 from specproof.theory.cesaro import causal_cesaro_factors, causal_eigenvalues, causal_row_norms_sq
@@ -183,6 +184,10 @@ c_eigen_coq = coq_check(
 
 claim(
     id="sdeg.c.eigen",
+    tightness=Tightness(
+        "unmeasurable",
+        "the inequality signs are the hypothesis (sorted nonnegative scores) and the order of the eigenvalues; λ_i = a_i/(a_i+i−1) is an identity, no bound",
+    ),
     title="Causal eigenvalues in closed form",
     source=Source("SDEG", "§3.3", "Thm 3"),
     statement=CAUSAL_SETUP + r" Then $\lambda_i(A_c) = a_i/(a_i+i-1)$, $i = 1, \dots, \ell$, and for sorted scores "
@@ -369,6 +374,19 @@ c_eigen_harmonic_coq = coq_check(
 
 claim(
     id="sdeg.c.eigen-harmonic",
+    tightness=Tightness(
+        "sharp",
+        "λ_i = a_i/(a_i+i−1) (c_eigen_harmonic_sympy) is exactly 1/i at a_i = 1, and iλ_i = a_i·i/(a_i+i−1) → C as i → ∞ at a_i = C",
+        where={"a_i": "1 (λ_i = 1/i)"},
+        approach="iλ_i/C = i/(C+i−1) → 1 at a_i = C",
+    ),
+    limit=Limit(
+        "closed-form",
+        "the closed form of λ_i (sdeg.c.eigen)",
+        quantity="i·λ_i(A_c) at fixed a_i = a",
+        value="a",
+        approach="i·λ_i = a − a(a−1)/(a+i−1): error a(a−1)/i",
+    ),
     figure="figures/causal-harmonic.png",
     title="Harmonic decay of bulk eigenvalues needs bounded scores",
     source=Source("SDEG", "App. C.3", "Thm 3"),
@@ -622,6 +640,12 @@ c_representation_coq = coq_check(
 
 claim(
     id="sdeg.c.representation",
+    tightness=Tightness(
+        "sharp",
+        "θ_i = (a_i−1)/(a_i+i−1) (c_representation_sympy) is 0 at a_i = 1 and tends to 1 as a_i → ∞",
+        where={"a_i": "1 (θ_i = 0)"},
+        approach="1 − θ_i = i/(a_i+i−1) → 0 as a_i → ∞",
+    ),
     title="Cesàro representation of causal attention",
     source=Source("SDEG", "App. C.4", "Thm 4 Step 1; Thm 7"),
     statement=(
@@ -719,6 +743,12 @@ c_row_norms_coq = coq_check(
 
 claim(
     id="sdeg.c.row-norms",
+    tightness=Tightness(
+        "sharp",
+        "ρ_i − 1/i = (i−1)(a_i−1)²/(i(a_i+i−1)²) (c_row_norms_sympy): 0 at a_i = 1, and i²(ρ_i − 1/i) → (a_i−1)² = C_B as i → ∞ at a_i = e^B",
+        where={"a_i": "1 (lower side)"},
+        approach="i²(ρ_i − 1/i)/C_B → 1 as i → ∞ at a_i = e^B",
+    ),
     title="Squared row norms of causal attention",
     source=Source("SDEG", "App. D.2", "Thm 7; Thm 4 Step 3"),
     statement=r"$\rho_i := \sum_j (A_c)_{ij}^2 = \frac{i-1+a_i^2}{(a_i+i-1)^2}$ and $\rho_i - \frac1i = \frac{(i-1)(a_i-1)^2}{i(a_i+i-1)^2} \in [0, C_B/i^2]$ for $1 \le a_i \le e^B$, with the sharp $C_B = (e^B-1)^2$; also $\rho_i \le \frac1i + \min\{1, a_i^2/i^2\}$.",
@@ -759,6 +789,11 @@ def c_interlace_block_search(ctx: Context) -> Evidence:
 
 claim(
     id="sdeg.c.interlace-block",
+    tightness=Tightness(
+        "sharp",
+        "at k = 0 the block A₂₂ is A_c and both sides are equalities (c_interlace_block_proof's inequalities, the trivial split)",
+        where={"k": 0},
+    ),
     title="Block interlacing for the causal bulk block",
     source=Source("SDEG", "App. C.4", "Thm 4 Step 1"),
     statement=r"Split $A_c = \begin{pmatrix} A_{11} & 0 \\ A_{21} & A_{22}\end{pmatrix}$ after $k$ rows. Then $\sigma_{k+m}(A_c) \le \sigma_m(A_{22}) \le \sigma_m(A_c)$, $1 \le m \le \ell - k$.",

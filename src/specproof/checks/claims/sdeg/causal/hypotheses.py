@@ -1,8 +1,8 @@
 """SDEG, causal theorems: which hypotheses they need.
 
 Each theorem's hypotheses (nonnegative scores, sorted scores, bounded bulk, spectral separation,
-k = o(ℓ)) are dropped one at a time, and so are the ones the proofs use without stating them: the
-canonical orientation (S replaced by Σ) and the causal mask. As for the bidirectional theorems, the findings are claims
+k = o(ℓ)) are dropped one at a time, and so are the model's definitions the proofs rest on: the canonical
+orientation (§2 replaces S = UΣVᵀ by Σ; not an unstated hypothesis, the model itself) and the causal mask. As for the bidirectional theorems, the findings are claims
 of
 the project's own, id ``<claim id>.hypotheses``: a necessary hypothesis is shown by a counterexample
 (exact where possible), a merely convenient one by a search or sweep that finds the conclusion
@@ -37,6 +37,7 @@ from specproof.engine.methods import (
     probe_hypothesis,
     property_search,
 )
+from specproof.engine.records import Tightness, Weakest
 from specproof.engine.registry import Context, Evidence, Source, Status, check, claim_split
 from specproof.theory.cesaro import causal_eigenvalues
 
@@ -90,6 +91,10 @@ claim_split(
     [
         dict(
             slug="sorted-scores",
+            weakest=Weakest(
+                "qualitative",
+                "the order of the scores is a permutation, not a quantity: the formula holds row by row, sorting only labels the i-th largest",
+            ),
             title="Thm 3 eigenvalues: sorted scores are needed to read λ_i as the i-th largest",
             statement=r"Sorted scores are necessary for reading $\lambda_i(A_c)=a_i/(a_i+i-1)$ as the $i$-th largest eigenvalue: unsorted scores reorder them.",
             checks=[c_eigen_probes],
@@ -99,6 +104,17 @@ claim_split(
         ),
         dict(
             slug="nonnegative-scores",
+            weakest=Weakest(
+                "not-needed",
+                "λ_i = a_i/(a_i+i−1) for every real score; the order needs only a_{i+1}(i−1) ≤ a_i·i",
+                hypothesis="score sign (s_i ≥ 0, i.e. a_i = e^{s_i} ≥ 1)",
+                stated="s_i ≥ 0",
+                weakest="no sign condition; order iff a_{i+1}(i−1) ≤ a_i i",
+            ),
+            tightness=Tightness(
+                "unmeasurable",
+                "the same inequality as sdeg.c.eigen, shown to survive without the hypothesis; how tight it is is sdeg.c.eigen's record",
+            ),
             title="Thm 3 eigenvalues: nonnegative scores are not needed",
             statement=r"Nonnegative scores are not needed: $\lambda_i(A_c)=a_i/(a_i+i-1)$ for every real score vector (the diagonal of a lower-triangular matrix), in decreasing order whenever $a_{i+1}(i-1)\le a_i\,i$; ties keep the order strict.",
             checks=[c_eigen_nonneg_probe],
@@ -107,8 +123,12 @@ claim_split(
         ),
         dict(
             slug="orientation",
+            weakest=Weakest(
+                "qualitative",
+                "the orientation is the model's definition (a pair of orthogonal matrices, no scalar to weaken)",
+            ),
             title="Thm 3 eigenvalues: the canonical orientation is necessary, even U = V a permutation",
-            statement=r"The canonical orientation, which the theorem does not state (App. E remarks it for the order), is necessary even with $U=V$ a permutation: $\Sigma$ and $P\Sigma P^\top$ share their singular values but not the causal eigenvalues (sdeg.E.causal-order).",
+            statement=r"The canonical orientation, the model's definition, not an unstated hypothesis (§2 defines $A_{\mathrm b}=\operatorname{softmax}(\Sigma)$, $A_{\mathrm c}=\operatorname{softmax}(\Sigma+M)$ in place of $S=U\Sigma V^\top$) (App. E remarks its role for the order), is necessary even with $U=V$ a permutation: $\Sigma$ and $P\Sigma P^\top$ share their singular values but not the causal eigenvalues (sdeg.E.causal-order).",
             checks=[c_eigen_orientation_probe],
             expected=Status.CERTIFIED,
             reason="an exact rational counterexample",
@@ -139,27 +159,90 @@ def c_eigen_profile_probes(ctx: Context) -> Evidence:
     return probe_hypothesis("necessary", "nonnegative scores", outcome, exact=True, role="decides")
 
 
+SPIKES_LAST_SEPARATIONS = (10, 100, 1000)  # f: spike scores e^{s_i} = fℓ, far above the log ℓ threshold
+
+
+def spikes_last_bounds(f: int, k: int, ell: int) -> tuple[Fraction, Fraction]:
+    """(a lower bound on ℓ·LHS, ℓ·RHS) with k spikes e^s = fℓ placed last and the bulk scores 0 first, exactly.
+
+    Sorted, the eigenvalues are λ = 1 (row 1), the k spike values fℓ/(fℓ+i−1) ∈ [f/(f+1), 1) (rows ℓ−k+1..ℓ), then
+    1/i (rows 2..ℓ−k, all ≤ 1/2): the k − 1 largest spikes stand at targets 1, the smallest spike λ_ℓ at a target 0,
+    so ℓ·LHS ≥ (k−1)(1−λ_{ℓ−k+1})² + λ_ℓ² + 1/4 (row 2's 1/2² of the bulk). Pairing each spike with a target 1
+    instead (the unsorted reading) adds 2(1 − λ_ℓ) ≥ 0. RHS: k³/(ℓ³f²) + 3/g with g = ℓ (bulk a_i = 1).
+    """
+    a = Fraction(f * ell)
+    lam_first, lam_last = a / (a + ell - k), a / (a + ell - 1)
+    lower = (k - 1) * (1 - lam_first) ** 2 + lam_last**2 + Fraction(1, 4)
+    return lower, Fraction(k**3, ell**2 * f**2) + 3
+
+
+def spikes_last_lhs(f: int, k: int, ell: int) -> tuple[float, float]:
+    """(ℓ·LHS, ℓ·RHS) in floats, eigenvalues sorted, for k spikes e^s = fℓ placed last (the threshold scan)."""
+    i = np.arange(1, ell + 1, dtype=float)
+    a = np.ones(ell)
+    a[ell - k :] = f * ell
+    lam = np.sort(a / (a + i - 1))[::-1]
+    target = (np.arange(ell) < k).astype(float)
+    return float(np.sum((lam - target) ** 2)), k**3 / (ell**2 * f**2) + 3
+
+
+SPIKES_LAST_SCAN = (10, 10**5)  # f, ℓ of the threshold scan over k
+
+
 @check
 def c_eigen_profile_order_probe(ctx: Context) -> Evidence:
-    """Drop sorted scores: spikes placed last (rows ℓ−k+1..ℓ, a = ℓ) break the bound, exactly."""
-    ell, k = 1000, 100
-    spike_rows = range(ell - k + 1, ell + 1)
-    lhs = (
-        sum((1 - causal_lambda(Fraction(ell), i)) ** 2 for i in spike_rows)
-        + sum(causal_lambda(Fraction(1), i) ** 2 for i in range(1, ell - k + 1))
-    ) / ell
-    rhs = Fraction(k**3, ell**3) + Fraction(3, ell)  # f = 1 (a = ℓ), g = ℓ (bulk a = 1)
-    outcome = exact_counterexample(
-        "ℓ = 1000, k = 100 spikes a = ℓ placed last, bulk a = 1 first: "
-        f"LHS = {fmt(float(lhs))} > RHS = {fmt(float(rhs))}",
-        "ℓ = 1000",
-        rhs - lhs,
-        scores="s_i = 0 (i ≤ 900), s_i = log 1000 (i > 900)",
-        k=k,
-        lhs=float(lhs),
-        rhs=float(rhs),
+    """Drop spikes-first: separated spikes (e^s = fℓ, f = 10, 100, 1000), k = 3(f+1)² of them placed last at
+    ℓ = 100k, break the bound, exactly; fewer spikes placed last may keep it (the scan of k at f = 10, ℓ = 10⁵)."""
+    outcomes, seen = [], []
+    for f in SPIKES_LAST_SEPARATIONS:
+        k = 3 * (f + 1) ** 2
+        ell = 100 * k
+        lower, rhs = spikes_last_bounds(f, k, ell)
+        seen.append((f, k, ell, lower, rhs))
+        outcomes.append(
+            exact_counterexample(
+                f"f = {f}, k = {k} spikes e^s = fℓ placed last, bulk scores 0 first, ℓ = {ell}: "
+                f"ℓ·LHS ≥ {fmt(float(lower))} > ℓ·RHS = {fmt(float(rhs))}",
+                f"ℓ = {ell}",
+                rhs - lower,
+                f=f,
+                k=k,
+                ell=ell,
+                scores=f"s_i = 0 (i ≤ {ell - k}), s_i = log({f}·{ell}) (i > {ell - k})",
+                ell_lhs_at_least=float(lower),
+                ell_rhs=float(rhs),
+            )
+        )
+    outcome = combine(
+        outcomes,
+        what="separated spikes placed last break the profile bound at every tested separation",
+        method="exact",
+        ranges="f = 10, 100, 1000; k = 3(f+1)², ℓ = 100k",
     )
-    return probe_hypothesis("necessary", "sorted scores (spikes first)", outcome, exact=True, role="decides")
+    f, ell = SPIKES_LAST_SCAN
+    holds = [k for k in range(150, 221) if spikes_last_lhs(f, k, ell)[0] <= spikes_last_lhs(f, k, ell)[1]]
+    k_max = max(holds)
+    ev = probe_hypothesis("necessary", "sorted scores (spikes first)", outcome, exact=True, role="decides")
+    ev = replace(
+        ev,
+        summary=ev.summary + f"; at f = {f}, ℓ = {ell} the bound holds with k ≤ {k_max} spikes last, fails from "
+        f"k = {k_max + 1} (scan k = 150..220, sorted eigenvalues)",
+    )
+    return replace(
+        ev,
+        weakest=Weakest(
+            "needed-in-general",
+            "spikes placed last break the bound only when they are many for their separation: as ℓ → ∞ with "
+            "k/ℓ → 0, ℓ·LHS → (k−1)/(f+1)² + (f/(f+1))² + π²/6 − 1 against ℓ·RHS → 3, so it fails iff "
+            "k − 1 > (4 − π²/6)(f+1)² − f² (k ≥ 186 at f = 10); at f = 10, k = 100, ℓ = 1000 it holds",
+            hypothesis="spike positions (the k spikes in the first k rows)",
+            stated="spikes first",
+            weakest="spikes in any rows when k − 1 ≤ (4 − π²/6)(f+1)² − f² (asymptotically; spikes last)",
+            holds_on=f"spikes last with k ≤ {k_max} at f = {f}, ℓ = {ell} (fails for k ≥ {k_max + 1} there)",
+            constant="the stated bound k³/(ℓ³f²) + 3/g",
+            ranges=f"f = 10, 100, 1000 exact at k = 3(f+1)², ℓ = 100k; the scan k = 150..220 at f = {f}, ℓ = {ell}",
+        ),
+    )
 
 
 @check
@@ -188,6 +271,16 @@ claim_split(
     [
         dict(
             slug="nonnegative-scores",
+            weakest=Weakest(
+                "needed-in-general",
+                "shown with a_i = 1/10; without the sign the bound becomes k³/(3ℓ³f²) + 1/ℓ + 1/g (stated in the claim)",
+                hypothesis="score sign (s_i ≥ 0, i.e. a_i = e^{s_i} ≥ 1)",
+                stated="s_i ≥ 0 (a_i ≥ 1)",
+            ),
+            tightness=Tightness(
+                "unmeasurable",
+                "the inequality is sdeg.c.eigen-profile's conclusion, which the counterexample breaks without the hypothesis; this claim has no bound of its own (the counterexample's margin is in the evidence)",
+            ),
             title="Thm 3 eigenvalue profile: nonnegative scores are necessary",
             statement=r"Nonnegative scores are necessary: a bulk with $a_i<1$ breaks $\ell^{-1}\sum(\lambda_i-1_{i\le k})^2\le k^3/(\ell^3f^2)+3/g$; without them the bound becomes $k^3/(3\ell^3f^2)+1/\ell+1/g$.",
             checks=[c_eigen_profile_probes],
@@ -197,8 +290,13 @@ claim_split(
         ),
         dict(
             slug="spikes-first",
+            tightness=Tightness(
+                "unmeasurable",
+                "the inequality is sdeg.c.eigen-profile's conclusion, which the counterexample breaks with the spikes "
+                "placed last; this claim has no bound of its own (the counterexample's margins are in the evidence)",
+            ),
             title="Thm 3 eigenvalue profile: the spikes-first order is necessary",
-            statement=r"The spikes-first order is necessary: the same spikes placed last break the bound.",
+            statement=r"The spikes-first order is necessary in general, at every separation tested: $k=3(f+1)^2$ spikes with $e^{s_i}=f\ell$ ($f=10,100,1000$) placed last, bulk scores $0$ first, $\ell=100k$, break $\ell^{-1}\sum(\lambda_i-1_{i\le k})^2\le k^3/(\ell^3f^2)+3/g$; fewer spikes placed last can keep it (at $f=10$, $\ell=10^5$ it holds for $k\le186$).",
             checks=[c_eigen_profile_order_probe],
             expected=Status.CERTIFIED,
             reason="an exact counterexample (Fractions)",
@@ -206,6 +304,12 @@ claim_split(
         ),
         dict(
             slug="separation",
+            weakest=Weakest(
+                "not-needed",
+                "the inequality holds for unseparated scores and k up to ℓ; only its o(1) needs them",
+                hypothesis="spectral separation f, g and k = o(ℓ)",
+                stated="f, g → ∞, k = o(ℓ)",
+            ),
             title="Thm 3 eigenvalue profile: separation and k = o(ℓ) are not needed for the inequality",
             statement=r"Spectral separation and $k=o(\ell)$ are not needed for the inequality, only for its $o(1)$.",
             checks=[c_eigen_profile_rate_probe],
@@ -248,6 +352,17 @@ claim_split(
     [
         dict(
             slug="lower-bound",
+            weakest=Weakest(
+                "needed",
+                "λ_i = a_i/(a_i+i−1) ≥ 1/i ⇔ a_i(i−1) ≥ i−1 ⇔ a_i ≥ 1 for every i ≥ 2 (the exact counterexample at a₂ = 1/2 is one instance): every a_i < 1 fails",
+                hypothesis="bulk score floor a_i",
+                stated="a_i ≥ 1",
+                weakest="a_i ≥ 1 (exactly the stated value)",
+            ),
+            tightness=Tightness(
+                "unmeasurable",
+                "the inequality is sdeg.c.eigen-harmonic's conclusion, which the counterexample breaks without the hypothesis; this claim has no bound of its own (the counterexample's margin is in the evidence)",
+            ),
             title="Thm 3 harmonic decay: a_i ≥ 1 is necessary for λ_i ≥ 1/i",
             statement=r"$a_i\ge1$ is necessary for $\lambda_i\ge1/i$: a score $a_i<1$ puts $\lambda_i$ below $1/i$. The order of the scores plays no role: the bound holds row by row.",
             checks=[c_eigen_harmonic_probes],
@@ -257,6 +372,16 @@ claim_split(
         ),
         dict(
             slug="bounded-bulk",
+            weakest=Weakest(
+                "needed-in-general",
+                "shown with the paper's a_i = √ℓ (ℓλ_ℓ → ∞); λ_i ≤ a_i/i row by row, so any C ≥ max a_i works, and the bound fails exactly when a_i/i·i = a_i is unbounded",
+                hypothesis="bulk bound a_i ≤ C",
+                stated="bounded bulk",
+            ),
+            tightness=Tightness(
+                "unmeasurable",
+                "the inequality is sdeg.c.eigen-harmonic's conclusion, which the counterexample breaks without the hypothesis; this claim has no bound of its own (the counterexample's margin is in the evidence)",
+            ),
             title="Thm 3 harmonic decay: a bounded bulk is necessary for λ_i ≤ C/i",
             statement=r"A bounded bulk is necessary for $\lambda_i\le C/i$: the paper's own example $a_i=\sqrt\ell$ gives $\ell\lambda_\ell\to\infty$.",
             checks=[c_eigen_harmonic_bounded_probe],
@@ -379,6 +504,16 @@ claim_split(
     [
         dict(
             slug="nonnegative-scores",
+            weakest=Weakest(
+                "needed-in-general",
+                "shown at a₂ = 1/10 (ℓ = 2); s_i → −∞ sends σ_ℓ → 0; other floors not searched",
+                hypothesis="score sign (s_i ≥ 0, i.e. a_i = e^{s_i} ≥ 1)",
+                stated="s_i ≥ 0",
+            ),
+            tightness=Tightness(
+                "unmeasurable",
+                "the inequality is sdeg.c.sv-universal's conclusion, which the counterexample breaks without the hypothesis; this claim has no bound of its own (the counterexample's margin is in the evidence)",
+            ),
             title="Thm 4 Step 1: nonnegative scores are necessary for the lower bound 1/(3i)",
             statement=r"Nonnegative scores are necessary for the lower bound $\sigma_i(A_c)\ge1/(3i)$: a score $a_i<1$ breaks it, and $s_i\to-\infty$ ($i\ge2$) sends $\sigma_\ell\to0$.",
             checks=[c_sv_nonneg_probe],
@@ -388,6 +523,16 @@ claim_split(
         ),
         dict(
             slug="upper-bound",
+            weakest=Weakest(
+                "not-needed",
+                "‖A_c‖ ≤ √5 for every real score vector (searched; the proof uses no sign or order)",
+                hypothesis="score sign and order",
+                stated="s_i ≥ 0, sorted",
+            ),
+            tightness=Tightness(
+                "unmeasurable",
+                "the same inequality as sdeg.c.sv-universal, shown to survive without the hypothesis; how tight it is is sdeg.c.sv-universal's record",
+            ),
             title="Thm 4 Step 1: the upper bound √5 needs no hypothesis on the diagonal scores",
             statement=r"The upper bound $\|A_c\|\le\sqrt5$ needs no hypothesis on the diagonal scores: any real scores, any order (each row is a convex combination of $e_i$ and a strict prefix mean; Hardy's inequality).",
             checks=[c_sv_nonneg_upper_probe],
@@ -397,6 +542,9 @@ claim_split(
         ),
         dict(
             slug="sorted-scores",
+            weakest=Weakest(
+                "qualitative", "the order is a permutation, not a quantity; no unsorted counterexample was found"
+            ),
             title="Thm 4 Step 1: sorted scores are used by the proof of the lower bound",
             statement=r"Sorted scores are used by the proof of the lower bound ($\lambda_i$ non-increasing); no unsorted nonnegative counterexample exists in the searched range.",
             checks=[c_sv_order_probe],
@@ -406,14 +554,23 @@ claim_split(
         ),
         dict(
             slug="orientation",
+            weakest=Weakest(
+                "qualitative",
+                "the orientation is the model's definition (no scalar to weaken); the rank-one sink breaks both bounds",
+            ),
+            tightness=Tightness(
+                "unmeasurable",
+                "the inequality is sdeg.c.sv-universal's conclusion, which the counterexample breaks without the hypothesis; this claim has no bound of its own (the counterexample's margin is in the evidence)",
+            ),
             title="Thm 4 Step 1: the canonical orientation is necessary for both bounds",
-            statement=r"The canonical orientation (unstated) is necessary for both bounds: the rank-one sink $S=t\mathbf 1e_1^\top$, sorted and nonnegative in its singular values, has $\sigma_1^2>5$ and $\sigma_2^2<1/36$.",
+            statement=r"The canonical orientation, the model's definition, not an unstated hypothesis (§2 defines $A_{\mathrm b}=\operatorname{softmax}(\Sigma)$, $A_{\mathrm c}=\operatorname{softmax}(\Sigma+M)$ in place of $S=U\Sigma V^\top$), is necessary for both bounds: the rank-one sink $S=t\mathbf 1e_1^\top$, sorted and nonnegative in its singular values, has $\sigma_1^2>5$ and $\sigma_2^2<1/36$.",
             checks=[c_sv_orientation_probe],
             expected=Status.CERTIFIED,
             reason="an exact counterexample",
         ),
         dict(
             slug="mask",
+            weakest=Weakest("qualitative", "the mask is a choice (causal or bidirectional), not a quantity"),
             title="Thm 4 Step 1: the causal mask is necessary for the lower bound",
             statement=r"The causal mask (unstated) is necessary for the lower bound: bidirectional scores 0 give $J$, $\sigma_2=0$. Bounded bulk, spectral separation and $k$ play no role.",
             checks=[c_sv_mask_probe],
@@ -474,6 +631,16 @@ claim_split(
     [
         dict(
             slug="bulk",
+            weakest=Weakest(
+                "not-needed",
+                "A₁₁ depends on the spike scores only (row i sees columns ≤ i)",
+                hypothesis="every bulk hypothesis (sign, bound, separation)",
+                stated="bounded, separated, nonnegative bulk",
+            ),
+            tightness=Tightness(
+                "unmeasurable",
+                "the same inequality as sdeg.c.spike-sv.corrected, shown to survive without the hypothesis; how tight it is is sdeg.c.spike-sv.corrected's record",
+            ),
             title="Thm 4 Step 2 (corrected): nothing of the bulk is needed",
             statement=r"The Schur-test bound $\delta_\ell=\|A_{11}-I_k\|\le\sqrt2\,(k-1)/(\ell f)$ and $\sigma_i(A_c)\ge1-\delta_\ell$ ($i\le k$) use nothing of the bulk: $A_{11}$ depends only on $s_1,\dots,s_k$ (row $i$ sees columns $\le i$), so the bulk may be signed, unbounded or unseparated.",
             checks=[c_spike_block_bulk_probe],
@@ -482,6 +649,14 @@ claim_split(
         ),
         dict(
             slug="spikes-first",
+            weakest=Weakest(
+                "qualitative",
+                "the positions of the spikes are a placement, not a quantity; placed last, the first rows are bulk rows",
+            ),
+            tightness=Tightness(
+                "unmeasurable",
+                "the inequality is sdeg.c.spike-sv.corrected's conclusion, which the counterexample breaks without the hypothesis; this claim has no bound of its own (the counterexample's margin is in the evidence)",
+            ),
             title="Thm 4 Step 2 (corrected): spikes first is necessary for the block bound",
             statement=r"Spikes in the first $k$ positions are necessary for the block bound: with the spikes last, the first rows are bulk rows and $\|A_{11}-I\|$ exceeds $\delta_\ell$ (whether $\sigma_i(A_c)\ge1-\delta_\ell$ survives with the spikes elsewhere is not decided here).",
             checks=[c_spike_block_order_probe],

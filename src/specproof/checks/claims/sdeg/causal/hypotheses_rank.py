@@ -44,6 +44,7 @@ from specproof.engine.methods import (
     sympy_nonnegative,
 )
 from specproof.engine.rates import bound_evidence
+from specproof.engine.records import Tightness, Weakest
 from specproof.engine.registry import Context, Evidence, Source, Status, check, claim, claim_split
 from specproof.theory.spectral import effective_rank, stable_rank
 
@@ -66,6 +67,16 @@ def c_row_norms_bounded_probe(ctx: Context) -> Evidence:
 
 claim(
     id="sdeg.c.row-norms.hypotheses",
+    weakest=Weakest(
+        "needed-in-general",
+        "ρ_i − 1/i ≥ 0 holds for every score; C_B/i² fails with a_i = √ℓ; other growth not searched",
+        hypothesis="bulk bound a_i ≤ e^B",
+        stated="bounded bulk",
+    ),
+    tightness=Tightness(
+        "unmeasurable",
+        "the inequality is sdeg.c.row-norms's conclusion, which the counterexample breaks without the hypothesis; this claim has no bound of its own (the counterexample's margin is in the evidence)",
+    ),
     title="Row norms: the bounded bulk is necessary for C_B/i²",
     source=Source("specproof", "App. D.2", "own"),
     statement=(
@@ -103,6 +114,16 @@ def c_interlace_block_probe(ctx: Context) -> Evidence:
 
 claim(
     id="sdeg.c.interlace-block.hypotheses",
+    weakest=Weakest(
+        "not-needed",
+        "only the zero block A₁₂ of the causal mask is used",
+        hypothesis="score sign, order and the split k",
+        stated="sorted nonnegative scores",
+    ),
+    tightness=Tightness(
+        "unmeasurable",
+        "the same inequality as sdeg.c.interlace-block, shown to survive without the hypothesis; how tight it is is sdeg.c.interlace-block's record",
+    ),
     title="Block interlacing: no hypothesis on the scores is needed",
     source=Source("specproof", "App. C.4", "own"),
     statement=(
@@ -190,6 +211,16 @@ claim_split(
     [
         dict(
             slug="bounded-bulk",
+            weakest=Weakest(
+                "needed-in-general",
+                "shown with a_i = √ℓ (⌊√ℓ⌋ singular values above 1/3); other growth not searched",
+                hypothesis="bulk bound a_i ≤ e^B",
+                stated="bounded bulk",
+            ),
+            tightness=Tightness(
+                "unmeasurable",
+                "the inequality is sdeg.c.log-many's conclusion, which the counterexample breaks without the hypothesis; this claim has no bound of its own (the counterexample's margin is in the evidence)",
+            ),
             title="Log-many bulk singular values: the bounded bulk is necessary for the count",
             statement=r"The paper says Steps 4–5 of Thm 4 assume the bounded bulk $1\le a_i\le e^B$ ($i>k$); it is necessary for the logarithmic count: the $a_i=\sqrt\ell$ example of sdeg.c.log-many has $\lfloor\sqrt\ell\rfloor$ singular values above $\frac13$.",
             checks=[c_log_many_sqrt_example_proof],
@@ -200,6 +231,9 @@ claim_split(
         ),
         dict(
             slug="sorted-scores",
+            weakest=Weakest(
+                "qualitative", "the order is a permutation, not a quantity: the bound is proved row by row"
+            ),
             title="Log-many bulk singular values: sorted scores are not needed",
             statement="Sorted scores are not needed: the bound is proved row by row, and a family with the spikes placed last stays within it.",
             checks=[c_log_many_order_probe],
@@ -210,6 +244,17 @@ claim_split(
         ),
         dict(
             slug="weak-degeneration",
+            weakest=Weakest(
+                "weaker-suffices",
+                "weak degeneration needs only bulk separation: ‖A_c‖_F² ≤ 3 + log ℓ + 2ℓ/g",
+                hypothesis="bulk bound",
+                stated="bounded bulk 1 ≤ a_i ≤ e^B",
+                weakest="1 ≤ a_i ≤ ℓ/g with g → ∞ (k = 0)",
+            ),
+            tightness=Tightness(
+                "unmeasurable",
+                "the same inequality as sdeg.c.log-many, shown to survive without the hypothesis; how tight it is is sdeg.c.log-many's record",
+            ),
             title="Weak degeneration holds under separation alone",
             statement=r"The paper says weak spectral degeneration holds under spectral separation alone, and it does: without a bounded bulk, under bulk separation ($k=0$, $1\le a_i\le\ell/g$), $\|A_c\|_F^2\le3+\log\ell+2\ell/g$, so the mean singular value, which bounds $W_1(\mu^{\mathrm{sv}},\delta_0)$, tends to 0.",
             checks=[c_weak_degeneration_probe],
@@ -394,6 +439,12 @@ claim_split(
     [
         dict(
             slug="bounded-bulk",
+            weakest=Weakest(
+                "needed-in-general",
+                "shown with a_i = √ℓ (srank/F unbounded); other growth not searched",
+                hypothesis="bulk bound a_i ≤ e^B",
+                stated="bounded bulk",
+            ),
             title="Thm 7 rank proxies: the bounded bulk is necessary",
             statement=r"The bounded bulk is necessary: $a_i=\sqrt\ell$ makes $\mathrm{srank}$ grow faster than $F=\log(\ell+1)$.",
             checks=[c_rank_proxies_bounded_probe],
@@ -404,6 +455,12 @@ claim_split(
         ),
         dict(
             slug="separation",
+            weakest=Weakest(
+                "needed-in-general",
+                "shown with k = ⌊√ℓ⌋ unseparated 'spikes' s ≡ 0 (srank/F → 0 for the k term); other separations not searched",
+                hypothesis="spike separation f",
+                stated="a_i ≥ ℓf for i ≤ k",
+            ),
             title="Thm 7 rank proxies: spectral separation is necessary for the k term",
             statement=r"Spectral separation is necessary for the $k$ term: $k=\lfloor\sqrt\ell\rfloor$ unseparated 'spikes' with $s\equiv0$ give $\mathrm{srank}/F\to0$.",
             checks=[c_rank_proxies_separation_probe],
@@ -413,6 +470,12 @@ claim_split(
         ),
         dict(
             slug="sorted-scores",
+            weakest=Weakest(
+                "not-needed",
+                "spikes last with k = ⌊ℓ/8⌋ keep erank₂/F bounded and srank/F bounded below",
+                hypothesis="spike order and k = o(ℓ)",
+                stated="spikes first, k = o(ℓ)",
+            ),
             title="Thm 7 rank proxies: sorted scores and k = o(ℓ) are not needed",
             statement=r"Sorted scores and $k=o(\ell)$ are not needed: spikes last with $k=\lfloor\ell/8\rfloor$ keep $\mathrm{erank}_2/F$ bounded and $\mathrm{srank}/F$ bounded below.",
             checks=[c_rank_proxies_order_probe],
@@ -422,6 +485,12 @@ claim_split(
         ),
         dict(
             slug="bulk-lower-bound",
+            weakest=Weakest(
+                "needed-in-general",
+                "shown at a_i = 1/ℓ (srank_λ/F → 0); …bounded-below shows any fixed floor e^{−B} suffices",
+                hypothesis="bulk score floor a_i",
+                stated="a_i ≥ 1",
+            ),
             title="Thm 7 rank proxies: a lower bound on the bulk scores is necessary for srank_λ",
             statement=r"A lower bound on the bulk scores is necessary for $\mathrm{srank}_\lambda=\Theta(F)$: $a_i=1/\ell$ gives $\mathrm{srank}_\lambda/F\to0$.",
             checks=[c_rank_proxies_nonneg_probe],
@@ -430,6 +499,17 @@ claim_split(
         ),
         dict(
             slug="bounded-below",
+            weakest=Weakest(
+                "weaker-suffices",
+                "λ_i ≥ e^{−B}/i gives the lower side of srank_λ",
+                hypothesis="bulk score floor a_i",
+                stated="a_i ≥ 1",
+                weakest="a_i ≥ e^{−B} for any fixed B",
+            ),
+            tightness=Tightness(
+                "unmeasurable",
+                "the same inequality as sdeg.c.rank-proxies, shown to survive without the hypothesis; how tight it is is sdeg.c.rank-proxies's record",
+            ),
             title="Thm 7 rank proxies: a bulk bounded below suffices for srank_λ",
             statement=r"A bulk bounded below ($e^{-B}\le a_i$) is enough for the lower side of $\mathrm{srank}_\lambda$, as $\lambda_i\ge e^{-B}/i$; $a_i\ge1$ is not needed.",
             checks=[c_rank_proxies_bounded_below_probe],
@@ -438,6 +518,7 @@ claim_split(
         ),
         dict(
             slug="mask",
+            weakest=Weakest("qualitative", "the mask is a choice (causal or bidirectional), not a quantity"),
             title="Thm 7 rank proxies: the causal mask is necessary",
             statement="The causal mask (unstated) is necessary: bidirectional scores 0 give $J$, with all three proxies equal to 1.",
             checks=[c_rank_proxies_mask_probe],
@@ -446,8 +527,11 @@ claim_split(
         ),
         dict(
             slug="orientation",
+            weakest=Weakest(
+                "qualitative", "the orientation is the model's definition (no scalar to weaken); the sink breaks it"
+            ),
             title="Thm 7 rank proxies: the canonical orientation is necessary",
-            statement=r"The canonical orientation (unstated) is necessary: the sink $S=t\mathbf 1e_1^\top$ with $e^t=\ell^2$ makes $A_c$ nearly rank one, $\mathrm{srank}(A_c)\to1$.",
+            statement=r"The canonical orientation, the model's definition, not an unstated hypothesis (§2 defines $A_{\mathrm b}=\operatorname{softmax}(\Sigma)$, $A_{\mathrm c}=\operatorname{softmax}(\Sigma+M)$ in place of $S=U\Sigma V^\top$), is necessary: the sink $S=t\mathbf 1e_1^\top$ with $e^t=\ell^2$ makes $A_c$ nearly rank one, $\mathrm{srank}(A_c)\to1$.",
             checks=[c_rank_proxies_orientation_probe],
             expected=Status.CERTIFIED,
             reason="a sympy limit",

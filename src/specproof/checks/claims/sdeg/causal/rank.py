@@ -47,6 +47,7 @@ from specproof.engine.methods import (
     sympy_nonnegative,
 )
 from specproof.engine.rates import bound_evidence, fit_with_corrections
+from specproof.engine.records import Tightness
 from specproof.engine.registry import Context, Evidence, Source, Status, check, claim
 from specproof.theory.cesaro import causal_eigenvalues, dyadic_blocks, lower_ones, lower_ones_singular_values
 from specproof.theory.filters import floor_log2
@@ -654,6 +655,14 @@ def c_lm_float(ctx: Context) -> Evidence:
 
 claim(
     id="sdeg.c.Lm-singular",
+    tightness=Tightness(
+        "loose",
+        "the closed form σ_j(L_m) = 1/(2 sin((2j−1)π/(4m+2))) (c_lm_closed_form) evaluated for m ≤ 199 and m = 2^8…2^15: jσ_j/m ≤ 1, attained at m = j = 1, so the upper 3/2 is loose by 3/2; the lower 1/π is approached (min 0.31859 at m = 32768, j = 868; the limit of min_j jσ_j/m is 1/π ≈ 0.31831)",
+        factor=1.5,
+        ratio=0.6666666666666666,
+        where={"m": 1, "j": 1},
+        ranges="m ≤ 199 and m = 2^8…2^15",
+    ),
     title="Singular values of the lower-triangular all-ones matrix",
     source=Source("SDEG", "App. D.2", "Thm 7"),
     statement=(
@@ -751,6 +760,11 @@ c_dyadic_blocks_coq = coq_check(
 
 claim(
     id="sdeg.c.dyadic-blocks",
+    tightness=Tightness(
+        "sharp",
+        "at r = d = 0 the block I₀ = {1} gives (Σ i⁻²)^{1/2}|I₀|^{1/2} = 1 = 2⁰ (equality, c_dyadic_blocks_proof's inequality); for large r the ratio to 2^{−d/2} tends to 1/√2",
+        where={"r": 0, "d": 0},
+    ),
     title="Dyadic block inequality",
     source=Source("SDEG", "App. D.2", "Thm 7"),
     statement=r"For the dyadic blocks $I_r = \{i : 2^r \le i < 2^{r+1}\} \cap [1, n]$ and $0 \le d \le r$: $\left(\sum_{i\in I_r} i^{-2}\right)^{1/2} |I_{r-d}|^{1/2} \le 2^{-d/2}$.",

@@ -42,6 +42,7 @@ from specproof.engine.methods import (
     sympy_nonnegative,
 )
 from specproof.engine.rates import fit_with_corrections
+from specproof.engine.records import Tightness
 from specproof.engine.registry import Context, Evidence, Source, Status, check, claim
 from specproof.theory.cesaro import (
     causal_row_norms_sq,
@@ -635,6 +636,11 @@ def c_erank1_nuclear_informative(ctx: Context) -> Evidence:
 
 claim(
     id="sdeg.c.erank1-nuclear",
+    tightness=Tightness(
+        "sharp",
+        "erank₁ = exp H(q) ≥ 1/max q (c_erank1_nuclear_proof) is an equality exactly when the nonzero σ_j are equal (q uniform: entropy = min-entropy), e.g. any partial isometry",
+        where={"A": "a partial isometry (equal nonzero singular values)"},
+    ),
     title="The nuclear bracket bounds erank₁ of causal attention from below",
     source=Source("specproof", "App. D.2", "own (Thm 7)"),
     statement=(

@@ -43,6 +43,7 @@ from specproof.engine.methods import (
     sympy_identity,
 )
 from specproof.engine.rates import fit_rate, rate_evidence
+from specproof.engine.records import Limit
 from specproof.engine.registry import Context, Evidence, Source, Status, check, claim
 from specproof.theory.attention import (
     bidirectional_singular_values,
@@ -253,6 +254,12 @@ def cosine_monte_carlo(ctx: Context) -> Evidence:
 
 claim(
     id="sdeg.setup.cosine-concentration",
+    limit=Limit(
+        "closed-form",
+        "cos² ~ Beta(1/2, (d−1)/2) (cosine_moment_sympy): E[d·cos²] = 1 for every d and d·cos² ⇒ χ²₁ as d → ∞",
+        quantity="d·cos(q, k)² as d → ∞",
+        value="χ²₁ in law (mean 1 exactly)",
+    ),
     title="Cosines of independent isotropic vectors vanish at the rate E cos² = 1/d",
     source=Source("SDEG", "§1", "isotropic cosines"),
     statement=(
@@ -362,6 +369,13 @@ def collapse_instance_sweep(ctx: Context) -> Evidence:
 
 claim(
     id="sdeg.b.collapse-vs-proxies",
+    limit=Limit(
+        "closed-form",
+        "the statement's limits for its instance (k = 3, bulk U[0, 2]), read against collapse_instance_sweep",
+        quantity="srank_λ(A_b) = tr A_b",
+        value="k + (e²−1)/2",
+        numeric=6.194528049465324,
+    ),
     title="Pointwise collapse does not control the rank proxies: srank needs M₂, srank_λ M₁, erank the entropy moments",
     source=Source("SDEG", "App. D.1", "opening remark"),
     statement=r"The bulk singular values of $A_b$ can all tend to 0 while the rank proxies do not approach $k+1$: $\mathrm{srank}$ is decided by the quadratic bulk mass $M_{2,\ell}$, $\mathrm{srank}_\lambda=\mathrm{tr}\,A_b$ by the linear mass $M_{1,\ell}$, the entropy ranks by $E_{p,\ell}$. Instance: $k=3$ spikes at $2\log\ell$ and a bulk uniform on $[0,2]$: every bulk singular value is $\le(e^2-1)/\ell$, $M_{2,\ell},E_{2,\ell}\to0$ and $\mathrm{srank},\mathrm{erank}_2\to4$, but $M_{1,\ell}\to\frac{e^2-1}2-1\approx2.19$, so $\mathrm{srank}_\lambda(A_b)\to k+\frac{e^2-1}2\approx6.19$, and $E_{1,\ell}\sim M_{1,\ell}\log\ell$, so $\mathrm{erank}_1(A_b)\asymp\ell^{\theta}\to\infty$ with $\theta=M_{1}/(k+1+M_{1})\approx0.354$.",

@@ -20,6 +20,7 @@ from specproof.checks.claims._shared.trsp_app_c import (
 )
 from specproof.engine.formal import CoqHook, Step, coq_check
 from specproof.engine.methods import EPS, combine, float_tolerance, fmt, grid_check, open_evidence, sympy_identity
+from specproof.engine.records import Limit, Tightness
 from specproof.engine.registry import Context, Evidence, Source, Status, check, claim
 from specproof.theory.cayley import cayley_adjacency, cayley_algebraic_connectivity, cayley_degree
 from specproof.theory.filters import floor_log2
@@ -135,6 +136,12 @@ c6_gap_coq = coq_check(
 
 claim(
     id="trsp.C6.gap-rate",
+    limit=Limit(
+        "none",
+        "γ_tri·(L+1) = μ₂/2 has no limit: it is 2 at every even T (μ₂ = 4, trsp.C6.mu2-lower.sharp) and in [3.29, 3.39] along T = 2^m + 1 (c6_gap_rate_sweep); liminf = 2, attained at every even T; limsup ≤ 37/10 (trsp.C6.mu2-upper.sharp). Along T = 2^m and 3·2^(m−1) the limit is 2 exactly",
+        quantity="γ_tri·(⌊log₂T⌋ + 1)",
+        ranges="sweep skeleton-mu2 (default grid), T to 1.07e+09",
+    ),
     figure="figures/gap-rate.png",
     title="Degree 2(L+1) and normalised gap Θ(1/log T)",
     source=Source("TRSP", "App. C.3.3", "Eq. 11"),
@@ -250,6 +257,12 @@ def c6_dense_depth_bounds(ctx: Context) -> Evidence:
 
 claim(
     id="trsp.C6.dense-depth",
+    limit=Limit(
+        "none",
+        "the contraction (1 − γ)^D with D = c(L+1) tends to e^(−cμ₂/2) only along subsequences on which μ₂ converges: e^(−2c) along even T (μ₂ = 4, trsp.C6.mu2-lower.sharp), and since 4 ≤ μ₂ < 37/5 it stays in (e^(−3.7c)·(1 + o(1)), e^(−2c)]; c6_dense_depth_bounds observes it never above e^(−2) (c = 1) and e^(−4) (c = 2)",
+        quantity="(1 − γ)^(c(L+1))",
+        ranges="every T in [16, 3000] and five subsequences up to 262143",
+    ),
     title="Dense variant: per-layer gap Θ(1/log T), depth Θ(log T) gives a constant contraction",
     source=Source("TRSP", "App. C.3.3", "dense variant"),
     statement=r"If one layer realises every offset $2^0,\dots,2^L$ (the whole skeleton), its normalised gap is $\gamma=\Theta(1/\log T)$, and with depth $D=\Theta(\log T)$ the contraction $(1-\gamma)^D$ is $\Theta(1)$.",
@@ -521,6 +534,20 @@ def c6_real_mu2_rate_sweep(ctx: Context) -> Evidence:
 
 claim(
     id="trsp.C6.real-operator",
+    tightness=Tightness(
+        "loose",
+        "the four constants against the extremes the checks compute: μ₂ ≥ 1/2 against the smallest μ₂ 0.533 (T = 3) is the closest, a factor 1.06; μ₂ ≤ 5/2 against ≤ 2.001 (T = 4096, c6_real_mu2_large_T); γ·log₂(2T) ∈ [1/2, 3] against [0.722, 2.24] (c6_real_gap_range, c6_real_gap_sweep_range: factors 1.44 and 1.34)",
+        factor=1.06,
+        ratio=0.94,
+        where={"T": 3, "μ₂": "0.533"},
+        ranges="T in [2, 257] and 2^m − 1, 2^m, 2^m + 1 up to 513; the sweep to T = 65537",
+    ),
+    limit=Limit(
+        "none",
+        "not measured: γ_real·log₂(2T) is still moving at the end of the sweep (along 2^m from 2.24 at T = 256 to 2.15 at 2^16, along 2^m − 1 from 1.34 to 1.30), and the rate fit does not settle (c6_real_gap_trend is open); μ₂(L_real) is Θ(1) but differs along 2^m − 1 (≈ 1.19) and 2^m (≈ 2.0), so it has no single limit",
+        quantity="γ_real·log₂(2T)",
+        ranges="sweep real-gap-loops (default grid), T to 65537",
+    ),
     title="The real triBox stack: μ₂ is Θ(1) but not ≥ 2; the normalised gap stays within [½, 3]/log₂(2T)",
     source=Source("specproof", "App. C.3.2", "own"),
     statement=r"For the real operator ($W=\frac12(\sum_\ell M_{\rm tri}^{(b_\ell)}+\text{transpose})$, $b_\ell=\min(2^\ell,T)$, causal, no wrap-around, self-loops kept): $\frac12\le\mu_2(L_{\rm real})\le\frac52$ and $\frac12\le\gamma_{\rm real}\log_2(2T)\le3$ at every $T$ checked, $\gamma=\lambda_2(I-\mathbf D^{-1}W)$ with App. C.1's $\mathbf D=\operatorname{diag}(W\mathbf 1)$, the self-loops (the diagonal of $W$) included — the one definition the network claims use too (trsp.network.gap); with them dropped the bound 3 fails at $T=2,3,4,5,8,9,16$ ($4.0$, $3.30$, $3.38$, $3.10$, $3.20$, $3.06$, $3.07$). Thm C.6's constant does not transfer: $\mu_2<2$ at every $T\le2048$ checked (e.g. $T=8$: $1.43$) and along $T=2^m-1$ it settles near $1.19$; its order $\Theta(1)$ transfers as far as the sweeps reach, and Eq. 11's $\Theta(1/\log T)$ as a range: $\gamma_{\rm real}\log_2(2T)\in[\frac12,3]$ on the sweep to $T=65537$ too (along $2^m$ it peaks at $2.24$, $T=256$, and falls to $2.15$ at $2^{16}$; along $2^m-1$ it falls from $1.39$ to $1.30$). The sweep does not settle it as a rate: with a $c/\log^2$ correction removed the ratio still falls, with a further $c'/\log^3$ (the self-loops' share $\approx\frac43$ of the degree adds one order) it is flat but so are $1/\log^{1.5}$ and $1/\sqrt{\log}$.",

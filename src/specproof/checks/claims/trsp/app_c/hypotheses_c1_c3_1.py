@@ -29,6 +29,7 @@ from specproof.checks.claims._shared.trsp_app_c import (
 from specproof.engine import strategies as sst
 from specproof.engine.methods import (
     EPS,
+    derivation,
     exact_counterexample,
     float_tolerance,
     fmt,
@@ -36,6 +37,7 @@ from specproof.engine.methods import (
     property_search,
     sympy_identity,
 )
+from specproof.engine.records import Tightness, Weakest
 from specproof.engine.registry import Context, Evidence, Source, Status, check, claim_split
 from specproof.theory.cayley import (
     cayley_laplacian,
@@ -89,6 +91,10 @@ claim_split(
     [
         dict(
             slug="regularity",
+            weakest=Weakest(
+                "qualitative",
+                "regularity is a yes/no property of the degree sequence (one r for every vertex); P₄ fails for both of its degrees (cgap_regularity_probe); which non-regular graphs satisfy γ = μ₂/r for some r by coincidence is not searched",
+            ),
             title="γ = μ₂/r: regularity is necessary",
             statement=r"Regularity (stated) is necessary for $\gamma=\mu_2/r$: on a non-regular graph no degree $r$ turns $\mu_2$ into the normalised gap (the path $P_4$).",
             checks=[cgap_regularity_probe],
@@ -98,6 +104,17 @@ claim_split(
         ),
         dict(
             slug="nonnegative-weights",
+            weakest=Weakest(
+                "not-needed",
+                "the entrywise identity I − D⁻¹W = L/r uses only D = rI (cgap_weight_sign_probe, symbolic)",
+                hypothesis="sign of the weights",
+                stated="W ≥ 0",
+                weakest="any real W with row sums r > 0",
+                ranges="every r > 0, every W",
+            ),
+            tightness=Tightness(
+                "unmeasurable", "an identity, not a bound: the only inequality, r > 0, is the hypothesis"
+            ),
             title="γ = μ₂/r: nonnegative weights are not needed",
             statement="Nonnegative weights are not needed: with $D=rI$, $I-D^{-1}W=L/r$ entrywise for any real $W$ whose rows sum to $r>0$.",
             checks=[cgap_weight_sign_probe],
@@ -169,6 +186,20 @@ claim_split(
     [
         dict(
             slug="wrap-around",
+            weakest=Weakest(
+                "needed",
+                "without indices mod T the offset graph is irregular at every T in [4, 64], so not a Cayley graph (c1_wrap_probe); T = 2, 3 give the regular K₂, K₃",
+                hypothesis="indices mod T",
+                stated="wrap-around (unstated)",
+                weakest="wrap-around",
+                ranges="every T in [4, 64]",
+            ),
+            tightness=Tightness(
+                "sharp",
+                "the threshold T ≥ 4 is exact: T = 2, 3 give K₂, K₃, which are regular, and every T in [4, 64] is irregular (c1_wrap_probe)",
+                where={"T": 4},
+                ranges="every T in [2, 64]",
+            ),
             title="Thm C.1: the Cayley skeleton needs the wrap-around",
             statement=r"Unstated and necessary: indices mod $T$. The causal offsets $n\to n-2^\ell$ exist only for $n\ge2^\ell$, and without the wrap-around their superposition is irregular at every $T\ge4$, so not a Cayley graph (a Cayley graph is vertex-transitive).",
             checks=[c1_wrap_probe],
@@ -178,6 +209,21 @@ claim_split(
         ),
         dict(
             slug="depth",
+            weakest=Weakest(
+                "needed-in-general",
+                "c1_depth_probe, exhaustive: D layers give Cay(ℤ_T, S) iff D ≥ ⌊log₂T⌋ + 1, or D = ⌊log₂T⌋ at T = 2^m (where 2^L ≡ 0 adds only a loop)",
+                hypothesis="depth D",
+                stated="D ≥ ⌊log₂T⌋ + 1",
+                weakest="D = ⌊log₂T⌋ + 1 (D = ⌊log₂T⌋ at T = 2^m)",
+                holds_on="T = 2^m with D = m",
+                ranges="every T in [2, 200], D in [1, ⌊log₂T⌋ + 1]",
+            ),
+            tightness=Tightness(
+                "sharp",
+                "the threshold is exact: D = ⌊log₂T⌋ + 1 gives the skeleton, D = ⌊log₂T⌋ does not unless T = 2^m (c1_depth_probe, every T in [2, 200])",
+                where={"D": "⌊log₂T⌋ + 1"},
+                ranges="every T in [2, 200]",
+            ),
             title="Thm C.1: the Cayley skeleton needs ⌊log₂T⌋ + 1 layers",
             statement=r"Unstated and necessary: the depth. The superposition covers $\ell=0..L$ only if the model has $D\ge\lfloor\log_2T\rfloor+1$ layers ($D=L$ suffices at $T=2^L$); $D$ is fixed when the model is built while $T$ grows at inference, so for $T\ge2^D$ the superposed graph is $\mathrm{Cay}(\mathbb Z_T,\{\pm2^\ell\}_{\ell<D})$. The offsets themselves are an idealisation as well (trsp.C1.cayley.real-offsets).",
             checks=[c1_depth_probe],
@@ -284,6 +330,15 @@ claim_split(
     [
         dict(
             slug="multigraph",
+            weakest=Weakest(
+                "needed-in-general",
+                "Eq. 9 and the simple graph's spectrum differ exactly at the T with at most two ones in binary (c3_multigraph_reading: the 35 such T in [2, 200], every 2^m and 3, 5, 6, 9, 10, 12, ...); at every other T the ±2^ℓ are distinct mod T and the two readings coincide",
+                hypothesis="multigraph reading (coinciding generators counted)",
+                stated="every ±2^ℓ counts (unflagged)",
+                weakest="the multigraph reading, at T with at most two binary ones",
+                holds_on="every T with at least three ones in binary (7, 11, 13, 14, 15, ...)",
+                ranges="every T in [2, 200]",
+            ),
             title="Lemma C.3: Eq. 9 needs the multigraph reading",
             statement=r"Unflagged and necessary: Eq. 9 counts every generator $\pm2^\ell$, coinciding ones included (the proof's 'degree 2 per pair'). The simple graph has a different spectrum (at $T=3$ it is $K_3$).",
             checks=[c3_multigraph_probe],
@@ -293,6 +348,15 @@ claim_split(
         ),
         dict(
             slug="unit-weights",
+            weakest=Weakest(
+                "needed",
+                "with weight w on every edge the spectrum is w times Eq. 9 (c3_layer_weights_sympy with every w_ℓ = w), so Eq. 9 holds only at w = 1, at every T (c3_half_weight_probe shows w = ½ at T = 4)",
+                hypothesis="edge weight w",
+                stated="w = 1 (unstated)",
+                weakest="w = 1 exactly",
+                constant="at App. C.1's w = ½ every eigenvalue is half of Eq. 9's",
+                ranges="every T",
+            ),
             title="Lemma C.3: Eq. 9 needs weight 1 per edge, not App. C.1's ½(M + Mᵀ)",
             statement=r"Unstated and necessary: weight $1$ on every edge $\pm2^\ell$, i.e. Eq. 9 is the spectrum of $M+M^\top$. App. C.1's own symmetrisation $W=\frac12(M+M^\top)$ of the causal offsets puts $\frac12$ on each edge and halves every eigenvalue.",
             checks=[c3_half_weight_probe],
@@ -302,6 +366,14 @@ claim_split(
         ),
         dict(
             slug="wrap-around",
+            weakest=Weakest(
+                "needed",
+                "without indices mod T layer ℓ has T − 2^ℓ edges instead of T, so the trace of L (the sum of its spectrum) is smaller than Eq. 9's at every T ≥ 2 (layer 0 alone loses one edge); c3_wrap_probe shows the spectra at T = 4",
+                hypothesis="indices mod T",
+                stated="wrap-around (via Thm C.1)",
+                weakest="wrap-around",
+                ranges="every T ≥ 2",
+            ),
             title="Lemma C.3: Eq. 9 needs the wrap-around",
             statement="Necessary, and entering only as Thm C.1's conclusion: the wrap-around. Without indices mod $T$ the offset graph is not circulant and its spectrum is not Eq. 9.",
             checks=[c3_wrap_probe],
@@ -310,6 +382,15 @@ claim_split(
         ),
         dict(
             slug="layer-weights",
+            weakest=Weakest(
+                "not-needed",
+                "the Fourier modes diagonalise any weighted sum of the generators (c3_layer_weights_sympy)",
+                hypothesis="layer weights w_ℓ",
+                stated="w_ℓ = 1 (equal)",
+                weakest="any real w_ℓ",
+                constant="μ_k = 2Σ_ℓ w_ℓ(1 − cos(2^ℓθ_k))",
+                ranges="every T, k",
+            ),
             title="Lemma C.3: equal layer weights are not needed for the diagonalisation",
             statement=r"Equal layer weights are not needed for the diagonalisation: with weights $w_\ell$ the Fourier modes stay eigenvectors and $\mu_k=2\sum_\ell w_\ell(1-\cos(2^\ell\theta_k))$.",
             checks=[c3_layer_weights_sympy],
@@ -363,6 +444,14 @@ claim_split(
     [
         dict(
             slug="q-psd",
+            weakest=Weakest(
+                "needed",
+                "Q = −εI gives λ_k(P + Q) = λ_k(P) − ε < λ_k(P) for every ε > 0, every symmetric P and every k, so no negative λ_min(Q) is allowed (c4_indefinite_probe is ε = ¼ at n = 2)",
+                hypothesis="λ_min(Q)",
+                stated="Q ⪰ 0 (λ_min(Q) ≥ 0)",
+                weakest="λ_min(Q) ≥ 0",
+                ranges="every n, every symmetric P",
+            ),
             title="Lemma C.4: Q ⪰ 0 is necessary",
             statement=r"$Q\succeq0$ (stated) is necessary: an indefinite $Q$ can lower every eigenvalue of $P+Q$ below those of $P$.",
             checks=[c4_indefinite_probe],
@@ -372,6 +461,11 @@ claim_split(
         ),
         dict(
             slug="symmetric-q",
+            weakest=Weakest(
+                "qualitative",
+                "symmetry of Q is a structural hypothesis (the eigenvalues of P + Q must be real to be ordered); the probe's skew Q with xᵀQx = 0 fails at n = 2 (c4_nonsymmetric_q_probe); a size of the skew part below which the conclusion survives is not searched",
+            ),
+            tightness=Tightness("unmeasurable", "a counterexample claim: xᵀQx ≥ 0 is the hypothesis kept, not a bound"),
             title="Lemma C.4: symmetric Q is necessary",
             statement=r"Symmetric $Q$ (stated) is necessary, even keeping $x^\top Qx\ge0$: a skew $Q$ lowers $\lambda_2(P+Q)$ below $\lambda_2(P)$.",
             checks=[c4_nonsymmetric_q_probe],
@@ -381,6 +475,10 @@ claim_split(
         ),
         dict(
             slug="symmetric-p",
+            weakest=Weakest(
+                "qualitative",
+                "symmetry of P is structural; the probe's P with real spectrum and a rank-one Q ⪰ 0 fails at n = 2 (c4_nonsymmetric_p_probe); a size of the non-normal part below which the conclusion survives is not searched",
+            ),
             title="Lemma C.4: symmetric P is necessary",
             statement=r"Symmetric $P$ (stated) is necessary, even for $P$ with a real spectrum: a rank-one $Q\succeq0$ can push $\lambda_1(P+Q)$ below $\lambda_1(P)$. So the symmetrisation of App. C.1 is what makes Prop. C.5 go through.",
             checks=[c4_nonsymmetric_p_probe],
@@ -651,11 +749,53 @@ def c5_markov_composition_probe(ctx: Context) -> Evidence:
     )
 
 
+@check
+def c5_signed_attention_exact(ctx: Context) -> Evidence:
+    """Every negative entry fails: at T = 2, A_ε = [[1+ε, −ε], [−ε, 1+ε]] and the skeleton L_tri = [[2, −2], [−2, 2]]
+    share the eigenvectors 𝟏 and (1, −1), so μ₂(L_attn + gL_tri) = max(0, 4g − 2ε) < 4g for every ε, g > 0."""
+    eps, g = sp.symbols("epsilon g", positive=True)
+    A = sp.Matrix([[1 + eps, -eps], [-eps, 1 + eps]])
+    W = (A + A.T) / 2
+    L_attn = sp.diag(*[sum(W.row(i)) for i in range(2)]) - W
+    L_tri = sp.Matrix([[2, -2], [-2, 2]])
+    L = L_attn + g * L_tri
+    v, one = sp.Matrix([1, -1]), sp.Matrix([1, 1])
+    steps = [
+        sympy_identity(sum((L * one).applyfunc(lambda x: x**2)), sp.Integer(0), what="(L_attn + gL_tri)𝟏 = 0"),
+        sympy_identity(
+            sum((L * v - (4 * g - 2 * eps) * v).applyfunc(lambda x: x**2)),
+            sp.Integer(0),
+            what="(L_attn + gL_tri)(1, −1) = (4g − 2ε)(1, −1)",
+        ),
+        sympy_identity(
+            sum((L_tri * v - 4 * v).applyfunc(lambda x: x**2)), sp.Integer(0), what="μ₂(L_tri) = 4 at T = 2"
+        ),
+    ]
+    return derivation(
+        steps,
+        what="T = 2, A_ε ≥ 0 except the entries −ε: μ₂ = max(0, 4g − 2ε) < 4g = g·μ₂(L_tri) for every ε > 0, g > 0",
+        ranges="T = 2, every ε > 0, g > 0",
+        role="supports",
+    )
+
+
 claim_split(
     "trsp.C5.safety-net.hypotheses",
     [
         dict(
             slug="nonnegative-attention",
+            cross_checks=[c5_signed_attention_exact],
+            weakest=Weakest(
+                "needed",
+                "at T = 2, A_ε = [[1+ε, −ε], [−ε, 1+ε]] (rows sum to 1) shares the eigenvectors 𝟏, (1, −1) with L_tri (spectrum 0, 4): L_attn has 0, −2ε, so μ₂(L_attn + gL_tri) = max(0, 4g − 2ε) < 4g = gμ₂(L_tri) for every ε > 0 and g > 0 (c5_signed_attention_exact; c5_signed_attention_probe is ε = g = ½)",
+                hypothesis="the smallest entry of A_attn",
+                stated="A_attn ≥ 0",
+                weakest="A_attn ≥ 0 (every negative entry −ε fails, at T = 2)",
+                ranges="T = 2, every ε > 0, every g > 0",
+            ),
+            tightness=Tightness(
+                "unmeasurable", "a counterexample claim: the inequality it shows is the conclusion failing, not a bound"
+            ),
             title="Prop. C.5: entrywise nonnegative attention is necessary",
             statement=r"Stated (App. C.1) and necessary: $A_{\rm attn}\ge0$ entrywise. A signed row-stochastic pattern, as in differential attention, makes $L_{\rm attn}$ indefinite and $\mu_2(L_{\rm attn}+gL_{\rm tri})<g\mu_2(L_{\rm tri})$.",
             checks=[c5_signed_attention_probe],
@@ -664,6 +804,18 @@ claim_split(
         ),
         dict(
             slug="signed-gate",
+            weakest=Weakest(
+                "needed-in-general",
+                "with A = I (L_attn = 0) the spectrum of gL_tri is g·(0, 4, 6, 6) at T = 4, so every g < 0 gives μ₂ = 6g < 4g = gμ₂(L_tri) (c5_negative_gate_probe is g = −½); at T = 2, 3 the skeleton has one nonzero eigenvalue (4, resp. 6, 6) and A = I does not fail (μ₂ = 0 ≥ 4g, resp. 6g = 6g); other A at T = 2, 3 are not searched",
+                hypothesis="gate g",
+                stated="g ≥ 0",
+                weakest="g ≥ 0 (every g < 0 fails at T = 4)",
+                holds_on="T = 2, 3 at A = I",
+                ranges="T in [2, 4], A = I, every g < 0",
+            ),
+            tightness=Tightness(
+                "unmeasurable", "a counterexample claim: the inequality it shows is the conclusion failing, not a bound"
+            ),
             title="Prop. C.5: g ≥ 0 is necessary",
             statement=r"Stated (Eq. 7) and necessary: $g\ge0$. For $g<0$ the order of $gL_{\rm tri}$'s eigenvalues reverses and the bound fails already for $A=I$.",
             checks=[c5_negative_gate_probe],
@@ -672,6 +824,10 @@ claim_split(
         ),
         dict(
             slug="symmetrisation",
+            weakest=Weakest(
+                "qualitative",
+                "symmetrising is a choice of operator (directed Laplacians ordered by real part versus their symmetric parts), not a quantity; the real stack fails at T = 3 (c5_directed_probe)",
+            ),
             title="Prop. C.5: the symmetrisation is necessary",
             statement=r"Stated (App. C.1) and necessary: the symmetrisation. With the directed Laplacians $I-A$ and $D-M$ of the real stack, eigenvalues ordered by real part, $\lambda_2$ falls below $g\lambda_2(L_{\rm tri})$.",
             checks=[c5_directed_probe],
@@ -681,6 +837,15 @@ claim_split(
         ),
         dict(
             slug="one-gate",
+            weakest=Weakest(
+                "needed-in-general",
+                "with per-layer gates the bound holds with min_ℓ g_ℓ in place of g (Weyl: Σ_ℓ g_ℓL_ℓ ⪰ (min_ℓ g_ℓ)L_tri, trsp.C4.weyl), and no larger gate works at even T, where the mode T/2 sees layer 0 only (c5_layer_gates_probe at T = 8, Eq. 7's gates); odd T is not searched",
+                hypothesis="gates g_ℓ per layer",
+                stated="one gate g for every layer (unstated)",
+                weakest="the bound with min_ℓ g_ℓ",
+                constant="g·μ₂(L_tri) becomes (min_ℓ g_ℓ)·μ₂(L_tri) = g₀μ₂(L_tri) under Eq. 7",
+                ranges="T = 8 (the failure), every T (the weakened bound)",
+            ),
             title="Prop. C.5: one gate for every layer of the skeleton is necessary",
             statement=r"Unstated and necessary: one gate $g$ for all layers. With Eq. 7's per-layer gates the side path is $\sum_\ell g_\ell L_\ell$, and at even $T$ the mode $T/2$ sees only layer 0, so the bound holds only with $\min_\ell g_\ell=g_0\propto T^{-\varphi}$ in place of $g$.",
             checks=[c5_layer_gates_probe],
@@ -692,6 +857,13 @@ claim_split(
         ),
         dict(
             slug="one-layer",
+            weakest=Weakest(
+                "qualitative",
+                "which layers are superposed is a set, not a number (the count is the depth: trsp.C6.mu2-lower.hypotheses.depth); one layer alone fails at T = 5, 8 (c5_single_layer_probe)",
+            ),
+            tightness=Tightness(
+                "unmeasurable", "a counterexample claim: the μ₂ < 2 it shows is the conclusion failing, not a bound"
+            ),
             title="Prop. C.5: L_tri must be the superposition of every layer",
             statement=r"Unstated and necessary: $L_{\rm tri}$ is the superposition of every layer, while Prop. C.5 is a statement about one layer ($\mathbf L_{\rm attn}+g\mathbf L_{\rm tri}$ with the layer's gate) that §C.3.3 combines with Thm C.6's all-layer $\mu_2$. One layer's skeleton alone is disconnected at even $T$ ($\ell\ge1$) or the cycle ($\ell=0$, $\mu_2\to0$).",
             checks=[c5_single_layer_probe],
@@ -700,6 +872,20 @@ claim_split(
         ),
         dict(
             slug="row-sums",
+            weakest=Weakest(
+                "not-needed",
+                "Weyl needs only L_attn ⪰ 0, i.e. A ≥ 0 (Coq theorem trsp_C5_safety_net_variational assumes A ≥ 0 and g ≥ 0 only); c5_row_sums_probe: rows rescaled by [0, 10], g up to 50",
+                hypothesis="row sums of A and g ≤ 1",
+                stated="rows sum to 1, g ∈ (0, 1)",
+                weakest="any A ≥ 0, any g ≥ 0",
+                ranges="every T, A ≥ 0, g ≥ 0",
+            ),
+            tightness=Tightness(
+                "sharp",
+                "equality at A = I (and at A = 0): the symmetrised attention then has zero Laplacian and μ₂ = gμ₂(L_tri) exactly",
+                where={"A": "I or 0", "g": "every g ≥ 0"},
+                ranges="every T",
+            ),
             title="Prop. C.5: row sums 1 and g ≤ 1 are not needed",
             statement=r"Not needed: row sums $1$ and $g\le1$. Weyl's inequality needs only $L_{\rm attn}\succeq0$, so the bound holds for any $A\ge0$ and any $g\ge0$.",
             checks=[c5_row_sums_probe],
@@ -710,6 +896,18 @@ claim_split(
         ),
         dict(
             slug="composition",
+            weakest=Weakest(
+                "not-needed",
+                "N_D = I + Σ_ℓ(A_ℓ + g_ℓM_ℓ) + R with R ≥ 0 entrywise, so the product's Laplacian dominates the superposition's (c5_composition_probe)",
+                hypothesis="how the layers combine",
+                stated="superposition Σ_ℓ of the layers",
+                weakest="the unnormalised product N_D",
+                ranges="T in [2, 16], D = ⌊log₂T⌋ + 1",
+            ),
+            tightness=Tightness(
+                "unmeasurable",
+                "not measured: c5_composition_probe is a randomised property search that records only that μ₂(L(N_D)) ≥ μ₂ of the superposition holds; its extreme ratio is draw-dependent and no deterministic grid computes it",
+            ),
             title="Prop. C.5: the superposition is not needed for the unnormalised product of the layers",
             statement=r"The superposition is not needed for the unnormalised product $N_D=\prod_\ell(I+A_\ell+g_\ell M_\ell)=I+\sum_\ell(A_\ell+g_\ell M_\ell)+R$, $R\ge0$: composing nonnegative layers only adds nonnegative weight, so $\mu_2(L(N_D))$ is at least the superposition's.",
             checks=[c5_composition_probe],
@@ -719,6 +917,10 @@ claim_split(
         ),
         dict(
             slug="markov-form",
+            weakest=Weakest(
+                "qualitative",
+                "the normalisation (N_D versus P_D = N_D/c_D) is a choice of operator, not a quantity; in the Markov form the composition loses against the superposition at T = 256, D = 9 with A_ℓ = I (c5_markov_composition_probe); other T are not searched",
+            ),
             title="Prop. C.5: in the Markov form P_D the composition can lose against the superposition",
             statement=r"The unnormalised $\mu_2(L(N_D))$ is inflated by the row sums $c_D=\prod_\ell(2+g_\ell)\in[2^D,3^D]$; in the Markov form $P_D=N_D/c_D$ that the network claims use, the superposition is needed: with attention isolating every token, $\mu_2(L(P_D))$ falls below the superposition's at full depth. (The fixed-depth loss of trsp.network.safety-net is the depth's, not the composition's.)",
             checks=[c5_markov_composition_probe],

@@ -4,6 +4,7 @@
 
 from __future__ import annotations
 
+import math
 from fractions import Fraction
 
 import flint
@@ -27,6 +28,7 @@ from specproof.engine.methods import (
     probe_hypothesis,
     sympy_identity,
 )
+from specproof.engine.records import Limit, Tightness, Weakest
 from specproof.engine.registry import Context, Evidence, Source, Status, check, claim, claim_split
 from specproof.theory.cayley import cayley_laplacian_spectrum, doubling_residues, simple_connection_set
 from specproof.theory.filters import dyadic_schedule, floor_log2, tribox_matrix
@@ -212,11 +214,65 @@ def c6_nowrap_half_probe(ctx: Context) -> Evidence:
     )
 
 
+def _depth_deficit_floor(role: str) -> Evidence:
+    """The weakest depth for μ₂ = Θ(1): the smallest μ₂ of the skeleton cut to D = L − c layers (ℓ < D), c = 0, 1, 2,
+    over every T in [16, 1024] (float, Eq. 9 summed per mode; rendered to 3 digits)."""
+    top = 1024
+    floors = {}
+    for c in (0, 1, 2):
+        best = (math.inf, 0)
+        for T in range(16, top + 1):
+            D = floor_log2(T) - c
+            k = np.arange(1, T // 2 + 1)
+            mu = sum(2 * (1 - np.cos(2 * np.pi * (pow(2, ell, T) * k % T) / T)) for ell in range(D))
+            best = min(best, (float(mu.min()), T))
+        floors[c] = best
+    ok = floors[0][0] >= 2 and all(v > 0.1 for v, _ in floors.values())
+    text = "; ".join(
+        f"D = L{'' if c == 0 else f' − {c}'}: smallest μ₂ {fmt(v, 3)} (T = {T})" for c, (v, T) in floors.items()
+    )
+    return Evidence(
+        Status.VERIFIED if ok else Status.OPEN,
+        "float",
+        f"the skeleton cut to D = ⌊log₂T⌋ − c layers keeps μ₂ bounded below, shrinking about 4-fold per layer removed: {text}",
+        ranges=f"every T in [16, {top}], c in {{0, 1, 2}}",
+        role=role,
+        data={"floors": {str(c): [fmt(v, 3), T] for c, (v, T) in floors.items()}},
+    )
+
+
+@check
+def c6_depth_deficit_floor(ctx: Context) -> Evidence:
+    """The skeleton cut to D = L − c layers, as a cross-check of the depth hypotheses."""
+    return _depth_deficit_floor("supports")
+
+
+@check
+def c6_depth_deficit_rate(ctx: Context) -> Evidence:
+    """The skeleton cut to D = L − c layers, deciding trsp.C6.gap-rate.depth-deficit."""
+    return _depth_deficit_floor("decides")
+
+
 claim_split(
     "trsp.C6.mu2-lower.hypotheses",
     [
         dict(
             slug="depth",
+            cross_checks=[c6_depth_deficit_floor],
+            weakest=Weakest(
+                "weaker-suffices",
+                "D = L layers (ℓ ≤ L − 1) keep μ₂ ≥ 2 at every T (Coq theorem trsp_C6_bit_lemma_sharp, trsp.C6.bit-lemma.sharp); D = L − 1 fails at every T = 2^m − 1, m = 4..14 (c6_depth_probe), and D ≤ L − 2 at every T (μ₁ < 1); the smallest μ₂ over T in [16, 1024] is 2.79 at D = L, 0.791 at D = L − 1 and 0.203 at D = L − 2 (c6_depth_deficit_floor)",
+                hypothesis="depth D",
+                stated="D = L + 1 (every layer ℓ = 0..L)",
+                weakest="D = L",
+                holds_on="D = L − 1: not at T = 2^m − 1; elsewhere not searched",
+                constant="μ₂ ≥ 4 at the stated depth (trsp.C6.mu2-lower.sharp)",
+                ranges="every T ≥ 2 (D = L); T = 2^m − 1, m = 4..14 (D = L − 1)",
+            ),
+            tightness=Tightness(
+                "unmeasurable",
+                "a hypothesis claim whose inequalities are the depth's range and the counterexamples' μ₂ < 2, not a bound with a constant",
+            ),
             title="Thm C.6: μ₂ ≥ 2 needs ⌊log₂T⌋ layers",
             statement=r"Unstated and necessary: the depth. The proof uses every layer $\ell=0..L$, $L=\lfloor\log_2T\rfloor$; $D=L$ layers suffice (trsp.C6.bit-lemma.sharp), $D=L-1$ fails at $T=2^m-1$, and $D\le L-2$ fails at every $T$, with $\mu_2\le\mu_1\le(2\pi/T)^2(4^D-1)/3\to0$: a model of fixed depth loses the bound as $T$ grows.",
             checks=[c6_depth_probe],
@@ -227,6 +283,20 @@ claim_split(
         ),
         dict(
             slug="equal-weights",
+            weakest=Weakest(
+                "needed",
+                "at even T the mode T/2 sees layer 0 only, μ_(T/2) = 4g₀, so μ₂ ≥ 2 needs g₀ ≥ ½; Eq. 7's gates give g₀ = 1/(2T) and μ_(T/2) = 2/T at every T = 2^m, m = 2..30 (c6_gate_weights_probe)",
+                hypothesis="layer gates g_ℓ",
+                stated="equal weights 1 (ungated)",
+                weakest="g₀ ≥ ½ is necessary (at even T)",
+                ranges="T = 2^m, m = 2..30",
+            ),
+            tightness=Tightness(
+                "sharp",
+                "g₀ ≥ ½ is exact for the mode T/2: μ_(T/2) = 4g₀ = 2 at g₀ = ½ (c6_gate_weights_probe's closed form)",
+                where={"g₀": "1/2", "k": "T/2"},
+                ranges="every even T",
+            ),
             title="Thm C.6: μ₂ ≥ 2 needs equal (ungated) layer weights",
             statement=r"Unstated and necessary: equal weights. The superposition the network realises carries Eq. 7's gate $g_\ell$ on layer $\ell$, and at even $T$ the mode $T/2$ sees only layer 0: $\mu_{T/2}=4g_0$, so $\mu_2\ge2$ needs $g_0\ge\frac12$, while every gate parameter gives $g_0<T^{-\varphi}$ and so $\mu_2\to0$ at even $T$. (The real causal stack with the same gates keeps $\mu_2$ near $\frac12$, under the causal ceiling: its deepest layer couples every pair by itself.)",
             checks=[c6_gate_weights_probe],
@@ -237,6 +307,21 @@ claim_split(
         ),
         dict(
             slug="half-weight",
+            weakest=Weakest(
+                "weaker-suffices",
+                "with weight w per edge μ₂ = wμ₂(w = 1) ≥ 4w, with equality at every even T (trsp.C6.mu2-lower.sharp), so μ₂ ≥ 2 holds iff w ≥ ½: App. C.1's ½ is exactly the weakest (c6_half_weight_probe)",
+                hypothesis="edge weight w",
+                stated="w = 1",
+                weakest="w = ½",
+                constant="μ₂ ≥ 4w; at w = 1: μ₂ ≥ 4",
+                ranges="every T ≥ 2",
+            ),
+            tightness=Tightness(
+                "sharp",
+                "with ½ per edge μ₂ ≥ 2 holds with equality at every even T (½·μ_(T/2) = ½·4; trsp.C6.mu2-lower.sharp)",
+                where={"T": "every even T", "k": "T/2"},
+                ranges="every T ≥ 2",
+            ),
             title="Thm C.6: App. C.1's ½(M + Mᵀ) is not needed",
             statement=r"Not needed: weight $1$ per edge. App. C.1's $\frac12(M+M^\top)$ halves every eigenvalue (trsp.C3.spectrum.hypotheses.unit-weights), and $\mu_2\ge2$ survives because the unhalved $\mu_2\ge4$, with equality $2$ at even $T$ (trsp.C6.mu2-lower.sharp).",
             checks=[c6_half_weight_probe],
@@ -246,6 +331,21 @@ claim_split(
         ),
         dict(
             slug="wrap-around",
+            weakest=Weakest(
+                "not-needed",
+                "the causal (non-wrapping) offset graph with weight 1 per edge keeps μ₂ ≥ 2 (c6_nowrap_unit_probe)",
+                hypothesis="indices mod T",
+                stated="wrap-around",
+                weakest="no wrap-around (weight 1 per edge)",
+                constant="μ₂ ≥ 2 with equality at T = 2, 4",
+                ranges="T in [2, 96] and 2^m, 2^m ± 1 up to 257",
+            ),
+            tightness=Tightness(
+                "sharp",
+                "μ₂ ≥ 2 without the wrap-around is attained at T = 2 (c6_nowrap_unit_probe, worst margin 0 at T = 2) and at T = 4",
+                where={"T": "2, 4"},
+                ranges="T in [2, 96] and 2^m, 2^m ± 1 up to 257",
+            ),
             title="Thm C.6: the wrap-around is not needed with weight 1 per edge",
             statement=r"Not needed: the wrap-around, with weight $1$ per edge. The causal (non-wrapping) offset graph still has $\mu_2\ge2$, with equality at $T=2,4$.",
             checks=[c6_nowrap_unit_probe],
@@ -255,6 +355,17 @@ claim_split(
         ),
         dict(
             slug="wrap-and-half",
+            weakest=Weakest(
+                "needed",
+                "without the wrap-around and with ½ per edge the ramp's Rayleigh quotient is below 2 at every T in [2, 160] (c6_nowrap_half_probe)",
+                hypothesis="wrap-around or weight 1 per edge",
+                stated="one of the two",
+                weakest="one of the two",
+                ranges="every T in [2, 160]",
+            ),
+            tightness=Tightness(
+                "unmeasurable", "a counterexample claim: μ₂ < 2 is the conclusion failing, not a bound"
+            ),
             title="Thm C.6: without the wrap-around, the ½ per edge breaks μ₂ ≥ 2",
             statement=r"The two spare hypotheses are not spare together: without wrap-around and with $\frac12$ per edge, $\mu_2<2$ (a ramp test vector orthogonal to $\mathbf 1$ has Rayleigh quotient below 2).",
             checks=[c6_nowrap_half_probe],
@@ -310,6 +421,10 @@ claim_split(
     [
         dict(
             slug="terminating-expansion",
+            weakest=Weakest(
+                "qualitative",
+                "which binary expansion is read is a convention, not a quantity; the non-terminating one fails at ψ = ¼ (c6_bits_expansion_probe)",
+            ),
             title="The bit lemma needs the terminating binary expansion",
             statement=r"Unstated and necessary: the terminating binary expansion of the dyadic $\psi$ that arise at even $T$. With the non-terminating expansion $\frac14=0.0011\ldots_2$, $b_1=b_2=0$ while $\frac14\in[\frac14,\frac34)$.",
             checks=[c6_bits_expansion_probe],
@@ -319,6 +434,15 @@ claim_split(
         ),
         dict(
             slug="digits",
+            weakest=Weakest(
+                "weaker-suffices",
+                "L + 1 digits always contain a change (trsp.C6.bit-lemma.sharp, proved), the stated L + 2 are one more than needed; L digits fail at every T = 2^m + 1, k = 1, m = 2..40 (c6_bits_depth_probe)",
+                hypothesis="number of digits",
+                stated="L + 2 (ℓ ≤ L)",
+                weakest="L + 1 (ℓ ≤ L − 1)",
+                holds_on="L digits: not at T = 2^m + 1; elsewhere not searched",
+                ranges="every T ≥ 2 (L + 1); T = 2^m + 1, m = 2..40 (L)",
+            ),
             title="The bit lemma: L + 1 digits are needed",
             statement=r"The range of $\ell$: a change among the first $L+1$ digits always exists (trsp.C6.bit-lemma.sharp), but not among the first $L$: $\psi=1/(2^m+1)$ has $b_1=\dots=b_L=0$.",
             checks=[c6_bits_depth_probe],
@@ -356,6 +480,19 @@ def c6_upper_cap_probe(ctx: Context) -> Evidence:
 
 claim(
     id="trsp.C6.mu2-upper.hypotheses",
+    weakest=Weakest(
+        "weaker-suffices",
+        "each uncapped layer adds 4 sin²(π2^ℓ/T) ≤ 4 to μ₁, and μ₁ < 37/5 with the cap (trsp.C6.mu2-upper.sharp), so 16π²/3 ≈ 52.64 survives up to ⌊(16π²/3 − 37/5)/4⌋ = 11 layers beyond ℓ = L, at every T; at T = 3 the first failure is D = 18 (μ₂ = 3D; c6_upper_cap_probe)",
+        hypothesis="layers beyond ℓ = L",
+        stated="none (Eq. 5's cap b_ℓ = min(2^ℓ, T))",
+        weakest="up to 11 uncapped layers (D ≤ L + 12)",
+        constant="μ₂ < 37/5 + 4(D − L − 1)",
+        ranges="every T ≥ 2",
+    ),
+    tightness=Tightness(
+        "unmeasurable",
+        "a counterexample claim: μ₂ = 54 > 16π²/3 is the bound failing at the probe, not a bound with a constant",
+    ),
     title="Eq. 10: the upper bound needs ℓ ≤ L (the cap of Eq. 5)",
     source=Source("specproof", "App. C.3.3", "own"),
     statement=(
@@ -426,6 +563,21 @@ claim_split(
     [
         dict(
             slug="multigraph-degree",
+            weakest=Weakest(
+                "not-needed",
+                "the simple graph has degree r′ ∈ [L + 1, 2(L + 1)] and 2 ≤ μ₂′ < 37/5 (c6_gap_simple_degree_probe; Weyl), so γ′ = Θ(1/log T)",
+                hypothesis="degree counting",
+                stated="r = 2(L + 1) (multigraph)",
+                weakest="the simple degree r′",
+                constant="γ′ ∈ [1/(L + 1), 7.4/(L + 1))",
+                ranges="every T in [3, 4000]",
+            ),
+            tightness=Tightness(
+                "sharp",
+                "L + 1 ≤ r′ is attained at T = 3 (S′ = {1, 2}, worst margin 0: c6_gap_simple_degree_probe) and r′ ≤ 2(L + 1) wherever the 2(L + 1) residues ±2^ℓ are distinct (every T with three or more binary ones, e.g. T = 7)",
+                where={"T": "3 (lower), 7 (upper)"},
+                ranges="every T in [3, 4000]",
+            ),
             title="Eq. 11: the multigraph degree is not needed",
             statement=r"Not needed (unstated): the multigraph counting in $r=2(L+1)$ (the loop $2^L\equiv0$ at $T=2^L$, parallel edges). The simple graph has $L+1\le r'\le2(L+1)$ for $T\ge3$ and $\mu_2$ between 2 and the multigraph's bounded $\mu_2$ (Weyl), so $\gamma=\Theta(1/\log T)$.",
             checks=[c6_gap_simple_degree_probe],
@@ -435,6 +587,14 @@ claim_split(
         ),
         dict(
             slug="equal-weights",
+            weakest=Weakest(
+                "needed",
+                "with Eq. 7's gates γ·(L + 1) ≤ 2(L + 1)/(2T − 1) → 0 at every T = 2^m, m = 3..30 (c6_gap_gates_probe, exact)",
+                hypothesis="layer gates g_ℓ",
+                stated="equal weights (ungated)",
+                weakest="g₀ bounded below (the mode T/2 is 4g₀)",
+                ranges="T = 2^m, m = 3..30",
+            ),
             title="Eq. 11: γ = Θ(1/log T) needs equal (ungated) layer weights",
             statement=r"Unstated and necessary: equal weights. With Eq. 7's gates the gated skeleton is regular of degree $2\sum_\ell g_\ell$ and its mode $T/2$ is $4g_0$, so $\gamma(L+1)\to0$ at $T=2^m$.",
             checks=[c6_gap_gates_probe],
@@ -445,6 +605,19 @@ claim_split(
         ),
         dict(
             slug="depth",
+            cross_checks=[c6_depth_deficit_floor],
+            weakest=Weakest(
+                "weaker-suffices",
+                "γ = Θ(1/log T) needs μ₂ = Θ(1), not μ₂ ≥ 2: with D = L − c layers for a fixed c the floor of μ₂ only shrinks by about 4 per layer removed — the smallest μ₂ over every T in [16, 1024] is 2.79 at D = L, 0.791 at D = L − 1 and 0.203 at D = L − 2 (c6_depth_deficit_floor) — so D = ⌊log₂T⌋ − O(1) keeps the rate (observed, not proved); a fixed D fails (γ = O(4^D/T²), c6_depth_probe)",
+                hypothesis="depth D",
+                stated="D ≥ ⌊log₂T⌋",
+                weakest="D = ⌊log₂T⌋ − c, c fixed (observed for c ≤ 2)",
+                constant="γ(L + 1) ≥ 1 at D = L (μ₂ ≥ 2)",
+                ranges="every T in [16, 1024]",
+            ),
+            tightness=Tightness(
+                "unmeasurable", "γ = O(4^D/T²) is an O(·) with no named constant, and the depth bound is the hypothesis"
+            ),
             title="Eq. 11: γ = Θ(1/log T) needs ⌊log₂T⌋ layers",
             statement=r"Unstated and necessary: the depth $D\ge L$ of Thm C.6 (trsp.C6.mu2-lower.hypotheses.depth); with fixed $D$, $\gamma=\mu_2/(2D)=O(4^D/T^2)$.",
             checks=[c6_depth_probe],
@@ -455,6 +628,32 @@ claim_split(
     ],
     source=Source("specproof", "App. C.3.3", "own"),
     uses=["trsp.C6.gap-rate"],
+)
+
+
+claim(
+    id="trsp.C6.gap-rate.depth-deficit",
+    title="Eq. 11's rate survives a fixed number of missing top layers: D = ⌊log₂T⌋ − O(1) keeps μ₂ = Θ(1)",
+    source=Source("specproof", "App. C.3.3", "own"),
+    statement=r"With the skeleton cut to $D=\lfloor\log_2T\rfloor-c$ layers ($\ell<D$), the smallest $\mu_2$ over every $T\in[16,1024]$ is $2.79$ for $c=0$, $0.791$ for $c=1$ (at $T=1023$) and $0.203$ for $c=2$ (at $T=31$): it shrinks about fourfold per layer removed but stays bounded below, so $\gamma=\mu_2/(2D)=\Theta(1/\log T)$ holds with $D=\lfloor\log_2T\rfloor-O(1)$ over the range; only the constant $\mu_2\ge2$ needs $D\ge\lfloor\log_2T\rfloor$ (trsp.C6.mu2-lower.hypotheses.depth).",
+    checks=[c6_depth_deficit_rate],
+    expected=Status.VERIFIED,
+    reason="float: Eq. 9 summed over the kept generators at every mode of every T in [16, 1024], for c = 0, 1, 2 (the minima rendered to 3 digits); a measurement, not a proof, and only over that range (c6_depth_probe reads ≈ 0.789 at c = 1, T = 16383, so the floor for c = 1 still falls slowly beyond it)",
+    tightness=Tightness(
+        "sharp",
+        "the stated floors are the computed minima themselves (c6_depth_deficit_rate)",
+        where={"c = 1": "T = 1023", "c = 2": "T = 31"},
+        ranges="every T in [16, 1024]",
+    ),
+    limit=Limit(
+        "none",
+        "not measured: the floor over T at fixed c is read only up to T = 1024, and along T = 2^m − 1 it still moves (c = 1: 0.835 at T = 15, 0.791 at 1023, ≈ 0.789 at 16383 by c6_depth_probe)",
+        quantity="min_T μ₂ at D = ⌊log₂T⌋ − c",
+        ranges="every T in [16, 1024]",
+    ),
+    unproved="the floors are float minima over T ≤ 1024 only; no argument bounds μ₂ below at D = ⌊log₂T⌋ − c for every T",
+    uses=["trsp.C6.gap-rate", "trsp.C6.mu2-lower.hypotheses.depth"],
+    tests=[f"{TESTS}::test_depth_deficit_keeps_mu2_bounded"],
 )
 
 
@@ -505,6 +704,16 @@ claim_split(
     [
         dict(
             slug="sparse-depth",
+            cross_checks=[c6_depth_deficit_floor],
+            weakest=Weakest(
+                "weaker-suffices",
+                "the sparse skeleton needs D ≥ L for μ₂ ≥ 2 (trsp.C6.mu2-lower.hypotheses.depth) and, for Θ(1/log T) alone, D = L − O(1) as far as c6_depth_deficit_floor measures; a fixed D fails (c6_depth_probe)",
+                hypothesis="depth D of the sparse skeleton",
+                stated="D = Θ(log T) only for the dense variant",
+                weakest="D ≥ ⌊log₂T⌋ (μ₂ ≥ 2); D ≥ ⌊log₂T⌋ − O(1) (the rate, observed)",
+                ranges="every T ≥ 2 (D = L); T in [16, 1024] (D = L − 1, L − 2)",
+            ),
+            tightness=Tightness("unmeasurable", "the inequality D ≥ ⌊log₂T⌋ is the hypothesis, not a bound"),
             title="§C.3.3: 'D = Θ(log T) is used only for the dense variant' is false",
             statement=r"The sentence fails: the standard (sparse) skeleton needs $D\ge\lfloor\log_2T\rfloor$ layers for Thm C.6 and Eq. 11 (trsp.C6.mu2-lower.hypotheses.depth: with fixed $D$, $\mu_2\to0$), so $D=\Omega(\log T)$ with constant 1 is used by both variants.",
             checks=[c6_depth_probe],
@@ -515,6 +724,14 @@ claim_split(
         ),
         dict(
             slug="both-sides",
+            weakest=Weakest(
+                "needed",
+                "(1 − a/x)^D with x = log T tends to a limit in (0, 1) iff D/x → c ∈ (0, ∞): fixed D gives 1, D ≍ x² gives 0 (c6_dense_depth_limits_sympy)",
+                hypothesis="depth D",
+                stated="D = Θ(log T)",
+                weakest="D = Θ(log T) (both sides)",
+                ranges="every a, c > 0",
+            ),
             title="§C.3.3: the dense variant needs D = Θ(log T) on both sides",
             statement=r"For the dense variant $D=\Theta(\log T)$ is necessary on both sides: with $D$ fixed $(1-\gamma)^D\to1$, with $D\asymp\log^2T$ it tends to 0.",
             checks=[c6_dense_depth_limits_sympy],
@@ -523,6 +740,14 @@ claim_split(
         ),
         dict(
             slug="constant",
+            weakest=Weakest(
+                "needed",
+                "D layers of offsets 2^0..2^(D−1) reach 2^D; at D = log₄T the gap bound gives γ·log₂T → 0 (c6_dense_constant_sympy), so the reach must be T/O(1): D ≥ log₂T − O(1)",
+                hypothesis="the constant of D = Θ(log T)",
+                stated="Θ(log T) (any constant)",
+                weakest="D ≥ log₂T − O(1)",
+                ranges="T = 4^D, every D ≥ 1",
+            ),
             title="§C.3.3: the dense variant's depth constant matters",
             statement=r"The constant of $D=\Theta(\log T)$ matters: $D=\log_4T$ layers of offsets $2^0..2^{D-1}$ reach only $\sqrt T$, and $\gamma\log_2T\to0$.",
             checks=[c6_dense_constant_sympy],

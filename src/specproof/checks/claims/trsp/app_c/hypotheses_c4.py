@@ -20,14 +20,17 @@ from specproof.checks.claims._shared.trsp_app_c import _nonnegative_attention
 from specproof.engine import strategies as sst
 from specproof.engine.methods import (
     combine,
+    derivation,
     exact_counterexample,
     float_tolerance,
     fmt,
     grid_check,
     probe_hypothesis,
     property_search,
+    sympy_identity,
 )
 from specproof.engine.rates import bound_evidence, fit_rate
+from specproof.engine.records import Tightness, Weakest
 from specproof.engine.registry import Context, Evidence, Source, Status, check, claim, claim_split
 from specproof.theory.filters import dyadic_schedule, floor_log2, tribox_matrix
 from specproof.theory.operators import TriBox
@@ -143,11 +146,58 @@ def c7_row_sums_probe(ctx: Context) -> Evidence:
     return probe_hypothesis("not needed", "row sums 1 and g ≤ 1", ev, role="decides")
 
 
+@check
+def c7_signed_attention_exact(ctx: Context) -> Evidence:
+    """How negative A or g may be, at b = 1 (M_tri = I): A_ε = (1 + ε)J/T − εI has rows summing to 1 and
+    ℳ = (1 + g − ε)I + (1 + ε)J/T, whose Frobenius energy against T(1 + g²) leads with T((1 + g − ε)² − 1 − g²):
+    Eq. 12 fails for large T iff |1 + g − ε| < √(1 + g²); at ε = 0 (A = J/T ≥ 0) iff g < 0."""
+    T = sp.Symbol("T", positive=True)
+    eps, g = sp.symbols("epsilon g", real=True)
+    a, c = 1 + g - eps, 1 + eps
+    energy = T * (a + c / T) ** 2 + (T**2 - T) * (c / T) ** 2  # T diagonal entries, T² − T off the diagonal
+    steps = [
+        sympy_identity(
+            energy - T * (1 + g**2),
+            T * ((1 + g - eps) ** 2 - 1 - g**2) + 2 * a * c + c**2,
+            what="‖ℳ‖_F² − T(1 + g²) = T((1 + g − ε)² − 1 − g²) + 2(1 + g − ε)(1 + ε) + (1 + ε)²",
+        ),
+        sympy_identity(
+            energy.subs({T: 32, eps: sp.Rational(1, 2), g: sp.Rational(1, 2)}),
+            sp.Rational(149, 4),
+            what="the probe's instance T = 32, ε = g = ½: 149/4",
+        ),
+        sympy_identity(
+            sp.expand((energy - T * (1 + g**2)).subs(eps, 0)),
+            2 * g * T + 2 * (1 + g) + 1,
+            what="A = J/T (ε = 0): the difference is 2gT + 2(1 + g) + 1, negative for every g < 0 once T > (3 + 2g)/(2|g|)",
+        ),
+    ]
+    return derivation(
+        steps,
+        what="b = 1, A_ε = (1 + ε)J/T − εI: Eq. 12 fails for large T iff |1 + g − ε| < √(1 + g²)",
+        ranges="b = 1, every real ε, g, every T",
+        role="supports",
+    )
+
+
 claim_split(
     "trsp.C7.frobenius.hypotheses",
     [
         dict(
             slug="nonnegative-attention",
+            cross_checks=[c7_signed_attention_exact],
+            weakest=Weakest(
+                "needed-in-general",
+                "at b = 1 along A_ε = (1 + ε)J/T − εI (rows sum to 1, diagonal −ε + (1 + ε)/T) ‖ℳ‖_F² = T(1 + g − ε)² + O(1) against T(1 + g²), so Eq. 12 fails for large T iff |1 + g − ε| < √(1 + g²), i.e. ε in (1 + g − √(1 + g²), 1 + g + √(1 + g²)) (from ≈ 0.382 at g = ½; c7_signed_attention_exact; the probe c7_signed_attention_probe is ε = ½); smaller negative entries do not break it along this family; other families not searched",
+                hypothesis="the smallest entry of A_attn",
+                stated="A_attn ≥ 0",
+                weakest="A ≥ 0 in general; along A_ε: |1 + g − ε| ≥ √(1 + g²)",
+                holds_on="A_ε with ε ≤ 1 + g − √(1 + g²) (b = 1, T → ∞; ≈ 0.382 at g = ½)",
+                ranges="b = 1, g ∈ (0, 1), T → ∞",
+            ),
+            tightness=Tightness(
+                "unmeasurable", "a counterexample claim: the inequality it shows is Eq. 12 failing, not a bound"
+            ),
             title="Prop. C.7: nonnegative attention is necessary",
             statement=r"$A_{\rm attn}\ge0$ entrywise (stated) is necessary for $\|\mathcal M\|_F^2\ge T+g^2\|M_{\rm tri}\|_F^2$: a signed row-stochastic pattern breaks Eq. 12.",
             checks=[c7_signed_attention_probe],
@@ -157,6 +207,18 @@ claim_split(
         ),
         dict(
             slug="signed-gate",
+            cross_checks=[c7_signed_attention_exact],
+            weakest=Weakest(
+                "needed",
+                "at b = 1 and A = J/T (row-stochastic, ≥ 0): ‖ℳ‖_F² = T(1 + g)² + 2(1 + g) + 1 against T(1 + g²), so every g < 0 fails once T > (3 + 2g)/(2|g|) (c7_signed_attention_exact); with A = I only g < −¾ fails (‖ℳ‖_F² = T(2 + g)²), the probe's g = −1 (c7_negative_gate_probe)",
+                hypothesis="gate g",
+                stated="g ≥ 0 (g ∈ (0, 1))",
+                weakest="g ≥ 0",
+                ranges="b = 1, every g < 0, T large",
+            ),
+            tightness=Tightness(
+                "unmeasurable", "a counterexample claim: the inequality it shows is Eq. 12 failing, not a bound"
+            ),
             title="Prop. C.7: g ≥ 0 is necessary",
             statement=r"$g\ge0$ (stated as $g\in(0,1)$) is necessary: $g=-1$ with $A=I$, $b=1$ cancels the residual path.",
             checks=[c7_negative_gate_probe],
@@ -165,6 +227,20 @@ claim_split(
         ),
         dict(
             slug="interior-rows",
+            weakest=Weakest(
+                "needed",
+                "some row of M_tri is a copy of h_b iff T ≥ 2b − 1, at every T in [2, 48] and every layer (c7_interior_rows_probe)",
+                hypothesis="T against the bandwidth b",
+                stated="T ≥ 2b − 1 (unstated)",
+                weakest="T ≥ 2b − 1 exactly",
+                ranges="every T in [2, 48], every layer b = min(2^ℓ, T)",
+            ),
+            tightness=Tightness(
+                "sharp",
+                "the threshold is exact: at T = 2b − 1 exactly one row (t = b − 1) is a copy of h_b, at T = 2b − 2 none (c7_interior_rows_probe, 'iff')",
+                where={"T": "2b − 1"},
+                ranges="every T in [2, 48]",
+            ),
             title="Prop. C.7: 'each interior row of M_tri is h' needs T ≥ 2b − 1",
             statement=r"The energy step 'each (interior) row of $M_{\rm tri}$ is $h$' needs, unstated, $T\ge2b-1$: only then is any row a copy of $h_b$, so for every layer with $b>(T+1)/2$ (the deepest one at almost every $T$) Eq. 13 describes no row at all.",
             checks=[c7_interior_rows_probe],
@@ -174,6 +250,20 @@ claim_split(
         ),
         dict(
             slug="row-sums",
+            weakest=Weakest(
+                "not-needed",
+                "the proof uses only A ≥ 0 and g ≥ 0: the cross terms ⟨I, A⟩, ⟨I, gM⟩, ⟨A, gM⟩ are ≥ 0 (c7_row_sums_probe: rows rescaled by [0, 10], g up to 50)",
+                hypothesis="row sums of A and g ≤ 1",
+                stated="rows sum to 1, g ∈ (0, 1)",
+                weakest="any A ≥ 0, any g ≥ 0",
+                ranges="T in [1, 24], b in {1, T, T+1, 2T+3}",
+            ),
+            tightness=Tightness(
+                "sharp",
+                "equality at A = 0, g = 0 (‖I‖_F² = T), which the rescaled rows (factor 0) and g = 0 of c7_row_sums_probe include",
+                where={"A": "0", "g": 0},
+                ranges="every T",
+            ),
             title="Prop. C.7: row sums 1 and g ≤ 1 are not needed",
             statement=r"Not needed: row sums $1$ and $g\le1$; the proof uses only $A\ge0$ and $g\ge0$.",
             checks=[c7_row_sums_probe],
@@ -214,6 +304,23 @@ def c8_spectral_distal_probe(ctx: Context) -> Evidence:
 
 claim(
     id="trsp.C8.spectral-norm.hypotheses",
+    weakest=Weakest(
+        "not-needed",
+        "‖M_tri‖₂ ≤ 5 for every T and b (trsp.C8.spectral-norm.sharp, Coq theorem trsp_C8_spectral_norm_sharp); Schur's bound is O(log T) for b ∈ {T/2, T} (c8_spectral_distal_probe: Schur/ln T in [0.712, 0.835])",
+        hypothesis="bandwidth b",
+        stated="b fixed",
+        weakest="any b",
+        constant="‖M_tri‖₂ ≤ 5",
+        ranges="every T, b",
+    ),
+    tightness=Tightness(
+        "loose",
+        "‖M_tri‖₂ ≤ 5 against the largest norm computed, 3.409 at b = 65536, T = 4b (c8_tribox_norm_stored, as for trsp.C8.spectral-norm.sharp): a factor ≥ 1.46 over that range, finite-range (the norm still grows slowly in b)",
+        factor=1.46,
+        ratio=0.6818,
+        where={"b": 65536, "T": "4b"},
+        ranges="sweep tribox-norm (default grid): b = 1..65536, T = 4b",
+    ),
     title="‖M_tri‖₂ = o(√T) does not need a fixed bandwidth",
     source=Source("specproof", "App. C.4", "own"),
     statement=(
@@ -358,6 +465,20 @@ claim_split(
     [
         dict(
             slug="sink",
+            weakest=Weakest(
+                "not-needed",
+                "‖A‖₂ ≤ √(‖A‖₁‖A‖_∞) ≤ √T for every row-stochastic A ≥ 0, so the proof's bound holds whatever attention does (c8_any_attention_probe)",
+                hypothesis="attention pattern",
+                stated="the rank-one sink 𝟏e₁ᵀ",
+                weakest="any row-stochastic A ≥ 0",
+                ranges="T in [1, 24], b in {1, T, T+1, 2T+3}, g in [0, 1]",
+            ),
+            tightness=Tightness(
+                "sharp",
+                "‖A‖₂ ≤ √T is attained by the sink itself: ‖𝟏e₁ᵀ‖₂ = √T (trsp.C8.sink-norm)",
+                where={"A": "𝟏e₁ᵀ", "T": "every T"},
+                ranges="every T",
+            ),
             title="Thm C.8: the rank-one sink is not needed",
             statement=r"Not needed: the rank-one sink. For every row-stochastic $A\ge0$, $\|A\|_2\le\sqrt T$ (Schur), so the proof's bound $R_{\rm eff}\ge(T+g^2\|M_{\rm tri}\|_F^2)/(1+\sqrt T+g\|M_{\rm tri}\|_2)^2$ holds at every $T$ and $\liminf R_{\rm eff}\ge1+g^2\|h_b\|^2$ whatever attention does.",
             checks=[c8_any_attention_probe],
@@ -368,6 +489,23 @@ claim_split(
         ),
         dict(
             slug="positive-gate",
+            weakest=Weakest(
+                "weaker-suffices",
+                "at g = 0 R_eff(I + 𝟏e₁ᵀ) = (2T + 2)/λ₊ → 2 (c8_zero_gate_probe, exact charpoly at T = 2..8 and the symbolic limit)",
+                hypothesis="gate g",
+                stated="g > 0 (g ∈ (0, 1))",
+                weakest="g ≥ 0",
+                constant="liminf R_eff = 2 + 2g/b² + g²‖h_b‖² (trsp.C8.rank-floor.limit)",
+                ranges="T = 2..8 exact, T → ∞",
+            ),
+            tightness=Tightness(
+                "loose",
+                "R_eff > 1 at g = 0: the limit is 2 (c8_zero_gate_probe), a factor 2 above the bound 1",
+                factor=2.0,
+                ratio=0.5,
+                where={"g": 0, "T": "→ ∞"},
+                ranges="T → ∞",
+            ),
             title="Thm C.8: g > 0 is not needed for R_eff > 1",
             statement=r"$g>0$ is needed for the paper's bound $1+g^2E_b>1$ but not for its conclusion: at $g=0$, $R_{\rm eff}(I+\mathbf1e_1^\top)\to2$ (the residual path, not the side path, keeps the rank away from the sink's 1).",
             checks=[c8_zero_gate_probe],
@@ -378,6 +516,22 @@ claim_split(
         ),
         dict(
             slug="bandwidth",
+            weakest=Weakest(
+                "not-needed",
+                "ℳ ≥ I + 𝟏e₁ᵀ entrywise gives R_eff ≥ (2T + 2)/(1 + √T + g‖M_tri‖₂)² > 1 for distal b (c8_bandwidth_probe)",
+                hypothesis="bandwidth b",
+                stated="b = O(1)",
+                weakest="any b (distal b ∈ {T/2, T} checked)",
+                ranges="T in {64, 128, 256, 512}, b in {T/2, T}, g in {0.5, 0.9}",
+            ),
+            tightness=Tightness(
+                "loose",
+                "R_eff > 1 against the computed R_eff ∈ [1.63, 1.77] at T = 64 and [1.9, 1.94] at T = 512 (c8_bandwidth_probe), rising to 2: a factor ≥ 1.63 over the range",
+                factor=1.63,
+                ratio=0.613,
+                where={"T": 64},
+                ranges="T in {64, 128, 256, 512}, b in {T/2, T}, g in {0.5, 0.9}",
+            ),
             title="Thm C.8: a fixed bandwidth b = O(1) is not needed for R_eff > 1",
             statement=r"Not needed: $b=O(1)$. Distal $b\in\{T/2,T\}$ keep $R_{\rm eff}\ge(2T+2)/(1+\sqrt T+g\|M_{\rm tri}\|_2)^2>1$, as $\mathcal M\ge I+\mathbf1e_1^\top$ entrywise, and $R_{\rm eff}$ rises towards 2.",
             checks=[c8_bandwidth_probe],
@@ -388,6 +542,19 @@ claim_split(
         ),
         dict(
             slug="row-stochastic",
+            weakest=Weakest(
+                "needed-in-general",
+                "the probe's sink has row sums T, growing with T: ℳ = (1 + g)I + T𝟏e₁ᵀ sends R_eff → 1 (c8_row_stochastic_probe); a fixed row sum s ≠ 1 is not searched",
+                hypothesis="row sums of A",
+                stated="rows sum to 1",
+                weakest="rows sum to 1 (not searched for fixed sums s ≠ 1)",
+                holds_on="not searched",
+                ranges="T → ∞, every g > 0",
+            ),
+            tightness=Tightness(
+                "unmeasurable",
+                "a counterexample claim: R_eff → 1 < 1 + g² is the bound failing, not a bound with a constant",
+            ),
             title="Thm C.8: row-stochastic attention is necessary",
             statement=r"Necessary (stated): row sums 1. The unnormalised sink $T\mathbf1e_1^\top$ sends $R_{\rm eff}\to1<1+g^2$.",
             checks=[c8_row_stochastic_probe],

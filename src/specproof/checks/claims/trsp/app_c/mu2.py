@@ -25,6 +25,7 @@ from specproof.checks.claims._shared.trsp_app_c import (
 )
 from specproof.engine.formal import CoqHook, Step, coq_check
 from specproof.engine.methods import EPS, combine, fmt, grid_check, sympy_identity
+from specproof.engine.records import Tightness
 from specproof.engine.registry import Context, Evidence, Source, Status, check, claim
 from specproof.theory.cayley import binary_digits, doubling_residues
 from specproof.theory.filters import floor_log2
@@ -97,6 +98,14 @@ c6_mu2_lower_coq = coq_check(
 
 claim(
     id="trsp.C6.mu2-lower",
+    tightness=Tightness(
+        "loose",
+        "the true minimum is 4, not 2: μ₂ ≥ 4 with equality exactly at even T (Coq theorem trsp_C6_mu2_lower_sharp_full, trsp.C6.mu2-lower.sharp; c6_mu2_lower_float_extreme finds the smallest μ₂ over T in [2, 3000] to be 4, at T = 2)",
+        factor=2.0,
+        ratio=0.5,
+        where={"T": "every even T", "k": "T/2"},
+        ranges="every T ≥ 2",
+    ),
     figure="figures/mu2-vs-T.png",
     title="The skeleton's algebraic connectivity is at least 2",
     source=Source("TRSP", "App. C.3.2", "Thm C.6"),
@@ -225,6 +234,13 @@ c6_mu2_sharp_coq = coq_check(
 
 claim(
     id="trsp.C6.mu2-lower.sharp",
+    tightness=Tightness(
+        "sharp",
+        "μ_(T/2) = 4 sin²(π/2) = 4 exactly at every even T (c6_sharp_logistic_step_sympy; Coq theorem trsp_C6_mu2_lower_sharp_full); at odd T the inequality is strict (smallest 6 at T = 3, 6.38 at T = 5 over odd T ≤ 3000: c6_sharp_float_landscape)",
+        ratio=1.0,
+        where={"T": "every even T", "k": "T/2"},
+        ranges="every T ≥ 2",
+    ),
     title="The skeleton's μ₂ is at least 4, with equality exactly at even T",
     source=Source("specproof", "App. C.3.2", "own"),
     statement=r"For every $T\ge2$, $\mu_2(L_{\rm tri})\ge4$, with equality iff $T$ is even (at $k=T/2$). Proof: with $s_\ell=\sin^2(\pi r_\ell/T)$, $\mu_k=4\sum_{\ell\le L}s_\ell$ and $s_{\ell+1}=4s_\ell(1-s_\ell)$; if $s_\ell\ge\frac14$ then $s_\ell+s_{\ell+1}-1=(4s_\ell-1)(1-s_\ell)\ge0$; and some $\ell\le L-1$ has $r_\ell/T\in[\frac16,\frac56]$, i.e. $s_\ell\ge\frac14$ (if $k/T<\frac16$, the first $\ell$ with $2^\ell k/T\ge\frac16$ lands in $[\frac16,\frac13)$ and has $2^\ell<T/3<2^{L+1}/3<2^L$; $k/T>\frac56$ is symmetric).",
@@ -323,6 +339,14 @@ c6_bits_coq = coq_check(
 
 claim(
     id="trsp.C6.bit-lemma",
+    tightness=Tightness(
+        "loose",
+        "(ii): 2^−(L+2)·T = (2^L + i)/2^(L+2) < 1/2 for T = 2^L + i, 0 ≤ i < 2^L (c6_bits_depth_bound_sympy), so 2^−(L+2) < 1/T with a factor ≥ 2 to spare, approached as T → 2^(L+1) − 1; (iii) one digit fewer suffices (trsp.C6.bit-lemma.sharp: a change among the first L + 1 digits), and that count is sharp (T = 2^m + 1, k = 1: trsp.C6.bit-lemma.hypotheses.digits)",
+        factor=2.0,
+        ratio=0.5,
+        where={"T": "2^(L+1) − 1 (sup of T/2^(L+2), approached, not attained)"},
+        ranges="every T ≥ 1",
+    ),
     title="The binary-digit lemma behind Thm C.6",
     source=Source("TRSP", "App. C.3.2", "proof of Thm C.6"),
     statement=(
@@ -388,6 +412,14 @@ c6_bits_sharp_coq = coq_check(
 
 claim(
     id="trsp.C6.bit-lemma.sharp",
+    tightness=Tightness(
+        "sharp",
+        "the digit count L + 1 cannot be lowered: at T = 2^m + 1, k = 1 the first change is at ℓ = L − 1 (c6_bits_depth_probe, m = 2..40; c6_bits_one_digit_less_exhaustive: the deepest first witness is ℓ = L − 1); the constant 2^−(L+1) < 1/T is approached: 2^−(L+1)·T = (2^L + i)/2^(L+1) → 1 as T = 2^(L+1) − 1 grows (c6_bits_one_digit_less_sympy)",
+        ratio=1.0,
+        where={"T": "2^m + 1", "k": 1, "first change": "ℓ = L − 1"},
+        approach="2^−(L+1)·T = 1 − 2^−(L+1) at T = 2^(L+1) − 1",
+        ranges="every T ≥ 2, every k in [1, T − 1]",
+    ),
     title="One digit fewer: the last generator 2^L is never the witness",
     source=Source("specproof", "App. C.3.2", "own"),
     statement=(
@@ -514,6 +546,14 @@ c6_upper_coq = coq_check(
 
 claim(
     id="trsp.C6.mu2-upper",
+    tightness=Tightness(
+        "loose",
+        "the end of the chain, 16π²/3 ≈ 52.638, against μ₂ ≤ μ₁ < 37/5 at every T (certified, trsp.C6.mu2-upper.sharp), so a factor ≥ (16π²/3)/(37/5) ≈ 7.113 everywhere; observed: largest μ₁ 7.39 (T = 1615), largest μ₂ 7.28 (T = 2925) over T ≤ 3000 (c6_upper_float_extreme). The last step alone is sharp: (2π/T)²4^(L+1)/3 = 16π²/3 at T = 2^L",
+        factor=7.11,
+        ratio=0.1404,
+        where={"T": 1615, "μ₁": "7.39"},
+        ranges="every T ≥ 2 (the factor); observed extremes every T in [2, 3000]",
+    ),
     uses=["trsp.C3.spectrum"],
     figure="figures/mu2-vs-T.png",
     title="The chain of Eq. 10: μ₂ ≤ μ₁ ≤ (2π/T)²4^{L+1}/3 ≤ 16π²/3",
@@ -600,6 +640,14 @@ def c6_upper_sharp_float(ctx: Context) -> Evidence:
 
 claim(
     id="trsp.C6.mu2-upper.sharp",
+    tightness=Tightness(
+        "loose",
+        "37/5 against the supremum of the envelope Σ_(j≥0) 4 sin²(πy/2^j) over y ∈ [1/2, 1], ≈ 7.38697 at y ≈ 0.634110 (c6_upper_sharp_float; certified < 37/5 on 4096 pieces by c6_upper_sharp_envelope_balls); μ₁ approaches the envelope along T with 2^L/T → 0.634110 (observed max μ₁ 7.387 for T ≤ 3000), so sup_T μ₁ = 7.38697…: the bound is loose by only 1.0018",
+        factor=1.0017,
+        ratio=0.99823,
+        where={"y = 2^L/T": "0.634110"},
+        ranges="every T ≥ 2",
+    ),
     title="μ₂ ≤ μ₁ < 7.4 for every T (vs 16π²/3 ≈ 52.6)",
     source=Source("specproof", "App. C.3.3", "own"),
     statement=r"For every $T\ge2$, $\mu_2\le\mu_1<\frac{37}{5}$: writing $y=2^L/T\in(\frac12,1]$, $\mu_1=\sum_{j=0}^{L}4\sin^2(\pi y/2^j)\le\sup_{y\in[1/2,1]}\sum_{j\ge0}4\sin^2(\pi y/2^j)\approx7.387$. With $\mu_2\ge4$ this gives $2/(L+1)\le\gamma_{\rm tri}<3.7/(L+1)$.",

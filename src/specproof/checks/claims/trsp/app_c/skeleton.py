@@ -35,6 +35,7 @@ from specproof.engine.methods import (
     property_search,
     sympy_identity,
 )
+from specproof.engine.records import Tightness
 from specproof.engine.registry import Context, Evidence, Source, Status, check, claim
 from specproof.theory.cayley import (
     cayley_adjacency,
@@ -147,6 +148,10 @@ cgap_regular_coq = coq_check(
 
 claim(
     id="trsp.C.regular-gap",
+    tightness=Tightness(
+        "unmeasurable",
+        "an identity, not a bound: the only inequality, r > 0, is the hypothesis (D = rI invertible)",
+    ),
     title="On an r-regular graph the normalised gap is μ₂/r",
     source=Source("TRSP", "App. C.1", "setup"),
     statement=r"If every vertex of a weighted graph has degree $r>0$, then $\gamma=\lambda_2(I-D^{-1}W)=\mu_2(L)/r$, since $D=rI$ gives $I-D^{-1}W=L/r$.",
@@ -247,6 +252,10 @@ def c1_real_stack_distance(ctx: Context) -> Evidence:
 
 claim(
     id="trsp.C1.cayley",
+    tightness=Tightness(
+        "unmeasurable",
+        "a structural identity (the superposition is Cay(ℤ_T, S)), not a bound: the inequality signs only delimit the layer index ℓ ≤ L",
+    ),
     uses=["trsp.schedule.dyadic"],
     figure="figures/mu2-vs-T.png",
     title="Superposing the dyadic offsets gives a circulant Cayley graph",
@@ -395,6 +404,13 @@ def c1_longest_lag_even_dense(ctx: Context) -> Evidence:
 
 claim(
     id="trsp.C1.cayley.longest-lag",
+    tightness=Tightness(
+        "sharp",
+        "μ₂ ≥ 3 at odd T is attained at T = 3 (μ₂ = 2(1 − cos(4π/3)) = 3 exactly; c1_longest_lag_odd_float, smallest μ₂ − 3 = 0 over odd T in [3, 2001]); at even T μ₂ = 0 exactly (c1_longest_lag_even_sympy)",
+        ratio=1.0,
+        where={"T": 3},
+        ranges="every odd T in [3, 2001]",
+    ),
     title="The proof's literal 'longest offset' 2^(ℓ+1) − 2 gives a skeleton that is disconnected at every even T",
     source=Source("specproof", "App. C.2", "own"),
     statement=r"If layer $\ell\ge1$ contributes its longest lag $2^{\ell+1}-2$ (as the proof of Thm C.1 says: the longest offset of ${\rm triBox}_{2^\ell}$), every generator is even, so at every even $T$ the skeleton $\mathrm{Cay}(\mathbb Z_T,\{\pm(2^{\ell+1}-2)\}_{\ell=1}^{L})$ is disconnected ($\mu_2=0$, with Fiedler vector $((-1)^n)$) and Thm C.6 fails; at odd $T$ it is connected with $\mu_2\ge3$ over the range checked.",
@@ -433,6 +449,13 @@ def c1_peak_lag_float(ctx: Context) -> Evidence:
 
 claim(
     id="trsp.C1.cayley.peak-lag",
+    tightness=Tightness(
+        "sharp",
+        "μ₂ ≥ 3 is attained at T = 3 (μ₂ = 2(1 − cos(2π/3)) = 3 exactly; c1_peak_lag_float, smallest μ₂ − 3 = 0 over T in [2, 4000]); against Thm C.6's 2 the skeleton has a factor ≥ 3/2 to spare",
+        ratio=1.0,
+        where={"T": 3},
+        ranges="every T in [2, 4000]",
+    ),
     title="With the heaviest lags 2^ℓ − 1 as offsets, the skeleton keeps μ₂ ≥ 3 ≥ 2",
     source=Source("specproof", "App. C.2", "own"),
     statement=(
@@ -656,6 +679,13 @@ def c3_simple_graph_spectrum(ctx: Context) -> Evidence:
 
 claim(
     id="trsp.C3.spectrum.simple-graph",
+    tightness=Tightness(
+        "sharp",
+        "μ₂ ≥ 2 for the simple graph is attained at T = 2 (K₂: μ₂ = 2; c3_simple_graph_mu2_certified, smallest simple-graph μ₂ over T ≤ 600)",
+        ratio=1.0,
+        where={"T": 2},
+        ranges="every T in [2, 4000] (the bound), T ≤ 600 (the minimum)",
+    ),
     title="The simple Cayley graph: its spectrum, where it departs from Eq. 9, and μ₂ ≥ 2",
     source=Source("specproof", "App. C.2", "own"),
     statement=r"For the simple graph with connection set $S'=(S\cup-S)\setminus\{0\}$, $\mu_k=\sum_{u\in S'}(1-\cos(2\pi uk/T))$. This equals Eq. 9 iff the $2(L+1)$ residues $\pm2^\ell \bmod T$ are distinct and non-zero. As $0<2^\ell-2^m<T$ for $m<\ell\le L$, they coincide iff $T$ divides some $2^\ell+2^m\le2T$ ($m\le\ell\le L$), i.e. iff $T$ has at most two ones in binary ($T=2^m$, and $T=3,5,6,9,10,12,\dots$; $T=3$: $K_3$ has $\mu_{1,2}=3$, Eq. 9 gives $6$). Theorem C.6's bound survives: $\mu_2\ge2$ for the simple graph too, with equality at $T=2$.",
@@ -764,6 +794,13 @@ c4_weyl_coq = coq_check(
 
 claim(
     id="trsp.C4.weyl",
+    tightness=Tightness(
+        "sharp",
+        "equality for every k at Q = 0, and for every Q ⪰ 0 at the k whose eigenvector Q annihilates (e.g. Q = vvᵀ ⟂ the k-th eigenvector of a diagonal P); c4_weyl_property includes Q = 0",
+        ratio=1.0,
+        where={"Q": "0", "k": "every k"},
+        ranges="every symmetric P, every Q ⪰ 0",
+    ),
     title="Adding a PSD matrix never lowers an eigenvalue (Weyl)",
     source=Source("TRSP", "App. C.3.1", "Lemma C.4"),
     statement=r"For symmetric $P$ and $Q\succeq0$ of the same size, $\lambda_k(P+Q)\ge\lambda_k(P)$ for every $k$ (eigenvalues in increasing order).",
@@ -859,6 +896,13 @@ c5_safety_net_coq = coq_check(
 
 claim(
     id="trsp.C5.safety-net",
+    tightness=Tightness(
+        "sharp",
+        "equality at A = I for every g ≥ 0 and T: ½(I + Iᵀ) has zero Laplacian, so μ₂(L_attn + gL_tri) = gμ₂(L_tri) (identity attention is among c5_safety_net_property's kinds)",
+        ratio=1.0,
+        where={"A_attn": "I", "g": "every g ≥ 0"},
+        ranges="every T, every row-stochastic A ≥ 0, g ≥ 0",
+    ),
     title="The side path keeps the composite connected whatever attention does",
     source=Source("TRSP", "App. C.3.1", "Prop. C.5"),
     statement=r"For every row-stochastic attention matrix, with $L_{\rm attn}$ and $L_{\rm tri}$ the Laplacians of the symmetrised weights, $\mu_2(L_{\rm attn}+gL_{\rm tri})\ge g\,\mu_2(L_{\rm tri})$.",

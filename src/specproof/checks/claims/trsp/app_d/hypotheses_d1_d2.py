@@ -40,6 +40,7 @@ from specproof.engine.methods import (
     probe_hypothesis,
     property_search,
 )
+from specproof.engine.records import Tightness, Weakest
 from specproof.engine.registry import Context, Evidence, Source, Status, check, claim_split
 from specproof.theory.cayley import cayley_degree, cayley_laplacian_spectrum
 
@@ -151,6 +152,15 @@ def carry_over_gap_reading_grid(ctx: Context) -> Evidence:
         allowance_note=tail.allowance_note,
         role="supports",
         data={"failures": failures, **tail.data},
+        weakest=Weakest(
+            "needed-in-general",
+            f"carry_over_gap_reading_grid: the reading γ = μ₂/r fails at {len(failures)} lengths (every one ≤ {last}) "
+            f"and holds at every other T of 2..{T_max}, all of {last + 1}..{T_max} included",
+            hypothesis="μ_max + μ₂ ≤ 2r (for App. C's γ = μ₂/r to be (A1)'s contraction gap)",
+            stated="unstated",
+            holds_on=f"T = 2..{T_max} outside {{{', '.join(map(str, failures))}}}",
+            ranges=f"T = 2..{T_max}",
+        ),
     )
 
 
@@ -211,6 +221,14 @@ claim_split(
     [
         dict(
             slug="symmetry",
+            tightness=Tightness(
+                "unmeasurable",
+                "its inequality π > 0 is the property the probe shows lost (π = e₀), not a bound with a constant",
+            ),
+            weakest=Weakest(
+                "qualitative",
+                "a structural hypothesis (ℳ symmetric or not), no quantity: carry_over_symmetry_probe shows every causal layer absorbed at token 0",
+            ),
             title="Carry-over to App. D needs a symmetric (bidirectional) ℳ",
             statement=r"Unstated and necessary: $\mathcal M$ symmetric (bidirectional), so that row normalisation gives a reversible $M$ with $\pi>0$. Every causal TRSP layer is absorbed at token 0, and (A1)–(A2) fail.",
             checks=[carry_over_symmetry_probe],
@@ -219,6 +237,10 @@ claim_split(
         ),
         dict(
             slug="wrap-around",
+            weakest=Weakest(
+                "qualitative",
+                "a structural hypothesis (the boundary wraps or not), no quantity: carry_over_wrap_probe keeps the gap and Tπ_min without it",
+            ),
             title="Carry-over to App. D: the wrap-around is not needed once ℳ is symmetrised",
             statement=r"Unstated and not needed once $\mathcal M$ is symmetrised: a wrap-around boundary. The non-wrapping sink walk keeps an absolute gap and $T\pi_{\min}$ bounded below.",
             checks=[carry_over_wrap_probe],
@@ -228,6 +250,10 @@ claim_split(
         ),
         dict(
             slug="gap-reading",
+            tightness=Tightness(
+                "unmeasurable",
+                "μ_max + μ₂ ≤ 2r is the condition under study, not a bound; where it holds is the weakest-hypothesis record of carry_over_gap_reading_grid",
+            ),
             title="Carry-over to App. D: App. C's γ = μ₂/r is not (A1)'s contraction gap",
             statement=r"Unstated: App. C's $\gamma=\mu_2/r$ read as (A1)'s contraction gap, which needs $\mu_{\max}+\mu_2\le2r$. The reading is false at $T=6$ and at other small $T$ (where App. C's $\gamma$ can exceed 1); it holds on the rest of the range evaluated.",
             checks=[carry_over_gap_reading_exact],
@@ -241,6 +267,17 @@ claim_split(
         ),
         dict(
             slug="side-path",
+            tightness=Tightness(
+                "unmeasurable", "b ≥ 2 and g > 0 are hypotheses, not bounds; the conclusion π = e₀ is an equality"
+            ),
+            weakest=Weakest(
+                "not-needed",
+                "carry_over_side_path_probe: exact null spaces at b = 1 and at g = 0 keep π = e₀ for the sink and causal uniform attention",
+                hypothesis="side-path bandwidth b and gate g",
+                stated="b ≥ 2, g > 0",
+                weakest="b = 1, g = 0",
+                ranges="sink and causal uniform attention, exact",
+            ),
             title="Carry-over to App. D: b ≥ 2 and g > 0 are not needed for attention that reaches token 0",
             statement=r"For the causal absorption (trsp.D.carry-over.sharp): $b\ge2$ and $g>0$ are not needed for the sink or causal uniform attention, whose stationary law stays $e_0$ at $b=1$ or $g=0$.",
             checks=[carry_over_side_path_probe],
@@ -250,6 +287,17 @@ claim_split(
         ),
         dict(
             slug="self-attention",
+            tightness=Tightness(
+                "unmeasurable", "g > 0 is a hypothesis, not a bound; the conclusion is the count of stationary laws"
+            ),
+            weakest=Weakest(
+                "needed",
+                "carry_over_self_attention_probe: at g = 0 with A = I, M = I has every distribution stationary; every g > 0 gives the positive subdiagonal that forces π = e₀ (trsp.D.carry-over.sharp)",
+                hypothesis="gate g",
+                stated="g > 0",
+                weakest="every g > 0 (the open condition cannot be weakened to g ≥ 0)",
+                ranges="A = I, exact",
+            ),
             title="Carry-over to App. D: g > 0 is needed for attention that does not reach token 0",
             statement="For the causal absorption (trsp.D.carry-over.sharp), $g>0$ is needed for attention that does not reach token 0: $A=I$ with $g=0$ gives $M=I$, whose stationary laws are every distribution.",
             checks=[carry_over_self_attention_probe],
@@ -345,6 +393,14 @@ claim_split(
     [
         dict(
             slug="epsilon",
+            weakest=Weakest(
+                "weaker-suffices",
+                "d1_epsilon_probe: at ε = 1 one column of largest norm meets both demands ((1 − ε)²sr = 0 columns and floor ‖X‖₂/√d ≤ max column norm); X = I₂ at ε = 2 fails",
+                hypothesis="ε",
+                stated="ε ∈ (0, 1)",
+                weakest="ε ∈ (0, 1]",
+                ranges="d = 2, ε = 2 for the failure; every X at ε = 1",
+            ),
             title="Lemma D.1: ε < 1 is necessary (ε ≤ 1 suffices)",
             statement=r"$\varepsilon\in(0,1)$ (stated) is necessary above 1: the demanded size $(1-\varepsilon)^2\,\mathrm{sr}(X)$ and floor $\varepsilon\|X\|_2/\sqrt d$ cannot both be met. At $\varepsilon=1$ one column of largest norm works.",
             checks=[d1_epsilon_probe],
@@ -354,6 +410,14 @@ claim_split(
         ),
         dict(
             slug="dimension-factor",
+            weakest=Weakest(
+                "needed",
+                "d1_dimension_probe: X = [1 1] fails without the factor; more generally the 1 × d row of ones has sr = 1, one column with σ_min = 1 and ‖X‖₂ = √d, so a floor ε‖X‖₂d^−a with a < ½ exceeds 1 for ε ∈ (d^(a−½), 1): the exponent ½ is the weakest",
+                hypothesis="the dimension factor d^−a in the floor",
+                stated="a = ½",
+                weakest="a = ½",
+                ranges="X a 1 × d row of ones, every d ≥ 2",
+            ),
             title="Lemma D.1: the factor 1/√d is necessary",
             statement=r"The factor $1/\sqrt d$ in the floor (stated) is necessary: without it a single row $X=[1\ 1]$ already fails.",
             checks=[d1_dimension_probe],
@@ -363,6 +427,10 @@ claim_split(
         ),
         dict(
             slug="nonzero",
+            tightness=Tightness("unmeasurable", "X ≠ 0 and λ_low > 0 are hypotheses, not bounds"),
+            weakest=Weakest(
+                "qualitative", "X ≠ 0 is not a quantity: d1_nonzero_state shows X = 0 leaves sr undefined and λ_low = 0"
+            ),
             title="Lemma D.1: X ≠ 0 is necessary",
             statement=r"Unstated and necessary: $X\ne0$, for $\lambda_{\mathrm{low}}>0$ and for $\mathrm{sr}(X)$ to be defined.",
             checks=[d1_nonzero_state],
@@ -371,6 +439,17 @@ claim_split(
         ),
         dict(
             slug="stable-rank-floor",
+            tightness=Tightness(
+                "unmeasurable",
+                "sr ≥ r_min is a hypothesis, not a bound with a constant; the lemma's own bounds are recorded on trsp.D1.restricted-invertibility",
+            ),
+            weakest=Weakest(
+                "not-needed",
+                "d1_rmin_probe: the first inequality holds with no floor on sr; r_min enters only the second",
+                hypothesis="(A3) stable-rank floor r_min",
+                stated="sr ≥ r_min",
+                weakest="no floor (for the first inequality)",
+            ),
             title="Lemma D.1: (A3) is used only for the second inequality",
             statement=r"(A3) $\mathrm{sr}\ge r_{\min}$ is used only for the second inequality, not for the first; (A5), which the proof plan lists for this lemma, plays no role in it.",
             checks=[d1_rmin_probe],
@@ -511,6 +590,10 @@ claim_split(
     [
         dict(
             slug="uncorrelated",
+            weakest=Weakest(
+                "qualitative",
+                "a structural hypothesis (Cov(Zᵢ, Zⱼ) = 0), no quantity weakened: d2_uncorrelated_probe gives no gain at full correlation",
+            ),
             title="Cor. D.2: uncorrelated components are necessary",
             statement="Stated (A5) and necessary: uncorrelated components. Perfectly correlated components average to no gain.",
             checks=[d2_uncorrelated_probe],
@@ -519,6 +602,10 @@ claim_split(
         ),
         dict(
             slug="zero-mean",
+            weakest=Weakest(
+                "qualitative",
+                "a structural hypothesis (E Zᵢ = 0), no quantity: d2_zero_mean_probe, a constant component",
+            ),
             title="Cor. D.2: zero-mean components are necessary",
             statement="Stated (A5) and necessary: zero-mean components. A constant component has variance 0 and an error that averaging does not reduce.",
             checks=[d2_zero_mean_probe],
@@ -527,6 +614,10 @@ claim_split(
         ),
         dict(
             slug="equal-weights",
+            weakest=Weakest(
+                "qualitative",
+                "a structural hypothesis (the plain mean), no single quantity: d2_weights_probe, unequal weights",
+            ),
             title="Cor. D.2: equal aggregation weights are necessary",
             statement=r"Unstated and necessary: equal aggregation weights ('aggregating' is the plain mean); unequal weights exceed $\sigma_\perp/\sqrt k$.",
             checks=[d2_weights_probe],
@@ -536,6 +627,9 @@ claim_split(
         ),
         dict(
             slug="root-mean-square",
+            weakest=Weakest(
+                "qualitative", "a reading of the error (mean square or per realisation), no quantity: d2_rms_probe"
+            ),
             title="Cor. D.2: the error must be read as a root mean square",
             statement=r"Unstated and necessary: the error read as a root mean square, not per realisation; a single realisation can exceed $\sigma_\perp/\sqrt k$.",
             checks=[d2_rms_probe],
@@ -544,6 +638,15 @@ claim_split(
         ),
         dict(
             slug="epsilon-fixed",
+            weakest=Weakest(
+                "needed",
+                "d2_epsilon_fixed: sr = n², ε = 1 − 1/n gives k = 1 and σ⊥/√k = n·σ⊥/√sr, unbounded as ε → 1; any fixed ε < 1 works",
+                hypothesis="ε away from 1",
+                stated="ε fixed (unstated)",
+                weakest="any fixed ε < 1",
+                constant="1/(1 − ε) in σ⊥/√k ≤ σ⊥/((1 − ε)√sr)",
+                ranges="n ∈ {2, 4, 16, 256}",
+            ),
             title="Cor. D.2: ε must stay fixed away from 1 for k = Θ(sr)",
             statement=r"Unstated and necessary: $\varepsilon$ fixed away from 1, for $k=\Theta(\mathrm{sr})$; the constant of the $O(\sigma_\perp/\sqrt{\mathrm{sr}})$ step is $1/(1-\varepsilon)$.",
             checks=[d2_epsilon_fixed],
@@ -552,6 +655,10 @@ claim_split(
         ),
         dict(
             slug="independence",
+            weakest=Weakest(
+                "qualitative",
+                "a structural hypothesis (independence or only uncorrelation), no quantity: d2_independence_probe, dependent products of signs with equality",
+            ),
             title="Cor. D.2: independence is not needed",
             statement="Independence is not needed: pairwise uncorrelated, dependent products of signs meet the bound with equality.",
             checks=[d2_independence_probe],
@@ -561,6 +668,13 @@ claim_split(
         ),
         dict(
             slug="stable-rank-floor",
+            weakest=Weakest(
+                "not-needed",
+                "d2_rank_probe: σ⊥/√k uses only k, with no floor on sr",
+                hypothesis="(A3) stable-rank floor r_min",
+                stated="sr ≥ r_min",
+                weakest="no floor",
+            ),
             title="Cor. D.2: (A3) is not used by σ⊥/√k",
             statement=r"(A3), listed for the corollary, is not used by $\sigma_\perp/\sqrt k$: only Lemma D.1's size enters, through $k$.",
             checks=[d2_rank_probe],

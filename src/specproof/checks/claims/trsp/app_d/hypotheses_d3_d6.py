@@ -35,6 +35,7 @@ from specproof.engine.methods import (
     property_search,
     sympy_identity,
 )
+from specproof.engine.records import Tightness, Weakest
 from specproof.engine.registry import Context, Evidence, Source, Status, check, claim_split
 from specproof.theory.markov import h0_operator_norm, pi_mean, pi_norm, stationary_distribution
 from specproof.theory.spectral import singular_values
@@ -308,6 +309,10 @@ claim_split(
     [
         dict(
             slug="reversibilization",
+            weakest=Weakest(
+                "qualitative",
+                "a reading (M or its reversibilization), no quantity: d3_reversibilization_probe, an isometry of H₀(π) whose reversibilization contracts",
+            ),
             title="Lemma D.3: 'equivalently, its π-reversibilization' is false",
             statement=r"The paper's 'equivalently, we analyse its $\pi$-reversibilization' is false: a non-reversible $M$ can be an isometry of $\mathcal H_0(\pi)$ while its reversibilization $\frac12(M+M^*)$ contracts.",
             checks=[d3_reversibilization_probe],
@@ -317,6 +322,13 @@ claim_split(
         ),
         dict(
             slug="spectral-reading",
+            tightness=Tightness(
+                "unmeasurable", "‖P‖_{H₀} > 0 is the counterexample's strict inequality, not a bound with a constant"
+            ),
+            weakest=Weakest(
+                "qualitative",
+                "reversibility is structural, no quantity: d3_spectral_reading_probe, a nilpotent P on H₀",
+            ),
             title="Lemma D.3: reading γ from the eigenvalues needs reversibility",
             statement=r"Stated (A1) and necessary for reading $\gamma$ from the eigenvalues: reversibility. A non-reversible $P$ can have every eigenvalue on $\mathcal H_0$ equal to 0 and still $\|P\|_{\mathcal H_0}>0$.",
             checks=[d3_spectral_reading_probe],
@@ -326,6 +338,10 @@ claim_split(
         ),
         dict(
             slug="absolute-gap",
+            weakest=Weakest(
+                "qualitative",
+                "which gap γ means (absolute or 1 − λ₂), no quantity: d3_absolute_gap_probe, a dominant negative eigenvalue",
+            ),
             title="Lemma D.3: γ must be the absolute gap",
             statement=r"Unstated and necessary: $\gamma$ the absolute gap $1-\max(|\lambda_2|,|\lambda_{\min}|)$, not $1-\lambda_2$; a negative eigenvalue can dominate the contraction.",
             checks=[d3_absolute_gap_probe],
@@ -335,6 +351,10 @@ claim_split(
         ),
         dict(
             slug="one-law",
+            weakest=Weakest(
+                "qualitative",
+                "structural (one operator or several), no quantity: d3_layers_own_law_probe, two reversible walks with different laws",
+            ),
             title="Lemma D.3: layers with different stationary laws break the bound",
             statement="Unstated: one operator for all $L$ layers. It is necessary when the layers' stationary laws differ (TRSP's do): two reversible walks can contract less together than the product of their contractions.",
             checks=[d3_layers_own_law_probe],
@@ -347,6 +367,16 @@ claim_split(
         ),
         dict(
             slug="reversibility",
+            tightness=Tightness(
+                "sharp",
+                "mixing_equality_exact (trsp.D3.mixing): on M = ½I + ½𝟏𝟏ᵀ/T, ‖M^L‖_{H₀} = 2^−L = ‖M‖_{H₀}^L exactly at every L, so ‖P^L‖ ≤ ‖P‖^L is attained",
+                ratio=1.0,
+                where={"P": "½I + ½𝟏𝟏ᵀ/T", "L": "every L"},
+            ),
+            weakest=Weakest(
+                "qualitative",
+                "reversibility is structural, no quantity: d3_nonreversible_search finds no non-reversible P breaking ‖P^L‖ ≤ ‖P‖^L",
+            ),
             title="Lemma D.3: reversibility is not needed when γ is the contraction constant",
             statement=r"Stated (A1), and not needed for the inequality when $\gamma$ is the contraction constant of (A1): $\|P^L\|_{\mathcal H_0}\le\|P\|_{\mathcal H_0}^L$ for any $P$ with stationary $\pi>0$.",
             checks=[d3_nonreversible_search],
@@ -356,6 +386,16 @@ claim_split(
         ),
         dict(
             slug="common-law",
+            tightness=Tightness(
+                "sharp",
+                "mixing_equality_exact (trsp.D3.mixing): every layer P_ℓ = ½I + ½𝟏𝟏ᵀ/T halves H₀ exactly, so ‖P_L⋯P₁‖_{H₀} = 2^−L = Π‖P_ℓ‖_{H₀}: the product bound is attained",
+                ratio=1.0,
+                where={"P_ℓ": "½I + ½𝟏𝟏ᵀ/T for every ℓ"},
+            ),
+            weakest=Weakest(
+                "qualitative",
+                "structural (one operator or several sharing π), no quantity: d3_layers_common_law_search",
+            ),
             title="Lemma D.3: one operator is not needed when the layers share π",
             statement=r"One operator for every layer is not needed when the layers share $\pi$: $\|P_L\cdots P_1\|_{\mathcal H_0}\le\prod_\ell\|P_\ell\|_{\mathcal H_0}$.",
             checks=[d3_layers_common_law_search],
@@ -365,6 +405,14 @@ claim_split(
         ),
         dict(
             slug="positive-law",
+            tightness=Tightness("unmeasurable", "π > 0 is a hypothesis, not a bound"),
+            weakest=Weakest(
+                "not-needed",
+                "d3_positive_law_probe: with π = e₀ the inequality holds (and is vacuous)",
+                hypothesis="stationary law π",
+                stated="π > 0",
+                weakest="π ≥ 0",
+            ),
             title="Lemma D.3: π > 0 is not needed for the inequality (which is then vacuous)",
             statement=r"Unstated in (A1): $\pi>0$. Not needed for the inequality, which for causal layers ($\pi=e_0$) holds but says nothing.",
             checks=[d3_positive_law_probe],
@@ -435,6 +483,19 @@ claim_split(
     [
         dict(
             slug="a2",
+            tightness=Tightness(
+                "sharp",
+                "pointwise_equality_exact (trsp.D4.pointwise): the indicator of the lightest token gives ‖e‖²_∞ = (T/c_π)‖e‖²_{2,π} exactly at c_π = Tπ_min",
+                ratio=1.0,
+                where={"e": "indicator of the lightest token", "c_π": "T·π_min"},
+            ),
+            weakest=Weakest(
+                "needed",
+                "d4_a2_probe: a small atom breaks it; the lightest-token indicator has ‖e‖²_∞/‖e‖²_{2,π} = 1/π_min exactly (pointwise_equality_exact), so every π_min < c_π/T fails and the floor cannot be lowered",
+                hypothesis="(A2) floor on π_min",
+                stated="π_min ≥ c_π/T",
+                weakest="π_min ≥ c_π/T exactly",
+            ),
             title="Lemma D.4: (A2) is necessary",
             statement=r"(A2) $\pi_{\min}\ge c_\pi/T$ is necessary: a law with a small atom breaks $\|e\|_\infty\le\sqrt{T/c_\pi}\,\|e\|_{2,\pi}$.",
             checks=[d4_a2_probe],
@@ -444,6 +505,16 @@ claim_split(
         ),
         dict(
             slug="normalisation",
+            tightness=Tightness(
+                "sharp",
+                "c_π ≤ 1 is attained by the uniform law (c_π = Tπ_min = 1), and the factor 1/√π_min is an equality at c_π = Tπ_min (pointwise_equality_exact; d4_tight_sentence_sympy)",
+                ratio=1.0,
+                where={"π": "uniform", "c_π": 1},
+            ),
+            weakest=Weakest(
+                "qualitative",
+                "structural (Σπ = 1, stationarity), no quantity: d4_normalisation_probe, any positive weights",
+            ),
             title="Lemma D.4: neither Σπ = 1 nor stationarity is needed",
             statement=r"Not needed: $\sum_i\pi_i=1$ and stationarity (any positive weights). Unstated but forced by $\sum_i\pi_i=1$: $c_\pi\le1$, so the factor is always $\ge\sqrt T$, and the paper's 'when (A2) is tight the factor is $1/\sqrt{\pi_{\min}}$' holds exactly with $c_\pi=T\pi_{\min}$.",
             checks=[d4_normalisation_probe],
@@ -525,6 +596,17 @@ claim_split(
     [
         dict(
             slug="sigma-max",
+            tightness=Tightness(
+                "unmeasurable",
+                "σ_max ≥ c₀ is the hypothesis under study; the bound's own tightness is on trsp.D5.readout (readout_equality_exact)",
+            ),
+            weakest=Weakest(
+                "needed",
+                "d5_sigma_max_probe: a small multiple of the identity breaks it; with κ = κ̄, Lip = L_fκ̄/σ_max exceeds L_fκ̄/c₀ exactly when σ_max < c₀ (readout_equality_exact scaled), so c₀ cannot be lowered",
+                hypothesis="σ_max(𝒜) floor",
+                stated="σ_max ≥ c₀",
+                weakest="σ_max ≥ c₀ exactly",
+            ),
             title="Lemma D.5: σ_max(𝒜) ≥ c₀ is necessary for L_f κ̄/c₀",
             statement=r"Stated (A4) $\sigma_{\max}(\mathcal A)\ge c_0$: necessary for the second inequality $\le L_f\bar\kappa/c_0$ (a small multiple of the identity breaks it).",
             checks=[d5_sigma_max_probe],
@@ -533,6 +615,17 @@ claim_split(
         ),
         dict(
             slug="kappa",
+            tightness=Tightness(
+                "unmeasurable",
+                "κ ≤ κ̄ is the hypothesis under study; the bound's own tightness is on trsp.D5.readout (readout_equality_exact)",
+            ),
+            weakest=Weakest(
+                "needed",
+                "d5_kappa_probe: with σ_max = c₀, Lip = L_fκ/c₀ (readout_equality_exact) exceeds L_fκ̄/c₀ exactly when κ > κ̄, so κ̄ cannot be lowered",
+                hypothesis="condition number bound",
+                stated="κ(𝒜) ≤ κ̄",
+                weakest="κ(𝒜) ≤ κ̄ exactly",
+            ),
             title="Lemma D.5: κ ≤ κ̄ is necessary",
             statement=r"Stated: $\kappa(\mathcal A)\le\bar\kappa$, necessary; the residual structure's $\sigma_{\max}\ge c_0$ alone bounds nothing. Invertibility is implied by $\kappa\le\bar\kappa<\infty$.",
             checks=[d5_kappa_probe],
@@ -542,6 +635,9 @@ claim_split(
         ),
         dict(
             slug="euclidean-norm",
+            weakest=Weakest(
+                "qualitative", "which norm L_f is measured in, no quantity: d5_norm_probe, the ℓ₁ reading costs √2"
+            ),
             title="Lemma D.5: L_f must be measured in the Euclidean norm",
             statement=r"Unstated and necessary: $L_f$ measured in the Euclidean norm that $\|\mathcal A^{-1}\|_2$ uses; a linear $f$ that is 1-Lipschitz from $\ell_1$ is $\sqrt2$-Lipschitz from $\ell_2$.",
             checks=[d5_norm_probe],
@@ -551,6 +647,19 @@ claim_split(
         ),
         dict(
             slug="sigma-max-first",
+            tightness=Tightness(
+                "sharp",
+                "readout_equality_exact (trsp.D5.readout): f = id, 𝒜 = diag(1, 1/a) gives Lip = L_fκ/σ_max exactly",
+                ratio=1.0,
+                where={"f": "id", "𝒜": "diag(1, 1/a)"},
+            ),
+            weakest=Weakest(
+                "not-needed",
+                "d5_sigma_max_first_probe and d5_sigma_max_first_search: no c₀ enters L_fκ/σ_max = L_f/σ_min",
+                hypothesis="σ_max(𝒜) floor",
+                stated="σ_max ≥ c₀",
+                weakest="no floor (for the first inequality)",
+            ),
             title="Lemma D.5: σ_max(𝒜) ≥ c₀ is not needed for L_f κ/σ_max",
             statement=r"$\sigma_{\max}(\mathcal A)\ge c_0$ is not needed for the first inequality $\mathrm{Lip}\le L_f\kappa/\sigma_{\max}=L_f/\sigma_{\min}$: no $c_0$ enters it.",
             checks=[d5_sigma_max_first_probe],
@@ -644,6 +753,7 @@ claim_split(
     [
         dict(
             slug="target",
+            weakest=Weakest("qualitative", "structural (the target y = G(X̄) or not), no quantity: d6_target_probe"),
             title="Eq. 20 needs y = G(X̄)",
             statement=r"Unstated and necessary: $y=G(\bar X)$, the target is the prediction at the fully mixed state; without it Eq. 20 fails.",
             checks=[d6_target_probe],
@@ -652,6 +762,10 @@ claim_split(
         ),
         dict(
             slug="dimension",
+            weakest=Weakest(
+                "qualitative",
+                "whether constants may grow with d, no single quantity: d6_dimension_probe, the ratio of the error to the bound is exactly √sr = √d",
+            ),
             title="Eq. 20: the 1/√sr gain is absorbed by constants growing with the dimension",
             statement=r"Unstated and necessary, even with $y=G(\bar X)$ and (A5) at $\sigma_\perp=0$: constants that may grow with the dimension. The ratio of $\mathcal E$ to the bound is exactly $\sqrt{\mathrm{sr}}=\sqrt d$, so the $1/\sqrt{\mathrm{sr}}$ gain is absorbed, against 'the $1/\sqrt{\mathrm{sr}}$ improvement relies on (A5)'.",
             checks=[d6_dimension_probe],
@@ -661,6 +775,10 @@ claim_split(
         ),
         dict(
             slug="output-rank",
+            weakest=Weakest(
+                "qualitative",
+                "structural (the layer at which (A3) holds), no quantity: d6_output_rank_probe, sr → 1 at the mixed output",
+            ),
             title="Eq. 20: (A3) must hold at a fixed layer, not at the mixed output",
             statement=r"Unstated and necessary: a layer $\ell$ for (A3) other than the output. At $X_L=M^LX$, (A1) forces $\mathrm{sr}\to1$. The one-operator and absolute-gap hypotheses enter through Lemma D.3 (trsp.D3.mixing.hypotheses.one-law, trsp.D3.mixing.hypotheses.absolute-gap).",
             checks=[d6_output_rank_probe],
@@ -744,6 +862,16 @@ claim_split(
     [
         dict(
             slug="not-needed",
+            tightness=Tightness(
+                "sharp",
+                "fixed_bound_equality_exact (trsp.D6.bound.fixed): the corrected bound is attained on M = ½I + ½𝟏𝟏ᵀ/T, 𝒜 = I, f = id, zero-mean Hadamard X at every L checked",
+                ratio=1.0,
+                where={"M": "½I + ½𝟏𝟏ᵀ/T", "𝒜": "I", "f": "id"},
+            ),
+            weakest=Weakest(
+                "qualitative",
+                "structural hypotheses (reversibility, (A3), (A5), σ_max ≥ c₀) dropped whole: d6_fixed_nonreversible_search and the proof of trsp.D6.bound.fixed use none of them",
+            ),
             title="The corrected bound needs neither reversibility, (A3), (A5) nor σ_max ≥ c₀",
             statement=r"The corrected bound $\|G(M^LX)-G(\bar X)\|_F\le\frac{L_f}{\sigma_{\min}(\mathcal{A})}\pi_{\min}^{-1/2}(1-\gamma)^L\|X-\bar X\|_{F,\pi}$, with $\pi>0$ and $\gamma$ the contraction constant on $\mathcal H_0(\pi)$, needs neither reversibility, nor (A3), (A5), nor $\sigma_{\max}(\mathcal A)\ge c_0$.",
             checks=[d6_fixed_nonreversible_search],
@@ -754,6 +882,10 @@ claim_split(
         ),
         dict(
             slug="one-operator",
+            weakest=Weakest(
+                "qualitative",
+                "structural (one operator or several), no quantity: trsp.D3.mixing.hypotheses.one-law's probe",
+            ),
             title="The corrected bound needs one operator M for all L layers",
             statement="Necessary: one operator $M$ for all $L$ layers. Two reversible layers with different laws contract less together than the product of their gaps (trsp.D3.mixing.hypotheses.one-law).",
             checks=[d3_layers_own_law_probe],

@@ -25,7 +25,11 @@ from specproof.checks.claims._shared.trsp_app_d import (
     carry_over_assumption_a2,
     carry_over_probe_sink,
     error_bound_counterexample,
+    fixed_bound_equality_exact,
+    mixing_equality_exact,
+    pointwise_equality_exact,
     pointwise_sympy,
+    readout_equality_exact,
     readout_lipschitz_search,
     subset_floors,
 )
@@ -39,6 +43,7 @@ from specproof.engine.methods import (
     sympy_identity,
     sympy_nonnegative,
 )
+from specproof.engine.records import Tightness
 from specproof.engine.registry import Context, Evidence, Source, Status, check, claim
 from specproof.theory.markov import absolute_spectral_gap, h0_operator_norm, pi_mean, pi_norm
 from specproof.theory.spectral import singular_values
@@ -146,6 +151,13 @@ claim(
     cross_checks=[carry_over_stationary_law_exact],
     expected=Status.PROVED,
     corrects="trsp.D.carry-over",
+    tightness=Tightness(
+        "unmeasurable",
+        "its inequalities b ≥ 2 and g > 0 are hypotheses, not bounds, and its conclusions (row sums 2 + g, π = e₀) are "
+        "equalities; how far the hypotheses can be weakened is trsp.D.carry-over.hypotheses.side-path (not at all "
+        "for the sink and causal uniform attention) and .self-attention (g > 0 needed when attention does not "
+        "reach token 0)",
+    ),
     prose=(
         "the downward induction over the columns of the lower-triangular M (the checked step at each j ≥ 1), with M_jj < 1 from the positive subdiagonal entry of M_tri (b ≥ 2, g > 0; the attention's entries are nonnegative) and row j summing to 1; normalising the surviving π₀ gives π = e₀; the scale invariance of srank and of the singular gap"
     ),
@@ -239,12 +251,53 @@ def restricted_invertibility_from_ss_sympy(ctx: Context) -> Evidence:
     )
 
 
+@check
+def restricted_invertibility_equality_exact(ctx: Context) -> Evidence:
+    """Equal-norm rank-one X = u𝟏ᵀ: sr = 1, one column demanded at every ε, and its σ_min is ‖X‖₂/√d exactly, so the
+    floor ε‖X‖₂/√d is approached as ε → 1."""
+    cases = [(u, d) for u in ((1,), (1, 2), (3, -1, 2)) for d in range(1, 7)]
+
+    def equal(case):
+        u, d = case
+        col_sq = Fraction(sum(x * x for x in u))  # every column is u
+        frob_sq, spec_sq = d * col_sq, d * col_sq  # rank one: ‖X‖₂ = ‖X‖_F
+        sr = frob_sq / spec_sq
+        demanded = {math.ceil((1 - eps) ** 2 * sr) for eps in (Fraction(1, 10), Fraction(1, 2), Fraction(99, 100))}
+        return sr == 1 and demanded == {1} and col_sq == spec_sq / d  # best single column: σ_min² = ‖X‖₂²/d
+
+    holds = all(equal(c) for c in cases)
+    return Evidence(
+        Status.CERTIFIED if holds else Status.OPEN,
+        "exact",
+        "X = u𝟏ᵀ (d equal columns): sr = 1, Lemma D.1 demands one column at every ε ∈ (0, 1), and every column has "
+        "σ_min = ‖X‖₂/√d exactly, so floor/best = ε → 1" + ("" if holds else ": not what this check expects"),
+        ranges="u ∈ {(1), (1, 2), (3, −1, 2)}, d = 1..6, exact rationals",
+        worst_margin=0.0 if holds else None,
+        role="supports",
+        tightness=(
+            Tightness(
+                "sharp",
+                "restricted_invertibility_equality_exact: for an equal-norm rank-one X (sr = 1) one column is demanded "
+                "and its σ_min is ‖X‖₂/√d exactly, so floor/best = ε, approached as ε → 1 (the k = 1 reduced floor "
+                "is attained); for k ≥ 2 the best subset lies strictly above the floor in every searched example "
+                "(restricted_invertibility_search; the factor depends on the draws and is in the JSON report)",
+                ratio=1.0,
+                where={"X": "u𝟏ᵀ (rank one, equal column norms)", "k": 1},
+                approach="floor/best = ε → 1 as ε → 1",
+            )
+            if holds
+            else None
+        ),
+    )
+
+
 claim(
     id="trsp.D1.restricted-invertibility",
     title="Restricted invertibility of the state",
     source=Source("TRSP", "App. D.2", "Lemma D.1"),
     statement=r"For $X\in\mathbb{R}^{T\times d}$ and $\varepsilon\in(0,1)$ there is a set $S$ of columns with $|S|\ge(1-\varepsilon)^2\,\mathrm{sr}(X)$ and $\sigma_{\min}(X_S)\ge\varepsilon\|X\|_2/\sqrt d$, $\mathrm{sr}(X)=\|X\|_F^2/\|X\|_2^2$.",
     checks=[restricted_invertibility_search, restricted_invertibility_ss_form, restricted_invertibility_from_ss_sympy],
+    cross_checks=[restricted_invertibility_equality_exact],
     expected=Status.VERIFIED,
     unproved=(
         "No proof is known. Spielman–Srivastava (Israel J. Math. 190 (2012)) gives ⌊ε² sr⌋ columns, and its sharp form covers the lemma only when ε(√sr − 1)(√sr(2−ε) − ε) ≥ 1; the lemma asks for ⌈(1−ε)² sr⌉ columns, which can exceed sr − 1, beyond every restricted-invertibility theorem we know."
@@ -272,6 +325,7 @@ def averaging_exact_enumeration(ctx: Context) -> Evidence:
     for k in range(1, k_max + 1):
         roots = [Fraction(int(rng.integers(1, 10)), 10) for _ in range(k)]  # √vᵢ ≤ σ = 1
         cases.append((k, roots))
+    equality = [(k, [Fraction(1)] * k) for k in range(1, k_max + 1)]  # every variance at σ⊥² = 1: the bound is met
 
     def margin(case):
         k, roots = case
@@ -282,16 +336,29 @@ def averaging_exact_enumeration(ctx: Context) -> Evidence:
         return Fraction(1, k) - second_moment / 2**k
 
     ev = grid_check(
-        cases,
+        cases + equality,
         margin,
         what="E[mean²] ≤ σ⊥²/k exactly (σ⊥ = 1)",
         method="exact",
         exact=True,
-        ranges=f"k = 1..{k_max}, √vᵢ ∈ {{0.1..0.9}}",
+        ranges=f"k = 1..{k_max}, √vᵢ ∈ {{0.1..0.9}}, and every √vᵢ = 1",
         role="supports",
     )
+    attained = all(margin(c) == 0 for c in equality)
     ev = replace(
         ev,
+        tightness=(
+            Tightness(
+                "sharp",
+                "averaging_exact_enumeration: k independent ±σ⊥ signs (every variance at σ⊥²) give E[mean²] = σ⊥²/k "
+                "exactly; in general σ⊥²/k − E[mean²] = Σᵢ(σ⊥² − Var Zᵢ)/k² (averaging_variance_sympy), zero exactly "
+                "when every variance is σ⊥²",
+                ratio=1.0,
+                where={"Z": "k independent ±σ⊥ signs", "k": f"1..{k_max}"},
+            )
+            if attained
+            else None
+        ),
         data={
             **ev.data,
             "pointwise_reading": (
@@ -413,7 +480,7 @@ claim(
     source=Source("TRSP", "App. D.3", "Lemma D.3"),
     statement=r"If $M$ is reversible with stationary $\pi>0$ and $\|Mv\|_{2,\pi}\le(1-\gamma)\|v\|_{2,\pi}$ on $\mathcal{H}_0(\pi)$, then $\|M^L\|_{\mathcal{H}_0\to\mathcal{H}_0}\le(1-\gamma)^L$.",
     checks=[mixing_proof],
-    cross_checks=[mixing_reversible_search],
+    cross_checks=[mixing_reversible_search, mixing_equality_exact],
     expected=Status.PROVED,
     prose=(
         "induction on L with the invariance of H₀(π) (checked): M^(L−1)v stays in H₀(π), where the hypothesis ‖Mw‖_{2,π} ≤ (1 − γ)‖w‖_{2,π} applies; the operator norm on H₀(π) is the supremum of ‖M^Lv‖/‖v‖ over v ≠ 0 there. Reversibility is not used (only πᵀM = πᵀ and the contraction)"
@@ -482,6 +549,7 @@ claim(
         r"If $\pi_{\min}\ge c_\pi/T$ then $\|e\|_\infty\le\sqrt{T/c_\pi}\,\|e\|_{2,\pi}$ for every $e\in\mathbb{R}^T$."
     ),
     checks=[pointwise_sympy, pointwise_float_search],
+    cross_checks=[pointwise_equality_exact],
     expected=Status.PROVED,
     prose="taking the maximising token: π_t|e_t|² ≤ ‖e‖²_(2,π) and π_t ≥ c_π/T",
     reason=(
@@ -520,7 +588,7 @@ claim(
     source=Source("TRSP", "App. D.5", "Lemma D.5"),
     statement=r"For invertible $\mathcal{A}$ and $L_f$-Lipschitz $f$: $\mathrm{Lip}(f\circ\mathcal{A}^{-1})\le L_f\,\kappa(\mathcal{A})/\sigma_{\max}(\mathcal{A})\le L_f\bar\kappa/c_0$ when $\kappa(\mathcal{A})\le\bar\kappa$ and $\sigma_{\max}(\mathcal{A})\ge c_0>0$.",
     checks=[readout_constants_sympy],
-    cross_checks=[readout_lipschitz_search],
+    cross_checks=[readout_lipschitz_search, readout_equality_exact],
     expected=Status.PROVED,
     prose=(
         "the composition bound |f(𝒜⁻¹x) − f(𝒜⁻¹y)| ≤ L_f‖𝒜⁻¹(x − y)‖ ≤ L_f‖𝒜⁻¹‖₂‖x − y‖ (Euclidean norms); ‖𝒜⁻¹‖₂ = 1/σ_min(𝒜), since the singular values of 𝒜⁻¹ = VΣ⁻¹Uᵀ are the reciprocals of those of 𝒜 (Horn & Johnson, Matrix Analysis, 2nd ed. (2013), Thm 2.6.3, the singular value decomposition); then the checked constants"
@@ -664,7 +732,7 @@ claim(
         r"Under (A1), (A2), (A4) and $\mathrm{Lip}(f)\le L_f$, with $G(z)=f(\mathcal{A}^{-1}z)$ applied to every token and $\bar X=\mathbf{1}\pi^\top X$: $\|G(M^LX)-G(\bar X)\|_F\le\frac{L_f}{\sigma_{\min}(\mathcal{A})}\sqrt{T/c_\pi}\,(1-\gamma)^L\,\|X-\bar X\|_{F,\pi}$. The error $\|G(M^LX)-y\|$ is not controlled by mixing."
     ),
     checks=[error_bound_fixed_proof],
-    cross_checks=[error_bound_fixed_search],
+    cross_checks=[error_bound_fixed_search, fixed_bound_equality_exact],
     expected=Status.PROVED,
     corrects="trsp.D6.bound",
     uses=["trsp.D3.mixing", "trsp.D4.pointwise", "trsp.D5.readout"],

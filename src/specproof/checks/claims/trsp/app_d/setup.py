@@ -13,8 +13,8 @@ from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
 
 from specproof.engine.methods import derivation, float_tolerance, property_search, sympy_identity, sympy_nonnegative
+from specproof.engine.records import Tightness
 from specproof.engine.registry import Context, Evidence, Source, Status, check, claim
-from specproof.theory.markov import stationary_distribution
 
 
 def _irreducible_chains():
@@ -46,10 +46,26 @@ def reversibilization(M: np.ndarray, pi: np.ndarray) -> np.ndarray:
     return 0.5 * (M + (M.T * pi[None, :]) / pi[:, None])
 
 
+def stationary_gth(M: np.ndarray) -> np.ndarray:
+    """The stationary law of an irreducible row-stochastic M by the Grassmann–Taksar–Heyman elimination: subtraction
+    free, so every πᵢ comes out positive with a small relative error even when it lies far below eps (a null-space
+    solver returns 0 or a negative number there, and D_π⁻¹ is then undefined)."""
+    A = np.array(M, dtype=float)
+    n = A.shape[0]
+    for k in range(n - 1, 0, -1):
+        A[:k, k] /= A[k, :k].sum()  # the mass leaving state k towards 0..k−1, summed without cancellation
+        A[:k, :k] += np.outer(A[:k, k], A[k, :k])
+    pi = np.zeros(n)
+    pi[0] = 1.0
+    for k in range(1, n):
+        pi[k] = pi[:k] @ A[:k, k]
+    return pi / pi.sum()
+
+
 def _reversibilization_margin(M: np.ndarray) -> float:
     """−(largest violation) of: P ≥ 0, P𝟏 = 𝟏, πᵀP = πᵀ, D_πP symmetric, spectrum in [−1, 1] with top eigenvalue 1,
     relative to the conditioning 1/π_min of the π-adjoint."""
-    pi = stationary_distribution(M)
+    pi = stationary_gth(M)
     P = reversibilization(M, pi)
     S = np.sqrt(pi)[:, None] * P / np.sqrt(pi)[None, :]  # similar to P, symmetric exactly when D_πP is
     eig = np.linalg.eigvalsh(0.5 * (S + S.T))
@@ -76,9 +92,9 @@ def d_reversibilization_search(ctx: Context) -> Evidence:
         examples=300,
         tolerance=lambda M: 1e3 * float_tolerance(M.shape[0], 1.0),
         allowance=(
-            "scaled by π_min: π from the null space of (M − I)ᵀ carries ≲ T·eps/gap error, D_π⁻¹ "
-            "amplifies it by 1/π_min, and eigvalsh of the symmetrised similar matrix adds 10·T·eps; "
-            "allowance 10⁴·T·eps covers gaps down to 10⁻³"
+            "scaled by π_min: π by GTH elimination (subtraction free: componentwise relative error O(T³·eps) however "
+            "small π_min, O'Cinneide, Numer. Math. 65 (1993)), D_π⁻¹ amplifies the residuals by 1/π_min, and eigvalsh of the symmetrised similar matrix "
+            "adds 10·T·eps; allowance 10⁴·T·eps"
         ),
         what="π-reversibilization is a π-self-adjoint stochastic matrix with spectrum in [−1, 1]",
         ranges="T ≤ 12, irreducible chains (random pattern plus a cycle), weights in [1e-3, 1]",
@@ -128,13 +144,45 @@ def d_reversibilization_proof(ctx: Context) -> Evidence:
     )
 
 
+@check
+def d_reversibilization_ends_exact(ctx: Context) -> Evidence:
+    """Both ends of [−1, 1] are attained: P𝟏 = 𝟏 gives 1 for every M; the swap M = [[0, 1], [1, 0]] (π uniform,
+    reversible: P = M) has eigenvalue −1."""
+    swap = sp.Matrix([[0, 1], [1, 0]])
+    pi = sp.Matrix([[sp.Rational(1, 2), sp.Rational(1, 2)]])
+    P = (swap + sp.diag(*pi) ** -1 * swap.T * sp.diag(*pi)) / 2
+    eigen = sorted(P.eigenvals(multiple=True))
+    holds = pi * swap == pi and eigen == [-1, 1]
+    return Evidence(
+        Status.CERTIFIED if holds else Status.OPEN,
+        "exact",
+        f"M = [[0, 1], [1, 0]], π = (1/2, 1/2): P = ½(M + M^(*π)) = M has eigenvalues {eigen}"
+        + ("" if holds else ": not the ends this check expects"),
+        ranges="T = 2, exact",
+        worst_margin=0.0 if holds else None,
+        role="supports",
+        tightness=(
+            Tightness(
+                "sharp",
+                "d_reversibilization_ends_exact: both ends of [−1, 1] are attained — 1 by every P (P𝟏 = 𝟏), −1 by the "
+                "swap M = [[0, 1], [1, 0]] (π uniform, P = M, eigenvalues ±1 exactly): no smaller interval holds "
+                "for every M",
+                ratio=1.0,
+                where={"M": "every M (eigenvalue 1) and [[0, 1], [1, 0]] (eigenvalue −1)"},
+            )
+            if holds
+            else None
+        ),
+    )
+
+
 claim(
     id="trsp.D.reversibilization",
     title="The π-reversibilization is self-adjoint and stochastic when π > 0, and undefined for causal TRSP",
     source=Source("TRSP", "App. D", "set-up"),
     statement=r"If $M$ is row-stochastic with a stationary law $\pi > 0$ ($\pi^\top M = \pi^\top$), then $M^{*_\pi} = D_\pi^{-1}M^\top D_\pi$ is row-stochastic with $\pi^\top M^{*_\pi} = \pi^\top$, and $P = \frac12(M + M^{*_\pi})$ is row-stochastic, $\pi$-stationary, self-adjoint in $\langle\cdot,\cdot\rangle_\pi$ ($D_\pi P$ symmetric), with real spectrum in $[-1, 1]$ and $P\mathbf 1 = \mathbf 1$. For the causal row-normalised TRSP operator $\pi = e_0$, so $D_\pi$ is singular and the reversibilization does not exist.",
     checks=[d_reversibilization_proof],
-    cross_checks=[d_reversibilization_search],
+    cross_checks=[d_reversibilization_search, d_reversibilization_ends_exact],
     expected=Status.PROVED,
     prose=(
         "P is row-stochastic and π-stationary by linearity from M and M^(*π) (checked); a matrix similar to a symmetric one has a real spectrum, and for a nonnegative row-stochastic P every |λ| ≤ ‖P‖_∞ = 1 (Horn & Johnson, Matrix Analysis, 2nd ed. (2013), Thm 5.6.9) with P𝟏 = 𝟏; for the causal operator the stationary law is e₀ (trsp.D.carry-over.sharp), so D_π = diag(e₀) is singular and D_π⁻¹ does not exist"

@@ -13,19 +13,22 @@ from fractions import Fraction
 
 import numpy as np
 import sympy as sp
-import torch
 from hypothesis import strategies as st
 
 from specproof.checks.claims._shared.trsp_main import b_, element_traffic, tribox_kernel_sums
 from specproof.engine import strategies as sst
 from specproof.engine.formal import CoqHook, Step, coq_check
 from specproof.engine.methods import combine, float_tolerance, fmt, grid_check, property_search, sympy_identity
+from specproof.engine.optional import optional
 from specproof.engine.rates import fit_rate, rate_evidence
+from specproof.engine.records import Tightness
 from specproof.engine.registry import Context, Evidence, Source, Status, check, claim
 from specproof.theory import filters
 from specproof.theory.operators import Identity, Sink, SoftmaxAttention, TriBox, composite_operator
 from specproof.theory.spectral import singular_values, spectral_gap, stable_rank
-from specproof.theory.torch.filters import box_filter_torch, box_filter_torch_window, tribox_filter_torch
+
+torch = optional("torch")
+torch_filters = optional("specproof.theory.torch.filters")
 
 k_ = sp.Symbol("k", integer=True, nonnegative=True)
 
@@ -149,6 +152,10 @@ def reff_stable_rank_float(ctx: Context) -> Evidence:
 
 claim(
     id="trsp.reff.identity",
+    tightness=Tightness(
+        "unmeasurable",
+        "an identity (reff_identity_sympy, reff_frobenius_charpoly_exact); its only inequality, N ≥ 2, is a hypothesis",
+    ),
     title="Effective rank splits into the top two singular values and the tail",
     source=Source("TRSP", "§1, §3.2", "R_eff identity"),
     statement=(
@@ -233,7 +240,7 @@ def box_prefix_float_search(ctx: Context) -> Evidence:
         (T, b), batch, d, seed, scale = case
         X = _signal(T, d, batch, seed, scale)
         naive = np.stack([filters.box_filter_naive(x, b) for x in X])
-        torch_out = box_filter_torch(torch.as_tensor(X), b).numpy()
+        torch_out = torch_filters.box_filter_torch(torch.as_tensor(X), b).numpy()
         error = max(
             np.abs(filters.box_filter(X.transpose(1, 0, 2), b).transpose(1, 0, 2) - naive).max(),
             np.abs(torch_out - naive).max(),
@@ -280,6 +287,9 @@ box_prefix_coq = coq_check(
 
 claim(
     id="trsp.box.prefix",
+    tightness=Tightness(
+        "unmeasurable", "an identity (box_prefix_coq, box_prefix_sympy); its inequalities T, b ≥ 1 are the range"
+    ),
     title="The prefix-sum box filter is the causal moving average",
     source=Source("TRSP", "§3.2.1", "Eq. 1 / Eq. 2"),
     statement=r"For every $T,b\ge1$ and $X\in\mathbb{R}^{T\times d}$, with $w_t=\min(b,t+1)$, $a_t=\max(0,t-b+1)$, $S_0=0$, $S_{t+1}=S_t+X_t$: $\frac{1}{w_t}\sum_{i=0}^{w_t-1}X_{t-i}=\frac{S_{t+1}-S_{a_t}}{t-a_t+1}$.",
@@ -308,10 +318,13 @@ def box_prefix_float32_error_rate(ctx: Context) -> Evidence:
         X = 1.0 + 0.1 * rng.standard_normal((T, 4))
         reference = filters.box_filter(X, 4)
         X32 = torch.as_tensor(X, dtype=torch.float32)
-        for impl, out in ((box_filter_torch, prefix_rms), (box_filter_torch_window, window_rms)):
+        for impl, out in (
+            (torch_filters.box_filter_torch, prefix_rms),
+            (torch_filters.box_filter_torch_window, window_rms),
+        ):
             error = np.abs(impl(X32, 4).double().numpy() - reference)
             out.append(float(np.sqrt(np.mean(error**2))))
-            if impl is box_filter_torch:
+            if impl is torch_filters.box_filter_torch:
                 prefix_max.append(float(error.max()))
     fit = fit_rate(
         lengths,
@@ -359,9 +372,9 @@ claim(
 def _first_band_changing_the_trace(X: torch.Tensor, bands) -> tuple[int, tuple | None]:
     """The prefix filter's traffic on X at b = 1, and (b, trace at 1, trace at b) for the first band whose trace
     differs (None when none does)."""
-    reference, total = element_traffic(box_filter_torch, X, 1)
+    reference, total = element_traffic(torch_filters.box_filter_torch, X, 1)
     for b in bands:
-        trace, _ = element_traffic(box_filter_torch, X, b)
+        trace, _ = element_traffic(torch_filters.box_filter_torch, X, b)
         if trace != reference:
             return total, (b, reference, trace)
     return total, None
@@ -407,8 +420,8 @@ def box_linear_cost_traffic(ctx: Context) -> Evidence:
         slope[(batch, d)] = slopes.pop()
     T = T_values[-1]
     X = torch.zeros(1, T, 1, dtype=torch.float64)
-    window = {b: element_traffic(box_filter_torch_window, X, b)[1] for b in (1, T // 4, T)}
-    prefix = element_traffic(box_filter_torch, X, 1)[1]
+    window = {b: element_traffic(torch_filters.box_filter_torch_window, X, b)[1] for b in (1, T // 4, T)}
+    prefix = element_traffic(torch_filters.box_filter_torch, X, 1)[1]
     per_entry = ", ".join(f"(batch, d) = ({bt}, {d}): {fmt(float(v))} per token" for (bt, d), v in slope.items())
     return Evidence(
         Status.CERTIFIED,
@@ -548,7 +561,7 @@ def tribox_torch_matches_matrix(ctx: Context) -> Evidence:
         (T, b), batch, d, seed, scale = case
         X = _signal(T, d, batch, seed, scale)
         M = filters.tribox_matrix(T, b)
-        got = tribox_filter_torch(torch.as_tensor(X), b).numpy()
+        got = torch_filters.tribox_filter_torch(torch.as_tensor(X), b).numpy()
         return 2 * _prefix_tolerance(X) - np.abs(got - np.einsum("ts,bsd->btd", M, X)).max()
 
     return property_search(
@@ -632,6 +645,10 @@ tribox_kernel_coq = coq_check(
 
 claim(
     id="trsp.tribox.kernel.fixed",
+    tightness=Tightness(
+        "unmeasurable",
+        "an identity with exact weights (tribox_kernel_coq, tribox_kernel_weights_sympy); t ≥ 2b − 2 is its range and the kernel's values (1/b² current, 1/b peak) are equalities",
+    ),
     title="triBox is a triangle centred b−1 tokens in the past",
     source=Source("specproof", "§3.2.1", "own"),
     statement=r"For $t\ge 2b-2$, $\mathrm{triBox}_b(X)_t=\sum_{r=0}^{2b-2}h_b(r)X_{t-r}$ with $h_b(r)=(r+1)/b^2$ for $r\le b-1$ and $(2b-1-r)/b^2$ for $r\ge b-1$: nonnegative, summing to 1, weight $1/b^2$ on the current token, peak $1/b$ and mean lag at $r=b-1$ (a delay of $b-1$ tokens).",
@@ -771,6 +788,10 @@ def schedule_peak_offsets_sympy(ctx: Context) -> Evidence:
 
 claim(
     id="trsp.schedule.dyadic.sharp",
+    tightness=Tightness(
+        "unmeasurable",
+        "exact weights (schedule_peak_offsets_sympy): the factor 1 − 2^−ℓ is an equality, and b_ℓ < T is the range",
+    ),
     title="Dyadic layers peak at lags 2^ℓ − 1",
     source=Source("specproof", "§3.2.2", "own"),
     statement=(

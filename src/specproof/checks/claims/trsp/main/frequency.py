@@ -16,6 +16,7 @@ import numpy as np
 import sympy as sp
 
 from specproof.engine.methods import derivation, float_tolerance, fmt, grid_check, sympy_identity
+from specproof.engine.records import Tightness
 from specproof.engine.registry import Context, Evidence, Source, Status, check, claim
 from specproof.theory.frequency import dirichlet_ratio, fejer_kernel, kernel_response
 from specproof.theory.kernels import box_kernel, cascade_kernel
@@ -214,6 +215,9 @@ def c_full_rank_exact(ctx: Context) -> Evidence:
 
 claim(
     id="trsp.tribox.full-rank",
+    tightness=Tightness(
+        "unmeasurable", "det M_tri = Πw_t^−2 is an equality (c_full_rank_exact); > 0 is invertibility, with no constant"
+    ),
     title="The side path is full rank",
     source=Source("TRSP", "§3.3.2", "Remark"),
     statement=r"$M_{\mathrm{tri}} = \mathrm{Box}_b\cdot\mathrm{Box}_b$ is lower triangular with diagonal $1/w_t^2$, $w_t = \min(b, t+1)$, hence invertible: $\det M_{\mathrm{tri}} = \prod_t w_t^{-2} > 0$ for every $T$ and $b$.",

@@ -8,17 +8,20 @@ from fractions import Fraction
 
 import numpy as np
 import sympy as sp
-import torch
 from hypothesis import strategies as st
 
 from specproof.checks.claims._shared.trsp_main import b_, tribox_kernel_sums
 from specproof.engine import strategies as sst
 from specproof.engine.methods import combine, float_tolerance, fmt, grid_check, property_search, sympy_identity
+from specproof.engine.optional import optional
+from specproof.engine.records import Limit, Tightness
 from specproof.engine.registry import Context, Evidence, Source, Status, check, claim
 from specproof.theory import filters
 from specproof.theory.operators import Dense, composite_operator
-from specproof.theory.torch.filters import trsp_layer, trsp_layer_gated
-from specproof.theory.torch.gate import GateParams, LongContextGate, coverage_ratio, gate_value, log_gate_value
+
+torch = optional("torch")
+torch_filters = optional("specproof.theory.torch.filters")
+torch_gate = optional("specproof.theory.torch.gate")
 
 # --------------------------------------------------------------------------- Eq. 7: gate
 
@@ -59,6 +62,11 @@ def gate_range_sympy(ctx: Context) -> Evidence:
 
 claim(
     id="trsp.gate.range",
+    tightness=Tightness(
+        "sharp",
+        "gate_range_sympy: both ends are approached, g → 1 as MLP → +∞ at r_ℓ = 1 and g → 0 as MLP → −∞; the float gate attains both (gate_float_endpoints, trsp.gate.range.floating)",
+        approach="g → 1 (MLP → +∞, r_ℓ = 1), g → 0 (MLP → −∞)",
+    ),
     title="The long-context gate lies strictly between 0 and 1",
     source=Source("TRSP", "§3.3.1", "Eq. 7"),
     statement=(
@@ -82,15 +90,15 @@ def _saturation_threshold(fn, dtype, lo: float, hi: float) -> float:
     return hi
 
 
-def _module_gate(params: GateParams, dtype, T: int, b: int) -> float:
+def _module_gate(params: torch_gate.GateParams, dtype, T: int, b: int) -> float:
     with torch.no_grad():
-        return float(LongContextGate.from_params(params, dtype)(T, b))
+        return float(torch_gate.LongContextGate.from_params(params, dtype)(T, b))
 
 
-def _constant_mlp(m: float, beta: float) -> GateParams:
+def _constant_mlp(m: float, beta: float) -> torch_gate.GateParams:
     """Gate parameters whose MLP outputs exactly m everywhere (all weights 0, output bias m)."""
     zero = np.zeros(16)
-    return GateParams(zero, zero, zero, m, beta)
+    return torch_gate.GateParams(zero, zero, zero, m, beta)
 
 
 @check
@@ -120,8 +128,8 @@ def gate_float_endpoints(ctx: Context) -> Evidence:
             f"r^φ = 0.0 once φ·log₂(1/r) ≥ {fmt(e_star)} so g(T=2^20, ℓ=0, β={fmt(beta)}) = {fmt(zero)}"
         )
     # the log-domain evaluation keeps the information the rounded value loses, until e^{−m} underflows
-    log_near = float(log_gate_value(1.0, _constant_mlp(40.0, 0.0)))
-    log_far = float(log_gate_value(1.0, _constant_mlp(800.0, 0.0)))
+    log_near = float(torch_gate.log_gate_value(1.0, _constant_mlp(40.0, 0.0)))
+    log_far = float(torch_gate.log_gate_value(1.0, _constant_mlp(800.0, 0.0)))
     data["log_gate_value"] = {"m=40": log_near, "m=800": log_far}
     found.append(
         f"log_gate_value at r = 1 and m = 40 is {fmt(log_near / math.exp(-40.0))}·e^−40 < 0 although g rounds "
@@ -154,7 +162,7 @@ def gate_float_closed_interval_search(ctx: Context) -> Evidence:
         params, ell, T, dtype = case
         b = min(2**ell, T)
         g = _module_gate(params, dtype, T, b)
-        g_np = float(gate_value(coverage_ratio(T, b), params))
+        g_np = float(torch_gate.gate_value(torch_gate.coverage_ratio(T, b), params))
         values = [g, g_np]
         return min(min(v, 1.0 - v) if math.isfinite(v) else -1.0 for v in values)
 
@@ -170,6 +178,12 @@ def gate_float_closed_interval_search(ctx: Context) -> Evidence:
 
 claim(
     id="trsp.gate.range.floating",
+    tightness=Tightness(
+        "sharp",
+        "gate_float_endpoints: g = 1 exactly at r_ℓ = 1 once σ(m) rounds to 1, and g = 0 once r^φ underflows",
+        ratio=1.0,
+        where={"g = 1": "r_ℓ = 1, m ≳ 36.7 (float64)", "g = 0": "T = 2^20, ℓ = 0, β ≈ 55"},
+    ),
     title="The computed gate can round to exactly 0 or 1",
     source=Source("specproof", "§3.3.1", "own"),
     statement=r"The implemented gate returns $g\in[0,1]$ for all finite weights, and both endpoints are attained: in float64 $\sigma(m)$ rounds to 1 for $m\gtrsim36.7$ (float32: $\gtrsim16.6$), so $g=1$ exactly when $r_\ell=1$; $r^\phi$ underflows to 0 once $\phi\log_2(1/r)\ge1075$ (float32: $150$), e.g. $T=2^{20}$, $\ell=0$, $\beta\approx55$ (float32: $\beta\approx9$).",
@@ -208,11 +222,11 @@ def _mlp_shapes(limit: int) -> list[tuple[tuple[int, ...], int]]:
 @check
 def gate_param_count_exhaustive(ctx: Context) -> Evidence:
     """The module 1→16→1 (tanh) + β has 50 parameters; 3h+2 is its count at every width; all shapes giving 50."""
-    module = sum(p.numel() for p in LongContextGate(16).parameters())
+    module = sum(p.numel() for p in torch_gate.LongContextGate(16).parameters())
     widths_ok = all(
-        sum(p.numel() for p in LongContextGate(h).parameters())
+        sum(p.numel() for p in torch_gate.LongContextGate(h).parameters())
         == 3 * h + 2
-        == GateParams(np.zeros(h), np.zeros(h), np.zeros(h), 0.0, 0.0).count
+        == torch_gate.GateParams(np.zeros(h), np.zeros(h), np.zeros(h), 0.0, 0.0).count
         for h in range(1, 65)
     )
     shapes = _mlp_shapes(60)
@@ -302,7 +316,7 @@ def gate_input_agnostic_torch(ctx: Context) -> Evidence:
     cases = st.tuples(
         sst.sizes(1, 40), st.integers(0, 8), st.integers(1, 3), st.integers(0, 2**31 - 1), st.floats(-3, 3, width=64)
     )
-    gate = LongContextGate(16)
+    gate = torch_gate.LongContextGate(16)
 
     def margin(case):
         T, ell, d, seed, scale = case
@@ -315,8 +329,10 @@ def gate_input_agnostic_torch(ctx: Context) -> Evidence:
         )
         c = float(rng.normal())
         with torch.no_grad():
-            lhs = trsp_layer_gated(X1 + c * X2, A, gate, ell)
-            rhs = trsp_layer_gated(X1, A, gate, ell) + c * trsp_layer_gated(X2, A, gate, ell)
+            lhs = torch_filters.trsp_layer_gated(X1 + c * X2, A, gate, ell)
+            rhs = torch_filters.trsp_layer_gated(X1, A, gate, ell) + c * torch_filters.trsp_layer_gated(
+                X2, A, gate, ell
+            )
         scale_ = float((X1.abs().sum(0).max() + abs(c) * X2.abs().sum(0).max()))
         # each side: prefix sums and an attention product, error ≤ 10·T·eps·(column abs sums)
         return float_tolerance(T, 4 * scale_ + 1e-300) - float((lhs - rhs).abs().max())
@@ -357,7 +373,7 @@ def gate_length_trend_sympy(ctx: Context) -> Evidence:
     derivative = sp.simplify(sp.diff(factor, T))
     decreasing = derivative.is_negative
     limit = sp.limit(factor, T, sp.oo)
-    gate = LongContextGate(16)
+    gate = torch_gate.LongContextGate(16)
     lengths = [2**i for i in range(1, 15)]
     with torch.no_grad():
         g0 = [float(gate(T_, 1)) for T_ in lengths]
@@ -425,6 +441,18 @@ def gate_length_trend_fixed_sympy(ctx: Context) -> Evidence:
 
 claim(
     id="trsp.gate.length-trend.fixed",
+    tightness=Tightness(
+        "sharp",
+        "gate_length_trend_fixed_sympy: g_ℓ = σ(MLP)·r_ℓ^φ with σ < 1, so g_ℓ ≤ r_ℓ^φ is approached as the MLP output → +∞ and never attained",
+        approach="g_ℓ/r_ℓ^φ = σ(MLP) → 1 as MLP → +∞",
+    ),
+    limit=Limit(
+        "closed-form",
+        "gate_length_trend_fixed_sympy: log r_ℓ^φ = φ(log b_ℓ − log T), so the slope is −φ exactly at every T with b_ℓ < T",
+        quantity="∂ log r_ℓ^φ/∂ log T",
+        value="−φ",
+        approach="exactly, at every T > b_ℓ",
+    ),
     title="The decay factor dilutes fixed-bandwidth layers with length",
     source=Source("specproof", "§3.3.2", "own"),
     statement=r"For $b_\ell<T$: $\partial\log r_\ell^\phi/\partial\log T=-\phi$ and $g_\ell\le (b_\ell/T)^\phi\to0$ as $T\to\infty$ for every MLP; the ratio of a capped layer's factor ($r=1$) to layer $\ell$'s grows like $(T/b_\ell)^\phi$.",
@@ -501,7 +529,7 @@ def layer_operator_torch(ctx: Context) -> Evidence:
         }[kind]
         A = A / A.sum(axis=1, keepdims=True)
         X = rng.standard_normal((2, T, d))
-        got = trsp_layer(torch.as_tensor(X), torch.as_tensor(A), g, b).numpy()
+        got = torch_filters.trsp_layer(torch.as_tensor(X), torch.as_tensor(A), g, b).numpy()
         M = composite_operator(Dense(A), g, b).as_matrix()
         return float_tolerance(T, np.abs(X).sum(axis=1).max() * 3) - np.abs(got - np.einsum("ts,bsd->btd", M, X)).max()
 
@@ -588,8 +616,29 @@ def frobenius_linear_exact(ctx: Context) -> Evidence:
         sharpest="‖M_tri‖_F²/T → E_b = (2b²+1)/(3b³): "
         + ", ".join(f"b={b}: {fmt(float(Fraction(2 * b * b + 1, 3 * b**3)))}" for b in (1, 2, 4, 8)),
     )
+    c_b = {b: sum(rows[b][: 2 * b - 2]) for b in range(1, b_max + 1)}
+    factors = {b: Fraction(2 * b - 2) / c_b[b] for b in range(2, b_max + 1)}  # (2b − 2)/c_b: how loose c_b ≤ 2b − 2
+    tightest = min(factors, key=factors.__getitem__)
     ev = replace(
-        ev, data={**ev.data, "boundary_energy_c_b": {b: str(sum(rows[b][: 2 * b - 2])) for b in range(1, b_max + 1)}}
+        ev,
+        data={**ev.data, "boundary_energy_c_b": {b: str(c) for b, c in c_b.items()}},
+        tightness=Tightness(
+            "loose",
+            f"frobenius_linear_exact: the exact boundary energy c_b lies below 2b − 2 by the factor (2b − 2)/c_b, "
+            f"smallest {factors[tightest]} at b = {tightest} and growing with b ({fmt(float(factors[b_max]))} at "
+            f"b = {b_max}); equality only at b = 1 (M_tri = I, c_1 = 0); c_b ≥ 0 is loose too (c_b > 0 for b ≥ 2)",
+            factor=float(factors[tightest]),
+            ratio=float(1 / factors[tightest]),
+            where={"b": tightest},
+            ranges=f"b = 2..{b_max}, exact rationals",
+        ),
+        limit=Limit(
+            "closed-form",
+            "frobenius_linear_exact and frobenius_linear_sympy: ‖M_tri‖_F² = c_b + (T − 2b + 2)E_b exactly for T ≥ 2b − 2",
+            quantity="‖M_tri‖_F²/T (fixed b)",
+            value="E_b = (2b² + 1)/(3b³)",
+            approach="exactly as E_b + (c_b − (2b − 2)E_b)/T, an O(1/T) correction",
+        ),
     )
     return ev
 

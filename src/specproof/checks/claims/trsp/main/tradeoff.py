@@ -17,6 +17,7 @@ from specproof.engine.methods import (
     sympy_identity,
     sympy_nonnegative,
 )
+from specproof.engine.records import Tightness
 from specproof.engine.registry import Context, Evidence, Source, Status, check, claim
 from specproof.theory.spectral import singular_values
 
@@ -154,6 +155,12 @@ def tradeoff_search(ctx: Context) -> Evidence:
 
 claim(
     id="trsp.reff.tradeoff",
+    tightness=Tightness(
+        "sharp",
+        "tradeoff_bounds_sympy: σ̂ = (1, 1 − γ, 0, …, 0) attains the lower bound and σ̂ = (1, 1 − γ, …, 1 − γ) the upper, for every γ and N",
+        ratio=1.0,
+        where={"lower": "σ̂ = (1, 1 − γ, 0, …)", "upper": "σ̂ = (1, 1 − γ, …, 1 − γ)"},
+    ),
     title="The gap–rank trade-off is an inequality: 1 + (1−γ)² ≤ R_eff ≤ 1 + (N−1)(1−γ)²",
     source=Source("TRSP", "§1", "Fig. 1–2"),
     statement=r"For $M \in \mathbb R^{N\times N}$, $N \ge 2$, $\gamma = 1 - \sigma_2/\sigma_1$ and $R_{\mathrm{eff}} = \sum_i(\sigma_i/\sigma_1)^2$: $1 + (1-\gamma)^2 \le R_{\mathrm{eff}} \le 1 + (N-1)(1-\gamma)^2$, both attained; so $\gamma \to 1$ forces $R_{\mathrm{eff}} \to 1$ and $R_{\mathrm{eff}} \ge r$ forces $\gamma \le 1 - \sqrt{(r-1)/(N-1)}$. The homogenization patterns (sink $\mathbf 1e_1^\top$, average $\mathbf 1\mathbf 1^\top/N$) sit at $(\gamma, R_{\mathrm{eff}}) = (1, 1)$, the isolation patterns ($I$, disconnected local averages of width $w$) at $(0, N/w)$.",
