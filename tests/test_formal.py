@@ -50,7 +50,7 @@ def test_theorem_is_kernel_checked_with_its_pinned_statement(claim, hook):
     evidence = formal.coq_evidence(hook, what=claim, ranges="every parameter")
     assert evidence.status is Status.PROVED, evidence.summary
     assert evidence.method == "coq"
-    assert set(evidence.data["assumptions"]) <= formal.REAL_AXIOMS
+    assert set(evidence.data["assumptions"]) <= formal.ALLOWED_AXIOMS
     assert evidence.data["pinned"][hook.theorem]["statement"] == hook.statement
 
 
@@ -62,110 +62,328 @@ def test_every_claim_with_a_coq_step_pins_distinct_theorems():
         assert hook.statement == formal.normalised(hook.statement) and hook.statement
 
 
-@needs_coq
-def test_every_pinned_definition_is_used_by_a_pinned_statement():
-    build = formal.coq_build()
-    used = set()
+def test_every_pin_is_reached_by_a_hooked_theorem_and_every_hook_is_its_pin():
+    """The pins are exactly the hooked theorems and what their statements reach (no stale pin, none missing)."""
+    pins = formal.pins_of()
+    hooked = {h.qualified for _, h in HOOKS}
+    theorems = {n for n, p in pins.items() if p["kind"] == "theorem"}
+    assert hooked <= theorems, f"hooked but not pinned: {sorted(hooked - theorems)}"
+    reached = theorems | {o for t in theorems for o in pins[t].get("closure", [])}
+    assert set(pins) == reached, f"pinned but unreached: {sorted(set(pins) - reached)}"
     for _, hook in HOOKS:
-        used |= set(formal.used_definitions(build, hook.statement, hook.module))
-    from specproof.engine.formal_pins import DEFINITIONS
+        assert formal.normalised(pins[hook.qualified]["printed"]) == hook.statement, hook.theorem
 
-    assert set(DEFINITIONS) == used, (
-        f"stale pins {sorted(set(DEFINITIONS) - used)}, missing {sorted(used - set(DEFINITIONS))}"
+
+def _coq_checks():
+    from specproof.engine.registry import load_all
+
+    return [(c, spec) for c in load_all().values() for spec in formal.claim_coverage(c)]
+
+
+def test_every_coq_check_says_what_each_theorem_covers_and_ties_its_constants_to_the_claim():
+    """Issue 36.2: the claim's constants are in the pinned statements (so a pin weakened with its theorem is a change
+    of the claim's check, not of a pin alone), and the coverage names every hooked theorem."""
+    pins = formal.pins_of()
+    for claim, spec in _coq_checks():
+        texts = [pins[h.qualified]["printed"] for h in spec.hooks]
+        texts += [pins[o]["printed"] for h in spec.hooks for o in pins[h.qualified].get("closure", [])]
+        problems = formal.constant_problems(claim.statement, texts, spec.constants) + formal.spec_problems(spec, claim)
+        assert problems == [], f"{claim.id}: {problems}"
+
+
+def test_a_pin_weakened_together_with_its_theorem_no_longer_carries_the_claims_constant():
+    """Issue 36.2's plant: `1 <= mu T k` in both proofs/Skeleton.v and the pin; the claim still says μ₂ ≥ 2."""
+    from specproof.engine.registry import load_all
+
+    claim = load_all()["trsp.C6.mu2-lower"]
+    (spec,) = formal.claim_coverage(claim)
+    weak = spec.hooks[0].statement.replace("2 <= mu T k", "1 <= mu T k")
+    problems = formal.constant_problems(claim.statement, [weak], spec.constants)
+    assert problems and "no Coq statement contains `2 <= mu T k`" in problems[0]
+    assert formal.constant_tokens(r"\frac{2b^2+1}{3b^3}", coq=False) == formal.constant_tokens(
+        "(2 * INR b ^ 2 + 1) / (3 * INR b ^ 3)", coq=True
     )
+    assert formal.constant_tokens(r"\ge2", coq=False) != formal.constant_tokens("1 <= mu T k", coq=True)
 
 
-def _planted(tmp_path, monkeypatch, theorem_text: str):
-    """A copy of the proofs that stops after Kernel.v, with trsp_C7_kernel_energy replaced by ``theorem_text``."""
+def test_the_harmonic_claim_hooks_the_per_row_theorem():
+    """Issue 36.3: sdeg.c.eigen-harmonic states a bound per row i, CausalRows.sdeg_c_diag_harmonic."""
+    from specproof.engine.registry import load_all
+
+    hooks = [h.theorem for h in formal.claim_hooks(load_all()["sdeg.c.eigen-harmonic"])]
+    assert hooks[0] == "sdeg_c_diag_harmonic"
+
+
+def test_a_claim_whose_coq_steps_are_argued_in_prose_only_supports():
+    spec = formal.CoqCheck((), steps=(formal.Step("a step"),))
+    assert not spec.states_claim and spec.coverage()["steps"] == [{"kind": "prose", "text": "a step"}]
+    cited = formal.CoqCheck((), steps=(formal.Step("a step", cites="a textbook theorem"),))
+    assert cited.states_claim and cited.coverage()["steps"][0]["by"] == "a textbook theorem"
+
+
+# --------------------------------------------------------------------------------------- planted weakenings
+
+DYADIC = "sdeg.c.dyadic-blocks"
+MU2 = "trsp.C6.mu2-lower"
+BLOCK_SIZE = "Definition block_size (n r : nat) : nat := Nat.min (2 ^ r) (n + 1 - 2 ^ r)."
+COUNT_LEMMA = re.compile(r"\(\*\* \|I_r\| is the number.*?Qed\.\n", re.S)
+MU2_THM = "Theorem trsp_C6_mu2_lower : forall T k, (2 <= T)%nat -> (1 <= k <= T - 1)%nat -> 2 <= mu T k."
+
+
+def _sub(old: str, new: str):
+    def edit(text: str) -> str:
+        assert old in text, f"not found: {old[:60]}"
+        return text.replace(old, new, 1)
+
+    return edit
+
+
+def _chain(*edits):
+    def edit(text: str) -> str:
+        for e in edits:
+            text = e(text)
+        return text
+
+    return edit
+
+
+def _replace_proof(theorem: str, script: str):
+    def edit(text: str) -> str:
+        start = text.index("Proof.", text.index(f"Theorem {theorem} "))
+        return text[:start] + "Proof. " + script + " " + text[text.index("Qed.", start) :]
+
+    return edit
+
+
+def _drop_count_lemma(text: str) -> str:
+    """block_size_count is false once block_size changes; the plants delete it (the theorem does not use it)."""
+    new = COUNT_LEMMA.sub("", text, count=1)
+    assert new != text
+    return new
+
+
+def _with_block_size(definition: str, *more):
+    return _chain(_sub(BLOCK_SIZE, definition), _drop_count_lemma, *more)
+
+
+PLANTS = {
+    # issue 34, verbatim: one line, an Open Scope in front of the redefinition
+    "one-line redefinition": (
+        DYADIC,
+        {"Dyadic": _with_block_size("Open Scope R_scope. Definition block_size (n r : nat) : nat := 0.")},
+    ),
+    "Notation": (
+        DYADIC,
+        {
+            "Dyadic": _with_block_size(
+                "Notation block_size := (fun (n r : nat) => 0%nat).",
+                _sub(
+                    "Proof. intros n r. rewrite <- INR_pow2. apply le_INR. unfold block_size. lia. Qed.",
+                    "Proof. intros n r. cbv beta. rewrite <- INR_pow2. apply le_INR. lia. Qed.",
+                ),
+                lambda text: text.replace("block_size n (r - d)", "block_size n (r - d)%nat"),
+            )
+        },
+    ),
+    "Let": (DYADIC, {"Dyadic": _with_block_size("Let block_size (n r : nat) : nat := 0.")}),
+    "#[local] Definition": (
+        DYADIC,
+        {"Dyadic": _with_block_size("#[local] Definition block_size (n r : nat) : nat := 0.")},
+    ),
+    "Program Definition": (
+        DYADIC,
+        {
+            "Dyadic": _with_block_size(
+                "Require Coq.Program.Tactics.\nProgram Definition block_size (n r : nat) : nat := 0."
+            )
+        },
+    ),
+    "same-named definition in an earlier module": (
+        DYADIC,
+        {
+            "Sums": lambda text: text + "\nDefinition block_size (n r : nat) : nat := 0.\n",
+            "Dyadic": _with_block_size(""),
+        },
+    ),
+    # a number notation in nat_scope reading 2 as 3 and printing 3 as 2: the statement prints exactly as pinned
+    "numeral re-read by a Number Notation": (
+        MU2,
+        {
+            "Skeleton": _chain(
+                _sub(
+                    MU2_THM, "Lemma orig_mu2_lower : forall T k, (2 <= T)%nat -> (1 <= k <= T - 1)%nat -> 2 <= mu T k."
+                ),
+                lambda text: (
+                    text
+                    + "\nLemma mu2_lower_weak : forall T k, (3 <= T)%nat -> (2 <= k <= T - 2)%nat -> 2 <= mu T k.\n"
+                    "Proof. intros T k HT Hk. apply orig_mu2_lower; lia. Qed.\n"
+                    "Definition shift_of (u : Number.uint) : nat := S (Nat.of_num_uint u).\n"
+                    "Definition shift_to (n : nat) : option Number.uint :=\n"
+                    "  match n with O => None | S m => Some (Nat.to_num_uint m) end.\n"
+                    "Number Notation nat shift_of shift_to : nat_scope.\n"
+                    + MU2_THM
+                    + "\nProof. exact mu2_lower_weak. Qed.\n"
+                ),
+            )
+        },
+    ),
+    # issue 36.1: an axiom that prints as ClassicalDedekindReals.sig_not_dec
+    "spoofed axiom name": (
+        MU2,
+        {
+            "Skeleton": _sub(
+                MU2_THM,
+                "Module ClassicalDedekindReals.\n"
+                "Axiom sig_not_dec : forall T k, (2 <= T)%nat -> (1 <= k <= T - 1)%nat -> 2 <= mu T k.\n"
+                "End ClassicalDedekindReals.\n"
+                + MU2_THM
+                + "\nProof. exact ClassicalDedekindReals.sig_not_dec. Qed.\n"
+                + MU2_THM.replace("trsp_C6_mu2_lower", "old_proof_mu2"),
+            )
+        },
+    ),
+    "a weakened theorem under the same name": (
+        MU2,
+        {
+            "Skeleton": _chain(
+                _sub(MU2_THM, MU2_THM.replace("trsp_C6_mu2_lower", "orig_mu2_lower")),
+                lambda text: (
+                    text + "\nTheorem trsp_C6_mu2_lower : forall T k, (2 <= T)%nat -> (1 <= k <= T - 1)%nat ->"
+                    " 0 <= mu T k + 2."
+                    "\nProof. intros T k HT Hk. pose proof (orig_mu2_lower T k HT Hk). lra. Qed.\n"
+                ),
+            )
+        },
+    ),
+    "library name shadowed by a local definition": (
+        DYADIC,
+        {
+            "Dyadic": _chain(
+                _sub(
+                    "Theorem sdeg_c_dyadic_blocks_sqrt",
+                    "#[local] Definition sqrt (x : R) : R := x.\nTheorem sdeg_c_dyadic_blocks_sqrt",
+                ),
+                _replace_proof(
+                    "sdeg_c_dyadic_blocks_sqrt", "intros n r d Hd. unfold sqrt. apply sdeg_c_dyadic_blocks, Hd."
+                ),
+            )
+        },
+    ),
+    "unguarded fixpoint": (
+        DYADIC,
+        {
+            "Dyadic": _chain(
+                _sub(
+                    "Theorem sdeg_c_dyadic_blocks_sqrt",
+                    "Unset Guard Checking.\nFixpoint bogus (n : nat) : False := bogus n.\nSet Guard Checking.\n"
+                    "Theorem sdeg_c_dyadic_blocks_sqrt",
+                ),
+                _replace_proof("sdeg_c_dyadic_blocks_sqrt", "intros. exfalso. exact (bogus 0)."),
+            )
+        },
+    ),
+    "admitted helper lemma": (
+        DYADIC,
+        {
+            "Dyadic": _chain(
+                _sub(
+                    "Theorem sdeg_c_dyadic_blocks_sqrt",
+                    "Lemma helper : forall n r d : nat, (d <= r)%nat ->\n"
+                    "  sqrt (block_sum n r) * sqrt (INR (block_size n (r - d))) <= / sqrt (2 ^ d).\nAdmitted.\n"
+                    "Theorem sdeg_c_dyadic_blocks_sqrt",
+                ),
+                _replace_proof("sdeg_c_dyadic_blocks_sqrt", "exact helper."),
+            )
+        },
+    ),
+}
+MODULES = {DYADIC: ["Sums", "Dyadic"], MU2: ["Sums", "Bits", "Skeleton"]}
+FAST_PLANTS = {"one-line redefinition", "spoofed axiom name"}
+
+
+def _planted_build(tmp_path, claim_id: str, edits: dict) -> formal.CoqBuild:
+    """A copy of the modules ``claim_id``'s theorem needs, ``edits`` (module → source transformer) applied, compiled."""
     proofs = formal.proofs_dir()
     work = tmp_path / "proofs"
     work.mkdir()
-    for name in ("Sums.v", "Kernel.v"):
-        (work / name).write_text((proofs / name).read_text())
-    (work / "_CoqProject").write_text("-Q . SpecProof\nSums.v\nKernel.v\n")
-    kernel = (work / "Kernel.v").read_text()
-    start = kernel.index("Theorem trsp_C7_kernel_energy :")
-    end = kernel.index("Qed.", start) + len("Qed.")
-    (work / "Kernel.v").write_text(
-        kernel[:start]
-        + theorem_text
-        + kernel[end:].replace(
-            "rewrite trsp_C7_kernel_energy by assumption.", "rewrite trsp_C7_kernel_energy_true by assumption."
+    modules = MODULES[claim_id]
+    for m in modules:
+        text = (proofs / f"{m}.v").read_text()
+        if m in edits:
+            after = edits[m](text)
+            assert after != text, f"the plant did not change {m}.v"
+            text = after
+        (work / f"{m}.v").write_text(text)
+    (work / "_CoqProject").write_text("-Q . SpecProof\n" + "".join(f"{m}.v\n" for m in modules))
+    error = formal.compile_sources(work, [f"{m}.v" for m in modules])
+    assert error == "", f"the planted proofs must compile: {error}"
+    return formal.build_at(work)
+
+
+def _coq_evidence_of(claim_id: str, build: formal.CoqBuild):
+    from specproof.engine.registry import load_all
+
+    claim = load_all()[claim_id]
+    (spec,) = formal.claim_coverage(claim)
+    return formal.coq_evidence(spec.hooks, what=claim_id, ranges="r", build=build, spec=spec, claims=[claim])
+
+
+@needs_coq
+@pytest.mark.parametrize(
+    "plant", [p if p in FAST_PLANTS else pytest.param(p, marks=pytest.mark.slow) for p in sorted(PLANTS)]
+)
+def test_a_planted_weakening_is_rejected_in_one_line(plant, tmp_path):
+    """Issues 34 and 36: each plant compiles (Coq accepts it) and keeps its claim's Coq step open with one line."""
+    claim_id, edits = PLANTS[plant]
+    evidence = _coq_evidence_of(claim_id, _planted_build(tmp_path, claim_id, edits))
+    assert evidence.status is Status.OPEN, evidence.summary
+    assert "\n" not in evidence.summary and len(evidence.summary) < 800
+    if plant == "one-line redefinition":
+        assert "SpecProof.Dyadic.block_size now prints as `fun _ _ : nat => 0" in evidence.summary
+    if plant == "spoofed axiom name":
+        assert (
+            "ClassicalDedekindReals.sig_not_dec, an axiom (or admitted lemma) declared in proofs/" in evidence.summary
         )
-    )
-    monkeypatch.setenv(formal.CACHE_ENV, str(tmp_path / "cache"))
-    return work
 
 
 @needs_coq
-def test_a_weakened_theorem_keeps_its_name_but_is_rejected(tmp_path, monkeypatch):
-    """The referee's plant: the kernel-energy theorem weakened to True compiles, is closed, and must not count."""
-    from specproof.checks.claims.trsp.app_c.tribox_energy import KERNEL_ENERGY
-
-    weak = (
-        "Theorem trsp_C7_kernel_energy : forall b : nat, (1 <= b)%nat -> True.\nProof. intros; exact I. Qed.\n"
-        "Theorem trsp_C7_kernel_energy_true : forall b, (1 <= b)%nat ->\n"
-        "  sumR (fun r => h b r ^ 2) (2 * b - 1) = (2 * INR b ^ 2 + 1) / (3 * INR b ^ 3).\nAdmitted."
-    )
-    work = _planted(tmp_path, monkeypatch, weak)
-    evidence = formal.coq_evidence(KERNEL_ENERGY, what="kernel energy", ranges="every b ≥ 1", proofs=work)
-    assert evidence.status is Status.OPEN
-    assert "\n" not in evidence.summary
-    assert "now states `forall b : nat, (1 <= b)%nat -> True`, not the pinned" in evidence.summary
-
-
-@needs_coq
-def test_a_changed_definition_is_rejected(monkeypatch):
-    """A statement about h means nothing if h changed: a pin that differs from what Coq prints keeps the step open."""
-    from specproof.checks.claims.trsp.app_c.tribox_energy import KERNEL_ENERGY
-    from specproof.engine import formal_pins
-
-    monkeypatch.setitem(formal_pins.DEFINITIONS, "Kernel.h", "fun b r : nat => 0 : nat -> nat -> R")
-    evidence = formal.coq_evidence(KERNEL_ENERGY, what="kernel energy", ranges="every b ≥ 1")
-    assert evidence.status is Status.OPEN and "\n" not in evidence.summary
-    assert "Kernel.h is now defined as `fun b r : nat => (INR b - Rabs" in evidence.summary
-
-
-@needs_coq
-def test_an_admitted_step_is_rejected(tmp_path, monkeypatch):
-    """The same statement, proved through an admitted lemma: the statement matches, the assumptions do not."""
-    from specproof.checks.claims.trsp.app_c.tribox_energy import KERNEL_ENERGY
-
-    admitted = (
-        "Lemma shortcut : forall b, (1 <= b)%nat ->\n"
-        "  sumR (fun r => h b r ^ 2) (2 * b - 1) = (2 * INR b ^ 2 + 1) / (3 * INR b ^ 3).\nAdmitted.\n"
-        "Theorem trsp_C7_kernel_energy : forall b, (1 <= b)%nat ->\n"
-        "  sumR (fun r => h b r ^ 2) (2 * b - 1) = (2 * INR b ^ 2 + 1) / (3 * INR b ^ 3).\n"
-        "Proof. exact shortcut. Qed.\n"
-        "Notation trsp_C7_kernel_energy_true := trsp_C7_kernel_energy."
-    )
-    work = _planted(tmp_path, monkeypatch, admitted)
-    evidence = formal.coq_evidence(KERNEL_ENERGY, what="kernel energy", ranges="every b ≥ 1", proofs=work)
-    assert evidence.status is Status.OPEN and "depends on shortcut (admitted or assumed)" in evidence.summary
+@pytest.mark.slow
+@pytest.mark.parametrize("claim_id", [DYADIC, MU2])
+def test_the_unmodified_modules_pass_on_their_own(claim_id, tmp_path):
+    evidence = _coq_evidence_of(claim_id, _planted_build(tmp_path, claim_id, {}))
+    assert evidence.status is Status.PROVED, evidence.summary
 
 
 @needs_coq
 def test_a_second_process_reuses_the_cached_build(tmp_path):
-    """Built once per content hash into the cache directory: a new process answers without compiling."""
+    """Built once per content hash into the cache directory, asked once per set of pins: a new process answers
+    without compiling or asking Coq (on a copy of Sums.v and Kernel.v, so the test builds two files, not all)."""
     import os
     import subprocess
     import sys
 
+    proofs = tmp_path / "proofs"
+    proofs.mkdir()
+    for name in ("Sums.v", "Kernel.v"):
+        (proofs / name).write_text((formal.proofs_dir() / name).read_text())
+    (proofs / "_CoqProject").write_text("-Q . SpecProof\nSums.v\nKernel.v\n")
+    cwd = tmp_path / "cwd"
+    cwd.mkdir()
     env = os.environ | {formal.CACHE_ENV: str(tmp_path / "cache")}
     code = (
-        "from specproof.engine import formal; "
+        "from pathlib import Path; from specproof.engine import formal; "
         "from specproof.checks.claims.trsp.app_c.tribox_energy import KERNEL_ENERGY; "
-        "print(formal.coq_evidence(KERNEL_ENERGY, what='e', ranges='r').status.value)"
+        f"print(formal.coq_evidence(KERNEL_ENERGY, what='e', ranges='r', proofs=Path({str(proofs)!r})).status.value)"
     )
-    first = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, cwd=tmp_path)
+    first = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, cwd=cwd)
     assert first.stdout.strip() == "proved", first.stderr
     builds = list((tmp_path / "cache" / "coq").iterdir())
-    assert len(builds) == 1 and (builds[0] / "answers-Kernel.json").is_file()
+    assert len(builds) == 1 and list(builds[0].glob("answers-*.json"))
     stamp = {p: p.stat().st_mtime_ns for p in builds[0].iterdir()}
-    second = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, cwd=tmp_path)
+    second = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, cwd=cwd)
     assert second.stdout.strip() == "proved"
     assert {p: p.stat().st_mtime_ns for p in builds[0].iterdir()} == stamp
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["cache"]  # nothing in the working directory
+    assert list(cwd.iterdir()) == []  # nothing in the working directory
 
 
 @needs_coq
@@ -261,16 +479,21 @@ def test_without_coq_the_check_says_so(monkeypatch):
 
 
 def test_print_assumptions_is_parsed():
-    assert formal.parse_assumptions("Closed under the global context\n") == ()
+    assert formal._assumption_entries("t", "Closed under the global context\n") == ([], [])
     answer = (
         "Axioms:\nClassicalDedekindReals.sig_forall_dec\n  : forall P : nat -> Prop,\n    P 0\n"
         "SpecProof.Kernel.admitted_step : 1 = 2\n"
     )
-    assert formal.parse_assumptions(answer) == (
-        "ClassicalDedekindReals.sig_forall_dec",
-        "SpecProof.Kernel.admitted_step",
+    assert formal._assumption_entries("t", answer) == (
+        ["ClassicalDedekindReals.sig_forall_dec", "SpecProof.Kernel.admitted_step"],
+        [],
     )
-    assert formal.parse_assumptions("Error: nonsense") is None
+    names, problems = formal._assumption_entries("t", "Error: nonsense")
+    assert names == [] and problems and "gave no answer" in problems[0]
+    assert formal._axiom_reason("x", ["SpecProof.Skeleton.ClassicalDedekindReals.sig_not_dec"], []).endswith(
+        "declared in proofs/"
+    )
+    assert formal._axiom_reason("x", sorted(formal.ALLOWED_AXIOMS), []) is None
 
 
 def _result(status, prose="", evidence=()):

@@ -48,6 +48,9 @@ def _index(p):
 
 def _coq_pins(p):
     p.add_argument("ids", nargs="*", help="claim ids whose Coq hooks to show (default: every claim with a Coq step)")
+    p.add_argument(
+        "--write", action="store_true", help="rewrite the pins file from the current proofs (review the diff)"
+    )
 
 
 def _sweep(p):

@@ -1,23 +1,16 @@
-"""`specproof coq-pins`: each hooked Coq theorem's pinned statement and the definitions it uses, as coqc prints."""
+"""`specproof coq-pins`: the pins of the hooked Coq theorems against what Coq has for them now."""
 
 from __future__ import annotations
 
-from specproof.engine.formal import (
-    INSTALL_HINT,
-    claim_hooks,
-    coq_build,
-    coqc_path,
-    module_answers,
-    normalised,
-    used_definitions,
-)
+from specproof.engine.formal import INSTALL_HINT, claim_hooks, coq_build, coqc_path, make_pins
 
 
 def cmd_coq_pins(args) -> int:
-    """`specproof coq-pins [IDS]`: every hook's pinned statement against what coqc prints now, and the definitions
-    the statements use against their pins; prints the CoqHook lines to paste where a statement changed. Exit 1 when
-    anything differs (after a deliberate change of a proof, review each line before pasting it)."""
-    from specproof.engine.formal_pins import DEFINITIONS
+    """`specproof coq-pins [IDS] [--write]`: every pinned object the hooked theorems reach (by fully qualified name:
+    kind, printed text, references, kernel-term digest) against what Coq has for it now; with ``--write`` the pins
+    file is rewritten from the current proofs (after a deliberate change of a proof: review the diff). Exit 1 when
+    anything differs and nothing was written."""
+    from specproof.engine import formal_pins
     from specproof.engine.runner import select
     from specproof.theory.errors import InputError
 
@@ -29,29 +22,30 @@ def cmd_coq_pins(args) -> int:
         raise InputError(
             "the proofs do not compile: " + ("no proofs/ folder" if build is None else build.log.splitlines()[0])
         )
-    differs, used = 0, {}
+    theorems = sorted({h.qualified for c in claims for h in claim_hooks(c)})
+    now = make_pins(build, theorems)
+    old = formal_pins.PINS
+    differs = 0
+    for fqn in sorted(set(now) | {n for n in old if not args.ids}):
+        if fqn not in now:
+            differs += 1
+            print(f"STALE    {fqn}: pinned, but no hooked theorem reaches it")
+        elif fqn not in old:
+            differs += 1
+            print(f"NEW      {fqn} ({now[fqn]['kind']}): {now[fqn]['printed'][:200]}")
+        elif now[fqn] != old[fqn]:
+            differs += 1
+            fields = ", ".join(k for k in sorted(set(now[fqn]) | set(old[fqn])) if now[fqn].get(k) != old[fqn].get(k))
+            print(f"DIFFERS  {fqn} ({fields}): now {now[fqn]['printed'][:200]}")
     for c in claims:
         for hook in claim_hooks(c):
-            got = module_answers(build, hook.module).get("theorems", {}).get(hook.theorem)
-            if got is None:
-                print(f"MISSING  {c.id}: {hook.source} has no theorem {hook.theorem}")
+            if now.get(hook.qualified, {}).get("printed") != hook.statement:
                 differs += 1
-                continue
-            used |= used_definitions(build, got["statement"], hook.module)
-            if got["statement"] == hook.statement:
-                print(f"ok       {c.id}: {hook.theorem}")
-                continue
-            differs += 1
-            text = got["statement"].replace("\\", "\\\\").replace('"', '\\"')
-            print(
-                f'DIFFERS  {c.id}: {hook.theorem} now states:\n  CoqHook({hook.theorem!r}, {hook.module!r}, "{text}")'
-            )
-    for name, body in sorted(used.items()):
-        if normalised(DEFINITIONS.get(name, "")) != body:
-            differs += 1
-            print(
-                f"DEFINITION {name} {'is not pinned' if name not in DEFINITIONS else 'differs'}: now\n  {name!r}:"
-                f" {body!r},"
-            )
+                print(f"HOOK     {c.id}: {hook.theorem} now states `{now.get(hook.qualified, {}).get('printed')}`")
+    if getattr(args, "write", False) and differs:
+        merged = ({} if not args.ids else dict(old)) | now
+        formal_pins.PINS_FILE.write_text(formal_pins.pins_text(merged), encoding="utf-8")
+        print(f"{differs} difference(s); wrote {formal_pins.PINS_FILE.name}")
+        return 0
     print(f"{differs} difference(s)")
     return 1 if differs else 0

@@ -1,79 +1,75 @@
 """Kernel-checked evidence: the Coq proofs in the project's ``proofs/`` folder.
 
 A claim's Coq step is a :class:`CoqHook`: a theorem of ``proofs/`` *and the statement it must have*, pinned
-as Coq text beside the claim. The step is ``proved`` (method ``coq``) only when
+beside the claim. Coq is asked, never a regex: the step is ``proved`` (method ``coq``) only when
 
 1. the proofs compile with the system's ``coqc``;
-2. the compiled theorem's type, as ``Check`` prints it in its own module's context, is the pinned statement
-   (whitespace-normalised); a theorem weakened to ``True`` keeps its name but not its statement;
-3. every definition of ``proofs/`` that the statement uses (transitively) prints as its pinned body
-   (:data:`specproof.engine.formal_pins.DEFINITIONS`): a statement about ``mu`` says nothing if ``mu`` was
-   redefined to be 4;
-4. ``Print Assumptions`` lists nothing beyond the standard library's axioms of the real numbers.
+2. every object the theorem's statement reaches in ``proofs/`` — transitively through the kernel terms of the
+   project's own constants (their types and bodies), inductives and constructors, each found by its fully
+   qualified name — has a pin (:mod:`specproof.engine.formal_pins`) and is exactly its pin: the same kind, the same
+   text as Coq prints it, the same set of fully qualified references and the same SHA-256 of its kernel term. A
+   notation, an ``Open Scope``, a number notation, a ``Let``, a ``Program`` or ``#[local]`` definition, a
+   same-named object of another module or a shadowed library name all show up in the kernel terms, so nothing
+   the statement means can change without a pin saying so; a reached object without a pin, a pin whose object
+   is gone or a name that now resolves elsewhere keeps the step open (fail closed);
+3. ``Print Assumptions`` lists only :data:`ALLOWED_AXIOMS`, compared by the fully qualified path Coq resolves each
+   printed name to (an axiom declared anywhere under ``proofs/`` is rejected, whatever it is called), and the
+   libraries that declare them are loaded from the Coq installation;
+4. the claim's constants, as the claim's statement writes them, are in the theorem's statement
+   (:class:`CoqCheck` ``constants``), so a pin weakened together with its theorem is a visible change of the
+   claim, not of a pin.
 
-Anything else is ``open`` with one line saying what differs.
+A Coq step *decides* its claim only where the hooked theorems, with the steps cited from a named textbook theorem
+or from a claim it uses (:class:`Step`), state the claim; a step argued in prose only leaves the Coq evidence a
+cross-check. Which sentence each theorem covers and which steps are cited is part of the evidence
+(:func:`claim_coverage`), and the catalogue shows it.
 
-- **Where it builds**: never in the project or the working directory. The ``.v`` files are copied into
-  the user's cache directory (``$SPECPROOF_CACHE_DIR``, else ``$XDG_CACHE_HOME/specproof``, else
-  ``~/.cache/specproof``) under ``coq/<key>``, the key a hash of the sources, ``_CoqProject`` and the Coq
-  installation; a build is made in a scratch folder there and renamed into place, so concurrent processes
-  never see half a build. Every module's answers (statements, definitions, assumptions) are cached beside
-  it, so a second process asks Coq nothing. ``SPECPROOF_NO_CACHE=1`` builds in a temporary directory
-  that is removed when the process exits. ``make -C proofs`` is the explicit build step that writes
-  ``.vo`` files beside the sources, for working on the proofs.
+- **One question per build**: one generated ``.v`` file asks Coq about every pinned theorem at once (the closure
+  of their statements by an Ltac2 walker over the kernel terms, every pinned object's printed text, and the axioms
+  per module); the answers are cached beside the build, so a second process asks Coq nothing.
+- **Where it builds**: never in the project or the working directory. The ``.v`` files are copied into the user's
+  cache directory (``$SPECPROOF_CACHE_DIR``, else ``$XDG_CACHE_HOME/specproof``, else ``~/.cache/specproof``) under
+  ``coq/<key>``, the key a hash of the sources, ``_CoqProject`` and the Coq installation; a build is made in a
+  scratch folder there and renamed into place, so concurrent processes never see half a build.
+  ``SPECPROOF_NO_CACHE=1`` builds in a temporary directory that is removed when the process exits. ``make -C
+  proofs`` is the explicit build step that writes ``.vo`` files beside the sources, for working on the proofs.
 - **Without Coq**: every check returns ``open`` and says how to install it; nothing raises.
 """
 
 from __future__ import annotations
 
-import functools
-import hashlib
-import json
 import re
-import shutil
-import subprocess
-import tempfile
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 
-from specproof.engine.io import CACHE_ENV, NO_CACHE_ENV, cache_dir, project_path, write_atomic  # noqa: F401 (CACHE_ENV, NO_CACHE_ENV: re-exported)
-from specproof.engine.registry import Evidence, Status, check
-
-LOGICAL_ROOT = "SpecProof"
-INSTALL_HINT = (
-    "install it with `apt-get install coq libcoq-mathcomp libcoq-coquelicot libcoq-interval libcoq-mathcomp-real-closed"
-    " libcoq-mathcomp-algebra-tactics` (Debian/Ubuntu; Coq 8.16) and rerun"
+from specproof.engine.coq import (  # noqa: F401 (the names the checks and tests read from here: re-exported)
+    ALLOWED_AXIOMS,
+    INSTALL_HINT,
+    LOGICAL_ROOT,
+    CoqBuild,
+    _assumption_entries,
+    ask_coq,
+    build_answers,
+    build_at,
+    compile_sources,
+    coq_build,
+    coq_query,
+    coqc_path,
+    normalised,
+    proofs_dir,
 )
-# Print Assumptions of a theorem about ℝ in Coq 8.16: the classical Dedekind reals of the standard
-# library rest on these axioms and nothing else.
-REAL_AXIOMS = frozenset(
-    {
-        "ClassicalDedekindReals.sig_forall_dec",
-        "ClassicalDedekindReals.sig_not_dec",
-        "FunctionalExtensionality.functional_extensionality_dep",
-    }
-)
-BUILD_TIMEOUT_S = 900
-QUERY_TIMEOUT_S = 300
-_DECLARATION = re.compile(r"^\s*(?!Local\b)(Theorem|Lemma|Corollary|Definition|Fixpoint)\s+([A-Za-z_][\w']*)", re.M)
-_PRELUDE = re.compile(
-    r"^[ \t]*(From\s+\S+\s+)?(Require|Import|Export|(Local\s+)?Open\s+Scope|Set|Unset)\b.*?\.(?=\s|$)", re.M | re.S
-)
-_TOKEN = re.compile(r"[A-Za-z_][\w']*")
-
-
-def normalised(text: str) -> str:
-    """Coq text with every run of whitespace one space: how pinned and printed statements are compared."""
-    return " ".join(text.split())
+from specproof.engine.io import CACHE_ENV, NO_CACHE_ENV, cache_dir  # noqa: F401 (re-exported)
+from specproof.engine.registry import Evidence, Role, Status, check
 
 
 @dataclass(frozen=True)
 class CoqHook:
     """A Coq theorem a claim rests on, with the statement it must have.
 
-    ``module`` is the file stem in ``proofs/`` (``Kernel`` for ``proofs/Kernel.v``); ``statement`` is the
-    theorem's type as ``Check`` prints it in that module's own context (its Require/Import/Open Scope lines),
-    compared whitespace-normalised. ``specproof coq-pins`` prints the current statements to pin.
+    ``module`` is the file stem in ``proofs/`` (``Kernel`` for ``proofs/Kernel.v``); ``statement`` is the theorem's
+    type as ``Check`` prints it in that module's own context (its Require/Import/Open Scope lines), whitespace-
+    normalised; it must be the theorem's pin (:mod:`specproof.engine.formal_pins`), which Coq's answer is compared
+    with. ``specproof coq-pins`` shows them.
     """
 
     theorem: str
@@ -93,385 +89,399 @@ class CoqHook:
 
 
 @dataclass(frozen=True)
-class CoqBuild:
-    """A compiled copy of ``proofs/``: ``ok`` with its directory and modules, or the error that stopped it."""
+class Step:
+    """A step of a claim's argument that no hooked Coq theorem states: taken from a claim it ``uses`` (``claim``),
+    decided by another of its checks (``check``: a sympy identity, an exact certificate), or a named textbook
+    theorem (``cites``: the theorem and where it is stated). A step with none of these is argued in prose only:
+    then the Coq theorems do not state the claim and the Coq check does not decide it."""
 
-    ok: bool
-    directory: Path | None
-    modules: tuple[str, ...]
-    version: str
-    log: str
-    digest: str
-    # a build outside the cache: the temporary directory's owner keeps it alive, its finalizer removes it
-    keeper: tempfile.TemporaryDirectory | None = field(default=None, compare=False, repr=False)
+    text: str
+    claim: str = ""
+    check: str = ""
+    cites: str = ""
 
-
-def coqc_path() -> str | None:
-    """The ``coqc`` on PATH, or None."""
-    return shutil.which("coqc")
+    @property
+    def kind(self) -> str:
+        return "claim" if self.claim else "check" if self.check else "cited" if self.cites else "prose"
 
 
-def proofs_dir() -> Path | None:
-    """The project's ``proofs/`` folder (None for an installation without the project)."""
-    path = project_path("proofs")
-    return path if path is not None and (path / "_CoqProject").is_file() else None
+@dataclass(frozen=True)
+class CoqCheck:
+    """What a claim's Coq check states: the hooks, which sentence of the claim each theorem covers (``covers``,
+    theorem → sentence), the steps outside Coq (:class:`Step`), and the claim's constants as pairs (as the claim's
+    statement writes them, as the theorem's statement prints them)."""
 
+    hooks: tuple[CoqHook, ...]
+    covers: tuple[tuple[str, str], ...] = ()
+    steps: tuple[Step, ...] = ()
+    constants: tuple[tuple[str, str], ...] = ()
 
-def _sources(proofs: Path) -> list[str]:
-    """The ``.v`` files of ``_CoqProject`` in its order (dependency order)."""
-    lines = (line.strip() for line in (proofs / "_CoqProject").read_text().splitlines())
-    return [line for line in lines if line.endswith(".v") and not line.startswith("#")]
+    @property
+    def states_claim(self) -> bool:
+        return all(s.kind != "prose" for s in self.steps)
 
-
-def proofs_digest(proofs: Path) -> str:
-    """SHA-256 over ``_CoqProject`` and the listed sources."""
-    h = hashlib.sha256()
-    for name in ["_CoqProject", *_sources(proofs)]:
-        h.update(name.encode() + b"\0" + (proofs / name).read_bytes() + b"\0")
-    return h.hexdigest()
-
-
-def _run(args: list[str], cwd: Path, timeout: int) -> subprocess.CompletedProcess:
-    return subprocess.run(args, cwd=cwd, capture_output=True, text=True, timeout=timeout, check=False)
-
-
-@functools.lru_cache(maxsize=4)
-def _installation(coqc: str) -> tuple[str, str]:
-    """coqc's version line and library directory (part of the cache key)."""
-    version = (
-        subprocess.run([coqc, "--version"], capture_output=True, text=True, check=False).stdout.split("\n")[0].strip()
-    )
-    where = subprocess.run([coqc, "-where"], capture_output=True, text=True, check=False).stdout.strip()
-    return version, where
-
-
-def _compile(work: Path, sources: list[str], coqc: str) -> str:
-    """Compile ``sources`` in ``work`` in order: '' on success, else the error."""
-    for name in sources:
-        try:
-            done = _run([coqc, "-q", "-Q", ".", LOGICAL_ROOT, name], work, BUILD_TIMEOUT_S)
-        except subprocess.TimeoutExpired:
-            return f"coqc {name}: timed out after {BUILD_TIMEOUT_S} s"
-        if done.returncode != 0:
-            return f"coqc {name} failed:\n{(done.stdout + done.stderr)[-2000:]}"
-    return ""
-
-
-def _copy_sources(proofs: Path, work: Path, sources: list[str]) -> None:
-    for name in ["_CoqProject", *sources]:
-        shutil.copy2(proofs / name, work / name)
-
-
-@functools.lru_cache(maxsize=8)
-def _build(proofs: Path, digest: str, coqc: str) -> CoqBuild:
-    version, where = _installation(coqc)
-    sources = _sources(proofs)
-    modules = tuple(f"{LOGICAL_ROOT}.{Path(name).stem}" for name in sources)
-    key = hashlib.sha256(f"{digest}\0{version}\0{where}".encode()).hexdigest()[:32]
-    root = cache_dir()
-    if root is not None:
-        final = root / "coq" / key
-        if (final / "build.json").is_file():
-            return CoqBuild(True, final, modules, version, "", digest)
-        try:
-            (root / "coq").mkdir(parents=True, exist_ok=True)
-            scratch = Path(tempfile.mkdtemp(prefix=".build-", dir=root / "coq"))
-        except OSError:
-            root = None  # an unwritable cache: build in a temporary directory instead
-    if root is None:
-        tmp = tempfile.TemporaryDirectory(prefix="specproof-coq-")
-        work = Path(tmp.name)
-        _copy_sources(proofs, work, sources)
-        error = _compile(work, sources, coqc)
-        if error:
-            return CoqBuild(False, None, (), version, error, digest)
-        return CoqBuild(True, work, modules, version, "", digest, keeper=tmp)
-    try:
-        _copy_sources(proofs, scratch, sources)
-        error = _compile(scratch, sources, coqc)
-        if error:
-            return CoqBuild(False, None, (), version, error, digest)
-        (scratch / "build.json").write_text(json.dumps({"coq": version, "digest": digest, "modules": modules}) + "\n")
-        try:
-            scratch.rename(final)
-        except OSError:  # another process finished the same build first: use theirs
-            if not (final / "build.json").is_file():
-                raise
-        return CoqBuild(True, final, modules, version, "", digest)
-    finally:
-        shutil.rmtree(scratch, ignore_errors=True)
-
-
-def coq_build(proofs: Path | None = None) -> CoqBuild | None:
-    """The compiled proofs (the project's, or ``proofs``), built on first use and cached by content hash;
-    None without ``coqc`` or without a ``proofs/`` folder."""
-    coqc, proofs = coqc_path(), proofs or proofs_dir()
-    if coqc is None or proofs is None:
-        return None
-    return _build(proofs, proofs_digest(proofs), coqc)
-
-
-def coq_query(build: CoqBuild, commands: str, header: str | None = None) -> str:
-    """Run vernacular ``commands`` after ``header`` (default: importing every module of the build); its output
-    (raises RuntimeError with Coq's message when Coq rejects them). Runs in a scratch directory that reads
-    the build, so a cached build is never written to."""
-    if header is None:
-        header = "".join(f"Require Import {m}.\n" for m in build.modules)
-    with tempfile.TemporaryDirectory(prefix="specproof-query-") as tmp:
-        query = Path(tmp) / "specproof_query.v"
-        query.write_text(header + commands + "\n")
-        done = _run(
-            [coqc_path() or "coqc", "-q", "-Q", str(build.directory), LOGICAL_ROOT, query.name],
-            Path(tmp),
-            QUERY_TIMEOUT_S,
-        )
-    if done.returncode != 0:
-        raise RuntimeError((done.stdout + done.stderr).strip()[-2000:])
-    return done.stdout
-
-
-def parse_assumptions(output: str) -> tuple[str, ...] | None:
-    """The axioms of a ``Print Assumptions`` answer: () when closed, None when it is not one."""
-    if "Closed under the global context" in output:
-        return ()
-    if "Axioms:" not in output:
-        return None
-    body = output.split("Axioms:", 1)[1]
-    # each axiom starts a line with its name; its type follows on that line or indented below
-    return tuple(line.split()[0].rstrip(":") for line in body.splitlines() if line and not line[0].isspace())
-
-
-def printed_type(output: str) -> str:
-    """The type in ``Check name.``'s answer ``name\\n     : type``, normalised."""
-    head, _, rest = output.strip().partition(":")
-    return normalised(rest)
-
-
-def printed_body(output: str) -> str:
-    """The body of ``Print name.``'s answer ``name = body : type  Arguments …``, normalised (Arguments dropped)."""
-    text = output.strip()
-    text = re.split(r"\n\s*\n|\nArguments\b", text, maxsplit=1)[0]
-    return normalised(text.partition("=")[2])
-
-
-def module_prelude(source: str) -> str:
-    """A module's own Require/Import/Open Scope/Set lines: the context its statements are printed in."""
-    return "".join(normalised(m.group(0)) + "\n" for m in _PRELUDE.finditer(_without_comments(source)))
-
-
-def declarations(source: str) -> tuple[list[str], list[str]]:
-    """The theorem-like and definition names a module declares at top level (not Local)."""
-    theorems: list[str] = []
-    definitions: list[str] = []
-    for kind, name in _DECLARATION.findall(_without_comments(source)):
-        (definitions if kind in ("Definition", "Fixpoint") else theorems).append(name)
-    return theorems, definitions
-
-
-def _without_comments(source: str) -> str:
-    out, depth, i = [], 0, 0
-    while i < len(source):
-        if source.startswith("(*", i):
-            depth, i = depth + 1, i + 2
-        elif source.startswith("*)", i) and depth:
-            depth, i = depth - 1, i + 2
-        else:
-            if not depth:
-                out.append(source[i])
-            i += 1
-    return "".join(out)
-
-
-def _ask_module(build: CoqBuild, module: str, source: str) -> dict:
-    """Every top-level theorem's printed statement and assumptions, and every definition's printed body, of one
-    module, in one coqc run (each answer redirected to its own file)."""
-    theorems, definitions = declarations(source)
-    header = module_prelude(source) + f"Require Import {LOGICAL_ROOT}.{module}.\n"
-    lines = []
-    for i, name in enumerate(theorems):
-        lines += [
-            f'Redirect "t{i}" Check {LOGICAL_ROOT}.{module}.{name}.',
-            f'Redirect "a{i}" Print Assumptions {LOGICAL_ROOT}.{module}.{name}.',
-        ]
-    lines += [f'Redirect "d{i}" Print {LOGICAL_ROOT}.{module}.{name}.' for i, name in enumerate(definitions)]
-    with tempfile.TemporaryDirectory(prefix="specproof-query-") as tmp:
-        query = Path(tmp) / "specproof_query.v"
-        query.write_text(header + "\n".join(lines) + "\n")
-        done = _run(
-            [coqc_path() or "coqc", "-q", "-Q", str(build.directory), LOGICAL_ROOT, query.name],
-            Path(tmp),
-            QUERY_TIMEOUT_S,
-        )
-        if done.returncode != 0:
-            return {"error": (done.stdout + done.stderr).strip()[-1500:]}
-
-        def read(stem):
-            path = Path(tmp) / f"{stem}.out"
-            return path.read_text() if path.is_file() else ""
-
+    def coverage(self) -> dict:
         return {
-            "theorems": {
-                name: {"statement": printed_type(read(f"t{i}")), "assumptions": parse_assumptions(read(f"a{i}"))}
-                for i, name in enumerate(theorems)
-            },
-            "definitions": {name: printed_body(read(f"d{i}")) for i, name in enumerate(definitions)},
+            "theorems": dict(self.covers),
+            "steps": [
+                {"kind": s.kind, "text": s.text} | ({"by": s.claim or s.check or s.cites} if s.kind != "prose" else {})
+                for s in self.steps
+            ],
+            "states_claim": self.states_claim,
         }
 
 
-def _built(build: CoqBuild) -> Path:
-    """The directory of a build that succeeded (a failed build has none: its error says why)."""
-    if build.directory is None:
-        raise RuntimeError(f"the Coq build failed, so there is nothing to ask: {build.log[-2000:]}")
-    return build.directory
+# ------------------------------------------------------------------------------------------- comparing with pins
 
 
-@functools.lru_cache(maxsize=64)
-def module_answers(build: CoqBuild, module: str) -> dict:
-    """What Coq says about one module of a build (cached on disk beside a cached build)."""
-    source = (_built(build) / f"{module}.v").read_text()
-    cached = _built(build) / f"answers-{module}.json"
-    if build.keeper is None and cached.is_file():
-        return json.loads(cached.read_text())
-    answers = _ask_module(build, module, source)
-    if build.keeper is None and "error" not in answers:
-        try:
-            write_atomic(cached, json.dumps(answers, ensure_ascii=False, sort_keys=True) + "\n")
-        except OSError:
-            pass  # a read-only cache still answers, only not for the next process
-    return answers
-
-
-def defined_names(build: CoqBuild) -> dict[str, str]:
-    """Every top-level definition of the build's modules: name → module (first module in build order wins)."""
-    out: dict[str, str] = {}
-    for qualified in build.modules:
-        module = qualified.split(".", 1)[1]
-        for name in declarations((_built(build) / f"{module}.v").read_text())[1]:
-            out.setdefault(name, module)
-    return out
-
-
-def used_definitions(build: CoqBuild, statement: str, home: str) -> dict[str, str]:
-    """The definitions of ``proofs/`` a statement of module ``home`` uses, transitively through their bodies:
-    ``Module.name`` → body (a name ``home`` defines itself is its own; others the first module's in build order)."""
-    names = defined_names(build) | {n: home for n in declarations((_built(build) / f"{home}.v").read_text())[1]}
-    found: dict[str, str] = {}
-    todo = [statement]
+def reach(objects: dict[str, dict], root: str) -> list[str]:
+    """The project objects reachable from ``root`` (root first, breadth first)."""
+    seen, order, todo = {root}, [root], [root]
     while todo:
-        for token in set(_TOKEN.findall(todo.pop())):
-            module = names.get(token)
-            key = f"{module}.{token}"
-            if module is None or key in found:
-                continue
-            body = module_answers(build, module).get("definitions", {}).get(token, "")
-            found[key] = body
-            todo.append(body)
-    return dict(sorted(found.items()))
+        nxt = []
+        for f in todo:
+            for r in objects[f]["refs"]:
+                if r in objects and r not in seen:
+                    seen.add(r)
+                    order.append(r)
+                    nxt.append(r)
+        todo = nxt
+    return order
 
 
-def _hook_status(build: CoqBuild, hook: CoqHook, pins: dict[str, str]) -> tuple[str | None, dict]:
+def _last(name: str) -> str:
+    return name.rsplit(".", 1)[-1]
+
+
+def _kind_ok(pinned: str, actual: str, is_root: bool) -> bool:
+    if is_root:
+        return pinned == "theorem" and actual in ("opaque", "transparent")
+    return pinned == actual
+
+
+def _structural_reason(root: str, order: list[str], objects: dict, pins: dict, found: dict) -> str | None:
+    for fqn in order:
+        if not objects[fqn]["exact"]:
+            return f"{fqn} contains a term the checker cannot read exactly (projection, evar or primitive array)"
+    for fqn in order:
+        o, pin = objects[fqn], pins.get(fqn)
+        if pin is None:
+            user = next((u for u in order if fqn in objects[u]["refs"]), root)
+            twin = [p for p in pins.get(user, {}).get("refs", []) if _last(p) == _last(fqn) and p != fqn]
+            if twin:
+                return (
+                    f"{user} now refers to {fqn} where the pin has {twin[0]} (the same name resolves to another object)"
+                )
+            return f"{user} uses {fqn} ({o['kind']}), which has no pin"
+        if not _kind_ok(pin["kind"], o["kind"], fqn == root):
+            return f"{fqn} is now {o['kind']}, pinned as {pin['kind']}"
+        for added in sorted(set(o["refs"]) - set(pin.get("refs", []))):
+            twin = [p for p in pin.get("refs", []) if _last(p) == _last(added) and p not in o["refs"]]
+            if twin:
+                return (
+                    f"{fqn} now refers to {added} where the pin has {twin[0]}"
+                    " (the same name resolves to another object)"
+                )
+    for name in pins[root].get("closure", []):
+        if found.get(name, "") is None:
+            return f"the pinned object {name} cannot be found (no object with that fully qualified name)"
+    return None
+
+
+def _term_reason(order: list[str], objects: dict, pins: dict, printed: dict) -> str | None:
+    deepest_first = order[::-1]  # a changed body explains a changed statement, not the reverse
+    for fqn in deepest_first:
+        want, got = normalised(pins[fqn]["printed"]), printed.get(fqn)
+        if got is None:
+            return f"Coq printed nothing for {fqn}"
+        if want != got:
+            return f"{fqn} now prints as `{got[:160]}`, not the pinned `{want[:160]}`"
+    for fqn in deepest_first:
+        o, pin = objects[fqn], pins[fqn]
+        got_refs, want_refs = set(o["refs"]), set(pin.get("refs", []))
+        if got_refs != want_refs:
+            added, removed = sorted(got_refs - want_refs), sorted(want_refs - got_refs)
+            if added and removed:
+                return f"{fqn} now refers to {', '.join(added)} instead of {', '.join(removed)}"
+            if added:
+                return f"{fqn} now also refers to {', '.join(added)}"
+            return f"{fqn} no longer refers to {', '.join(removed)}"
+        if pin["digest"] != o["digest"]:
+            return (
+                f"{fqn} prints as pinned but its kernel term differs (digest {o['digest'][:12]} ≠ pinned"
+                f" {pin['digest'][:12]}): a notation, scope, coercion or instance now reads it differently"
+            )
+    return None
+
+
+def _axiom_reason(root: str, paths: list[str], problems: list[str]) -> str | None:
+    if problems:
+        return problems[0]
+    for a in paths:
+        if a == LOGICAL_ROOT or a.startswith(LOGICAL_ROOT + "."):
+            return f"{root} rests on {a}, an axiom (or admitted lemma) declared in proofs/"
+        if a not in ALLOWED_AXIOMS:
+            return f"{root} rests on {a}, which is not an allowed axiom"
+    return None
+
+
+def hook_reason(build: CoqBuild, answers: dict, hook: CoqHook, pins: dict[str, dict]) -> tuple[str | None, dict]:
     """(None, data) when the hook holds, else (the one-line reason it does not, data)."""
-    if not (_built(build) / f"{hook.module}.v").is_file():
-        return f"proofs/ has no module {hook.module} (no {hook.source})", {}
-    answers = module_answers(build, hook.module)
+    fqn = hook.qualified
+    if f"{LOGICAL_ROOT}.{hook.module}" not in build.modules:
+        return f"proofs/ has no module {hook.module} (no {hook.source} in _CoqProject)", {}
+    pin = pins.get(fqn)
+    if pin is None or pin.get("kind") != "theorem":
+        return f"{fqn} has no pin (pin it with `specproof coq-pins --write` after review)", {}
+    if normalised(pin["printed"]) != hook.statement:
+        return f"the hook's statement of {hook.theorem} is not its pin `{normalised(pin['printed'])[:200]}`", {}
     if "error" in answers:
-        return f"Coq does not answer for {hook.source}: {answers['error'].splitlines()[-1][:300]}", {}
-    got = answers["theorems"].get(hook.theorem)
-    if got is None:
-        return f"{hook.source} declares no theorem {hook.theorem}", {}
-    data = {"statement": got["statement"]}
-    if got["statement"] != hook.statement:
-        return (f"{hook.theorem} now states `{got['statement'][:240]}`, not the pinned `{hook.statement[:240]}`", data)
-    definitions = used_definitions(build, got["statement"], hook.module)
-    for name, body in definitions.items():
-        pinned = pins.get(name)
-        if pinned is None:
-            return f"the statement uses {name}, whose definition is not pinned (add it to checks/formal_pins.py)", data
-        if normalised(pinned) != body:
-            return f"{name} is now defined as `{body[:200]}`, not the pinned `{normalised(pinned)[:200]}`", data
-    assumptions = got["assumptions"]
-    if assumptions is None:
-        return f"Coq gave no Print Assumptions answer for {hook.theorem}", data
-    data |= {"definitions": sorted(definitions), "assumptions": list(assumptions)}
-    foreign = [a for a in assumptions if a not in REAL_AXIOMS]
-    if foreign:
-        return f"{hook.theorem} depends on {', '.join(foreign)} (admitted or assumed)", data
-    return None, data
+        return f"Coq does not answer for proofs/: {answers['error'][-300:]}", {}
+    objects = answers["objects"]
+    if fqn in answers["missing"] or fqn not in objects:
+        return f"{fqn} does not exist (no object with that fully qualified name)", {}
+    order = reach(objects, fqn)
+    data = {"statement": answers["printed"].get(fqn, ""), "objects": order[1:]}
+    reason = _structural_reason(fqn, order, objects, pins, answers["found"]) or _term_reason(
+        order, objects, pins, answers["printed"]
+    )
+    if reason is not None:
+        return reason, data
+    paths, problems = answers["axioms"].get(fqn, [[], [f"Coq gave no Print Assumptions answer for {fqn}"]])
+    data["assumptions"] = paths
+    return _axiom_reason(fqn, paths, problems), data
 
 
-def coq_evidence(hooks, *, what: str, ranges: str, proofs: Path | None = None) -> Evidence:
-    """Evidence that every Coq theorem of ``hooks`` (a :class:`CoqHook` or several) is kernel-checked with its
-    pinned statement: ``proved`` (method ``coq``) when the proofs compile, each theorem states exactly its pinned
-    statement over pinned definitions and rests on no axiom beyond the standard library's real numbers;
-    ``open`` with the one-line reason otherwise (no Coq, no proofs, a failed build, an unknown theorem, a changed
-    statement or definition, an admitted lemma or a foreign axiom)."""
-    from specproof.engine.formal_pins import DEFINITIONS
+# ------------------------------------------------------------------------------------------- the claim's constants
 
+# What a claim's constant and the theorem's must share, read left to right: numerals, √, π, log and the relations
+# (≤ for ≤ and ≥, < for < and >, =, ≠); everything else (names, arrows, Coq's %-scopes) is skipped. TeX's \frac14 is
+# two numerals; Coq's prefix / x is 1 / x and S n is n + 1.
+_LATEX_TOKENS = re.compile(
+    r"(?P<le>\\(?:geq?|leq?|succeq|preceq)(?![a-zA-Z])|[≥≤])|(?P<ne>\\neq?(?![a-zA-Z])|≠)|(?P<lt>[<>])|(?P<eq>=)"
+    r"|(?P<sqrt>\\sqrt(?![a-zA-Z])|√)|(?P<pi>\\pi(?![a-zA-Z])|π)|(?P<log>\\(?:ln|log)(?![a-zA-Z]))"
+    r"|\\[dt]?frac(?P<frac>\d\d)|(?P<num>\d+)|\\[a-zA-Z]+"
+)
+_COQ_TOKENS = re.compile(
+    r"(?P<le><=|>=)|(?P<ne><>|!=)|->|<-|<->|(?P<lt>[<>])|(?P<eq>=)|(?P<sqrt>\bsqrt\b)|(?P<pi>\bPI\b)|(?P<log>\bln\b)"
+    r"|(?P<succ>\bS\b)|(?P<inv>(?:^|(?<=[(<>=+*-]))\s*/)|[A-Za-z_][\w']*|(?P<num>\d+)"
+)
+_TOKEN_NAMES = {"le": "≤", "ne": "≠", "lt": "<", "eq": "=", "sqrt": "√", "pi": "π", "log": "log"}
+
+
+def constant_tokens(text: str, coq: bool) -> list[str]:
+    """The constants and relations of a fragment of the claim's statement (``coq=False``, TeX) or of a theorem's
+    statement (``coq=True``), sorted."""
+    out = []
+    for m in (_COQ_TOKENS if coq else _LATEX_TOKENS).finditer(text):
+        kind = m.lastgroup
+        if kind == "num":
+            out.append(str(int(m.group(0))))
+        elif kind == "frac":
+            out += list(m.group("frac"))
+        elif kind in ("succ", "inv"):
+            out.append("1")
+        elif kind is not None:
+            out.append(_TOKEN_NAMES[kind])
+    return sorted(out)
+
+
+def constant_problems(statement: str, coq_statements: list[str], constants) -> list[str]:
+    """Why a Coq check's constants do not tie its theorems to the claim (empty when they do): each pair's claim side
+    is in the claim's statement, its Coq side in what Coq prints for one of the theorems or an object their
+    statements reach, and both carry the same constants and relations."""
+    problems = []
+    claim_text = normalised(statement)
+    for claim_side, coq_side in constants:
+        if normalised(claim_side) not in claim_text:
+            problems.append(f"the claim's statement does not contain its constant `{claim_side}`")
+        elif not any(normalised(coq_side) in s for s in coq_statements):
+            problems.append(f"no Coq statement contains `{coq_side}`, the claim's `{claim_side}`")
+        elif constant_tokens(claim_side, coq=False) != constant_tokens(coq_side, coq=True):
+            problems.append(
+                f"`{coq_side}` carries {constant_tokens(coq_side, coq=True)}, the claim's `{claim_side}`"
+                f" {constant_tokens(claim_side, coq=False)}"
+            )
+    return problems
+
+
+# ------------------------------------------------------------------------------------------------ the evidence
+
+
+def pins_of() -> dict[str, dict]:
+    from specproof.engine.formal_pins import PINS
+
+    return PINS
+
+
+def claims_of(fn) -> list:
+    """The registered claims whose checks include ``fn`` (a Coq check reads its claim's statement and uses)."""
+    from specproof.engine.registry import REGISTRY
+
+    return [c for c in REGISTRY.values() if fn in c.checks or fn in c.cross_checks]
+
+
+def coq_evidence(
+    hooks,
+    *,
+    what: str,
+    ranges: str,
+    proofs: Path | None = None,
+    build: CoqBuild | None = None,
+    spec: CoqCheck | None = None,
+    claims=(),
+) -> Evidence:
+    """Evidence that every Coq theorem of ``hooks`` (a :class:`CoqHook` or several) is kernel-checked as pinned:
+    ``proved`` (method ``coq``) when the proofs compile, each theorem and everything its statement reaches in
+    proofs/ is exactly its pin, it rests on no axiom beyond :data:`ALLOWED_AXIOMS`, and the claim's constants are in
+    its statement; ``open`` with the one-line reason otherwise. With ``spec`` (and the ``claims`` whose check it is,
+    whose statements its constants must be in): where the theorems and the steps outside Coq do not state the claim,
+    the proved evidence only supports (role ``supports``)."""
     hooks = (hooks,) if isinstance(hooks, CoqHook) else tuple(hooks)
     names = [h.theorem for h in hooks]
     base = {"theorem": names[0] if len(names) == 1 else names, "theorems": names}
+    if spec is not None:
+        base["coverage"] = spec.coverage()
 
     def open_(reason: str, **data) -> Evidence:
         return Evidence(Status.OPEN, "coq", f"{what}: not kernel-checked: {reason}", ranges=ranges, data=base | data)
 
-    if coqc_path() is None:
-        missing = f"Coq is not installed (no coqc on PATH); {INSTALL_HINT}"
-        return open_(missing, unavailable=missing)
-    build = coq_build(proofs)
     if build is None:
-        return open_("the project's proofs/ folder is not available to this installation")
+        if coqc_path() is None:
+            missing = f"Coq is not installed (no coqc on PATH); {INSTALL_HINT}"
+            return open_(missing, unavailable=missing)
+        build = coq_build(proofs)
+        if build is None:
+            return open_("the project's proofs/ folder is not available to this installation")
     if not build.ok:
         return open_(f"the proofs did not compile with {build.version}: {build.log}", coq=build.version)
+    pins = pins_of()
+    answers = build_answers(build, pins)
     every: dict[str, dict] = {}
     for hook in hooks:
-        reason, data = _hook_status(build, hook, DEFINITIONS)
+        reason, data = hook_reason(build, answers, hook, pins)
         if reason is not None:
             return open_(reason, coq=build.version, **data)
         every[hook.theorem] = data
+    texts = [d["statement"] for d in every.values()]
+    texts += [answers["printed"].get(o, "") for d in every.values() for o in d["objects"]]
+    for claim in claims if spec is not None else ():
+        assert spec is not None
+        problems = constant_problems(claim.statement, texts, spec.constants) + spec_problems(spec, claim)
+        if problems:
+            return open_(f"{claim.id}: {problems[0]}", coq=build.version)
     assumptions = sorted({a for d in every.values() for a in d["assumptions"]})
     rests_on = (
         "closed under the global context"
         if not assumptions
-        else "assumes only the standard library's real-number axioms (" + ", ".join(assumptions) + ")"
+        else "no axiom beyond the standard library's real numbers ("
+        + ", ".join(a.rsplit(".", 1)[1] for a in assumptions)
+        + ")"
     )
+    objects = sorted({o for d in every.values() for o in d["objects"]})
     label = "Coq theorem " + names[0] if len(names) == 1 else "Coq theorems " + ", ".join(names)
+    summary = (
+        f"{what}: {label} {'is' if len(names) == 1 else 'are'} kernel-checked ({build.version}) as pinned, with the"
+        f" {len(objects)} object{'' if len(objects) == 1 else 's'} of proofs/"
+        f" {'it reaches' if len(names) == 1 else 'they reach'}"
+        f" (compared by fully qualified name and kernel term); {rests_on}"
+    )
+    role = Role.DECIDES
+    if spec is not None and not spec.states_claim:
+        gaps = "; ".join(s.text for s in spec.steps if s.kind == "prose")
+        summary += f"; it does not state the claim: {gaps} is argued in prose only, so it only supports the verdict"
+        role = Role.SUPPORTS
     return Evidence(
         Status.PROVED,
         "coq",
-        f"{what}: {label} {'is' if len(names) == 1 else 'are'} kernel-checked ({build.version}) with "
-        f"{'its' if len(names) == 1 else 'their'} pinned statement{'' if len(names) == 1 else 's'}; {rests_on}",
+        summary,
         ranges=ranges,
         worst_margin=0.0,
+        role=role,
         data=base
         | {
             "assumptions": assumptions,
             "coq": build.version,
             "proofs_sha256": build.digest,
             "pinned": {
-                h.theorem: {
-                    "module": h.module,
-                    "statement": h.statement,
-                    "definitions": every[h.theorem]["definitions"],
-                }
+                h.theorem: {"module": h.module, "statement": h.statement, "objects": every[h.theorem]["objects"]}
                 for h in hooks
             },
         },
     )
 
 
-def coq_check(name: str, *hooks: CoqHook, what: str, ranges: str):
-    """A check (named ``name`` in reports) that the ``hooks`` hold: see :func:`coq_evidence`. The hooks are kept on
-    the function (``coq_hooks``), so the catalogue can show every pinned statement of a claim."""
+def coq_check(
+    name: str,
+    *hooks: CoqHook,
+    what: str,
+    ranges: str,
+    covers: dict[str, str] | None = None,
+    steps=(),
+    constants=(),
+):
+    """A check (named ``name`` in reports) that the ``hooks`` hold: see :func:`coq_evidence`. ``covers`` says which
+    sentence of the claim each theorem states (theorem → sentence), ``steps`` the steps outside Coq (:class:`Step`),
+    ``constants`` the claim's constants as pairs (claim's text, Coq's text). The spec is kept on the function
+    (``coq_hooks``, ``coq_spec``), so the catalogue can show every pinned statement and the coverage."""
+    spec = CoqCheck(tuple(hooks), tuple((covers or {}).items()), tuple(steps), tuple(constants))
 
     def fn(ctx):
-        return coq_evidence(hooks, what=what, ranges=ranges)
+        return coq_evidence(hooks, what=what, ranges=ranges, spec=spec, claims=claims_of(fn))
 
     fn.__name__ = fn.__qualname__ = name
     fn.__doc__ = f"The Coq step: {', '.join(h.theorem for h in hooks)} ({what})."
-    setattr(fn, "coq_hooks", hooks)  # noqa: B010  (an attribute of this function, not of Callable)
+    setattr(fn, "coq_hooks", tuple(hooks))  # noqa: B010  (an attribute of this function, not of Callable)
+    setattr(fn, "coq_spec", spec)  # noqa: B010
     return check(fn)
+
+
+def spec_problems(spec: CoqCheck, claim) -> list[str]:
+    """Why a Coq check's coverage does not fit its claim: a theorem without its sentence, a sentence for a theorem it
+    does not hook, a step from a claim it does not use or from a check it does not have."""
+    hooked = {h.theorem for h in spec.hooks}
+    covered = {t for t, _ in spec.covers}
+    checks = {fn.__name__ for fn in (*claim.checks, *claim.cross_checks)}
+    problems = [f"the coverage does not say which sentence {t} states" for t in sorted(hooked - covered)]
+    problems += [f"the coverage names {t}, which the check does not hook" for t in sorted(covered - hooked)]
+    problems += [
+        f"a step is taken from {s.claim}, which the claim does not use"
+        for s in spec.steps
+        if s.claim and s.claim not in claim.uses
+    ]
+    problems += [
+        f"a step is decided by {s.check}, which is not a check of the claim"
+        for s in spec.steps
+        if s.check and s.check not in checks
+    ]
+    return problems
 
 
 def claim_hooks(claim) -> tuple[CoqHook, ...]:
     """Every Coq hook of a claim's checks, in check order."""
     return tuple(h for fn in (*claim.checks, *claim.cross_checks) for h in getattr(fn, "coq_hooks", ()))
+
+
+def claim_coverage(claim) -> tuple[CoqCheck, ...]:
+    """The Coq checks of a claim (hooks, which sentence each theorem covers, the steps outside Coq)."""
+    return tuple(fn.coq_spec for fn in (*claim.checks, *claim.cross_checks) if hasattr(fn, "coq_spec"))
+
+
+# ----------------------------------------------------------------------------------------------------- pinning
+
+
+def make_pins(build: CoqBuild, theorems: list[str]) -> dict[str, dict]:
+    """Pins for ``theorems`` (fully qualified) and every project object their statements reach, as the build has them
+    now (review before committing: a pin is what a claim's Coq step is compared with)."""
+    first = ask_coq(build, theorems, {})
+    if first["missing"]:
+        raise LookupError(f"not found: {', '.join(first['missing'])}")
+    objects = first["objects"]
+    prints = {f: ("theorem" if f in theorems else o["kind"]) for f, o in objects.items()}
+    texts = ask_coq(build, theorems, prints)["printed"]
+    pins: dict[str, dict] = {}
+    for fqn, o in sorted(objects.items()):
+        pins[fqn] = {"kind": prints[fqn], "printed": texts[fqn], "digest": o["digest"], "refs": o["refs"]}
+    for t in theorems:
+        pins[t]["closure"] = sorted(set(reach(objects, t)) - {t})
+    return pins

@@ -103,6 +103,8 @@ class ClaimView:
     tests: tuple
     figure: str | None
     records: tuple = ()  # (label, text): how tight the bound is, how weak the hypothesis, the rate's limit
+    coq_covers: tuple = ()  # (theorem, the sentence of the claim it states)
+    coq_steps: tuple = ()  # (the step outside Coq, how it is taken: a claim, a check, a cited theorem, prose)
     extra: dict = field(default_factory=dict)
 
 
@@ -125,7 +127,7 @@ def evidence_view(e: Evidence) -> EvidenceView:
 
 def claim_view(r, chain: Chain, known: dict) -> ClaimView:
     """The view of one result, its chain (under the verdicts of the run) and the claims it can name."""
-    from specproof.engine.formal import claim_hooks
+    from specproof.engine.formal import claim_coverage, claim_hooks
 
     c = r.claim
     steps = proof_steps(r)
@@ -165,7 +167,20 @@ def claim_view(r, chain: Chain, known: dict) -> ClaimView:
         tests=(f"tests/test_claims.py::test_verdict[{c.id}]", *c.tests),
         figure=c.figure,
         records=record_lines(r),
+        coq_covers=tuple(pair for spec in claim_coverage(c) for pair in spec.covers),
+        coq_steps=tuple((s.text, step_basis(s)) for spec in claim_coverage(c) for s in spec.steps),
     )
+
+
+def step_basis(step) -> str:
+    """How a step outside Coq is taken, in words (markdown)."""
+    if step.kind == "claim":
+        return f"from claim `{step.claim}`"
+    if step.kind == "check":
+        return f"decided by check `{step.check}`"
+    if step.kind == "cited":
+        return f"cited: {step.cites}"
+    return "argued in prose only"
 
 
 RECORD_LABELS = {"tightness": "Tightness", "weakest": "Weakest hypothesis", "limit": "Limit"}

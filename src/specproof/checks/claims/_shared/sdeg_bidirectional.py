@@ -20,7 +20,7 @@ import scipy.linalg
 import scipy.special
 import sympy as sp
 
-from specproof.engine.formal import CoqHook, coq_check
+from specproof.engine.formal import CoqHook
 from specproof.engine.methods import (
     derivation,
     float_tolerance,
@@ -208,23 +208,6 @@ D_BOUNDS = CoqHook(
     "Secular",
     "forall (R : realFieldType) (l : nat) (a : 'I_l -> R) (i : 'I_l), 0 < a i -> canonical_d a i < 1 /\\ ((1 < l)%N ->"
     " - l.-1%:R^-1 < canonical_d a i)",
-)
-
-
-sdegb_rolle_coq = coq_check(
-    "sdegb_rolle_coq",
-    SECULAR_SPECTRUM,
-    EIGEN_REAL_FULL,
-    EIGEN_LOCATION,
-    EIGEN_TIE,
-    D_BOUNDS,
-    what=(
-        "for sorted d, p′ = ℓ·Π(X − t_j) with d_(j+1) ≤ t_j ≤ d_j (strictly inside a strict gap, "
-        "t_j = d_j at a tie: Rolle and the multiplicities of p's repeated roots), so char_poly(A_b) = "
-        "(X − 1)Π(X − t_j) for every real score vector; every eigenvalue is 1 or in [min d, max d]; "
-        "a tied value is an eigenvalue; −1/(ℓ − 1) < d_i < 1 (MathComp, any real closed field)"
-    ),
-    ranges="every ℓ, every real score vector (a_i = e^{s_i} > 0), sorted or not",
 )
 
 

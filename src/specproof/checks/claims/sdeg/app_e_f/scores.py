@@ -13,6 +13,7 @@ import scipy.linalg
 import sympy as sp
 from hypothesis import strategies as st
 
+from specproof.checks.claims._shared.coq_steps import REAL_FIELD
 from specproof.checks.claims._shared.sdeg_app_e_f import angle_sweep
 from specproof.checks.claims._shared.sdeg_bidirectional import (
     BULK_BOUND,
@@ -20,7 +21,7 @@ from specproof.checks.claims._shared.sdeg_bidirectional import (
     spike_bulk_family,
     symbolic_evidence,
 )
-from specproof.engine.formal import CoqHook, coq_check
+from specproof.engine.formal import CoqHook, Step, coq_check
 from specproof.engine.methods import derivation, float_tolerance, fmt, property_search, sympy_identity
 from specproof.engine.rates import fit_rate, rate_evidence
 from specproof.engine.records import Tightness
@@ -173,6 +174,27 @@ sdegb_orientation_coq = coq_check(
         "(MathComp, any field, any function e in place of exp)"
     ),
     ranges="every row length n (n = ℓ, or n = i under the mask)",
+    covers={
+        "sdeg_E_orientation_algebra": (
+            "softmax commutes with relabelling the columns, its rows sum to 1, and equal entries summing to 1 are 1/n"
+        ),
+        "sdeg_E_orientation_average": "the average of a softmax row over all n! column relabellings is 1/n at every column",
+        "sdeg_E_orientation_average_causal": "under the mask: 1/i on the visible columns j ≤ i of row i, 0 beyond",
+        "sdeg_E_exchangeable_rows": "a row-stochastic E with E = E·perm_mx(s) for every permutation s is 𝟏𝟏ᵀ/ℓ",
+        "sdeg_E_exchangeable_causal": (
+            "a lower-triangular row-stochastic E invariant under the permutations of each row's visible columns is H_ℓ"
+        ),
+    },
+    steps=[
+        REAL_FIELD,
+        Step(
+            "the Haar step: for a permutation matrix R, SRᵀ = UΣ(RV)ᵀ has the law of S given Σ (RV is again Haar and"
+            " independent of U), so the expected attention matrix E (bounded entries: E exists) is invariant under"
+            " every column permutation (under the mask, of each row's visible columns) and has row sums 1 by"
+            " linearity; with e = exp the Coq theorems then give E = 𝟏𝟏ᵀ/ℓ and E = H_ℓ",
+            cites="the invariance of Haar measure under translation (Folland, A Course in Abstract Harmonic Analysis, §2.2)",
+        ),
+    ],
 )
 
 

@@ -12,17 +12,22 @@ import numpy as np
 import scipy.linalg
 import sympy as sp
 
+from specproof.checks.claims._shared.coq_steps import REAL_CLOSED
 from specproof.checks.claims._shared.sdeg_bidirectional import (
+    D_BOUNDS,
+    EIGEN_LOCATION,
     EIGEN_REAL_ALLOWANCE,
+    EIGEN_REAL_FULL,
+    EIGEN_TIE,
     EIGVALSH_B_ALLOWANCE,
     RATIO_TO_EPS,
+    SECULAR_SPECTRUM,
     canonical_weight_steps,
     claim_tests,
     dense_attention,
     eigen_real_tolerance,
     law_sweep,
     sandwich_margin,
-    sdegb_rolle_coq,
     separation_eps,
     symbolic_evidence,
 )
@@ -402,6 +407,16 @@ sdegb_charpoly_coq = coq_check(
         "(MathComp, any field; A_b = D + z𝟏ᵀ and A_b𝟏 = 𝟏 proved from the softmax entries)"
     ),
     ranges="every ℓ, every a with a_i + ℓ − 1 ≠ 0 (a_i = e^{s_i} > 0)",
+    covers={
+        "sdeg_b_charpoly": (
+            "det(λI − A_b) = Π(λ − d_i)(1 − Σ z_i/(λ − d_i)), and the block form [u,Q]ᵀA_b[u,Q] for u = c𝟏 with"
+            " c²ℓ = 1 (u = 𝟏/√ℓ) and every Q with 𝟏ᵀQ = 0 (an orthonormal basis of 𝟏^⊥ is one), over every field"
+        )
+    },
+    constants=[
+        (r"1-\sum_i\frac{z_i}{\lambda-d_i}", "(1 - \\sum_i z i / (lam - d i))"),
+        (r"\begin{pmatrix}1", "block_mx 1%:M"),
+    ],
 )
 
 
@@ -444,6 +459,41 @@ sdegb_closed_form_coq = coq_check(
         "and so for A_b (MathComp, any field with ℓ ≠ 0)"
     ),
     ranges="every ℓ, every a with a_i + ℓ − 1 ≠ 0",
+    covers={
+        "sdeg_b_charpoly_closed_form": "det(λI − A_b) = (λ − 1)p′(λ)/ℓ, over every field with ℓ ≠ 0",
+        "char_poly_closed_form": "since z_i = (1 − d_i)/ℓ: the same for every D + z𝟏ᵀ with those z_i",
+    },
+    constants=[
+        (r"(\lambda-1)\,p'(\lambda)/\ell", "('X - 1) * (\\prod_i ('X - (canonical_d a i)%:P))^`()"),
+        (r"z_i=(1-d_i)/\ell", "z i = (1 - d i) / l%:R"),
+    ],
+)
+sdegb_closed_form_rolle_coq = coq_check(
+    "sdegb_closed_form_rolle_coq",
+    SECULAR_SPECTRUM,
+    EIGEN_REAL_FULL,
+    EIGEN_LOCATION,
+    EIGEN_TIE,
+    D_BOUNDS,
+    what=(
+        "for sorted d, p′ = ℓ·Π(X − t_j) with d_(j+1) ≤ t_j ≤ d_j (strictly inside a strict gap, t_j = d_j at a tie:"
+        " Rolle and the multiplicities of p's repeated roots), so char_poly(A_b) = (X − 1)Π(X − t_j) for every real"
+        " score vector; every eigenvalue is 1 or in [min d, max d]; a tied value is an eigenvalue; −1/(ℓ − 1) < d_i < 1"
+        " (MathComp, any real closed field)"
+    ),
+    ranges="every ℓ, every real score vector (a_i = e^{s_i} > 0), sorted or not",
+    covers={
+        "secular_spectrum": "by Rolle: p′ has one root in every gap of the sorted d_i, and a tie keeps a root of p′",
+        "sdeg_b_eigen_real": (
+            "for every ℓ and every real score vector: the spectrum is real, λ_1 = 1, d_j ≤ λ_j ≤ d_{j−1} (char_poly(A_b)"
+            " = (X − 1)Π(X − t_j), t nonincreasing, t_j < 1: the roots counted with multiplicity are the eigenvalues)"
+        ),
+        "sdeg_b_tie_eigenvalue": "a tie d_j = d_{j−1} forces λ_j = d_j (a tied value is an eigenvalue)",
+        "sdeg_b_eigen_location": "every eigenvalue is ≥ min_i d_i (it is 1 or between two d_i)",
+        "canonical_d_bounds": "min_i d_i > −1/(ℓ − 1)",
+    },
+    steps=[REAL_CLOSED],
+    constants=[(r"-1/(\ell-1)", "- l.-1%:R^-1")],
 )
 
 
@@ -469,7 +519,7 @@ claim(
     title="det(λI − A_b) = (λ − 1)p′(λ)/ℓ: the spectrum interlaces the d_i for every real score vector",
     source=Source("specproof", "App. C.2", "own"),
     statement=r"With $p(\lambda)=\prod_i(\lambda-d_i)$, $\det(\lambda I-A_b)=(\lambda-1)\,p'(\lambda)/\ell$, since $z_i=(1-d_i)/\ell$ makes $\frac{z_i}{\lambda-d_i}=\frac1\ell+\frac{1-\lambda}{\ell(\lambda-d_i)}$. By Rolle, for every $\ell$ and every real score vector (sorted $d_1\ge\dots\ge d_\ell$): the spectrum is real, $\lambda_1=1$, $d_j\le\lambda_j\le d_{j-1}$ ($2\le j\le\ell$), a tie $d_j=d_{j-1}$ forces $\lambda_j=d_j$, and every eigenvalue is $\ge\min_i d_i>-1/(\ell-1)$.",
-    checks=[sdegb_closed_form_coq, sdegb_rolle_coq, sdegb_closed_form_sympy],
+    checks=[sdegb_closed_form_coq, sdegb_closed_form_rolle_coq, sdegb_closed_form_sympy],
     expected=Status.PROVED,
     prose=(
         "ℝ is a real closed field, so the Coq theorems over every real closed field apply to it; and the factorisation char_poly(A_b) = (X − 1)Π_j(X − t_j) with t nonincreasing and t_0 < 1 lists the eigenvalues with their multiplicities, so λ_1 = 1 and λ_(j+2) = t_j"
@@ -535,6 +585,24 @@ def sdegb_eigen_weights_sympy(ctx: Context) -> Evidence:
         what="the weights of A_b = D + z𝟏ᵀ for s ≥ 0: d ≥ 0, sorted with s, z > 0, A_b𝟏 = 𝟏",
         ranges="every ℓ ≥ 1, every a_i ≥ 1",
     )
+
+
+sdegb_rolle_coq = coq_check(
+    "sdegb_rolle_coq",
+    EIGEN_REAL_FULL,
+    what=(
+        "char_poly(A_b) = (X − 1)Π(X − t_j) with s_(j+1) ≤ t_j ≤ s_j for the sorted d (s), t_j < 1, and t_j ≥ 0 when"
+        " every a_i ≥ 1 (MathComp, any real closed field; Rolle on the closed form of sdeg.b.charpoly.closed-form)"
+    ),
+    ranges="every ℓ, every real score vector (a_i = e^{s_i} > 0)",
+    covers={
+        "sdeg_b_eigen_real": (
+            "for every ℓ and s ≥ 0 (a_i = e^{s_i} ≥ 1): real eigenvalues in [0, 1], λ_1 = 1 and d_j ≤ λ_j ≤ d_{j−1} for"
+            " j ≥ 2 (λ_(j+2) = t_j: the roots of char_poly(A_b) counted with multiplicity are its eigenvalues)"
+        )
+    },
+    steps=[REAL_CLOSED],
+)
 
 
 claim(
@@ -692,6 +760,18 @@ sdegb_eigen_profile_coq = coq_check(
         "max(1/f, 1/g) for s ≥ 0 (the λ_(k+1) sandwich from the secular equation; any real closed field)"
     ),
     ranges="every ℓ and 0 ≤ k < ℓ (k = ℓ: A* = I)",
+    covers={
+        "sdeg_b_ideal_profile": "the ideal limit has eigenvalues 1 (k times), 1 − c_ℓ, 0 (ℓ − k − 1 times), 0 ≤ k < ℓ",
+        "sdeg_b_eigen_profile": (
+            "for s ≥ 0 sorted: spikes 1 − λ_i ≤ 1/f, bulk λ_i ≤ 1/g (i ≥ k + 2), the λ_(k+1) sandwich for 1 ≤ k < ℓ,"
+            " and |λ_(k+1) − (1 − c_ℓ)| ≤ ε_ℓ, so max_i |λ_i(A_b) − λ_i(A*)| ≤ ε_ℓ = max(1/f, 1/g) (k = ℓ: A* = I and"
+            " every λ_i is a spike)"
+        ),
+        "spike_weight_bound": "a spike's weight: 1 − d_i ≤ 1/f",
+        "bulk_weight_bound": "a bulk token's weight: d_i ≤ 1/g",
+    },
+    steps=[REAL_CLOSED],
+    constants=[(r"1-\lambda_i\le 1/f", "1 - t j <= f^-1"), (r"\lambda_i\le 1/g", "t j <= g^-1")],
 )
 
 

@@ -23,9 +23,12 @@ import scipy.special
 import sympy as sp
 from hypothesis import strategies as st
 
+from specproof.checks.claims._shared.coq_steps import REAL_CLOSED
 from specproof.checks.claims._shared.sdeg_bidirectional import (
     DENSE_EIG_ALLOWANCE,
     EIGEN_REAL_ALLOWANCE,
+    EIGEN_REAL_FULL,
+    EIGEN_TIE,
     EIGVALSH_B_ALLOWANCE,
     SVD_B_ALLOWANCE,
     _softmax_rows,
@@ -34,10 +37,10 @@ from specproof.checks.claims._shared.sdeg_bidirectional import (
     eigen_real_tolerance,
     sandwich_margin,
     sdegb_eigen_unsorted_property,
-    sdegb_rolle_coq,
     symbolic_counterexample,
     symbolic_evidence,
 )
+from specproof.engine.formal import coq_check
 from specproof.engine.methods import (
     derivation,
     float_tolerance,
@@ -57,6 +60,27 @@ from specproof.theory.attention import (
 
 
 # --------------------------------------------------------------------------- hypothesis probes
+
+
+sdegb_real_scores_coq = coq_check(
+    "sdegb_real_scores_coq",
+    EIGEN_REAL_FULL,
+    EIGEN_TIE,
+    what=(
+        "for every real score vector, sorted by the theorem itself: char_poly(A_b) = (X − 1)Π(X − t_j) with"
+        " s_(j+1) ≤ t_j ≤ s_j, t_j < 1 and the λ_(k+1) sandwich for every k; a tied value of d is an eigenvalue"
+        " (MathComp, any real closed field)"
+    ),
+    ranges="every ℓ, every real score vector (a_i = e^{s_i} > 0), sorted or not",
+    covers={
+        "sdeg_b_eigen_real": (
+            "without nonnegative scores: real spectrum, λ_1 = 1, d_j ≤ λ_j ≤ d_{j−1} and the λ_(k+1) sandwich, with d"
+            " sorted by the theorem (sorting is a labelling) and no hypothesis on separation, bulk, k or temperature"
+        ),
+        "sdeg_b_tie_eigenvalue": "ties are not needed: with d_j = d_{j+1}, λ_j = d_j is an eigenvalue",
+    },
+    steps=[REAL_CLOSED],
+)
 
 
 @check
@@ -266,7 +290,7 @@ claim_split(
             ),
             title="Thm 2(1): signed, unsorted or tied scores keep a real, interlacing spectrum",
             statement=r"Without nonnegative scores the spectrum is still real, $\lambda_1=1$, $d_j\le\lambda_j\le d_{j-1}$, and the $\lambda_{k+1}$ sandwich of Thm 2(2) holds. Sorting is a labelling (permuting the scores conjugates $A_b$ by a permutation), and ties are not needed: with $d_j=d_{j+1}$ the secular equation loses a pole and $\lambda_j=d_j$. Separation, bounded bulk, $k$ and the temperature play no role.",
-            checks=[sdegb_rolle_coq],
+            checks=[sdegb_real_scores_coq],
             cross_checks=[
                 sdegb_eigen_signed_property,
                 sdegb_eigen_signed_sandwich,

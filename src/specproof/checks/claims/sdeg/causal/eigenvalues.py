@@ -10,6 +10,7 @@ from dataclasses import replace
 import numpy as np
 import sympy as sp
 
+from specproof.checks.claims._shared.coq_steps import REAL_FIELD
 from specproof.checks.claims._shared.sdeg_causal import (
     F_,
     PROFILE_ALLOWANCE,
@@ -44,7 +45,7 @@ from specproof.checks.claims._shared.sdeg_causal import (
     yp_,
 )
 from specproof.engine import strategies as sst
-from specproof.engine.formal import CoqHook, coq_check
+from specproof.engine.formal import CoqHook, Step, coq_check
 from specproof.engine.methods import (
     EPS,
     combine,
@@ -164,6 +165,20 @@ c_eigen_coq = coq_check(
         "eigenvalues are exactly these diagonal entries"
     ),
     ranges="every ℓ ≥ 1",
+    covers={
+        "sdeg_c_eigen_charpoly": (
+            "det(λI − A_c) = Π_i(λ − a_i/(a_i+i−1)): the eigenvalues counted with multiplicity are the diagonal"
+            " entries (0-based row i: a_i/(a_i + i))"
+        ),
+        "sdeg_c_eigen": "λ is an eigenvalue of A_c exactly when λ = a_i/(a_i+i−1) for some i",
+    },
+    steps=[
+        REAL_FIELD,
+        Step(
+            "for sorted scores the diagonal entries decrease in i, so λ_i is also the i-th largest eigenvalue",
+            check="c_eigen_triangular_sympy",
+        ),
+    ],
 )
 
 
@@ -325,14 +340,35 @@ EIGEN_HARMONIC = CoqHook(
     " R, eigenvalue (causal_attention a) lambda -> exists i : 'I_l, lambda = a i / (a i + i%:R) /\\ i.+1%:R^-1 <="
     " lambda <= C / i.+1%:R",
 )
+DIAG_HARMONIC = CoqHook(
+    "sdeg_c_diag_harmonic",
+    "CausalRows",
+    "forall (R : realFieldType) (a C : R) (i : nat), 1 <= a <= C -> i.+1%:R^-1 <= a / (a + i%:R) <= C / i.+1%:R",
+)
 c_eigen_harmonic_coq = coq_check(
     "c_eigen_harmonic_coq",
+    DIAG_HARMONIC,
     EIGEN_HARMONIC,
     what=(
         "every eigenvalue of A_c with 1 ≤ a_i ≤ C is some a_i/(a_i+i−1) ∈ [1/i, C/i] (MathComp, "
         "with sdeg.c.eigen's characteristic polynomial)"
     ),
     ranges="every ℓ, every 1 ≤ a ≤ C",
+    covers={
+        "sdeg_c_diag_harmonic": (
+            "row i's eigenvalue a_i/(a_i+i−1) lies in [1/i, C/i] when 1 ≤ a_i ≤ C (0-based row i: a/(a + i) between"
+            " 1/(i+1) and C/(i+1)): the per-row bound the claim states"
+        ),
+        "sdeg_c_eigen_harmonic": "every eigenvalue of A_c is some row's a_i/(a_i+i−1), within that row's [1/i, C/i]",
+    },
+    steps=[
+        REAL_FIELD,
+        Step("λ_i(A_c) = a_i/(a_i+i−1), the i-th diagonal entry", claim="sdeg.c.eigen"),
+        Step(
+            "without a bounded bulk it fails: a_i = √ℓ gives λ_ℓ = √ℓ/(√ℓ+ℓ−1) ≍ ℓ^(−1/2)",
+            check="c_eigen_harmonic_sympy",
+        ),
+    ],
 )
 
 
@@ -592,6 +628,13 @@ c_representation_coq = coq_check(
     THETA_RANGE,
     what="A_c = diag(θ) + (I − diag(θ))H_ℓ = DH_ℓ + C with D + C = I, and θ_i ∈ [0, 1) for a_i ≥ 1 (MathComp)",
     ranges="every ℓ, every a with a_i + i − 1 ≠ 0",
+    covers={
+        "sdeg_c_representation": (
+            "A_c = diag(θ) + (I − diag(θ))H_ℓ = DH_ℓ + C with D + C = I, D_ii = i/(a_i+i−1), C_ii = θ_i (0-based row"
+            " i: i + 1 for the paper's i), for every ℓ"
+        ),
+        "sdeg_c_theta_range": "θ_i = (a_i − 1)/(a_i + i − 1) ∈ [0, 1) for a_i ≥ 1",
+    },
 )
 
 
@@ -688,6 +731,13 @@ c_row_norms_coq = coq_check(
         "1 ≤ a_i ≤ C, and ρ_i − 1/i ≤ min{1, a_i²/i²} (MathComp, 0-based rows)"
     ),
     ranges="every ℓ and row i, every 1 ≤ a_i ≤ C",
+    covers={
+        "sdeg_c_row_norms": (
+            "ρ_i = (i−1+a_i²)/(a_i+i−1)², ρ_i − 1/i = (i−1)(a_i−1)²/(i(a_i+i−1)²) ∈ [0, (C−1)²/i²] with C = e^B, and"
+            " ρ_i − 1/i ≤ min{1, a_i²/i²} (0-based row i)"
+        )
+    },
+    steps=[Step("C_B = (e^B − 1)² cannot be improved (the limit a_i = e^B, i → ∞)", check="c_row_norms_sympy")],
 )
 
 

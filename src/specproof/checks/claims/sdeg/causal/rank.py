@@ -12,6 +12,7 @@ from fractions import Fraction
 import numpy as np
 import sympy as sp
 
+from specproof.checks.claims._shared.coq_steps import REAL_FIELD
 from specproof.checks.claims._shared.sdeg_causal import (
     Config,
     _stored_cesaro_spectra,
@@ -35,7 +36,7 @@ from specproof.checks.claims._shared.sdeg_causal import (
     value_span,
     w_,
 )
-from specproof.engine.formal import CoqHook, coq_check
+from specproof.engine.formal import CoqHook, Step, coq_check
 from specproof.engine.methods import (
     combine,
     derivation,
@@ -448,14 +449,63 @@ LM_INVERSE_GRAM = CoqHook(
     "forall (R : comRingType) (m : nat), [/\\ lower_ones R m *m lower_ones_inv R m = 1%:M, lower_ones_inv R m *m"
     " lower_ones R m = 1%:M & (lower_ones_inv R m)^T *m lower_ones_inv R m = tridiag_end R m]",
 )
+LM_GRAM_SPECTRUM = CoqHook(
+    "sdeg_c_Lm_gram_spectrum",
+    "LowerOnesSpectrum",
+    "forall (R : realFieldType) (m : nat) (c : 'I_m -> R) (s : 'I_m -> nat -> R), (forall j : 'I_m, s j 0%N = 0) ->"
+    " (forall (j : 'I_m) (p : nat), s j p.+2 = 2 * c j * s j p.+1 - s j p) -> (forall j : 'I_m, s j m.+1 = s j m) ->"
+    " (forall j : 'I_m, s j 1%N != 0) -> (forall j : 'I_m, 2 - 2 * c j != 0) -> injective c -> (forall j : 'I_m,"
+    " lower_ones R m *m (lower_ones R m)^T *m \\col_i s j i.+1 = (2 - 2 * c j)^-1 *: \\col_i s j i.+1) /\\ (forall (mu :"
+    " R) (x : 'cV_m), x != 0 -> lower_ones R m *m (lower_ones R m)^T *m x = mu *: x -> exists j : 'I_m, mu = (2 - 2 *"
+    " c j)^-1)",
+)
+LM_SINES = CoqHook(
+    "sdeg_c_Lm_sines",
+    "LowerOnesSines",
+    "forall m j : nat, (1 <= j <= m)%nat -> sin (INR 0 * lm_phi m j) = 0 /\\ (forall p : nat, sin (INR (S (S p)) *"
+    " lm_phi m j) = 2 * cos (lm_phi m j) * sin (INR (S p) * lm_phi m j) - sin (INR p * lm_phi m j)) /\\ sin (INR (S m)"
+    " * lm_phi m j) = sin (INR m * lm_phi m j) /\\ 0 < sin (INR 1 * lm_phi m j) /\\ 2 - 2 * cos (lm_phi m j) = /"
+    " lm_sigma m j ^ 2 /\\ 0 < lm_sigma m j",
+)
+LM_SINES_ORDER = CoqHook(
+    "sdeg_c_Lm_sines_order",
+    "LowerOnesSines",
+    "forall m j k : nat, (1 <= j)%nat -> (j < k)%nat -> (k <= m)%nat -> cos (lm_phi m k) < cos (lm_phi m j) /\\"
+    " lm_sigma m k < lm_sigma m j",
+)
 c_lm_coq = coq_check(
     "c_lm_coq",
     LM_INVERSE_GRAM,
+    LM_GRAM_SPECTRUM,
+    LM_SINES,
+    LM_SINES_ORDER,
     what=(
         "L_m(I − N) = (I − N)L_m = I and (I − N)ᵀ(I − N) = tridiag(−1; 2, …, 2, 1; −1) for the m × m "
         "lower-triangular all-ones L_m and the subdiagonal shift N (MathComp, any commutative ring)"
     ),
     ranges="every m ≥ 0",
+    covers={
+        "sdeg_c_Lm_inverse_gram": "L_m⁻¹ = I − N and (L_m⁻¹)ᵀL_m⁻¹ = tridiag(−1; 2, …, 2, 1; −1), for every m",
+        "sdeg_c_Lm_gram_spectrum": (
+            "m nonzero Chebyshev vectors s_j (s_0 = 0, s_(p+2) = 2c_j s_(p+1) − s_p, s_(m+1) = s_m) with distinct c_j"
+            " are eigenvectors of L_mL_mᵀ with eigenvalues 1/(2 − 2c_j), and L_mL_mᵀ has no other eigenvalue"
+        ),
+        "sdeg_c_Lm_sines": (
+            "s_p = sin(pφ_j), c_j = cos φ_j, φ_j = (2j−1)π/(2m+1) satisfy those hypotheses, with 1/(2 − 2c_j) = σ_j²,"
+            " σ_j = 1/(2 sin((2j−1)π/(4m+2))) > 0"
+        ),
+        "sdeg_c_Lm_sines_order": "σ_1 > … > σ_m and the c_j are distinct, so the eigenvalues of L_mL_mᵀ are exactly the σ_j²",
+    },
+    steps=[
+        REAL_FIELD,
+        Step(
+            "the singular values of L_m are the square roots of the eigenvalues of L_mL_mᵀ, in decreasing order",
+            cites="the singular value decomposition (Horn & Johnson, Matrix Analysis, 2nd ed., Thm 2.6.3)",
+        ),
+        Step("1/π ≤ jσ_j(L_m)/m ≤ 3/2", check="c_lm_asymptotic"),
+        Step("‖L_(2^r)‖_* ≥ (log 2/π)2^r(r+1)", check="c_lm_nuclear"),
+    ],
+    constants=[(r"4m+2", "(4 * INR m + 2)")],
 )
 
 
@@ -699,6 +749,12 @@ c_dyadic_blocks_coq = coq_check(
     DYADIC_BLOCKS,
     what="(Σ_(i∈I_r) i^(−2))^(1/2)·|I_(r−d)|^(1/2) ≤ 2^(−d/2) for the dyadic blocks truncated at n",
     ranges="every n, r and 0 ≤ d ≤ r",
+    covers={
+        "sdeg_c_dyadic_blocks_sqrt": (
+            "(Σ_{i∈I_r} i^(−2))^(1/2)|I_(r−d)|^(1/2) ≤ 2^(−d/2) for every n, r and 0 ≤ d ≤ r, truncated and empty"
+            " blocks included (block_size n r = |I_r|, block_sum n r = Σ_{i∈I_r} i^(−2))"
+        )
+    },
 )
 
 

@@ -18,7 +18,7 @@ from specproof.checks.claims._shared.trsp_app_c import (
     skeleton_float_error,
     skeleton_table,
 )
-from specproof.engine.formal import CoqHook, coq_check
+from specproof.engine.formal import CoqHook, Step, coq_check
 from specproof.engine.methods import EPS, combine, float_tolerance, fmt, grid_check, open_evidence, sympy_identity
 from specproof.engine.records import Limit, Tightness
 from specproof.engine.registry import Context, Evidence, Source, Status, check, claim
@@ -115,6 +115,22 @@ c6_gap_coq = coq_check(
         "c₂ = 8π² ln 2/3), γ_k = μ_k/(2(L+1))"
     ),
     ranges="every T ≥ 2, every mode k",
+    covers={
+        "trsp_C6_degree": "the skeleton is r-regular with r = 2(L+1)",
+        "trsp_C6_gap_rate_log2": "2/(L+1) ≤ μ_k/r for every mode k ≠ 0 and μ_1/r ≤ (8π²/3)/(L+1)",
+        "trsp_C6_gap_theta": (
+            "γ_tri = Θ(1/log T): c₁/ln T ≤ μ_k/r for every mode k ≠ 0 and μ_1/r ≤ c₂/ln T, ln T read as the real lnT"
+            " with exp lnT = T"
+        ),
+    },
+    steps=[
+        Step("γ_tri = μ₂/r on the r-regular skeleton", claim="trsp.C.regular-gap"),
+        Step(
+            "μ₂ = min_{k≠0} μ_k, so the bound for every mode and the one at k = 1 bracket μ₂/r",
+            claim="trsp.C6.mu2-lower",
+        ),
+    ],
+    constants=[("r=2(L+1)", "= 2 * INR (S (Nat.log2 T))")],
 )
 
 

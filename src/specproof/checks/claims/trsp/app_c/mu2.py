@@ -9,6 +9,7 @@ import flint
 import numpy as np
 import sympy as sp
 
+from specproof.checks.claims._shared.coq_steps import CIRCULANT_SPECTRUM
 from specproof.checks.claims._shared.trsp_app_c import (
     BALL_PRECISION,
     QUARTER,
@@ -22,7 +23,7 @@ from specproof.checks.claims._shared.trsp_app_c import (
     skeleton_float_error,
     skeleton_table,
 )
-from specproof.engine.formal import CoqHook, coq_check
+from specproof.engine.formal import CoqHook, Step, coq_check
 from specproof.engine.methods import EPS, combine, fmt, grid_check, sympy_identity
 from specproof.engine.records import Tightness
 from specproof.engine.registry import Context, Evidence, Source, Status, check, claim
@@ -77,6 +78,10 @@ def c6_mu2_lower_float_extreme(ctx: Context) -> Evidence:
     )
 
 
+SPECTRUM_STEP = Step(
+    "μ₂(L_tri) = min_{k≠0} μ_k: the μ_k, k = 0..T−1, are the Laplacian's eigenvalues with multiplicity and μ_0 = 0",
+    claim="trsp.C3.spectrum",
+)
 MU2_LOWER = CoqHook(
     "trsp_C6_mu2_lower", "Skeleton", "forall T k : nat, (2 <= T)%nat -> (1 <= k <= T - 1)%nat -> 2 <= mu T k"
 )
@@ -85,6 +90,9 @@ c6_mu2_lower_coq = coq_check(
     MU2_LOWER,
     what="2 ≤ μ_k for every T ≥ 2 and k in [1, T−1] (Eq. 9): the doubling argument and cos(2πx) ≤ 0 on [¼, ¾]",
     ranges="every T ≥ 2, every k",
+    covers={"trsp_C6_mu2_lower": "min_{k≠0} μ_k ≥ 2: μ_k ≥ 2 for every T ≥ 2 and every mode k in [1, T − 1]"},
+    steps=[SPECTRUM_STEP],
+    constants=[(r"\ge2", "2 <= mu T k"), (r"T\ge2", "(2 <= T)%nat")],
 )
 
 
@@ -106,7 +114,7 @@ claim(
     cross_checks=[c6_mu2_lower_quarter_witness],
     expected=Status.PROVED,
     prose=(
-        "none: the Coq theorem is the statement for every T ≥ 2 and every mode (Eq. 9's multigraph reading is trsp.C3.spectrum)"
+        "none: the Coq theorem is the statement for every T ≥ 2 and every mode; that μ₂ is the minimum of the μ_k over k ≠ 0 is trsp.C3.spectrum (the skeleton's spectrum, now kernel-checked too)"
     ),
     reason=(
         "Kernel-checked in Coq for every T ≥ 2 (proofs/Skeleton.v): the integer doubling argument finds, for every mode, a generator ℓ ≤ L with 4r_ℓ ∈ [T, 3T], and there 4 sin²(πr_ℓ/T) ≥ 2. The integer certificates over the range stay as a cross-check: every mode has a generator ℓ ≤ L with 4r_ℓ ∈ [T, 3T] (r_ℓ = 2^ℓk mod T), so that term alone is 4 sin²(πr_ℓ/T) ≥ 2; no float enters. The paper's proof is checked step by step in trsp.C6.bit-lemma. The bound is loose: μ₂ = 4 at every even T and μ₂ ≥ 4 always (trsp.C6.mu2-lower.sharp)."
@@ -213,6 +221,14 @@ c6_mu2_sharp_coq = coq_check(
     MU2_SHARP,
     what="4 ≤ μ_k for every T ≥ 2 and k; 4 < μ_k for every k at odd T; μ_(T/2) = 4 at even T",
     ranges="every T ≥ 2, every mode k",
+    covers={
+        "trsp_C6_mu2_lower_sharp_full": (
+            "μ₂ ≥ 4 with equality iff T is even: 4 ≤ μ_k for every mode k ≠ 0, 4 < μ_k for every mode at odd T (so"
+            " the minimum over the finitely many modes exceeds 4), μ_{T/2} = 4 at even T"
+        )
+    },
+    steps=[SPECTRUM_STEP],
+    constants=[(r"\ge4", "4 <= mu T k"), (r"T\ge2", "(2 <= T)%nat")],
 )
 
 
@@ -316,6 +332,8 @@ c6_bits_coq = coq_check(
     BIT_LEMMA,
     what="(i) the band ⇔ digit change, (ii) 2^−(L+2) < 1/T, (iii) a change among the first L+2 digits",
     ranges="every T ≥ 1, every k and ℓ",
+    covers={"trsp_C6_bit_lemma": "(i), (ii) and (iii), for every T, k and ℓ"},
+    constants=[(r"\frac14", "(/ 4"), (r"\frac34", "3 / 4"), (r"<1/T", "< / INR T"), (r"L+2", "Nat.log2 T + 2")],
 )
 
 
@@ -372,6 +390,23 @@ c6_bits_sharp_coq = coq_check(
         "4 sin²(πr_ℓ/T) ≥ 2; and μ_k ≥ 2 for the skeleton without its last generator"
     ),
     ranges="every T ≥ 2, every k in [1, T−1]",
+    covers={
+        "trsp_C6_bit_lemma_sharp": (
+            "the digit change with ℓ ≤ L − 1, the generator with 4 sin²(πr_ℓ/T) ≥ 2, and μ_k ≥ 2 for every mode of the"
+            " skeleton without its last generator"
+        )
+    },
+    steps=[
+        Step(
+            "the sums mu_trunc T k (generators ℓ ≤ L − 1) are the eigenvalues of the skeleton without its last"
+            " generator, a circulant, so its μ₂ is their minimum over k ≠ 0",
+            cites=CIRCULANT_SPECTRUM.cites,
+        )
+    ],
+    constants=[
+        (r"4\sin^2(\pi r_\ell/T)\ge2", "2 <= 4 * sin (PI * INR (residue T k l) / INR T) ^ 2"),
+        (r"\ge2$.", "2 <= mu_trunc T k"),
+    ],
 )
 
 
@@ -394,7 +429,7 @@ claim(
     cross_checks=[c6_bits_one_digit_less_exhaustive],
     expected=Status.PROVED,
     prose=(
-        "that the truncated sums mu_trunc T k (generators ℓ ≤ L−1) are the eigenvalues of the skeleton without its last generator, so μ₂ of it is their minimum over k ≠ 0 (the Fourier argument of trsp.C3.spectrum, unchanged)"
+        "that the truncated sums mu_trunc T k (generators ℓ ≤ L−1) are the eigenvalues of the skeleton without its last generator, so μ₂ of it is their minimum over k ≠ 0: the spectrum of a circulant (cited; for the full skeleton it is kernel-checked, trsp.C3.spectrum)"
     ),
     reason=(
         "Kernel-checked in Coq for every T and k (proofs/SkeletonSharp.v, trsp_C6_bit_lemma_sharp: the digit change, the generator with 4 sin²(πr_ℓ/T) ≥ 2 and μ_k ≥ 2 without the last generator, all with ℓ ≤ L−1); besides, the depth bound is a sympy sign argument for every T (proved); the witness ℓ ≤ L−1 with 4r_ℓ ∈ [T, 3T] is found in exact integers for every mode of every T in the range (certified)."
@@ -498,6 +533,14 @@ c6_upper_coq = coq_check(
     MU2_UPPER,
     what="μ₁ ≤ (2π/T)²Σ_(ℓ≤L)4^ℓ ≤ (2π/T)²4^(L+1)/3 ≤ 16π²/3 (1 − cos x ≤ x²/2 termwise, the geometric sum, 2^L ≤ T)",
     ranges="every T ≥ 2",
+    covers={"trsp_C6_mu2_upper": "μ₁ ≤ θ₁²Σ_{ℓ≤L}4^ℓ ≤ (2π/T)²4^{L+1}/3 ≤ 16π²/3 (μ₁ = mu T 1, the mode k = 1)"},
+    steps=[
+        Step(
+            "μ₂ ≤ μ₁: μ₂ is the minimum of the μ_k over the modes k ≠ 0 (the spectrum) and k = 1 is one of them",
+            claim="trsp.C3.spectrum",
+        )
+    ],
+    constants=[(r"\le16\pi^2/3", "<= 16 * PI ^ 2 / 3"), (r"4^{L+1}/3", "4 ^ S (Nat.log2 T) / 3")],
 )
 
 

@@ -14,6 +14,7 @@ import scipy.linalg
 import sympy as sp
 from hypothesis import strategies as st
 
+from specproof.checks.claims._shared.coq_steps import REAL_FIELD, SPECTRAL_THEOREM
 from specproof.checks.claims._shared.trsp_app_c import (
     TESTS,
     c3_simple_graph_mu2_certified,
@@ -24,7 +25,7 @@ from specproof.checks.claims._shared.trsp_app_c import (
     skeleton_float_error,
 )
 from specproof.engine import strategies as sst
-from specproof.engine.formal import CoqHook, coq_check
+from specproof.engine.formal import CoqHook, Step, coq_check
 from specproof.engine.methods import (
     combine,
     derivation,
@@ -113,11 +114,35 @@ REGULAR_GAP = CoqHook(
     " := diag_mx (\\row_i (\\sum_j W i j)) in [/\\ D = r%:M, 1%:M - invmx D *m W = r^-1 *: laplacian W & 1%:M - r^-1 *:"
     " W = r^-1 *: laplacian W]",
 )
+REGULAR_GAP_EIGEN = CoqHook(
+    "trsp_C_regular_gap_lambda",
+    "MinMax",
+    "forall (R : realFieldType) (n : nat) (W U V : 'M_n) (r : R) (lam lv : 'I_n -> R), 0 < r -> (forall i : 'I_n,"
+    " \\sum_j W i j = r) -> U^T *m U = 1%:M -> laplacian W *m U = U *m diag_mx (\\row_i lam i) -> (forall i j : 'I_n,"
+    " (i <= j)%N -> lam i <= lam j) -> let N := 1%:M - invmx (diag_mx (\\row_i (\\sum_j W i j))) *m W in [/\\ N *m U"
+    " = U *m diag_mx (\\row_i (lam i / r)), forall i j : 'I_n, (i <= j)%N -> lam i / r <= lam j / r & V^T *m V = 1%:M"
+    " -> N *m V = V *m diag_mx (\\row_i lv i) -> (forall i j : 'I_n, (i <= j)%N -> lv i <= lv j) -> forall k : 'I_n, lv"
+    " k = lam k / r]",
+)
 cgap_regular_coq = coq_check(
     "cgap_regular_coq",
     REGULAR_GAP,
-    what="D = rI and I − D⁻¹W = I − W/r = L/r for every weight matrix W with row sums r ≠ 0 (MathComp, any real field)",
-    ranges="every size n, every r ≠ 0",
+    REGULAR_GAP_EIGEN,
+    what=(
+        "D = rI and I − D⁻¹W = I − W/r = L/r for every weight matrix W with row sums r ≠ 0, and for r > 0 the sorted"
+        " eigenvalues of I − D⁻¹W are those of L divided by r, for every sorted orthonormal eigenbasis (MathComp, any"
+        " real field)"
+    ),
+    ranges="every size n, every r > 0",
+    covers={
+        "trsp_C_regular_gap": "since D = rI gives I − D⁻¹W = L/r",
+        "trsp_C_regular_gap_lambda": (
+            "γ = λ₂(I − D⁻¹W) = μ₂(L)/r: λ_k(I − D⁻¹W) = λ_k(L)/r for every k, whichever sorted orthonormal"
+            " eigenbasis of I − D⁻¹W is taken (k = 1, 0-based, is λ₂ and μ₂)"
+        ),
+    },
+    steps=[SPECTRAL_THEOREM, REAL_FIELD],
+    constants=[("r>0", "0 < r")],
 )
 
 
@@ -132,9 +157,9 @@ claim(
     statement=r"If every vertex of a weighted graph has degree $r>0$, then $\gamma=\lambda_2(I-D^{-1}W)=\mu_2(L)/r$, since $D=rI$ gives $I-D^{-1}W=L/r$.",
     checks=[cgap_regular_coq, cgap_regular_random_walk_identity, cgap_regular_graphs_property],
     expected=Status.PROVED,
-    prose="scaling a symmetric matrix by 1/r > 0 scales its eigenvalues and keeps their order",
+    prose="that L, symmetric, has an orthonormal eigenbasis (the spectral theorem, cited); the rest is the Coq theorems",
     reason=(
-        "With D = rI the random-walk Laplacian is L/r entrywise (sympy), and scaling by 1/r > 0 keeps the eigenvalue order; a property search over regular multigraphs and simple graphs cross-checks it."
+        "Kernel-checked in Coq for every size (proofs/Variational.v, proofs/MinMax.v): with D = rI the random-walk Laplacian is L/r entrywise, and for r > 0 the sorted eigenvalues of I − D⁻¹W are λ_k(L)/r for every k and every sorted orthonormal eigenbasis, so γ = μ₂(L)/r; only the existence of an orthonormal eigenbasis (the spectral theorem) is cited. The sympy identity and a property search over regular multigraphs and simple graphs cross-check it."
     ),
     tests=[f"{TESTS}::test_regular_gap_on_the_skeleton"],
 )
@@ -537,18 +562,93 @@ def c3_multigraph_reading(ctx: Context) -> Evidence:
     )
 
 
+SKELETON_SPECTRUM = CoqHook(
+    "trsp_C3_skeleton_spectrum",
+    "SkeletonSpectrum",
+    "forall (T : nat) (lam : R), (2 <= T)%nat -> (exists x : nat -> R, (exists t : nat, (t < T)%nat /\\ x t <> 0) /\\ (forall t : nat, (t < T)%nat -> lap_apply T x t = lam * x t)) <-> (exists k : nat, (k < T)%nat /\\ lam = mu T k)",
+)
+
+SKELETON_COS = CoqHook(
+    "skeleton_cos_eigen",
+    "SkeletonSpectrum",
+    "forall T k t : nat, (2 <= T)%nat -> (t < T)%nat -> lap_apply T (cosv T k) t = mu T k * cosv T k t",
+)
+
+SKELETON_SIN = CoqHook(
+    "skeleton_sin_eigen",
+    "SkeletonSpectrum",
+    "forall T k t : nat, (2 <= T)%nat -> (t < T)%nat -> lap_apply T (sinv T k) t = mu T k * sinv T k t",
+)
+
+SKELETON_SYMMETRIC = CoqHook(
+    "skeleton_lap_sym",
+    "SkeletonSpectrum",
+    "forall T t s : nat, (2 <= T)%nat -> (t < T)%nat -> (s < T)%nat -> skel_lap T t s = skel_lap T s t",
+)
+
+SKELETON_ORTHOGONAL = CoqHook(
+    "skeleton_orthogonal",
+    "SkeletonSpectrum",
+    "forall T j k : nat, (j < T)%nat -> (k < T)%nat -> (j <> k -> (j + k)%nat <> T -> sumR (fun t : nat => cosv T j t * cosv T k t) T = 0 /\\ sumR (fun t : nat => sinv T j t * sinv T k t) T = 0) /\\ sumR (fun t : nat => sinv T j t * cosv T k t) T = 0",
+)
+
+FOURIER_INVERSION = CoqHook(
+    "fourier_inversion",
+    "SkeletonSpectrum",
+    "forall (T : nat) (x : nat -> R) (t : nat), (t < T)%nat -> sumR (fun k : nat => cosv T k t * sumR (fun s : nat => x s * cosv T k s) T + sinv T k t * sumR (fun s : nat => x s * sinv T k s) T) T = INR T * x t",
+)
+
+c3_spectrum_coq = coq_check(
+    "c3_spectrum_coq",
+    SKELETON_SPECTRUM,
+    SKELETON_COS,
+    SKELETON_SIN,
+    SKELETON_SYMMETRIC,
+    SKELETON_ORTHOGONAL,
+    FOURIER_INVERSION,
+    what=(
+        "the Laplacian L = D − A of the skeleton multigraph (A = Gap.v's adj, loops and parallel edges counted, D its"
+        " row sums) has L cos_k = μ_k cos_k and L sin_k = μ_k sin_k, is symmetric, the Fourier vectors are orthogonal"
+        " and span ℝ^T, and λ is an eigenvalue of L iff λ = μ_k for some 0 ≤ k < T"
+    ),
+    ranges="every T ≥ 2, every mode k",
+    covers={
+        "trsp_C3_skeleton_spectrum": "the eigenvalues are the μ_k, k = 0, …, T − 1, and nothing else",
+        "skeleton_cos_eigen": "with eigenvectors cos(kθ·t): every generator pair ±2^ℓ contributes degree 2 (multigraph)",
+        "skeleton_sin_eigen": "and sin(kθ·t)",
+        "skeleton_lap_sym": "the Laplacian is symmetric",
+        "skeleton_orthogonal": "the Fourier vectors of distinct modes k ≠ ±j are orthogonal",
+        "fourier_inversion": "and span ℝ^T",
+    },
+    steps=[
+        Step(
+            "multiplicities: the T real Fourier vectors cos_k (0 ≤ k ≤ T/2) and sin_k (0 < k < T/2), orthogonal and"
+            " spanning, are a basis of eigenvectors, so μ_0, …, μ_{T−1} (μ_{T−k} = μ_k) are the eigenvalues counted"
+            " with multiplicity",
+            cites="a matrix with a basis of eigenvectors is diagonalised by it (Horn & Johnson, Matrix Analysis, 2nd ed.,"
+            " Thm 1.3.7)",
+        ),
+        Step(
+            "the Laplacian is circulant: each generator acts on every Fourier mode as a scalar",
+            check="c3_fourier_mode_sympy",
+        ),
+    ],
+    constants=[(r"\bigl(1-\cos(2^\ell", "1 - cos (2 ^ l"), (r"2\pi k/T", "(2 * PI * INR k / INR T)")],
+)
+
+
 claim(
     id="trsp.C3.spectrum",
     title="Spectrum of the skeleton (multigraph reading)",
     source=Source("TRSP", "App. C.2", "Lemma C.3 / Eq. 9"),
     statement=r"The Laplacian of the skeleton is circulant with eigenvalues $\mu_k=2\sum_{\ell=0}^{L}\bigl(1-\cos(2^\ell\theta_k)\bigr)$, $\theta_k=2\pi k/T$, $k=0,\dots,T-1$, where every generator pair $\pm2^\ell$ contributes degree $2$ even when generators coincide mod $T$ (a multigraph: $2^L\equiv0$ is a self-loop when $T=2^L$, $\pm T/2$ a double edge, $2^\ell\equiv-2^m$ parallel edges).",
-    checks=[c3_fourier_mode_sympy, c3_closed_form_vs_dense, c3_multigraph_reading],
+    checks=[c3_spectrum_coq, c3_fourier_mode_sympy, c3_closed_form_vs_dense, c3_multigraph_reading],
     expected=Status.PROVED,
     prose=(
-        "T orthogonal eigenvectors diagonalise the circulant Laplacian, so the Fourier values are its whole spectrum (multigraph reading)"
+        "T orthogonal eigenvectors that span diagonalise the Laplacian, so the Fourier values counted over k = 0..T−1 are its whole spectrum with multiplicity (cited); the eigen-equations, symmetry, orthogonality, spanning and 'the eigenvalues are exactly the μ_k' are the Coq theorems (multigraph reading)"
     ),
     reason=(
-        "Each generator acts on the Fourier mode v_k by the scalar 2(1 − cos(2πgk/T)) and the T modes are orthogonal (sympy, symbolic T, k, g). Eq. 9 is the spectrum of the multigraph in which every ±2^ℓ counts (the proof's 'degree 2 per pair'); for the simple Cayley graph it is wrong exactly where generators coincide mod T, e.g. T = 3 (see trsp.C3.spectrum.simple-graph)."
+        "Kernel-checked in Coq for every T ≥ 2 (proofs/SkeletonSpectrum.v): the skeleton multigraph's Laplacian has the Fourier vectors as eigenvectors with eigenvalues μ_k, they are orthogonal and span ℝ^T, and λ is an eigenvalue exactly when it is some μ_k; counting them with multiplicity is the cited diagonalisation. Each generator acts on the Fourier mode v_k by the scalar 2(1 − cos(2πgk/T)) and the T modes are orthogonal (sympy, symbolic T, k, g). Eq. 9 is the spectrum of the multigraph in which every ±2^ℓ counts (the proof's 'degree 2 per pair'); for the simple Cayley graph it is wrong exactly where generators coincide mod T, e.g. T = 3 (see trsp.C3.spectrum.simple-graph)."
     ),
     tests=[f"{TESTS}::test_eq9_is_the_multigraph_spectrum"],
 )
@@ -672,30 +772,23 @@ def c4_weyl_property(ctx: Context) -> Evidence:
     return ev
 
 
-WEYL_FORM = CoqHook(
-    "trsp_C4_weyl_variational",
-    "Variational",
-    "forall (R : realFieldType) (n : nat) (P Q : 'M_n), (forall x : 'cV_n, 0 <= qform Q x) -> (forall x : 'cV_n, qform"
-    " P x <= qform (P + Q) x) /\\ (forall (V : 'cV_n -> Prop) (c : R), (forall x : 'cV_n, V x -> c * (x^T *m x) 0 0 <="
-    " qform P x) -> forall x : 'cV_n, V x -> c * (x^T *m x) 0 0 <= qform (P + Q) x)",
+WEYL = CoqHook(
+    "trsp_C4_weyl_eigen",
+    "MinMax",
+    "forall (R : realFieldType) (n : nat) (P Q U V : 'M_n) (lp ls : 'I_n -> R), (forall x : 'cV_n, 0 <= qform Q x) -> U^T *m U = 1%:M -> P *m U = U *m diag_mx (\\row_i lp i) -> (forall i j : 'I_n, (i <= j)%N -> lp i <= lp j) -> V^T *m V = 1%:M -> (P + Q) *m V = V *m diag_mx (\\row_i ls i) -> (forall i j : 'I_n, (i <= j)%N -> ls i <= ls j) -> forall k : 'I_n, lp k <= ls k",
 )
-WEYL_SUBSPACE = CoqHook(
-    "trsp_C4_weyl_subspace",
-    "Variational",
-    "forall (R : realFieldType) (n : nat) (P Q : 'M_n) (k : nat) (c : R), (forall x : 'cV_n, 0 <= qform Q x) -> (exists"
-    " U : {vspace 'cV_n}, \\dim U = k /\\ (forall x : matrix_vectType R n 1, x \\in U -> c * (x^T *m x) 0 0 <= qform P"
-    " x)) -> exists U : {vspace 'cV_n}, \\dim U = k /\\ (forall x : matrix_vectType R n 1, x \\in U -> c * (x^T *m x) 0"
-    " 0 <= qform (P + Q) x)",
-)
+
 c4_weyl_coq = coq_check(
     "c4_weyl_coq",
-    WEYL_FORM,
-    WEYL_SUBSPACE,
+    WEYL,
     what=(
-        "for Q ⪰ 0: xᵀPx ≤ xᵀ(P+Q)x for every x, so every lower bound of P's Rayleigh quotient on a "
-        "subspace U of dimension k bounds P + Q's on U (MathComp, any real field)"
+        "for Q ⪰ 0 and sorted orthonormal eigenbases of P and P + Q: λ_k(P) ≤ λ_k(P + Q) for every k, Courant–Fischer"
+        " included (MathComp, any real field)"
     ),
     ranges="every size n, every P, every Q ⪰ 0, every k",
+    covers={"trsp_C4_weyl_eigen": "λ_k(P+Q) ≥ λ_k(P) for every k (eigenvalues in increasing order)"},
+    steps=[SPECTRAL_THEOREM, REAL_FIELD],
+    constants=[(r"Q\succeq0", "0 <= qform Q x")],
 )
 
 
@@ -715,10 +808,10 @@ claim(
     cross_checks=[c4_weyl_property],
     expected=Status.PROVED,
     prose=(
-        "Courant–Fischer (Horn & Johnson, Matrix Analysis, 2nd ed., Thm 4.2.6): for symmetric M, λ_k(M) (increasing) is the maximum over subspaces U of dimension n − k + 1 of min_(x∈U, x≠0) xᵀMx/xᵀx; the Coq theorem turns the maximising U of P into a U of the same dimension on which P + Q's minimum is at least λ_k(P)"
+        "that symmetric P and P + Q have sorted orthonormal eigenbases (the spectral theorem, cited); the min–max step is the Coq theorem"
     ),
     reason=(
-        "Kernel-checked in Coq for every size (proofs/Variational.v): Q ⪰ 0 gives xᵀ(P+Q)x ≥ xᵀPx pointwise, hence on every subspace of every dimension a lower bound of the Rayleigh quotient carries over; Courant–Fischer (cited) makes that λ_k(P+Q) ≥ λ_k(P). A derandomised property search over structured symmetric/PSD pairs found no violation beyond the eigvalsh backward error (a cross-check), and equality (Q = 0) is attained, so it is tight. The search hit a LAPACK defect (eigenvalues ±0.09375 returned as ±0.09374955 when another entry is violation beyond the eigvalsh backward error, and equality (Q = 0) is attained, so it is tight. A wide search hit a LAPACK defect (eigenvalues ±0.09375 returned as ±0.09374955 when another entry is ≈ 4.5e−161); float violations are therefore recomputed at 60 digits before they count."
+        "Kernel-checked in Coq for every size (proofs/MinMax.v), the min–max step included: the k − 1 eigenvectors of P + Q below index k and the n − k of P above it leave a nonzero common vector x, squeezed between λ_k(P)xᵀx ≤ xᵀPx ≤ xᵀ(P+Q)x ≤ λ_k(P+Q)xᵀx; only the existence of the orthonormal eigenbases (the spectral theorem) is cited. A derandomised property search over structured symmetric/PSD pairs found no violation beyond the eigvalsh backward error (a cross-check), and equality (Q = 0) is attained, so it is tight. A wide search hit a LAPACK defect (eigenvalues ±0.09375 returned as ±0.09374955 when another entry is ≈ 4.5e−161); float violations are therefore recomputed at 60 digits before they count."
     ),
     tests=[f"{TESTS}::test_weyl_on_pinned_examples"],
 )
@@ -777,29 +870,27 @@ def c5_safety_net_property(ctx: Context) -> Evidence:
 
 
 SAFETY_NET = CoqHook(
-    "trsp_C5_safety_net_variational",
-    "Variational",
-    "forall (R : realFieldType) (n : nat) (A Wtri : 'M_n) (g mu : R), (forall i j : 'I_n, 0 <= A i j) -> 0 <= g ->"
-    " (forall x : 'cV_n, (const_mx 1)^T *m x = 0 -> mu * (x^T *m x) 0 0 <= qform (laplacian Wtri) x) -> forall x :"
-    " 'cV_n, (const_mx 1)^T *m x = 0 -> g * mu * (x^T *m x) 0 0 <= qform (laplacian (2^-1 *: (A + A^T)) + g *:"
-    " laplacian Wtri) x",
+    "trsp_C5_safety_net_mu2",
+    "MinMax",
+    "forall (R : realFieldType) (n : nat) (A Wtri U V : 'M_n) (g : R) (lt lm : 'I_n -> R) (i1 : 'I_n), (forall i j : 'I_n, 0 <= A i j) -> Wtri^T = Wtri -> (forall i j : 'I_n, 0 <= Wtri i j) -> 0 <= g -> i1 = 1%N -> U^T *m U = 1%:M -> laplacian Wtri *m U = U *m diag_mx (\\row_i lt i) -> (forall i j : 'I_n, (i <= j)%N -> lt i <= lt j) -> V^T *m V = 1%:M -> (laplacian (2^-1 *: (A + A^T)) + g *: laplacian Wtri) *m V = V *m diag_mx (\\row_i lm i) -> (forall i j : 'I_n, (i <= j)%N -> lm i <= lm j) -> g * lt i1 <= lm i1",
 )
-LAPLACIAN_PSD = CoqHook(
-    "laplacian_psd",
-    "Variational",
-    "forall (R : realFieldType) (n : nat) (W : 'M_n), W^T = W -> (forall i j : 'I_n, 0 <= W i j) -> forall x : 'cV_n, 0"
-    " <= qform (laplacian W) x",
-)
+
 c5_safety_net_coq = coq_check(
     "c5_safety_net_coq",
     SAFETY_NET,
-    LAPLACIAN_PSD,
     what=(
-        "for A ≥ 0, g ≥ 0 and μ bounding L_tri's Rayleigh quotient on 𝟏^⊥ from below: "
-        "xᵀ(L_attn + g·L_tri)x ≥ g·μ·xᵀx on 𝟏^⊥, L_attn = L((A + Aᵀ)/2); Laplacians of "
-        "nonnegative symmetric weights are PSD (MathComp, any real field)"
+        "for A ≥ 0, symmetric W_tri ≥ 0 and g ≥ 0: g·μ₂(L_tri) ≤ μ₂(L_attn + g·L_tri) with μ₂ the second sorted"
+        " eigenvalue, L_attn = L((A + Aᵀ)/2), L_tri = L(W_tri) (MathComp, any real field)"
     ),
     ranges="every size n, every A ≥ 0 (every row-stochastic A), every g ≥ 0",
+    covers={
+        "trsp_C5_safety_net_mu2": (
+            "μ₂(L_attn + gL_tri) ≥ g μ₂(L_tri) for every nonnegative attention matrix (so every row-stochastic one),"
+            " μ₂ the second eigenvalue in increasing order (0-based index 1), L_tri of symmetric nonnegative weights"
+        )
+    },
+    steps=[SPECTRAL_THEOREM, REAL_FIELD],
+    constants=[(r"\ge g", "g * lt i1 <= lm i1")],
 )
 
 
@@ -819,10 +910,10 @@ claim(
     cross_checks=[c5_safety_net_property],
     expected=Status.PROVED,
     prose=(
-        "for a Laplacian L of a connected or disconnected graph, μ₂(L) = min over x ⟂ 𝟏, x ≠ 0 of xᵀLx/xᵀx (Courant–Fischer with the kernel vector 𝟏, Horn & Johnson Thm 4.2.6; Fiedler 1973): with μ = μ₂(L_tri) the Coq theorem bounds that minimum for L_attn + g·L_tri, whose kernel also contains 𝟏"
+        "that the two Laplacians, symmetric, have sorted orthonormal eigenbases (the spectral theorem, cited); the min–max steps are the Coq theorem"
     ),
     reason=(
-        "Kernel-checked in Coq for every size (proofs/Variational.v): L_attn is the Laplacian of the nonnegative symmetric (A + Aᵀ)/2, hence PSD (xᵀLx = ½Σw_ij(x_i − x_j)²), so on 𝟏^⊥ the Rayleigh quotient of L_attn + g·L_tri is at least g·μ₂(L_tri) — Weyl with Q = L_attn ⪰ 0 in variational form; the min-max step is cited. The property search (a cross-check) covers sinks, disconnected blocks and the identity, for both the skeleton and the real triBox stack; the bound is attained (identity attention, L_attn = 0)."
+        "Kernel-checked in Coq for every size (proofs/MinMax.v, proofs/Variational.v), μ₂ read as the second sorted eigenvalue: L_attn is the Laplacian of the nonnegative symmetric (A + Aᵀ)/2, hence PSD (xᵀLx = ½Σw_ij(x_i − x_j)²), so on 𝟏^⊥ the Rayleigh quotient of L_attn + g·L_tri is at least g·μ₂(L_tri) (μ₂ is the floor of L_tri's quotient on 𝟏^⊥), and every such floor is at most μ₂ of the sum (the min–max step, now in Coq); only the existence of the orthonormal eigenbases (the spectral theorem) is cited. The property search (a cross-check) covers sinks, disconnected blocks and the identity, for both the skeleton and the real triBox stack; the bound is attained (identity attention, L_attn = 0)."
     ),
     uses=["trsp.C4.weyl"],
     tests=[f"{TESTS}::test_safety_net_is_tight_for_identity_attention"],

@@ -21,7 +21,7 @@ from specproof.checks.claims._shared.trsp_app_c import (
     operator_spectral_norm,
 )
 from specproof.engine import strategies as sst
-from specproof.engine.formal import CoqHook, coq_check
+from specproof.engine.formal import CoqHook, Step, coq_check
 from specproof.engine.methods import (
     combine,
     derivation,
@@ -416,6 +416,15 @@ c7_kernel_energy_coq = coq_check(
     KERNEL_ENERGY_THETA,
     what="Σ_r h_b(r)² = (2b²+1)/(3b³) in ℝ, and 2/(3b) < Σ_r h_b(r)² ≤ 1/b",
     ranges="every b ≥ 1",
+    covers={
+        "trsp_C7_kernel_energy": "‖h_b‖₂² = b⁻⁴Σ_m(b − |m|)² = (2b²+1)/(3b³) (h_b(r) = (b − |r − (b−1)|)/b², lags r = m + b − 1)",
+        "trsp_C7_kernel_energy_theta": "2/(3b) < ‖h_b‖₂² ≤ 1/b, so ‖h_b‖₂² = Θ(1/b)",
+    },
+    constants=[
+        (r"\frac{2b^2+1}{3b^3}", "(2 * INR b ^ 2 + 1) / (3 * INR b ^ 3)"),
+        (r"\frac{2}{3b}<", "2 / (3 * INR b) <"),
+        (r"\le\frac1b", "<= 1 / INR b"),
+    ],
 )
 
 
@@ -538,6 +547,11 @@ c8_row_sums_coq = coq_check(
         "|(M_tri X)_t| ≤ M whenever |X_s| ≤ M"
     ),
     ranges="every b ≥ 1, every t",
+    covers={
+        "trsp_C8_row_form": "M_tri is entrywise nonnegative with every row summing to 1 (row t of Box_b∘Box_b, which reads X_0..X_t only)",
+        "trsp_C8_inf_norm": "‖M_tri‖_∞ = 1: |(M_tri X)_t| ≤ max_s |X_s|, with equality at X = 𝟏",
+    },
+    constants=[(r"\|_\infty=1", "t = 1")],
 )
 
 
@@ -889,15 +903,50 @@ BOX_NORM = CoqHook(
     "forall (b T : nat) (X : nat -> R), (1 <= b)%nat -> sumR (fun t : nat => box b X t ^ 2) T <= 5 * sumR (fun t : nat"
     " => X t ^ 2) T /\\ sumR (fun t : nat => box b (box b X) t ^ 2) T <= 25 * sumR (fun t : nat => X t ^ 2) T",
 )
+BOX_HEAD = CoqHook(
+    "box_head",
+    "BoxNorm",
+    "forall (b : nat) (X : nat -> R) (t : nat), (t < b)%nat -> box b X t = cesaro X t",
+)
+
+HARDY = CoqHook(
+    "hardy_finite",
+    "BoxNorm",
+    "forall (X : nat -> R) (N : nat), sumR (fun t : nat => cesaro X t ^ 2) N <= 4 * sumR (fun t : nat => X t ^ 2) N",
+)
+
+BOX_TAIL = CoqHook(
+    "box_tail",
+    "BoxNorm",
+    "forall (b : nat) (X : nat -> R) (t : nat), (1 <= b)%nat -> (b <= t)%nat -> box b X t ^ 2 <= / INR b * sumR (fun i : nat => X (t - i)%nat ^ 2) b",
+)
+
 c8_spectral_norm_coq = coq_check(
     "c8_spectral_norm_coq",
     BOX_NORM,
+    BOX_HEAD,
+    HARDY,
+    BOX_TAIL,
     what=(
         "Σ_(t<T) (Box_b X)_t² ≤ 5 Σ_(t<T) X_t² and Σ_(t<T) (Box_b(Box_b X))_t² ≤ 25 Σ_(t<T) X_t² for every "
         "sequence X (Box_b of TRSP Eq. 1; causal, so this is ‖Box_b‖₂² ≤ 5 and ‖M_tri‖₂ ≤ 5 for the T × T "
         "matrices): Hardy's inequality by Elliott's telescoping on rows t < b, Cauchy–Schwarz on rows t ≥ b"
     ),
     ranges="every T ≥ 0, every b ≥ 1",
+    covers={
+        "trsp_C8_spectral_norm_sharp": "‖Box_b‖₂² ≤ 5 and ‖M_tri‖₂ ≤ 5 for all T, b (‖Box_b x‖² ≤ 5‖x‖², ‖M_tri x‖² ≤ 25‖x‖² on ℝ^T: Box_b is causal, so its T × T matrix is the filter on the first T values)",
+        "box_head": "the rows t < b of Box_b are Cesàro means",
+        "hardy_finite": "of norm ≤ 2 by Hardy's inequality",
+        "box_tail": "the other rows are moving averages whose square is at most the mean of the window's squares (so the squares sum to at most ‖x‖², each x_s entering at most b windows)",
+    },
+    steps=[
+        Step(
+            "‖M_tri‖₂ ≤ ‖Box_b‖₂²: M_tri = Box_b·Box_b",
+            cites="the operator norm is submultiplicative (Horn & Johnson, Matrix Analysis, 2nd ed., §5.6)",
+        ),
+        Step("Schur's √(‖M‖₁‖M‖_∞) ≥ H_b/√2 ≥ ln(b+1)/√2 is unbounded in b", check="c8_schur_unbounded_sympy"),
+    ],
+    constants=[(r"\le5", "<= 5 * sumR")],
 )
 
 

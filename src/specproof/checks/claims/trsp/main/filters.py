@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 from specproof.checks.claims._shared.trsp_main import b_, element_traffic, tribox_kernel_sums
 from specproof.engine import strategies as sst
-from specproof.engine.formal import CoqHook, coq_check
+from specproof.engine.formal import CoqHook, Step, coq_check
 from specproof.engine.methods import combine, float_tolerance, fmt, grid_check, property_search, sympy_identity
 from specproof.engine.optional import optional
 from specproof.engine.rates import fit_rate, rate_evidence
@@ -277,6 +277,11 @@ box_prefix_coq = coq_check(
         "t − a_t + 1 = min(b, t + 1), for every sequence X"
     ),
     ranges="every b ≥ 1, every t",
+    covers={
+        "trsp_box_prefix": "(1/w_t)Σ_{i<w_t} X_{t−i} = (S_{t+1} − S_{a_t})/(t − a_t + 1), for one feature column (the filter acts on each of the d columns alike)",
+        "prefix_length": "t − a_t + 1 = w_t = min(b, t + 1)",
+    },
+    constants=[("t-a_t+1", "t - a_start b t + 1"), ("S_{t+1}", "prefix X (S t)")],
 )
 
 
@@ -623,6 +628,18 @@ tribox_kernel_coq = coq_check(
     TRIBOX_KERNEL,
     what="Box_b(Box_b X)_t = Σ_r h_b(r)·X_(t−r) for every sequence X and t ≥ 2b−2",
     ranges="every b ≥ 1",
+    covers={"trsp_tribox_kernel_identity": "for t ≥ 2b − 2, triBox_b(X)_t = Σ_{r=0}^{2b−2} h_b(r)X_{t−r}"},
+    steps=[
+        Step(
+            "h_b(r) = (r+1)/b² for r ≤ b − 1 and (2b−1−r)/b² beyond: nonnegative, summing to 1, 1/b² on the current token, peak 1/b and mean lag at r = b − 1",
+            check="tribox_kernel_weights_sympy",
+        ),
+        Step(
+            "the triangle shape: h_b rises by 1/b² per lag to r = b − 1 and falls after",
+            check="tribox_triangle_shape_sympy",
+        ),
+    ],
+    constants=[(r"t\ge 2b-2", "(2 * b - 2 <= t)%nat")],
 )
 
 

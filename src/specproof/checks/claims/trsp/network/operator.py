@@ -21,6 +21,7 @@ from fractions import Fraction
 import numpy as np
 import sympy as sp
 
+from specproof.checks.claims._shared.coq_steps import REAL_FIELD, SPECTRAL_THEOREM
 from specproof.checks.claims._shared.trsp_network import (
     DEPTHS,
     TESTS,
@@ -31,7 +32,7 @@ from specproof.checks.claims._shared.trsp_network import (
     _sweep_range,
     converged,
 )
-from specproof.engine.formal import CoqHook, coq_check
+from specproof.engine.formal import CoqHook, Step, coq_check
 from specproof.engine.methods import (
     combine,
     derivation,
@@ -251,22 +252,49 @@ CEILING_VECTOR = CoqHook(
     " = (1 - P t t) / 2 & qform (laplacian W) x = n%:R / (n%:R - 1) * ((1 - P t t) / 2) * (x^T *m x) 0 0]",
 )
 CEILING = CoqHook(
-    "trsp_network_causal_ceiling_mu2",
-    "Variational",
-    "forall (R : realFieldType) (n : nat) (P : 'M_n) (t : 'I_n) (mu : R), (1 < n)%N -> t = n.-1 -> (forall i : 'I_n,"
-    " \\sum_j P i j = 1) -> (forall i j : 'I_n, (i < j)%N -> P i j = 0) -> (forall x : 'cV_n, (const_mx 1)^T *m x = 0"
-    " -> mu * (x^T *m x) 0 0 <= qform (laplacian (2^-1 *: (P + P^T))) x) -> mu <= n%:R / (n%:R - 1) * ((1 - P t t) / 2)"
-    " /\\ (0 < P t t -> mu < n%:R / (2 * (n%:R - 1)))",
+    "trsp_network_causal_ceiling_lambda2",
+    "MinMax",
+    "forall (R : realFieldType) (n : nat) (P U : 'M_n) (lam : 'I_n -> R) (t i1 : 'I_n), (1 < n)%N -> t = n.-1 -> i1 = 1%N -> (forall i j : 'I_n, 0 <= P i j) -> (forall i : 'I_n, \\sum_j P i j = 1) -> (forall i j : 'I_n, (i < j)%N -> P i j = 0) -> U^T *m U = 1%:M -> laplacian (2^-1 *: (P + P^T)) *m U = U *m diag_mx (\\row_i lam i) -> (forall i j : 'I_n, (i <= j)%N -> lam i <= lam j) -> lam i1 <= n%:R / (n%:R - 1) * ((1 - P t t) / 2) /\\ (0 < P t t -> lam i1 < n%:R / (2 * (n%:R - 1)))",
 )
+
 causal_ceiling_coq = coq_check(
     "causal_ceiling_coq",
     CEILING_VECTOR,
     CEILING,
     what=(
-        "every Rayleigh floor μ of L_W on 𝟏⊥ is ≤ T(1 − P_TT)/(2(T − 1)), and < T/(2(T − 1)) "
-        "when P_TT > 0, for every causal row-stochastic P (MathComp, any real field)"
+        "for every causal row-stochastic P ≥ 0, μ₂ of L_W, the second sorted eigenvalue, is ≤ T(1 − P_TT)/(2(T − 1)),"
+        " and < T/(2(T − 1)) when P_TT > 0; x = e_T − 𝟏/T is the test vector (MathComp, any real field)"
     ),
-    ranges="every T ≥ 2, every lower-triangular P with rows summing to 1",
+    ranges="every T ≥ 2, every lower-triangular P ≥ 0 with rows summing to 1",
+    covers={
+        "trsp_network_causal_ceiling_lambda2": (
+            "μ₂(L) ≤ T/(T−1)·(1 − P_TT)/2 ≤ T/(2(T−1)), strictly below T/(2(T−1)) when P_TT > 0 (μ₂ the second"
+            " eigenvalue in increasing order, 0-based index 1)"
+        ),
+        "trsp_network_causal_ceiling": (
+            "the last token's loopless degree is (1 − P_TT)/2 and x = e_T − 𝟏/T is a test vector: 𝟏ᵀx = 0,"
+            " xᵀx = (T−1)/T, xᵀLx = (1 − P_TT)/2"
+        ),
+    },
+    steps=[
+        SPECTRAL_THEOREM,
+        REAL_FIELD,
+        Step(
+            "the normalised gap: γ, λ₂ of the pencil (L, D), is the minimum of xᵀLx/xᵀDx over xᵀD𝟏 = 0, x ≠ 0",
+            cites="Courant–Fischer for D^(−1/2)LD^(−1/2) (Horn & Johnson, Matrix Analysis, 2nd ed., Thm 4.2.6)",
+        ),
+        Step("the gap's test vector e_T − (d_T/T)𝟏 and its quotient", check="causal_ceiling_sympy"),
+        Step("equality at T = 2 for P = 𝟏e₁ᵀ (μ₂ = 1)", check="causal_ceiling_equality"),
+        Step(
+            "for the network P_D, (P_D)_TT = Π_ℓ diag(F_ℓ)_TT/(2 + g_ℓ) > 0, so its ceiling is (1 − (P_D)_TT)/2 in the limit",
+            claim="trsp.network.operator",
+        ),
+    ],
+    constants=[
+        (r"\frac{T}{T-1}\cdot\frac{1-P_{TT}}2", "n%:R / (n%:R - 1) * ((1 - P t t) / 2)"),
+        (r"\frac T{2(T-1)}", "n%:R / (2 * (n%:R - 1))"),
+        ("P_{TT}>0", "0 < P t t"),
+    ],
 )
 
 
@@ -448,10 +476,10 @@ claim(
     ],
     expected=Status.PROVED,
     reason=(
-        "Kernel-checked in Coq for every size (proofs/Variational.v, trsp_network_causal_ceiling and its corollary _mu2: the test vector e_T − 𝟏/T and the bound on every Rayleigh floor of L_W on 𝟏⊥); the test vector's algebra is also a sympy derivation for symbolic T and P_TT (𝟏ᵀx = 0, xᵀx = (T−1)/T, xᵀLx = L_TT = (1 − P_TT)/2, the quotient, and the gap's D-orthogonal variant); exact rational checks on random lower-triangular row-stochastic matrices and on the exact networks, the equality case at T = 2 and the stored sweep rows cross-check it."
+        "Kernel-checked in Coq for every size (proofs/Variational.v, proofs/MinMax.v: the test vector e_T − 𝟏/T, and μ₂ read as the second sorted eigenvalue of L_W with the min–max step in Coq; only the existence of an orthonormal eigenbasis, the spectral theorem, is cited); the test vector's algebra is also a sympy derivation for symbolic T and P_TT (𝟏ᵀx = 0, xᵀx = (T−1)/T, xᵀLx = L_TT = (1 − P_TT)/2, the quotient, and the gap's D-orthogonal variant); exact rational checks on random lower-triangular row-stochastic matrices and on the exact networks, the equality case at T = 2 and the stored sweep rows cross-check it."
     ),
     prose=(
-        "Courant–Fischer: L is symmetric PSD with L𝟏 = 0, so μ₂(L) = λ₂(L) = min over x ⊥ 𝟏, x ≠ 0 of xᵀLx/xᵀx, and any 𝟏-orthogonal x bounds it from above (for the gap, λ₂ of the pencil (L, D) is the minimum of xᵀLx/xᵀDx over xᵀD𝟏 = 0, D𝟏 being the kernel's D-image); the last column of a lower-triangular P is P_TT·e_T, so the last token's column sum is P_TT and its degree d_T = (1 + P_TT)/2"
+        "the spectral theorem (L has an orthonormal eigenbasis; the min–max step from it to μ₂ is in Coq); for the gap, λ₂ of the pencil (L, D) is the minimum of xᵀLx/xᵀDx over xᵀD𝟏 = 0 (Courant–Fischer, cited), D𝟏 being the kernel's D-image; the last column of a lower-triangular P is P_TT·e_T, so the last token's column sum is P_TT and its degree d_T = (1 + P_TT)/2"
     ),
     uses=["trsp.network.operator"],
     tests=[f"{TESTS}::test_causal_ceiling"],
