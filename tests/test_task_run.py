@@ -98,3 +98,25 @@ def test_the_command_trains_a_task_and_prints_the_paired_table(tmp_path, capsys)
     out = capsys.readouterr().out
     assert "trsp − base at 2×" in out and "bootstrap interval" in out
     assert (tmp_path / "trained-tasks.jsonl").is_file()
+
+
+def test_the_command_trains_a_toml_variant_beside_base_and_trsp(tmp_path, capsys):
+    """`specproof train --task tiny --variant FILE.toml`: the user's declarative variant (the TOML form, as
+    `--spec` reads it) is trained on the same task, seeds and budget as base and TRSP, and the table prints it with
+    the paired rule against base."""
+    from specproof.cli.main import main
+
+    spec = tmp_path / "mine.toml"
+    spec.write_text(
+        'name = "mine"\ndescription = "base-3 bandwidths, box kernel"\n'
+        '[schedule]\nkind = "geometric"\nbase = 3\n[kernel]\nkind = "box"\n[gate]\nkind = "trsp"\nseed = 0\n'
+    )
+    argv = ["train", "--task", "tiny", "--variant", str(spec), "--seeds", "0,1", "--no-store", "--no-progress"]
+    assert main(argv) == 0
+    out = capsys.readouterr().out
+    for seed in (0, 1):
+        assert all(f"tiny {name} seed {seed}: trained" in out for name in ("base", "trsp", "mine"))
+    table = out[out.index("exact-match accuracy") :].splitlines()
+    assert [line.split()[0] for line in table[2:5]] == ["base", "trsp", "mine"]
+    assert "mine − base at 1×" in out and "mine − base at 2×" in out and "bootstrap interval" in out
+    assert not (tmp_path / "trained-tasks.jsonl").exists()
