@@ -183,14 +183,8 @@ FIGURES = (
         "trained-diagnostics",
         draw_diagnostics,
         diagnostics_data,
-        "Trained decoders, TRSP Fig. 4 analogue: diagnostics and retrieval against the context ratio",
-        (
-            "trsp.trained.stable-rank",
-            "trsp.trained.spr",
-            "trsp.trained.flatness",
-            "trsp.trained.anisotropy",
-            "trsp.trained.retrieval",
-        ),
+        "Byte-level trained decoders, TRSP Fig. 4 analogue: diagnostics and retrieval against the context ratio",
+        ("trsp.trained.ablations", "trsp.trained.gate", "trsp.trained.safety-net"),
     ),
     (
         "trained-head-spectra",
