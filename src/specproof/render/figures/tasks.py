@@ -40,14 +40,15 @@ def _summary(values: list[float]) -> dict:
     return {"seeds": values, "mean": float(np.mean(values)), "min": min(values), "max": max(values), "ci": [low, high]}
 
 
-def task_data(run) -> dict:
+def task_data(run, config=None) -> dict:
     """Per variant and ratio, each seed's value of every measure with its mean, range and bootstrap interval; each
-    other variant against base, paired by seed, on accuracy; the learning curves; the paper's accuracies."""
+    other variant against base, paired by seed, on accuracy; the learning curves; the paper's accuracies. ``config``:
+    the run's TaskConfig (default: the named one of task_run.CONFIGS)."""
     from specproof.render.figures.trained import paper_accuracy
     from specproof.runs.train import task_run as trn
     from specproof.runs.train.statistics import paired
 
-    config = trn.CONFIGS[run.config]
+    config = trn.CONFIGS[run.config] if config is None else config
     ratios = list(config.ratios)
     variants, versus, curves = {}, {}, {}
     for name, seeds in run.variants.items():
@@ -236,6 +237,20 @@ FIGURES = (
         ("trsp.trained.retrieval",),
     ),
 )
+
+
+def write_figures(run, config, outdir) -> list:
+    """The task-level figures of a run (any TaskConfig, e.g. a benchmark's) under ``outdir``: PNG and JSON."""
+    from pathlib import Path
+
+    from specproof.render.figures.core import Figure, render
+
+    written = []
+    for name, draw, title, claims in FIGURES:
+        fig = Figure(name, claims, title, lambda quick: task_data(run, config), draw)
+        png, data_path, _ = render(fig, False, Path(outdir))
+        written += [png, data_path]
+    return written
 
 
 @functools.cache
