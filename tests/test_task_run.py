@@ -151,3 +151,19 @@ def test_the_gpu_task_benchmark_runs_end_to_end_on_the_cpu(tmp_path, capsys):
         for start, T, phase in trn.phases(c, task):
             assert train_batch(phase, T, 1, 0, start).tokens.shape == (1, T + 1)
         assert heldout_set(task, max(c.ratios) * c.T, 1).tokens.shape == (1, 8 * c.T + 1)
+
+
+def test_the_committed_rows_stand_in_for_base_and_trsp_beside_a_users_variant(tmp_path):
+    """`train --task mqar --variant ...` trains only the user's variant: base and TRSP of the seeds asked are the
+    committed rows of the same config and fingerprint (deterministic per seed), never when the run writes the project
+    store itself, never for another config or another side path under the same name."""
+    from specproof.cli.train import committed_task_rows
+    from specproof.runs.sweeps.store import project_store
+
+    variants = _variants()
+    rows = committed_task_rows(trn.CONFIGS["mqar"], variants, (0, 2), tmp_path)
+    assert sorted((r["variant"], r["seed"]) for r in rows) == [("base", 0), ("base", 2), ("trsp", 0), ("trsp", 2)]
+    assert all(r["fingerprint"] == trn.CONFIGS["mqar"].fingerprint() for r in rows)
+    assert committed_task_rows(trn.CONFIGS["mqar"], variants, (0,), project_store()) == []
+    assert committed_task_rows(trn.CONFIGS["tiny"], variants, (0,), tmp_path) == []
+    assert committed_task_rows(trn.CONFIGS["mqar"], {"trsp": builtin_variants()["box-kernel"]}, (0,), tmp_path) == []
