@@ -201,7 +201,7 @@ def draw_task_accuracy(d, ax):
             sub.axhline(95, color="grey", lw=0.7, ls="--", label="95 % (the precondition)")
         else:
             sub.set_yscale("log")
-        sub.tick_params(labelsize=6)
+        sub.tick_params(which="both", labelsize=6)  # a log axis over a short range labels its minor ticks too
         sub.grid(True, alpha=0.25)
         sub.set_xlabel("step", fontsize=6)
         sub.set_title(title, fontsize=7)
