@@ -98,3 +98,72 @@ def test_the_command_trains_a_task_and_prints_the_paired_table(tmp_path, capsys)
     out = capsys.readouterr().out
     assert "trsp − base at 2×" in out and "bootstrap interval" in out
     assert (tmp_path / "trained-tasks.jsonl").is_file()
+
+
+def test_the_command_trains_a_toml_variant_beside_base_and_trsp(tmp_path, capsys):
+    """`specproof train --task tiny --variant FILE.toml`: the user's declarative variant (the TOML form, as
+    `--spec` reads it) is trained on the same task, seeds and budget as base and TRSP, and the table prints it with
+    the paired rule against base."""
+    from specproof.cli.main import main
+
+    spec = tmp_path / "mine.toml"
+    spec.write_text(
+        'name = "mine"\ndescription = "base-3 bandwidths, box kernel"\n'
+        '[schedule]\nkind = "geometric"\nbase = 3\n[kernel]\nkind = "box"\n[gate]\nkind = "trsp"\nseed = 0\n'
+    )
+    argv = ["train", "--task", "tiny", "--variant", str(spec), "--seeds", "0,1", "--no-store", "--no-progress"]
+    assert main(argv) == 0
+    out = capsys.readouterr().out
+    for seed in (0, 1):
+        assert all(f"tiny {name} seed {seed}: trained" in out for name in ("base", "trsp", "mine"))
+    table = out[out.index("exact-match accuracy") :].splitlines()
+    assert [line.split()[0] for line in table[2:5]] == ["base", "trsp", "mine"]
+    assert "mine − base at 1×" in out and "mine − base at 2×" in out and "bootstrap interval" in out
+    assert not (tmp_path / "trained-tasks.jsonl").exists()
+
+
+def test_the_gpu_task_benchmark_runs_end_to_end_on_the_cpu(tmp_path, capsys):
+    """benchmarks/gpu_task_train.py: the tiny config on the CPU (seconds) writes the rows, the figures and the paired
+    table; its GPU config's task fits every curriculum phase and the 8× evaluation length (no training)."""
+    import runpy
+    from pathlib import Path
+
+    from specproof.runs.train.tasks import heldout_set, train_batch
+
+    script = runpy.run_path(str(Path(__file__).resolve().parents[1] / "benchmarks" / "gpu_task_train.py"))
+    argv = ["--config", "tiny", "--device", "cpu", "--seeds", "0,1", "--out", str(tmp_path)]
+    assert script["main"](argv) == 0
+    out = capsys.readouterr().out
+    assert "config tiny" in out and "trsp − base at 2×" in out and "bootstrap interval" in out
+    rows = [json.loads(line) for line in (tmp_path / trn.STORE_FILE).read_text().splitlines()]
+    assert {(r["variant"], r["seed"]) for r in rows} == {(v, s) for v in ("base", "trsp") for s in (0, 1)}
+    assert all(r["device"] == "cpu" for r in rows)
+    assert {p.name for p in (tmp_path / "figures").iterdir()} >= {
+        "trained-tasks-accuracy.png",
+        "trained-tasks-diagnostics.json",
+    }
+    import dataclasses
+
+    gpu = script["configs"]()["gpu"]
+    assert (gpu.d_model, gpu.n_layers, gpu.n_heads, gpu.T, max(gpu.ratios)) == (512, 14, 8, 1024, 8)
+    for c in (gpu, dataclasses.replace(gpu, task="hop")):
+        task = c.make_task()
+        for start, T, phase in trn.phases(c, task):
+            assert train_batch(phase, T, 1, 0, start).tokens.shape == (1, T + 1)
+        assert heldout_set(task, max(c.ratios) * c.T, 1).tokens.shape == (1, 8 * c.T + 1)
+
+
+def test_the_committed_rows_stand_in_for_base_and_trsp_beside_a_users_variant(tmp_path):
+    """`train --task mqar --variant ...` trains only the user's variant: base and TRSP of the seeds asked are the
+    committed rows of the same config and fingerprint (deterministic per seed), never when the run writes the project
+    store itself, never for another config or another side path under the same name."""
+    from specproof.cli.train import committed_task_rows
+    from specproof.runs.sweeps.store import project_store
+
+    variants = _variants()
+    rows = committed_task_rows(trn.CONFIGS["mqar"], variants, (0, 2), tmp_path)
+    assert sorted((r["variant"], r["seed"]) for r in rows) == [("base", 0), ("base", 2), ("trsp", 0), ("trsp", 2)]
+    assert all(r["fingerprint"] == trn.CONFIGS["mqar"].fingerprint() for r in rows)
+    assert committed_task_rows(trn.CONFIGS["mqar"], variants, (0,), project_store()) == []
+    assert committed_task_rows(trn.CONFIGS["tiny"], variants, (0,), tmp_path) == []
+    assert committed_task_rows(trn.CONFIGS["mqar"], {"trsp": builtin_variants()["box-kernel"]}, (0,), tmp_path) == []

@@ -183,7 +183,13 @@ def _train(p):
         help="built-in variants, comma-separated (default: all of " + ", ".join(opt.TRAIN_VARIANTS) + ")",
     )
     p.add_argument("--spec", nargs="+", metavar="FILE.toml", default=None, help="variants of your own, declarative")
-    p.add_argument("--variant", nargs="+", metavar="FILE.py", default=None, help="Python files binding Variant objects")
+    p.add_argument(
+        "--variant",
+        nargs="+",
+        metavar="FILE",
+        default=None,
+        help="variants of your own: Python files binding Variant objects, or TOML specs (FILE.toml)",
+    )
     p.add_argument(
         "--seeds", type=opt.seed_list, default=None, help="seeds, comma-separated (default: the config's 0,1,2)"
     )
@@ -204,6 +210,11 @@ def _train(p):
         help=("resumable row store (default: the project's data for the default run, else the user's cache directory)"),
     )
     where.add_argument("--no-store", action="store_true", help="keep the rows in memory only")
+    p.add_argument(
+        "--retrain",
+        action="store_true",
+        help="--task: train base and TRSP again even where the committed rows hold them (default: read those rows)",
+    )
     p.add_argument(
         "--checkpoints",
         metavar="DIR",

@@ -171,6 +171,13 @@ def cmd_train_task(args) -> int:
     if checkpoints is None and cache_dir() is not None:
         checkpoints = output_dir(cache_dir() / "checkpoints", "the cache's checkpoint directory")
     threads = args.threads if args.threads is not None else (1 if device.type == "cpu" else None)
+    known = [] if getattr(args, "retrain", False) else committed_task_rows(config, variants, seeds, store)
+    if known:
+        print(
+            f"{', '.join(sorted({r['variant'] for r in known}))} seeds {sorted({r['seed'] for r in known})}: read from "
+            f"the committed rows ({trn.STORE_FILE}, the same config and fingerprint), not trained again (--retrain to "
+            "train them)"
+        )
     t0 = time.perf_counter()
     with thread_limit(threads):
         rows = trn.run(
@@ -181,6 +188,7 @@ def cmd_train_task(args) -> int:
             device=device,
             checkpoints=checkpoints,
             echo=print,
+            known=known,
         )
     run = trn.grouped([r for r in rows if r["seed"] in seeds and r["variant"] in variants], config.name)
     print(
@@ -191,8 +199,38 @@ def cmd_train_task(args) -> int:
     return 0
 
 
+def committed_task_rows(config, variants: dict, seeds, store) -> list[dict]:
+    """The project's committed task-level rows of ``config`` that this run would train again (same fingerprint,
+    variant name and side path, a seed asked for), when the run does not write to the project's store itself: the
+    user's variant is then trained beside them instead of retraining base and TRSP (deterministic per seed, so
+    retraining gives the same weights)."""
+    from pathlib import Path
+
+    from specproof.runs.sweeps.store import project_store
+    from specproof.runs.train import harness as tr
+    from specproof.runs.train import task_run as trn
+
+    project = project_store()
+    if project is None or (store is not None and Path(store).resolve() == Path(project).resolve()):
+        return []
+    sides = {name: tr.describe(v) for name, v in variants.items()}
+    return [
+        r
+        for r in trn.load_rows(Path(project) / trn.STORE_FILE)
+        if r["config"] == config.name
+        and r["fingerprint"] == config.fingerprint()
+        and sides.get(r["variant"]) == r["side"]
+        and r["seed"] in seeds
+    ]
+
+
 def loaded_side_paths(specs=(), files=()) -> list:
-    """The side paths of the variants in TOML specs and Python files (their expectations are the battery's)."""
+    """The side paths of the variants in TOML specs and in variant files (their expectations are the battery's); a
+    variant file may be a Python module binding Variant objects or, by its suffix, a declarative ``.toml`` spec."""
+    from pathlib import Path
+
     from specproof.checks.battery.loader import load_spec, load_variants
 
+    specs = [*specs, *(p for p in files if Path(p).suffix == ".toml")]
+    files = [p for p in files if Path(p).suffix != ".toml"]
     return [v.side_path for v in [load_spec(p) for p in specs] + [v for p in files for v in load_variants(p)]]

@@ -467,3 +467,7 @@ register_figures()
 from specproof.render.figures.trained import register_figures as register_trained  # noqa: E402  (the trained decoders)
 
 register_trained()
+
+from specproof.render.figures.tasks import register_figures as register_tasks  # noqa: E402  (the task-level decoders)
+
+register_tasks()

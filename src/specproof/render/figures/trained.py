@@ -14,6 +14,40 @@ from specproof.runs.train.harness import LABELS, PAPER, READERS, committed_run, 
 PANELS = ("stable_rank", "spr", "flatness", "anisotropy", "retrieval")
 
 
+def paper_accuracy() -> dict:
+    """The paper's numeric retrieval accuracies (%), by ratio then model: TRSP Table 2 (NoLiMa, 8×) and §4.3 (4×);
+    the qualitative entries ("near-perfect", "all models near 100 %") are left out."""
+    out = {}
+    for key, models in PAPER["nolima_accuracy"].items():
+        if isinstance(models, dict):
+            numeric = {m: v for m, v in models.items() if isinstance(v, (int, float))}
+            if numeric:
+                out[int(key.rstrip("x"))] = numeric
+    return dict(sorted(out.items()))
+
+
+def draw_paper_accuracy(sub, paper: dict, colors: dict) -> tuple[list, list]:
+    """The paper's accuracies as stars, each at its own ratio, in its variant's colour (grey for a model not drawn);
+    returns the x positions used and a legend entry."""
+    from matplotlib.lines import Line2D
+
+    short = {"gated-attention": "Gated", "diff-transformer": "Diff"}
+    xs, lines = [], []
+    for ratio, models in sorted(paper.items(), key=lambda kv: int(kv[0])):
+        r = int(ratio)
+        for model, value in models.items():
+            mine = model in colors
+            sub.plot([r], [value], "*" if mine else "x", color=colors.get(model, "grey"), ms=7 if mine else 4, zorder=5)
+            if not mine:  # a model of the paper's table that is not trained here
+                label = short.get(model, model)
+                sub.annotate(label, (r, value), xytext=(-3, -1), textcoords="offset points", ha="right", fontsize=4.5)
+            xs.append(r)
+        cells = [f"{short.get(m, m)} {v} %" for m, v in models.items()]
+        lines.append(f"{r}×: " + ",\n      ".join(", ".join(cells[i : i + 2]) for i in range(0, len(cells), 2)))
+    star = Line2D([], [], marker="*", color="grey", ls="", ms=7)
+    return xs, [(star, "paper (TRSP Table 2, §4.3):\n" + "\n".join(lines))] if lines else []
+
+
 def diagnostics_data(run_rows: dict) -> dict:
     """Per variant and ratio, each seed's layer-averaged diagnostic and retrieval accuracy."""
     ratios = sorted(
@@ -21,7 +55,7 @@ def diagnostics_data(run_rows: dict) -> dict:
     )
     return {
         "ratios": ratios,
-        "paper_8x": PAPER["nolima_accuracy"]["8x"],
+        "paper": paper_accuracy(),
         "variants": {
             name: {key: [per_seed(run_rows, name, r, READERS[key]) for r in ratios] for key in PANELS}
             for name in run_rows["variants"]
@@ -49,24 +83,30 @@ def draw_diagnostics(d, ax):
     boxes = [(0.0, 0.55), (0.345, 0.55), (0.69, 0.55), (0.0, 0.0), (0.345, 0.0)]
     x = d["ratios"]
     handles = []
+    extra = []
     for n, (key, (x0, y0)) in enumerate(zip(PANELS, boxes)):
         sub = ax.inset_axes([x0 + 0.05, y0 + 0.07, 0.26, 0.33])
         handles = [_band(sub, x, series[key], name) for name, series in d["variants"].items()]
+        ticks = list(x)
         if key == "retrieval":
-            sub.plot([max(x)], [d["paper_8x"]["trsp"]], "*", color="tab:orange", ms=7)
-            sub.plot([max(x)], [d["paper_8x"]["base"]], "*", color="tab:blue", ms=7)
+            colors = {h.get_label(): h.get_color() for h in handles}
+            at, extra = draw_paper_accuracy(sub, d["paper"], colors)
+            ticks = sorted(set(ticks) | set(at))
         sub.set_xscale("log", base=2)
-        sub.set_xticks(x, [f"{r}×" for r in x])
+        sub.set_xticks(ticks, [f"{r}×" for r in ticks])
         sub.tick_params(labelsize=6)
         sub.set_title(f"({'abcde'[n]}) {LABELS[key]}", fontsize=7)
         sub.grid(True, alpha=0.25)
     legend = ax.inset_axes([0.72, 0.02, 0.27, 0.42])
     legend.set_axis_off()
-    labels = [h.get_label() for h in handles] + ["paper 8× (TRSP 83.2 %, base 23.8 %)"]
-    from matplotlib.lines import Line2D
-
-    star = Line2D([], [], marker="*", color="grey", ls="", ms=7)
-    legend.legend(handles + [star], labels, fontsize=6, loc="center", title="mean, band = seed range", title_fontsize=6)
+    legend.legend(
+        handles + [h for h, _ in extra],
+        [h.get_label() for h in handles] + [text for _, text in extra],
+        fontsize=6,
+        loc="center left",
+        title="mean, band = seed range",
+        title_fontsize=6,
+    )
 
 
 def head_spectra_data(run_rows: dict) -> dict:
@@ -143,14 +183,8 @@ FIGURES = (
         "trained-diagnostics",
         draw_diagnostics,
         diagnostics_data,
-        "Trained decoders, TRSP Fig. 4 analogue: diagnostics and retrieval against the context ratio",
-        (
-            "trsp.trained.stable-rank",
-            "trsp.trained.spr",
-            "trsp.trained.flatness",
-            "trsp.trained.anisotropy",
-            "trsp.trained.retrieval",
-        ),
+        "Byte-level trained decoders, TRSP Fig. 4 analogue: diagnostics and retrieval against the context ratio",
+        ("trsp.trained.ablations", "trsp.trained.gate", "trsp.trained.safety-net"),
     ),
     (
         "trained-head-spectra",

@@ -405,9 +405,11 @@ def run(
     device=None,
     checkpoints: Path | None = None,
     echo=None,
+    known=(),
 ) -> list[dict]:
-    """Every (variant, seed) row of the run that ``store`` lacks, trained, measured and appended (one at a time, so
-    an interrupted run keeps what it finished); returns all of this config's rows."""
+    """Every (variant, seed) row of the run that ``store`` (and ``known``: rows measured elsewhere, read only, e.g.
+    the committed ones) lacks, trained, measured and appended (one at a time, so an interrupted run keeps what it
+    finished); returns all of this config's rows."""
     from specproof.runs.train.harness import describe, resolve_device
 
     device = resolve_device(None) if device is None else device
@@ -415,6 +417,10 @@ def run(
     path = None if store is None else Path(store) / STORE_FILE
     rows = load_rows(path) if path else []
     have = {row_key(r) for r in rows}
+    for r in known:
+        if row_key(r) not in have:
+            rows.append(r)
+            have.add(row_key(r))
     for seed in seeds:  # seed-major: an interrupted run leaves whole pairs
         for name, variant in variants.items():
             base = {"config": c.name, "fingerprint": c.fingerprint(), "variant": name, "side": describe(variant)}

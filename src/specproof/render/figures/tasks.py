@@ -1,0 +1,284 @@
+"""The task-level trained figures of the gallery: the decoders of :mod:`specproof.runs.train.task_run` trained until
+they solve the task at 1× (the committed ``mqar`` rows, `data/trained-tasks.jsonl`), then measured at 1×, 2×, 4×, 8×.
+
+- ``trained-tasks-diagnostics``: TRSP Fig. 4 (a–d) on those rows: the layer-averaged stable rank, SPR, spectral
+  flatness and anisotropy against the ratio, mean over seeds with the seed range as a band and the 95 % bootstrap
+  interval of the mean as error bars.
+- ``trained-tasks-accuracy``: Fig. 4e / Table 2: exact-match accuracy against the ratio (every seed a dot, the mean
+  with its bootstrap interval, the paper's accuracies at their own ratios); TRSP − base paired by seed with the
+  interval and the verdict of the pre-stated rule (:func:`specproof.runs.train.statistics.paired`); and the learning
+  curves the rows carry (held-out exact match at T and the training loss on the answer tokens against the step, one
+  line per seed).
+
+``--quick`` trains the tiny task config in memory (seconds, two seeds) and draws the same panels from it.
+"""
+
+from __future__ import annotations
+
+import functools
+
+import numpy as np
+
+DIAGNOSTICS = ("stable_rank", "spr", "flatness", "anisotropy")
+LABELS = {
+    "stable_rank": "stable rank",
+    "spr": "SPR",
+    "flatness": "spectral flatness",
+    "anisotropy": "anisotropy",
+    "accuracy": "exact-match accuracy (%)",
+}
+READERS = {
+    **{key: (lambda e, key=key: e["layer_mean"][key]) for key in DIAGNOSTICS},
+    "accuracy": lambda e: 100 * e["accuracy"],
+}
+
+
+def _summary(values: list[float]) -> dict:
+    from specproof.runs.train.statistics import mean_interval
+
+    low, high = mean_interval(values)
+    return {"seeds": values, "mean": float(np.mean(values)), "min": min(values), "max": max(values), "ci": [low, high]}
+
+
+def task_data(run, config=None) -> dict:
+    """Per variant and ratio, each seed's value of every measure with its mean, range and bootstrap interval; each
+    other variant against base, paired by seed, on accuracy; the learning curves; the paper's accuracies. ``config``:
+    the run's TaskConfig (default: the named one of task_run.CONFIGS)."""
+    from specproof.render.figures.trained import paper_accuracy
+    from specproof.runs.train import task_run as trn
+    from specproof.runs.train.statistics import paired
+
+    config = trn.CONFIGS[run.config] if config is None else config
+    ratios = list(config.ratios)
+    variants, versus, curves = {}, {}, {}
+    for name, seeds in run.variants.items():
+        variants[name] = {
+            key: {str(r): _summary(list(run.values(name, r, read).values())) for r in ratios}
+            for key, read in READERS.items()
+        }
+        curves[name] = {str(s): row["train"]["curve"] for s, row in sorted(seeds.items())}
+        if name != "base" and "base" in run.variants:
+            versus[name] = {}
+            for r in ratios:
+                common, a, b = run.paired(name, "base", r, READERS["accuracy"])
+                if len(common) >= 2:
+                    versus[name][str(r)] = {"seeds": common, **paired(a, b, "greater").to_json()}
+    return {
+        "config": config.name,
+        "T": config.T,
+        "steps": config.steps,
+        "curve_n": config.curve_n,
+        "eval_n": config.eval_n,
+        "ratios": ratios,
+        "variants": variants,
+        "versus_base": versus,
+        "curves": curves,
+        "paper": paper_accuracy(),
+    }
+
+
+def _x(d) -> list[int]:
+    return [int(r) for r in d["ratios"]]
+
+
+def _mean_band_interval(sub, x, per_ratio: dict, label: str, offset: float = 1.0):
+    """Mean line, seed-range band and the bootstrap interval of the mean as error bars (x nudged by ``offset``, a
+    factor on the log axis, so two variants' bars do not hide each other)."""
+    cells = [per_ratio[str(r)] for r in x]
+    mean = np.array([c["mean"] for c in cells])
+    low, high = np.array([c["ci"][0] for c in cells]), np.array([c["ci"][1] for c in cells])
+    xs = np.array(x, float) * offset
+    (line,) = sub.plot(xs, mean, "o-", ms=2.5, lw=1, label=label)
+    sub.fill_between(xs, [c["min"] for c in cells], [c["max"] for c in cells], color=line.get_color(), alpha=0.15, lw=0)
+    sub.errorbar(xs, mean, yerr=[mean - low, high - mean], fmt="none", ecolor=line.get_color(), elinewidth=1, capsize=2)
+    return line
+
+
+def _ratio_axis(sub, ticks):
+    sub.set_xscale("log", base=2)
+    sub.set_xticks(ticks, [f"{r}×" for r in ticks])
+    sub.tick_params(labelsize=6)
+    sub.grid(True, alpha=0.25)
+
+
+def _offsets(n: int) -> list[float]:
+    return [2 ** (0.06 * (i - (n - 1) / 2)) for i in range(n)]
+
+
+def draw_task_diagnostics(d, ax):
+    """Fig. 4 (a–d) on the task-level run: mean over seeds, band = seed range, bars = 95 % bootstrap interval."""
+    ax.set_axis_off()
+    x = _x(d)
+    boxes = [(0.0, 0.52), (0.5, 0.52), (0.0, 0.0), (0.5, 0.0)]
+    handles = []
+    names = list(d["variants"])
+    for n, (key, (x0, y0)) in enumerate(zip(DIAGNOSTICS, boxes)):
+        sub = ax.inset_axes([x0 + 0.07, y0 + 0.08, 0.36, 0.36])
+        handles = [
+            _mean_band_interval(sub, x, d["variants"][name][key], name, off)
+            for name, off in zip(names, _offsets(len(names)))
+        ]
+        _ratio_axis(sub, x)
+        sub.set_title(f"({'abcd'[n]}) {LABELS[key]}, layer mean", fontsize=7)
+    ax.legend(
+        handles,
+        [h.get_label() for h in handles],
+        fontsize=6,
+        loc="upper center",
+        bbox_to_anchor=(0.5, 0.06),
+        ncol=len(handles),
+        title=f"{d['config']} (T = {d['T']}): mean over seeds, band = seed range, bars = 95 % BCa interval",
+        title_fontsize=6,
+        frameon=False,
+    )
+
+
+def draw_task_accuracy(d, ax):
+    """Fig. 4e / Table 2 on the task-level run, the paired difference against base with the rule's verdict, and the
+    learning curves."""
+    from specproof.render.figures.trained import draw_paper_accuracy
+
+    ax.set_axis_off()
+    x = _x(d)
+    names = list(d["variants"])
+    # (e) accuracy against the ratio
+    sub = ax.inset_axes([0.06, 0.57, 0.4, 0.36])
+    handles = []
+    rng = np.random.default_rng(0)  # the dots' jitter only
+    for name, off in zip(names, _offsets(len(names))):
+        line = _mean_band_interval(sub, x, d["variants"][name]["accuracy"], name, off)
+        handles.append(line)
+        for r in x:
+            seeds = d["variants"][name]["accuracy"][str(r)]["seeds"]
+            jitter = off * 2 ** rng.uniform(-0.03, 0.03, len(seeds))
+            sub.plot(r * jitter, seeds, ".", ms=2, color=line.get_color(), alpha=0.6)
+    colors = {h.get_label(): h.get_color() for h in handles}
+    at, extra = draw_paper_accuracy(sub, d["paper"], colors)
+    _ratio_axis(sub, sorted(set(x) | set(at)))
+    sub.set_title("(e) exact-match accuracy (%) on held-out instances", fontsize=7)
+    # (f) each variant against base, paired by seed
+    sub = ax.inset_axes([0.56, 0.57, 0.4, 0.36])
+    sub.axhline(0, color="k", lw=0.7)
+    for name, off in zip(d["versus_base"], _offsets(len(d["versus_base"]))):
+        cells = d["versus_base"][name]
+        rs = [r for r in x if str(r) in cells]
+        eff = np.array([cells[str(r)]["effect"] for r in rs])
+        low = np.array([cells[str(r)]["low"] for r in rs])
+        high = np.array([cells[str(r)]["high"] for r in rs])
+        sub.errorbar(
+            np.array(rs, float) * off,
+            eff,
+            yerr=[eff - low, high - eff],
+            fmt="o",
+            ms=3,
+            capsize=2,
+            color=colors.get(name),
+            label=f"{name} − base",
+        )
+        for r, e, h in zip(rs, eff, high):
+            c = cells[str(r)]
+            sub.annotate(
+                f"{c['verdict']}\np = {c['p']:.2g}", (r * off, h), xytext=(0, 2), textcoords="offset points",
+                ha="center", va="bottom", fontsize=4.5,
+            )  # fmt: skip
+    _ratio_axis(sub, x)
+    bottom, top = sub.get_ylim()
+    sub.set_ylim(bottom, top + 0.3 * (top - bottom))  # room for the verdicts above the bars
+    sub.set_title("(f) accuracy, variant − base, paired by seed (95 % BCa)", fontsize=7)
+    sub.legend(fontsize=5, loc="lower left")
+    # (g, h) learning curves: held-out accuracy at T and training loss against the step, one line per seed
+    for n, (k, title) in enumerate(
+        ((2, f"(g) held-out exact match at T = {d['T']} (%)"), (1, "(h) training loss on the answer tokens"))
+    ):
+        sub = ax.inset_axes([0.06 + 0.5 * n, 0.13, 0.4, 0.3])
+        for name in names:
+            for i, curve in enumerate(d["curves"][name].values()):
+                c = np.array(curve, float)
+                if c.size:
+                    y = 100 * c[:, k] if k == 2 else c[:, k]
+                    sub.plot(c[:, 0], y, lw=0.8, alpha=0.7, color=colors[name], label=name if i == 0 else None)
+        if k == 2:
+            sub.axhline(95, color="grey", lw=0.7, ls="--", label="95 % (the precondition)")
+        else:
+            sub.set_yscale("log")
+        sub.tick_params(which="both", labelsize=6)  # a log axis over a short range labels its minor ticks too
+        sub.grid(True, alpha=0.25)
+        sub.set_xlabel("step", fontsize=6)
+        sub.set_title(title, fontsize=7)
+        if k == 2:
+            sub.legend(fontsize=5, loc="lower right")
+    ax.legend(
+        handles + [h for h, _ in extra],
+        [h.get_label() for h in handles] + [t.replace("\n", " ") for _, t in extra],
+        fontsize=5,
+        loc="upper center",
+        bbox_to_anchor=(0.5, 0.03),
+        ncol=len(handles) + 1,
+        frameon=False,
+        title=(
+            f"{d['config']}: {d['eval_n']} held-out instances per ratio; (e) dots = seeds, line = mean, band = seed "
+            f"range, bars = 95 % BCa interval; (g, h) one line per seed, every {d['curve_n']}-instance evaluation"
+        ),
+        title_fontsize=5,
+    )
+
+
+FIGURES = (
+    (
+        "trained-tasks-diagnostics",
+        draw_task_diagnostics,
+        "Trained to solve the task at 1×, TRSP Fig. 4 (a–d) analogue: the four diagnostics against the context ratio",
+        ("trsp.trained.stable-rank", "trsp.trained.spr", "trsp.trained.flatness", "trsp.trained.anisotropy"),
+    ),
+    (
+        "trained-tasks-accuracy",
+        draw_task_accuracy,
+        "Trained to solve the task at 1×, TRSP Fig. 4e / Table 2 analogue: accuracy against the ratio, learning curves",
+        ("trsp.trained.retrieval",),
+    ),
+)
+
+
+def write_figures(run, config, outdir) -> list:
+    """The task-level figures of a run (any TaskConfig, e.g. a benchmark's) under ``outdir``: PNG and JSON."""
+    from pathlib import Path
+
+    from specproof.render.figures.core import Figure, render
+
+    written = []
+    for name, draw, title, claims in FIGURES:
+        fig = Figure(name, claims, title, lambda quick: task_data(run, config), draw)
+        png, data_path, _ = render(fig, False, Path(outdir))
+        written += [png, data_path]
+    return written
+
+
+@functools.cache
+def _gallery_run(quick: bool):
+    """The committed ``mqar`` rows; quick: the tiny task config trained in memory (seconds, seeds 0 and 1)."""
+    from specproof.runs.train import task_run as trn
+    from specproof.theory.errors import InputError
+
+    if quick:
+        from specproof.runs.train.harness import builtin_variants, resolve_device
+
+        c = trn.CONFIGS["tiny"]
+        variants = {k: builtin_variants()[k] for k in ("base", "trsp")}
+        return trn.grouped(trn.run(c, variants, seeds=(0, 1), device=resolve_device("cpu")), c.name)
+    run = trn.committed("mqar")
+    if run is None:
+        raise InputError(
+            f"the committed task-level rows (data/{trn.STORE_FILE}, config mqar) are missing; run "
+            "`specproof train --task mqar` first (about half an hour on two CPU cores)"
+        )
+    return run
+
+
+def register_figures() -> None:
+    """Put the task-level trained figures in the gallery (`specproof figures`)."""
+    from specproof.render.figures.core import FIGURES as GALLERY
+    from specproof.render.figures.core import figure
+
+    for name, draw, title, claims in FIGURES:
+        if name not in GALLERY:
+            figure(name, claims, title, draw)(lambda quick: task_data(_gallery_run(quick)))
