@@ -198,6 +198,22 @@ PLANTS = {
             )
         },
     ),
+    # proofs/ declares no inductive type: the plant adds one and changes which constructor a definition selects
+    "changed Inductive constructor": (
+        DYADIC,
+        {
+            "Dyadic": _with_block_size(
+                "Inductive size_sel := Small | Big.\n"
+                "Definition sel_val (s : size_sel) (n r : nat) : nat :=\n"
+                "  match s with Small => Nat.min (2 ^ r) (n + 1 - 2 ^ r) | Big => 0 end.\n"
+                "Definition block_size (n r : nat) : nat := sel_val Big n r.",
+                _sub(
+                    "unfold block_size. lia. Qed.",
+                    "unfold block_size, sel_val. lia. Qed.",
+                ),
+            )
+        },
+    ),
     "same-named definition in an earlier module": (
         DYADIC,
         {
