@@ -143,7 +143,7 @@ def test_the_task_figures_draw_the_committed_task_rows():
 
     run = trn.committed("mqar")
     assert run is not None, "data/trained-tasks.jsonl (config mqar) is committed"
-    d = json.loads(json.dumps(task_data(run)))
+    d = json.loads(json.dumps(task_data(run, names=("base", "trsp"))))
     assert d["ratios"] == [1, 2, 4, 8] and set(d["variants"]) == {"base", "trsp"}
     for name, measures in d["variants"].items():
         for key, cells in measures.items():
@@ -161,3 +161,12 @@ def test_the_task_figures_draw_the_committed_task_rows():
     draw_task_accuracy(d, ax)
     assert _stars(ax) == PAPER_POINTS
     draw_task_diagnostics(d, Canvas().subplots())
+    # Table 4 at the task level: TRSP and the four ablations, each against TRSP on Table 4's side
+    from specproof.render.figures.tasks import ABLATIONS, draw_task_ablations, table4_sides
+
+    t4 = json.loads(json.dumps(task_data(run, names=("trsp", *ABLATIONS), against="trsp", sides=table4_sides())))
+    assert set(t4["variants"]) == {"trsp", *ABLATIONS} and set(t4["versus_trsp"]) == set(ABLATIONS)
+    _, a, b = run.paired("no-dyadic", "trsp", 8, acc)
+    assert t4["versus_trsp"]["no-dyadic"]["8"]["effect"] == pytest.approx(paired(a, b, "less").effect)
+    assert t4["versus_trsp"]["dense-full-sweep"]["8"]["side"] == "greater"
+    draw_task_ablations(t4, Canvas().subplots())

@@ -167,3 +167,47 @@ def test_the_committed_rows_stand_in_for_base_and_trsp_beside_a_users_variant(tm
     assert committed_task_rows(trn.CONFIGS["mqar"], variants, (0,), project_store()) == []
     assert committed_task_rows(trn.CONFIGS["tiny"], variants, (0,), tmp_path) == []
     assert committed_task_rows(trn.CONFIGS["mqar"], {"trsp": builtin_variants()["box-kernel"]}, (0,), tmp_path) == []
+
+
+def _fake_ablations(shifts: dict, acc1=0.99, seeds=6):
+    """TRSP and the four ablations, 8× accuracy = 50 % + shift + a seed's noise (shared by seed: the pairing)."""
+    rng = np.random.default_rng(1)
+    noise = {s: rng.standard_normal() for s in range(seeds)}
+    run = trn.TaskRun("mqar")
+    for name in ("trsp", "static-gate", "no-dyadic", "box-kernel", "dense-full-sweep"):
+        for s in range(seeds):
+            ev = {
+                str(r): {
+                    "accuracy": acc1
+                    if r == 1
+                    else 0.5 + shifts.get(name, 0.0) + 0.01 * noise[s] + 0.001 * r * rng.standard_normal()
+                }
+                for r in (1, 2, 4, 8)
+            }
+            run.variants.setdefault(name, {})[s] = {"eval": ev}
+    return run
+
+
+def test_the_rule_decides_the_table4_ablations():
+    """trsp.trained.ablations.task: each ablation against TRSP on Table 4's side (dense above, the rest below) by the
+    paired rule at 8×; verified only when all four pairs are, refuted by one pair the other way, open otherwise with
+    the pairs it decided; not judged when one variant has not learned the task at 1×."""
+    from specproof.checks.claims.trsp.trained import task_ablations as ta
+
+    assert ta.sides() == {
+        "static-gate": "less",
+        "no-dyadic": "less",
+        "box-kernel": "less",
+        "dense-full-sweep": "greater",
+    }
+    paper = {"static-gate": -0.2, "no-dyadic": -0.1, "box-kernel": -0.15, "dense-full-sweep": 0.05}
+    assert ta.judge(_fake_ablations(paper)).status is Status.VERIFIED
+    flipped = ta.judge(_fake_ablations({**paper, "dense-full-sweep": -0.1}))
+    assert flipped.status is Status.REFUTED and "dense-full-sweep" in flipped.counterexample
+    mixed = ta.judge(_fake_ablations({**paper, "box-kernel": 0.0, "static-gate": 0.0}))
+    assert (
+        mixed.status is Status.OPEN
+        and "Decided at 8×: no-dyadic, dense-full-sweep; open: static-gate, box-kernel" in mixed.summary
+    )
+    blocked = ta.judge(_fake_ablations(paper, acc1=0.9))
+    assert blocked.status is Status.OPEN and "precondition" in blocked.summary

@@ -40,10 +40,11 @@ def _summary(values: list[float]) -> dict:
     return {"seeds": values, "mean": float(np.mean(values)), "min": min(values), "max": max(values), "ci": [low, high]}
 
 
-def task_data(run, config=None) -> dict:
+def task_data(run, config=None, names=None, against: str = "base", sides=None) -> dict:
     """Per variant and ratio, each seed's value of every measure with its mean, range and bootstrap interval; each
-    other variant against base, paired by seed, on accuracy; the learning curves; the paper's accuracies. ``config``:
-    the run's TaskConfig (default: the named one of task_run.CONFIGS)."""
+    other variant against ``against`` (base), paired by seed, on accuracy (the paper's side per variant in ``sides``,
+    default "greater"); the learning curves; the paper's accuracies. ``config``: the run's TaskConfig (default: the
+    named one of task_run.CONFIGS); ``names``: the variants drawn (default: every variant of the run)."""
     from specproof.render.figures.trained import paper_accuracy
     from specproof.runs.train import task_run as trn
     from specproof.runs.train.statistics import paired
@@ -52,17 +53,20 @@ def task_data(run, config=None) -> dict:
     ratios = list(config.ratios)
     variants, versus, curves = {}, {}, {}
     for name, seeds in run.variants.items():
+        if names is not None and name not in names:
+            continue
         variants[name] = {
             key: {str(r): _summary(list(run.values(name, r, read).values())) for r in ratios}
             for key, read in READERS.items()
         }
         curves[name] = {str(s): row["train"]["curve"] for s, row in sorted(seeds.items())}
-        if name != "base" and "base" in run.variants:
+        if name != against and against in run.variants:
             versus[name] = {}
             for r in ratios:
-                common, a, b = run.paired(name, "base", r, READERS["accuracy"])
+                common, a, b = run.paired(name, against, r, READERS["accuracy"])
                 if len(common) >= 2:
-                    versus[name][str(r)] = {"seeds": common, **paired(a, b, "greater").to_json()}
+                    side = (sides or {}).get(name, "greater")
+                    versus[name][str(r)] = {"seeds": common, **paired(a, b, side).to_json()}
     return {
         "config": config.name,
         "T": config.T,
@@ -71,7 +75,7 @@ def task_data(run, config=None) -> dict:
         "eval_n": config.eval_n,
         "ratios": ratios,
         "variants": variants,
-        "versus_base": versus,
+        f"versus_{against}": versus,
         "curves": curves,
         "paper": paper_accuracy(),
     }
@@ -101,8 +105,8 @@ def _ratio_axis(sub, ticks):
     sub.grid(True, alpha=0.25)
 
 
-def _offsets(n: int) -> list[float]:
-    return [2 ** (0.06 * (i - (n - 1) / 2)) for i in range(n)]
+def _offsets(n: int, spread: float = 0.06) -> list[float]:
+    return [2 ** (spread * (i - (n - 1) / 2)) for i in range(n)]
 
 
 def draw_task_diagnostics(d, ax):
@@ -133,6 +137,40 @@ def draw_task_diagnostics(d, ax):
     )
 
 
+def _paired_panel(sub, x, versus: dict, colors: dict, against: str, annotate=None, spread: float = 0.06) -> None:
+    """Each variant − ``against`` per ratio: the paired mean difference with its 95 % BCa interval and the rule's
+    verdict (on the paper's side of that variant) above each bar (at the ratios in ``annotate``; default all)."""
+    sub.axhline(0, color="k", lw=0.7)
+    for name, off in zip(versus, _offsets(len(versus), spread)):
+        cells = versus[name]
+        rs = [r for r in x if str(r) in cells]
+        eff = np.array([cells[str(r)]["effect"] for r in rs])
+        low = np.array([cells[str(r)]["low"] for r in rs])
+        high = np.array([cells[str(r)]["high"] for r in rs])
+        sub.errorbar(
+            np.array(rs, float) * off,
+            eff,
+            yerr=[eff - low, high - eff],
+            fmt="o",
+            ms=3,
+            capsize=2,
+            color=colors.get(name),
+            label=f"{name} − {against}",
+        )
+        for r, e, h in zip(rs, eff, high):
+            if annotate is not None and r not in annotate:
+                continue
+            c = cells[str(r)]
+            sub.annotate(
+                f"{c['verdict']}\np = {c['p']:.2g}", (r * off, h), xytext=(0, 2), textcoords="offset points",
+                ha="center", va="bottom", fontsize=4.5,
+            )  # fmt: skip
+    _ratio_axis(sub, x)
+    bottom, top = sub.get_ylim()
+    sub.set_ylim(bottom, top + 0.3 * (top - bottom))  # room for the verdicts above the bars
+    sub.legend(fontsize=5, loc="lower left")
+
+
 def draw_task_accuracy(d, ax):
     """Fig. 4e / Table 2 on the task-level run, the paired difference against base with the rule's verdict, and the
     learning curves."""
@@ -158,34 +196,8 @@ def draw_task_accuracy(d, ax):
     sub.set_title("(e) exact-match accuracy (%) on held-out instances", fontsize=7)
     # (f) each variant against base, paired by seed
     sub = ax.inset_axes([0.56, 0.57, 0.4, 0.36])
-    sub.axhline(0, color="k", lw=0.7)
-    for name, off in zip(d["versus_base"], _offsets(len(d["versus_base"]))):
-        cells = d["versus_base"][name]
-        rs = [r for r in x if str(r) in cells]
-        eff = np.array([cells[str(r)]["effect"] for r in rs])
-        low = np.array([cells[str(r)]["low"] for r in rs])
-        high = np.array([cells[str(r)]["high"] for r in rs])
-        sub.errorbar(
-            np.array(rs, float) * off,
-            eff,
-            yerr=[eff - low, high - eff],
-            fmt="o",
-            ms=3,
-            capsize=2,
-            color=colors.get(name),
-            label=f"{name} − base",
-        )
-        for r, e, h in zip(rs, eff, high):
-            c = cells[str(r)]
-            sub.annotate(
-                f"{c['verdict']}\np = {c['p']:.2g}", (r * off, h), xytext=(0, 2), textcoords="offset points",
-                ha="center", va="bottom", fontsize=4.5,
-            )  # fmt: skip
-    _ratio_axis(sub, x)
-    bottom, top = sub.get_ylim()
-    sub.set_ylim(bottom, top + 0.3 * (top - bottom))  # room for the verdicts above the bars
+    _paired_panel(sub, x, d["versus_base"], colors, "base")
     sub.set_title("(f) accuracy, variant − base, paired by seed (95 % BCa)", fontsize=7)
-    sub.legend(fontsize=5, loc="lower left")
     # (g, h) learning curves: held-out accuracy at T and training loss against the step, one line per seed
     for n, (k, title) in enumerate(
         ((2, f"(g) held-out exact match at T = {d['T']} (%)"), (1, "(h) training loss on the answer tokens"))
@@ -223,20 +235,92 @@ def draw_task_accuracy(d, ax):
     )
 
 
+ABLATIONS = ("static-gate", "no-dyadic", "box-kernel", "dense-full-sweep")  # TRSP §5.2, Table 4
+
+
+def table4_sides() -> dict:
+    """Each ablation's side against TRSP as Table 4's MMLU ranks it: "less" (below TRSP) or "greater"."""
+    from specproof.runs.train.harness import PAPER
+
+    mmlu = PAPER["table4_mmlu"]
+    return {a: "greater" if mmlu[a] > mmlu["trsp"] else "less" for a in ABLATIONS}
+
+
+def draw_task_ablations(d, ax):
+    """Table 4 at the task level: accuracy against the ratio for TRSP and each §5.2 ablation, and each ablation −
+    TRSP paired by seed with the rule's verdict on Table 4's side."""
+    from specproof.runs.train.harness import PAPER
+
+    ax.set_axis_off()
+    x = _x(d)
+    names = list(d["variants"])
+    sub = ax.inset_axes([0.07, 0.2, 0.4, 0.7])
+    handles = [
+        _mean_band_interval(sub, x, d["variants"][name]["accuracy"], name, off)
+        for name, off in zip(names, _offsets(len(names)))
+    ]
+    _ratio_axis(sub, x)
+    sub.set_title("exact-match accuracy (%),\nheld-out instances", fontsize=7)
+    colors = {h.get_label(): h.get_color() for h in handles}
+    sub = ax.inset_axes([0.56, 0.2, 0.4, 0.7])
+    _paired_panel(sub, x, d["versus_trsp"], colors, "trsp", annotate=(), spread=0.12)
+    last = str(x[-1])
+    handles_f, labels_f = sub.get_legend_handles_labels()
+    sub.legend(
+        handles_f,
+        [
+            f"{lab}: {d['versus_trsp'][name][last]['verdict']} (p = {d['versus_trsp'][name][last]['p']:.2g})"
+            for lab, name in zip(labels_f, d["versus_trsp"])
+        ],
+        fontsize=5,
+        loc="upper left",
+    )
+    sub.set_title(f"ablation − TRSP, paired by seed (95 % BCa);\nverdict on Table 4's side at {x[-1]}×", fontsize=7)
+    mmlu = PAPER["table4_mmlu"]
+    ax.legend(
+        handles,
+        [f"{h.get_label()} (Table 4 MMLU {mmlu[h.get_label()]} %)" for h in handles],
+        fontsize=5,
+        loc="upper center",
+        bbox_to_anchor=(0.5, 0.1),
+        ncol=3,
+        frameon=False,
+        title=(
+            f"{d['config']} (T = {d['T']}): mean over seeds, band = seed range, bars = 95 % BCa interval; "
+            "Table 4 ranks dense > TRSP > b_ℓ = T > box kernel > static gate"
+        ),
+        title_fontsize=5,
+    )
+
+
+# name, draw, title, claims, which variants (None: every one the run has) and against which the pairs are read
 FIGURES = (
     (
         "trained-tasks-diagnostics",
         draw_task_diagnostics,
         "Trained to solve the task at 1×, TRSP Fig. 4 (a–d) analogue: the four diagnostics against the context ratio",
         ("trsp.trained.stable-rank", "trsp.trained.spr", "trsp.trained.flatness", "trsp.trained.anisotropy"),
+        {"names": ("base", "trsp")},
     ),
     (
         "trained-tasks-accuracy",
         draw_task_accuracy,
         "Trained to solve the task at 1×, TRSP Fig. 4e / Table 2 analogue: accuracy against the ratio, learning curves",
         ("trsp.trained.retrieval",),
+        {"names": ("base", "trsp")},
+    ),
+    (
+        "trained-tasks-ablations",
+        draw_task_ablations,
+        "Trained to solve the task at 1×, TRSP Table 4 analogue: each §5.2 ablation against TRSP at 1×–8×",
+        ("trsp.trained.ablations.task",),
+        {"names": ("trsp", *ABLATIONS), "against": "trsp", "sides": "table4"},
     ),
 )
+
+
+def _kwargs(spec: dict) -> dict:
+    return {**spec, "sides": table4_sides()} if spec.get("sides") == "table4" else dict(spec)
 
 
 def write_figures(run, config, outdir) -> list:
@@ -246,16 +330,23 @@ def write_figures(run, config, outdir) -> list:
     from specproof.render.figures.core import Figure, render
 
     written = []
-    for name, draw, title, claims in FIGURES:
-        fig = Figure(name, claims, title, lambda quick: task_data(run, config), draw)
+    for name, draw, title, claims, spec in FIGURES:
+        if spec.get("against") == "trsp":
+            if not ("trsp" in run.variants and set(ABLATIONS) & set(run.variants)):
+                continue  # no ablation beside TRSP in this run
+            spec = {**_kwargs(spec), "names": None}
+        else:
+            spec = {}  # a run of its own: every variant it has, against base
+        fig = Figure(name, claims, title, lambda quick, spec=spec: task_data(run, config, **spec), draw)
         png, data_path, _ = render(fig, False, Path(outdir))
         written += [png, data_path]
     return written
 
 
 @functools.cache
-def _gallery_run(quick: bool):
-    """The committed ``mqar`` rows; quick: the tiny task config trained in memory (seconds, seeds 0 and 1)."""
+def _gallery_run(quick: bool, ablations: bool = False):
+    """The committed ``mqar`` rows; quick: the tiny task config trained in memory (seconds, seeds 0 and 1; with
+    ``ablations``, TRSP and the four §5.2 ablations instead of base and TRSP)."""
     from specproof.runs.train import task_run as trn
     from specproof.theory.errors import InputError
 
@@ -263,7 +354,8 @@ def _gallery_run(quick: bool):
         from specproof.runs.train.harness import builtin_variants, resolve_device
 
         c = trn.CONFIGS["tiny"]
-        variants = {k: builtin_variants()[k] for k in ("base", "trsp")}
+        names = ("trsp", *ABLATIONS) if ablations else ("base", "trsp")
+        variants = {k: builtin_variants()[k] for k in names}
         return trn.grouped(trn.run(c, variants, seeds=(0, 1), device=resolve_device("cpu")), c.name)
     run = trn.committed("mqar")
     if run is None:
@@ -279,6 +371,8 @@ def register_figures() -> None:
     from specproof.render.figures.core import FIGURES as GALLERY
     from specproof.render.figures.core import figure
 
-    for name, draw, title, claims in FIGURES:
+    for name, draw, title, claims, spec in FIGURES:
         if name not in GALLERY:
-            figure(name, claims, title, draw)(lambda quick: task_data(_gallery_run(quick)))
+            figure(name, claims, title, draw)(
+                lambda quick, spec=spec: task_data(_gallery_run(quick, spec.get("against") == "trsp"), **_kwargs(spec))
+            )
