@@ -19,12 +19,20 @@ from __future__ import annotations
 
 import numpy as np
 
+from specproof.checks.claims._shared.trsp_trained import (  # noqa: F401  (the task-level run, shared)
+    LEARNED,
+    METHOD,
+    TASK_CONFIG,
+    TASK_READERS,
+    task_missing,
+    task_ranges,
+    task_run,
+)
 from specproof.engine.methods import fmt, open_evidence
 from specproof.engine.registry import Evidence, Source, Status, check, claim
 from specproof.runs.train import harness as tr
 
 TESTS = "tests/test_training.py"
-METHOD = "measured-rows"
 FIGURE = "figures/trained-diagnostics.png"  # the byte-level run's
 TASK_FIGURES = {  # the task-level run's (render/figures/tasks.py)
     "diagnostics": "figures/trained-tasks-diagnostics.png",
@@ -99,49 +107,12 @@ DIAGNOSTICS = {
 
 # --------------------------------------------------------------------------- the task-level run and its rule
 
-TASK_CONFIG = "mqar"
-LEARNED = 0.95  # the paper's precondition: every model near 100 % at 1× (Table 2); here ≥ 95 % in every seed
-TASK_READERS = {
-    "stable_rank": lambda e: e["layer_mean"]["stable_rank"],
-    "spr": lambda e: e["layer_mean"]["spr"],
-    "flatness": lambda e: e["layer_mean"]["flatness"],
-    "anisotropy": lambda e: e["layer_mean"]["anisotropy"],
-    "accuracy": lambda e: 100 * e["accuracy"],
-    "heldout_loss": lambda e: e["heldout_loss"],
-}
 RULE = (
     "the pre-stated rule of runs/train/statistics.py: paired by seed (same data and initial backbone), 95 % BCa "
     "bootstrap interval of the mean difference TRSP − base and the exact two-sided permutation test; supported when "
     "both put it on the paper's side at 5 %, refuted when both put it on the other, open otherwise with the smallest "
     "effect detectable at 80 % power"
 )
-
-
-def task_run():
-    from specproof.runs.train import task_run as trn
-
-    return trn.committed(TASK_CONFIG)
-
-
-def task_ranges(run) -> str:
-    from specproof.runs.train import task_run as trn
-
-    c = trn.CONFIGS[run.config]
-    seeds = sorted(set(run.variants.get("base", {})) & set(run.variants.get("trsp", {})))
-    return (
-        f"{c.task.upper()} (key–value pairs {c.facts}, {c.questions} queries, {c.entities} keys) in a filler haystack; "
-        f"Llama-style decoder (RoPE, SwiGLU) d = {c.d_model}, {c.n_layers} layers × {c.n_heads} heads, trained at "
-        f"T = {c.T} for {c.steps} steps of {c.batch}; paired seeds {seeds}; evaluated on {c.eval_n} held-out instances "
-        f"at {', '.join(f'{r}×' for r in c.ratios)}"
-    )
-
-
-def task_missing() -> Evidence:
-    return open_evidence(
-        "the committed task-level rows (data/trained-tasks.jsonl, config mqar) are missing; run "
-        "`specproof train --task mqar`",
-        method=METHOD,
-    )
 
 
 def precondition(run) -> str | None:

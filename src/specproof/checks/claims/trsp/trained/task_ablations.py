@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from specproof.checks.claims.trsp.trained.decoders import (
+from specproof.checks.claims._shared.trsp_trained import (
     LEARNED,
     METHOD,
     TASK_READERS,
