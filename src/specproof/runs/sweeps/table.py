@@ -94,7 +94,7 @@ def _real_point(T: int, normalized: bool) -> dict:
     return {**e.as_row(), "degree_min": float(degree.min()), "degree_max": float(degree.max())}
 
 
-def _real_reference(T: int, normalized: bool) -> float:
+def real_reference(T: int, normalized: bool) -> float:
     import scipy.linalg
 
     from specproof.theory.operators import superposed_tribox_laplacian
@@ -247,7 +247,7 @@ register(
             "default": _sizes_around_powers(2, 16),
             "wide": _sizes_around_powers(2, 19, extra=(10**6,)),
         },
-        functools.partial(_real_reference, normalized=False),
+        functools.partial(real_reference, normalized=False),
         2048,
         claims=("trsp.C1.cayley", "trsp.C6.real-operator"),
     )
@@ -263,7 +263,7 @@ register(
             "default": _sizes_around_powers(2, 16),
             "wide": _sizes_around_powers(2, 19, extra=(10**6,)),
         },
-        functools.partial(_real_reference, normalized=True),
+        functools.partial(real_reference, normalized=True),
         2048,
         claims=("trsp.C1.cayley", "trsp.C6.gap-rate", "trsp.C6.real-operator", "trsp.D.carry-over"),
     )

@@ -446,10 +446,10 @@ def c6_real_gap_trend(ctx: Context) -> Evidence:
 def c6_real_gap_definition(ctx: Context) -> Evidence:
     """Why the degrees matter: with the self-loops dropped from D (the loopless degrees diag(L)), γ·log₂(2T) exceeds
     the statement's 3 at small T; the statement's γ is App. C.1's (D = diag(W𝟏), loops kept), as in trsp.network.gap."""
-    from specproof.runs.sweeps.table import _real_reference
+    from specproof.runs.sweeps.table import real_reference
 
     Ts = range(2, 33)
-    loopless = {T: _real_reference(T, True) * np.log2(2 * T) for T in Ts}
+    loopless = {T: real_reference(T, True) * np.log2(2 * T) for T in Ts}
     over = [T for T in Ts if loopless[T] > 3.0 + float_tolerance(T, 2.0) * np.log2(2 * T)]
     return Evidence(
         Status.VERIFIED if over else Status.OPEN,
