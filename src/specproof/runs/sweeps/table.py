@@ -95,6 +95,9 @@ def _real_point(T: int, normalized: bool) -> dict:
 
 
 def real_reference(T: int, normalized: bool) -> float:
+    """The real (causal, non-wrapping) triBox stack at T by a dense solve: μ₂ of its Laplacian, or (``normalized``)
+    the normalised gap of its weights W = diag(L) − L (no self-loops); the reference the real-mu2 / real-gap rows
+    are checked against where T is small enough to solve densely."""
     import scipy.linalg
 
     from specproof.theory.operators import superposed_tribox_laplacian
