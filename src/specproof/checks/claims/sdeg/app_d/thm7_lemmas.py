@@ -251,6 +251,21 @@ def c_entropy_perturbation_cesaro(ctx: Context) -> Evidence:
 
 claim(
     id="sdeg.c.entropy-perturbation",
+    tightness=Tightness(
+        "loose",
+        "on H_ℓ against its dyadic pinching B₀ the entropy gap over log ℓ is 0.264–0.317, against the bound's "
+        "R·V/log ℓ → V/log 2 = 3.06 (V = 2/e + 2 log 2): loose by ≥ 9.65; whether r·V is attained by some X, Y is "
+        "not measured (the property search of 309 examples only meets it from below)",
+        factor=9.65,
+        ratio=0.104,
+        where={"X": "H_ℓ", "Y": "B₀"},
+        ranges="ℓ = 16…2048 (the check's Cesàro sizes 2^4…2^11)",
+    ),
+    limit=Limit(
+        "none",
+        "the Cesàro gap over log ℓ moves within 0.264–0.317 over 8 sizes without a resolved trend; the claim's "
+        "O(log ℓ) is a bound, its constant R·V/log ℓ → V/log 2 is not a limit of the gap",
+    ),
     title="A rank-R change moves the singular-value entropy sum by at most R·∫|h'|",
     source=Source("SDEG", "App. D.2", "Thm 7"),
     statement=(

@@ -29,7 +29,7 @@ from specproof.checks.claims._shared.sdeg_bidirectional import (
 )
 from specproof.engine import strategies as sst
 from specproof.engine.methods import derivation, float_tolerance, property_search, sympy_identity, sympy_nonnegative
-from specproof.engine.records import Tightness
+from specproof.engine.records import Limit, Tightness
 from specproof.engine.registry import Context, Evidence, Source, Status, check, claim
 from specproof.theory.attention import bidirectional_eigenvalues, bidirectional_singular_values, canonical_weights
 from specproof.theory.entropy import entropy_terms
@@ -129,6 +129,15 @@ def b_tail_sandwich_proof(ctx: Context) -> Evidence:
 
 claim(
     id="sdeg.b.bulk-moments",
+    tightness=Tightness(
+        "sharp",
+        "the trace and Frobenius expressions are identities; 0 ≤ (ℓ − 1)Σ_(i≤k) z_i ≤ k/f is approached as f → ∞ "
+        "(at a_i = ℓf, (ℓ − 1)z_i → 1/(f + 1) as ℓ → ∞, ratio f/(f + 1)); the tail sandwiches are met to rounding in "
+        "the search (margin −1·10⁻¹⁴)",
+        ratio=1.0,
+        approach="ratio f/(f + 1) → 1 as f → ∞ for the spike term",
+        ranges="every ℓ, 0 ≤ k ≤ ℓ; the search ℓ ≤ 48",
+    ),
     title="Thm 6: the tails of the spectra are the bulk moments",
     source=Source("SDEG", "App. D.1", "Thm 6"),
     statement=(
@@ -244,6 +253,23 @@ def b_moment_inequalities_search(ctx: Context) -> Evidence:
 
 claim(
     id="sdeg.b.moment-conditions",
+    tightness=Tightness(
+        "sharp",
+        "Jensen's E_{1,ℓ} ≤ m log(n/m) is an equality at equal bulk weights d_i = m/n; E_{2,ℓ} ≤ E_{1,ℓ} termwise "
+        "(equality only at d_i = 1); M_{2,ℓ} ≤ (e^B − 1)²/ℓ is approached by a_i = e^B for every i, k = 0: "
+        "M_{2,ℓ}·ℓ/(e^B − 1)² = (ℓ/(ℓ + e^B − 1))² → 1",
+        ratio=1.0,
+        where={"d_i": "m/n (equal bulk weights)"},
+        ranges="every ℓ and bulk weights in (0, 1]",
+    ),
+    limit=Limit(
+        "closed-form",
+        "for the extremal bounded bulk (a_i = e^B, k = 0) ℓ·M_{2,ℓ} = (e^B − 1)²(ℓ/(ℓ + e^B − 1))² exactly",
+        quantity="ℓ·M_{2,ℓ} at a_i = e^B, k = 0",
+        value="(e^B − 1)²",
+        approach="like 1 − 2(e^B − 1)/ℓ",
+        ranges="every ℓ (closed form)",
+    ),
     title="Thm 6: how the bulk-moment conditions imply one another",
     source=Source("SDEG", "App. D.1", "Thm 6"),
     statement=(

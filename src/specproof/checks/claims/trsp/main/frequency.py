@@ -16,7 +16,7 @@ import numpy as np
 import sympy as sp
 
 from specproof.engine.methods import derivation, float_tolerance, fmt, grid_check, sympy_identity
-from specproof.engine.records import Tightness
+from specproof.engine.records import Limit, Tightness
 from specproof.engine.registry import Context, Evidence, Source, Status, check, claim
 from specproof.theory.frequency import dirichlet_ratio, fejer_kernel, kernel_response
 from specproof.theory.kernels import box_kernel, cascade_kernel
@@ -159,6 +159,14 @@ def c_frequency_response_float(ctx: Context) -> Evidence:
 
 claim(
     id="trsp.tribox.frequency-response",
+    tightness=Tightness(
+        "sharp",
+        "|B̂_b(ω)| ≤ π/(bω) and |ĥ_b(ω)| ≤ π²/(b²ω²) on (0, π] are equalities at ω = π for odd b: |B̂_b(π)| = 1/b "
+        "and |ĥ_b(π)| = 1/b²; at the lobe peaks ω_m = (2m+1)π/b the true values lie between 2/(bω_m) and π/(bω_m)",
+        ratio=1.0,
+        where={"ω": "π", "b": "odd"},
+        ranges="every b ≥ 1 (closed form); the grid of 64 cases meets it at b = 1",
+    ),
     title="triBox has the box's response squared: no negative lobes, side lobes 1/ω² against 1/ω",
     source=Source("TRSP", "§3.2.1", "Eq. 3–4"),
     statement=(
@@ -311,6 +319,25 @@ def c_conditioning_dense(ctx: Context) -> Evidence:
 
 claim(
     id="trsp.tribox.full-rank.conditioning",
+    tightness=Tightness(
+        "loose",
+        "σ_min(M_tri) ≤ √((2b − 2)/T): the dense SVDs give σ_min = Θ(T^−2) (ĥ_b has a double zero at 2π/b), so the "
+        "bound is 830× σ_min at T = 64, b = 2, and the factor grows like T^{3/2} (18700× at T = 512)",
+        factor=830.0,
+        ratio=0.0012,
+        where={"T": 64, "b": 2},
+        ranges="T ∈ {64, 128, 256, 512}, b ∈ {2, 3, 4, 8, 16}",
+    ),
+    limit=Limit(
+        "extrapolated",
+        "T²·σ_min(M_tri) at b = 2: 0.872, 0.876, 0.877, 0.878 at T = 64…512, the increments halving per doubling; "
+        "other b have their own constants (b = 3: 1.12 → 1.17; b = 16: 0.68 → 0.86 and still rising)",
+        quantity="T²·σ_min(M_tri), b = 2",
+        numeric=0.879,
+        error=0.001,
+        approach="increments halve per doubling of T (like 1/T)",
+        ranges="T = 64…512",
+    ),
     title="Full rank, but σ_min(M_tri) ≤ √((2b−2)/T) → 0",
     source=Source("specproof", "§3.3.2", "own"),
     statement=r"For $b \ge 2$ and every $T$: $\sigma_{\min}(M_{\mathrm{tri}}) \le \sqrt{(2b-2)/T}$, witnessed by $x_t = e^{2\pi i t/b}$ (the zero of $\widehat h_b$ at $2\pi/b$). So the full-rank side path gives no length-uniform lower bound on the smallest singular value: at fixed $b$ it vanishes as $T \to \infty$.",

@@ -677,6 +677,23 @@ def composite_norm_float(ctx: Context) -> Evidence:
 
 claim(
     id="trsp.C8.composite-norm",
+    tightness=Tightness(
+        "sharp",
+        "‖ℳ‖₂ ≥ ‖ℳe₁‖ ≥ √T (every entry of ℳe₁ is ≥ 1), so ‖ℳ‖₂/(1 + √T + 5g) ≥ √T/(1 + √T + 5g) → 1: the √T "
+        "term is sharp, the additive 1 + 5g is not (‖ℳ‖₂/√T = 1.02 at T = 256, b = 2, g = 1/2)",
+        ratio=1.0,
+        approach="ratio ≥ √T/(1 + √T + 5g) → 1 like 1 − (1 + 5g)/√T",
+        ranges="every T, b and g (closed form); the grid of 27 cases",
+    ),
+    limit=Limit(
+        "closed-form",
+        "√T ≤ ‖ℳ‖₂ ≤ 1 + √T + 5g",
+        quantity="‖ℳ‖₂/√T",
+        value="1",
+        numeric=1.0,
+        approach="within (1 + 5g)/√T",
+        ranges="every T (proved)",
+    ),
     title="The composite's norm under a sink: ‖ℳ‖₂ ≤ 1 + √T + 5g, so ‖ℳ‖₂² ≤ T + o(T) (proof of Thm C.8)",
     source=Source("TRSP", "App. C.4", "proof of Thm C.8"),
     statement=(
