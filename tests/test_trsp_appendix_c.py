@@ -16,7 +16,7 @@ from hypothesis import example, given
 from hypothesis import strategies as st
 
 from specproof.checks.claims._shared.trsp_app_c import operator_spectral_norm, real_operator_spectrum
-from specproof.checks.claims.trsp.app_c.gap import skeleton_gap
+from specproof.checks.claims.trsp.app_c.gap import dense_layer_domination, layer_rayleigh_ceiling, skeleton_gap
 from specproof.checks.claims.trsp.app_c.mu2 import BALL_PRECISION, mode_one_envelope_bound
 from specproof.checks.claims.trsp.app_c.rank_floor import distal_energy
 from specproof.checks.claims.trsp.app_c.skeleton import coinciding_generators, tri_laplacian, weyl_margin
@@ -393,3 +393,16 @@ def test_lapack_failure_is_not_a_weyl_counterexample():
     P[1, 2] = P[2, 1] = 0.09375
     Q = np.ones((4, 4))
     assert weyl_margin(P, Q, digits=60) >= -1e-50
+
+
+@pytest.mark.parametrize("T", [2, 3, 4, 5, 8, 12, 17, 32])
+def test_dense_layer_dominates_each_standard_layer(T):
+    table = dense_layer_domination(T)
+    assert all(r["laplacian"] for r in table["rows"])
+    dense = scipy.linalg.eigvalsh(cayley_laplacian(T))
+    for r in table["rows"]:
+        layer = scipy.linalg.eigvalsh(cayley_laplacian(T, [r["generator"]]))
+        assert np.all(layer <= dense + 1e-9)  # Weyl monotonicity, sorted eigenvalues
+        assert (layer[1] < 1e-9) == (r["components"] > 1)
+        assert float(layer_rayleigh_ceiling(T, r["level"])) >= layer[1] - 1e-9  # a Rayleigh quotient bounds μ₂
+    assert table["equal_at"] == ([0] if T == 2 else [])
