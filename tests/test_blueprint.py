@@ -49,6 +49,10 @@ NAMES_WITHOUT_EDGE = {
     ("trsp.network.connectivity", "trsp.network.mixing"),
     # why trained heads break √5: the orientation hypothesis the canonical bound needs, cited, not used
     ("sdeg.trained.sv-upper", "sdeg.c.sv-universal.hypotheses.orientation"),
+    # the dense-variant reading says where the paper's 'upper bound' is not established for trained accuracy (Table 4,
+    # the task-level ablation); the certified verdict is about exact Laplacians and rests on neither
+    ("trsp.C3-3.dense-upper-bound", "trsp.S5-2.dense-arithmetic"),
+    ("trsp.C3-3.dense-upper-bound", "trsp.trained.ablations.task"),
 }
 
 

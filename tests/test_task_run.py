@@ -211,3 +211,28 @@ def test_the_rule_decides_the_table4_ablations():
     )
     blocked = ta.judge(_fake_ablations(paper, acc1=0.9))
     assert blocked.status is Status.OPEN and "precondition" in blocked.summary
+
+
+def test_the_city_person_hop_names_the_bridge_and_scores_both_tokens():
+    """The chain-of-thought hop form asks "Q C" and expects "Z P": the bridging city, then its person; exact match
+    needs both (the latent form's fingerprint is unchanged by the option)."""
+    from specproof.runs.train.tasks import HopTask, train_batch
+
+    task = HopTask(chains=4, questions=3, persons=16, cities=16, countries=16, answer="city-person")
+    assert task.answer_len == 2 and HopTask().answer_len == 1
+    with pytest.raises(ValueError, match="city-person"):
+        HopTask(answer="city")
+    toks, mask, score, depth = task.instance(np.random.default_rng(0), 96)
+    q = toks[-4 * 3 :].reshape(3, 4)
+    assert (q[:, 0] == task.Q).all()
+    hay = toks[: -4 * 3]
+    for _, c, z, p in q:  # the bridge "Z IN C" and the needle "P LIVES Z" are both in the haystack
+        assert any(hay[i] == z and hay[i + 1] == task.IN and hay[i + 2] == c for i in range(len(hay) - 2))
+        assert any(hay[i] == p and hay[i + 1] == task.LIVES and hay[i + 2] == z for i in range(len(hay) - 2))
+    assert mask.sum() == 2 * 3 and score.sum() % 2 == 0
+    b = train_batch(task, 96, 4, seed=0, step=0)
+    assert b.extra == {"answer_len": 2}
+    latent = trn.TaskConfig("hop", task="hop")
+    cot = trn.TaskConfig("hop", task="hop", hop_answer="city-person")
+    assert "hop_answer" not in latent.identity() and cot.identity()["hop_answer"] == "city-person"
+    assert latent.fingerprint() != cot.fingerprint() and cot.make_task().answer_len == 2

@@ -76,11 +76,14 @@ class TaskConfig:
     checkpoint_every: int = 200
     seeds: tuple = (0, 1, 2, 3, 4, 5)
     variants: tuple = ("base", "trsp")
+    hop_answer: str = "person"  # hop: "person" (latent two hops) or "city-person" (the bridging city named first)
 
     def identity(self) -> dict:
         out = dataclasses.asdict(self)
         for k in ("seeds", "variants", "checkpoint_every"):
             out.pop(k)
+        if out["hop_answer"] == "person":  # added after the committed rows: at its default, their fingerprint stands
+            out.pop("hop_answer")
         return out
 
     def fingerprint(self) -> str:
@@ -90,7 +93,9 @@ class TaskConfig:
     def make_task(self):
         if self.task == "hop":
             e = self.entities
-            return TASKS["hop"](chains=self.facts, questions=self.questions, persons=e, cities=e, countries=e)
+            return TASKS["hop"](
+                chains=self.facts, questions=self.questions, persons=e, cities=e, countries=e, answer=self.hop_answer
+            )
         return TASKS["mqar"](pairs=self.facts, questions=self.questions, keys=self.entities, values=self.entities)
 
     def model_config(self, vocab: int):
@@ -205,6 +210,10 @@ def evaluate_accuracy(model, batch, device, eval_batch: int = 64) -> dict:
             hits.append((logits.argmax(-1)[m] == target).view(tok.shape[0], -1).cpu().numpy())
     hits = np.concatenate(hits)
     scored = batch.score[batch.mask].reshape(hits.shape)
+    k = batch.extra.get("answer_len", 1)
+    if k > 1:  # a question's answer is k consecutive answer tokens: exact match needs all k
+        hits = hits.reshape(hits.shape[0], -1, k).all(-1)
+        scored = scored.reshape(scored.shape[0], -1, k)[:, :, 0]
     bins = np.clip((batch.depth[:, :, 0] * 4).astype(int), 0, 3)
     by_depth = [float(hits[scored & (bins == k)].mean()) if np.any(scored & (bins == k)) else None for k in range(4)]
     inst = np.array([h[s].all() for h, s in zip(hits, scored)])

@@ -58,6 +58,7 @@ class HopTask:
     filler: str = "words"  # "words": filler statements use their own vocabulary; "entities": the P/Z/C tokens
     filler_words: int = 32
     with_replacement: bool = True  # questions drawn with replacement: no answer follows by elimination
+    answer: str = "person"  # "person": "Q C P"; "city-person": "Q C Z P" (the bridging city named first)
     name: str = "hop"
 
     def __post_init__(self):
@@ -70,6 +71,14 @@ class HopTask:
                 "need questions >= 1, chains <= min(persons, cities, countries), and, without "
                 "replacement, questions < chains"
             )
+        if self.answer not in ("person", "city-person"):
+            raise ValueError(f"answer must be 'person' or 'city-person', not {self.answer!r}")
+
+    @property
+    def answer_len(self) -> int:
+        """Answer tokens per question: exact match needs every one (greedy decoding from the question equals the
+        teacher-forced argmaxes exactly when each of them is right)."""
+        return 2 if self.answer == "city-person" else 1
 
     # vocabulary layout
     @property
@@ -113,11 +122,12 @@ class HopTask:
         return self.word0 + (self.filler_words if self.filler == "words" else 0)
 
     def min_length(self) -> int:
-        return 1 + 4 * 2 * self.chains + 3 * self.questions
+        return 1 + 4 * 2 * self.chains + (2 + self.answer_len) * self.questions
 
     def instance(self, rng: np.random.Generator, T: int):
         L = T + 1
-        qlen = 3 * self.questions
+        w = 2 + self.answer_len  # question width: Q C [Z] P
+        qlen = w * self.questions
         H = L - 1 - qlen  # haystack tokens
         slots = H // 4
         if slots < 2 * self.chains:
@@ -145,14 +155,17 @@ class HopTask:
         st[bridge_slot, 0], st[bridge_slot, 1], st[bridge_slot, 2] = Z, self.IN, C
         toks[1 + lead : 1 + lead + 4 * slots] = st.ravel()
         asked = rng.choice(self.chains, self.questions, replace=self.with_replacement)
-        q = np.empty((self.questions, 3), dtype=np.int64)
-        q[:, 0], q[:, 1], q[:, 2] = self.Q, C[asked], P[asked]
+        q = np.empty((self.questions, w), dtype=np.int64)
+        q[:, 0], q[:, 1], q[:, -1] = self.Q, C[asked], P[asked]
+        if w == 4:
+            q[:, 2] = Z[asked]
         toks[L - qlen :] = q.ravel()
         mask = np.zeros(T, dtype=bool)
-        where_q = np.arange(L - qlen + 1, L, 3)  # position of C_j predicts P_j
-        mask[where_q] = True
         score = np.zeros(T, dtype=bool)
-        score[where_q[_first(asked)]] = True
+        for a in range(self.answer_len):  # position of C_j predicts P_j (or Z_j, whose position predicts P_j)
+            where_q = np.arange(L - qlen + 1 + a, L, w)
+            mask[where_q] = True
+            score[where_q[_first(asked)]] = True
         pos = lambda s: (1 + lead + 4 * s) / T  # noqa: E731
         depth = np.stack([pos(needle_slot[asked]), pos(bridge_slot[asked])], axis=1)  # (questions, 2)
         return toks, mask, score, depth
@@ -241,7 +254,8 @@ def _first(asked: np.ndarray) -> np.ndarray:
 
 def _stack(task, rngs, T) -> Batch:
     out = [task.instance(r, T) for r in rngs]
-    return Batch(*(np.stack([o[i] for o in out]) for i in range(4)))
+    extra = {"answer_len": task.answer_len} if getattr(task, "answer_len", 1) > 1 else {}
+    return Batch(*(np.stack([o[i] for o in out]) for i in range(4)), extra=extra)
 
 
 def train_batch(task, T: int, batch: int, seed: int, step: int) -> Batch:
