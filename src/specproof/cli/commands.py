@@ -174,7 +174,8 @@ def _train(p):
         choices=opt.TASK_CONFIGS,
         default=None,
         help="train on a synthetic task instead of text: mqar (the committed task-level run: base and TRSP, "
-        "6 seeds, with any --spec/--variant beside them), tiny (seconds); prints the paired rule's table",
+        "6 seeds, with any --spec/--variant beside them), hop (the NoLiMa-style two-hop task, the same protocol), "
+        "tiny (seconds); prints the paired rule's table",
     )
     p.add_argument(
         "--variants",

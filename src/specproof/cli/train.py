@@ -163,7 +163,7 @@ def cmd_train_task(args) -> int:
     if not args.no_store:
         if args.store is not None:
             store = output_dir(args.store, "--store")
-        elif config.name == "mqar" and set(variants) == {"base", "trsp"} and project_path("data") is not None:
+        elif config.name in ("mqar", "hop") and set(variants) == {"base", "trsp"} and project_path("data") is not None:
             store = output_dir(project_path("data"), "the project's store")
         elif cache_dir() is not None:
             store = output_dir(cache_dir() / "trained", "the cache's store")

@@ -59,6 +59,10 @@ class HopTask:
     filler_words: int = 32
     with_replacement: bool = True  # questions drawn with replacement: no answer follows by elimination
     answer: str = "person"  # "person": "Q C P"; "city-person": "Q C Z P" (the bridging city named first)
+    # "subject-first": needle "P LIVES Z .", bridge "Z IN C ." (each fact's answer two tokens before its key);
+    # "key-first": bridge "C IN Z ." (country C holds city Z), needle "Z LIVES P ." (city Z is P's home): each fact's
+    # key two tokens before the entity the next hop needs, so a lookup reads forward as in the question "Q C Z P"
+    order: str = "subject-first"
     name: str = "hop"
 
     def __post_init__(self):
@@ -73,6 +77,8 @@ class HopTask:
             )
         if self.answer not in ("person", "city-person"):
             raise ValueError(f"answer must be 'person' or 'city-person', not {self.answer!r}")
+        if self.order not in ("subject-first", "key-first"):
+            raise ValueError(f"order must be 'subject-first' or 'key-first', not {self.order!r}")
 
     @property
     def answer_len(self) -> int:
@@ -151,8 +157,12 @@ class HopTask:
         C = self.country0 + rng.choice(self.countries, self.chains, replace=False)
         where = rng.choice(slots, 2 * self.chains, replace=False)  # uniform depths, independent slots
         needle_slot, bridge_slot = where[: self.chains], where[self.chains :]
-        st[needle_slot, 0], st[needle_slot, 1], st[needle_slot, 2] = P, self.LIVES, Z
-        st[bridge_slot, 0], st[bridge_slot, 1], st[bridge_slot, 2] = Z, self.IN, C
+        if self.order == "key-first":
+            st[needle_slot, 0], st[needle_slot, 1], st[needle_slot, 2] = Z, self.LIVES, P
+            st[bridge_slot, 0], st[bridge_slot, 1], st[bridge_slot, 2] = C, self.IN, Z
+        else:
+            st[needle_slot, 0], st[needle_slot, 1], st[needle_slot, 2] = P, self.LIVES, Z
+            st[bridge_slot, 0], st[bridge_slot, 1], st[bridge_slot, 2] = Z, self.IN, C
         toks[1 + lead : 1 + lead + 4 * slots] = st.ravel()
         asked = rng.choice(self.chains, self.questions, replace=self.with_replacement)
         q = np.empty((self.questions, w), dtype=np.int64)
@@ -277,8 +287,8 @@ def decode_hop(task: HopTask, toks) -> str:
         BOS: "<s>",
         task.DOT: ".",
         task.Q: "Q:which-person-lives-in",
-        task.LIVES: "lives-in",
-        task.IN: "is-in",
+        task.LIVES: "lives-in" if task.order == "subject-first" else "home-of",
+        task.IN: "is-in" if task.order == "subject-first" else "holds",
     }
     out = []
     for t in toks:

@@ -20,6 +20,7 @@ from __future__ import annotations
 import numpy as np
 
 from specproof.checks.claims._shared.trsp_trained import (  # noqa: F401  (the task-level run, shared)
+    HOP_CONFIG,
     LEARNED,
     METHOD,
     TASK_CONFIG,
@@ -174,14 +175,14 @@ def decide(run, key: str, side: str, ratios, *, what: str, paper: str) -> Eviden
     return open_evidence(f"{text}. Not decided at every ratio", method=METHOD, ranges=task_ranges(run), data=data)
 
 
-def _diagnostic_check(slug: str):
+def _diagnostic_check(slug: str, config: str = TASK_CONFIG):
     key, higher, panel, words, _ = DIAGNOSTICS[slug]
 
     @check
     def fn(ctx) -> Evidence:
-        run = task_run()
+        run = task_run(config)
         if run is None:
-            return task_missing()
+            return task_missing(config)
         paper = FIG4 if higher else FIG4.replace("above", "below")
         from specproof.runs.train import task_run as trn
 
@@ -189,12 +190,14 @@ def _diagnostic_check(slug: str):
             run,
             key,
             "greater" if higher else "less",
-            trn.CONFIGS[TASK_CONFIG].ratios,
+            trn.CONFIGS[config].ratios,
             what=f"layer-averaged {words}",
             paper=paper,
         )
 
-    fn.__name__ = fn.__qualname__ = f"trained_{key}_ordering"
+    fn.__name__ = fn.__qualname__ = (
+        f"trained_{key}_ordering" if config == TASK_CONFIG else f"trained_{config}_{key}_ordering"
+    )
     return fn
 
 
@@ -251,11 +254,10 @@ for _slug, (_key, _higher, _panel, _words, _side) in DIAGNOSTICS.items():
     )
 
 
-@check
-def trained_retrieval_ordering(ctx) -> Evidence:
-    run = task_run()
+def _retrieval(config: str) -> Evidence:
+    run = task_run(config)
     if run is None:
-        return task_missing()
+        return task_missing(config)
     paper = (
         f"Table 2 / Fig. 4e: 8× accuracy TRSP {tr.PAPER['nolima_accuracy']['8x']['trsp']} %, base "
         f"{tr.PAPER['nolima_accuracy']['8x']['base']} %, all ≈ 100 % at 1×"
@@ -275,6 +277,11 @@ def trained_retrieval_ordering(ctx) -> Evidence:
     )
 
 
+@check
+def trained_retrieval_ordering(ctx) -> Evidence:
+    return _retrieval(TASK_CONFIG)
+
+
 claim(
     id="trsp.trained.retrieval",
     figure=TASK_FIGURES["accuracy"],
@@ -286,6 +293,75 @@ claim(
     reason="Decided by the pre-stated rule on the committed task-level rows; see the evidence.",
     notes=["interpretive"],
     tests=["tests/test_task_run.py::test_the_rule_decides_the_trained_claims"],
+)
+
+
+# --------------------------------------------------------------------------- the same claims on the two-hop task
+
+HOP_TASK = (
+    "the NoLiMa-style two-hop task of `specproof train --task hop` (TRSP App. A.1's design on a synthetic "
+    "vocabulary: 4 chains of a bridging fact 'C IN Z .' and a needle 'Z LIVES P .' at uniform depths of a filler "
+    "haystack, 8 questions 'Q C' naming only the country, answered 'Z P' — the bridging city, then the person — exact "
+    "match on both tokens; Llama-style decoder, RoPE, d = 64, 2 layers × 4 heads, trained at T = 96 until it solves "
+    "it)"
+)
+HOP_EXPECTED = {slug: Status.OPEN for slug in DIAGNOSTICS}
+HOP_RETRIEVAL_EXPECTED = Status.OPEN
+HOP_REASON = "Decided by the pre-stated rule on the committed two-hop rows (config hop); see the evidence."
+HOP_DIAGNOSTIC_CHECKS = {slug: _diagnostic_check(slug, HOP_CONFIG) for slug in DIAGNOSTICS}
+trained_hop_stable_rank_ordering = HOP_DIAGNOSTIC_CHECKS["stable-rank"]
+trained_hop_spr_ordering = HOP_DIAGNOSTIC_CHECKS["spr"]
+trained_hop_flatness_ordering = HOP_DIAGNOSTIC_CHECKS["flatness"]
+trained_hop_anisotropy_ordering = HOP_DIAGNOSTIC_CHECKS["anisotropy"]
+
+for _slug, (_key, _higher, _panel, _words, _side) in DIAGNOSTICS.items():
+    claim(
+        id=f"trsp.trained.hop.{_slug}",
+        figure=TASK_FIGURES["diagnostics"],
+        title=(
+            f"Trained from scratch on the two-hop task, TRSP keeps a {_side} layer-averaged "
+            f"{_words.split(' (')[0].split(' ‖')[0]} than the base model at 1×–8× the training length (Fig. 4{_panel})"
+        ),
+        source=Source("specproof", "§5.3, Fig. 4, App. A.1", f"own, trained decoders (Fig. 4{_panel})"),
+        statement=rf"For the decoders of {HOP_TASK}, the layer-averaged {_words} of the residual stream $H_\ell$ on "
+        rf"held-out instances is {_side} for Transformer + TRSP (Eq. 6, dyadic $b_\ell$, triBox, the trained Eq. 7 "
+        rf"gate) than for the base Transformer at each evaluation length $kT$, $k = 1, 2, 4, 8$, as TRSP Fig. 4{_panel} "
+        rf"shows for its 109M model on NoLiMa. Decided per ratio by the paired rule (seeds shared; BCa interval and "
+        rf"exact permutation test at 5 %), judged only when both models reach 95 % exact match at 1× in every seed.",
+        checks=[HOP_DIAGNOSTIC_CHECKS[_slug]],
+        expected=HOP_EXPECTED[_slug],
+        reason=HOP_REASON,
+        limit=LIMITS.get(_slug),
+        notes=["interpretive"],
+        tests=[
+            "tests/test_task_run.py::test_the_rule_decides_the_trained_claims",
+            "tests/test_task_run.py::test_the_two_hop_rows_meet_the_precondition",
+        ],
+    )
+
+
+@check
+def trained_hop_retrieval_ordering(ctx) -> Evidence:
+    return _retrieval(HOP_CONFIG)
+
+
+claim(
+    id="trsp.trained.hop.retrieval",
+    figure=TASK_FIGURES["accuracy"],
+    title="Trained from scratch to solve the two-hop task at 1×, TRSP retrieves better than the base model at 8× (Table 2, Fig. 4e)",
+    source=Source("specproof", "§4.3, Table 2, Fig. 4e, App. A.1", "own, trained decoders"),
+    statement=rf"For the decoders of {HOP_TASK}, trained until base and TRSP both reach 95 % exact match at $T$ in every "
+    r"seed (the paper's precondition, Table 2: all models ≈ 100 % at 1×), the exact-match accuracy at $8T$ (same facts, "
+    r"8× the filler) is higher for Transformer + TRSP than for the base Transformer, by the paired rule (seeds shared; "
+    r"BCa interval and exact permutation test at 5 %), as TRSP Table 2 reports for NoLiMa at 8K (83.2 % vs 23.8 %).",
+    checks=[trained_hop_retrieval_ordering],
+    expected=HOP_RETRIEVAL_EXPECTED,
+    reason=HOP_REASON,
+    notes=["interpretive"],
+    tests=[
+        "tests/test_task_run.py::test_the_rule_decides_the_trained_claims",
+        "tests/test_task_run.py::test_the_two_hop_rows_meet_the_precondition",
+    ],
 )
 
 
