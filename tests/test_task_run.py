@@ -236,3 +236,46 @@ def test_the_city_person_hop_names_the_bridge_and_scores_both_tokens():
     cot = trn.TaskConfig("hop", task="hop", hop_answer="city-person")
     assert "hop_answer" not in latent.identity() and cot.identity()["hop_answer"] == "city-person"
     assert latent.fingerprint() != cot.fingerprint() and cot.make_task().answer_len == 2
+
+
+def test_the_key_first_hop_reads_each_fact_forward():
+    """order = "key-first": the bridge "C IN Z ." and the needle "Z LIVES P ." hold the question's chain with each
+    fact's key first (the same draws as the subject-first form, the facts' tokens swapped); the default order and
+    the committed fingerprints are unchanged, and a wrong order is refused."""
+    from specproof.runs.train.tasks import HopTask, decode_hop
+
+    kw = dict(chains=4, questions=3, persons=16, cities=16, countries=16, answer="city-person")
+    fwd, back = HopTask(**kw, order="key-first"), HopTask(**kw)
+    with pytest.raises(ValueError, match="key-first"):
+        HopTask(order="backwards")
+    tf = fwd.instance(np.random.default_rng(5), 96)[0]
+    tb = back.instance(np.random.default_rng(5), 96)[0]
+    assert (tf[-12:] == tb[-12:]).all()  # the same questions and answers
+    hay = tf[:-12]
+    for _, c, z, p in tf[-12:].reshape(3, 4):
+        assert any(hay[i] == c and hay[i + 1] == fwd.IN and hay[i + 2] == z for i in range(len(hay) - 2))
+        assert any(hay[i] == z and hay[i + 1] == fwd.LIVES and hay[i + 2] == p for i in range(len(hay) - 2))
+    assert "holds" in decode_hop(fwd, tf) and "lives-in" in decode_hop(back, tb)
+    assert "hop_order" not in trn.TaskConfig("x", task="hop").identity()
+    assert trn.CONFIGS["hop"].identity()["hop_order"] == "key-first"
+    assert trn.CONFIGS["hop"].make_task().order == "key-first"
+
+
+def test_the_two_hop_rows_are_committed_and_judged_by_the_precondition():
+    """The committed two-hop rows (config hop): base and TRSP paired in six seeds with their learning curves; each
+    trsp.trained.hop.* claim is judged only where every seed of both models reached 95 % at 1×, and otherwise says
+    which seeds did not (the precondition, never a verdict on extrapolation)."""
+    from specproof.checks.claims.trsp.trained import decoders as d
+    from specproof.engine.registry import load_all
+
+    run = trn.committed("hop")
+    assert run is not None, "data/trained-tasks.jsonl (config hop) is committed"
+    for name in ("base", "trsp"):
+        assert sorted(run.variants[name]) == [0, 1, 2, 3, 4, 5]
+        assert all(row["train"]["curve"][-1][0] == trn.CONFIGS["hop"].steps for row in run.variants[name].values())
+    blocked = d.precondition(run)
+    claims = load_all()
+    for slug in ("stable-rank", "spr", "flatness", "anisotropy", "retrieval"):
+        ev = claims[f"trsp.trained.hop.{slug}"].checks[0](None)
+        if blocked:
+            assert ev.status is Status.OPEN and ev.summary.startswith(blocked), slug

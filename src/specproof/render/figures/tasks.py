@@ -310,6 +310,26 @@ FIGURES = (
         {"names": ("base", "trsp")},
     ),
     (
+        "trained-hop-diagnostics",
+        draw_task_diagnostics,
+        "Trained on the NoLiMa-style two-hop task, TRSP Fig. 4 (a–d) analogue: the four diagnostics against the ratio",
+        (
+            "trsp.trained.hop.stable-rank",
+            "trsp.trained.hop.spr",
+            "trsp.trained.hop.flatness",
+            "trsp.trained.hop.anisotropy",
+        ),
+        {"names": ("base", "trsp"), "config": "hop"},
+    ),
+    (
+        "trained-hop-accuracy",
+        draw_task_accuracy,
+        "Trained on the NoLiMa-style two-hop task, TRSP Fig. 4e / Table 2 analogue: accuracy against the ratio, "
+        "learning curves",
+        ("trsp.trained.hop.retrieval",),
+        {"names": ("base", "trsp"), "config": "hop"},
+    ),
+    (
         "trained-tasks-ablations",
         draw_task_ablations,
         "Trained to solve the task at 1×, TRSP Table 4 analogue: each §5.2 ablation against TRSP at 1×–8×",
@@ -320,7 +340,8 @@ FIGURES = (
 
 
 def _kwargs(spec: dict) -> dict:
-    return {**spec, "sides": table4_sides()} if spec.get("sides") == "table4" else dict(spec)
+    spec = {k: v for k, v in spec.items() if k != "config"}  # which committed run: _gallery_run's, not task_data's
+    return {**spec, "sides": table4_sides()} if spec.get("sides") == "table4" else spec
 
 
 def write_figures(run, config, outdir) -> list:
@@ -331,6 +352,8 @@ def write_figures(run, config, outdir) -> list:
 
     written = []
     for name, draw, title, claims, spec in FIGURES:
+        if spec.get("config"):
+            continue  # a figure of one committed run (the two-hop task's): this run's own are the others
         if spec.get("against") == "trsp":
             if not ("trsp" in run.variants and set(ABLATIONS) & set(run.variants)):
                 continue  # no ablation beside TRSP in this run
@@ -344,9 +367,10 @@ def write_figures(run, config, outdir) -> list:
 
 
 @functools.cache
-def _gallery_run(quick: bool, ablations: bool = False):
-    """The committed ``mqar`` rows; quick: the tiny task config trained in memory (seconds, seeds 0 and 1; with
-    ``ablations``, TRSP and the four §5.2 ablations instead of base and TRSP)."""
+def _gallery_run(quick: bool, ablations: bool = False, config: str = "mqar"):
+    """The committed rows of ``config`` (``mqar``, or ``hop``: the two-hop task's); quick: the tiny task config
+    trained in memory (seconds, seeds 0 and 1; with ``ablations``, TRSP and the four §5.2 ablations instead of base
+    and TRSP)."""
     from specproof.runs.train import task_run as trn
     from specproof.theory.errors import InputError
 
@@ -357,11 +381,11 @@ def _gallery_run(quick: bool, ablations: bool = False):
         names = ("trsp", *ABLATIONS) if ablations else ("base", "trsp")
         variants = {k: builtin_variants()[k] for k in names}
         return trn.grouped(trn.run(c, variants, seeds=(0, 1), device=resolve_device("cpu")), c.name)
-    run = trn.committed("mqar")
+    run = trn.committed(config)
     if run is None:
         raise InputError(
-            f"the committed task-level rows (data/{trn.STORE_FILE}, config mqar) are missing; run "
-            "`specproof train --task mqar` first (about half an hour on two CPU cores)"
+            f"the committed task-level rows (data/{trn.STORE_FILE}, config {config}) are missing; run "
+            f"`specproof train --task {config}` first (about half an hour on two CPU cores)"
         )
     return run
 
@@ -374,5 +398,7 @@ def register_figures() -> None:
     for name, draw, title, claims, spec in FIGURES:
         if name not in GALLERY:
             figure(name, claims, title, draw)(
-                lambda quick, spec=spec: task_data(_gallery_run(quick, spec.get("against") == "trsp"), **_kwargs(spec))
+                lambda quick, spec=spec: task_data(
+                    _gallery_run(quick, spec.get("against") == "trsp", spec.get("config", "mqar")), **_kwargs(spec)
+                )
             )

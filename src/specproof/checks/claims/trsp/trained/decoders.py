@@ -39,6 +39,8 @@ FIGURE = "figures/trained-diagnostics.png"  # the byte-level run's
 TASK_FIGURES = {  # the task-level run's (render/figures/tasks.py)
     "diagnostics": "figures/trained-tasks-diagnostics.png",
     "accuracy": "figures/trained-tasks-accuracy.png",
+    "hop-diagnostics": "figures/trained-hop-diagnostics.png",
+    "hop-accuracy": "figures/trained-hop-accuracy.png",
 }
 UNPROVED = (
     "a measurement on trained networks: the rows are three seeds of one small configuration, so nothing is "
@@ -317,7 +319,7 @@ trained_hop_anisotropy_ordering = HOP_DIAGNOSTIC_CHECKS["anisotropy"]
 for _slug, (_key, _higher, _panel, _words, _side) in DIAGNOSTICS.items():
     claim(
         id=f"trsp.trained.hop.{_slug}",
-        figure=TASK_FIGURES["diagnostics"],
+        figure=TASK_FIGURES["hop-diagnostics"],
         title=(
             f"Trained from scratch on the two-hop task, TRSP keeps a {_side} layer-averaged "
             f"{_words.split(' (')[0].split(' ‖')[0]} than the base model at 1×–8× the training length (Fig. 4{_panel})"
@@ -335,7 +337,7 @@ for _slug, (_key, _higher, _panel, _words, _side) in DIAGNOSTICS.items():
         notes=["interpretive"],
         tests=[
             "tests/test_task_run.py::test_the_rule_decides_the_trained_claims",
-            "tests/test_task_run.py::test_the_two_hop_rows_meet_the_precondition",
+            "tests/test_task_run.py::test_the_two_hop_rows_are_committed_and_judged_by_the_precondition",
         ],
     )
 
@@ -347,7 +349,7 @@ def trained_hop_retrieval_ordering(ctx) -> Evidence:
 
 claim(
     id="trsp.trained.hop.retrieval",
-    figure=TASK_FIGURES["accuracy"],
+    figure=TASK_FIGURES["hop-accuracy"],
     title="Trained from scratch to solve the two-hop task at 1×, TRSP retrieves better than the base model at 8× (Table 2, Fig. 4e)",
     source=Source("specproof", "§4.3, Table 2, Fig. 4e, App. A.1", "own, trained decoders"),
     statement=rf"For the decoders of {HOP_TASK}, trained until base and TRSP both reach 95 % exact match at $T$ in every "
@@ -360,7 +362,7 @@ claim(
     notes=["interpretive"],
     tests=[
         "tests/test_task_run.py::test_the_rule_decides_the_trained_claims",
-        "tests/test_task_run.py::test_the_two_hop_rows_meet_the_precondition",
+        "tests/test_task_run.py::test_the_two_hop_rows_are_committed_and_judged_by_the_precondition",
     ],
 )
 
