@@ -21,6 +21,9 @@ set of a length is a pure function of (HELDOUT_STREAM, T, index) and is the same
    country only, which appears in the bridge but not in the needle (no literal overlap between question and
    needle); the answer P_j needs the chain C_j -> (bridge) Z_j -> (needle) P_j. The other chains are full-structure
    distractors, so the answer cannot come from "the person next to LIVES" (chance 1/chains) without the bridge.
+   Options: ``answer = "city-person"`` asks "Q C" -> "Z P" (the bridging city named first, exact match on both);
+   ``order = "key-first"`` writes the facts "C IN Z ." and "Z LIVES P ." (the same draws), the form that a small
+   decoder learns here in some seeds (config ``hop`` of task_run).
 2. ``mqar`` - multi-query associative recall (Zoology, Arora et al. 2023) with a haystack: ``pairs`` key-value
    bigrams "k v" (distinct keys) at uniformly drawn non-overlapping positions in a haystack of filler tokens (their
    own vocabulary), then SEP and ``questions`` of the keys "k v" (distinct, random order); the values are answers.

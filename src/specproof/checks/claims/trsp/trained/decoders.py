@@ -304,8 +304,8 @@ HOP_TASK = (
     "the NoLiMa-style two-hop task of `specproof train --task hop` (TRSP App. A.1's design on a synthetic "
     "vocabulary: 4 chains of a bridging fact 'C IN Z .' and a needle 'Z LIVES P .' at uniform depths of a filler "
     "haystack, 8 questions 'Q C' naming only the country, answered 'Z P' — the bridging city, then the person — exact "
-    "match on both tokens; Llama-style decoder, RoPE, d = 64, 2 layers × 4 heads, trained at T = 96 until it solves "
-    "it)"
+    "match on both tokens; Llama-style decoder, RoPE, d = 64, 2 layers × 4 heads, trained at T = 96 for 6000 steps "
+    "after a two-chain curriculum)"
 )
 HOP_EXPECTED = {slug: Status.OPEN for slug in DIAGNOSTICS}
 HOP_RETRIEVAL_EXPECTED = Status.OPEN
