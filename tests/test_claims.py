@@ -14,7 +14,7 @@ import pytest
 
 import specproof.checks.claims
 from specproof.engine.methods import RENDER_DIGITS
-from specproof.engine.registry import NOTE_FLAGS, REGISTRY, Context, Status, is_check, load_all
+from specproof.engine.registry import LINE_OF, MODULE_OF, NOTE_FLAGS, REGISTRY, Context, Status, is_check, load_all
 from specproof.engine.runner import run_claim
 from specproof.render.report import render_claim, render_document, split_sections
 
@@ -124,19 +124,27 @@ def test_every_id_of_claims_md_is_registered(shared_dir):
 
 
 def _checks_of_claim_modules() -> dict:
-    """Every @check function defined in a module of checks/claims/, by its qualified name."""
+    """Every check defined in a module of checks/claims/, by its qualified name: the module attributes marked as
+    checks (a decorated function, a check that coq_check built there) and the checks a claim file built and attached
+    without binding a name (a parametrised family, in a loop)."""
     package = specproof.checks.claims
     modules = [
         importlib.import_module(m.name)
         for m in pkgutil.walk_packages(package.__path__, f"{package.__name__}.")
         if not m.ispkg
     ]
-    return {
+    out = {
         f"{m.__name__}.{name}": fn
         for m in modules
         for name, fn in vars(m).items()
         if is_check(fn) and (fn.__module__ == m.__name__ or hasattr(fn, "coq_hooks"))
     }  # coq_check binds it here
+    here = str(Path(package.__path__[0]))
+    for c in REGISTRY.values():
+        for fn in (*c.checks, *c.cross_checks):
+            if fn not in out.values() and getattr(fn, "__code__", None) and fn.__code__.co_filename.startswith(here):
+                out[f"{fn.__module__}.{fn.__qualname__}"] = fn
+    return out
 
 
 def test_every_claim_has_checks_of_the_claim_modules():
@@ -153,6 +161,24 @@ def test_every_check_belongs_to_a_claim():
     used = {fn for c in REGISTRY.values() for fn in (*c.checks, *c.cross_checks)}
     unused = sorted(name for name, fn in _checks_of_claim_modules().items() if fn not in used)
     assert not unused, f"@check functions no claim uses: {unused}"
+
+
+def test_every_claim_is_stated_before_the_checks_that_decide_it():
+    """A claim file reads like a blueprint: each claim's declaration precedes every check defined for it in its file
+    (a check two claims share is defined after the first of them and attached to the other by a call)."""
+    first = {}
+    for cid, c in REGISTRY.items():
+        for fn in (*c.checks, *c.cross_checks):
+            first.setdefault(fn, cid)
+    late = []
+    for fn, cid in first.items():
+        code = getattr(fn, "__code__", None)
+        module = importlib.import_module(f"specproof.checks.claims.{MODULE_OF[cid]}")
+        if code is None or code.co_filename != module.__file__ or fn.__module__ != module.__name__:
+            continue  # defined elsewhere (a _shared module, coq_check): attached by a call
+        if code.co_firstlineno < LINE_OF[cid]:
+            late.append(f"{cid} (line {LINE_OF[cid]}) after its check {fn.__name__} (line {code.co_firstlineno})")
+    assert not late, f"claims stated after their evidence: {late}"
 
 
 def test_check_names_are_unique():

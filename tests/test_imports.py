@@ -58,7 +58,7 @@ def test_no_import_circle():
 
 
 def test_the_outline_lists_every_claim_file_once():
-    """claims/outline.toml is the document order: every claim file is in it once, and it names only files."""
+    """claims/outline.toml is the reading order: every claim file is in it once, and it names only files."""
     from specproof.engine.registry import claim_modules
 
     listed = [f"{CLAIMS}.{m}" for m in claim_modules()]

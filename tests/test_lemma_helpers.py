@@ -10,8 +10,8 @@ from hypothesis import strategies as st
 from scipy.integrate import quad
 
 from specproof.checks.claims._shared.sdeg_bidirectional import moment_terms
-from specproof.checks.claims.sdeg.app_d.thm7_lemmas import cesaro_pinching
-from specproof.checks.claims.sdeg.causal.thm4_steps import nuclear_bracket, step3_count_bound
+from specproof.checks.claims.sdeg.app_c.c4 import step3_count_bound
+from specproof.checks.claims.sdeg.app_d.d2 import cesaro_pinching, nuclear_bracket
 from specproof.theory.cesaro import dyadic_blocks
 from specproof.theory.entropy import entropy_terms, entropy_variation
 from specproof.theory.frequency import dirichlet_ratio, fejer_kernel, kernel_response
@@ -93,7 +93,7 @@ def test_bracket_and_count_helpers_at_the_cesaro_matrix():
 
 
 def test_reversibilization_of_a_reversible_chain_is_the_chain():
-    from specproof.checks.claims.trsp.app_d.setup import reversibilization
+    from specproof.checks.claims.trsp.app_d.d import reversibilization
     from specproof.theory.markov import stationary_distribution
 
     W = np.array([[0.0, 2.0, 1.0], [2.0, 0.0, 3.0], [1.0, 3.0, 1.0]])  # a weighted graph: its walk is reversible

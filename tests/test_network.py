@@ -9,7 +9,7 @@ import scipy.linalg
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from specproof.checks.claims.trsp.network.mixing import single_layer_mu2_estimate
+from specproof.checks.claims.trsp.app_c.c3_2 import single_layer_mu2_estimate
 from specproof.runs.sweeps.table import SWEEPS, network_attention
 from specproof.theory import network as nw
 from specproof.theory import network_solvers as ns
@@ -222,7 +222,7 @@ def test_causal_ceiling(T, seed):
 @pytest.mark.parametrize("D", [1, 2, 3, 4])
 def test_fixed_depth_bound(D):
     """The isolated network has reach R_D and μ₂ ≤ 6R_D²/(T² − 1) for any gates, even g = 1 everywhere."""
-    from specproof.checks.claims.trsp.network.operator import banded_bound, isolated_reach
+    from specproof.checks.claims.trsp.app_c.c3_1 import banded_bound, isolated_reach
 
     for T in (8, 33, 100):
         for gate in (lambda n, b: 1.0, nw.default_gate()):

@@ -7,7 +7,7 @@ import pytest
 
 from specproof.checks.claims._shared.sdeg_bidirectional import dense_attention
 from specproof.checks.claims._shared.trsp_app_c import boundary_excess, boundary_row_energies
-from specproof.checks.claims.trsp.app_c.rank_floor import composite_frobenius_sq, dense_frobenius_sq, rank_limit_kappa
+from specproof.checks.claims.trsp.app_c.c4 import composite_frobenius_sq, dense_frobenius_sq, rank_limit_kappa
 from specproof.theory.attention import bidirectional_singular_values, canonical_weights
 from specproof.theory.filters import tribox_matrix
 from specproof.theory.operators import Sink, composite_operator

@@ -321,13 +321,14 @@ def test_minilm_at_length_16(tmp_path, capsys):
 
 
 def test_the_claims_are_open_without_the_committed_rows(monkeypatch):
-    from specproof.checks.claims.sdeg.real import canonical as sdeg_real
+    from specproof.checks.claims._shared.sdeg_real import _measured
+    from specproof.checks.claims.sdeg.main.s4_3 import real_w1_decreases
     from specproof.engine.registry import Context, Status
 
     monkeypatch.setattr(rm, "stored_rows", lambda store=None: [])
-    sdeg_real._measured.cache_clear()
+    _measured.cache_clear()
     try:
-        ev = sdeg_real.real_w1_decreases(Context())
+        ev = real_w1_decreases(Context())
         assert ev.status is Status.OPEN and "specproof real" in ev.summary
     finally:
-        sdeg_real._measured.cache_clear()
+        _measured.cache_clear()

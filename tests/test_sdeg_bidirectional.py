@@ -63,7 +63,7 @@ def test_exact_block_form_needs_rows_summing_to_one(n):
     with free z_i it does not vanish, with z_i = (1 − d_i)/ℓ it does."""
     import sympy as sp
 
-    from specproof.checks.claims.sdeg.bidirectional.eigenvalues import helmert_basis
+    from specproof.checks.claims.sdeg.app_c.c2 import helmert_basis
 
     W = helmert_basis(n)
     assert sp.simplify(W.T * W - sp.eye(n)).is_zero_matrix

@@ -10,12 +10,9 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from specproof.checks.claims._shared.sdeg_causal import Config, attention, count_bound, log_ratio, profile_terms
-from specproof.checks.claims.sdeg.causal.hypotheses import (
-    c_eigen_probes,
-    c_eigen_profile_order_probe,
-    c_eigen_profile_probes,
-)
-from specproof.checks.claims.sdeg.causal.rank import RANK_CONFIGS
+from specproof.checks.claims.sdeg.app_c.c3 import c_eigen_profile_order_probe, c_eigen_profile_probes
+from specproof.checks.claims.sdeg.app_d.d2 import RANK_CONFIGS
+from specproof.checks.claims.sdeg.main.s3_3 import c_eigen_probes
 from specproof.engine import strategies as sst
 from specproof.engine.registry import REGISTRY, Context, Status
 from specproof.theory.cesaro import (

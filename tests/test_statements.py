@@ -1,5 +1,5 @@
-"""The statements registered by checks/claims/sdeg_statements.py and trsp_statements.py: their helpers and the facts
-their checks rest on, tested directly (the verdicts themselves are tests/test_claims.py::test_verdict)."""
+"""The statements of SDEG's introduction, App. D.1 and App. F and of TRSP's §3.2 and App. C–D: their helpers and the
+facts their checks rest on, tested directly (the verdicts themselves are tests/test_claims.py::test_verdict)."""
 
 import math
 
@@ -7,11 +7,20 @@ import numpy as np
 import pytest
 import scipy.linalg
 
-from specproof.checks.claims.sdeg.app_d import thm6_displays as sdeg_thm6
-from specproof.checks.claims.sdeg.app_e_f import statements as sdeg_f
-from specproof.checks.claims.sdeg.main import statements as sdeg
-from specproof.checks.claims.trsp.main import statements as trsp
-from specproof.checks.claims.trsp.main import statements as trsp_app
+from specproof.checks.claims._shared.sdeg_main import collapse_instance
+from specproof.checks.claims.sdeg.app_d.d1 import (
+    aggregate_margin,
+    instance_limits,
+    rank_proxy_row,
+    thm6_list_terms,
+    total_mass_margin,
+)
+from specproof.checks.claims.sdeg.app_f.f4 import geometric_entropy_limit, geometric_proxies
+from specproof.checks.claims.sdeg.app_f.f5 import head_ratio, minilm_head_ratios
+from specproof.checks.claims.sdeg.main.s1 import sphere_cosine_tail
+from specproof.checks.claims.trsp.app_c.c3_3 import dense_tribox
+from specproof.checks.claims.trsp.app_d.d6 import residual_margin
+from specproof.checks.claims.trsp.main.s3_2 import normalised_gap, sink_with_isolated_token
 from specproof.theory import filters
 from specproof.theory.attention import (
     bidirectional_eigenvalues,
@@ -42,10 +51,10 @@ def test_sphere_cosine_tail_matches_monte_carlo():
     d, t, n = 16, 0.3, 40000
     q, k = rng.standard_normal((n, d)), rng.standard_normal((n, d))
     cos = np.sum(q * k, axis=1) / (np.linalg.norm(q, axis=1) * np.linalg.norm(k, axis=1))
-    exact = sdeg.sphere_cosine_tail(d, t)
+    exact = sphere_cosine_tail(d, t)
     assert abs(np.mean(np.abs(cos) >= t) - exact) < 5 * math.sqrt(exact * (1 - exact) / n)
     assert abs(np.mean(cos**2) - 1 / d) < 0.003
-    assert sdeg.sphere_cosine_tail(2, 0.0) == pytest.approx(1.0)
+    assert sphere_cosine_tail(2, 0.0) == pytest.approx(1.0)
     assert exact <= 2 * math.exp(-d * t * t / 2)
 
 
@@ -53,10 +62,10 @@ def test_sphere_cosine_tail_matches_monte_carlo():
 
 
 def test_collapse_instance_limits():
-    s = sdeg.collapse_instance(4096)
+    s = collapse_instance(4096)
     assert s.size == 4096 and np.all(s[3:] <= 2.0) and np.all(s[3:] > 0)
-    row = sdeg.rank_proxy_row(s, 3)
-    lim = sdeg.instance_limits()
+    row = rank_proxy_row(s, 3)
+    lim = instance_limits()
     assert lim["trace"] == pytest.approx(3 + np.mean(np.exp(2 * (np.arange(32) + 0.5) / 32)))
     assert lim["continuum_trace"] == pytest.approx(3 + (math.e**2 - 1) / 2)
     assert row["srank"] == pytest.approx(3.90, abs=0.01) and row["erank2"] == pytest.approx(4.03, abs=0.01)
@@ -64,7 +73,7 @@ def test_collapse_instance_limits():
     assert row["bulk_sv"] <= (math.e**2 - 1) / 4096
     # srank_λ is the trace (nonnegative spectrum, λ₁ = 1)
     assert float(np.sum(bidirectional_eigenvalues(s))) == pytest.approx(row["trace"], rel=1e-10)
-    assert sdeg.rank_proxy_row(sdeg.collapse_instance(64), 3)["erank1"] < row["erank1"]
+    assert rank_proxy_row(collapse_instance(64), 3)["erank1"] < row["erank1"]
 
 
 # --------------------------------------------------------------------------- SDEG Thm 6
@@ -84,7 +93,7 @@ def test_mass_defects_vanish_under_separation(ell, k, f):
     delta2 = float(np.sum(sv**2)) - R - m2
     assert -(inv_g + k * inv_f) - 1e-12 <= delta1 <= 1e-12
     assert -(2 * k * inv_f + inv_g**2) - 1e-12 <= delta2 <= 1e-12
-    assert sdeg_thm6.total_mass_margin((s, k)) >= -1e-10
+    assert total_mass_margin((s, k)) >= -1e-10
 
 
 def test_entropy_rank_identity():
@@ -94,10 +103,10 @@ def test_entropy_rank_identity():
     w = float(np.sum(x * np.log(x)))
     q = x / total
     assert math.exp(-np.sum(q * np.log(q))) == pytest.approx(total * math.exp(-w / total), rel=1e-12)
-    terms = sdeg_thm6.thm6_list_terms(sdeg.collapse_instance(256), 3)
+    terms = thm6_list_terms(collapse_instance(256), 3)
     assert set(terms) == {"σ", "σ²", "λ"}
     assert terms["σ²"]["erank"] == pytest.approx(
-        effective_rank(bidirectional_singular_values(sdeg.collapse_instance(256)), 2)
+        effective_rank(bidirectional_singular_values(collapse_instance(256)), 2)
     )
 
 
@@ -106,7 +115,7 @@ def test_aggregate_defect_bound():
     for _ in range(50):
         d = rng.uniform(0, 1, rng.integers(1, 60)) ** rng.integers(1, 6)
         k = int(rng.integers(0, 5))
-        assert sdeg_thm6.aggregate_margin((k, d, 1.0)) >= -1e-12
+        assert aggregate_margin((k, d, 1.0)) >= -1e-12
     # the m log(1/m) ≤ √m step, at its worst point
     m = np.linspace(1e-6, 1, 1000)
     assert np.all(m * np.log(1 / m) <= np.sqrt(m))
@@ -116,13 +125,13 @@ def test_aggregate_defect_bound():
 
 
 def test_geometric_witness_proxies():
-    big = sdeg_f.geometric_proxies(0.5, 60)
+    big = geometric_proxies(0.5, 60)
     assert big["srank"] == pytest.approx(4 / 3)
     assert big["erank1"] == pytest.approx(4.0, rel=1e-9)
     assert big["erank2"] == pytest.approx(4 / 3 * 4 ** (1 / 3), rel=1e-9)
-    small = sdeg_f.geometric_proxies(0.5, 5)
+    small = geometric_proxies(0.5, 5)
     assert all(small[key] < big[key] for key in big)
-    assert sdeg_f.geometric_entropy_limit(0.5) == pytest.approx(2 * math.log(2))
+    assert geometric_entropy_limit(0.5) == pytest.approx(2 * math.log(2))
     harmonic = 1 / np.arange(1, 2001)
     assert stable_rank(harmonic) < math.pi**2 / 6
 
@@ -130,9 +139,9 @@ def test_geometric_witness_proxies():
 def test_head_ratio_statistic():
     # two layers, three samples, three heads: per-head medians, max/min per layer, median over layers
     values = [[[1, 2, 4], [1, 2, 4], [3, 2, 4]], [[2, 2, 2], [2, 2, 2], [2, 2, 2]]]
-    median, per_layer = sdeg_f.head_ratio(values)
+    median, per_layer = head_ratio(values)
     assert per_layer == [4.0, 1.0] and median == 2.5
-    ratios = sdeg_f.minilm_head_ratios()
+    ratios = minilm_head_ratios()
     if ratios is None:
         pytest.skip("the committed MiniLM rows are missing")
     assert all(v[0] >= 1 for row in ratios.values() for v in row.values())
@@ -143,9 +152,9 @@ def test_head_ratio_statistic():
 
 @pytest.mark.parametrize("m", [1, 4, 9, 16])
 def test_sink_with_isolated_token_never_mixes(m):
-    M = trsp.sink_with_isolated_token(m)
+    M = sink_with_isolated_token(m)
     assert np.allclose(M.sum(axis=1), 1) and np.allclose(M @ M, M)
-    assert trsp.normalised_gap(M) == pytest.approx(1 - 1 / math.sqrt(m) if m > 1 else 0.0, abs=1e-12)
+    assert normalised_gap(M) == pytest.approx(1 - 1 / math.sqrt(m) if m > 1 else 0.0, abs=1e-12)
     x = np.zeros(m + 1)
     x[-1] = 1
     assert np.allclose(np.linalg.matrix_power(M, 7) @ x, x)
@@ -182,10 +191,10 @@ def test_dense_variant_traffic_counts_levels():
     from specproof.theory.torch.filters import tribox_filter_torch
 
     X = torch.arange(12.0, dtype=torch.float64).reshape(1, 12, 1)
-    dense = trsp.dense_tribox(X)
+    dense = dense_tribox(X)
     expected = sum(tribox_filter_torch(X, min(2**level, 12)) for level in range(filters.floor_log2(12) + 1))
     assert torch.allclose(dense, expected)
-    _, total = element_traffic(trsp.dense_tribox, X, 0)
+    _, total = element_traffic(dense_tribox, X, 0)
     _, one = element_traffic(tribox_filter_torch, X, 1)
     assert total == 4 * one + 3 * 3 * 12
 
@@ -236,7 +245,7 @@ def test_mixing_residual_bound():
         E = np.linalg.matrix_power(P, L) @ X - Xbar
         assert pi_norm(E, pi) <= contraction**L * pi_norm(X - Xbar, pi) + 1e-12
         assert np.max(np.abs(E)) <= math.sqrt(1 / pi.min()) * contraction**L * pi_norm(X - Xbar, pi) + 1e-12
-    assert trsp_app.residual_margin(((P, pi), 3, list(X[:, :2].ravel()))) >= -1e-12
+    assert residual_margin(((P, pi), 3, list(X[:, :2].ravel()))) >= -1e-12
 
 
 def test_amplification_depth():

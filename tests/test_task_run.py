@@ -75,19 +75,19 @@ def _fake(diff: float, seeds=6, acc1=0.99, noise=0.01, key="stable_rank"):
 
 
 def test_the_rule_decides_the_trained_claims():
-    from specproof.checks.claims.trsp.trained import decoders as d
+    from specproof.checks.claims._shared.trsp_trained import decide
 
     kw = {"what": "x", "paper": "p"}
-    assert d.decide(_fake(0.5), "stable_rank", "greater", (1, 2, 4, 8), **kw).status is Status.VERIFIED
-    assert d.decide(_fake(-0.5), "stable_rank", "greater", (1, 2, 4, 8), **kw).status is Status.REFUTED
-    assert d.decide(_fake(0.5), "anisotropy", "less", (1, 2, 4, 8), **kw).status is Status.REFUTED
-    small = d.decide(_fake(0.0), "stable_rank", "greater", (1,), **kw)
+    assert decide(_fake(0.5), "stable_rank", "greater", (1, 2, 4, 8), **kw).status is Status.VERIFIED
+    assert decide(_fake(-0.5), "stable_rank", "greater", (1, 2, 4, 8), **kw).status is Status.REFUTED
+    assert decide(_fake(0.5), "anisotropy", "less", (1, 2, 4, 8), **kw).status is Status.REFUTED
+    small = decide(_fake(0.0), "stable_rank", "greater", (1,), **kw)
     assert small.status is Status.OPEN and "smallest effect" in small.summary
     # five pairs cannot reject at 5 %: open, and it says so
-    five = d.decide(_fake(0.5, seeds=5), "stable_rank", "greater", (1,), **kw)
+    five = decide(_fake(0.5, seeds=5), "stable_rank", "greater", (1,), **kw)
     assert five.status is Status.OPEN and "no test at 5 % can reject" in five.summary
     # the paper's precondition: a model below 95 % at 1× in one seed leaves the comparison unjudged
-    blocked = d.decide(_fake(0.5, acc1=0.9), "stable_rank", "greater", (1, 2), **kw)
+    blocked = decide(_fake(0.5, acc1=0.9), "stable_rank", "greater", (1, 2), **kw)
     assert blocked.status is Status.OPEN and "precondition" in blocked.summary
 
 
@@ -192,24 +192,24 @@ def test_the_rule_decides_the_table4_ablations():
     """trsp.trained.ablations.task: each ablation against TRSP on Table 4's side (dense above, the rest below) by the
     paired rule at 8×; verified only when all four pairs are, refuted by one pair the other way, open otherwise with
     the pairs it decided; not judged when one variant has not learned the task at 1×."""
-    from specproof.checks.claims.trsp.trained import task_ablations as ta
+    from specproof.checks.claims.trsp.main.s5_2 import judge, sides
 
-    assert ta.sides() == {
+    assert sides() == {
         "static-gate": "less",
         "no-dyadic": "less",
         "box-kernel": "less",
         "dense-full-sweep": "greater",
     }
     paper = {"static-gate": -0.2, "no-dyadic": -0.1, "box-kernel": -0.15, "dense-full-sweep": 0.05}
-    assert ta.judge(_fake_ablations(paper)).status is Status.VERIFIED
-    flipped = ta.judge(_fake_ablations({**paper, "dense-full-sweep": -0.1}))
+    assert judge(_fake_ablations(paper)).status is Status.VERIFIED
+    flipped = judge(_fake_ablations({**paper, "dense-full-sweep": -0.1}))
     assert flipped.status is Status.REFUTED and "dense-full-sweep" in flipped.counterexample
-    mixed = ta.judge(_fake_ablations({**paper, "box-kernel": 0.0, "static-gate": 0.0}))
+    mixed = judge(_fake_ablations({**paper, "box-kernel": 0.0, "static-gate": 0.0}))
     assert (
         mixed.status is Status.OPEN
         and "Decided at 8×: no-dyadic, dense-full-sweep; open: static-gate, box-kernel" in mixed.summary
     )
-    blocked = ta.judge(_fake_ablations(paper, acc1=0.9))
+    blocked = judge(_fake_ablations(paper, acc1=0.9))
     assert blocked.status is Status.OPEN and "precondition" in blocked.summary
 
 
@@ -265,7 +265,7 @@ def test_the_two_hop_rows_are_committed_and_judged_by_the_precondition():
     """The committed two-hop rows (config hop): base and TRSP paired in six seeds with their learning curves; each
     trsp.trained.hop.* claim is judged only where every seed of both models reached 95 % at 1×, and otherwise says
     which seeds did not (the precondition, never a verdict on extrapolation)."""
-    from specproof.checks.claims.trsp.trained import decoders as d
+    from specproof.checks.claims._shared.trsp_trained import precondition
     from specproof.engine.registry import load_all
 
     run = trn.committed("hop")
@@ -273,7 +273,7 @@ def test_the_two_hop_rows_are_committed_and_judged_by_the_precondition():
     for name in ("base", "trsp"):
         assert sorted(run.variants[name]) == [0, 1, 2, 3, 4, 5]
         assert all(row["train"]["curve"][-1][0] == trn.CONFIGS["hop"].steps for row in run.variants[name].values())
-    blocked = d.precondition(run)
+    blocked = precondition(run)
     claims = load_all()
     for slug in ("stable-rank", "spr", "flatness", "anisotropy", "retrieval"):
         ev = claims[f"trsp.trained.hop.{slug}"].checks[0](None)

@@ -417,7 +417,7 @@ def test_the_gpu_script_is_the_gpu_configuration():
 
 
 def test_the_spread_rule_of_the_trained_claims():
-    from specproof.checks.claims.trsp.trained.decoders import compare
+    from specproof.checks.claims.trsp.main.s5_2 import compare
 
     assert compare([3, 4, 5], [1, 2, 2.5], higher=True)[0] == "beyond"
     assert compare([3, 4, 5], [1, 2, 3.5], higher=True)[0] == "overlap"

@@ -15,11 +15,16 @@ import scipy.linalg
 from hypothesis import example, given
 from hypothesis import strategies as st
 
-from specproof.checks.claims._shared.trsp_app_c import operator_spectral_norm, real_operator_spectrum
-from specproof.checks.claims.trsp.app_c.gap import dense_layer_domination, layer_rayleigh_ceiling, skeleton_gap
-from specproof.checks.claims.trsp.app_c.mu2 import BALL_PRECISION, mode_one_envelope_bound
-from specproof.checks.claims.trsp.app_c.rank_floor import distal_energy
-from specproof.checks.claims.trsp.app_c.skeleton import coinciding_generators, tri_laplacian, weyl_margin
+from specproof.checks.claims._shared.trsp_app_c import BALL_PRECISION, operator_spectral_norm, real_operator_spectrum
+from specproof.checks.claims.trsp.app_c.c2 import coinciding_generators
+from specproof.checks.claims.trsp.app_c.c3_1 import tri_laplacian, weyl_margin
+from specproof.checks.claims.trsp.app_c.c3_3 import (
+    dense_layer_domination,
+    layer_rayleigh_ceiling,
+    mode_one_envelope_bound,
+    skeleton_gap,
+)
+from specproof.checks.claims.trsp.app_c.c4 import distal_energy
 from specproof.engine import strategies as sst
 from specproof.engine.registry import REGISTRY, load_all
 from specproof.theory.cayley import (

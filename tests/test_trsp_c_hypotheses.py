@@ -10,9 +10,8 @@ import sympy as sp
 from hypothesis import example, given
 from hypothesis import strategies as st
 
-from specproof.checks.claims._shared.trsp_app_c import eq7_gates, gated_mode_exact
-from specproof.checks.claims.trsp.app_c.hypotheses_c3_2_c3_3 import mode_ball
-from specproof.checks.claims.trsp.app_c.hypotheses_c4 import has_kernel_row
+from specproof.checks.claims._shared.trsp_app_c import eq7_gates, gated_mode_exact, mode_ball
+from specproof.checks.claims.trsp.app_c.c4 import has_kernel_row
 from specproof.theory.cayley import cayley_laplacian, cayley_laplacian_spectrum
 from specproof.theory.filters import floor_log2
 from specproof.theory.offset_graphs import dyadic_offset_edges, laplacian_form, offset_laplacian

@@ -1,9 +1,13 @@
 """specproof: a verification suite for the spectral theory of attention.
 
-The repository keeps the design's folders (``theory/``: the mathematics as code; ``checks/``: the
-claims, methods, sweeps, variants, report and CLI); installed, they are ``specproof.theory`` and
-``specproof.checks``. The names a user needs are re-exported here and imported on first use, so
-``import specproof`` stays light.
+The package is rooms by role, each importing only the rooms below it: ``cli`` > ``render`` > ``checks``
+(``claims``: the papers' claims, one file per section; ``battery``: a user's variant) > ``runs`` (stored evidence)
+> ``engine`` (how a claim is decided) > ``theory`` (the mathematics). The names a user needs are re-exported here
+and imported on first use, so ``import specproof`` stays light::
+
+    import specproof
+    specproof.verify(["trsp.C6.mu2-lower"])[0].status     # Status.PROVED
+    print(specproof.check_variant(specproof.paper_variants()[0]).table())   # the paper's TRSP through the battery
 """
 
 from __future__ import annotations
@@ -21,13 +25,16 @@ _PUBLIC = {
     "claim": "specproof.engine.registry",
     "check": "specproof.engine.registry",
     "Claim": "specproof.engine.registry",
+    "ClaimDeclaration": "specproof.engine.registry",
     "Context": "specproof.engine.registry",
     "Evidence": "specproof.engine.registry",
     "Source": "specproof.engine.registry",
     "Status": "specproof.engine.registry",
     "load_all": "specproof.engine.registry",
-    "run_claim": "specproof.render.report",
-    "verify": "specproof.render.report",
+    "outline": "specproof.engine.registry",
+    "Result": "specproof.engine.runner",
+    "run_claim": "specproof.engine.runner",
+    "verify": "specproof.engine.runner",
     # variants
     "Variant": "specproof.checks.battery",
     "Kernel": "specproof.checks.battery",

@@ -5,7 +5,7 @@ from __future__ import annotations
 import enum
 import functools
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 from typing import Any, Callable, Mapping
 
@@ -37,11 +37,6 @@ class Status(str, enum.Enum):
 # How strong a verdict is: proved > certified > verified > open = refuted (a refuted claim supports nothing).
 STRENGTH = {Status.PROVED: 3, Status.CERTIFIED: 2, Status.VERIFIED: 1, Status.OPEN: 0, Status.REFUTED: 0}
 EXACT_STATUSES = frozenset({Status.PROVED, Status.CERTIFIED})
-
-
-def natural_key(text: str) -> list:
-    """Sort key that orders embedded numbers numerically ("App. C.10" after "App. C.9", "§3.2" before "§3.10")."""
-    return [int(p) if p.isdigit() else p for p in re.split(r"(\d+)", text)]
 
 
 def weakest(statuses) -> Status:
@@ -194,8 +189,6 @@ class Claim:
         bad = set(self.notes) - set(NOTE_FLAGS)
         if bad:
             raise ValueError(f"{self.id}: unknown note flags {sorted(bad)}; allowed: {NOTE_FLAGS}")
-        if self.expected is not Status.OPEN and not self.checks:
-            raise ValueError(f"{self.id}: a claim without checks can only be expected 'open'")
         unmarked = [repr(fn) for fn in (*self.checks, *self.cross_checks) if not is_check(fn)]
         if unmarked:
             raise ValueError(f"{self.id}: checks must be functions marked with @check, got {', '.join(unmarked)}")
@@ -203,12 +196,14 @@ class Claim:
 
 REGISTRY: dict[str, Claim] = {}
 MODULE_OF: dict[str, str] = {}  # claim id → the claim module that registered it
+LINE_OF: dict[str, int] = {}  # claim id → the line of its module where it is declared
 
 CLAIMS_PACKAGE = "specproof.checks.claims"
 
 
 def check(fn: CheckFn) -> CheckFn:
-    """Mark a function as a check: ``claim(checks=[fn, ...])`` accepts only functions marked so.
+    """Mark a function as a check. A claim file attaches its checks with ``@c.decides`` / ``@c.supports``, which
+    mark them; ``@check`` marks a check defined where no claim is (a ``_shared`` module), attached by a call.
 
     The check's name in reports and in THEOREMS.md is ``fn.__name__``.
     """
@@ -221,66 +216,139 @@ def is_check(obj) -> bool:
     return callable(obj) and getattr(obj, "is_check", False) is True
 
 
-def _caller_module() -> str:
-    """The claim module that called into this one (the first frame outside the registry)."""
+def _caller() -> tuple[str, int]:
+    """The claim module that called into this one (the first frame outside the registry), and the line it is at."""
     import inspect
 
     frame = inspect.currentframe()
     while frame is not None and frame.f_globals.get("__name__") == __name__:
         frame = frame.f_back
-    name = str(frame.f_globals.get("__name__", "")) if frame else ""
-    return name.removeprefix(CLAIMS_PACKAGE + ".")
+    if frame is None:
+        return "", 0
+    return str(frame.f_globals.get("__name__", "")).removeprefix(CLAIMS_PACKAGE + "."), frame.f_lineno
 
 
-def _register(fields: dict, module: str) -> Claim:
+class ClaimDeclaration:
+    """A claim as its file declares it: the statement first, then the checks that decide it, attached by name.
+
+    ``claim(...)`` returns one; ``@c.decides`` attaches a check whose evidence decides the verdict, ``@c.supports`` a
+    cross-check whose evidence only supports it (run too, shown beside the deciding evidence). Called rather than
+    used as a decorator (``c.decides(fn)``), they attach a check defined elsewhere (a ``_shared`` module) or already
+    attached to another claim. The checks keep the order in which they are attached.
+    """
+
+    __slots__ = ("id",)
+
+    def __init__(self, cid: str):
+        self.id = cid
+
+    def __repr__(self) -> str:
+        return f"ClaimDeclaration({self.id!r})"
+
+    @property
+    def claim(self) -> Claim:
+        """The registered claim with the checks attached so far."""
+        return REGISTRY[self.id]
+
+    def decides(self, fn: CheckFn) -> CheckFn:
+        """Attach ``fn`` as a check that decides the claim (``Claim.checks``)."""
+        return self._attach(fn, "checks")
+
+    def supports(self, fn: CheckFn) -> CheckFn:
+        """Attach ``fn`` as a cross-check that supports the verdict (``Claim.cross_checks``)."""
+        return self._attach(fn, "cross_checks")
+
+    def _attach(self, fn: CheckFn, role: str) -> CheckFn:
+        if not callable(fn):
+            raise TypeError(f"{self.id}: a check is a function of the Context, got {fn!r}")
+        check(fn)
+        current = REGISTRY[self.id]
+        if role == "checks":
+            REGISTRY[self.id] = replace(current, checks=(*current.checks, fn))
+        else:
+            REGISTRY[self.id] = replace(current, cross_checks=(*current.cross_checks, fn))
+        return fn
+
+    def hypothesis(self, slug: str, **fields) -> ClaimDeclaration:
+        """Declare, beside this claim, a claim of the project's own on one of its hypotheses: its id is
+        ``<id>.hypotheses.<slug>`` and its aliases start with ``<id>.hypotheses``, the group that names all of them
+        (``specproof verify <id>.hypotheses`` runs them all). Unless given, its source is the project's own at this
+        claim's section and it uses this claim."""
+        parent = REGISTRY[self.id]
+        group = f"{self.id}.hypotheses"
+        fields.setdefault("source", Source("specproof", parent.source.section, "own"))
+        fields.setdefault("uses", [self.id])
+        fields["aliases"] = (group, *tuple(fields.get("aliases", ())))
+        return _declare(f"{group}.{slug}", fields, *_caller())
+
+
+def _declare(cid: str, fields: dict, module: str, line: int) -> ClaimDeclaration:
+    for attached in ("checks", "cross_checks"):
+        if attached in fields:
+            raise TypeError(
+                f"{cid}: a claim is stated before its checks; attach them after it with @c.decides / @c.supports "
+                f"(or c.decides(fn) for a check defined elsewhere), not with {attached}="
+            )
     values: dict[str, Any] = {k: tuple(v) if isinstance(v, list) else v for k, v in fields.items()}
-    c = Claim(**values)
+    c = Claim(id=cid, **values)
     if c.id in REGISTRY:
         raise ValueError(f"claim {c.id!r} registered twice")
     REGISTRY[c.id] = c
     MODULE_OF[c.id] = module
-    return c
+    LINE_OF[c.id] = line
+    return ClaimDeclaration(c.id)
 
 
-def claim(**fields) -> Claim:
-    """Register a claim; its checks are functions marked with :func:`check`."""
-    return _register(fields, _caller_module())
+def claim(id: str, **fields) -> ClaimDeclaration:
+    """Declare a claim (its statement, source, expected verdict, …); attach its checks after it with the returned
+    declaration's ``@decides`` and ``@supports``."""
+    return _declare(id, fields, *_caller())
 
 
-def claim_split(old: str, parts, **common) -> list[Claim]:
-    """Register the claims a bundled claim ``old`` was split into, one per part, in the order given.
-
-    Each part is a dict of :class:`Claim` fields with a ``slug`` in place of the id: the child's id is
-    ``old.<slug>``, the fields of ``common`` (source, uses, tests, ...) apply unless the part gives its own, and every
-    child carries ``old`` among its aliases. So ``old`` stays a valid id: it names the group of its children (a
-    *split* alias: ``specproof verify old`` runs them all, a link to it reaches a page listing them).
-    """
-    module = _caller_module()
-    out = []
-    for part in parts:
-        fields = {**common, **part}
-        slug = fields.pop("slug")
-        fields["id"] = f"{old}.{slug}"
-        fields["aliases"] = (old, *tuple(fields.get("aliases", ())))
-        out.append(_register(fields, module))
-    if not out:
-        raise ValueError(f"{old}: a split needs at least one part")
-    return out
+def incomplete(claims) -> list[str]:
+    """The claims expected to be decided that have no deciding check attached (a claim without checks can only be
+    expected 'open')."""
+    return [c.id for c in claims if c.expected is not Status.OPEN and not c.checks]
 
 
-def claim_modules() -> tuple[str, ...]:
-    """The claim files in document order, as ``claims/outline.toml`` lists them: dotted names under
-    :data:`CLAIMS_PACKAGE` (``"trsp.app_c.skeleton"``). The registry follows this order, then each file's own."""
-    return _outline()
+@dataclass(frozen=True)
+class Section:
+    """One section of a paper as ``claims/outline.toml`` lists it: the claim file that holds its claims (the paper's
+    and the project's own that qualify them), in reading order."""
+
+    paper: str  # "TRSP" or "SDEG"
+    label: str  # the paper's section number, "§3.2.1", "App. C.3.2"
+    title: str
+    module: str  # the claim file, dotted under CLAIMS_PACKAGE: "trsp.app_c.c3_2"
+
+    @property
+    def heading(self) -> str:
+        return self.label if self.title in ("", self.label) else f"{self.label}: {self.title}"
 
 
 @functools.lru_cache(maxsize=1)
-def _outline() -> tuple[str, ...]:
+def outline() -> tuple[Section, ...]:
+    """The papers' sections in reading order (TRSP, then SDEG; the main text in section order, then the appendices),
+    each with the claim file that holds it."""
     import tomllib
     from importlib import resources
 
-    outline = tomllib.loads(resources.files(CLAIMS_PACKAGE).joinpath("outline.toml").read_text(encoding="utf-8"))
-    return tuple(f"{part['folder'].replace('/', '.')}.{name}" for part in outline["part"] for name in part["files"])
+    text = resources.files(CLAIMS_PACKAGE).joinpath("outline.toml").read_text(encoding="utf-8")
+    return tuple(
+        Section(s["paper"], s["label"], s["title"], f"{s['paper'].lower()}.{s['file'].replace('/', '.')}")
+        for s in tomllib.loads(text)["section"]
+    )
+
+
+def section_of(module: str) -> Section:
+    """The outline's section whose claim file is ``module`` (dotted under CLAIMS_PACKAGE)."""
+    return {s.module: s for s in outline()}[module]
+
+
+def claim_modules() -> tuple[str, ...]:
+    """The claim files in reading order, as ``claims/outline.toml`` lists them: dotted names under
+    :data:`CLAIMS_PACKAGE` (``"trsp.app_c.c3_2"``). The registry follows this order, then each file's own."""
+    return tuple(s.module for s in outline())
 
 
 def load_modules(modules) -> None:
@@ -290,6 +358,10 @@ def load_modules(modules) -> None:
 
     for name in modules:
         importlib.import_module(f"{CLAIMS_PACKAGE}.{name}")
+    wanted = set(modules)
+    bad = incomplete(c for cid, c in REGISTRY.items() if MODULE_OF.get(cid) in wanted)
+    if bad:
+        raise ValueError(f"claims expected to be decided have no check attached: {', '.join(bad)}")
 
 
 def load_all() -> dict[str, Claim]:

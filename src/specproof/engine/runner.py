@@ -125,12 +125,22 @@ def decide(evidence: list[Evidence]) -> Status:
     return weakest(e.status for e in evidence if e.role is Role.DECIDES)
 
 
-def run_claim(claim: Claim, ctx: Context = Context()) -> Result:
-    """Run every check of a claim, on one BLAS/OpenMP thread; a crashing check is recorded, never raised.
+def verify(ids=None, *, wide: bool = False, seed: int = 0) -> list[Result]:
+    """Decide claims as ``specproof verify`` does and return their results in reading order: ``ids`` are claim ids,
+    groups or aliases (``"trsp.C6"``, ``"trsp.C4.weyl.hypotheses"``), every claim when omitted; ``wide`` runs the
+    widest ranges. An unknown id is an :class:`InputError` naming the nearest ones."""
+    return run(select([ids] if isinstance(ids, str) else ids), Context(wide=wide, seed=seed))
+
+
+def run_claim(claim: Claim | str, ctx: Context = Context()) -> Result:
+    """Run every check of a claim (a :class:`Claim` or its id), on one BLAS/OpenMP thread; a crashing check is
+    recorded, never raised.
 
     One thread: the thread count changes the order of floating-point sums, and the dense problems of
     the checks are small enough that threads buy little.
     """
+    if isinstance(claim, str):
+        (claim,) = select([claim])
     with threadpool_limits(limits=1):
         return _run_claim(claim, ctx)
 

@@ -10,7 +10,7 @@ from typing import Mapping
 
 from specproof.engine.blueprint import SOUND, chains
 from specproof.engine.io import write_atomic
-from specproof.engine.registry import Claim, Status, natural_key
+from specproof.engine.registry import Claim, Status
 
 _FILL = {
     Status.PROVED: "#66bb6a",
@@ -24,25 +24,19 @@ _FILL = {
 _PER_ROW = 9  # section columns per band of the picture
 
 
-def _home(claims: Mapping[str, Claim], c: Claim) -> Claim:
-    """The paper's claim a claim of specproof's own qualifies (what it corrects, else the first it uses)."""
-    while c.source.paper == "specproof":
-        target = c.corrects or next((u for u in c.uses if u in claims), None)
-        if target is None:
-            return c
-        c = claims[target]
-    return c
-
-
 def layout(claims: Mapping[str, Claim]) -> tuple[dict, dict, float]:
-    """Where each claim sits in the drawing: one column per paper section (a claim of specproof's own in the
-    column of the claim it qualifies), _PER_ROW columns per band, registry order down a column.
-    Returns node positions {id: (x, y)}, section headings {(paper, section): (x, y)} and the lowest y."""
+    """Where each claim sits in the drawing: one column per paper section in reading order (a claim of specproof's
+    own in the column of the section that holds it, beside the claim it qualifies), _PER_ROW columns per band,
+    registry order down a column. Returns node positions {id: (x, y)}, section headings {(paper, section): (x, y)}
+    and the lowest y."""
+    from specproof.engine.registry import MODULE_OF, outline
+
+    rank = {s.module: i for i, s in enumerate(outline())}
+    label = {s.module: (s.paper, s.label) for s in outline()}
     groups: dict[tuple, list[str]] = {}
-    for cid, c in claims.items():
-        home = _home(claims, c)
-        groups.setdefault((home.source.paper, home.source.section), []).append(cid)
-    columns = sorted(groups, key=lambda g: (g[0], natural_key(g[1])))
+    for cid in sorted(claims, key=lambda cid: rank.get(MODULE_OF.get(cid, ""), len(rank))):
+        groups.setdefault(label.get(MODULE_OF.get(cid, ""), ("specproof", "")), []).append(cid)
+    columns = list(groups)
     bands = [columns[i : i + _PER_ROW] for i in range(0, len(columns), _PER_ROW)]
     pos, heading, top = {}, {}, 0.0
     for band in bands:

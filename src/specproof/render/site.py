@@ -24,7 +24,7 @@ from typing import Mapping
 from specproof.engine.blueprint import CLAIM_ID, SOUND
 from specproof.engine.io import output_dir, project_path, write_atomic
 from specproof.engine.methods import jsonable
-from specproof.engine.registry import NOTE_FLAGS, PAPERS, Evidence, Status, load_all, natural_key
+from specproof.engine.registry import MODULE_OF, NOTE_FLAGS, PAPERS, Evidence, Status, load_all, outline
 from specproof.render.graph import _FILL, layout
 from specproof.theory.validate import InputError
 
@@ -295,7 +295,9 @@ def _split_page(old: str, parts) -> str:
 
 def _index_page(views, meta: dict) -> str:
     link = lambda cid: f"claims/{cid}.html" if cid in views else None  # noqa: E731
-    sections = sorted({f"{v.paper} {v.section}" for v in views.values()}, key=natural_key)
+    part = {s.module: f"{s.paper} {s.label}" for s in outline()}
+    where = {cid: part.get(MODULE_OF.get(cid, ""), f"{v.paper} {v.section}") for cid, v in views.items()}
+    sections = list(dict.fromkeys(p for p in part.values() if p in set(where.values())))
     papers = [p for p in [*PAPERS, "specproof"] if any(v.paper == p for v in views.values())]
     rows = []
     for v in views.values():
@@ -303,7 +305,7 @@ def _index_page(views, meta: dict) -> str:
         rows.append(
             {
                 "c": v,
-                "section": f"{v.paper} {v.section}",
+                "section": where[v.id],
                 "proof": "fully proved" if fully else "proved, not fully" if v.fully is False else "",
                 "text": _text_of(" ".join((v.id, v.title, v.label, v.statement))),
             }

@@ -42,6 +42,7 @@ import threading
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -74,7 +75,7 @@ REVISION = 1
 DIGITS = 6  # stored values keep 6 significant digits
 
 # the paper's numbers this experiment is read beside (TRSP §4.3, §5.3, Table 2; Fig. 4 gives no numbers)
-PAPER = {
+PAPER: dict[str, Any] = {
     "nolima_accuracy": {
         "8x": {"trsp": 83.2, "base": 23.8, "gated-attention": 33.6, "diff-transformer": 53.9},
         "4x": {"diff-transformer": 90.2, "trsp": "near-perfect"},

@@ -1,4 +1,4 @@
-"""What the claim files of sdeg/app_e_f/ share."""
+"""SDEG §4.1 and App. E–F: what several claim files share (the eigen-angle sweeps and their references)."""
 
 from __future__ import annotations
 

@@ -19,6 +19,7 @@ import numpy as np
 import scipy.linalg
 import scipy.special
 import sympy as sp
+from hypothesis import strategies as st
 
 from specproof.engine.formal import CoqHook
 from specproof.engine.methods import (
@@ -31,7 +32,7 @@ from specproof.engine.methods import (
     sympy_nonnegative,
 )
 from specproof.engine.rates import fit_rate, rate_evidence
-from specproof.engine.registry import Context, Evidence, Status, check
+from specproof.engine.registry import Context, Evidence, Role, Status, check
 from specproof.engine.strategies import score_vectors
 from specproof.theory.attention import (
     bidirectional_eigenvalues,
@@ -52,7 +53,7 @@ TEST_FILE = "tests/test_sdeg_bidirectional.py"
 
 
 def symbolic_evidence(
-    what: str, ranges: str, residuals: dict, status: Status = Status.PROVED, role: str = "decides"
+    what: str, ranges: str, residuals: dict, status: Status = Status.PROVED, role: Role = Role.DECIDES
 ) -> Evidence:
     """Every residual (a sympy expression that must vanish) is simplified; a survivor refutes."""
     bad = {name: sp.sstr(r) for name, r in residuals.items() if sp.simplify(r) != 0}
@@ -324,7 +325,10 @@ def sdegb_permutation_orientation_sympy(ctx: Context) -> Evidence:
         status=Status.CERTIFIED,
     )
     return probe_hypothesis(
-        "not needed", "the canonical orientation, up to independent permutations (singular values)", ev, role="decides"
+        "not needed",
+        "the canonical orientation, up to independent permutations (singular values)",
+        ev,
+        role=Role.DECIDES,
     )
 
 
@@ -392,4 +396,11 @@ def b_trace_frobenius_sympy(ctx: Context) -> Evidence:
             "‖A_b‖_F² = 1 + (1 − 1/ℓ)(Σ_(i≤k) d_i² + M_{2,ℓ}) with k(1 − 1/f)² ≤ Σ_(i≤k) d_i² ≤ k"
         ),
         ranges="every ℓ, 0 ≤ k ≤ ℓ, spikes a_i ≥ ℓf(ℓ), f ≥ 1",
+    )
+
+
+def tied_scores() -> st.SearchStrategy[np.ndarray]:
+    """Sorted score vectors on five levels, so that most entries are tied (0, a bulk level, the log ℓ scale, spikes)."""
+    return st.lists(st.sampled_from((0.0, 0.5, 3.0, 12.0, 30.0)), min_size=1, max_size=48).map(
+        lambda v: np.sort(np.asarray(v, dtype=np.float64))[::-1]
     )

@@ -185,7 +185,7 @@ def limit_evidence(expr, var, expected, *, what: str) -> Evidence:
 
 def fitted_model(coefficients: dict, *terms) -> str:
     """A fitted model c₁·f₁ ± c₂·f₂ …, from fit_with_corrections, for summaries."""
-    out = []
+    out: list[str] = []
     for key, name in terms:
         c = coefficients[key]
         shown = fmt(abs(c))

@@ -1,4 +1,4 @@
-"""What the claim files of sdeg/main/ share."""
+"""SDEG §1 and App. D.1: what several claim files share (the collapse instances of Thm 6, the statement tests)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import numpy as np
 from specproof.checks.claims._shared.sdeg_bidirectional import BULK_BOUND
 from specproof.engine.registry import Context
 
-TESTS = "tests/test_statements.py"
+STATEMENT_TESTS = "tests/test_statements.py"
 
 
 EPS = float(np.finfo(np.float64).eps)

@@ -22,9 +22,10 @@ from specproof.engine.io import provenance
 from specproof.engine.methods import (
     EPS,
     fmt,
+    probe_hypothesis,
     sympy_identity,
 )
-from specproof.engine.registry import Context, Evidence, Status, check
+from specproof.engine.registry import Context, Evidence, Role, Status, check
 from specproof.theory.cayley import (
     cayley_algebraic_connectivity,
     cayley_laplacian_spectrum,
@@ -39,7 +40,7 @@ from specproof.theory.filters import (
 from specproof.theory.operators import superposed_tribox
 from specproof.theory.solvers import spectral_norm
 
-TESTS = "tests/test_trsp_appendix_c.py"
+APPENDIX_C_TESTS = "tests/test_trsp_appendix_c.py"
 
 
 QUARTER = (Fraction(1, 4), Fraction(3, 4))  # 4 sin²(πx) ≥ 2  ⇔  x ∈ [1/4, 3/4]
@@ -122,7 +123,7 @@ def cgap_regular_random_walk_identity(ctx: Context) -> Evidence:
 def c3_simple_graph_mu2_certified(ctx: Context) -> Evidence:
     """μ₂ ≥ 2 for the simple graph: a witness ℓ with 4r ∈ [T, 3T] gives ≥ 2 from the class {±2^ℓ} there too."""
     top = largest_T(ctx, 4000, 30000)
-    smallest = (math.inf, None)
+    smallest: tuple[float, int | None] = (math.inf, None)
     for T in range(2, top + 1):
         ks = np.arange(1, T // 2 + 1)
         if np.any(first_residue_in_band(T, QUARTER, ks=ks) < 0):
@@ -223,7 +224,7 @@ def _run_record(ctx: Context, **params) -> dict:
     return record
 
 
-def _depth(offset: int) -> str:
+def _depth(offset: float) -> str:
     """'L', 'L−1', 'L+2': a depth relative to L = ⌊log₂ T⌋, for summaries."""
     return "L" if offset == 0 else f"L{'+' if offset > 0 else '−'}{abs(offset)}"
 
@@ -306,3 +307,143 @@ SIXTH = (Fraction(1, 6), Fraction(5, 6))  # sin²(πx) ≥ 1/4  ⇔  x ∈ [1/6,
 @check
 def c6_sharp_pair_witness(ctx: Context) -> Evidence:
     return _witness_certificate(ctx, SIXTH, -1, largest_T(ctx, 9000, 2**17), fallback_bound=4)
+
+
+def _eigenvalues(M: sp.Matrix) -> list:
+    """Exact eigenvalues of a small rational matrix, with multiplicity, sorted by their real part."""
+    values = [lam for lam, mult in M.eigenvals().items() for _ in range(mult)]
+    return sorted(values, key=lambda lam: float(sp.re(sp.N(lam, 30))))
+
+
+def _exact_matrix(A) -> sp.Matrix:
+    return sp.Matrix(np.asarray(A, dtype=object).tolist()).applyfunc(sp.nsimplify)
+
+
+@check
+def c6_mu2_stored_sweep(ctx: Context) -> Evidence:
+    """μ₂ on the stored `skeleton-mu2` sweep (exact-arc branch and bound, rounding brackets), T to 2^30 + 1
+    (2^50 and 10^12 with --wide): its bracket holds 4 at even T, lies above 4 at odd T and below 37/5 everywhere."""
+    from specproof.runs.sweeps.table import along, run_sweep, stored_options
+
+    options = stored_options(ctx)
+    rows = run_sweep("skeleton-mu2", **options).rows
+    Ts = [int(r["x"]) for r in rows]
+    lo, hi = np.array([r["lower"] for r in rows]), np.array([r["upper"] for r in rows])
+    even = np.array([T % 2 == 0 for T in Ts])
+    margins = np.where(even, np.minimum(4 - lo, hi - 4), lo - 4)  # even: 4 inside the bracket; odd: bracket above 4
+    margin = float(min(margins.min(), 37 / 5 - hi.max()))
+    j = int(np.argmin(np.where(even, np.inf, lo)))
+    # even T: equality holds, so 4 need only lie in the bracket; odd T and the upper bound are strict inequalities
+    ok = bool(np.all(margins[even] >= 0) and np.all(margins[~even] > 0) and hi.max() < 37 / 5)
+    return Evidence(
+        Status.VERIFIED if ok else Status.REFUTED,
+        "closed-form-float",
+        f"{int(even.sum())} even T: 4 inside every bracket; {int((~even).sum())} odd T: smallest lower end "
+        f"{fmt(lo[j], 5)} (T = {Ts[j]}); largest upper end {fmt(hi.max(), 5)} < 37/5",
+        ranges=(
+            f"sweep skeleton-mu2 ({options['grid']} grid): T = 2^m, 2^m ± 1, 3·2^(m−1) up to "
+            f"{fmt(max(T for T in Ts if T & (T - 1) == 0) + 1)}, and "
+        )
+        + ", ".join(fmt(T) for T in Ts if not any(along(k)({"x": T}) for k in ("2^m", "2^m-1", "2^m+1", "3*2^m"))),
+        worst_margin=margin,
+        role=Role.SUPPORTS,
+        counterexample=(
+            None
+            if ok
+            else {
+                "T": Ts[int(np.argmin(margins))],
+                "bracket": [float(lo[int(np.argmin(margins))]), float(hi[int(np.argmin(margins))])],
+            }
+        ),
+    )
+
+
+def mode_ball(T: int, k: int, depth: int):
+    """μ_k of the skeleton with layers ℓ < depth as an arb ball: Σ_ℓ 4 sin²(π r_ℓ/T), r_ℓ exact integers."""
+    residues = doubling_residues(T, [k], depth)[:, 0]
+    return sum((4 * (flint.arb.pi() * flint.fmpq(int(r), T)).sin() ** 2 for r in residues), flint.arb(0))
+
+
+@check
+def c6_depth_probe(ctx: Context) -> Evidence:
+    """Drop 'layers ℓ = 0..L': D = L layers suffice (trsp.C6.bit-lemma.sharp); D = L − 1 fails at every T = 2^m − 1
+    (a mode with μ_k < 2, arb balls); D ≤ L − 2 fails at every T: μ₁ ≤ (2π/T)²(4^D − 1)/3 < π²/12 once T ≥ 2^{D+2}."""
+    found = []
+    with flint.ctx.workprec(BALL_PRECISION):
+        for m in range(4, 17 if ctx.wide else 15):
+            T = 2**m - 1
+            depth = floor_log2(T) - 1
+            spectrum = cayley_laplacian_spectrum(T, [pow(2, ell, T) for ell in range(depth)])
+            k = int(np.argmin(spectrum[1:])) + 1
+            ball = mode_ball(T, k, depth)
+            if not ball < 2:
+                return Evidence(Status.OPEN, "arb", f"T = {T}, k = {k}: the ball {ball} is not certified below 2")
+            found.append((T, k, float(ball.mid())))
+        fixed = []
+        for D in range(1, 25):
+            for T in (2 ** (D + 2), 2 ** (D + 2) + 1, 3 * 2 ** (D + 1), 2 ** (D + 3) - 1):
+                ball = mode_ball(T, 1, D)
+                if not ball < 1:
+                    return Evidence(Status.OPEN, "arb", f"D = {D}, T = {T}: μ₁ not certified below 1")
+                fixed.append(float(ball.mid()))
+    D = sp.Symbol("D", positive=True)
+    bound = (2 * sp.pi / 2 ** (D + 2)) ** 2 * (4**D - 1) / 3
+    tail = sympy_identity(
+        sp.pi**2 / 12 - bound,
+        sp.pi**2 / (12 * 4**D),
+        what="at T = 2^{D+2}: π²/12 − (2π/T)²(4^D − 1)/3 = π²/(12·4^D) > 0 (and the bound falls with T)",
+    )
+    outcome = Evidence(
+        Status.REFUTED,
+        "arb",
+        f"D = L − 1 layers: μ₂ < 2 at every T = 2^m − 1, m = 4..{m} (T = {found[0][0]}: μ_{found[0][1]} ≈ "
+        f"{fmt(found[0][2])}; T = {found[-1][0]}: ≈ {fmt(found[-1][2])}); D ≤ L − 2: μ₁ < 1 certified at "
+        f"{len(fixed)} (D, T), D = 1..24; {tail.summary}",
+        ranges=(
+            f"T = 2^m − 1 (m = 4..{m}); D in [1, 24] with T in {{2^(D+2), 2^(D+2)+1, 3·2^(D+1), 2^(D+3)−1}}; "
+            f"{BALL_PRECISION}-bit balls"
+        ),
+        counterexample={
+            "T": found[0][0],
+            "k": found[0][1],
+            "depth": floor_log2(found[0][0]) - 1,
+            "mu_k": found[0][2],
+            "precision": BALL_PRECISION,
+        },
+    )
+    return probe_hypothesis(
+        "necessary", "depth D ≥ ⌊log₂T⌋ (layers ℓ = 0..L−1 at least)", outcome, exact=True, role=Role.DECIDES
+    )
+
+
+def _depth_deficit_floor(role: Role) -> Evidence:
+    """The weakest depth for μ₂ = Θ(1): the smallest μ₂ of the skeleton cut to D = L − c layers (ℓ < D), c = 0, 1, 2,
+    over every T in [16, 1024] (float, Eq. 9 summed per mode; rendered to 3 digits)."""
+    top = 1024
+    floors = {}
+    for c in (0, 1, 2):
+        best = (math.inf, 0)
+        for T in range(16, top + 1):
+            D = floor_log2(T) - c
+            k = np.arange(1, T // 2 + 1)
+            mu = sum((2 * (1 - np.cos(2 * np.pi * (pow(2, ell, T) * k % T) / T)) for ell in range(D)), np.zeros(k.size))
+            best = min(best, (float(mu.min()), T))
+        floors[c] = best
+    ok = floors[0][0] >= 2 and all(v > 0.1 for v, _ in floors.values())
+    text = "; ".join(
+        f"D = L{'' if c == 0 else f' − {c}'}: smallest μ₂ {fmt(v, 3)} (T = {T})" for c, (v, T) in floors.items()
+    )
+    return Evidence(
+        Status.VERIFIED if ok else Status.OPEN,
+        "float",
+        f"the skeleton cut to D = ⌊log₂T⌋ − c layers keeps μ₂ bounded below, shrinking about 4-fold per layer removed: {text}",
+        ranges=f"every T in [16, {top}], c in {{0, 1, 2}}",
+        role=role,
+        data={"floors": {str(c): [fmt(v, 3), T] for c, (v, T) in floors.items()}},
+    )
+
+
+@check
+def c6_depth_deficit_floor(ctx: Context) -> Evidence:
+    """The skeleton cut to D = L − c layers, as a cross-check of the depth hypotheses."""
+    return _depth_deficit_floor(Role.SUPPORTS)

@@ -1,4 +1,4 @@
-"""What the claim files of trsp/app_d/ share."""
+"""TRSP App. D: what several claim files share (exact chains, π-norms, the layer laws)."""
 
 from __future__ import annotations
 
@@ -13,14 +13,17 @@ from hypothesis import strategies as st
 
 from specproof.engine import strategies as sst
 from specproof.engine.methods import (
+    exact_counterexample,
     float_tolerance,
     fmt,
+    probe_hypothesis,
     property_search,
     sympy_identity,
 )
 from specproof.engine.records import Tightness
-from specproof.engine.registry import Context, Evidence, Status, check
+from specproof.engine.registry import Context, Evidence, Role, Status, check
 from specproof.theory import filters
+from specproof.theory.markov import stationary_distribution
 from specproof.theory.operators import Identity, Sink, TriBox
 from specproof.theory.spectral import singular_values, stable_rank
 from specproof.theory.subsets import best_column_subset
@@ -169,7 +172,7 @@ def carry_over_probe_sink(ctx: Context) -> Evidence:
         "float-probe",
         f"sink, g = {g}, T = {lengths[0]}..{lengths[-1]}: " + "; ".join(parts),
         ranges=f"T ∈ {lengths}, b ∈ {{2, 8}}, g = 1/2, A = 𝟏e₁ᵀ",
-        role="supports",
+        role=Role.SUPPORTS,
         data={"rows": rows},
         worst_margin=margin,
         counterexample=None if ok else {"rows": rows},
@@ -389,14 +392,14 @@ def equality_witness(what: str, ranges: str, holds: bool, tightness: Tightness, 
     """A supporting exact check that a bound is attained: certified with its tightness record when every instance is an
     equality, open (and no record) when one is not (the witness, not the bound, is then wrong)."""
     if not holds:
-        return Evidence(Status.OPEN, "exact", f"{what}: not an equality on {ranges}", ranges=ranges, role="supports")
+        return Evidence(Status.OPEN, "exact", f"{what}: not an equality on {ranges}", ranges=ranges, role=Role.SUPPORTS)
     return Evidence(
         Status.CERTIFIED,
         "exact",
         f"{what}: equality, exactly",
         ranges=ranges,
         worst_margin=0.0,
-        role="supports",
+        role=Role.SUPPORTS,
         data=data,
         tightness=tightness,
     )
@@ -523,3 +526,87 @@ def fixed_bound_equality_exact(ctx: Context) -> Evidence:
         ),
         cases=len(cases),
     )
+
+
+def matmul_exact(A, B) -> list[list[Fraction]]:
+    A, B = as_fractions(A), as_fractions(B)
+    return [[sum(a * B[k][j] for k, a in enumerate(row)) for j in range(len(B[0]))] for row in A]
+
+
+def project_h0_exact(v, pi) -> list[Fraction]:
+    """v − (Σπᵢvᵢ)𝟏: the π-orthogonal projection onto H₀(π), exactly (Σπ = 1)."""
+    mean = sum((Fraction(p) * Fraction(x) for p, x in zip(pi, v)), Fraction(0))
+    return [Fraction(x) - mean for x in v]
+
+
+def h0_norm_sq_at_most(P, pi, q) -> bool:
+    """Certify ‖P‖²_{H₀(π)→ℝ^T, π} ≤ q exactly: q·Π − PᵀΠP ⪰ 0 on H₀(π), Π = diag(π), in a rational basis of H₀(π).
+
+    The basis is bᵢ = eᵢ − (πᵢ/π_T)e_T (i < T), so π_T must be positive; the test is sympy's exact
+    semidefiniteness of the (T−1)×(T−1) rational Gram matrix.
+    """
+    P = sp.Matrix(as_fractions(P)).applyfunc(sp.Rational)
+    pi = [sp.Rational(Fraction(p).numerator, Fraction(p).denominator) for p in pi]
+    T = len(pi)
+    if pi[-1] <= 0:
+        raise ValueError("the rational basis of H₀(π) needs π_T > 0")
+    Pi = sp.diag(*pi)
+    B = sp.zeros(T, T - 1)
+    for i in range(T - 1):
+        B[i, i] = 1
+        B[T - 1, i] = -pi[i] / pi[-1]
+    q = sp.Rational(Fraction(q).numerator, Fraction(q).denominator)
+    G = B.T * (q * Pi - P.T * Pi * P) * B
+    return bool(G.is_positive_semidefinite)
+
+
+def stationary_exact(P) -> list[Fraction]:
+    """The unique stationary law of an exact row-stochastic P (a ValueError when it is not unique)."""
+    M = sp.Matrix(as_fractions(P)).applyfunc(sp.Rational)
+    space = (M.T - sp.eye(M.shape[0])).nullspace()
+    if len(space) != 1:
+        raise ValueError(f"P has {len(space)} independent stationary vectors")
+    v = space[0] / sum(space[0])
+    return [Fraction(int(x.p), int(x.q)) for x in v]
+
+
+# two reversible walks with different stationary laws (found by a search over small integer weights)
+LAYER_WEIGHTS = ([[6, 1, 5], [1, 0, 1], [5, 1, 6]], [[0, 1, 0], [1, 4, 3], [0, 3, 2]])
+
+
+LAYER_DIRECTION = [Fraction(-1, 4), Fraction(15, 2), 0]  # near the product's worst direction (before projection on H₀)
+
+
+@check
+def d3_layers_own_law_probe(ctx: Context) -> Evidence:
+    """Layers with different stationary laws (TRSP's do differ): two reversible walks, contractions certified ≤ √q₁,
+    √q₂, whose product contracts its own H₀ far less than the product of the two."""
+    (P1, pi1), (P2, pi2) = walk(LAYER_WEIGHTS[0]), walk(LAYER_WEIGHTS[1])
+    q1, q2 = Fraction(1, 144), Fraction(79, 1000)  # ‖P₁‖_{H₀} = 1/12, ‖P₂‖_{H₀} ≈ 0.2791 < √0.079
+    if not (h0_norm_sq_at_most(P1, pi1, q1) and h0_norm_sq_at_most(P2, pi2, q2)):
+        return Evidence(Status.OPEN, "exact", "the layer contractions could not be certified")
+    Q = matmul_exact(P2, P1)  # X ↦ P₂(P₁X)
+    piQ = stationary_exact(Q)
+    v = project_h0_exact(LAYER_DIRECTION, piQ)
+    ratio = pi_rayleigh_exact(Q, piQ, v)
+    outcome = exact_counterexample(
+        f"P₁, P₂ random walks on W₁ = {LAYER_WEIGHTS[0]}, W₂ = {LAYER_WEIGHTS[1]} "
+        f"(stationary laws {[str(x) for x in pi1]}, {[str(x) for x in pi2]}): "
+        "‖P₁‖²_{H₀} ≤ 1/144, ‖P₂‖²_{H₀} ≤ 79/1000 (certified), but a rational v ∈ H₀(π_Q) "
+        f"has ‖P₂P₁v‖²/‖v‖² = {fmt(float(ratio))} > {fmt(float(q1 * q2))}",
+        "T = 3, L = 2",
+        q1 * q2 - ratio,
+        W1=LAYER_WEIGHTS[0],
+        W2=LAYER_WEIGHTS[1],
+        pi_Q=[str(x) for x in piQ],
+        v=[str(x) for x in v],
+        ratio=str(ratio),
+    )
+    return probe_hypothesis("necessary", "one stationary law π for every layer", outcome, exact=True, role=Role.DECIDES)
+
+
+def primitive_chain(A: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(P, π) with P = 0.9·A + 0.1·𝟏𝟏ᵀ/T for row-stochastic A: primitive, so π is unique and positive; P is
+    reversible only by accident."""
+    P = 0.9 * A + 0.1 / A.shape[0]
+    return P, stationary_distribution(P)

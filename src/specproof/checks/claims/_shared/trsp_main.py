@@ -1,12 +1,20 @@
-"""What the claim files of trsp/main/ share."""
+"""TRSP §1–§3: what several claim files share (symbols, the filters' closed forms, the gate)."""
 
 from __future__ import annotations
 
 import functools
+from typing import TYPE_CHECKING
 
 import sympy as sp
 
+from specproof.engine.methods import (
+    sympy_identity,
+)
 from specproof.engine.optional import optional
+from specproof.engine.registry import Evidence, Status
+
+if TYPE_CHECKING:
+    from torch import Tensor
 
 torch = optional("torch")
 
@@ -56,8 +64,29 @@ def _tensors(items) -> list:
     return found
 
 
-def element_traffic(fn, X: torch.Tensor, b: int) -> tuple[list, int]:
+def element_traffic(fn, X: "Tensor", b: int) -> tuple[list, int]:
     """(trace, total elements read + written) of ``fn(X, b)``: an exact, machine-independent cost count."""
     with _element_traffic_mode()() as mode:
         fn(X, b)
     return mode.trace, sum(r + w for _, r, w in mode.trace)
+
+
+def _h(r, b):
+    """h_b(r) = (b − |r − (b−1)|)/b², symbolic or exact (TRSP Eq. 4)."""
+    return (b - sp.Abs(r - (b - 1))) / b**2
+
+
+def matrix_identity(lhs, rhs, *, what: str) -> Evidence:
+    """lhs == rhs entry by entry for explicit sympy matrices (sympy_identity decides scalars and matrix expressions):
+    proved when every entry of the difference simplifies to 0, else the first entry that does not is decided."""
+    entries = list(sp.Matrix(lhs) - sp.Matrix(rhs))
+    for e in entries:
+        if sp.simplify(sp.expand(e)) != 0:
+            return sympy_identity(e, sp.Integer(0), what=what)
+    return Evidence(
+        Status.PROVED,
+        "sympy",
+        f"{what}: all {len(entries)} entries of lhs − rhs simplify to 0",
+        ranges="all symbolic parameter values",
+        worst_margin=0.0,
+    )

@@ -1,8 +1,10 @@
-"""What the claim files of trsp/network/ share."""
+"""The composed TRSP network N_D (the project's own): what the claim files of App. C that read its sweeps share."""
 
 from __future__ import annotations
 
+import math
 from dataclasses import replace
+from fractions import Fraction
 
 import numpy as np
 
@@ -14,11 +16,11 @@ from specproof.engine.methods import (
 )
 from specproof.engine.registry import Context
 from specproof.theory import network as nw
-from specproof.theory.filters import tribox_matrix
+from specproof.theory.filters import dyadic_schedule, tribox_matrix
 from specproof.theory.operators import Identity
 from specproof.theory.spectral import algebraic_connectivity, laplacian
 
-TESTS = "tests/test_network.py"
+NETWORK_TESTS = "tests/test_network.py"
 
 
 DEPTHS = {"d2": "D = 2", "d4": "D = 4", "full": "D = ⌊log₂T⌋+1"}
@@ -113,5 +115,36 @@ def superposition_table(T: int, D: int) -> dict:
     the Markov form P_D, dense, with the reconstructed gate."""
     layers = nw.network_layers(T, D, Identity, nw.default_gate())
     N = nw.network_operator(layers).as_matrix()
-    S = sum(np.eye(T) + layer.gate * tribox_matrix(T, layer.bandwidth) for layer in layers)
+    S = sum((np.eye(T) + layer.gate * tribox_matrix(T, layer.bandwidth) for layer in layers), np.zeros((T, T)))
     return {"N_D": _dense_mu2(N), "superposition": _dense_mu2(S), "P_D": _dense_mu2(N / nw.row_sum(layers))}
+
+
+def _exact_attention(kind: str, T: int) -> np.ndarray:
+    one, zero = Fraction(1), Fraction(0)
+    if kind == "uniform":
+        return np.array([[Fraction(1, i + 1) if j <= i else zero for j in range(T)] for i in range(T)], dtype=object)
+    if kind == "sink":
+        return np.array([[one if j == 0 else zero for j in range(T)] for _ in range(T)], dtype=object)
+    return np.array([[one if i == j else zero for j in range(T)] for i in range(T)], dtype=object)
+
+
+EXACT_GATES = (Fraction(1, 9), Fraction(1, 3), Fraction(4, 5), Fraction(999, 1000))
+
+
+def _exact_network(kind: str, T: int, D: int, gate: Fraction) -> tuple[np.ndarray, list]:
+    """N_D in exact rationals (a gate ``gate``·(ℓ+1)/D at layer ℓ, so the gates differ), and the gates."""
+    N = np.array([[Fraction(int(i == j)) for j in range(T)] for i in range(T)], dtype=object)
+    gates = []
+    eye = np.array([[Fraction(int(i == j)) for j in range(T)] for i in range(T)], dtype=object)
+    for ell, b in enumerate(dyadic_schedule(T, D)):
+        g = gate * (ell + 1) / D
+        gates.append(g)
+        F = eye + _exact_attention(kind, T) + g * tribox_matrix(T, b, exact=True)
+        N = F.dot(N)
+    return N, gates
+
+
+RECONSTRUCTED_GATE = nw.DEFAULT_GATE_RECONSTRUCTION
+
+
+PHI = math.log(2.0)  # φ = softplus(β) at the reconstruction's β = 0

@@ -1,4 +1,4 @@
-"""What the claim files of trsp/trained/ share: the committed task-level runs (`data/trained-tasks.jsonl`, configs
+"""TRSP on decoders trained here: what the claim files of §3.3.1, §4.3, §5.2, §5.3 and App. C.3.1 share: the committed task-level runs (`data/trained-tasks.jsonl`, configs
 ``mqar`` and ``hop``), how their claims read them and the paper's precondition.
 
 Two runs, one rule. ``mqar`` (multi-query associative recall, the control) decides the ``trsp.trained.*`` task-level
@@ -10,8 +10,11 @@ side, never averaged)."""
 
 from __future__ import annotations
 
-from specproof.engine.methods import open_evidence
-from specproof.engine.registry import Evidence
+import numpy as np
+
+from specproof.engine.methods import fmt, open_evidence
+from specproof.engine.registry import Evidence, Status
+from specproof.runs.train import harness as tr
 
 METHOD = "measured-rows"
 TASK_CONFIG = "mqar"
@@ -62,3 +65,86 @@ def task_missing(config: str = TASK_CONFIG) -> Evidence:
         f"`specproof train --task {config}`",
         method=METHOD,
     )
+
+
+measured = tr.committed_default_run
+
+
+ranges = tr.run_ranges
+
+
+missing = tr.missing_rows
+
+
+TASK_FIGURES = {  # the task-level run's (render/figures/tasks.py)
+    "diagnostics": "figures/trained-tasks-diagnostics.png",
+    "accuracy": "figures/trained-tasks-accuracy.png",
+    "hop-diagnostics": "figures/trained-hop-diagnostics.png",
+    "hop-accuracy": "figures/trained-hop-accuracy.png",
+}
+
+
+RULE = (
+    "the pre-stated rule of runs/train/statistics.py: paired by seed (same data and initial backbone), 95 % BCa "
+    "bootstrap interval of the mean difference TRSP − base and the exact two-sided permutation test; supported when "
+    "both put it on the paper's side at 5 %, refuted when both put it on the other, open otherwise with the smallest "
+    "effect detectable at 80 % power"
+)
+
+
+def precondition(run) -> str | None:
+    """Why the extrapolation comparison cannot be judged (None when it can): the paper compares models that solved
+    the task at their own length, so every seed of both models must reach LEARNED at 1×."""
+    low = {}
+    for name in ("base", "trsp"):
+        acc = run.values(name, 1, lambda e: e["accuracy"])
+        below = {s: a for s, a in acc.items() if a < LEARNED}
+        if not acc:
+            return f"no {name} rows"
+        if below:
+            low[name] = below
+    if not low:
+        return None
+    parts = [
+        f"{name} seed{'s' if len(b) > 1 else ''} {', '.join(f'{s} ({fmt(100 * a)} %)' for s, a in b.items())}"
+        for name, b in low.items()
+    ]
+    return (
+        f"the paper's precondition fails: not every model reaches {fmt(100 * LEARNED)} % exact match at 1× "
+        f"({'; '.join(parts)}), so the comparison at longer lengths is not judged"
+    )
+
+
+def decide(run, key: str, side: str, ratios, *, what: str, paper: str) -> Evidence:
+    """The rule at each ratio; the statement holds at every named ratio, so it is supported when each is supported,
+    refuted when one is refuted, open otherwise (with each ratio's detectable effect)."""
+    from specproof.runs.train.statistics import paired
+
+    parts, verdicts, data = [], [], {}
+    for r in ratios:
+        seeds, va, vb = run.paired("trsp", "base", r, TASK_READERS[key])
+        if len(seeds) < 2:
+            return open_evidence(f"{what}: fewer than 2 paired seeds at {r}×", method=METHOD, ranges=task_ranges(run))
+        d = paired(va, vb, side)
+        verdicts.append(d.verdict)
+        data[f"{r}x"] = {"seeds": seeds, "trsp": va, "base": vb, **d.to_json()}
+        parts.append(
+            f"{r}×: TRSP {fmt(float(np.mean(va)))} vs base {fmt(float(np.mean(vb)))}, {d.text()} ({d.verdict})"
+        )
+    text = f"{what} ({RULE}): " + "; ".join(parts) + f". Paper: {paper}"
+    blocked = precondition(run)
+    if blocked:
+        return open_evidence(f"{blocked}. Measured: {text}", method=METHOD, ranges=task_ranges(run), data=data)
+    if "refuted" in verdicts:
+        at = [f"{r}x" for r, v in zip(ratios, verdicts) if v == "refuted"]
+        return Evidence(
+            Status.REFUTED,
+            METHOD,
+            f"{text}. Refuted at {', '.join(at)}",
+            ranges=task_ranges(run),
+            data=data,
+            counterexample={k: data[k] for k in at},
+        )
+    if all(v == "supported" for v in verdicts):
+        return Evidence(Status.VERIFIED, METHOD, text, ranges=task_ranges(run), data=data)
+    return open_evidence(f"{text}. Not decided at every ratio", method=METHOD, ranges=task_ranges(run), data=data)

@@ -1,1 +1,1 @@
-"""The claims of SDEG (arXiv 2611.02778) and the project's own claims about canonical attention."""
+"""SDEG (arXiv 2611.02778), section by section, with the project's own claims beside the claim they qualify."""

@@ -1,1 +1,1 @@
-"""The claims of TRSP (arXiv 2607.20484) and the project's own claims about its side path and network."""
+"""TRSP (arXiv 2607.20484), section by section, with the project's own claims beside the claim they qualify."""

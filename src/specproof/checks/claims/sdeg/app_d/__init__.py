@@ -1,1 +1,1 @@
-"""SDEG App. D: the lemmas of the proofs of Thm 6 and Thm 7."""
+"""SDEG App. D: the rank proxies (Theorems 6 and 7) and their lemmas."""

@@ -1,1 +1,1 @@
-"""SDEG §1: statements of the introduction, and the collapse reading of the rank proxies."""
+"""SDEG's main text: §1, §3 (canonical bidirectional and causal attention, encoder versus decoder) and §4 (the experiments)."""

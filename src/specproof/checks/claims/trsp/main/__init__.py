@@ -1,1 +1,1 @@
-"""TRSP §1, §3: the filters, the dyadic schedule, the gate, the trade-off and the unlabelled statements."""
+"""TRSP's main text: the abstract, §1, §3 (the triBox filter, the schedule, the gate) and §4–§5 (the experiments, at the scale trained here)."""

@@ -1,1 +1,0 @@
-"""SDEG App. E–F: orientation averages, score spectra and the W₁ diagnostics."""

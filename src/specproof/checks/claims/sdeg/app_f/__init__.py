@@ -1,0 +1,1 @@
+"""SDEG App. F: experiment details, representative score spectra, multi-head experiments."""

@@ -1,1 +1,0 @@
-"""Both papers on a real pretrained transformer (MiniLM, offline)."""

@@ -1,1 +1,0 @@
-"""SDEG's causal theorems on the heads of decoders trained here."""

@@ -1,0 +1,1 @@
+"""TRSP App. A: the experimental setup."""

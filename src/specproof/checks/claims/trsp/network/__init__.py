@@ -1,1 +1,0 @@
-"""The composed TRSP network N_D (the project's own)."""
