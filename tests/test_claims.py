@@ -242,3 +242,18 @@ def test_every_verified_claim_says_why_it_is_not_proved():
     """A verified claim either gets a proof or says why none is known (or that it is measured: nothing to prove)."""
     missing = [cid for cid, c in load_all().items() if c.expected is Status.VERIFIED and not c.unproved.strip()]
     assert not missing, f"verified claims without an `unproved` note: {missing}"
+
+
+def test_theorems_recomputes_only_the_named_claims(tmp_path, capsys):
+    """`specproof theorems ID …` recomputes those sections and keeps the others as the file has them."""
+    from specproof.cli.main import main
+
+    out = tmp_path / "THEOREMS.md"
+    out.write_text(THEOREMS.read_text(encoding="utf-8"), encoding="utf-8")
+    assert main(["theorems", "trsp.C8.row-sums", "--output", str(out)]) == 0
+    assert out.read_text(encoding="utf-8") == THEOREMS.read_text(encoding="utf-8")
+    assert f"1 claims recomputed, {len(IDS) - 1} kept" in capsys.readouterr().out
+    torn = "".join(THEOREMS.read_text(encoding="utf-8").split("#### `trsp.C8.sink-norm`", 1)[:1])
+    out.write_text(torn, encoding="utf-8")
+    assert main(["theorems", "trsp.C8.row-sums", "--output", str(out)]) == 2
+    assert "lacks" in capsys.readouterr().err

@@ -38,6 +38,11 @@ def _list(p):
 
 
 def _theorems(p):
+    p.add_argument(
+        "ids",
+        nargs="*",
+        help="recompute only these claims' sections (ids or groups), keeping the others from the file (default: all)",
+    )
     p.add_argument("--output", default=None, help="where to write (default: the project's THEOREMS.md)")
     p.add_argument("--check", action="store_true", help="exit 1 if the file is stale instead of writing it")
 

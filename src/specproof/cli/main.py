@@ -128,7 +128,8 @@ def cmd_theorems(args) -> int:
     from specproof.engine.interrupt import interruptible
     from specproof.render.report import table
 
-    claims = select()
+    kept = _kept_sections(path, args.ids) if args.ids else {}
+    claims = select(args.ids or None)
     try:
         with interruptible():
             results = run(claims, Context(), progress="bar" if sys.stderr.isatty() else "off")
@@ -148,7 +149,7 @@ def cmd_theorems(args) -> int:
             file=sys.stderr,
         )
         return 2
-    text = render_theorems(results)
+    text = render_theorems(results, kept)
     if args.check:
         current = path.read_text(encoding="utf-8")
         if current != text:
@@ -162,8 +163,26 @@ def cmd_theorems(args) -> int:
         print(f"{path} is up to date")
         return 0
     write_atomic(path, text)
-    print(f"wrote {path} ({len(results)} claims)")
+    print(f"wrote {path} ({len(results)} claims" + (f" recomputed, {len(kept)} kept)" if kept else ")"))
     return 0
+
+
+def _kept_sections(path, ids) -> dict[str, str]:
+    """The sections of the claims not named, from the current file; checked before any work."""
+    from specproof.engine.index import load_index, resolve
+    from specproof.render.report import split_sections
+
+    if not path.is_file():
+        raise InputError(f"{path} is not a file; allowed: naming claims only to update an existing THEOREMS.md")
+    named = set(resolve(ids))
+    kept = {cid: text for cid, text in split_sections(path.read_text(encoding="utf-8")).items() if cid not in named}
+    missing = [cid for cid in load_index() if cid not in kept and cid not in named]
+    if missing:
+        raise InputError(
+            f"{path} lacks {len(missing)} registered claim(s) not named here ({', '.join(missing[:4])}"
+            f"{', …' if len(missing) > 4 else ''}); allowed: name them too, or run `specproof theorems` without ids"
+        )
+    return kept
 
 
 def cmd_index(args) -> int:

@@ -113,9 +113,12 @@ def write_json(path, results: list[Result], ctx: Context, partial: bool = False,
 # --------------------------------------------------------------------------- THEOREMS.md
 
 
-def render_theorems(results: list[Result]) -> str:
-    """THEOREMS.md from the registry and the computed evidence (deterministic: no timings)."""
-    return render_document({r.claim.id: render_claim(r) for r in results})
+def render_theorems(results: list[Result], kept: dict[str, str] | None = None) -> str:
+    """THEOREMS.md from the registry and the computed evidence (deterministic: no timings); ``kept`` holds the
+    sections of registered claims not computed here (a partial update), taken as they are."""
+    sections = dict(kept or {}) | {r.claim.id: render_claim(r) for r in results}
+    registry = load_all()
+    return render_document({cid: sections[cid] for cid in registry if cid in sections})
 
 
 _HEADING = re.compile(r"^#### `([^`]+)`", flags=re.M)
