@@ -63,11 +63,13 @@ def test_every_claim_with_a_coq_step_pins_distinct_theorems():
 
 
 def test_every_pin_is_reached_by_a_hooked_theorem_and_every_hook_is_its_pin():
-    """The pins are exactly the hooked theorems and what their statements reach (no stale pin, none missing)."""
+    """The pins are exactly the hooked theorems and what their statements reach (no stale pin, none missing): a pinned
+    theorem that no claim hooks any more is stale, as `specproof coq-pins` reports it."""
     pins = formal.pins_of()
     hooked = {h.qualified for _, h in HOOKS}
     theorems = {n for n, p in pins.items() if p["kind"] == "theorem"}
     assert hooked <= theorems, f"hooked but not pinned: {sorted(hooked - theorems)}"
+    assert theorems <= hooked, f"pinned but no longer hooked (stale): {sorted(theorems - hooked)}"
     reached = theorems | {o for t in theorems for o in pins[t].get("closure", [])}
     assert set(pins) == reached, f"pinned but unreached: {sorted(set(pins) - reached)}"
     for _, hook in HOOKS:
