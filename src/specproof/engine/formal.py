@@ -29,10 +29,21 @@ cross-check. Which sentence each theorem covers and which steps are cited is par
   per module); the answers are cached beside the build, so a second process asks Coq nothing.
 - **Where it builds**: never in the project or the working directory. The ``.v`` files are copied into the user's
   cache directory (``$SPECPROOF_CACHE_DIR``, else ``$XDG_CACHE_HOME/specproof``, else ``~/.cache/specproof``) under
-  ``coq/<key>``, the key a hash of the sources, ``_CoqProject`` and the Coq installation; a build is made in a
-  scratch folder there and renamed into place, so concurrent processes never see half a build.
-  ``SPECPROOF_NO_CACHE=1`` builds in a temporary directory that is removed when the process exits. ``make -C
-  proofs`` is the explicit build step that writes ``.vo`` files beside the sources, for working on the proofs.
+  ``coq/<key>``, the key a hash of the sources, ``_CoqProject``, the flags, the coqc binary, the Coq installation and
+  the environment coqc runs in; a build is made in a scratch folder there and renamed into place, so concurrent
+  processes never see half a build. ``SPECPROOF_NO_CACHE=1`` builds in a temporary directory that is removed when
+  the process exits; an unusable cache directory (a file, a relative path, one that cannot be written) is said in
+  one line and nothing is cached. ``make -C proofs`` is the explicit build step that writes ``.vo`` files beside
+  the sources, for working on the proofs.
+- **The load path is part of the evidence**: coqc runs with none of the caller's load-path variables (``COQPATH``,
+  ``COQLIB``, ``OCAMLPATH``, the XDG data directories; see :func:`specproof.engine.coq.coq_env`), with the project
+  as its only ``-Q``; every library the build loads is recorded with the file Coq loaded it from and its SHA-256,
+  and a file outside the installation (``coqc -where``) keeps every step open with the reason.
+- **A cache entry is used only while it is this build**: its manifest (``build.json``) records the digest of every
+  source, every compiled file and every library it loaded; an entry is used only when the sources are the recorded
+  ones, each ``.vo`` has its recorded digest and comes from its source (the MD5 coqc writes in the ``.glob``), and
+  each library is still the recorded file inside the installation. Otherwise it is rebuilt, with one line on
+  stderr saying why.
 - **Without Coq**: every check returns ``open`` and says how to install it; nothing raises.
 """
 
@@ -355,6 +366,8 @@ def coq_evidence(
             return open_("the project's proofs/ folder is not available to this installation")
     if not build.ok:
         return open_(f"the proofs did not compile with {build.version}: {build.log}", coq=build.version)
+    if build.library_problem:
+        return open_(build.library_problem, coq=build.version)
     pins = pins_of()
     answers = build_answers(build, pins)
     every: dict[str, dict] = {}
@@ -403,6 +416,7 @@ def coq_evidence(
             "assumptions": assumptions,
             "coq": build.version,
             "proofs_sha256": build.digest,
+            "libraries": {"count": len(build.libraries), "sha256": build.libraries_digest},
             "pinned": {
                 h.theorem: {"module": h.module, "statement": h.statement, "objects": every[h.theorem]["objects"]}
                 for h in hooks
