@@ -12,7 +12,7 @@ from fractions import Fraction
 import numpy as np
 import sympy as sp
 
-from specproof.checks.claims._shared.coq_steps import REAL_FIELD
+from specproof.checks.claims._shared.coq_theorems import c_lm_real_coq
 from specproof.checks.claims._shared.sdeg_causal import (
     Config,
     _stored_cesaro_spectra,
@@ -36,7 +36,7 @@ from specproof.checks.claims._shared.sdeg_causal import (
     value_span,
     w_,
 )
-from specproof.engine.formal import CoqHook, Step, coq_check
+from specproof.engine.formal import CoqHook, coq_check
 from specproof.engine.methods import (
     combine,
     derivation,
@@ -480,71 +480,6 @@ claim(
 
 # =========================================================================== D.2: L_m
 
-LM_INVERSE_GRAM = CoqHook(
-    "sdeg_c_Lm_inverse_gram",
-    "LowerOnes",
-    "forall (R : comRingType) (m : nat), [/\\ lower_ones R m *m lower_ones_inv R m = 1%:M, lower_ones_inv R m *m"
-    " lower_ones R m = 1%:M & (lower_ones_inv R m)^T *m lower_ones_inv R m = tridiag_end R m]",
-)
-LM_GRAM_SPECTRUM = CoqHook(
-    "sdeg_c_Lm_gram_spectrum",
-    "LowerOnesSpectrum",
-    "forall (R : realFieldType) (m : nat) (c : 'I_m -> R) (s : 'I_m -> nat -> R), (forall j : 'I_m, s j 0%N = 0) ->"
-    " (forall (j : 'I_m) (p : nat), s j p.+2 = 2 * c j * s j p.+1 - s j p) -> (forall j : 'I_m, s j m.+1 = s j m) ->"
-    " (forall j : 'I_m, s j 1%N != 0) -> (forall j : 'I_m, 2 - 2 * c j != 0) -> injective c -> (forall j : 'I_m,"
-    " lower_ones R m *m (lower_ones R m)^T *m \\col_i s j i.+1 = (2 - 2 * c j)^-1 *: \\col_i s j i.+1) /\\ (forall (mu :"
-    " R) (x : 'cV_m), x != 0 -> lower_ones R m *m (lower_ones R m)^T *m x = mu *: x -> exists j : 'I_m, mu = (2 - 2 *"
-    " c j)^-1)",
-)
-LM_SINES = CoqHook(
-    "sdeg_c_Lm_sines",
-    "LowerOnesSines",
-    "forall m j : nat, (1 <= j <= m)%nat -> sin (INR 0 * lm_phi m j) = 0 /\\ (forall p : nat, sin (INR (S (S p)) *"
-    " lm_phi m j) = 2 * cos (lm_phi m j) * sin (INR (S p) * lm_phi m j) - sin (INR p * lm_phi m j)) /\\ sin (INR (S m)"
-    " * lm_phi m j) = sin (INR m * lm_phi m j) /\\ 0 < sin (INR 1 * lm_phi m j) /\\ 2 - 2 * cos (lm_phi m j) = /"
-    " lm_sigma m j ^ 2 /\\ 0 < lm_sigma m j",
-)
-LM_SINES_ORDER = CoqHook(
-    "sdeg_c_Lm_sines_order",
-    "LowerOnesSines",
-    "forall m j k : nat, (1 <= j)%nat -> (j < k)%nat -> (k <= m)%nat -> cos (lm_phi m k) < cos (lm_phi m j) /\\"
-    " lm_sigma m k < lm_sigma m j",
-)
-c_lm_coq = coq_check(
-    "c_lm_coq",
-    LM_INVERSE_GRAM,
-    LM_GRAM_SPECTRUM,
-    LM_SINES,
-    LM_SINES_ORDER,
-    what=(
-        "L_m(I − N) = (I − N)L_m = I and (I − N)ᵀ(I − N) = tridiag(−1; 2, …, 2, 1; −1) for the m × m "
-        "lower-triangular all-ones L_m and the subdiagonal shift N (MathComp, any commutative ring)"
-    ),
-    ranges="every m ≥ 0",
-    covers={
-        "sdeg_c_Lm_inverse_gram": "L_m⁻¹ = I − N and (L_m⁻¹)ᵀL_m⁻¹ = tridiag(−1; 2, …, 2, 1; −1), for every m",
-        "sdeg_c_Lm_gram_spectrum": (
-            "m nonzero Chebyshev vectors s_j (s_0 = 0, s_(p+2) = 2c_j s_(p+1) − s_p, s_(m+1) = s_m) with distinct c_j"
-            " are eigenvectors of L_mL_mᵀ with eigenvalues 1/(2 − 2c_j), and L_mL_mᵀ has no other eigenvalue"
-        ),
-        "sdeg_c_Lm_sines": (
-            "s_p = sin(pφ_j), c_j = cos φ_j, φ_j = (2j−1)π/(2m+1) satisfy those hypotheses, with 1/(2 − 2c_j) = σ_j²,"
-            " σ_j = 1/(2 sin((2j−1)π/(4m+2))) > 0"
-        ),
-        "sdeg_c_Lm_sines_order": "σ_1 > … > σ_m and the c_j are distinct, so the eigenvalues of L_mL_mᵀ are exactly the σ_j²",
-    },
-    steps=[
-        REAL_FIELD,
-        Step(
-            "the singular values of L_m are the square roots of the eigenvalues of L_mL_mᵀ, in decreasing order",
-            cites="the singular value decomposition (Horn & Johnson, Matrix Analysis, 2nd ed., Thm 2.6.3)",
-        ),
-        Step("1/π ≤ jσ_j(L_m)/m ≤ 3/2", check="c_lm_asymptotic"),
-        Step("‖L_(2^r)‖_* ≥ (log 2/π)2^r(r+1)", check="c_lm_nuclear"),
-    ],
-    constants=[(r"4m+2", "(4 * INR m + 2)")],
-)
-
 
 @check
 def c_lm_closed_form(ctx: Context) -> Evidence:
@@ -693,26 +628,25 @@ def c_lm_float(ctx: Context) -> Evidence:
 claim(
     id="sdeg.c.Lm-singular",
     tightness=Tightness(
-        "loose",
-        "the closed form σ_j(L_m) = 1/(2 sin((2j−1)π/(4m+2))) (c_lm_closed_form) evaluated for m ≤ 199 and m = 2^8…2^15: jσ_j/m ≤ 1, attained at m = j = 1, so the upper 3/2 is loose by 3/2; the lower 1/π is approached (min 0.31859 at m = 32768, j = 868; the limit of min_j jσ_j/m is 1/π ≈ 0.31831)",
-        factor=1.5,
-        ratio=0.6666666666666666,
+        "sharp",
+        "the upper bound 1 is attained at m = j = 1 (σ_1(L_1) = 1, kernel-checked: sdeg_c_Lm_ratio_sharp); the lower 1/π is approached (the closed form at m = 2^15: min_j jσ_j/m = 0.31859 at j = 868; the limit of min_j jσ_j/m is 1/π ≈ 0.31831)",
+        ratio=1.0,
         where={"m": 1, "j": 1},
-        ranges="m ≤ 199 and m = 2^8…2^15",
+        ranges="every m ≥ 1, 1 ≤ j ≤ m (upper bound); m ≤ 199 and m = 2^8…2^15 (the lower, observed)",
     ),
     title="Singular values of the lower-triangular all-ones matrix",
     source=Source("SDEG", "App. D.2", "Thm 7"),
     statement=(
-        r"For the $m\times m$ lower-triangular all-ones $L_m$: $\sigma_j(L_m) = \frac{1}{2\sin((2j-1)\pi/(4m+2))}$, $\frac1\pi \le \frac{j\,\sigma_j(L_m)}{m} \le \frac32$, and $\|L_{2^r}\|_* \ge \frac{\log 2}{\pi}2^r(r+1)$."
+        r"For the $m\times m$ lower-triangular all-ones $L_m$: $\sigma_j(L_m) = \frac{1}{2\sin((2j-1)\pi/(4m+2))}$, $\frac1\pi \le \frac{j\,\sigma_j(L_m)}{m} \le 1$, and $\|L_{2^r}\|_* \ge \frac{\log 2}{\pi}2^r(r+1)$."
     ),
-    checks=[c_lm_coq, c_lm_closed_form, c_lm_asymptotic, c_lm_nuclear],
+    checks=[c_lm_real_coq, c_lm_closed_form, c_lm_asymptotic, c_lm_nuclear],
     cross_checks=[c_lm_gram_exact, c_lm_float],
     expected=Status.PROVED,
     prose=(
-        "T = L_m⁻ᵀL_m⁻¹ is symmetric with m distinct eigenvalues 4sin²(φ_j/2) on nonzero vectors, so these are all of them, and the singular values of L_m are the reciprocals of those of L_m⁻¹"
+        "the singular values of L_m are the square roots of the eigenvalues of L_mL_mᵀ, in decreasing order, and ‖L‖_* is their sum (the singular value decomposition); the m distinct eigenvalues σ_1² > … > σ_m² of L_mL_mᵀ, its only ones, and the constants are the Coq theorems"
     ),
     reason=(
-        "Coq (proofs/LowerOnes.v, every m): L_m⁻¹ = I − N with N the subdiagonal shift, and (I − N)ᵀ(I − N) = tridiag(−1; 2, …, 2, 1; −1) =: T. Sympy (symbolic p, m, j): v_p = sin(pφ_j), φ_j = (2j−1)π/(2m+1), satisfy Tv = (2 − 2cos φ_j)v row by row, and φ_1 < … < φ_m < π. Prose: T is symmetric with these m distinct eigenvalues 4sin²(φ_j/2) on nonzero vectors, so they are all of its eigenvalues; T = L⁻ᵀL⁻¹, so the singular values of L⁻¹ are 2sin(φ_j/2) and those of L_m their reciprocals, ordered as stated. Jordan's inequality gives the ≍ constants; the nuclear bound follows with c = log 2/π (the ratios ‖L_(2^r)‖_*/(2^r(r+1)) observed for r ≤ 20 decrease toward it; that it is the best constant is not proved here). Exact inverses at m ≤ 12 (24 wide) and dense SVDs are cross-checks."
+        "Kernel-checked in Coq over ℝ for every m (proofs/LmSingular.v, proofs/LowerOnesBounds.v): the eigenvalues of L_mL_mᵀ are exactly σ_j² = 1/(4 sin²((2j−1)π/(4m+2))), simple, with the sine vectors as eigenvectors (MathComp's spectrum theorem, proofs/LowerOnesSpectrum.v, applied in the real field generated by the reals involved, proofs/RealSub.v; L_m⁻¹ = I − N and (I − N)ᵀ(I − N) = tridiag(−1; 2, …, 2, 1; −1), proofs/LowerOnes.v), 1/π ≤ jσ_j/m ≤ 1 with equality at m = j = 1, and Σ_j σ_j(L_(2^r)) ≥ (ln 2/π)2^r(r+1); only 'the singular values are the square roots of the eigenvalues of L_mL_mᵀ' (the SVD) is cited. The statement's upper constant is 1 (the paper's proof gives 3/2). Sympy (symbolic p, m, j): the eigenvector rows of T, Jordan's inequality for the ≍ constants (≤ 3/2) and the nuclear bound with c = log 2/π (the ratios ‖L_(2^r)‖_*/(2^r(r+1)) observed for r ≤ 20 decrease toward it; that it is the best constant is not proved here). Exact inverses at m ≤ 12 (24 wide) and dense SVDs are cross-checks."
     ),
     tests=["tests/test_cesaro.py::test_lower_ones_closed_form"],
 )
