@@ -1,11 +1,12 @@
 """Coq checks that state a whole claim: the rank floor under a sink (TRSP Thm C.8), the softmax spike–bulk eigenvalue
-law (SDEG Thm 2(3)), the singular values of L_m over ℝ with their constants (SDEG Thm 7), and the causal ceiling
-with its normalised gap and equality case. Each is a :func:`specproof.engine.formal.coq_check`; a claim uses one by
+law (SDEG Thm 2(3)), the singular values of L_m over ℝ with their constants (SDEG Thm 7), the causal ceiling
+with its normalised gap and equality case, the skeleton's spectrum with its circulant Laplacian (TRSP Lemma C.3),
+and the causal eigenvalues with their order and the unbounded-bulk example (SDEG Thm 3). Each is a :func:`specproof.engine.formal.coq_check`; a claim uses one by
 listing it among its checks, and every step outside Coq is a named, cited theorem or definition."""
 
 from __future__ import annotations
 
-from specproof.checks.claims._shared.coq_steps import REAL_CLOSED, SPECTRAL_THEOREM
+from specproof.checks.claims._shared.coq_steps import REAL_CLOSED, REAL_FIELD, SPECTRAL_THEOREM
 from specproof.engine.formal import CoqHook, Step, coq_check
 
 # ------------------------------------------------------------------------------------------ TRSP Thm C.8
@@ -264,5 +265,182 @@ causal_ceiling_full_coq = coq_check(
             r"\gamma\le\frac{1-P_{TT}}{1+P_{TT}}\cdot\frac{2T}{2T-1-P_{TT}}",
             "lam i1 <= (1 - P t t) / (1 + P t t) * (2 * n%:R / (2 * n%:R - 1 - P t t))",
         ),
+    ],
+)
+
+# ------------------------------------------------------------------------------------- TRSP Lemma C.3
+
+SKELETON_SPECTRUM = CoqHook(
+    "trsp_C3_skeleton_spectrum",
+    "SkeletonSpectrum",
+    "forall (T : nat) (lam : R), (2 <= T)%nat -> (exists x : nat -> R, (exists t : nat, (t < T)%nat /\\ x t <> 0) /\\ (forall t : nat, (t < T)%nat -> lap_apply T x t = lam * x t)) <-> (exists k : nat, (k < T)%nat /\\ lam = mu T k)",
+)
+
+SKELETON_COS = CoqHook(
+    "skeleton_cos_eigen",
+    "SkeletonSpectrum",
+    "forall T k t : nat, (2 <= T)%nat -> (t < T)%nat -> lap_apply T (cosv T k) t = mu T k * cosv T k t",
+)
+
+SKELETON_SIN = CoqHook(
+    "skeleton_sin_eigen",
+    "SkeletonSpectrum",
+    "forall T k t : nat, (2 <= T)%nat -> (t < T)%nat -> lap_apply T (sinv T k) t = mu T k * sinv T k t",
+)
+
+SKELETON_SYMMETRIC = CoqHook(
+    "skeleton_lap_sym",
+    "SkeletonSpectrum",
+    "forall T t s : nat, (2 <= T)%nat -> (t < T)%nat -> (s < T)%nat -> skel_lap T t s = skel_lap T s t",
+)
+
+SKELETON_ORTHOGONAL = CoqHook(
+    "skeleton_orthogonal",
+    "SkeletonSpectrum",
+    "forall T j k : nat, (j < T)%nat -> (k < T)%nat -> (j <> k -> (j + k)%nat <> T -> sumR (fun t : nat => cosv T j t * cosv T k t) T = 0 /\\ sumR (fun t : nat => sinv T j t * sinv T k t) T = 0) /\\ sumR (fun t : nat => sinv T j t * cosv T k t) T = 0",
+)
+
+FOURIER_INVERSION = CoqHook(
+    "fourier_inversion",
+    "SkeletonSpectrum",
+    "forall (T : nat) (x : nat -> R) (t : nat), (t < T)%nat -> sumR (fun k : nat => cosv T k t * sumR (fun s : nat => x s * cosv T k s) T + sinv T k t * sumR (fun s : nat => x s * sinv T k s) T) T = INR T * x t",
+)
+
+SKELETON_CIRCULANT = CoqHook(
+    "skeleton_circulant",
+    "SkeletonCirculant",
+    "forall T t s : nat, (2 <= T)%nat -> (t < T)%nat -> (s < T)%nat -> skel_lap T ((t + 1) mod T) ((s +"
+    " 1) mod T) = skel_lap T t s",
+)
+
+c3_spectrum_full_coq = coq_check(
+    "c3_spectrum_full_coq",
+    SKELETON_SPECTRUM,
+    SKELETON_COS,
+    SKELETON_SIN,
+    SKELETON_SYMMETRIC,
+    SKELETON_ORTHOGONAL,
+    FOURIER_INVERSION,
+    SKELETON_CIRCULANT,
+    what=(
+        "the Laplacian L = D − A of the skeleton multigraph (A = Gap.v's adj, loops and parallel edges counted, D its"
+        " row sums) has L cos_k = μ_k cos_k and L sin_k = μ_k sin_k, is symmetric, the Fourier vectors are orthogonal"
+        " and span ℝ^T, λ is an eigenvalue of L iff λ = μ_k for some 0 ≤ k < T, and L is circulant"
+    ),
+    ranges="every T ≥ 2, every mode k",
+    covers={
+        "trsp_C3_skeleton_spectrum": "the eigenvalues are the μ_k, k = 0, …, T − 1, and nothing else",
+        "skeleton_cos_eigen": "with eigenvectors cos(kθ·t): every generator pair ±2^ℓ contributes degree 2 (multigraph)",
+        "skeleton_sin_eigen": "and sin(kθ·t)",
+        "skeleton_lap_sym": "the Laplacian is symmetric",
+        "skeleton_orthogonal": "the Fourier vectors of distinct modes k ≠ ±j are orthogonal",
+        "fourier_inversion": "and span ℝ^T",
+        "skeleton_circulant": "the Laplacian is circulant: L(t+1, s+1) = L(t, s), indices mod T",
+    },
+    steps=[
+        Step(
+            "multiplicities: the T real Fourier vectors cos_k (0 ≤ k ≤ T/2) and sin_k (0 < k < T/2), orthogonal and"
+            " spanning, are a basis of eigenvectors, so μ_0, …, μ_{T−1} (μ_{T−k} = μ_k) are the eigenvalues counted"
+            " with multiplicity",
+            cites="a matrix with a basis of eigenvectors is diagonalised by it (Horn & Johnson, Matrix Analysis, 2nd ed.,"
+            " Thm 1.3.7)",
+        ),
+    ],
+    constants=[(r"\bigl(1-\cos(2^\ell", "1 - cos (2 ^ l"), (r"2\pi k/T", "(2 * PI * INR k / INR T)")],
+)
+
+
+# ---------------------------------------------------------------------------------------- SDEG Thm 3
+
+C_EIGEN_CHARPOLY = CoqHook(
+    "sdeg_c_eigen_charpoly",
+    "Causal",
+    "forall (F : fieldType) (l : nat) (a : 'I_l -> F), char_poly (causal_attention a) = \\prod_(i < l) ('X - (a i / (a"
+    " i + i%:R))%:P)",
+)
+C_EIGEN = CoqHook(
+    "sdeg_c_eigen",
+    "Causal",
+    "forall (F : fieldType) (l : nat) (a : 'I_l -> F) (lambda : F), eigenvalue (causal_attention a) lambda <-> (exists"
+    " i : 'I_l, lambda = a i / (a i + i%:R))",
+)
+C_EIGEN_SORTED = CoqHook(
+    "sdeg_c_eigen_sorted",
+    "CausalOrder",
+    "forall (R : realFieldType) (l : nat) (a : 'I_l -> R), (forall i : 'I_l, 0 < a i) -> (forall i j :"
+    " 'I_l, (i <= j)%N -> a j <= a i) -> forall i j : 'I_l, (i <= j)%N -> a j / (a j + j%:R) <= a i / (a i"
+    " + i%:R)",
+)
+
+c_eigen_full_coq = coq_check(
+    "c_eigen_full_coq",
+    C_EIGEN_CHARPOLY,
+    C_EIGEN,
+    C_EIGEN_SORTED,
+    what=(
+        "char_poly A_c = ∏_i (X − a_i/(a_i+i−1)) over any field (MathComp), with multiplicities; and the "
+        "eigenvalues are exactly these diagonal entries"
+    ),
+    ranges="every ℓ ≥ 1",
+    covers={
+        "sdeg_c_eigen_charpoly": (
+            "det(λI − A_c) = Π_i(λ − a_i/(a_i+i−1)): the eigenvalues counted with multiplicity are the diagonal"
+            " entries (0-based row i: a_i/(a_i + i))"
+        ),
+        "sdeg_c_eigen": "λ is an eigenvalue of A_c exactly when λ = a_i/(a_i+i−1) for some i",
+        "sdeg_c_eigen_sorted": (
+            "for sorted scores (a_i = e^(s_i) positive, nonincreasing) the diagonal entries decrease in i, so λ_i is"
+            " also the i-th largest eigenvalue"
+        ),
+    },
+    steps=[
+        REAL_FIELD,
+    ],
+)
+
+
+EIGEN_HARMONIC = CoqHook(
+    "sdeg_c_eigen_harmonic",
+    "CausalRows",
+    "forall (R : realFieldType) (l : nat) (a : 'I_l -> R) (C : R), (forall i : 'I_l, 1 <= a i <= C) -> forall lambda :"
+    " R, eigenvalue (causal_attention a) lambda -> exists i : 'I_l, lambda = a i / (a i + i%:R) /\\ i.+1%:R^-1 <="
+    " lambda <= C / i.+1%:R",
+)
+DIAG_HARMONIC = CoqHook(
+    "sdeg_c_diag_harmonic",
+    "CausalRows",
+    "forall (R : realFieldType) (a C : R) (i : nat), 1 <= a <= C -> i.+1%:R^-1 <= a / (a + i%:R) <= C / i.+1%:R",
+)
+HARMONIC_UNBOUNDED = CoqHook(
+    "sdeg_c_harmonic_unbounded",
+    "CausalOrder",
+    "forall (R : rcfType) (l : nat), (0 < l)%N -> let a := Num.sqrt l%:R in a <= l%:R / Num.sqrt l%:R /\\"
+    " 2^-1 <= Num.sqrt l%:R * (a / (a + l.-1%:R)) <= 1",
+)
+
+c_eigen_harmonic_full_coq = coq_check(
+    "c_eigen_harmonic_full_coq",
+    DIAG_HARMONIC,
+    EIGEN_HARMONIC,
+    HARMONIC_UNBOUNDED,
+    what=(
+        "every eigenvalue of A_c with 1 ≤ a_i ≤ C is some a_i/(a_i+i−1) ∈ [1/i, C/i] (MathComp, "
+        "with sdeg.c.eigen's characteristic polynomial)"
+    ),
+    ranges="every ℓ, every 1 ≤ a ≤ C",
+    covers={
+        "sdeg_c_diag_harmonic": (
+            "row i's eigenvalue a_i/(a_i+i−1) lies in [1/i, C/i] when 1 ≤ a_i ≤ C (0-based row i: a/(a + i) between"
+            " 1/(i+1) and C/(i+1)): the per-row bound the claim states"
+        ),
+        "sdeg_c_eigen_harmonic": "every eigenvalue of A_c is some row's a_i/(a_i+i−1), within that row's [1/i, C/i]",
+        "sdeg_c_harmonic_unbounded": (
+            "without a bounded bulk it fails: a = √ℓ (separated with g = √ℓ) gives λ_ℓ = √ℓ/(√ℓ+ℓ−1) with"
+            " 1/2 ≤ √ℓ·λ_ℓ ≤ 1, i.e. λ_ℓ ≍ ℓ^(−1/2)"
+        ),
+    },
+    steps=[
+        REAL_CLOSED,
+        Step("λ_i(A_c) = a_i/(a_i+i−1), the i-th diagonal entry", claim="sdeg.c.eigen"),
     ],
 )
