@@ -10,7 +10,7 @@ from dataclasses import replace
 import numpy as np
 import sympy as sp
 
-from specproof.checks.claims._shared.coq_steps import REAL_FIELD
+from specproof.checks.claims._shared.coq_theorems import c_eigen_full_coq, c_eigen_harmonic_full_coq
 from specproof.checks.claims._shared.sdeg_causal import (
     F_,
     PROFILE_ALLOWANCE,
@@ -144,44 +144,6 @@ def c_eigen_float_crosscheck(ctx: Context) -> Evidence:
     )
 
 
-C_EIGEN_CHARPOLY = CoqHook(
-    "sdeg_c_eigen_charpoly",
-    "Causal",
-    "forall (F : fieldType) (l : nat) (a : 'I_l -> F), char_poly (causal_attention a) = \\prod_(i < l) ('X - (a i / (a"
-    " i + i%:R))%:P)",
-)
-C_EIGEN = CoqHook(
-    "sdeg_c_eigen",
-    "Causal",
-    "forall (F : fieldType) (l : nat) (a : 'I_l -> F) (lambda : F), eigenvalue (causal_attention a) lambda <-> (exists"
-    " i : 'I_l, lambda = a i / (a i + i%:R))",
-)
-c_eigen_coq = coq_check(
-    "c_eigen_coq",
-    C_EIGEN_CHARPOLY,
-    C_EIGEN,
-    what=(
-        "char_poly A_c = ∏_i (X − a_i/(a_i+i−1)) over any field (MathComp), with multiplicities; and the "
-        "eigenvalues are exactly these diagonal entries"
-    ),
-    ranges="every ℓ ≥ 1",
-    covers={
-        "sdeg_c_eigen_charpoly": (
-            "det(λI − A_c) = Π_i(λ − a_i/(a_i+i−1)): the eigenvalues counted with multiplicity are the diagonal"
-            " entries (0-based row i: a_i/(a_i + i))"
-        ),
-        "sdeg_c_eigen": "λ is an eigenvalue of A_c exactly when λ = a_i/(a_i+i−1) for some i",
-    },
-    steps=[
-        REAL_FIELD,
-        Step(
-            "for sorted scores the diagonal entries decrease in i, so λ_i is also the i-th largest eigenvalue",
-            check="c_eigen_triangular_sympy",
-        ),
-    ],
-)
-
-
 claim(
     id="sdeg.c.eigen",
     tightness=Tightness(
@@ -192,14 +154,14 @@ claim(
     source=Source("SDEG", "§3.3", "Thm 3"),
     statement=CAUSAL_SETUP + r" Then $\lambda_i(A_c) = a_i/(a_i+i-1)$, $i = 1, \dots, \ell$, and for sorted scores "
     r"these are in decreasing order, so $\lambda_i$ is also the $i$-th largest eigenvalue.",
-    checks=[c_eigen_coq, c_eigen_triangular_sympy],
+    checks=[c_eigen_full_coq, c_eigen_triangular_sympy],
     cross_checks=[c_eigen_charpoly_small_exact, c_eigen_float_crosscheck],
     expected=Status.PROVED,
     prose=(
-        "the ordering for sorted scores chains the checked sign certificate over consecutive i; the eigenvalues themselves are the Coq theorem"
+        "none beyond ℝ being an ordered field: the eigenvalues and their order for sorted scores are the Coq theorems (the sign certificate over consecutive i is a sympy cross-derivation)"
     ),
     reason=(
-        "Kernel-checked in Coq for every ℓ (proofs/Causal.v): A_c is lower triangular, so char_poly A_c = Π(X − a_i/(a_i+i−1)) with multiplicities, and the eigenvalues are exactly these entries. Sympy proves the diagonal entry of the masked softmax for symbolic i and the ordering by a sign certificate (it needs only a_{i+1}(i−1) ≤ a_i·i). The determinants for symbolic scores at ℓ ≤ 5 and the float search are cross-checks. Hypotheses: sdeg.c.eigen.hypotheses."
+        "Kernel-checked in Coq for every ℓ (proofs/Causal.v): A_c is lower triangular, so char_poly A_c = Π(X − a_i/(a_i+i−1)) with multiplicities, and the eigenvalues are exactly these entries; for sorted scores they decrease in i (proofs/CausalOrder.v). Sympy proves the diagonal entry of the masked softmax for symbolic i and the ordering by a sign certificate (it needs only a_{i+1}(i−1) ≤ a_i·i). The determinants for symbolic scores at ℓ ≤ 5 and the float search are cross-checks. Hypotheses: sdeg.c.eigen.hypotheses."
     ),
     notes=["reconstructed"],
     lost=(
@@ -342,45 +304,6 @@ def c_eigen_harmonic_sympy(ctx: Context) -> Evidence:
     )
 
 
-EIGEN_HARMONIC = CoqHook(
-    "sdeg_c_eigen_harmonic",
-    "CausalRows",
-    "forall (R : realFieldType) (l : nat) (a : 'I_l -> R) (C : R), (forall i : 'I_l, 1 <= a i <= C) -> forall lambda :"
-    " R, eigenvalue (causal_attention a) lambda -> exists i : 'I_l, lambda = a i / (a i + i%:R) /\\ i.+1%:R^-1 <="
-    " lambda <= C / i.+1%:R",
-)
-DIAG_HARMONIC = CoqHook(
-    "sdeg_c_diag_harmonic",
-    "CausalRows",
-    "forall (R : realFieldType) (a C : R) (i : nat), 1 <= a <= C -> i.+1%:R^-1 <= a / (a + i%:R) <= C / i.+1%:R",
-)
-c_eigen_harmonic_coq = coq_check(
-    "c_eigen_harmonic_coq",
-    DIAG_HARMONIC,
-    EIGEN_HARMONIC,
-    what=(
-        "every eigenvalue of A_c with 1 ≤ a_i ≤ C is some a_i/(a_i+i−1) ∈ [1/i, C/i] (MathComp, "
-        "with sdeg.c.eigen's characteristic polynomial)"
-    ),
-    ranges="every ℓ, every 1 ≤ a ≤ C",
-    covers={
-        "sdeg_c_diag_harmonic": (
-            "row i's eigenvalue a_i/(a_i+i−1) lies in [1/i, C/i] when 1 ≤ a_i ≤ C (0-based row i: a/(a + i) between"
-            " 1/(i+1) and C/(i+1)): the per-row bound the claim states"
-        ),
-        "sdeg_c_eigen_harmonic": "every eigenvalue of A_c is some row's a_i/(a_i+i−1), within that row's [1/i, C/i]",
-    },
-    steps=[
-        REAL_FIELD,
-        Step("λ_i(A_c) = a_i/(a_i+i−1), the i-th diagonal entry", claim="sdeg.c.eigen"),
-        Step(
-            "without a bounded bulk it fails: a_i = √ℓ gives λ_ℓ = √ℓ/(√ℓ+ℓ−1) ≍ ℓ^(−1/2)",
-            check="c_eigen_harmonic_sympy",
-        ),
-    ],
-)
-
-
 claim(
     id="sdeg.c.eigen-harmonic",
     tightness=Tightness(
@@ -400,13 +323,13 @@ claim(
     title="Harmonic decay of bulk eigenvalues needs bounded scores",
     source=Source("SDEG", "App. C.3", "Thm 3"),
     statement=r"If $1 \le a_i \le C$ then $1/i \le \lambda_i(A_c) \le C/i$. Without a bounded bulk this fails: for $k = 0$, $a_i = \sqrt\ell$ (separated, $g(\ell) = \sqrt\ell$), $\lambda_\ell(A_c) = \sqrt\ell/(\sqrt\ell+\ell-1) \asymp \ell^{-1/2}$.",
-    checks=[c_eigen_harmonic_coq, c_eigen_harmonic_sympy],
+    checks=[c_eigen_harmonic_full_coq, c_eigen_harmonic_sympy],
     expected=Status.PROVED,
     prose=(
-        "writing 1 ≤ a_i ≤ C as a = 1 + u, C = a + v (u, v ≥ 0) for the sign certificates; the example's order read off the checked limit"
+        "none beyond ℝ being a real closed field: the bounds, the eigenvalue identification (sdeg.c.eigen) and the example's 1/2 ≤ √ℓ·λ_ℓ ≤ 1 are the Coq theorems (the sign certificates and limits are sympy cross-derivations)"
     ),
     reason=(
-        "Sign certificates for both bounds and sympy limits for the example. Hypotheses: sdeg.c.eigen-harmonic.hypotheses."
+        "Kernel-checked in Coq (proofs/CausalRows.v, proofs/CausalOrder.v): 1/i ≤ a_i/(a_i+i−1) ≤ C/i for 1 ≤ a_i ≤ C, every eigenvalue of A_c is such a row value, and at a = √ℓ the last row's eigenvalue has 1/2 ≤ √ℓ·λ_ℓ ≤ 1. Sign certificates for both bounds and sympy limits for the example. Hypotheses: sdeg.c.eigen-harmonic.hypotheses."
     ),
     uses=["sdeg.c.eigen"],
     tests=["tests/test_sdeg_causal.py::test_harmonic_eigenvalue_bounds"],
