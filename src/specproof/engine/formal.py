@@ -481,6 +481,37 @@ def claim_coverage(claim) -> tuple[CoqCheck, ...]:
     return tuple(fn.coq_spec for fn in (*claim.checks, *claim.cross_checks) if hasattr(fn, "coq_spec"))
 
 
+# best first: a claim's level is the best of its Coq checks'
+COVERAGE_LEVELS = ("full", "partial", "supports")
+
+
+def coverage_level(claim, claims: dict | None = None, _seen: frozenset = frozenset()) -> str:
+    """How much of the claim its Coq theorems state, as the catalogue's FULL / PARTIAL / SUPPORTS reads it: 'full'
+    when one of its Coq checks leaves outside Coq only cited steps (a named theorem or definition) and steps taken
+    from used claims that are themselves 'full' (so every step is kernel-checked somewhere or cited); 'partial' when
+    some step is decided by another check (sympy, exact arithmetic) or taken from a claim that is not 'full';
+    'supports' when some step is argued in prose only; '' for a claim without a Coq check."""
+    if claims is None:
+        from specproof.engine.registry import REGISTRY
+
+        claims = REGISTRY
+    levels = []
+    for spec in claim_coverage(claim):
+        kinds = {s.kind for s in spec.steps}
+        if "prose" in kinds:
+            levels.append("supports")
+        elif "check" in kinds:
+            levels.append("partial")
+        else:
+            used = [s.claim for s in spec.steps if s.kind == "claim"]
+            full = all(
+                u not in _seen and u in claims and coverage_level(claims[u], claims, _seen | {claim.id}) == "full"
+                for u in used
+            )
+            levels.append("full" if full else "partial")
+    return min(levels, key=COVERAGE_LEVELS.index, default="")
+
+
 # ----------------------------------------------------------------------------------------------------- pinning
 
 
