@@ -179,9 +179,9 @@ def normalised(text: str) -> str:
 class CoqBuild:
     """A compiled copy of ``proofs/``: ``ok`` with its directory and modules, or the error that stopped it.
 
-    ``libraries`` maps every library the modules load, outside the project, to its file and SHA-256, as Coq reported
-    them for this build; ``library_problem`` says why they cannot be trusted (a file outside the Coq installation,
-    one Coq could not locate), '' when they can."""
+    ``libraries`` lists every library the modules load, outside the project, with its file and SHA-256, as Coq
+    reported them for this build; ``library_problem`` says why they cannot be trusted (a file outside the Coq
+    installation, one Coq could not locate), '' when they can."""
 
     ok: bool
     directory: Path | None
@@ -259,8 +259,9 @@ def _run(args: list[str], cwd: Path, timeout: int) -> subprocess.CompletedProces
 def _installation(coqc: str) -> tuple[str, str, str]:
     """coqc's version line, its library directory (asked in the clean environment) and the SHA-256 of the coqc
     executable: part of the cache key."""
-    version = _run([coqc, "--version"], Path.cwd(), 60).stdout.split("\n")[0].strip()
-    where = _run([coqc, "-where"], Path.cwd(), 60).stdout.strip()
+    anywhere = Path(tempfile.gettempdir())  # not the working directory, which may be gone
+    version = _run([coqc, "--version"], anywhere, 60).stdout.split("\n")[0].strip()
+    where = _run([coqc, "-where"], anywhere, 60).stdout.strip()
     return version, where, _sha256(Path(coqc).resolve())
 
 
