@@ -63,11 +63,13 @@ def test_every_claim_with_a_coq_step_pins_distinct_theorems():
 
 
 def test_every_pin_is_reached_by_a_hooked_theorem_and_every_hook_is_its_pin():
-    """The pins are exactly the hooked theorems and what their statements reach (no stale pin, none missing)."""
+    """The pins are exactly the hooked theorems and what their statements reach (no stale pin, none missing): a pinned
+    theorem that no claim hooks any more is stale, as `specproof coq-pins` reports it."""
     pins = formal.pins_of()
     hooked = {h.qualified for _, h in HOOKS}
     theorems = {n for n, p in pins.items() if p["kind"] == "theorem"}
     assert hooked <= theorems, f"hooked but not pinned: {sorted(hooked - theorems)}"
+    assert theorems <= hooked, f"pinned but no longer hooked (stale): {sorted(theorems - hooked)}"
     reached = theorems | {o for t in theorems for o in pins[t].get("closure", [])}
     assert set(pins) == reached, f"pinned but unreached: {sorted(set(pins) - reached)}"
     for _, hook in HOOKS:
@@ -104,6 +106,59 @@ def test_a_pin_weakened_together_with_its_theorem_no_longer_carries_the_claims_c
         "(2 * INR b ^ 2 + 1) / (3 * INR b ^ 3)", coq=True
     )
     assert formal.constant_tokens(r"\ge2", coq=False) != formal.constant_tokens("1 <= mu T k", coq=True)
+
+
+# the design's six headline theorems, and the special cases that now state their claims in full
+HEADLINE = (
+    "trsp.C6.mu2-lower",
+    "trsp.C6.gap-rate",
+    "trsp.C7.kernel-energy",
+    "trsp.C8.rank-floor",
+    "sdeg.b.eigen-limit",
+    "sdeg.c.eigen-harmonic",
+)
+
+
+@pytest.mark.parametrize("claim_id", [*HEADLINE, "sdeg.c.Lm-singular"])
+def test_the_headline_theorems_are_stated_in_coq_in_full(claim_id):
+    """Every step outside Coq is cited, or taken from a used claim that is itself stated in full in Coq."""
+    from specproof.engine.registry import load_all
+
+    claims = load_all()
+    assert formal.coverage_level(claims[claim_id], claims) == "full", formal.claim_coverage(claims[claim_id])
+
+
+def test_the_coverage_level_reads_the_steps_and_the_used_claims():
+    from types import SimpleNamespace
+
+    def claim(cid, *steps):
+        def fn():
+            pass
+
+        fn.coq_spec = formal.CoqCheck((), steps=tuple(steps))
+        return SimpleNamespace(id=cid, checks=[fn], cross_checks=[])
+
+    cited = formal.Step("s", cites="a theorem")
+    claims = {
+        "a": claim("a", cited),
+        "b": claim("b", formal.Step("s", claim="a")),
+        "c": claim("c", formal.Step("s", check="a_sympy_check")),
+        "d": claim("d", formal.Step("s", claim="c")),
+        "e": claim("e", formal.Step("s")),
+        "f": claim("f", formal.Step("s", claim="g")),
+        "g": claim("g", formal.Step("s", claim="f")),
+    }
+    levels = {k: formal.coverage_level(c, claims) for k, c in claims.items()}
+    assert levels == {
+        "a": "full",
+        "b": "full",
+        "c": "partial",
+        "d": "partial",
+        "e": "supports",
+        "f": "partial",
+        "g": "partial",
+    }
+    assert formal.coverage_level(SimpleNamespace(id="x", checks=[], cross_checks=[]), claims) == ""
 
 
 def test_the_harmonic_claim_hooks_the_per_row_theorem():
@@ -388,7 +443,7 @@ def test_a_second_process_reuses_the_cached_build(tmp_path):
     env = os.environ | {formal.CACHE_ENV: str(tmp_path / "cache")}
     code = (
         "from pathlib import Path; from specproof.engine import formal; "
-        "from specproof.checks.claims.trsp.app_c.tribox_energy import KERNEL_ENERGY; "
+        "from specproof.checks.claims.trsp.app_c.c4 import KERNEL_ENERGY; "
         f"print(formal.coq_evidence(KERNEL_ENERGY, what='e', ranges='r', proofs=Path({str(proofs)!r})).status.value)"
     )
     first = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, cwd=cwd)

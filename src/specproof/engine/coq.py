@@ -1,7 +1,7 @@
-"""Building ``proofs/`` with the system's ``coqc`` and asking Coq about it: the compiled build (cached by a hash of
-the sources and the installation), one batched query per build (an Ltac2 walk over the kernel terms of every pinned
-theorem, the printed text of every pinned object, ``Print Assumptions`` per group) and its cached answers. What the
-answers are compared with, and the evidence, is :mod:`specproof.engine.formal`."""
+"""Asking Coq about a build of ``proofs/`` (:mod:`specproof.engine.coq_build`): one batched query per build (an Ltac2
+walk over the kernel terms of every pinned theorem, the printed text of every pinned object, ``Print Assumptions`` per
+group) and its cached answers. What the answers are compared with, and the evidence, is
+:mod:`specproof.engine.formal`."""
 
 from __future__ import annotations
 
@@ -9,15 +9,20 @@ import functools
 import hashlib
 import json
 import re
-import shutil
 import subprocess
 import tempfile
-from dataclasses import dataclass, field
 from pathlib import Path
 
-from specproof.engine.io import cache_dir, project_path, write_atomic
+from specproof.engine.coq_build import (
+    LOGICAL_ROOT,
+    QUERY_TIMEOUT_S,
+    CoqBuild,
+    coqc_path,
+    normalised,
+    run_coqc,
+)
+from specproof.engine.io import write_atomic
 
-LOGICAL_ROOT = "SpecProof"
 INSTALL_HINT = (
     "install it with `apt-get install coq libcoq-mathcomp libcoq-coquelicot libcoq-interval libcoq-mathcomp-real-closed"
     " libcoq-mathcomp-algebra-tactics` (Debian/Ubuntu; Coq 8.16) and rerun"
@@ -31,10 +36,8 @@ ALLOWED_AXIOMS = frozenset(
         "Coq.Logic.FunctionalExtensionality.functional_extensionality_dep",
     }
 )
-BUILD_TIMEOUT_S = 900
-QUERY_TIMEOUT_S = 900
 # bump when the query or the record format changes: cached answers of another version are not read
-QUERY_VERSION = "2"
+QUERY_VERSION = "3"
 _PRELUDE = re.compile(
     r"^[ \t]*(From\s+\S+\s+)?(Require|Import|Export|(Local\s+)?Open\s+Scope|Set|Unset)\b.*?\.(?=\s|$)", re.M | re.S
 )
@@ -166,144 +169,13 @@ Ltac2 resolve (names : ident list list) : unit :=
 """
 
 
-def normalised(text: str) -> str:
-    """Coq text with every run of whitespace one space: how pinned and printed texts are compared."""
-    return " ".join(text.split())
-
-
-@dataclass(frozen=True)
-class CoqBuild:
-    """A compiled copy of ``proofs/``: ``ok`` with its directory and modules, or the error that stopped it."""
-
-    ok: bool
-    directory: Path | None
-    modules: tuple[str, ...]
-    version: str
-    log: str
-    digest: str
-    # a build outside the cache: the temporary directory's owner keeps it alive, its finalizer removes it
-    keeper: tempfile.TemporaryDirectory | None = field(default=None, compare=False, repr=False)
-
-
-def coqc_path() -> str | None:
-    """The ``coqc`` on PATH, or None."""
-    return shutil.which("coqc")
-
-
-def proofs_dir() -> Path | None:
-    """The project's ``proofs/`` folder (None for an installation without the project)."""
-    path = project_path("proofs")
-    return path if path is not None and (path / "_CoqProject").is_file() else None
-
-
-def _sources(proofs: Path) -> list[str]:
-    """The ``.v`` files of ``_CoqProject`` in its order (dependency order)."""
-    lines = (line.strip() for line in (proofs / "_CoqProject").read_text().splitlines())
-    return [line for line in lines if line.endswith(".v") and not line.startswith("#")]
-
-
-def proofs_digest(proofs: Path) -> str:
-    """SHA-256 over ``_CoqProject`` and the listed sources."""
-    h = hashlib.sha256()
-    for name in ["_CoqProject", *_sources(proofs)]:
-        h.update(name.encode() + b"\0" + (proofs / name).read_bytes() + b"\0")
-    return h.hexdigest()
-
-
-def _run(args: list[str], cwd: Path, timeout: int) -> subprocess.CompletedProcess:
-    return subprocess.run(args, cwd=cwd, capture_output=True, text=True, timeout=timeout, check=False)
-
-
-@functools.lru_cache(maxsize=4)
-def _installation(coqc: str) -> tuple[str, str]:
-    """coqc's version line and library directory (part of the cache key)."""
-    version = (
-        subprocess.run([coqc, "--version"], capture_output=True, text=True, check=False).stdout.split("\n")[0].strip()
-    )
-    where = subprocess.run([coqc, "-where"], capture_output=True, text=True, check=False).stdout.strip()
-    return version, where
-
-
-def compile_sources(work: Path, sources: list[str], coqc: str | None = None) -> str:
-    """Compile ``sources`` in ``work`` in order: '' on success, else the error."""
-    coqc = coqc or coqc_path() or "coqc"
-    for name in sources:
-        try:
-            done = _run([coqc, "-q", "-Q", ".", LOGICAL_ROOT, name], work, BUILD_TIMEOUT_S)
-        except subprocess.TimeoutExpired:
-            return f"coqc {name}: timed out after {BUILD_TIMEOUT_S} s"
-        if done.returncode != 0:
-            return f"coqc {name} failed:\n{(done.stdout + done.stderr)[-2000:]}"
-    return ""
-
-
-def _copy_sources(proofs: Path, work: Path, sources: list[str]) -> None:
-    for name in ["_CoqProject", *sources]:
-        shutil.copy2(proofs / name, work / name)
-
-
-def build_at(work: Path, version: str = "", digest: str = "", keeper=None) -> CoqBuild:
-    """A :class:`CoqBuild` for a directory already compiled in place (every module of its ``_CoqProject``)."""
-    modules = tuple(f"{LOGICAL_ROOT}.{Path(name).stem}" for name in _sources(work))
-    return CoqBuild(True, work, modules, version or _installation(coqc_path() or "coqc")[0], "", digest, keeper)
-
-
-@functools.lru_cache(maxsize=8)
-def _build(proofs: Path, digest: str, coqc: str) -> CoqBuild:
-    version, where = _installation(coqc)
-    sources = _sources(proofs)
-    modules = tuple(f"{LOGICAL_ROOT}.{Path(name).stem}" for name in sources)
-    key = hashlib.sha256(f"{digest}\0{version}\0{where}".encode()).hexdigest()[:32]
-    root = cache_dir()
-    if root is not None:
-        final = root / "coq" / key
-        if (final / "build.json").is_file():
-            return CoqBuild(True, final, modules, version, "", digest)
-        try:
-            (root / "coq").mkdir(parents=True, exist_ok=True)
-            scratch = Path(tempfile.mkdtemp(prefix=".build-", dir=root / "coq"))
-        except OSError:
-            root = None  # an unwritable cache: build in a temporary directory instead
-    if root is None:
-        tmp = tempfile.TemporaryDirectory(prefix="specproof-coq-")
-        work = Path(tmp.name)
-        _copy_sources(proofs, work, sources)
-        error = compile_sources(work, sources, coqc)
-        if error:
-            return CoqBuild(False, None, (), version, error, digest)
-        return CoqBuild(True, work, modules, version, "", digest, keeper=tmp)
-    try:
-        _copy_sources(proofs, scratch, sources)
-        error = compile_sources(scratch, sources, coqc)
-        if error:
-            return CoqBuild(False, None, (), version, error, digest)
-        (scratch / "build.json").write_text(json.dumps({"coq": version, "digest": digest, "modules": modules}) + "\n")
-        try:
-            scratch.rename(final)
-        except OSError:  # another process finished the same build first: use theirs
-            if not (final / "build.json").is_file():
-                raise
-        return CoqBuild(True, final, modules, version, "", digest)
-    finally:
-        shutil.rmtree(scratch, ignore_errors=True)
-
-
-def coq_build(proofs: Path | None = None) -> CoqBuild | None:
-    """The compiled proofs (the project's, or ``proofs``), built on first use and cached by content hash;
-    None without ``coqc`` or without a ``proofs/`` folder."""
-    coqc, proofs = coqc_path(), proofs or proofs_dir()
-    if coqc is None or proofs is None:
-        return None
-    return _build(proofs, proofs_digest(proofs), coqc)
-
-
 def _coqc_query(build: CoqBuild, text: str) -> tuple[int, str, str, dict[str, str]]:
     """Compile a generated query file that reads the build (never writes it): exit status, stdout, stderr and the
     ``Redirect`` files by stem."""
     with tempfile.TemporaryDirectory(prefix="specproof-query-") as tmp:
         query = Path(tmp) / "specproof_query.v"
         query.write_text(text)
-        done = _run(
+        done = run_coqc(
             [coqc_path() or "coqc", "-q", "-Q", str(_built(build)), LOGICAL_ROOT, query.name],
             Path(tmp),
             QUERY_TIMEOUT_S,
@@ -445,8 +317,6 @@ class _Query:
             body = " ".join(f"let _ := @{n} in" for n in names)
             self.lines.append(f"Definition specproof_axioms_{i} : unit := {body} tt.\n")
             self.lines.append(f'Redirect "ax{i}" Print Assumptions specproof_axioms_{i}.\n')
-        for i, lib in enumerate(sorted({a.rsplit(".", 1)[0] for a in ALLOWED_AXIOMS})):
-            self.lines.append(f'Redirect "lib{i}" Locate Library {lib}.\n')
 
     def printing(self, objects: dict[str, str]) -> dict[str, str]:
         """Print every object (fqn → kind) in its home module's context; the Redirect stem of each."""
@@ -467,17 +337,6 @@ class _Query:
 
     def run(self) -> tuple[int, str, str, dict[str, str]]:
         return _coqc_query(self.build, "".join(self.lines))
-
-
-def _allowed_library_files(files: dict[str, str]) -> list[str]:
-    """Problems with where the allowed axioms' libraries were loaded from (they must be the installation's)."""
-    where = Path(_installation(coqc_path() or "coqc")[1]).resolve()
-    problems = []
-    for i, lib in enumerate(sorted({a.rsplit(".", 1)[0] for a in ALLOWED_AXIOMS})):
-        m = re.search(r"from file (\S+\.vo)", normalised(files.get(f"lib{i}", "")))
-        if m and not Path(m.group(1)).resolve().is_relative_to(where):
-            problems.append(f"{lib} is loaded from {m.group(1)}, not from the Coq installation {where}")
-    return problems
 
 
 def ask_coq(
@@ -552,7 +411,6 @@ def _axioms(build: CoqBuild, groups: dict[str, list[str]], files: dict[str, str]
     """root → [fully qualified axioms, problems]. A group (a module's roots) whose axioms are all allowed gives each
     of its roots that set (a superset of each root's own: safe); a group with any problem is asked again root by
     root, so the reason names the theorem."""
-    library_problems = _allowed_library_files(files)
 
     def absolute(names, problems, label):
         paths = []
@@ -565,7 +423,7 @@ def _axioms(build: CoqBuild, groups: dict[str, list[str]], files: dict[str, str]
                 problems = problems + [f"cannot resolve the axiom {n} of {label} to one fully qualified name"]
             else:
                 paths.append(targets[0])
-        return sorted(paths), problems + (library_problems if paths else [])
+        return sorted(paths), problems
 
     entries = {
         label: _assumption_entries(f"the {label} theorems", files.get(f"ax{i}", "")) for i, label in enumerate(groups)
@@ -594,8 +452,9 @@ def _axioms(build: CoqBuild, groups: dict[str, list[str]], files: dict[str, str]
     return out
 
 
-def _answers_key(roots, prints: dict[str, str], reals) -> str:
-    blob = json.dumps([QUERY_VERSION, sorted(roots), sorted(prints.items()), sorted(reals)], ensure_ascii=False)
+def _answers_key(build: CoqBuild, roots, prints: dict[str, str], reals) -> str:
+    question = [sorted(roots), sorted(prints.items()), sorted(reals)]
+    blob = json.dumps([QUERY_VERSION, build.libraries_digest, *question], ensure_ascii=False)
     return hashlib.sha256(blob.encode()).hexdigest()[:20]
 
 
@@ -611,7 +470,7 @@ def _cached_answers(
     build: CoqBuild, roots: tuple[str, ...], prints: tuple[tuple[str, str], ...], reals: tuple[str, ...]
 ) -> dict:
     prints_d = dict(prints)
-    key = _answers_key(roots, prints_d, reals)
+    key = _answers_key(build, roots, prints_d, reals)
     cached = None if build.keeper is not None else _built(build) / f"answers-{key}.json"
     if cached is not None and cached.is_file():
         return json.loads(cached.read_text())

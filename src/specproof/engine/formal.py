@@ -29,10 +29,21 @@ cross-check. Which sentence each theorem covers and which steps are cited is par
   per module); the answers are cached beside the build, so a second process asks Coq nothing.
 - **Where it builds**: never in the project or the working directory. The ``.v`` files are copied into the user's
   cache directory (``$SPECPROOF_CACHE_DIR``, else ``$XDG_CACHE_HOME/specproof``, else ``~/.cache/specproof``) under
-  ``coq/<key>``, the key a hash of the sources, ``_CoqProject`` and the Coq installation; a build is made in a
-  scratch folder there and renamed into place, so concurrent processes never see half a build.
-  ``SPECPROOF_NO_CACHE=1`` builds in a temporary directory that is removed when the process exits. ``make -C
-  proofs`` is the explicit build step that writes ``.vo`` files beside the sources, for working on the proofs.
+  ``coq/<key>``, the key a hash of the sources, ``_CoqProject``, the flags, the coqc binary, the Coq installation and
+  the environment coqc runs in; a build is made in a scratch folder there and renamed into place, so concurrent
+  processes never see half a build. ``SPECPROOF_NO_CACHE=1`` builds in a temporary directory that is removed when
+  the process exits; an unusable cache directory (a file, a relative path, one that cannot be written) is said in
+  one line and nothing is cached. ``make -C proofs`` is the explicit build step that writes ``.vo`` files beside
+  the sources, for working on the proofs.
+- **The load path is part of the evidence**: coqc runs with none of the caller's load-path variables (``COQPATH``,
+  ``COQLIB``, ``OCAMLPATH``, the XDG data directories; see :func:`specproof.engine.coq.coq_env`), with the project
+  as its only ``-Q``; every library the build loads is recorded with the file Coq loaded it from and its SHA-256,
+  and a file outside the installation (``coqc -where``) keeps every step open with the reason.
+- **A cache entry is used only while it is this build**: its manifest (``build.json``) records the digest of every
+  source, every compiled file and every library it loaded; an entry is used only when the sources are the recorded
+  ones, each ``.vo`` has its recorded digest and comes from its source (the MD5 coqc writes in the ``.glob``), and
+  each library is still the recorded file inside the installation. Otherwise it is rebuilt, with one line on
+  stderr saying why.
 - **Without Coq**: every check returns ``open`` and says how to install it; nothing raises.
 """
 
@@ -45,15 +56,17 @@ from pathlib import Path
 from specproof.engine.coq import (  # noqa: F401 (the names the checks and tests read from here: re-exported)
     ALLOWED_AXIOMS,
     INSTALL_HINT,
-    LOGICAL_ROOT,
-    CoqBuild,
     _assumption_entries,
     ask_coq,
     build_answers,
+    coq_query,
+)
+from specproof.engine.coq_build import (  # noqa: F401 (re-exported, as above)
+    LOGICAL_ROOT,
+    CoqBuild,
     build_at,
     compile_sources,
     coq_build,
-    coq_query,
     coqc_path,
     normalised,
     proofs_dir,
@@ -355,6 +368,8 @@ def coq_evidence(
             return open_("the project's proofs/ folder is not available to this installation")
     if not build.ok:
         return open_(f"the proofs did not compile with {build.version}: {build.log}", coq=build.version)
+    if build.library_problem:
+        return open_(build.library_problem, coq=build.version)
     pins = pins_of()
     answers = build_answers(build, pins)
     every: dict[str, dict] = {}
@@ -403,6 +418,7 @@ def coq_evidence(
             "assumptions": assumptions,
             "coq": build.version,
             "proofs_sha256": build.digest,
+            "libraries": {"count": len(build.libraries), "sha256": build.libraries_digest},
             "pinned": {
                 h.theorem: {"module": h.module, "statement": h.statement, "objects": every[h.theorem]["objects"]}
                 for h in hooks
@@ -465,6 +481,37 @@ def claim_hooks(claim) -> tuple[CoqHook, ...]:
 def claim_coverage(claim) -> tuple[CoqCheck, ...]:
     """The Coq checks of a claim (hooks, which sentence each theorem covers, the steps outside Coq)."""
     return tuple(fn.coq_spec for fn in (*claim.checks, *claim.cross_checks) if hasattr(fn, "coq_spec"))
+
+
+# best first: a claim's level is the best of its Coq checks'
+COVERAGE_LEVELS = ("full", "partial", "supports")
+
+
+def coverage_level(claim, claims: dict | None = None, _seen: frozenset = frozenset()) -> str:
+    """How much of the claim its Coq theorems state, as the catalogue's FULL / PARTIAL / SUPPORTS reads it: 'full'
+    when one of its Coq checks leaves outside Coq only cited steps (a named theorem or definition) and steps taken
+    from used claims that are themselves 'full' (so every step is kernel-checked somewhere or cited); 'partial' when
+    some step is decided by another check (sympy, exact arithmetic) or taken from a claim that is not 'full';
+    'supports' when some step is argued in prose only; '' for a claim without a Coq check."""
+    if claims is None:
+        from specproof.engine.registry import REGISTRY
+
+        claims = REGISTRY
+    levels = []
+    for spec in claim_coverage(claim):
+        kinds = {s.kind for s in spec.steps}
+        if "prose" in kinds:
+            levels.append("supports")
+        elif "check" in kinds:
+            levels.append("partial")
+        else:
+            used = [s.claim for s in spec.steps if s.kind == "claim"]
+            full = all(
+                u not in _seen and u in claims and coverage_level(claims[u], claims, _seen | {claim.id}) == "full"
+                for u in used
+            )
+            levels.append("full" if full else "partial")
+    return min(levels, key=COVERAGE_LEVELS.index, default="")
 
 
 # ----------------------------------------------------------------------------------------------------- pinning

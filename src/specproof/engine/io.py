@@ -19,6 +19,7 @@ import functools
 import importlib.metadata
 import os
 import platform
+import sys
 import tempfile
 from pathlib import Path
 
@@ -28,14 +29,46 @@ CACHE_ENV, NO_CACHE_ENV = "SPECPROOF_CACHE_DIR", "SPECPROOF_NO_CACHE"
 
 
 def cache_dir() -> Path | None:
-    """Where builds are kept between processes, or None when ``SPECPROOF_NO_CACHE`` is set."""
+    """Where builds are kept between processes, or None when ``SPECPROOF_NO_CACHE`` is set or the directory is
+    unusable (then one line on stderr says why, once per process, and nothing is cached: every command alike)."""
     if os.environ.get(NO_CACHE_ENV, "").strip() not in ("", "0"):
         return None
     given = os.environ.get(CACHE_ENV)
     if given:
-        return Path(given).expanduser()
-    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
-    return Path(base).expanduser() / "specproof"
+        path, what = Path(given).expanduser(), f"{CACHE_ENV}={given!r}"
+    else:
+        xdg = os.environ.get("XDG_CACHE_HOME", "")
+        # the XDG spec: a relative XDG_CACHE_HOME is invalid and ignored
+        base = Path(xdg) if xdg and Path(xdg).is_absolute() else Path.home() / ".cache"
+        path, what = base / "specproof", f"the cache directory {str(base / 'specproof')!r}"
+    problem = _cache_problem(path)
+    if problem:
+        _warn_unusable_cache(
+            f"specproof: {what} {problem}; nothing is cached (allowed: an absolute path to a writable directory, "
+            f"or {NO_CACHE_ENV}=1)"
+        )
+        return None
+    return path
+
+
+def _cache_problem(path: Path) -> str:
+    """Why ``path`` cannot hold the cache ('' when it can): it must be absolute (what is cached must not depend on
+    the working directory) and a writable directory, or creatable under one."""
+    if not path.is_absolute():
+        return "is a relative path"
+    probe = path
+    while not probe.exists() and probe.parent != probe:
+        probe = probe.parent
+    if not probe.is_dir():
+        return "is not a directory" if probe == path else f"cannot be created ({probe} is not a directory)"
+    if not os.access(probe, os.W_OK | os.X_OK):
+        return "is not writable" if probe == path else f"cannot be created ({probe} is not writable)"
+    return ""
+
+
+@functools.cache
+def _warn_unusable_cache(line: str) -> None:
+    print(line, file=sys.stderr)
 
 
 @functools.lru_cache(maxsize=1)

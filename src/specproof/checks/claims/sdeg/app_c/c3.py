@@ -12,7 +12,7 @@ from fractions import Fraction
 import numpy as np
 import sympy as sp
 
-from specproof.checks.claims._shared.coq_steps import REAL_FIELD
+from specproof.checks.claims._shared.coq_theorems import c_eigen_harmonic_full_coq
 from specproof.checks.claims._shared.sdeg_causal import (
     F_,
     PROFILE_ALLOWANCE,
@@ -29,7 +29,6 @@ from specproof.checks.claims._shared.sdeg_causal import (
     w_,
 )
 from specproof.engine import strategies as sst
-from specproof.engine.formal import CoqHook, Step, coq_check
 from specproof.engine.methods import (
     combine,
     derivation,
@@ -335,8 +334,8 @@ eigen_harmonic = claim(
     statement=r"If $1 \le a_i \le C$ then $1/i \le \lambda_i(A_c) \le C/i$. Without a bounded bulk this fails: for $k = 0$, $a_i = \sqrt\ell$ (separated, $g(\ell) = \sqrt\ell$), $\lambda_\ell(A_c) = \sqrt\ell/(\sqrt\ell+\ell-1) \asymp \ell^{-1/2}$.",
     uses=["sdeg.c.eigen"],
     expected=Status.PROVED,
-    reason="Sign certificates for both bounds and sympy limits for the example. Hypotheses: sdeg.c.eigen-harmonic.hypotheses.",
-    prose="writing 1 ≤ a_i ≤ C as a = 1 + u, C = a + v (u, v ≥ 0) for the sign certificates; the example's order read off the checked limit",
+    reason="Kernel-checked in Coq (proofs/CausalRows.v, proofs/CausalOrder.v): 1/i ≤ a_i/(a_i+i−1) ≤ C/i for 1 ≤ a_i ≤ C, every eigenvalue of A_c is such a row value, and at a = √ℓ the last row's eigenvalue has 1/2 ≤ √ℓ·λ_ℓ ≤ 1. Sign certificates for both bounds and sympy limits for the example. Hypotheses: sdeg.c.eigen-harmonic.hypotheses.",
+    prose="none beyond ℝ being a real closed field: the bounds, the eigenvalue identification (sdeg.c.eigen) and the example's 1/2 ≤ √ℓ·λ_ℓ ≤ 1 are the Coq theorems (the sign certificates and limits are sympy cross-derivations)",
     tightness=Tightness(
         "sharp",
         "λ_i = a_i/(a_i+i−1) (c_eigen_harmonic_sympy) is exactly 1/i at a_i = 1, and iλ_i = a_i·i/(a_i+i−1) → C as i → ∞ at a_i = C",
@@ -355,49 +354,7 @@ eigen_harmonic = claim(
 )
 
 
-EIGEN_HARMONIC = CoqHook(
-    "sdeg_c_eigen_harmonic",
-    "CausalRows",
-    "forall (R : realFieldType) (l : nat) (a : 'I_l -> R) (C : R), (forall i : 'I_l, 1 <= a i <= C) -> forall lambda :"
-    " R, eigenvalue (causal_attention a) lambda -> exists i : 'I_l, lambda = a i / (a i + i%:R) /\\ i.+1%:R^-1 <="
-    " lambda <= C / i.+1%:R",
-)
-
-
-DIAG_HARMONIC = CoqHook(
-    "sdeg_c_diag_harmonic",
-    "CausalRows",
-    "forall (R : realFieldType) (a C : R) (i : nat), 1 <= a <= C -> i.+1%:R^-1 <= a / (a + i%:R) <= C / i.+1%:R",
-)
-
-
-c_eigen_harmonic_coq = coq_check(
-    "c_eigen_harmonic_coq",
-    DIAG_HARMONIC,
-    EIGEN_HARMONIC,
-    what=(
-        "every eigenvalue of A_c with 1 ≤ a_i ≤ C is some a_i/(a_i+i−1) ∈ [1/i, C/i] (MathComp, "
-        "with sdeg.c.eigen's characteristic polynomial)"
-    ),
-    ranges="every ℓ, every 1 ≤ a ≤ C",
-    covers={
-        "sdeg_c_diag_harmonic": (
-            "row i's eigenvalue a_i/(a_i+i−1) lies in [1/i, C/i] when 1 ≤ a_i ≤ C (0-based row i: a/(a + i) between"
-            " 1/(i+1) and C/(i+1)): the per-row bound the claim states"
-        ),
-        "sdeg_c_eigen_harmonic": "every eigenvalue of A_c is some row's a_i/(a_i+i−1), within that row's [1/i, C/i]",
-    },
-    steps=[
-        REAL_FIELD,
-        Step("λ_i(A_c) = a_i/(a_i+i−1), the i-th diagonal entry", claim="sdeg.c.eigen"),
-        Step(
-            "without a bounded bulk it fails: a_i = √ℓ gives λ_ℓ = √ℓ/(√ℓ+ℓ−1) ≍ ℓ^(−1/2)",
-            check="c_eigen_harmonic_sympy",
-        ),
-    ],
-)
-
-eigen_harmonic.decides(c_eigen_harmonic_coq)
+eigen_harmonic.decides(c_eigen_harmonic_full_coq)
 
 
 @eigen_harmonic.decides

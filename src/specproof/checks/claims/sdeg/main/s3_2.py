@@ -26,6 +26,7 @@ import sympy as sp
 from hypothesis import strategies as st
 
 from specproof.checks.claims._shared.coq_steps import REAL_CLOSED
+from specproof.checks.claims._shared.coq_theorems import sdegb_eigen_limit_coq
 from specproof.checks.claims._shared.sdeg_bidirectional import (
     BULK_BOUND,
     DENSE_EIG_ALLOWANCE,
@@ -879,7 +880,7 @@ eigen_limit = claim(
     statement=r"If $c_\ell=k/\ell\to c\in[0,1]$ under spectral separation, $\mu^{\mathrm{eig}}_{A_b}=\ell^{-1}\sum_i\delta_{\lambda_i(A_b)}\Rightarrow c\delta_1+(1-c)\delta_0$; quantitatively $W_1(\mu^{\mathrm{eig}}_{A_b},c_\ell\delta_1+(1-c_\ell)\delta_0)\le\varepsilon_\ell+(1-c_\ell)/\ell$.",
     uses=["sdeg.b.eigen-profile", "sdeg.b.eigen-real"],
     expected=Status.PROVED,
-    reason="Machine-checked (sympy): the sorted cost (1 − c_ℓ)/ℓ of the ideal eigenvalue list against the atoms (1^k, 0^(ℓ−k)) and |c_ℓ − c| between the two-atom laws. The ideal-to-actual step is sdeg.b.eigen-profile (Coq, every ℓ); W₁ as an infimum over couplings and its metrisation of weak convergence are cited. The property search and the sweep (c = 1/4, f = log ℓ, bounded bulk: W₁ = Θ(1/log ℓ) → 0, faster and slower rates ruled out) are cross-checks",
+    reason="Kernel-checked in Coq for every ℓ and 0 ≤ k ≤ ℓ (proofs/SpikeBulk.v, any real closed field): for s ≥ 0 under spectral separation, char_poly A_b = (X − 1)Π(X − t_j) with t_j ∈ [0, 1] nonincreasing, and the sorted eigenvalues are matched with the atoms (1^k, 0^(ℓ−k)) at cost ≤ ε_ℓ + (1 − c_ℓ)/ℓ; W₁ as an infimum over couplings and its metrisation of weak convergence are cited. Machine-checked (sympy): the sorted cost (1 − c_ℓ)/ℓ of the ideal eigenvalue list against the atoms (1^k, 0^(ℓ−k)) and |c_ℓ − c| between the two-atom laws. The ideal-to-actual step is sdeg.b.eigen-profile (Coq, every ℓ); W₁ as an infimum over couplings and its metrisation of weak convergence are cited. The property search and the sweep (c = 1/4, f = log ℓ, bounded bulk: W₁ = Θ(1/log ℓ) → 0, faster and slower rates ruled out) are cross-checks",
     prose="the spectrum is real and sorted (sdeg.b.eigen-real); W₁ is the infimum of the transport cost over couplings (Villani, Optimal Transport: Old and New (2009), Def. 6.1), and the matching λ_i(A_b) ↔ t_i of the two sorted lists is a coupling; |λ_i(A_b) − t_i| ≤ |λ_i(A_b) − λ_i(A*)| + |λ_i(A*) − t_i| with max_i|λ_i(A_b) − λ_i(A*)| ≤ ε_ℓ (sdeg.b.eigen-profile, every ℓ and k) and the checked cost (1 − c_ℓ)/ℓ of the ideal list; the weak limit: the triangle inequality for W₁ and W₁ convergence of laws on [0, 1] implies weak convergence (Villani 2009, Thm 6.9)",
     tightness=Tightness(
         "sharp",
@@ -902,6 +903,9 @@ eigen_limit = claim(
     ),
     figure="figures/spike-bulk-histograms.png",
 )
+
+
+eigen_limit.decides(sdegb_eigen_limit_coq)
 
 
 @eigen_limit.decides

@@ -29,7 +29,7 @@ from fractions import Fraction
 import numpy as np
 import sympy as sp
 
-from specproof.checks.claims._shared.coq_steps import REAL_FIELD
+from specproof.checks.claims._shared.coq_theorems import c_eigen_full_coq
 from specproof.checks.claims._shared.sdeg_causal import (
     U_,
     V_,
@@ -52,7 +52,6 @@ from specproof.checks.claims._shared.sdeg_causal import (
 )
 from specproof.checks.claims._shared.sdeg_trained import heads, measured, missing, runs, verdict
 from specproof.engine import strategies as sst
-from specproof.engine.formal import CoqHook, Step, coq_check
 from specproof.engine.methods import (
     EPS,
     combine,
@@ -90,8 +89,8 @@ eigen = claim(
     r"these are in decreasing order, so $\lambda_i$ is also the $i$-th largest eigenvalue.",
     lost="The statement of Thm 3 around the surviving formula: its hypotheses and whether λ_i is indexed by token or by size. Reconstructed: for every real score vector the eigenvalues are a_i/(a_i+i−1); sorted scores order them.",
     expected=Status.PROVED,
-    reason="Kernel-checked in Coq for every ℓ (proofs/Causal.v): A_c is lower triangular, so char_poly A_c = Π(X − a_i/(a_i+i−1)) with multiplicities, and the eigenvalues are exactly these entries. Sympy proves the diagonal entry of the masked softmax for symbolic i and the ordering by a sign certificate (it needs only a_{i+1}(i−1) ≤ a_i·i). The determinants for symbolic scores at ℓ ≤ 5 and the float search are cross-checks. Hypotheses: sdeg.c.eigen.hypotheses.",
-    prose="the ordering for sorted scores chains the checked sign certificate over consecutive i; the eigenvalues themselves are the Coq theorem",
+    reason="Kernel-checked in Coq for every ℓ (proofs/Causal.v): A_c is lower triangular, so char_poly A_c = Π(X − a_i/(a_i+i−1)) with multiplicities, and the eigenvalues are exactly these entries; for sorted scores they decrease in i (proofs/CausalOrder.v). Sympy proves the diagonal entry of the masked softmax for symbolic i and the ordering by a sign certificate (it needs only a_{i+1}(i−1) ≤ a_i·i). The determinants for symbolic scores at ℓ ≤ 5 and the float search are cross-checks. Hypotheses: sdeg.c.eigen.hypotheses.",
+    prose="none beyond ℝ being an ordered field: the eigenvalues and their order for sorted scores are the Coq theorems (the sign certificate over consecutive i is a sympy cross-derivation)",
     notes=["reconstructed"],
     tightness=Tightness(
         "unmeasurable",
@@ -104,48 +103,7 @@ eigen = claim(
 )
 
 
-C_EIGEN_CHARPOLY = CoqHook(
-    "sdeg_c_eigen_charpoly",
-    "Causal",
-    "forall (F : fieldType) (l : nat) (a : 'I_l -> F), char_poly (causal_attention a) = \\prod_(i < l) ('X - (a i / (a"
-    " i + i%:R))%:P)",
-)
-
-
-C_EIGEN = CoqHook(
-    "sdeg_c_eigen",
-    "Causal",
-    "forall (F : fieldType) (l : nat) (a : 'I_l -> F) (lambda : F), eigenvalue (causal_attention a) lambda <-> (exists"
-    " i : 'I_l, lambda = a i / (a i + i%:R))",
-)
-
-
-c_eigen_coq = coq_check(
-    "c_eigen_coq",
-    C_EIGEN_CHARPOLY,
-    C_EIGEN,
-    what=(
-        "char_poly A_c = ∏_i (X − a_i/(a_i+i−1)) over any field (MathComp), with multiplicities; and the "
-        "eigenvalues are exactly these diagonal entries"
-    ),
-    ranges="every ℓ ≥ 1",
-    covers={
-        "sdeg_c_eigen_charpoly": (
-            "det(λI − A_c) = Π_i(λ − a_i/(a_i+i−1)): the eigenvalues counted with multiplicity are the diagonal"
-            " entries (0-based row i: a_i/(a_i + i))"
-        ),
-        "sdeg_c_eigen": "λ is an eigenvalue of A_c exactly when λ = a_i/(a_i+i−1) for some i",
-    },
-    steps=[
-        REAL_FIELD,
-        Step(
-            "for sorted scores the diagonal entries decrease in i, so λ_i is also the i-th largest eigenvalue",
-            check="c_eigen_triangular_sympy",
-        ),
-    ],
-)
-
-eigen.decides(c_eigen_coq)
+eigen.decides(c_eigen_full_coq)
 
 
 @eigen.decides

@@ -25,6 +25,7 @@ import sympy as sp
 from hypothesis import strategies as st
 
 from specproof.checks.claims._shared.coq_steps import REAL_FIELD, SPECTRAL_THEOREM
+from specproof.checks.claims._shared.coq_theorems import causal_ceiling_full_coq
 from specproof.checks.claims._shared.trsp_app_c import (
     APPENDIX_C_TESTS,
     HYPOTHESES_TESTS,
@@ -43,7 +44,7 @@ from specproof.checks.claims._shared.trsp_network import (
     _sweep_range,
 )
 from specproof.engine import strategies as sst
-from specproof.engine.formal import CoqHook, Step, coq_check
+from specproof.engine.formal import CoqHook, coq_check
 from specproof.engine.methods import (
     EPS,
     combine,
@@ -440,8 +441,8 @@ causal_ceiling = claim(
     statement=r"For every lower-triangular row-stochastic $P\in\mathbb R^{T\times T}$, $T\ge2$, with $W=\frac12(P+P^\top)$ and $L=\operatorname{diag}(W\mathbf 1)-W$: $\mu_2(L)\le\frac{T}{T-1}\cdot\frac{1-P_{TT}}2\le\frac{T}{2(T-1)}$, strictly below $\frac T{2(T-1)}$ when $P_{TT}>0$ (for $P=\mathbf 1e_1^\top$ at $T=2$, $\mu_2=1$: equality), and the normalised gap (self-loops in $D=\operatorname{diag}(W\mathbf 1)$) satisfies $\gamma\le\frac{1-P_{TT}}{1+P_{TT}}\cdot\frac{2T}{2T-1-P_{TT}}$. The last token's loopless degree is $(1-P_{TT})/2$ (its column of $P$ holds only $P_{TT}$), and $x=e_T-\mathbf 1/T$ is a test vector. So $\frac12$ is a ceiling every causal operator sits under as $T\to\infty$, not a value a composition collapses to; for the network $P_D$, $(P_D)_{TT}=\prod_\ell\frac{1+(A_\ell)_{TT}+g_\ell b_\ell^{-2}}{2+g_\ell}>0$, which at fixed depth with the gates $\to0$ tends to $\prod_\ell\frac{1+(A_\ell)_{TT}}2$: to $2^{-D}$, and the ceiling to $(1-2^{-D})/2$ ($\frac38$, $\frac{15}{32}$), only when attention's own last diagonal entry $(A_\ell)_{TT}\to0$ (uniform causal: $1/T$; sink: $0$; causal softmax of the canonical scores), while attention that isolates tokens ($A_\ell=I$) gives $(P_D)_{TT}\to1$ and a ceiling $\to0$ (stored: $(P_2)_{TT}=0.25000$ under the sink, $0.99997$ under isolation at $T=2^{20}$).",
     uses=["trsp.network.operator"],
     expected=Status.PROVED,
-    reason="Kernel-checked in Coq for every size (proofs/Variational.v, proofs/MinMax.v: the test vector e_T − 𝟏/T, and μ₂ read as the second sorted eigenvalue of L_W with the min–max step in Coq; only the existence of an orthonormal eigenbasis, the spectral theorem, is cited); the test vector's algebra is also a sympy derivation for symbolic T and P_TT (𝟏ᵀx = 0, xᵀx = (T−1)/T, xᵀLx = L_TT = (1 − P_TT)/2, the quotient, and the gap's D-orthogonal variant); exact rational checks on random lower-triangular row-stochastic matrices and on the exact networks, the equality case at T = 2 and the stored sweep rows cross-check it.",
-    prose="the spectral theorem (L has an orthonormal eigenbasis; the min–max step from it to μ₂ is in Coq); for the gap, λ₂ of the pencil (L, D) is the minimum of xᵀLx/xᵀDx over xᵀD𝟏 = 0 (Courant–Fischer, cited), D𝟏 being the kernel's D-image; the last column of a lower-triangular P is P_TT·e_T, so the last token's column sum is P_TT and its degree d_T = (1 + P_TT)/2",
+    reason="Kernel-checked in Coq for every size (proofs/Variational.v, proofs/MinMax.v, proofs/CausalGap.v: the test vector e_T − 𝟏/T, μ₂ read as the second sorted eigenvalue of L_W with the min–max step in Coq; the normalised gap γ = λ₂(D^(−1/2)L_WD^(−1/2)) ≤ (1 − P_TT)/(1 + P_TT)·2T/(2T − 1 − P_TT) with the test vector D^(1/2)(e_T − (d_T/T)𝟏); and the equality case T = 2, P = 𝟏e₁ᵀ, μ₂ = 1; only the existence of an orthonormal eigenbasis, the spectral theorem, is cited, and the network's (P_D)_TT is taken from trsp.network.operator); the test vector's algebra is also a sympy derivation for symbolic T and P_TT (𝟏ᵀx = 0, xᵀx = (T−1)/T, xᵀLx = L_TT = (1 − P_TT)/2, the quotient, and the gap's D-orthogonal variant); exact rational checks on random lower-triangular row-stochastic matrices and on the exact networks, the equality case at T = 2 and the stored sweep rows cross-check it.",
+    prose="the spectral theorem (L and D^(−1/2)LD^(−1/2) have orthonormal eigenbases; the min–max steps from them to μ₂ and γ are in Coq)",
     tightness=Tightness(
         "sharp",
         "μ₂ ≤ T(1 − P_TT)/(2(T − 1)) ≤ T/(2(T − 1)) holds with equality for P = 𝟏e₁ᵀ at T = 2 (μ₂ = 1, causal_ceiling_equality); "
@@ -460,64 +461,7 @@ causal_ceiling = claim(
 )
 
 
-CEILING_VECTOR = CoqHook(
-    "trsp_network_causal_ceiling",
-    "Variational",
-    "forall (R : realFieldType) (n : nat) (P : 'M_n) (t : 'I_n), (1 < n)%N -> t = n.-1 -> (forall i : 'I_n, \\sum_j P i"
-    " j = 1) -> (forall i j : 'I_n, (i < j)%N -> P i j = 0) -> let W := 2^-1 *: (P + P^T) in let x := delta_mx t 0 -"
-    " n%:R^-1 *: const_mx 1 in [/\\ (const_mx 1)^T *m x = 0, (x^T *m x) 0 0 = (n%:R - 1) / n%:R, qform (laplacian W) x"
-    " = (1 - P t t) / 2 & qform (laplacian W) x = n%:R / (n%:R - 1) * ((1 - P t t) / 2) * (x^T *m x) 0 0]",
-)
-
-
-CEILING = CoqHook(
-    "trsp_network_causal_ceiling_lambda2",
-    "MinMax",
-    "forall (R : realFieldType) (n : nat) (P U : 'M_n) (lam : 'I_n -> R) (t i1 : 'I_n), (1 < n)%N -> t = n.-1 -> i1 = 1%N -> (forall i j : 'I_n, 0 <= P i j) -> (forall i : 'I_n, \\sum_j P i j = 1) -> (forall i j : 'I_n, (i < j)%N -> P i j = 0) -> U^T *m U = 1%:M -> laplacian (2^-1 *: (P + P^T)) *m U = U *m diag_mx (\\row_i lam i) -> (forall i j : 'I_n, (i <= j)%N -> lam i <= lam j) -> lam i1 <= n%:R / (n%:R - 1) * ((1 - P t t) / 2) /\\ (0 < P t t -> lam i1 < n%:R / (2 * (n%:R - 1)))",
-)
-
-
-causal_ceiling_coq = coq_check(
-    "causal_ceiling_coq",
-    CEILING_VECTOR,
-    CEILING,
-    what=(
-        "for every causal row-stochastic P ≥ 0, μ₂ of L_W, the second sorted eigenvalue, is ≤ T(1 − P_TT)/(2(T − 1)),"
-        " and < T/(2(T − 1)) when P_TT > 0; x = e_T − 𝟏/T is the test vector (MathComp, any real field)"
-    ),
-    ranges="every T ≥ 2, every lower-triangular P ≥ 0 with rows summing to 1",
-    covers={
-        "trsp_network_causal_ceiling_lambda2": (
-            "μ₂(L) ≤ T/(T−1)·(1 − P_TT)/2 ≤ T/(2(T−1)), strictly below T/(2(T−1)) when P_TT > 0 (μ₂ the second"
-            " eigenvalue in increasing order, 0-based index 1)"
-        ),
-        "trsp_network_causal_ceiling": (
-            "the last token's loopless degree is (1 − P_TT)/2 and x = e_T − 𝟏/T is a test vector: 𝟏ᵀx = 0,"
-            " xᵀx = (T−1)/T, xᵀLx = (1 − P_TT)/2"
-        ),
-    },
-    steps=[
-        SPECTRAL_THEOREM,
-        REAL_FIELD,
-        Step(
-            "the normalised gap: γ, λ₂ of the pencil (L, D), is the minimum of xᵀLx/xᵀDx over xᵀD𝟏 = 0, x ≠ 0",
-            cites="Courant–Fischer for D^(−1/2)LD^(−1/2) (Horn & Johnson, Matrix Analysis, 2nd ed., Thm 4.2.6)",
-        ),
-        Step("the gap's test vector e_T − (d_T/T)𝟏 and its quotient", check="causal_ceiling_sympy"),
-        Step("equality at T = 2 for P = 𝟏e₁ᵀ (μ₂ = 1)", check="causal_ceiling_equality"),
-        Step(
-            "for the network P_D, (P_D)_TT = Π_ℓ diag(F_ℓ)_TT/(2 + g_ℓ) > 0, so its ceiling is (1 − (P_D)_TT)/2 in the limit",
-            claim="trsp.network.operator",
-        ),
-    ],
-    constants=[
-        (r"\frac{T}{T-1}\cdot\frac{1-P_{TT}}2", "n%:R / (n%:R - 1) * ((1 - P t t) / 2)"),
-        (r"\frac T{2(T-1)}", "n%:R / (2 * (n%:R - 1))"),
-        ("P_{TT}>0", "0 < P t t"),
-    ],
-)
-
-causal_ceiling.decides(causal_ceiling_coq)
+causal_ceiling.decides(causal_ceiling_full_coq)
 
 
 def _ceiling_steps() -> list[Evidence]:

@@ -12,6 +12,7 @@ import numpy as np
 import scipy.linalg
 import sympy as sp
 
+from specproof.checks.claims._shared.coq_theorems import c3_spectrum_full_coq
 from specproof.checks.claims._shared.trsp_app_c import (
     APPENDIX_C_TESTS,
     HYPOTHESES_TESTS,
@@ -23,7 +24,6 @@ from specproof.checks.claims._shared.trsp_app_c import (
     real_stack_matrix,
     skeleton_float_error,
 )
-from specproof.engine.formal import CoqHook, Step, coq_check
 from specproof.engine.methods import (
     combine,
     derivation,
@@ -443,93 +443,13 @@ spectrum = claim(
     source=Source("TRSP", "App. C.2", "Lemma C.3 / Eq. 9"),
     statement=r"The Laplacian of the skeleton is circulant with eigenvalues $\mu_k=2\sum_{\ell=0}^{L}\bigl(1-\cos(2^\ell\theta_k)\bigr)$, $\theta_k=2\pi k/T$, $k=0,\dots,T-1$, where every generator pair $\pm2^\ell$ contributes degree $2$ even when generators coincide mod $T$ (a multigraph: $2^L\equiv0$ is a self-loop when $T=2^L$, $\pm T/2$ a double edge, $2^\ell\equiv-2^m$ parallel edges).",
     expected=Status.PROVED,
-    reason="Kernel-checked in Coq for every T ≥ 2 (proofs/SkeletonSpectrum.v): the skeleton multigraph's Laplacian has the Fourier vectors as eigenvectors with eigenvalues μ_k, they are orthogonal and span ℝ^T, and λ is an eigenvalue exactly when it is some μ_k; counting them with multiplicity is the cited diagonalisation. Each generator acts on the Fourier mode v_k by the scalar 2(1 − cos(2πgk/T)) and the T modes are orthogonal (sympy, symbolic T, k, g). Eq. 9 is the spectrum of the multigraph in which every ±2^ℓ counts (the proof's 'degree 2 per pair'); for the simple Cayley graph it is wrong exactly where generators coincide mod T, e.g. T = 3 (see trsp.C3.spectrum.simple-graph).",
-    prose="T orthogonal eigenvectors that span diagonalise the Laplacian, so the Fourier values counted over k = 0..T−1 are its whole spectrum with multiplicity (cited); the eigen-equations, symmetry, orthogonality, spanning and 'the eigenvalues are exactly the μ_k' are the Coq theorems (multigraph reading)",
+    reason="Kernel-checked in Coq for every T ≥ 2 (proofs/SkeletonSpectrum.v, proofs/SkeletonCirculant.v): the skeleton multigraph's Laplacian is circulant and has the Fourier vectors as eigenvectors with eigenvalues μ_k, they are orthogonal and span ℝ^T, and λ is an eigenvalue exactly when it is some μ_k; counting them with multiplicity is the cited diagonalisation. Each generator acts on the Fourier mode v_k by the scalar 2(1 − cos(2πgk/T)) and the T modes are orthogonal (sympy, symbolic T, k, g). Eq. 9 is the spectrum of the multigraph in which every ±2^ℓ counts (the proof's 'degree 2 per pair'); for the simple Cayley graph it is wrong exactly where generators coincide mod T, e.g. T = 3 (see trsp.C3.spectrum.simple-graph).",
+    prose="T orthogonal eigenvectors that span diagonalise the Laplacian, so the Fourier values counted over k = 0..T−1 are its whole spectrum with multiplicity (cited); the eigen-equations, symmetry, orthogonality, spanning, circulance and 'the eigenvalues are exactly the μ_k' are the Coq theorems (multigraph reading)",
     tests=[f"{APPENDIX_C_TESTS}::test_eq9_is_the_multigraph_spectrum"],
 )
 
 
-SKELETON_SPECTRUM = CoqHook(
-    "trsp_C3_skeleton_spectrum",
-    "SkeletonSpectrum",
-    "forall (T : nat) (lam : R), (2 <= T)%nat -> (exists x : nat -> R, (exists t : nat, (t < T)%nat /\\ x t <> 0) /\\ (forall t : nat, (t < T)%nat -> lap_apply T x t = lam * x t)) <-> (exists k : nat, (k < T)%nat /\\ lam = mu T k)",
-)
-
-
-SKELETON_COS = CoqHook(
-    "skeleton_cos_eigen",
-    "SkeletonSpectrum",
-    "forall T k t : nat, (2 <= T)%nat -> (t < T)%nat -> lap_apply T (cosv T k) t = mu T k * cosv T k t",
-)
-
-
-SKELETON_SIN = CoqHook(
-    "skeleton_sin_eigen",
-    "SkeletonSpectrum",
-    "forall T k t : nat, (2 <= T)%nat -> (t < T)%nat -> lap_apply T (sinv T k) t = mu T k * sinv T k t",
-)
-
-
-SKELETON_SYMMETRIC = CoqHook(
-    "skeleton_lap_sym",
-    "SkeletonSpectrum",
-    "forall T t s : nat, (2 <= T)%nat -> (t < T)%nat -> (s < T)%nat -> skel_lap T t s = skel_lap T s t",
-)
-
-
-SKELETON_ORTHOGONAL = CoqHook(
-    "skeleton_orthogonal",
-    "SkeletonSpectrum",
-    "forall T j k : nat, (j < T)%nat -> (k < T)%nat -> (j <> k -> (j + k)%nat <> T -> sumR (fun t : nat => cosv T j t * cosv T k t) T = 0 /\\ sumR (fun t : nat => sinv T j t * sinv T k t) T = 0) /\\ sumR (fun t : nat => sinv T j t * cosv T k t) T = 0",
-)
-
-
-FOURIER_INVERSION = CoqHook(
-    "fourier_inversion",
-    "SkeletonSpectrum",
-    "forall (T : nat) (x : nat -> R) (t : nat), (t < T)%nat -> sumR (fun k : nat => cosv T k t * sumR (fun s : nat => x s * cosv T k s) T + sinv T k t * sumR (fun s : nat => x s * sinv T k s) T) T = INR T * x t",
-)
-
-
-c3_spectrum_coq = coq_check(
-    "c3_spectrum_coq",
-    SKELETON_SPECTRUM,
-    SKELETON_COS,
-    SKELETON_SIN,
-    SKELETON_SYMMETRIC,
-    SKELETON_ORTHOGONAL,
-    FOURIER_INVERSION,
-    what=(
-        "the Laplacian L = D − A of the skeleton multigraph (A = Gap.v's adj, loops and parallel edges counted, D its"
-        " row sums) has L cos_k = μ_k cos_k and L sin_k = μ_k sin_k, is symmetric, the Fourier vectors are orthogonal"
-        " and span ℝ^T, and λ is an eigenvalue of L iff λ = μ_k for some 0 ≤ k < T"
-    ),
-    ranges="every T ≥ 2, every mode k",
-    covers={
-        "trsp_C3_skeleton_spectrum": "the eigenvalues are the μ_k, k = 0, …, T − 1, and nothing else",
-        "skeleton_cos_eigen": "with eigenvectors cos(kθ·t): every generator pair ±2^ℓ contributes degree 2 (multigraph)",
-        "skeleton_sin_eigen": "and sin(kθ·t)",
-        "skeleton_lap_sym": "the Laplacian is symmetric",
-        "skeleton_orthogonal": "the Fourier vectors of distinct modes k ≠ ±j are orthogonal",
-        "fourier_inversion": "and span ℝ^T",
-    },
-    steps=[
-        Step(
-            "multiplicities: the T real Fourier vectors cos_k (0 ≤ k ≤ T/2) and sin_k (0 < k < T/2), orthogonal and"
-            " spanning, are a basis of eigenvectors, so μ_0, …, μ_{T−1} (μ_{T−k} = μ_k) are the eigenvalues counted"
-            " with multiplicity",
-            cites="a matrix with a basis of eigenvectors is diagonalised by it (Horn & Johnson, Matrix Analysis, 2nd ed.,"
-            " Thm 1.3.7)",
-        ),
-        Step(
-            "the Laplacian is circulant: each generator acts on every Fourier mode as a scalar",
-            check="c3_fourier_mode_sympy",
-        ),
-    ],
-    constants=[(r"\bigl(1-\cos(2^\ell", "1 - cos (2 ^ l"), (r"2\pi k/T", "(2 * PI * INR k / INR T)")],
-)
-
-spectrum.decides(c3_spectrum_coq)
+spectrum.decides(c3_spectrum_full_coq)
 
 
 @spectrum.decides

@@ -16,6 +16,7 @@ import scipy.linalg
 import sympy as sp
 from hypothesis import strategies as st
 
+from specproof.checks.claims._shared.coq_theorems import c8_rank_floor_coq
 from specproof.checks.claims._shared.sdeg_real import RANGES, _measured, _missing, _three
 from specproof.checks.claims._shared.trsp_app_c import (
     APPENDIX_C_TESTS,
@@ -1372,7 +1373,7 @@ rank_floor = claim(
         "trsp.reff.identity",
     ],
     expected=Status.PROVED,
-    reason="Machine-checked (sympy): ‖I + 𝟏e₁ᵀ‖_F² = 2T + 2, the nonnegative cross terms, and the limit of the lower bound (2T + 2 + g²(T − 2b + 2)‖h_b‖²)/(1 + √T + 5g)² → 2 + g²‖h_b‖². Argued in prose: the stable-rank form of R_eff and the norm triangle inequality, with the cited proved claims. The bound is loose by more than 1: the limit is 2 + 2g/b² + g²‖h_b‖² and already 2 at g = 0, because the identity alone doubles the Frobenius energy of the sink (trsp.C8.rank-floor.limit); the paper's proof drops ‖A_attn‖_F² = T. The float sweep (the bound holds at every T checked, not only in the limit) is a cross-check.",
+    reason="Kernel-checked in Coq for every b ≥ 1 and g ∈ (0, 1) (proofs/RankFloor.v): with ‖ℳ_T‖₂ the ℓ₂-induced norm on ℝ^T (shown to exist) and ℳ's entries its matrix, liminf_T ‖ℳ_T‖_F²/‖ℳ_T‖₂² ≥ 1 + g²E_b > 1 (Coquelicot's liminf), E_b = (2b²+1)/(3b³) = ‖h_b‖²; the Frobenius bound, ‖M_tri‖₂ ≤ 5, the three-term Cauchy–Schwarz and the limit are in the proof; only R_eff = ‖ℳ‖_F²/‖ℳ‖₂² (Eq. 15) and the spectral norm as the induced norm are cited. Machine-checked (sympy): ‖I + 𝟏e₁ᵀ‖_F² = 2T + 2, the nonnegative cross terms, and the limit of the lower bound (2T + 2 + g²(T − 2b + 2)‖h_b‖²)/(1 + √T + 5g)² → 2 + g²‖h_b‖². Argued in prose: the stable-rank form of R_eff and the norm triangle inequality, with the cited proved claims. The bound is loose by more than 1: the limit is 2 + 2g/b² + g²‖h_b‖² and already 2 at g = 0, because the identity alone doubles the Frobenius energy of the sink (trsp.C8.rank-floor.limit); the paper's proof drops ‖A_attn‖_F² = T. The float sweep (the bound holds at every T checked, not only in the limit) is a cross-check.",
     prose="R_eff = ‖ℳ‖_F²/‖ℳ‖₂² (trsp.reff.identity); the triangle inequality ‖ℳ‖₂ ≤ ‖I‖₂ + ‖𝟏e₁ᵀ‖₂ + g‖M_tri‖₂ with ‖𝟏e₁ᵀ‖₂ = √T (trsp.C8.sink-norm) and ‖M_tri‖₂ ≤ 5 (trsp.C8.spectral-norm.sharp); ‖M_tri‖_F² = c_b + (T − 2b + 2)‖h_b‖² with c_b ≥ 0 for T ≥ 2b − 2 (trsp.tribox.frobenius-linear, ‖h_b‖² from trsp.C7.kernel-energy); the liminf of R_eff is at least the limit of the checked lower bound; dropping the sink's ‖𝟏e₁ᵀ‖_F² = T recovers the paper's numerator and its 1 + g²E_b",
     notes=["loose"],
     tightness=Tightness(
@@ -1394,6 +1395,9 @@ rank_floor = claim(
     tests=[f"{APPENDIX_C_TESTS}::test_rank_floor_limit_formula"],
     figure="figures/rank-floor.png",
 )
+
+
+rank_floor.decides(c8_rank_floor_coq)
 
 
 @rank_floor.decides
