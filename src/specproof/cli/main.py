@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import re
 import sys
 from pathlib import Path
 
@@ -197,33 +198,62 @@ def build_parser() -> argparse.ArgumentParser:
     return p
 
 
+def _quiet_stdout() -> None:
+    """Point stdout at /dev/null, so what is still buffered goes nowhere and the interpreter's own flush at exit does
+    not fail again (and print a traceback)."""
+    import os
+
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):  # stdout is not a file (a test's capture)
+        pass
+
+
 def main(argv=None) -> int:
     """Run one command; its exit status. Output into a pipe closed early (``specproof list | head -1``) ends it
-    quietly, as a command line tool killed by SIGPIPE: exit 141, no BrokenPipeError traceback."""
+    quietly, as a command line tool killed by SIGPIPE: exit 141, no BrokenPipeError traceback. Output that cannot be
+    written (a full disk, ``> /dev/full``) ends in one line on stderr, exit 1."""
     try:
         try:
             return _main(argv)
         finally:
-            sys.stdout.flush()  # a closed pipe is found here, not in the interpreter's exit
+            sys.stdout.flush()  # a closed pipe or a full disk is found here, not in the interpreter's exit
     except BrokenPipeError:
-        import os
-
-        try:  # what is still buffered goes nowhere, so the interpreter's own flush at exit does not fail again
-            devnull = os.open(os.devnull, os.O_WRONLY)
-            os.dup2(devnull, sys.stdout.fileno())
-        except (OSError, ValueError, AttributeError):  # stdout is not a file (a test's capture)
-            pass
+        _quiet_stdout()
         return 141
+    except OSError as exc:  # ENOSPC, EIO, ...: stdout itself failed
+        _quiet_stdout()
+        print(f"specproof: error: cannot write the output ({exc.strerror or exc}); nothing more was written", file=sys.stderr)
+        return 1
+
+
+_LONG = re.compile(r"\S{121,}")
+
+
+def shorten(message: str) -> str:
+    """A message with every run of more than 120 non-blank characters cut (user input is never echoed whole)."""
+    return _LONG.sub(lambda m: f"{m.group()[:100]}… ({len(m.group())} characters)", message)
+
+
+def _terminated(signum, frame):
+    raise KeyboardInterrupt  # SIGTERM ends a run as Ctrl-C does: what was decided is printed, stores stay whole
 
 
 def _main(argv=None) -> int:
+    import signal
+
+    try:
+        previous = signal.signal(signal.SIGTERM, _terminated)
+    except ValueError:  # not the main thread: the default SIGTERM stays
+        previous = None
     try:
         args = build_parser().parse_args(argv)
         from specproof.cli import commands
 
         return commands.run(args)
     except (UsageError, InputError) as exc:
-        print(f"specproof: error: {exc}", file=sys.stderr)
+        print(f"specproof: error: {shorten(str(exc))}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print(
@@ -231,6 +261,9 @@ def _main(argv=None) -> int:
             file=sys.stderr,
         )
         return 130
+    finally:
+        if previous is not None:
+            signal.signal(signal.SIGTERM, previous)
 
 
 if __name__ == "__main__":

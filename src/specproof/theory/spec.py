@@ -24,6 +24,24 @@ from specproof.theory.errors import VariantError
 from specproof.theory.operators import Operator, SoftmaxAttention, TriBox
 
 LAYOUTS = ("sparse", "dense")
+# The most layers a side path may have: the full-depth network multiplies one dense T×T factor per layer at every T
+# of its sweep, so depth is paid for at every size. 64 is about four times the deepest schedule the paper's sizes
+# meet (the dyadic one has 15 layers at T = 2^14); a deeper schedule is refused when it is built, before any work.
+MAX_LAYERS = 64
+LAYERS_WHY = "about 4 times the dyadic schedule's 15 layers at T = 2^14: each layer is paid for at every T swept"
+# The longest row of an explicit kernel and the widest hidden layer of the Eq. 7 gate module (16 in the paper):
+# both are evaluated at every size a sweep meets.
+MAX_KERNEL_LENGTH = 2**14
+MAX_GATE_HIDDEN = 1024
+
+
+def _depth(depth: int | None) -> int | None:
+    """A schedule's depth within 1 … MAX_LAYERS (None: the schedule's own), checked when it is built."""
+    if depth is None:
+        return None
+    if isinstance(depth, bool) or not isinstance(depth, numbers.Integral) or not 1 <= depth <= MAX_LAYERS:
+        raise VariantError(f"depth = {depth!r}: outside the allowed range 1 … {MAX_LAYERS} ({LAYERS_WHY})")
+    return int(depth)
 # Box_b^{∘order} has integer weights up to b^order over the denominator b^order: they must stay float64 numbers
 # (b^order < 2^1024) for every bandwidth up to 2^14 (the largest sizes.b_max), so order ≤ 73; 64 keeps a margin.
 MAX_CASCADE_ORDER = 64
@@ -44,6 +62,8 @@ def explicit_bandwidths(values) -> list[int]:
         raise VariantError(f"bandwidths must be a list of integers, got {values!r}") from None
     if not bands:
         raise VariantError("bandwidths is empty; allowed: a nonempty list of integers >= 1")
+    if len(bands) > MAX_LAYERS:
+        raise VariantError(f"{len(bands)} bandwidths: more layers than the allowed {MAX_LAYERS} ({LAYERS_WHY})")
     for i, b in enumerate(bands):
         if isinstance(b, (bool, np.bool_)) or not isinstance(b, numbers.Integral) or b < 1:
             raise VariantError(f"bandwidths[{i}] = {b!r}; allowed: an integer >= 1")
@@ -61,7 +81,12 @@ def explicit_kernel(weights: Mapping, denominators=None) -> dict[int, list[Fract
         if isinstance(b, bool) or not isinstance(b, numbers.Integral) or b < 1:
             raise VariantError(f"kernel.weights key {key!r}; allowed: a bandwidth, an integer >= 1")
         if isinstance(row, (str, bytes)) or not isinstance(row, Sequence) or not row:
-            raise VariantError(f"kernel.weights[{b}] = {row!r}; allowed: a nonempty list of integers")
+            raise VariantError(f"kernel.weights[{b}] = {str(row)[:80]}; allowed: a nonempty list of integers")
+        if len(row) > MAX_KERNEL_LENGTH:
+            raise VariantError(
+                f"kernel.weights[{b}] has {len(row)} weights; allowed: at most {MAX_KERNEL_LENGTH} (the kernel is "
+                "applied at every size a sweep meets)"
+            )
         for r, w in enumerate(row):
             if isinstance(w, bool) or not isinstance(w, numbers.Integral):
                 raise VariantError(f"kernel.weights[{b}][{r}] = {w!r}; allowed: an integer")
@@ -85,6 +110,10 @@ def _int_bandwidths(values, T: int, who: str) -> list[int]:
         raise VariantError(f"{who} must return a sequence of integers, got {values!r}") from None
     if not raw:
         raise VariantError(f"{who} returned no bandwidth at T = {T}")
+    if len(raw) > MAX_LAYERS:
+        raise VariantError(
+            f"{who} returned {len(raw)} bandwidths at T = {T}: more layers than the allowed {MAX_LAYERS} ({LAYERS_WHY})"
+        )
     out = []
     for b in raw:
         integral = isinstance(b, numbers.Integral) or isinstance(b, numbers.Real) and float(b).is_integer()
@@ -113,6 +142,7 @@ class Schedule:
     @classmethod
     def geometric(cls, base: int, depth: int | None = None) -> "Schedule":
         """b_ℓ = min(base^ℓ, T); base 2 is the paper's dyadic schedule (TRSP Eq. 5)."""
+        depth = _depth(depth)
         ts.geometric_schedule(base, base, depth)  # validates base and depth now
         label = "dyadic 2^l" if base == 2 else f"geometric {base}^l"
         return cls(label + (f", depth {depth}" if depth else ""), lambda T: ts.geometric_schedule(T, base, depth))
@@ -120,6 +150,7 @@ class Schedule:
     @classmethod
     def constant(cls, bandwidth: int | None = None, depth: int | None = None) -> "Schedule":
         """The same bandwidth at every layer; None means b_ℓ = T (the "w/o dyadic" ablation of TRSP §5.2)."""
+        depth = _depth(depth)
         label = "constant b = T" if bandwidth is None else f"constant b = {bandwidth}"
         return cls(label, lambda T: ts.constant_schedule(T, bandwidth, depth), min_T=max(2, bandwidth or 2))
 
@@ -201,6 +232,11 @@ class Gate:
         """g = σ(MLP(log₂ r))·r^φ, r = b/T (TRSP Eq. 7), the module initialised with ``seed``."""
         from specproof.theory.torch.gate import LongContextGate, gate_value
 
+        if isinstance(hidden, bool) or not isinstance(hidden, numbers.Integral) or not 1 <= hidden <= MAX_GATE_HIDDEN:
+            raise VariantError(
+                f"gate hidden = {hidden!r}: outside the allowed range 1 … {MAX_GATE_HIDDEN} (the gate module is "
+                "evaluated at every size a sweep meets; the paper's has 16)"
+            )
         params = LongContextGate(hidden=hidden, seed=seed).params()
         return cls(f"trsp (hidden {hidden}, seed {seed})", lambda T, b: float(gate_value(b / T, params)))
 

@@ -20,14 +20,7 @@ from typing import TYPE_CHECKING, Callable
 import numpy as np
 
 from specproof.engine.methods import fmt
-from specproof.engine.rates import (
-    drift_flat,
-    fit_rate,
-    menu_rate_evidence,
-    offset_rate_evidence,
-    rate_evidence,
-    rate_menu,
-)
+from specproof.checks.battery.exponents import RateReading, non_positive, rate_evidence, read_rate
 from specproof.engine.registry import Evidence, Role, Status
 from specproof.theory import schedules as ts
 from specproof.theory.errors import VariantError
@@ -38,13 +31,15 @@ if TYPE_CHECKING:
 
 
 class Finding(StrEnum):
-    """What a property of a variant does: holds, fails or has a rate; undecided when the evidence could
-    not tell (an outcome only, never declared, and reported as differing)."""
+    """What a property of a variant does: its assertion holds or fails; undecided when the evidence could not tell;
+    not applicable to the variant's form (with the reason). A declaration may name a rate instead (``RATE``): the
+    guarantee's outcome then follows from that rate (:func:`.exponents.keeps`)."""
 
     HOLDS = "holds"
     FAILS = "fails"
     RATE = "rate"
     UNDECIDED = "undecided"
+    NOT_APPLICABLE = "n/a"
 
 
 @dataclass(frozen=True)
@@ -61,6 +56,8 @@ class Property:
     when: Callable = lambda variant: True
     when_text: str = ""
     rate_text: str = ""  # how the listing shows a rate that depends on the variant
+    guarantee: str = "lower"  # a rate property asserts y = Ω(rate) ("lower") or y = O(rate) ("upper")
+    offset: bool = False  # the quantity carries an additive constant (y ≈ c₀ + c·rate)
 
     @property
     def is_rate(self) -> bool:
@@ -72,10 +69,15 @@ class Property:
     def applies(self, variant: Variant) -> bool:
         return self.needs <= variant.components() and self.when(variant)
 
+    def asserts(self, variant: Variant) -> str:
+        """The guarantee column: '>= 1/log T' (lower) or '<= 1/b' (upper) for a rate property, else ''."""
+        if not self.is_rate:
+            return ""
+        return f"{'>=' if self.guarantee == 'lower' else '<='} {self.default_rate(variant)}"
+
     def text(self, variant: Variant) -> str:
-        """What the property says of this variant, with its rate and floor filled in."""
-        rate = variant.expectation(self).model or self.default_rate(variant)
-        return self.says.format(rate=rate, floor=fmt(variant.mu2_floor))
+        """What the property asserts of this variant, with the paper's rate and the floor filled in."""
+        return self.says.format(rate=self.default_rate(variant), floor=fmt(variant.mu2_floor))
 
     def sentence(self, variant: Variant) -> str:
         """The test id: '<variant>: <what it says>' (ASCII, so pytest shows it as written)."""
@@ -96,6 +98,8 @@ def battery(
     when=None,
     when_text: str = "",
     rate_text: str = "",
+    guarantee: str = "lower",
+    offset: bool = False,
 ):
     """Register ``check_<property>(name, variant)`` under its property id."""
 
@@ -111,6 +115,8 @@ def battery(
             when or (lambda variant: True),
             when_text,
             rate_text,
+            guarantee,
+            offset,
         )
         return fn
 
@@ -119,14 +125,15 @@ def battery(
 
 @dataclass
 class Outcome:
-    """What a check found: the property holds, fails (the evidence holds a counterexample), or its rate."""
+    """What a check found: the property holds or fails (the evidence holds a counterexample), or is undecided; a rate
+    property carries its measured rate (``reading``: the exponent, its interval and what it is consistent with)."""
 
     kind: Finding
     evidence: list
-    rate: str | None = None
+    reading: RateReading | None = None
 
     def label(self) -> str:
-        return f"rate {self.rate}" if self.kind is Finding.RATE else str(self.kind)
+        return str(self.kind)
 
 
 def outcome_of(*evidence: Evidence) -> Outcome:
@@ -180,69 +187,27 @@ def _enough_points(x, what: str, advice: Callable[[], str] | None = None) -> Non
 
 
 def rate_outcome(
-    x, y, *, variable: str, what: str, ranges: str, declared: str | None, advice: Callable[[], str] | None = None
+    x, y, *, pid: str, variant: Variant, what: str, ranges: str, advice: Callable[[], str] | None = None
 ) -> Outcome:
-    """Classify y(x) into the menu of rates with :func:`checks.rates.menu_rate_evidence` (the flattest ratio, at the
-    sweep's drift tolerance); a non-positive value or no flat model fails, the sweep is the counterexample."""
-    x, y = np.asarray(x, float), np.asarray(y, float)
+    """A rate property decided from its sweep y(x) (:mod:`.exponents`): its guarantee (y = Ω or O of the paper's
+    rate, within the allowance) holds or fails, and the rate is measured as an exponent with its interval; a value
+    that is not positive fails, the sweep the counterexample."""
+    prop = PROPERTIES[pid]
     _enough_points(x, what, advice)
-    bad = np.flatnonzero(~np.isfinite(y) | (y <= 0))
-    if bad.size:
-        i = int(bad[0])
-        return Outcome(
-            Finding.FAILS,
-            [
-                Evidence(
-                    Status.REFUTED,
-                    "sweep-fit",
-                    f"{what}: {fmt(y[i])} at {variable} = {fmt(x[i])}, not positive, so no rate",
-                    ranges=ranges,
-                    worst_margin=float(y[i]),
-                    counterexample={variable: x.tolist(), "y": y.tolist()},
-                )
-            ],
-        )
-    models = rate_menu(variable)
-    best, ev = menu_rate_evidence(x, y, models, what=what, ranges=ranges)
-    if ev.status is Status.REFUTED:
-        return Outcome(Finding.FAILS, [ev])
-    evidence = [ev]
-    if declared is not None and declared != best:
-        evidence.append(
-            rate_evidence(
-                fit_rate(x, y, models[declared], declared, scale="loglog"),
-                ranges=ranges,
-                what=f"{what}, against the declared {declared}",
-                flat=drift_flat(x),
-            )
-        )
-    return Outcome(Finding.RATE, evidence, best)
-
-
-def offset_rate_outcome(
-    x, y, *, what: str, ranges: str, declared: str | None, advice: Callable[[], str] | None = None
-) -> Outcome:
-    """The rate of a quantity with an additive constant (SDEG Thm 7: stable ranks Θ(k + log(ℓ/k))), by
-    :func:`checks.rates.offset_rate_evidence` over the growth models log T, sqrt T and T."""
-    x, y = np.asarray(x, float), np.asarray(y, float)
-    _enough_points(x, what, advice)
-    models = rate_menu("T")
-    rate, ev = offset_rate_evidence(x, y, {k: models[k] for k in ("log T", "sqrt T", "T")}, what=what, ranges=ranges)
-    if rate is None:
-        return Outcome(Finding.FAILS, [ev])
-    evidence = [ev]
-    if declared is not None and declared != rate:
-        evidence.append(
-            Evidence(
-                Status.REFUTED,
-                "sweep-fit",
-                f"{what}: the declared rate {declared} does not fit; rate {rate}",
-                ranges=ranges,
-                data=ev.data,
-                counterexample={"x": x.tolist(), "y": y.tolist(), "rate": rate},
-            )
-        )
-    return Outcome(Finding.RATE, evidence, rate)
+    bad = non_positive(x, y, variable=prop.variable, what=what, ranges=ranges)
+    if bad is not None:
+        return Outcome(Finding.FAILS, [bad])
+    reading = read_rate(
+        x,
+        y,
+        variable=prop.variable,
+        paper=prop.default_rate(variant),
+        guarantee=prop.guarantee,
+        declared=declared_rate(variant, pid),
+        offset=prop.offset,
+    )
+    ev = rate_evidence(reading, what=what, ranges=ranges)
+    return Outcome(Finding.HOLDS if reading.holds else Finding.FAILS, [ev], reading)
 
 
 def t_text(values, var: str = "T") -> str:

@@ -25,7 +25,7 @@ from pydantic import (
 )
 
 from specproof.theory.errors import VariantError  # noqa: F401 (re-exported: the error of both front ends)
-from specproof.theory.spec import MAX_CASCADE_ORDER, MAX_GATE
+from specproof.theory.spec import LAYERS_WHY, MAX_CASCADE_ORDER, MAX_GATE, MAX_GATE_HIDDEN, MAX_KERNEL_LENGTH, MAX_LAYERS
 
 _NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.+-]*$")
 
@@ -39,7 +39,7 @@ def _name(value: str) -> str:
 Name = Annotated[StrictStr, AfterValidator(_name)]
 Positive = Annotated[StrictInt, Field(ge=1)]
 Bandwidth = Annotated[int, Field(ge=1)]  # a key of a TOML table ("2") or of a Python mapping (2)
-Bandwidths = Annotated[list[Positive], Field(min_length=1)]
+Bandwidths = Annotated[list[Positive], Field(min_length=1, max_length=MAX_LAYERS)]
 Finite = Annotated[float, Field(strict=True, allow_inf_nan=False)]  # an int is a float too, a bool is not
 
 
@@ -74,6 +74,7 @@ def _size(name: str, lo: int) -> Any:
     return Annotated[StrictInt, _within(lo, SIZE_LIMITS[name], _SIZE_WHY)]
 
 
+Depth = Annotated[StrictInt, _within(1, MAX_LAYERS, LAYERS_WHY)]
 GATE_WHY = "the checks square g and hash g times the side path's matrices in 64-bit integers"
 
 
@@ -127,7 +128,7 @@ class ExplicitKernel(_Table):
     """Integer weights per bandwidth, h_b(r) = weights[b][r] / denominator_b (default: the row's sum)."""
 
     kind: Literal["explicit"] = "explicit"
-    weights: dict[Bandwidth, Annotated[list[StrictInt], Field(min_length=1)]]
+    weights: dict[Bandwidth, Annotated[list[StrictInt], Field(min_length=1, max_length=MAX_KERNEL_LENGTH)]]
     denominator: Positive | dict[Bandwidth, Positive] | None = None
 
     def denominator_at(self, b: int) -> int:
@@ -147,19 +148,19 @@ class ExplicitKernel(_Table):
 
 class Dyadic(_Table):
     kind: Literal["dyadic"]
-    depth: Positive | None = None
+    depth: Depth | None = None
 
 
 class Geometric(_Table):
     kind: Literal["geometric"]
     base: Annotated[StrictInt, Field(ge=2)]
-    depth: Positive | None = None
+    depth: Depth | None = None
 
 
 class Constant(_Table):
     kind: Literal["constant"]
     bandwidth: Positive | Literal["T"]
-    depth: Positive | None = None
+    depth: Depth | None = None
 
 
 class ExplicitSchedule(_Table):
@@ -183,7 +184,7 @@ class Cascade(_Table):
 class TrspGate(_Table):
     kind: Literal["trsp"]
     seed: Annotated[StrictInt, Field(ge=0)] = 0
-    hidden: Positive = 16
+    hidden: Annotated[StrictInt, _within(1, MAX_GATE_HIDDEN, "the gate module runs at every size a sweep meets")] = 16
 
 
 class ConstantGate(_Table):

@@ -9,8 +9,7 @@ import numpy as np
 from specproof.checks.battery.battery import (
     Outcome,
     battery,
-    declared_rate,
-    offset_rate_outcome,
+    rate_outcome,
     outcome_of,
     size_advice,
 )
@@ -178,21 +177,24 @@ def check_attention_sv_bounds(name: str, variant: Variant) -> Outcome:
 
 @battery(
     "attention-srank-rate",
-    says="has attention stable rank of order {rate} on isotropic scores",
+    says="has attention stable rank growing at most as {rate} on isotropic scores",
     source="SDEG Thm 6-7",
     needs={"attention"},
     rate=lambda v: "log T" if v.attention.causal else "1",
     rate_text="1 (bidirectional), log T (causal)",
+    guarantee="upper",
+    offset=True,
 )
 def check_attention_srank_rate(name: str, variant: Variant) -> Outcome:
     """SDEG Thm 6-7 at s = 0: srank = Θ(1) bidirectional (k + 1 with k = 0 spikes), Θ(log ℓ) causal (Cesàro)."""
     ells = [2**m for m in range(4, variant.sizes.attention_max.bit_length()) if 2**m <= variant.sizes.attention_max]
     srank = [stable_rank(variant.attention(np.zeros(ell))) for ell in ells]
-    return offset_rate_outcome(
+    return rate_outcome(
         ells,
         srank,
+        pid="attention-srank-rate",
+        variant=variant,
         what=f"{name}: srank(A) at s = 0 (SDEG's isotropic bulk)",
         ranges=f"l = {ells[0]}..{ells[-1]} (powers of 2)",
-        declared=declared_rate(variant, "attention-srank-rate"),
         advice=lambda: size_advice(variant, "attention_max", lambda v: max(0, v.bit_length() - 4)),  # l = 16, 32, ..
     )

@@ -17,7 +17,6 @@ from specproof.checks.battery.battery import (
     bands_at_layers,
     battery,
     binned,
-    declared_rate,
     epoch_advice,
     gain,
     kernel_bs,
@@ -54,10 +53,10 @@ def _epoch_rate(variant: Variant, pid: str, T, y, pick, *, what: str, ranges: st
     return rate_outcome(
         x,
         extremes,
-        variable="T",
+        pid=pid,
+        variant=variant,
         what=what,
         ranges=ranges,
-        declared=declared_rate(variant, pid),
         advice=epoch_advice(variant, size, _sweep_Ts(variant, size)),
     )
 
@@ -158,7 +157,7 @@ def check_skeleton_mu2_floor(name: str, variant: Variant) -> Outcome:
 
 @battery(
     "skeleton-mu2-rate",
-    says="has skeleton mu2 of order {rate} in T",
+    says="keeps the skeleton's mu2 from decaying faster than {rate} in T (epoch minima)",
     source="TRSP Eq. 10",
     needs={"schedule"},
     rate="1",
@@ -179,7 +178,7 @@ def check_skeleton_mu2_rate(name: str, variant: Variant) -> Outcome:
 
 @battery(
     "skeleton-gap-rate",
-    says="has skeleton normalised gap of order {rate}",
+    says="keeps the skeleton's normalised gap from decaying faster than {rate} (epoch minima)",
     source="TRSP Eq. 11",
     needs={"schedule"},
     rate="1/log T",
@@ -200,7 +199,7 @@ def check_skeleton_gap_rate(name: str, variant: Variant) -> Outcome:
 
 @battery(
     "depth-contraction",
-    says="contracts by (1-gamma)^D of order {rate} over its depth",
+    says="contracts by a factor bounded away from 1 over its depth: 1 - (1-gamma)^D >= {rate} (epoch minima)",
     source="TRSP App. C.3.3",
     needs={"schedule"},
     rate="1",
@@ -208,15 +207,16 @@ def check_skeleton_gap_rate(name: str, variant: Variant) -> Outcome:
     when_text="dense layout only",
 )
 def check_depth_contraction(name: str, variant: Variant) -> Outcome:
-    """App. C.3.3: each dense layer carries the whole skeleton, so D layers contract by (1 − γ)^D = Θ(1)."""
+    """App. C.3.3: each dense layer carries the whole skeleton, so D layers contract by (1 − γ)^D = Θ(1): the amount
+    contracted, 1 − (1 − γ)^D, stays bounded below (the factor stays away from 1)."""
     sk = _skeleton(variant)  # the weakest contraction per epoch
     return _epoch_rate(
         variant,
         "depth-contraction",
         sk.T,
-        (1.0 - sk.mu2 / sk.degree) ** sk.depth,
-        np.max,
-        what=f"{name}: epoch maxima of (1 − γ)^D, D = number of layers",
+        1.0 - (1.0 - sk.mu2 / sk.degree) ** sk.depth,
+        np.min,
+        what=f"{name}: epoch minima of 1 − (1 − γ)^D, D = number of layers",
         ranges=t_text(variant.t_range),
         size="t_max",
     )
@@ -271,7 +271,7 @@ def check_operator_connected(name: str, variant: Variant) -> Outcome:
 
 @battery(
     "operator-mu2-rate",
-    says="has real-operator mu2 of order {rate} in T",
+    says="keeps the real operator's mu2 from decaying faster than {rate} in T (epoch minima)",
     source="TRSP App. C.3 (real operator)",
     needs={"schedule", "kernel"},
     rate="1",
@@ -292,7 +292,7 @@ def check_operator_mu2_rate(name: str, variant: Variant) -> Outcome:
 
 @battery(
     "operator-gap-rate",
-    says="has real-operator normalised gap of order {rate}",
+    says="keeps the real operator's normalised gap from decaying faster than {rate} (epoch minima)",
     source="TRSP Eq. 11 (real operator)",
     needs={"schedule", "kernel"},
     rate="1/log T",
@@ -358,11 +358,12 @@ def check_kernel_nonnegative(name: str, variant: Variant) -> Outcome:
 
 @battery(
     "kernel-energy-rate",
-    says="has kernel energy ||h_b||^2 of order {rate}",
+    says="has kernel energy ||h_b||^2 falling at least as fast as {rate}",
     source="TRSP Eq. 13",
     needs={"kernel"},
     rate="1/b",
     variable="b",
+    guarantee="upper",
     when=lambda v: v.kernel.bandwidths is None,
     when_text="not for explicit kernels: no sweep over b",
 )
@@ -372,10 +373,10 @@ def check_kernel_energy_rate(name: str, variant: Variant) -> Outcome:
     return rate_outcome(
         bs,
         energy,
-        variable="b",
+        pid="kernel-energy-rate",
+        variant=variant,
         what=f"{name}: E_b = ||h_b||^2",
         ranges=f"b = 2..{bs[-1]} (powers of 2)",
-        declared=declared_rate(variant, "kernel-energy-rate"),
         advice=lambda: size_advice(variant, "b_max", lambda v: v.bit_length() - 1),  # b = 2, 4, .. up to v
     )
 
