@@ -296,7 +296,7 @@ COMMANDS = (
     ),
     Command(
         "variant",
-        "check variants of your own against the papers' guarantees, side by side with the paper's (.py, .toml or a name)",
+        "check variants of your own against the papers' guarantees, beside the paper's (.py, .toml or a name)",
         _variant,
         "specproof.cli.variant:cmd_variant",
     ),

@@ -62,10 +62,10 @@ def cmd_verify(args) -> int:
             print(f"wrote {json_path} (partial)")
         return 130
     print(table(results))
-    from specproof.runs.audits import audit_summary, run_audits
+    from specproof.runs.audits import run_audits
 
     findings = run_audits(results)
-    for line in audit_summary(findings):
+    for line in audit_lines(findings):
         print(line)
     if json_path:
         write_json(json_path, results, ctx, audits=findings)
@@ -81,6 +81,45 @@ def cmd_verify(args) -> int:
         why = r.error or f"computed {r.status.value}, expected {r.claim.expected.value}"
         print(f"specproof: {r.claim.id}: {why}", file=sys.stderr)
     return 1 if bad else 0
+
+
+AUDIT_LEGEND = (
+    "audits: 'flagged' marks a place for a referee to look (a fitted constant still moving, a record",
+    "missing), not a problem found: it changes no verdict and fails no run; each finding is in --json",
+)
+
+
+def audit_lines(findings) -> list[str]:
+    """One line per audit within 100 columns (how many read, how many flagged, the first flagged claims), and the
+    legend that says what a flag means."""
+    from specproof.runs.audits import AUDITS
+
+    lines = []
+    for name in AUDITS:
+        mine = [f for f in findings if f.audit == name]
+        if not mine:
+            continue
+        skipped = [f.text for f in mine if not f.claim and f.text.startswith("not run here")]
+        if skipped:
+            lines.append(f"audit {name}: {skipped[0]}"[:100])
+            continue
+        flagged = list(dict.fromkeys(f.claim for f in mine if f.flagged))
+        line = f"audit {name}: {len(mine)} read, {len(flagged)} flagged"
+        shown = []
+        for cid in flagged:
+            if len(line) + len(", ".join([*shown, cid])) + 12 > 100:
+                break
+            shown.append(cid)
+        if shown:
+            line += (
+                ": "
+                + ", ".join(shown)
+                + (f", … ({len(flagged) - len(shown)} more)" if len(shown) < len(flagged) else "")
+            )
+        lines.append(line)
+    if lines:
+        lines += AUDIT_LEGEND
+    return lines
 
 
 def _theorems_path(given: str | None) -> Path:
@@ -224,7 +263,10 @@ def main(argv=None) -> int:
         return 141
     except OSError as exc:  # ENOSPC, EIO, ...: stdout itself failed
         _quiet_stdout()
-        print(f"specproof: error: cannot write the output ({exc.strerror or exc}); nothing more was written", file=sys.stderr)
+        print(
+            f"specproof: error: cannot write the output ({exc.strerror or exc}); nothing more was written",
+            file=sys.stderr,
+        )
         return 1
 
 
@@ -237,7 +279,11 @@ def shorten(message: str) -> str:
 
 
 def _terminated(signum, frame):
-    raise KeyboardInterrupt  # SIGTERM ends a run as Ctrl-C does: what was decided is printed, stores stay whole
+    """SIGTERM ends a run as Ctrl-C does (what was decided is printed, stores stay whole): it is passed on as SIGINT,
+    so a run inside :func:`engine.interrupt.interruptible` stops at its next safe point."""
+    import signal
+
+    signal.raise_signal(signal.SIGINT)
 
 
 def _main(argv=None) -> int:
@@ -250,6 +296,9 @@ def _main(argv=None) -> int:
     try:
         args = build_parser().parse_args(argv)
         from specproof.cli import commands
+        from specproof.engine.io import check_cache_env
+
+        check_cache_env()  # every command alike, before any work
 
         return commands.run(args)
     except (UsageError, InputError) as exc:

@@ -152,14 +152,14 @@ def _run(variants: list[Variant], paper: Variant | None, args) -> tuple[list, ob
     reports: list = []
     try:
         for v in variants:
-            reports.append(
-                check_variant(v, time_limit=args.time_limit, on_result=_progress(v.name, args.no_progress))
-            )
+            reports.append(check_variant(v, time_limit=args.time_limit, on_result=_progress(v.name, args.no_progress)))
         paper_report = None
         if paper is not None:
             ran = {r.prop.id for report in reports for r in report.results}
             paper_report = check_variant(
-                paper, time_limit=args.time_limit, on_result=_progress(f"{paper.name} (paper)", args.no_progress),
+                paper,
+                time_limit=args.time_limit,
+                on_result=_progress(f"{paper.name} (paper)", args.no_progress),
                 only=ran,
             )
     except Interrupted as stop:

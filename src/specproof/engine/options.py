@@ -27,7 +27,9 @@ def swept_value(text: str) -> int:
     try:
         value = float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{_shown(text)} is not an integer; allowed: an integer such as 1000000 or 1e6") from None
+        raise argparse.ArgumentTypeError(
+            f"{_shown(text)} is not an integer; allowed: an integer such as 1000000 or 1e6"
+        ) from None
     if math.isnan(value):
         raise argparse.ArgumentTypeError(f"{_shown(text)} is not a number; allowed: an integer such as 1000000 or 1e6")
     if math.isinf(value):
@@ -35,7 +37,9 @@ def swept_value(text: str) -> int:
             f"{_shown(text)} is out of range (beyond a float's range); allowed: a finite integer such as 1e6"
         )
     if not value.is_integer():
-        raise argparse.ArgumentTypeError(f"{_shown(text)} is not an integer; allowed: an integer such as 1000000 or 1e6")
+        raise argparse.ArgumentTypeError(
+            f"{_shown(text)} is not an integer; allowed: an integer such as 1000000 or 1e6"
+        )
     return int(value)
 
 
@@ -94,7 +98,9 @@ def parse_lengths(text: str) -> list[int]:
     try:
         lengths = [int(x) for x in text.split(",") if x.strip()]
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{_shown(text)}: allowed: comma-separated integers such as 16,32,64") from None
+        raise argparse.ArgumentTypeError(
+            f"{_shown(text)}: allowed: comma-separated integers such as 16,32,64"
+        ) from None
     if not lengths or min(lengths) < 2 or len(set(lengths)) != len(lengths):
         raise argparse.ArgumentTypeError(f"{_shown(text)}: allowed: distinct integers >= 2, comma-separated")
     return lengths

@@ -42,6 +42,8 @@ def _depth(depth: int | None) -> int | None:
     if isinstance(depth, bool) or not isinstance(depth, numbers.Integral) or not 1 <= depth <= MAX_LAYERS:
         raise VariantError(f"depth = {depth!r}: outside the allowed range 1 … {MAX_LAYERS} ({LAYERS_WHY})")
     return int(depth)
+
+
 # Box_b^{∘order} has integer weights up to b^order over the denominator b^order: they must stay float64 numbers
 # (b^order < 2^1024) for every bandwidth up to 2^14 (the largest sizes.b_max), so order ≤ 73; 64 keeps a margin.
 MAX_CASCADE_ORDER = 64
@@ -258,10 +260,18 @@ class Attention:
     def __call__(self, scores) -> np.ndarray:
         s = np.asarray(scores, dtype=np.float64)
         A = np.asarray(self.matrix(s), dtype=np.float64)
-        if A.shape != (s.size, s.size) or not np.all(np.isfinite(A)):
+        if A.shape != (s.size, s.size):
             raise VariantError(
                 f"attention {self.name} must map {s.size} scores to a finite {s.size}x{s.size} matrix, "
                 f"got shape {A.shape}"
+            )
+        if not np.all(np.isfinite(A)):
+            bad = ", ".join(
+                f"{int(n)} {what}" for n, what in ((np.isnan(A).sum(), "NaN"), (np.isinf(A).sum(), "infinite")) if n
+            )
+            raise VariantError(
+                f"attention {self.name} must map {s.size} scores to a finite {s.size}x{s.size} matrix, got {bad} "
+                f"value(s) of {A.size}"
             )
         return A
 

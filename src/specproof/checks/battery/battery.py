@@ -19,8 +19,8 @@ from typing import TYPE_CHECKING, Callable
 
 import numpy as np
 
-from specproof.engine.methods import fmt
 from specproof.checks.battery.exponents import RateReading, non_positive, rate_evidence, read_rate
+from specproof.engine.methods import fmt
 from specproof.engine.registry import Evidence, Role, Status
 from specproof.theory import schedules as ts
 from specproof.theory.errors import VariantError

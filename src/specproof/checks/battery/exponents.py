@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+
 import numpy as np
 
 from specproof.engine.methods import fmt
@@ -101,8 +102,8 @@ class RateReading:
         return (
             f"{what}: exponent {self.exponent:.3f} over {tail} (local exponents {lo:.3f} … {hi:.3f}); the paper's "
             f"{self.paper} is {power(self.paper_exponent, v)} there, so y/({self.paper}) has exponent "
-            f"{self.exponent - self.paper_exponent:.3f}: '{verb} {self.paper}' {kept} (allowance ±{self.allowance:.3f}: "
-            f"y/({self.paper}) may move by e^{DRIFT} across the tail); consistent rates: "
+            f"{self.exponent - self.paper_exponent:.3f}: '{verb} {self.paper}' {kept} "
+            f"(allowance ±{self.allowance:.3f}: y/({self.paper}) may move by e^{DRIFT} across the tail); consistent rates: "
             + (", ".join(self.consistent) or "none of the menu")
         )
 
@@ -159,7 +160,9 @@ def read_rate(
         rate, _ = offset_rate_evidence(x, y, growth, what="", ranges="")
         consistent = [] if rate is None else [rate]
     else:
-        consistent = sorted((k for k in models if abs(p - exponents[k]) <= allowance), key=lambda k: abs(p - exponents[k]))
+        consistent = sorted(
+            (k for k in models if abs(p - exponents[k]) <= allowance), key=lambda k: abs(p - exponents[k])
+        )
     return RateReading(
         variable,
         x.tolist(),
@@ -222,4 +225,13 @@ def non_positive(x, y, *, variable: str, what: str, ranges: str) -> Evidence | N
     )
 
 
-__all__ = ["GUARANTEES", "RateReading", "keeps", "menu_exponents", "non_positive", "power", "rate_evidence", "read_rate"]
+__all__ = [
+    "GUARANTEES",
+    "RateReading",
+    "keeps",
+    "menu_exponents",
+    "non_positive",
+    "power",
+    "rate_evidence",
+    "read_rate",
+]

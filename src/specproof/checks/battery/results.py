@@ -13,7 +13,7 @@ import json
 import signal
 import threading
 import time
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from typing import Callable, Iterator
 
 from specproof.checks.battery.battery import (
@@ -21,7 +21,6 @@ from specproof.checks.battery.battery import (
     Outcome,
     Property,
     TooSmall,
-    checks_for,
     t_text,
     validate_variant,
 )
@@ -262,8 +261,10 @@ class VariantReport:
         )
         differ = [r for r in self.results if not r.as_declared]
         verdict = "all as declared" if not differ else f"{len(differ)} differ from the declaration"
-        done = f"{len(self.results)} of {self.planned} properties (interrupted)" if self.partial else (
-            f"{len(self.results)} properties"
+        done = (
+            f"{len(self.results)} of {self.planned} properties (interrupted)"
+            if self.partial
+            else (f"{len(self.results)} properties")
         )
         return f"{self.variant.name}: {done}: {counts}; {verdict}"
 
@@ -325,11 +326,7 @@ class Interrupted(Exception):
 
 def planned(variant: Variant) -> list[tuple[Property, bool]]:
     """Every property the battery lists for the variant, in order, and whether it runs (False: not applicable)."""
-    return [
-        (prop, prop.when(variant))
-        for prop in PROPERTIES.values()
-        if prop.needs <= variant.components()
-    ]
+    return [(prop, prop.when(variant)) for prop in PROPERTIES.values() if prop.needs <= variant.components()]
 
 
 def check_variant(

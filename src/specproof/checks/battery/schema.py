@@ -25,7 +25,14 @@ from pydantic import (
 )
 
 from specproof.theory.errors import VariantError  # noqa: F401 (re-exported: the error of both front ends)
-from specproof.theory.spec import LAYERS_WHY, MAX_CASCADE_ORDER, MAX_GATE, MAX_GATE_HIDDEN, MAX_KERNEL_LENGTH, MAX_LAYERS
+from specproof.theory.spec import (
+    LAYERS_WHY,
+    MAX_CASCADE_ORDER,
+    MAX_GATE,
+    MAX_GATE_HIDDEN,
+    MAX_KERNEL_LENGTH,
+    MAX_LAYERS,
+)
 
 _NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.+-]*$")
 

@@ -9,8 +9,8 @@ import numpy as np
 from specproof.checks.battery.battery import (
     Outcome,
     battery,
-    rate_outcome,
     outcome_of,
+    rate_outcome,
     size_advice,
 )
 from specproof.checks.battery.model import Variant

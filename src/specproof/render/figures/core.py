@@ -78,6 +78,17 @@ def drawing_revision(fig: Figure) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
 
 
+QUICK_MARK = "QUICK SMOKE RUN\nnot the committed data"
+
+
+def _title(fig: Figure, quick: bool) -> str:
+    """The figure's title; a quick run's says it is a smoke run (small sweeps, tiny training) and drops any claim to
+    be an analogue of the paper's figures."""
+    if not quick:
+        return fig.title
+    return f"{fig.name}: quick smoke run (small sweeps, tiny training), not a result to compare with the paper"
+
+
 def _draw_png(fig: Figure, data, prov: dict) -> bytes:
     """The PNG of one figure, drawn on a matplotlib Figure of its own (no pyplot, no global backend)."""
     from matplotlib.figure import Figure as Canvas
@@ -85,11 +96,13 @@ def _draw_png(fig: Figure, data, prov: dict) -> bytes:
     f = Canvas(figsize=(7, 4.6), dpi=110)
     ax = f.subplots()
     fig.draw(data, ax)
-    ax.set_title(f"{fig.title}\n[{', '.join(fig.claims)}]", fontsize=9, wrap=True)
+    ax.set_title(f"{_title(fig, prov.get('quick', False))}\n[{', '.join(fig.claims)}]", fontsize=9, wrap=True)
     ax.grid(True, which="both", alpha=0.25)
     if ax.get_legend_handles_labels()[0] and ax.get_legend() is None:
         ax.legend(fontsize=8, loc="best")
     f.tight_layout()
+    if prov.get("quick"):  # a smoke run's figure must never pass for the gallery's
+        f.text(0.5, 0.5, QUICK_MARK, fontsize=26, color="tab:red", alpha=0.18, rotation=30, ha="center", va="center")
     buffer = io.BytesIO()
     f.savefig(
         buffer,
