@@ -103,7 +103,8 @@ class RateReading:
             f"{what}: exponent {self.exponent:.3f} over {tail} (local exponents {lo:.3f} … {hi:.3f}); the paper's "
             f"{self.paper} is {power(self.paper_exponent, v)} there, so y/({self.paper}) has exponent "
             f"{self.exponent - self.paper_exponent:.3f}: '{verb} {self.paper}' {kept} "
-            f"(allowance ±{self.allowance:.3f}: y/({self.paper}) may move by e^{DRIFT} across the tail); consistent rates: "
+            f"(allowance ±{self.allowance:.3f}: y/({self.paper}) may move by e^{DRIFT} across the tail); "
+            "consistent rates: "
             + (", ".join(self.consistent) or "none of the menu")
         )
 
