@@ -61,11 +61,12 @@ def cmd_verify(args) -> int:
             write_json(json_path, stop.results, ctx, partial=True)
             print(f"wrote {json_path} (partial)")
         return 130
-    print(table(results))
+    print(table(results, repeat_summary=False))
+    from specproof.render.report import summary_line
     from specproof.runs.audits import run_audits
 
     findings = run_audits(results)
-    for line in audit_lines(findings):
+    for line in ["", *audit_lines(findings)]:
         print(line)
     if json_path:
         write_json(json_path, results, ctx, audits=findings)
@@ -76,6 +77,7 @@ def cmd_verify(args) -> int:
             f"{len(missing)} claim(s) not decided here, for a component this installation lacks (no verdict change): "
             + "; ".join(dict.fromkeys(r.unavailable for r in missing))
         )
+    print(f"\n{summary_line(results)}")  # the summary again, last
     bad = [r for r in results if not r.matches and not r.unavailable]
     for r in bad:
         why = r.error or f"computed {r.status.value}, expected {r.claim.expected.value}"

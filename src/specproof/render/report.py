@@ -77,6 +77,13 @@ def _wrapped(rows: list[tuple[str, ...]]) -> list[tuple[str, ...]]:
     return out
 
 
+def _fold(line: str) -> list[str]:
+    """A note line folded to the table's width, its continuation indented."""
+    import textwrap
+
+    return textwrap.wrap(line, TABLE_WIDTH, subsequent_indent="      ", break_on_hyphens=False) or [line]
+
+
 def summary_line(results: list[Result]) -> str:
     """The verdict counts, how many differ from expected, and how many chains are sound."""
     chain = result_chains(results)
@@ -89,12 +96,12 @@ def summary_line(results: list[Result]) -> str:
         + ", ".join(
             f"{n} {s.value}" + (f" ({fully} fully)" if s is Status.PROVED else "") for s, n in counts.items() if n
         )
-        + f"; {mism} differ from expected; {len(results) - weak} sound chains, {weak} resting on a weaker or "
-        "refuted claim"
+        + f"\n{mism} differ from expected; chains: {len(results) - weak} sound, {weak} resting on a weaker or refuted"
+        " claim"
     )
 
 
-def table(results: list[Result]) -> str:
+def table(results: list[Result], repeat_summary: bool = True) -> str:
     """The verdict table in 100 columns: its summary first, then per claim its id, status ('!' where it differs from
     the expected verdict, which the lines below name), chain (sound, or rests: the lines below say on what), methods,
     worst margin ('*' where the float allowance covers it) and seconds; long cells wrap. The summary is repeated last.
@@ -122,15 +129,13 @@ def table(results: list[Result]) -> str:
     for r in results:
         if chain[r.claim.id].state != SOUND:
             notes.append(f"  rests  {r.claim.id}: {chain[r.claim.id].text(markdown=False)}")
-    covered = [r for r in results if margin_cell(r).endswith("*")]
-    if covered:
-        notes.append(
-            "  * a negative worst margin within the check's float error allowance (not a counterexample): "
-            + "; ".join(f"{r.claim.id}: {margin_text(r)}" for r in covered)
-        )
+    for r in results:
+        if margin_cell(r).endswith("*"):
+            notes.append(f"  * {r.claim.id}: {margin_text(r)}: within the float error allowance, no counterexample")
     if notes:
-        lines += ["", *notes]
-    lines += ["", summary]
+        lines += ["", *(folded for note in notes for folded in _fold(note))]
+    if repeat_summary:
+        lines += ["", summary]
     return "\n".join(lines)
 
 

@@ -104,8 +104,7 @@ class RateReading:
             f"{self.paper} is {power(self.paper_exponent, v)} there, so y/({self.paper}) has exponent "
             f"{self.exponent - self.paper_exponent:.3f}: '{verb} {self.paper}' {kept} "
             f"(allowance ±{self.allowance:.3f}: y/({self.paper}) may move by e^{DRIFT} across the tail); "
-            "consistent rates: "
-            + (", ".join(self.consistent) or "none of the menu")
+            "consistent rates: " + (", ".join(self.consistent) or "none of the menu")
         )
 
     def to_json(self) -> dict:

@@ -157,21 +157,35 @@ class PropertyResult(Findings):
 
 @contextlib.contextmanager
 def _time_limit(seconds: float | None) -> Iterator[None]:
-    """Raise :class:`TookTooLong` after ``seconds`` (SIGALRM; in the main thread only, elsewhere no limit)."""
+    """Raise :class:`TookTooLong` after ``seconds`` (SIGALRM; in the main thread only, elsewhere no limit).
+
+    A signal handler runs wherever the interpreter next checks, which can be a callback from native code (a garbage
+    collection hook) that swallows the exception; so the timer repeats every 0.1 s until one raise gets through, and
+    a swallowed one is not printed."""
     if seconds is None or threading.current_thread() is not threading.main_thread() or not hasattr(signal, "setitimer"):
         yield
         return
+    import sys
 
     def expire(signum, frame):
         raise TookTooLong
 
+    hook = sys.unraisablehook
+
+    def quiet(unraisable):
+        if unraisable.exc_type is not None and issubclass(unraisable.exc_type, TookTooLong):
+            return
+        hook(unraisable)
+
     previous = signal.signal(signal.SIGALRM, expire)
-    signal.setitimer(signal.ITIMER_REAL, seconds)
+    sys.unraisablehook = quiet
+    signal.setitimer(signal.ITIMER_REAL, seconds, 0.1)
     try:
         yield
     finally:
         signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGALRM, previous)
+        sys.unraisablehook = hook
 
 
 def _result(variant: Variant, prop: Property, outcome: Outcome | None, seconds: float, error=None) -> PropertyResult:
