@@ -58,11 +58,13 @@ def outcome_text(result) -> str:
     """A property's outcome as the table reads it: 'holds' where the paper's guarantee holds at the paper's own rate;
     otherwise the outcome with the rate measured ('fails, rate 1/T^2'; 'holds, rate log T'; 'fails, T^-2.69' when no
     rate of the menu is within the allowance); 'n/a' where it does not apply."""
+    from specproof.checks.battery.exponents import power
+
     text = result.label()
     reading = result.outcome.reading if result.outcome is not None else None
     if reading is None or (text == "holds" and reading.paper_ok):
         return text
-    named = f"rate {reading.consistent[0]}" if reading.consistent else f"{reading.variable}^{reading.exponent:.2f}"
+    named = f"rate {reading.consistent[0]}" if reading.consistent else power(reading.exponent, reading.variable)
     return f"{text}, {named}"
 
 

@@ -46,9 +46,15 @@ def keeps(rate: str, paper: str, guarantee: str, x: str = "T") -> bool:
     return order[rate] >= order[paper] if guarantee == "lower" else order[rate] <= order[paper]
 
 
+def two(p: float) -> str:
+    """An exponent to two decimals, never '-0.00'."""
+    text = f"{p:.2f}"
+    return "0.00" if text == "-0.00" else text
+
+
 def power(p: float, x: str = "T") -> str:
     """x^p as the table shows it: two decimals, so 1/T² reads T^-2.00."""
-    return f"{x}^{p:.2f}"
+    return f"{x}^{two(p)}"
 
 
 @dataclass(frozen=True)
@@ -88,7 +94,7 @@ class RateReading:
         """'T^-1.62 [-1.71, -1.55]' with the nearest named rate when one is consistent ('≈ 1/T')."""
         lo, hi = self.interval
         named = f" ≈ {self.consistent[0]}" if self.consistent else ""
-        return f"{power(self.exponent, self.variable)} [{lo:.2f}, {hi:.2f}]{named}"
+        return f"{power(self.exponent, self.variable)} [{two(lo)}, {two(hi)}]{named}"
 
     def assertion(self) -> str:
         return f"{'>=' if self.guarantee == 'lower' else '<='} {self.paper}"

@@ -24,6 +24,7 @@ from specproof.checks.battery.battery import (
     t_text,
     validate_variant,
 )
+from specproof.checks.battery.exponents import power, two
 from specproof.checks.battery.model import Expect, Finding, Variant
 from specproof.engine.interrupt import stop_if_asked
 from specproof.engine.io import provenance
@@ -95,7 +96,7 @@ class PropertyResult(Findings):
         text = self.kind
         if self.outcome is not None and self.outcome.reading is not None:
             r = self.outcome.reading
-            text += f" {r.variable}^{r.exponent:.2f} [{r.interval[0]:.2f},{r.interval[1]:.2f}]"
+            text += f" {power(r.exponent, r.variable)} [{two(r.interval[0])},{two(r.interval[1])}]"
         elif self.measured():
             text += f", {self.measured()}"
         return text + ("" if self.as_declared else " !")
@@ -298,7 +299,7 @@ class VariantReport:
                 named = ", ".join(reading.consistent) if reading.consistent else "no rate of the menu"
                 lines.append(
                     f"  rate  {r.prop.id}: {reading.text()} (consistent with: {named}; the paper's {reading.paper} "
-                    f"is {reading.variable}^{reading.paper_exponent:.2f} here)"
+                    f"is {power(reading.paper_exponent, reading.variable)} here)"
                 )
             elif r.outcome is not None and r.outcome.kind is Finding.UNDECIDED:
                 lines.append(f"  undecided  {r.prop.id}: {r.evidence[0].summary if r.evidence else ''}")

@@ -411,7 +411,7 @@ _NETWORK_PANELS = (  # (panel title, y label, curves: (sweep, column, label, sty
         ),
     ),
     (
-        "(c) under a sink 𝟏e₁ᵀ: R_eff(N_D) − 1 and the escape from token 1",
+        "(c) under a sink 1e₁ᵀ (every token attends to token 1): R_eff(N_D) − 1 and the escape",
         "R_eff − 1; escape",
         (
             ("sink", "reff_d2_excess", "R_eff − 1, D = 2: → 1/9", "d-"),
