@@ -78,7 +78,11 @@ def _sweep(p):
 
 def _figures(p):
     p.add_argument("names", nargs="*", help="figures to draw by name (default all; an unknown name lists the others)")
-    p.add_argument("--quick", action="store_true", help="small sweeps (CI smoke run, under a few minutes)")
+    p.add_argument(
+        "--quick",
+        action="store_true",
+        help="small sweeps and tiny training: a smoke run, its figures watermarked as such (about 2 CPU-minutes)",
+    )
     p.add_argument(
         "--outdir",
         default=None,

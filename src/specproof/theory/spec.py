@@ -303,6 +303,66 @@ class SidePath:
         if self.layout not in LAYOUTS:
             raise VariantError(f"layout {self.layout!r}; allowed: {', '.join(LAYOUTS)}")
 
+    # what every reader of a side path asks of it (the network, the battery, the trainer), each answer cached per side
+    # path and size: the battery calls these once per property, never its own copies
+
+    def bands(self, T: int) -> tuple[int, ...]:
+        """The schedule's bandwidths at T (the dyadic schedule when the side path keeps the paper's)."""
+        return _bands(self, T)
+
+    def layer_bands(self, T: int) -> tuple[tuple[int, ...], ...]:
+        """The bandwidths of each layer at T: one per layer (sparse, duplicates kept), every one in each (dense)."""
+        return _layer_bands(self, T)
+
+    def gain(self, T: int, b: int) -> float:
+        """The side path's gain at (T, b): its gate, checked (one finite real within ±MAX_GATE, else a one-line
+        VariantError naming what it returned and where), or 1 without a gate (the side path added plainly)."""
+        return 1.0 if self.gate is None else _gain(self, T, b)
+
+    def kernel_band(self, T: int, b: int, limit: int) -> np.ndarray | None:
+        """K_b at T as the network applies it, in lower banded storage (None when its band is wider than ``limit`` or
+        the operator has entries outside it): :func:`theory.network.kernel_band`."""
+        return _kernel_band(self, T, b, limit)
+
+
+@functools.lru_cache(maxsize=8192)
+def _bands(side_path: SidePath, T: int) -> tuple[int, ...]:
+    schedule = side_path.schedule if side_path.schedule is not None else Schedule.geometric(2)
+    return tuple(schedule(T))
+
+
+@functools.lru_cache(maxsize=8192)
+def _layer_bands(side_path: SidePath, T: int) -> tuple[tuple[int, ...], ...]:
+    offsets = _bands(side_path, T)
+    return tuple([offsets] * len(offsets) if side_path.layout == "dense" else [(b,) for b in offsets])
+
+
+@functools.lru_cache(maxsize=65536)
+def _gain(side_path: SidePath, T: int, b: int) -> float:
+    gate = side_path.gate
+    raw = gate.value(T, b)
+    if isinstance(raw, (bool, np.bool_)) or not (
+        isinstance(raw, numbers.Real) or (isinstance(raw, (np.ndarray, np.generic)) and np.ndim(raw) == 0)
+    ):
+        got = f"an array of shape {np.shape(raw)}" if isinstance(raw, np.ndarray) else f"a {type(raw).__name__}"
+        raise VariantError(f"gate {gate.name} must return one real number g(T, b), got {got} at T = {T}, b = {b}")
+    try:
+        g = float(raw)
+    except (TypeError, ValueError):  # a 0-d array of a complex or object dtype
+        raise VariantError(
+            f"gate {gate.name} must return one real number g(T, b), got {raw!r} at T = {T}, b = {b}"
+        ) from None
+    if not np.isfinite(g) or abs(g) > MAX_GATE:
+        raise VariantError(f"gate {gate.name} gave {g:g} at T = {T}, b = {b}: {GATE_RANGE}")
+    return g
+
+
+@functools.lru_cache(maxsize=4096)
+def _kernel_band(side_path: SidePath, T: int, b: int, limit: int) -> np.ndarray | None:
+    from specproof.theory.network import kernel_band
+
+    return kernel_band(side_path.kernel, T, b, limit)
+
 
 def paper_side_path(gate: Gate | None = None, depth: int | None = None) -> SidePath:
     """TRSP's own side path: the dyadic schedule (Eq. 5), the triBox kernel (Eq. 3–4), the Eq. 7 gate as the

@@ -10,9 +10,6 @@ variant's components and layout. The checks themselves live in :mod:`.trsp_check
 
 from __future__ import annotations
 
-import functools
-import math
-import numbers
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import TYPE_CHECKING, Callable
@@ -22,9 +19,7 @@ import numpy as np
 from specproof.checks.battery.exponents import RateReading, non_positive, rate_evidence, read_rate
 from specproof.engine.methods import fmt
 from specproof.engine.registry import Evidence, Role, Status
-from specproof.theory import schedules as ts
 from specproof.theory.errors import VariantError
-from specproof.theory.spec import GATE_RANGE, MAX_GATE
 
 if TYPE_CHECKING:
     from specproof.checks.battery.model import Variant
@@ -261,37 +256,19 @@ def epoch_advice(variant: Variant, size: str, Ts_at: Callable[[int], list[int]])
     return lambda: size_advice(variant, size, count)
 
 
-@functools.lru_cache(maxsize=None)
 def bands(variant: Variant, T: int) -> tuple:
-    """The schedule at T, or the paper's dyadic schedule for a variant that keeps it."""
-    return tuple(variant.schedule(T)) if variant.schedule is not None else tuple(ts.geometric_schedule(T, 2))
+    """The schedule at T, or the paper's dyadic schedule for a variant that keeps it (:meth:`SidePath.bands`)."""
+    return variant.side_path.bands(T)
 
 
 def gain(variant: Variant, T: int, b: int) -> float:
-    """The side path's gain: the variant's gate (checked: :func:`gate_value`), or 1 when it has none (the side path
-    added plainly)."""
-    return gate_value(variant, T, b) if variant.gate is not None else 1.0
+    """The side path's gain: the variant's gate, checked, or 1 when it has none (:meth:`SidePath.gain`)."""
+    return variant.side_path.gain(T, b)
 
 
 def gate_value(variant: Variant, T: int, b: int) -> float:
-    """The variant's gate at (T, b): one finite real number within ±MAX_GATE, else a one-line VariantError naming
-    what it returned and where."""
-    name = variant.gate.name
-    raw = variant.gate.value(T, b)
-    if isinstance(raw, (bool, np.bool_)) or not (
-        isinstance(raw, numbers.Real) or (isinstance(raw, (np.ndarray, np.generic)) and np.ndim(raw) == 0)
-    ):
-        got = f"an array of shape {np.shape(raw)}" if isinstance(raw, np.ndarray) else f"a {type(raw).__name__}"
-        raise VariantError(f"gate {name} must return one real number g(T, b), got {got} at T = {T}, b = {b}")
-    try:
-        g = float(raw)
-    except (TypeError, ValueError):  # a 0-d array of a complex or object dtype
-        raise VariantError(
-            f"gate {name} must return one real number g(T, b), got {raw!r} at T = {T}, b = {b}"
-        ) from None
-    if not math.isfinite(g) or abs(g) > MAX_GATE:
-        raise VariantError(f"gate {name} gave {g:g} at T = {T}, b = {b}: {GATE_RANGE}")
-    return g
+    """The variant's gate at (T, b), checked: one finite real number within ±MAX_GATE, else a one-line VariantError."""
+    return variant.side_path.gain(T, b)
 
 
 def _gate_points(variant: Variant) -> list[tuple[int, int]]:

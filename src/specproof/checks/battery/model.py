@@ -8,6 +8,7 @@ validated by the one schema of both front ends (:mod:`.schema`).
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field, replace
 from typing import Callable, Mapping
 
@@ -250,9 +251,10 @@ class Variant:
         lo = self.sizes.t_min or (self.schedule.min_T if self.schedule is not None else 2)
         return range(lo, self.sizes.t_max + 1)
 
-    @property
+    @functools.cached_property
     def side_path(self) -> SidePath:
-        """The variant's side path as the network and the trainer read it (its expectations stay here)."""
+        """The variant's side path as the network, the trainer and the battery read it (its expectations stay here):
+        one object per variant, so what it computes per size is computed once."""
         return SidePath(self.name, self.schedule, self.kernel, self.gate, self.attention, self.layout, self.description)
 
     def components(self) -> frozenset:

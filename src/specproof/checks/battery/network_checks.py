@@ -51,12 +51,11 @@ FIXED_DEPTHS = (2, 4)
 _NEEDS = {"schedule", "kernel"}
 
 
-@functools.lru_cache(maxsize=4096)
 def network_bands(variant: Variant, T: int) -> tuple[tuple[int, ...], ...]:
-    """The bandwidths of each layer of the network at T (:func:`theory.network.layer_bandwidths`): one per layer
-    (sparse, duplicates kept: a constant schedule stacks its layers), all of the schedule's offsets in each of its
-    layers (dense)."""
-    return tuple(nw.layer_bandwidths(variant.side_path, T))
+    """The bandwidths of each layer of the network at T (:meth:`SidePath.layer_bands`): one per layer (sparse,
+    duplicates kept: a constant schedule stacks its layers), all of the schedule's offsets in each of its layers
+    (dense)."""
+    return variant.side_path.layer_bands(T)
 
 
 def full_depth(variant: Variant, T: int) -> int:
@@ -258,39 +257,9 @@ def check_network_connected(name: str, variant: Variant) -> Outcome:
 BAND_LIMIT = 256  # the widest kernel band the banded path takes; wider kernels stay dense, up to t_operator
 
 
-@functools.lru_cache(maxsize=4096)
 def kernel_band(variant: Variant, T: int, b: int) -> np.ndarray | None:
-    """K_b at T (the operator the network applies) in lower banded storage, read off its band (w + 1 comb probes,
-    w its reach), or None when the band is wider than BAND_LIMIT or the operator has entries outside it (checked on
-    one random vector against the operator itself)."""
-    op = nw.kernel_operator(variant.kernel, T, b)
-    w = nw.kernel_reach(variant.kernel, op, b)
-    if w > BAND_LIMIT:
-        return None
-    band = nw.lower_band(op, w)
-    r = np.random.default_rng(T * 7919 + b).standard_normal(T)
-    scale = float(_band_row_sums(np.abs(band)).max()) * float(np.abs(r).max())
-    if np.abs(_band_mv(band, r) - op.mv(r)).max() > float_tolerance(T, scale):
-        return None
-    return band
-
-
-def _band_row_sums(band: np.ndarray) -> np.ndarray:
-    """The row sums of a lower-triangular matrix in lower banded storage (band[k, j] = M[j + k, j])."""
-    T = band.shape[1]
-    sums = band[0].copy()
-    for k in range(1, band.shape[0]):
-        sums[k:] += band[k, : T - k]
-    return sums
-
-
-def _band_mv(band: np.ndarray, x: np.ndarray) -> np.ndarray:
-    """M x for a lower-triangular M in lower banded storage."""
-    T = band.shape[1]
-    y = band[0] * x
-    for k in range(1, band.shape[0]):
-        y[k:] += band[k, : T - k] * x[: T - k]
-    return y
+    """K_b at T in lower banded storage, or None when wider than BAND_LIMIT (:meth:`SidePath.kernel_band`)."""
+    return variant.side_path.kernel_band(T, b, BAND_LIMIT)
 
 
 def _band_hypotheses(variant: Variant, T: int, bands) -> str:
@@ -304,7 +273,7 @@ def _band_hypotheses(variant: Variant, T: int, bands) -> str:
             tol = float_tolerance(T, 1.0)
             if K.min(initial=0.0) < -tol:
                 return f"the kernel has a negative weight at T = {T}, b = {b}: P_D is not a Markov matrix"
-            sums = _band_row_sums(K)
+            sums = nw.band_row_sums(K)
             if sums.max() > 1 + tol:
                 return f"the kernel's rows sum to {fmt(sums.max())} > 1 at T = {T}, b = {b}"
     return ""
@@ -327,7 +296,7 @@ def banded_isolating_mu2(variant: Variant, T: int, depth: int) -> float | str | 
     P = nw.lower_band(nw.network_operator(net, markov=True), sum(layer.reach for layer in net))
     # L = diag(W𝟏) − W: W's off-diagonal entries are P's halved, its loops cancel
     ab = np.zeros_like(P)
-    ab[0] = 0.5 * (_band_row_sums(P) - P[0] + P[1:].sum(axis=0))
+    ab[0] = 0.5 * (nw.band_row_sums(P) - P[0] + P[1:].sum(axis=0))
     ab[1:] = -0.5 * P[1:]
     low = scipy.linalg.eig_banded(ab, lower=True, eigvals_only=True, select="i", select_range=(0, 1))
     return float(low[1])

@@ -237,9 +237,4 @@ def register_figures() -> None:
 
     for name, draw, data, title, claims in FIGURES:
         if name not in GALLERY:
-            figure(name, claims, title, draw)(lambda quick, data=data: _smoke(data(_gallery_rows(quick)), quick))
-
-
-def _smoke(d: dict, quick: bool) -> dict:
-    """A quick run's data without the paper's accuracies: tiny-config smoke rows are no analogue of its Table 2."""
-    return {**d, "paper": {}} if quick and "paper" in d else d
+            figure(name, claims, title, draw)(lambda quick, data=data: data(_gallery_rows(quick)))
