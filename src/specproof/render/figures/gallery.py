@@ -437,12 +437,12 @@ def _draw_network_panel(sub, d, curves) -> None:
 
 
 def _draw_network(d, ax):
-    """Three panels, one per quantity (μ₂, γ, the sink's R_eff and escape), each with its own axis and legend: eleven
-    curves of three quantities on one axis cannot be read."""
+    """Three panels, one per quantity (μ₂, γ, the sink's R_eff and escape), each with its own axis and its legend
+    below it (eleven curves of three quantities on one axis cannot be read, and a legend on the axes hides points)."""
     ax.set_axis_off()
-    ax.figure.set_size_inches(7, 10.5)
+    ax.figure.set_size_inches(7, 12)
     for n, (title, ylabel, curves) in enumerate(_NETWORK_PANELS):
-        sub = ax.inset_axes([0.1, 0.7 - 0.345 * n, 0.88, 0.26])
+        sub = ax.inset_axes([0.1, 0.74 - 0.32 * n, 0.88, 0.19])
         _draw_network_panel(sub, d, curves)
         if n == 0:
             sub.plot([], [], "v", mfc="none", color="gray", label="bracket-only: upper end of the bracket")
@@ -451,8 +451,10 @@ def _draw_network(d, ax):
         sub.set_ylabel(ylabel, fontsize=7)
         sub.tick_params(labelsize=6)
         sub.grid(True, which="both", alpha=0.25)
-        sub.legend(fontsize=6, loc="lower left", frameon=True, framealpha=0.8)
-    sub.set_xlabel("sequence length T (depth D fixed at 2, 4, or ⌊log₂T⌋+1)", fontsize=7)
+        last = n == len(_NETWORK_PANELS) - 1
+        if last:
+            sub.set_xlabel("sequence length T (depth D fixed at 2, 4, or ⌊log₂T⌋+1)", fontsize=7)
+        sub.legend(fontsize=6, loc="upper center", bbox_to_anchor=(0.5, -0.2 if last else -0.12), frameon=False)
 
 
 @figure(
