@@ -75,7 +75,7 @@ def cmd_verify(args) -> int:
     if missing:
         print(
             f"{len(missing)} claim(s) not decided here, for a component this installation lacks (no verdict change): "
-            + "; ".join(dict.fromkeys(r.unavailable for r in missing))
+            + "; ".join(dict.fromkeys(str(r.unavailable) for r in missing))
         )
     print(f"\n{summary_line(results)}")  # the summary again, last
     bad = [r for r in results if not r.matches and not r.unavailable]
@@ -107,7 +107,7 @@ def audit_lines(findings) -> list[str]:
             continue
         flagged = list(dict.fromkeys(f.claim for f in mine if f.flagged))
         line = f"audit {name}: {len(mine)} read, {len(flagged)} flagged"
-        shown = []
+        shown: list[str] = []
         for cid in flagged:
             if len(line) + len(", ".join([*shown, cid])) + 12 > 100:
                 break
@@ -185,7 +185,7 @@ def cmd_theorems(args) -> int:
     if missing:  # a catalogue computed without them would record 'open' where the claims are decided
         print(
             f"specproof: {len(missing)} claim(s) cannot be decided in this installation, so the catalogue is not "
-            f"written: {'; '.join(dict.fromkeys(r.unavailable for r in missing))}; allowed: an installation with "
+            f"written: {'; '.join(dict.fromkeys(str(r.unavailable) for r in missing))}; allowed: an installation with "
             "every component (pip install -e '.[all]', Coq from the system packages)",
             file=sys.stderr,
         )

@@ -15,6 +15,7 @@ from dataclasses import replace
 from specproof.checks.battery.battery import PROPERTIES
 from specproof.checks.battery.loader import distinct_names, load_path
 from specproof.checks.battery.model import Variant, VariantError
+from specproof.checks.battery.results import VariantReport
 from specproof.engine.io import output_file, provenance, write_atomic
 from specproof.engine.tables import text_table
 
@@ -145,15 +146,15 @@ def _progress(name: str, quiet: bool):
     return line
 
 
-def _run(variants: list[Variant], paper: Variant | None, args) -> tuple[list, object]:
+def _run(variants: list[Variant], paper: Variant | None, args) -> tuple[list[VariantReport], VariantReport | None]:
     """Each variant's report, then the paper's on the properties they ran; raises Interrupted with what was done."""
     from specproof.checks.battery.results import Interrupted, check_variant
 
-    reports: list = []
+    reports: list[VariantReport] = []
     try:
         for v in variants:
             reports.append(check_variant(v, time_limit=args.time_limit, on_result=_progress(v.name, args.no_progress)))
-        paper_report = None
+        paper_report: VariantReport | None = None
         if paper is not None:
             ran = {r.prop.id for report in reports for r in report.results}
             paper_report = check_variant(

@@ -44,7 +44,9 @@ def layout(claims: Mapping[str, Claim]) -> tuple[dict, dict, float]:
         groups.setdefault((home.source.paper, home.source.section), []).append(cid)
     columns = sorted(groups, key=lambda g: (g[0], natural_key(g[1])))
     bands = [columns[i : i + _PER_ROW] for i in range(0, len(columns), _PER_ROW)]
-    pos, heading, top = {}, {}, 0.0
+    pos: dict[str, tuple[float, float]] = {}
+    heading: dict = {}
+    top = 0.0
     for band in bands:
         for x, g in enumerate(band):
             heading[g] = (x, top)
@@ -115,7 +117,7 @@ def draw_graph(claims: Mapping[str, Claim], path) -> None:
         )
     for (paper, section), (x, y) in heading.items():
         ax.text(x, y, f"{paper} {section}", ha="center", va="center", fontsize=8, weight="bold")
-    handles = [
+    handles: list[Patch | Line2D] = [
         Patch(fc=_FILL[s], ec="#424242", label=s.value) for s in Status if any(c.expected is s for c in claims.values())
     ]
     handles += [

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+from typing import Sequence
 
 from specproof.engine.blueprint import SOUND, Chain, chains, fully_proved
 from specproof.engine.io import write_atomic
@@ -68,7 +69,7 @@ def _wrap(text: str, width: int, breaks: str) -> list[str]:
     return [*lines, text]
 
 
-def _wrapped(rows: list[tuple[str, ...]]) -> list[tuple[str, ...]]:
+def _wrapped(rows: Sequence[Sequence[str]]) -> list[tuple[str, ...]]:
     out = []
     for row in rows:
         cells = [_wrap(cell, w, ".-," if i < 4 else " ") for i, (cell, w) in enumerate(zip(row, _WIDTHS))]
@@ -137,6 +138,10 @@ def table(results: list[Result], repeat_summary: bool = True) -> str:
     if repeat_summary:
         lines += ["", summary]
     return "\n".join(lines)
+
+
+def _status_text(status: Status | None) -> str:
+    return "unknown" if status is None else status.value
 
 
 def margin_cell(r: Result) -> str:
@@ -233,7 +238,7 @@ def render_document(sections: dict[str, str]) -> str:
             (
                 "; proved but not fully proved: "
                 + ", ".join(
-                    f"`{cid}` (rests on `{chain[cid].dependency}`, {chain[cid].status.value})" for cid in partly
+                    f"`{cid}` (rests on `{chain[cid].dependency}`, {_status_text(chain[cid].status)})" for cid in partly
                 )
             )
             if partly

@@ -340,6 +340,7 @@ def _layer_bands(side_path: SidePath, T: int) -> tuple[tuple[int, ...], ...]:
 @functools.lru_cache(maxsize=65536)
 def _gain(side_path: SidePath, T: int, b: int) -> float:
     gate = side_path.gate
+    assert gate is not None  # SidePath.gain answers 1 without a gate
     raw = gate.value(T, b)
     if isinstance(raw, (bool, np.bool_)) or not (
         isinstance(raw, numbers.Real) or (isinstance(raw, (np.ndarray, np.generic)) and np.ndim(raw) == 0)

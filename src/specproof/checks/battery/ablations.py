@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import cast
 
 from specproof.engine.io import provenance, write_atomic
 
@@ -83,7 +84,7 @@ def run() -> dict:
                 "variant": variant.name,
                 "example": filename,
                 "label": label,
-                "mmlu": PAPER["table4_mmlu"][key],
+                "mmlu": cast(dict, PAPER["table4_mmlu"])[key],
                 "as_declared": report.as_declared,
                 "outcomes": {r.prop.id: outcome_text(r) for r in report.results},
             }

@@ -192,11 +192,14 @@ def rate_outcome(
     bad = non_positive(x, y, variable=prop.variable, what=what, ranges=ranges)
     if bad is not None:
         return Outcome(Finding.FAILS, [bad])
+    paper = prop.default_rate(variant)
+    if paper is None:
+        raise ValueError(f"{pid} states no rate")
     reading = read_rate(
         x,
         y,
         variable=prop.variable,
-        paper=prop.default_rate(variant),
+        paper=paper,
         guarantee=prop.guarantee,
         declared=declared_rate(variant, pid),
         offset=prop.offset,
@@ -314,7 +317,7 @@ def side_weights(variant: Variant, T: int) -> np.ndarray:
 
     Sparse, the layers superpose to M; dense, every single layer is M.
     """
-    M = sum(variant.kernel.operator(T, b).as_matrix() for b in bands(variant, T))
+    M = sum((variant.the_kernel.operator(T, b).as_matrix() for b in bands(variant, T)), np.zeros((T, T)))
     return (M + M.T) / 2
 
 
@@ -323,8 +326,8 @@ def laplacian(W: np.ndarray) -> np.ndarray:
 
 
 def kernel_bs(variant: Variant) -> list[int]:
-    if variant.kernel.bandwidths is not None:
-        return list(variant.kernel.bandwidths)
+    if variant.the_kernel.bandwidths is not None:
+        return list(variant.the_kernel.bandwidths)
     return sorted(
         set(range(1, 65)) | {2**m for m in range(variant.sizes.b_max.bit_length()) if 2**m <= variant.sizes.b_max}
     )
@@ -343,9 +346,9 @@ def _validate_kernel(variant: Variant) -> None:
     if variant.schedule is not None:
         bs |= {b for T in operator_Ts(variant) for b in bands(variant, T)}
     for b in sorted(bs):
-        h = variant.kernel.float_weights(b)
+        h = variant.the_kernel.float_weights(b)
         if h.ndim != 1 or h.size < 1 or not np.all(np.isfinite(h)):
-            raise VariantError(f"kernel {variant.kernel.name} at b = {b} must give finite weights, got {h!r}")
+            raise VariantError(f"kernel {variant.the_kernel.name} at b = {b} must give finite weights, got {h!r}")
 
 
 def validate_variant(variant: Variant) -> Variant:
@@ -361,7 +364,7 @@ def validate_variant(variant: Variant) -> Variant:
             for T, b in [(variant.t_range.start, 1), *_gate_points(variant)]:
                 gate_value(variant, T, b)
         if variant.attention is not None:
-            variant.attention(np.zeros(4))
+            variant.the_attention(np.zeros(4))
     except VariantError as exc:
         raise VariantError(f"{where}: {exc}") from None
     except Exception as exc:  # the user's component raised: one line, no traceback

@@ -7,6 +7,7 @@ from __future__ import annotations
 import runpy
 import tomllib
 from pathlib import Path
+from typing import Callable
 
 from specproof.checks.battery import schema
 from specproof.checks.battery.battery import PROPERTIES
@@ -91,7 +92,7 @@ def load_variants(path) -> list[Variant]:
         raise VariantError(f"{path} does not import: SyntaxError: {exc.msg} (line {exc.lineno})") from None
     except (Exception, SystemExit) as exc:  # whatever the user's module raises: one line, no traceback
         raise VariantError(f"{path} does not import: {type(exc).__name__}: {exc}") from None
-    found = []
+    found: list[Variant] = []
     for value in namespace.values():
         for item in value if isinstance(value, (list, tuple)) else (value,):
             if isinstance(item, Variant) and all(item is not v for v in found):
@@ -102,7 +103,7 @@ def load_variants(path) -> list[Variant]:
 
 
 # each component kind of the spec → its constructor
-_BUILDERS = {
+_BUILDERS: dict[str, dict[str, Callable]] = {
     "schedule": {
         "dyadic": lambda s: Schedule.geometric(2, s.depth),
         "geometric": lambda s: Schedule.geometric(s.base, s.depth),

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass, field, replace
-from typing import Callable, Mapping
+from typing import Callable, Mapping, cast
 
 from specproof.checks.battery import schema
 from specproof.checks.battery.battery import PROPERTIES, Finding
@@ -130,7 +130,7 @@ class Expect:
         declared rate, whether that rate keeps the paper's (≥ it for a lower guarantee, ≤ for an upper one)."""
         if self.outcome is not Finding.RATE:
             return self.outcome
-        kept = keeps(self.model, prop.default_rate(variant), prop.guarantee, prop.variable)
+        kept = keeps(str(self.model), prop.default_rate(variant), prop.guarantee, prop.variable)
         return Finding.HOLDS if kept else Finding.FAILS
 
 
@@ -210,12 +210,12 @@ class Variant:
 
     def _check_reach(self) -> None:
         """The schedule fits the sizes, and an explicit kernel has weights for every bandwidth."""
-        sched, sizes = self.schedule, self.sizes
+        sched, sizes = self.the_schedule, self.sizes
         if sched is not None and sched.min_T > sizes.t_max:
             raise VariantError(f"schedule {sched.name} needs T >= {sched.min_T}, beyond sizes.t_max = {sizes.t_max}")
         if sched is not None and sizes.t_min is not None and sched.min_T > sizes.t_min:
             raise VariantError(f"schedule {sched.name} has a bandwidth beyond T = sizes.t_min = {sizes.t_min}")
-        model = self.model
+        model = cast("RealModel | None", self.model)  # a RealModel once built (__post_init__)
         if model is not None and model.positions is not None and sizes.real_max > model.positions:
             raise VariantError(
                 f"sizes.real_max = {sizes.real_max} exceeds {model.name}'s {model.positions} positions; "
@@ -248,14 +248,46 @@ class Variant:
     # the T values every sweep draws from
     @property
     def t_range(self) -> range:
-        lo = self.sizes.t_min or (self.schedule.min_T if self.schedule is not None else 2)
+        lo = self.sizes.t_min or (self.the_schedule.min_T if self.the_schedule is not None else 2)
         return range(lo, self.sizes.t_max + 1)
+
+    # the components as the classes they are once the variant is built (a plain function becomes one)
+    @property
+    def the_schedule(self) -> Schedule | None:
+        return cast("Schedule | None", self.schedule)
+
+    @property
+    def the_gate(self) -> Gate | None:
+        return cast("Gate | None", self.gate)
+
+    @property
+    def the_kernel(self) -> Kernel:
+        """The kernel of a variant that has one (the properties that read it need one)."""
+        if self.kernel is None:
+            raise VariantError(f"variant {self.name} has no kernel")
+        return self.kernel
+
+    @property
+    def the_model(self) -> RealModel:
+        """The pretrained model of a variant that has one (the real-attention properties need one)."""
+        if self.model is None:
+            raise VariantError(f"variant {self.name} has no model")
+        return cast(RealModel, self.model)
+
+    @property
+    def the_attention(self) -> Attention:
+        """The attention model of a variant that has one (the properties that read it need one)."""
+        if self.attention is None:
+            raise VariantError(f"variant {self.name} has no attention model")
+        return self.attention
 
     @functools.cached_property
     def side_path(self) -> SidePath:
         """The variant's side path as the network, the trainer and the battery read it (its expectations stay here):
         one object per variant, so what it computes per size is computed once."""
-        return SidePath(self.name, self.schedule, self.kernel, self.gate, self.attention, self.layout, self.description)
+        return SidePath(
+            self.name, self.the_schedule, self.kernel, self.the_gate, self.attention, self.layout, self.description
+        )
 
     def components(self) -> frozenset:
         return frozenset(k for k in _COMPONENTS if getattr(self, k) is not None)

@@ -21,7 +21,7 @@ from __future__ import annotations
 import functools
 import math
 from dataclasses import replace
-from typing import Callable
+from typing import Callable, cast
 
 import numpy as np
 import scipy.linalg
@@ -41,7 +41,7 @@ from specproof.checks.battery.battery import (
 )
 from specproof.checks.battery.model import Finding, Variant
 from specproof.engine.methods import float_tolerance, fmt, grid_check, open_evidence
-from specproof.engine.registry import Evidence, Status
+from specproof.engine.registry import Evidence, Role, Status
 from specproof.theory import network as nw
 from specproof.theory.attention import spike_bulk_scores
 from specproof.theory.operators import Cesaro, Dense, Identity, Operator, Sink
@@ -66,7 +66,7 @@ def _attention(variant: Variant, kind: str) -> Callable[[int], Operator]:
     """The attention at every layer, as the builder takes it (T ↦ A): the variant's own model on the spike-and-bulk
     scores ("model"), uniform causal (Cesàro), isolating (A = I) or the sink 𝟏e₁ᵀ."""
     if kind == "model":
-        return lambda T: Dense(variant.attention(spike_bulk_scores(T)))
+        return lambda T: Dense(variant.the_attention(spike_bulk_scores(T)))
     return {"uniform": Cesaro, "isolating": Identity, "sink": Sink}[kind]
 
 
@@ -78,7 +78,7 @@ def network_layers_of(variant: Variant, kind: str, T: int, depth: int) -> list[n
 @functools.lru_cache(maxsize=1024)
 def _side(variant: Variant, T: int, layer: tuple) -> tuple[np.ndarray, float]:
     gates = [gain(variant, T, b) for b in layer]
-    S = sum(g * variant.kernel.operator(T, b).as_matrix() for g, b in zip(gates, layer))
+    S = sum((g * variant.the_kernel.operator(T, b).as_matrix() for g, b in zip(gates, layer)), np.zeros((T, T)))
     return S, float(sum(gates))
 
 
@@ -98,7 +98,7 @@ def hypotheses(variant: Variant, T: int) -> str:
             g = gain(variant, T, b)
             if not (math.isfinite(g) and g >= 0):
                 return f"the gate gives g = {fmt(g)} at T = {T}, b = {b}: the network bounds need g >= 0"
-            K = nw.kernel_operator(variant.kernel, T, b).as_matrix()
+            K = nw.kernel_operator(variant.the_kernel, T, b).as_matrix()
             tol = float_tolerance(T, 1.0)
             if K.min() < -tol:
                 return f"the kernel has a negative weight at T = {T}, b = {b}: P_D is not a Markov matrix"
@@ -185,7 +185,7 @@ def _attention_open(variant: Variant, Ts) -> str:
     for T in Ts:
         A = _attention(variant, "model")(T).as_matrix()
         if A.min() < -float_tolerance(T, 1.0):
-            return f"the attention model {variant.attention.name} has a negative weight at T = {T}"
+            return f"the attention model {variant.the_attention.name} has a negative weight at T = {T}"
     return ""
 
 
@@ -213,8 +213,10 @@ def check_network_connected(name: str, variant: Variant) -> Outcome:
             [open_evidence(f"{name}: not applicable: {why}", method="dense-matrix", ranges=t_text(Ts))],
         )
     kind = attention_kind(variant)
-    pattern = f"attention {variant.attention.name} on spike-and-bulk scores" if kind == "model" else "uniform causal"
-    causal = kind == "uniform" or variant.attention.causal
+    pattern = (
+        f"attention {variant.the_attention.name} on spike-and-bulk scores" if kind == "model" else "uniform causal"
+    )
+    causal = kind == "uniform" or variant.the_attention.causal
     cases = [
         {
             "T": T,
@@ -234,7 +236,7 @@ def check_network_connected(name: str, variant: Variant) -> Outcome:
         ranges=ranges,
         what=f"{name}: μ₂(L(P_D)) above float error, {pattern}",
     )
-    low = min(cases, key=lambda c: c["mu2"])
+    low = min(cases, key=lambda c: cast(float, c["mu2"]))
     positive = replace(positive, sharpest=f"min μ₂ = {fmt(low['mu2'])} at T = {low['T']}, {low['depth']}")
     if not causal:  # the ceiling bounds lower-triangular Markov matrices only
         return outcome_of(positive)
@@ -270,6 +272,7 @@ def _band_hypotheses(variant: Variant, T: int, bands) -> str:
             if not (math.isfinite(g) and g >= 0):
                 return f"the gate gives g = {fmt(g)} at T = {T}, b = {b}: the network bounds need g >= 0"
             K = kernel_band(variant, T, b)
+            assert K is not None  # the caller reads the band only where every kernel has one
             tol = float_tolerance(T, 1.0)
             if K.min(initial=0.0) < -tol:
                 return f"the kernel has a negative weight at T = {T}, b = {b}: P_D is not a Markov matrix"
@@ -357,8 +360,8 @@ def _fixed_rates(name: str, variant: Variant, kind: str, pid: str) -> Outcome:
     # the guarantee must hold at each fixed depth; the report's rate is the depth where it has least room
     evidence = [e for o in outcomes.values() for e in o.evidence]
     failed = [o for o in outcomes.values() if o.kind is Finding.FAILS]
-    read = [o for o in outcomes.values() if o.reading is not None]
-    reading = min(read, key=lambda o: o.reading.margin).reading if read else None
+    readings = [o.reading for o in outcomes.values() if o.reading is not None]
+    reading = min(readings, key=lambda r: r.margin) if readings else None
     return Outcome(Finding.FAILS if failed else Finding.HOLDS, evidence, reading)
 
 
@@ -487,7 +490,7 @@ def check_network_rank(name: str, variant: Variant) -> Outcome:
         "dense-eig",
         f"{name}: R_eff with depth at T = {T}: {listing}" + (" (rises)" if rising else " (does not rise)"),
         ranges=f"T = {T}",
-        role="supports",
+        role=Role.SUPPORTS,
         data={"T": T, "by_depth": dict(by_depth)},
         counterexample={"T": T, "by_depth": dict(by_depth)} if rising else None,
     )

@@ -386,8 +386,9 @@ def side_by_side(reports: list[VariantReport], paper: VariantReport | None = Non
         header.insert(3, "expected")
     rows = []
     for pid in pids:
-        first = next(r.get(pid) for r in reports if r.get(pid) is not None)
-        cells = [(r.get(pid).cell() if r.get(pid) is not None else "-") for r in columns]
+        found = {id(r): r.get(pid) for r in columns}
+        first = next(f for r in reports if (f := found[id(r)]) is not None)
+        cells = [(f.cell() if (f := found[id(r)]) is not None else "-") for r in columns]
         row = [pid, first.asserts, *cells]
         if single:
             row.insert(3, first.expected_label())

@@ -81,8 +81,8 @@ def _skeleton(variant: Variant) -> _SkeletonSweep:
         mu = cayley_laplacian_spectrum(T, gens, k=np.arange(1, T))
         k = int(np.argmin(mu))
         rows.append((T, mu[k], k + 1, cayley_degree(T, gens), len(gens)))
-    T, mu2, mode, degree, depth = map(np.array, zip(*rows))
-    return _SkeletonSweep(T, mu2.astype(float), mode, degree, depth)
+    Ts, mu2, mode, degree, depth = map(np.array, zip(*rows))
+    return _SkeletonSweep(Ts, mu2.astype(float), mode, degree, depth)
 
 
 @battery(
@@ -244,8 +244,8 @@ def _operator(variant: Variant) -> _OperatorSweep:
         rows.append(
             (T, algebraic_connectivity(laplacian(W)), normalized_gap(W) if degrees_positive else np.nan, n_comp)
         )
-    T, mu2, gap, comp = map(np.array, zip(*rows))
-    return _OperatorSweep(T, mu2.astype(float), gap.astype(float), comp)
+    Ts, mu2, gap, comp = map(np.array, zip(*rows))
+    return _OperatorSweep(Ts, mu2.astype(float), gap.astype(float), comp)
 
 
 @battery(
@@ -320,7 +320,7 @@ def _exact(weights) -> bool:
 
 def _kernel_check(name: str, variant: Variant, margin, what: str, tolerance, allowance: str = "") -> Evidence:
     """A kernel property at every b: exact (certified) when the kernel gives ints/Fractions, else float."""
-    weights = {b: list(variant.kernel.weights(b)) for b in kernel_bs(variant)}
+    weights = {b: list(variant.the_kernel.weights(b)) for b in kernel_bs(variant)}
     exact = all(_exact(w) for w in weights.values())
     cases = [{"b": b, "value": str(margin(w)) if exact else float(margin(w))} for b, w in weights.items()]
     return grid_check(
@@ -369,7 +369,7 @@ def check_kernel_nonnegative(name: str, variant: Variant) -> Outcome:
 )
 def check_kernel_energy_rate(name: str, variant: Variant) -> Outcome:
     bs = [2**m for m in range(1, variant.sizes.b_max.bit_length()) if 2**m <= variant.sizes.b_max]
-    energy = [tk.kernel_energy(variant.kernel.float_weights(b)) for b in bs]
+    energy = [tk.kernel_energy(variant.the_kernel.float_weights(b)) for b in bs]
     return rate_outcome(
         bs,
         energy,
@@ -396,7 +396,7 @@ def check_gate_range(name: str, variant: Variant) -> Outcome:
         exact=False,
         ranges=t_text(Ts) + ", every layer's bandwidth",
     )
-    if ev.status is not Status.REFUTED and ev.worst_margin <= 0:  # the range is open: g = 0 or 1 fails
+    if ev.status is not Status.REFUTED and ev.worst_margin is not None and ev.worst_margin <= 0:  # (0, 1) is open
         worst = ev.data["worst_case"]
         ev = Evidence(
             Status.REFUTED,
@@ -489,7 +489,7 @@ def check_safety_net(name: str, variant: Variant) -> Outcome:
 
 def _stable_rank_with_sink(variant: Variant, T: int, b: int, g: float) -> float:
     """R_eff(ℳ) = srank(I + 𝟏e₁ᵀ + g·K_b), the composite of TRSP Eq. 8 under a rank-one sink."""
-    M = np.eye(T) + g * variant.kernel.operator(T, b).as_matrix()
+    M = np.eye(T) + g * variant.the_kernel.operator(T, b).as_matrix()
     M[:, 0] += 1.0
     return stable_rank(M)
 
@@ -511,7 +511,7 @@ def check_rank_floor(name: str, variant: Variant) -> Outcome:
     proximal = list(dict.fromkeys(bands(variant, hi)))[:3]
     cases = []
     for b in proximal:
-        energy = tk.kernel_energy(variant.kernel.float_weights(b))
+        energy = tk.kernel_energy(variant.the_kernel.float_weights(b))
         for T in (2**m for m in range(4, hi.bit_length())):
             if T in variant.t_range and b <= T:
                 g = gain(variant, T, b)

@@ -74,7 +74,7 @@ def drawing_revision(fig: Figure) -> str:
 
     from specproof.engine.io import package_version
 
-    text = inspect.getsource(fig.draw) + inspect.getsource(_draw_png) + package_version("matplotlib") + fig.title
+    text = inspect.getsource(fig.draw) + inspect.getsource(_draw_png) + str(package_version("matplotlib")) + fig.title
     return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
 
 
