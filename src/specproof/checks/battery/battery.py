@@ -1,6 +1,6 @@
 """The battery's registry and what its checks share: :class:`Property` (a check, the components it needs,
-its sentence), :data:`PROPERTIES`, :class:`Outcome`, the rate outcomes (decided by
-:mod:`specproof.engine.rates`) and the sweeps over a variant's schedule.
+its sentence, for a rate property the paper's rate and the direction of its guarantee), :data:`PROPERTIES`,
+:class:`Outcome`, the rate outcomes (decided by :mod:`.exponents`) and the sweeps over a variant's schedule.
 
 Each property is a plain function ``check_<property>(name, variant)`` returning an :class:`Outcome`,
 registered with :func:`battery`; :func:`checks_for` yields those that apply, decided from the
