@@ -169,6 +169,7 @@ def layer_bandwidths(side_path: SidePath, T: int) -> list[tuple[int, ...]]:
     return list(side_path.layer_bands(positive_int("T", T)))
 
 
+@functools.lru_cache(maxsize=4096)
 def kernel_band(kernel: Kernel | None, T: int, b: int, limit: int) -> np.ndarray | None:
     """K_b at T (the operator the network applies; triBox without a kernel) in lower banded storage, read off its
     band (w + 1 comb probes, w its reach), or None when the band is wider than ``limit`` or the operator has entries

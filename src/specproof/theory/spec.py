@@ -304,7 +304,8 @@ class SidePath:
             raise VariantError(f"layout {self.layout!r}; allowed: {', '.join(LAYOUTS)}")
 
     # what every reader of a side path asks of it (the network, the battery, the trainer), each answer cached per side
-    # path and size: the battery calls these once per property, never its own copies
+    # path and size: the battery calls these once per property, never its own copies (the kernel's band, which needs
+    # the network's operators, is theory.network.kernel_band, cached per kernel)
 
     def bands(self, T: int) -> tuple[int, ...]:
         """The schedule's bandwidths at T (the dyadic schedule when the side path keeps the paper's)."""
@@ -318,11 +319,6 @@ class SidePath:
         """The side path's gain at (T, b): its gate, checked (one finite real within ±MAX_GATE, else a one-line
         VariantError naming what it returned and where), or 1 without a gate (the side path added plainly)."""
         return 1.0 if self.gate is None else _gain(self, T, b)
-
-    def kernel_band(self, T: int, b: int, limit: int) -> np.ndarray | None:
-        """K_b at T as the network applies it, in lower banded storage (None when its band is wider than ``limit`` or
-        the operator has entries outside it): :func:`theory.network.kernel_band`."""
-        return _kernel_band(self, T, b, limit)
 
 
 @functools.lru_cache(maxsize=8192)
@@ -356,13 +352,6 @@ def _gain(side_path: SidePath, T: int, b: int) -> float:
     if not np.isfinite(g) or abs(g) > MAX_GATE:
         raise VariantError(f"gate {gate.name} gave {g:g} at T = {T}, b = {b}: {GATE_RANGE}")
     return g
-
-
-@functools.lru_cache(maxsize=4096)
-def _kernel_band(side_path: SidePath, T: int, b: int, limit: int) -> np.ndarray | None:
-    from specproof.theory.network import kernel_band
-
-    return kernel_band(side_path.kernel, T, b, limit)
 
 
 def paper_side_path(gate: Gate | None = None, depth: int | None = None) -> SidePath:

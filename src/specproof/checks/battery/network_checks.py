@@ -260,8 +260,8 @@ BAND_LIMIT = 256  # the widest kernel band the banded path takes; wider kernels 
 
 
 def kernel_band(variant: Variant, T: int, b: int) -> np.ndarray | None:
-    """K_b at T in lower banded storage, or None when wider than BAND_LIMIT (:meth:`SidePath.kernel_band`)."""
-    return variant.side_path.kernel_band(T, b, BAND_LIMIT)
+    """K_b at T in lower banded storage, or None when wider than BAND_LIMIT (:func:`theory.network.kernel_band`)."""
+    return nw.kernel_band(variant.the_kernel, T, b, BAND_LIMIT)
 
 
 def _band_hypotheses(variant: Variant, T: int, bands) -> str:
