@@ -4,6 +4,7 @@ the command line's edges (a full disk, a symlink loop, NaN attention, long input
 verify table's width)."""
 
 import math
+import os
 import signal
 import subprocess
 import sys
@@ -331,3 +332,26 @@ def test_every_rate_of_the_menu_is_named_on_a_default_sweep():
             x, 2.5 * f(x) * (1 + 0.2 / np.log(x)), variable="T", paper=name, guarantee="lower", declared=name
         )
         assert reading.consistent[0] == name and reading.declared_ok and reading.holds, (name, reading.text())
+
+
+def test_sigterm_ends_a_sweep_with_a_message_and_keeps_what_was_printed(monkeypatch, capsys):
+    """SIGTERM between two sweeps: the first sweep's table is kept (stdout is flushed), one line says the run was
+    interrupted, exit 130 (as Ctrl-C)."""
+    import specproof.cli.sweep as cli_sweep
+
+    real = cli_sweep.run_sweep
+    calls = []
+
+    def first_then_terminated(*args, **kwargs):
+        calls.append(1)
+        if len(calls) == 2:
+            os.kill(os.getpid(), signal.SIGTERM)
+            time.sleep(5)  # the handler runs here
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(cli_sweep, "run_sweep", first_then_terminated)
+    assert main(["sweep", "tribox-norm", "cesaro-norm", "--grid", "quick", "--no-store", "--no-progress"]) == 130
+    out = capsys.readouterr()
+    assert out.out.startswith("tribox-norm: ") and "11 points" in out.out and "cesaro-norm:" not in out.out
+    assert out.err.strip().startswith("specproof: interrupted")
+    assert signal.getsignal(signal.SIGTERM) is signal.SIG_DFL  # the handler is the command's only
