@@ -216,6 +216,10 @@ def test_duplicate_names_are_refused(tmp_path, capsys):
     assert main(["variant", str(a), str(b)]) == 2
     (line,) = capsys.readouterr().err.strip().splitlines()
     assert "two variants are named 'same'; allowed: distinct names" in line
+    from specproof.checks.battery import parametrize_with_checks
+
+    with pytest.raises(VariantError, match="two variants are named 'same'; allowed: distinct names"):
+        parametrize_with_checks([load_spec(a), load_spec(b)])
 
 
 def test_ctrl_c_prints_the_partial_table(tmp_path, capfd):

@@ -130,9 +130,10 @@ def table(results: list[Result], repeat_summary: bool = True) -> str:
     for r in results:
         if chain[r.claim.id].state != SOUND:
             notes.append(f"  rests  {r.claim.id}: {chain[r.claim.id].text(markdown=False)}")
-    for r in results:
-        if margin_cell(r).endswith("*"):
-            notes.append(f"  * {r.claim.id}: {margin_text(r)}: within the float error allowance, no counterexample")
+    covered = [r for r in results if margin_cell(r).endswith("*")]
+    if covered:
+        notes.append("  * a negative worst margin within the check's float error allowance (no counterexample):")
+        notes += [f"      {r.claim.id}: {margin_text(r)}" for r in covered]
     if notes:
         lines += ["", *(folded for note in notes for folded in _fold(note))]
     if repeat_summary:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from specproof.checks.battery.battery import Property, validate_variant
+from specproof.checks.battery.loader import distinct_names
 from specproof.checks.battery.model import Finding, Variant
 from specproof.checks.battery.results import PropertyResult, planned, run_property
 
@@ -56,6 +57,8 @@ def parametrize_with_checks(variants):
     from specproof.engine.strategies import hypothesis_storage_outside_the_working_directory
 
     hypothesis_storage_outside_the_working_directory()  # the battery's searches must not write ./.hypothesis
+    variants = list(variants)
+    distinct_names(variants)  # as `specproof variant` and `specproof train` refuse them
     params = []
     for variant in variants:
         validate_variant(variant)
