@@ -191,6 +191,12 @@ def test_the_shipped_triadic_beside_the_paper_default(capsys):
     for pid in ("skeleton-gap-rate", "operator-mu2-rate", "network-safety-net-full-depth"):
         row = next(line for line in text.splitlines() if line.startswith(pid + " "))
         assert row.count("T^") == 2 and row.count("[") == 2, row
+    # the README shows this run: every line of its console block (but the elisions) is a line of the output
+    readme = (EXAMPLES.parents[1] / "README.md").read_text(encoding="utf-8")
+    block = readme.split("$ specproof variant examples/variants/triadic.toml examples/variants/paper_default.toml\n")[1]
+    shown = [line for line in block.split("```")[0].splitlines() if line.strip() and line.strip() != "..."]
+    missing = [line for line in shown if line not in text.splitlines()]
+    assert not missing, missing
 
 
 def test_a_deep_schedule_is_refused_before_any_work(tmp_path, capsys):
