@@ -3,6 +3,7 @@
 import json
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 import specproof.render.figures.gallery  # noqa: F401  (registers the figures)
@@ -47,9 +48,10 @@ def test_figures_refuse_a_non_empty_directory_they_did_not_make(tmp_path, capsys
     assert sorted(p.name for p in tmp_path.iterdir()) == ["notes.txt"]
 
 
-def test_the_network_legend_hides_no_curve():
-    """Issue 35.8: eleven curves fill the network figure's axes from 10⁻¹² to 1, so its legend lies below the axes
-    (not on them, where loc="best" put it over four curves)."""
+def test_the_network_figure_has_a_panel_per_quantity_and_no_legend_hides_a_point():
+    """network.png: one panel per quantity (μ₂, γ, the sink's R_eff and escape), each with its own legend naming all
+    its curves, and no plotted point under a legend (eleven series of three quantities on one axis could not be
+    read)."""
     from matplotlib.backends.backend_agg import FigureCanvasAgg
     from matplotlib.figure import Figure as Canvas
 
@@ -58,12 +60,30 @@ def test_the_network_legend_hides_no_curve():
     FigureCanvasAgg(f)
     ax = f.subplots()
     FIGURES["network"].draw(data, ax)
-    f.tight_layout()
     renderer = f.canvas.get_renderer()
-    legend, axes = ax.get_legend().get_window_extent(renderer), ax.get_window_extent(renderer)
-    assert legend.y1 <= axes.y0, (legend, axes)  # wholly below the axes
-    assert legend.y0 >= 0 and 0 <= legend.x0 and legend.x1 <= f.bbox.x1, (legend, f.bbox)  # and on the canvas
-    assert len(ax.get_legend().get_texts()) == len(ax.get_legend_handles_labels()[1])
+    panels = ax.child_axes
+    assert [p.get_title()[:3] for p in panels] == ["(a)", "(b)", "(c)"]
+    assert [p.get_ylabel() for p in panels] == ["μ₂(L(P_D))", "γ", "R_eff − 1; escape"]
+    f.tight_layout()
+    for panel in panels:
+        legend = panel.get_legend()
+        box = legend.get_window_extent(renderer)
+        assert box.y0 >= 0 and box.x0 >= 0 and box.x1 <= f.bbox.x1, (panel.get_title(), box, f.bbox)  # on the canvas
+        for other in panels:
+            assert not box.overlaps(other.get_window_extent(renderer)), (panel.get_title(), other.get_title())
+        assert len(legend.get_texts()) == len(panel.get_legend_handles_labels()[1])
+        for line in panel.get_lines():
+            xy = line.get_xydata()
+            xy = xy[np.all(np.isfinite(xy), axis=1)]
+            if len(xy):
+                shown = panel.transData.transform(xy)
+                inside = (
+                    (shown[:, 0] >= box.x0)
+                    & (shown[:, 0] <= box.x1)
+                    & (shown[:, 1] >= box.y0)
+                    & (shown[:, 1] <= box.y1)
+                )
+                assert not inside.any(), (panel.get_title(), line.get_label(), xy[inside])
 
 
 @pytest.mark.parametrize("name", list(FIGURES))

@@ -53,3 +53,22 @@ def test_each_findings_bullet_names_claims_of_its_verdict():
         if any(claims[p].expected is Status.REFUTED for p in resolve(cid))
     ]
     assert not loose, f"'True but loose' names refuted claims: {loose}"
+
+
+def test_the_readme_s_counts_are_the_registry_s_and_name_no_test_count():
+    """Counts in the README drift as claims and tests are added: the claim count of the measured timings is the
+    registry's, and no count of tests is written down (it changes with every commit)."""
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert f"of today's {len(load_all())} claims" in text
+    assert not re.search(r"\b\d[\d,]* tests\b", text), re.search(r"\b\d[\d,]* tests\b", text).group()
+
+
+def test_the_examples_readme_lists_every_example():
+    """examples/variants/README.md names each shipped example and shows no output of its own (the README's section,
+    checked against a run by tests/test_variant_cli.py, is the one place a result is shown)."""
+    directory = ROOT / "examples" / "variants"
+    text = (directory / "README.md").read_text(encoding="utf-8")
+    shipped = sorted(p.name for p in directory.iterdir() if p.suffix in (".py", ".toml"))
+    named = sorted(set(re.findall(r"`([a-z_]+\.(?:py|toml))`", text)))
+    assert named == shipped
+    assert "```console" not in text

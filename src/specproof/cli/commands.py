@@ -83,7 +83,11 @@ def _sweep(p):
 
 def _figures(p):
     p.add_argument("names", nargs="*", help="figures to draw by name (default all; an unknown name lists the others)")
-    p.add_argument("--quick", action="store_true", help="small sweeps (CI smoke run, under a few minutes)")
+    p.add_argument(
+        "--quick",
+        action="store_true",
+        help="small sweeps and tiny training: a smoke run, its figures watermarked as such (about 2 CPU-minutes)",
+    )
     p.add_argument(
         "--outdir",
         default=None,
@@ -95,8 +99,13 @@ def _figures(p):
 
 
 def _variant(p):
-    p.add_argument("file", nargs="?", help="a Python file that defines one or more Variant objects")
-    p.add_argument("--spec", metavar="FILE.toml", help="a declarative spec instead (executes no code)")
+    p.add_argument(
+        "files",
+        nargs="*",
+        metavar="VARIANT",
+        help="Python files defining Variant objects, TOML specs, or built-in names (paper-default, static-gate, ...)",
+    )
+    p.add_argument("--spec", nargs="+", metavar="FILE.toml", help="declarative specs (as positional .toml files)")
     p.add_argument("--name", help="check only the variant with this name")
     p.add_argument("--json", metavar="FILE", help="also write the JSON report to FILE")
     p.add_argument("--properties", action="store_true", help="list the battery's properties and exit")
@@ -105,6 +114,17 @@ def _variant(p):
         action="store_true",
         help="sweep further: t_operator 512, the banded network to 2^14, real attention to l = 512",
     )
+    p.add_argument(
+        "--no-paper", action="store_true", help="do not run the paper's variant beside yours (its column is omitted)"
+    )
+    p.add_argument(
+        "--time-limit",
+        type=opt.time_limit,
+        default=opt.TIME_LIMIT,
+        metavar="SECONDS",
+        help=f"per property: past it the property is undecided, saying so (default {opt.TIME_LIMIT:g})",
+    )
+    p.add_argument("--no-progress", action="store_true", help="no progress line per property on stderr")
     p.add_argument(
         "--record",
         action="store_true",
@@ -285,7 +305,7 @@ COMMANDS = (
     ),
     Command(
         "variant",
-        "sanity-check a variant of your own (a .py file defining Variant objects, or --spec FILE.toml)",
+        "check variants of your own against the papers' guarantees, beside the paper's (.py, .toml or a name)",
         _variant,
         "specproof.cli.variant:cmd_variant",
     ),

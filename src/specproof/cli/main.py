@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import re
 import sys
 from pathlib import Path
 
@@ -60,11 +61,12 @@ def cmd_verify(args) -> int:
             write_json(json_path, stop.results, ctx, partial=True)
             print(f"wrote {json_path} (partial)")
         return 130
-    print(table(results))
-    from specproof.runs.audits import audit_summary, run_audits
+    print(table(results, repeat_summary=False))
+    from specproof.render.report import summary_line
+    from specproof.runs.audits import run_audits
 
     findings = run_audits(results)
-    for line in audit_summary(findings):
+    for line in ["", *audit_lines(findings)]:
         print(line)
     if json_path:
         write_json(json_path, results, ctx, audits=findings)
@@ -73,13 +75,53 @@ def cmd_verify(args) -> int:
     if missing:
         print(
             f"{len(missing)} claim(s) not decided here, for a component this installation lacks (no verdict change): "
-            + "; ".join(dict.fromkeys(r.unavailable for r in missing))
+            + "; ".join(dict.fromkeys(str(r.unavailable) for r in missing))
         )
+    print(f"\n{summary_line(results)}")  # the summary again, last
     bad = [r for r in results if not r.matches and not r.unavailable]
     for r in bad:
         why = r.error or f"computed {r.status.value}, expected {r.claim.expected.value}"
         print(f"specproof: {r.claim.id}: {why}", file=sys.stderr)
     return 1 if bad else 0
+
+
+AUDIT_LEGEND = (
+    "audits: 'flagged' marks a place for a referee to look (a fitted constant still moving, a record",
+    "missing), not a problem found: it changes no verdict and fails no run; each finding is in --json",
+)
+
+
+def audit_lines(findings) -> list[str]:
+    """One line per audit within 100 columns (how many read, how many flagged, the first flagged claims), and the
+    legend that says what a flag means."""
+    from specproof.runs.audits import AUDITS
+
+    lines = []
+    for name in AUDITS:
+        mine = [f for f in findings if f.audit == name]
+        if not mine:
+            continue
+        skipped = [f.text for f in mine if not f.claim and f.text.startswith("not run here")]
+        if skipped:
+            lines.append(f"audit {name}: {skipped[0]}"[:100])
+            continue
+        flagged = list(dict.fromkeys(f.claim for f in mine if f.flagged))
+        line = f"audit {name}: {len(mine)} read, {len(flagged)} flagged"
+        shown: list[str] = []
+        for cid in flagged:
+            if len(line) + len(", ".join([*shown, cid])) + 12 > 100:
+                break
+            shown.append(cid)
+        if shown:
+            line += (
+                ": "
+                + ", ".join(shown)
+                + (f", … ({len(flagged) - len(shown)} more)" if len(shown) < len(flagged) else "")
+            )
+        lines.append(line)
+    if lines:
+        lines += AUDIT_LEGEND
+    return lines
 
 
 def _theorems_path(given: str | None) -> Path:
@@ -144,7 +186,7 @@ def cmd_theorems(args) -> int:
     if missing:  # a catalogue computed without them would record 'open' where the claims are decided
         print(
             f"specproof: {len(missing)} claim(s) cannot be decided in this installation, so the catalogue is not "
-            f"written: {'; '.join(dict.fromkeys(r.unavailable for r in missing))}; allowed: an installation with "
+            f"written: {'; '.join(dict.fromkeys(str(r.unavailable) for r in missing))}; allowed: an installation with "
             "every component (pip install -e '.[all]', Coq from the system packages)",
             file=sys.stderr,
         )
@@ -216,33 +258,72 @@ def build_parser() -> argparse.ArgumentParser:
     return p
 
 
+def _quiet_stdout() -> None:
+    """Point stdout at /dev/null, so what is still buffered goes nowhere and the interpreter's own flush at exit does
+    not fail again (and print a traceback)."""
+    import os
+
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):  # stdout is not a file (a test's capture)
+        pass
+
+
 def main(argv=None) -> int:
     """Run one command; its exit status. Output into a pipe closed early (``specproof list | head -1``) ends it
-    quietly, as a command line tool killed by SIGPIPE: exit 141, no BrokenPipeError traceback."""
+    quietly, as a command line tool killed by SIGPIPE: exit 141, no BrokenPipeError traceback. Output that cannot be
+    written (a full disk, ``> /dev/full``) ends in one line on stderr, exit 1."""
     try:
         try:
             return _main(argv)
         finally:
-            sys.stdout.flush()  # a closed pipe is found here, not in the interpreter's exit
+            sys.stdout.flush()  # a closed pipe or a full disk is found here, not in the interpreter's exit
     except BrokenPipeError:
-        import os
-
-        try:  # what is still buffered goes nowhere, so the interpreter's own flush at exit does not fail again
-            devnull = os.open(os.devnull, os.O_WRONLY)
-            os.dup2(devnull, sys.stdout.fileno())
-        except (OSError, ValueError, AttributeError):  # stdout is not a file (a test's capture)
-            pass
+        _quiet_stdout()
         return 141
+    except OSError as exc:  # ENOSPC, EIO, ...: stdout itself failed
+        _quiet_stdout()
+        print(
+            f"specproof: error: cannot write the output ({exc.strerror or exc}); nothing more was written",
+            file=sys.stderr,
+        )
+        return 1
+
+
+_LONG = re.compile(r"\S{121,}")
+
+
+def shorten(message: str) -> str:
+    """A message with every run of more than 120 non-blank characters cut (user input is never echoed whole)."""
+    return _LONG.sub(lambda m: f"{m.group()[:100]}… ({len(m.group())} characters)", message)
+
+
+def _terminated(signum, frame):
+    """SIGTERM ends a run as Ctrl-C does (what was decided is printed, stores stay whole): it is passed on as SIGINT,
+    so a run inside :func:`engine.interrupt.interruptible` stops at its next safe point."""
+    import signal
+
+    signal.raise_signal(signal.SIGINT)
 
 
 def _main(argv=None) -> int:
+    import signal
+
+    try:
+        previous = signal.signal(signal.SIGTERM, _terminated)
+    except ValueError:  # not the main thread: the default SIGTERM stays
+        previous = None
     try:
         args = build_parser().parse_args(argv)
         from specproof.cli import commands
+        from specproof.engine.io import check_cache_env
+
+        check_cache_env()  # every command alike, before any work
 
         return commands.run(args)
     except (UsageError, InputError) as exc:
-        print(f"specproof: error: {exc}", file=sys.stderr)
+        print(f"specproof: error: {shorten(str(exc))}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print(
@@ -250,6 +331,9 @@ def _main(argv=None) -> int:
             file=sys.stderr,
         )
         return 130
+    finally:
+        if previous is not None:
+            signal.signal(signal.SIGTERM, previous)
 
 
 if __name__ == "__main__":

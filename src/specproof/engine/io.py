@@ -23,7 +23,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from specproof.theory.validate import InputError
+from specproof.theory.errors import InputError
 
 CACHE_ENV, NO_CACHE_ENV = "SPECPROOF_CACHE_DIR", "SPECPROOF_NO_CACHE"
 
@@ -69,6 +69,26 @@ def _cache_problem(path: Path) -> str:
 @functools.cache
 def _warn_unusable_cache(line: str) -> None:
     print(line, file=sys.stderr)
+
+
+def check_cache_env() -> None:
+    """Refuse an unusable ``SPECPROOF_CACHE_DIR`` before any command runs (every command alike): a relative path
+    (it would depend on the working directory and write there), a path that is a file, or one under no writable
+    directory. Unset, or ``SPECPROOF_NO_CACHE`` set: nothing to check."""
+    given = os.environ.get(CACHE_ENV)
+    if not given or os.environ.get(NO_CACHE_ENV, "").strip() not in ("", "0"):
+        return
+    what = CACHE_ENV
+    shown = given if len(given) <= 120 else given[:100] + f"… ({len(given)} characters)"
+    p = Path(given).expanduser()
+    if not p.is_absolute():
+        raise InputError(
+            f"{what} = {shown!r} is a relative path (it would create a folder wherever a command runs); "
+            "allowed: an absolute directory path, or unset it (default $XDG_CACHE_HOME/specproof)"
+        )
+    if p.exists() and not p.is_dir():
+        raise InputError(f"{what} = {shown!r} exists and is not a directory; allowed: a directory path, or unset it")
+    _writable_dir(p, what, shown)
 
 
 @functools.lru_cache(maxsize=1)

@@ -27,10 +27,39 @@ def swept_value(text: str) -> int:
     try:
         value = float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not an integer") from None
-    if not math.isfinite(value) or not value.is_integer():
-        raise argparse.ArgumentTypeError(f"{text!r} is not an integer")
+        raise argparse.ArgumentTypeError(
+            f"{_shown(text)} is not an integer; allowed: an integer such as 1000000 or 1e6"
+        ) from None
+    if math.isnan(value):
+        raise argparse.ArgumentTypeError(f"{_shown(text)} is not a number; allowed: an integer such as 1000000 or 1e6")
+    if math.isinf(value):
+        raise argparse.ArgumentTypeError(
+            f"{_shown(text)} is out of range (beyond a float's range); allowed: a finite integer such as 1e6"
+        )
+    if not value.is_integer():
+        raise argparse.ArgumentTypeError(
+            f"{_shown(text)} is not an integer; allowed: an integer such as 1000000 or 1e6"
+        )
     return int(value)
+
+
+TIME_LIMIT = 600.0  # seconds per battery property (`variant --time-limit`)
+
+
+def time_limit(text: str) -> float:
+    """A time limit in seconds: a finite number > 0."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{_shown(text)} is not a number; allowed: seconds > 0") from None
+    if not math.isfinite(value) or value <= 0:
+        raise argparse.ArgumentTypeError(f"{_shown(text)} is out of range; allowed: a finite number of seconds > 0")
+    return value
+
+
+def _shown(text: str) -> str:
+    """User input as an error message shows it: repr'd, cut at 60 characters (a 100,000-character id is not echoed)."""
+    return repr(text) if len(text) <= 60 else repr(text[:50]) + f"… ({len(text)} characters)"
 
 
 def seed_value(text: str) -> int:
@@ -38,9 +67,9 @@ def seed_value(text: str) -> int:
     try:
         value = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not an integer; allowed: 0 <= seed < 2^32") from None
+        raise argparse.ArgumentTypeError(f"{_shown(text)} is not an integer; allowed: 0 <= seed < 2^32") from None
     if not 0 <= value < SEED_LIMIT:
-        raise argparse.ArgumentTypeError(f"{text!r} is out of range; allowed: 0 <= seed < 2^32")
+        raise argparse.ArgumentTypeError(f"{_shown(text)} is out of range; allowed: 0 <= seed < 2^32")
     return value
 
 
@@ -49,10 +78,10 @@ def count_value(text: str, *, minimum: int = 1, maximum: int | None = None, what
     try:
         value = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not an integer; allowed: {what} >= {minimum}") from None
+        raise argparse.ArgumentTypeError(f"{_shown(text)} is not an integer; allowed: {what} >= {minimum}") from None
     if value < minimum or (maximum is not None and value > maximum):
         bound = f"{minimum} <= {what} <= {maximum}" if maximum is not None else f"{what} >= {minimum}"
-        raise argparse.ArgumentTypeError(f"{text!r} is out of range; allowed: {bound}")
+        raise argparse.ArgumentTypeError(f"{_shown(text)} is out of range; allowed: {bound}")
     return value
 
 
@@ -69,9 +98,11 @@ def parse_lengths(text: str) -> list[int]:
     try:
         lengths = [int(x) for x in text.split(",") if x.strip()]
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r}: allowed: comma-separated integers such as 16,32,64") from None
+        raise argparse.ArgumentTypeError(
+            f"{_shown(text)}: allowed: comma-separated integers such as 16,32,64"
+        ) from None
     if not lengths or min(lengths) < 2 or len(set(lengths)) != len(lengths):
-        raise argparse.ArgumentTypeError(f"{text!r}: allowed: distinct integers >= 2, comma-separated")
+        raise argparse.ArgumentTypeError(f"{_shown(text)}: allowed: distinct integers >= 2, comma-separated")
     return lengths
 
 
@@ -85,7 +116,7 @@ def scheduler_address(text: str) -> str:
         return value
     if not re.fullmatch(r"(?:(?:tcp|tls|inproc|ucx)://)?[A-Za-z0-9._\-\[\]:]+:\d{1,5}", value):
         raise argparse.ArgumentTypeError(
-            f"{text!r} is not a scheduler address; allowed: tcp://host:port, host:port or a scheduler file *.json"
+            f"{_shown(text)} is not a scheduler address; allowed: tcp://host:port, host:port or a scheduler file *.json"
         )
     return value
 
@@ -101,7 +132,7 @@ def seed_list(text: str) -> str:
     parts = [x for x in text.split(",") if x.strip()]
     seeds = [seed_value(x.strip()) for x in parts]
     if not seeds or len(set(seeds)) != len(seeds):
-        raise argparse.ArgumentTypeError(f"{text!r}: allowed: distinct seeds 0 <= seed < 2^32, comma-separated")
+        raise argparse.ArgumentTypeError(f"{_shown(text)}: allowed: distinct seeds 0 <= seed < 2^32, comma-separated")
     return text
 
 
@@ -111,7 +142,7 @@ def variant_names(text: str) -> str:
     unknown = [n for n in names if n not in TRAIN_VARIANTS]
     if not names or unknown or len(set(names)) != len(names):
         raise argparse.ArgumentTypeError(
-            f"{text!r}: allowed: distinct names from {', '.join(TRAIN_VARIANTS)}, "
+            f"{_shown(text)}: allowed: distinct names from {', '.join(TRAIN_VARIANTS)}, "
             "comma-separated (a variant of your own: --spec FILE.toml or --variant FILE.py)"
         )
     return text

@@ -38,7 +38,9 @@ def layout(claims: Mapping[str, Claim]) -> tuple[dict, dict, float]:
         groups.setdefault(label.get(MODULE_OF.get(cid, ""), ("specproof", "")), []).append(cid)
     columns = list(groups)
     bands = [columns[i : i + _PER_ROW] for i in range(0, len(columns), _PER_ROW)]
-    pos, heading, top = {}, {}, 0.0
+    pos: dict[str, tuple[float, float]] = {}
+    heading: dict = {}
+    top = 0.0
     for band in bands:
         for x, g in enumerate(band):
             heading[g] = (x, top)
@@ -109,7 +111,7 @@ def draw_graph(claims: Mapping[str, Claim], path) -> None:
         )
     for (paper, section), (x, y) in heading.items():
         ax.text(x, y, f"{paper} {section}", ha="center", va="center", fontsize=8, weight="bold")
-    handles = [
+    handles: list[Patch | Line2D] = [
         Patch(fc=_FILL[s], ec="#424242", label=s.value) for s in Status if any(c.expected is s for c in claims.values())
     ]
     handles += [

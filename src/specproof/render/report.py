@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import json
 import re
+from typing import Sequence
 
 from specproof.engine.blueprint import SOUND, Chain, chains, fully_proved
 from specproof.engine.io import write_atomic
 from specproof.engine.methods import fmt, jsonable
 from specproof.engine.registry import MODULE_OF, PAPERS, Context, Status, load_all, outline
 from specproof.engine.runner import Result
-from specproof.engine.tables import terminal_width, text_table
+from specproof.engine.tables import text_table
 from specproof.render.view import BADGE, PROOF_METHOD
 
 
@@ -52,39 +53,102 @@ def result_chains(results: list[Result]) -> dict[str, Chain]:
     return {r.claim.id: chain_of(claims, r.claim.id, verdicts) for r in results}
 
 
-def table(results: list[Result]) -> str:
-    """The verdict table: id, status, expected, chain, method, worst margin, seconds."""
+TABLE_WIDTH = 100  # the verify table fits this many columns; long cells wrap onto continuation lines
+# column widths: id, status, chain, methods, worst margin, seconds (with two spaces between columns: 100 in all)
+_WIDTHS = (38, 11, 8, 16, 11, 6)
+
+
+def _wrap(text: str, width: int, breaks: str) -> list[str]:
+    """A cell as lines of at most ``width`` characters, broken after one of ``breaks`` where possible."""
+    lines: list[str] = []
+    while len(text) > width:
+        cut = max((text.rfind(c, 0, width) for c in breaks), default=-1)
+        cut = cut + 1 if cut > 0 else width
+        lines.append(text[:cut])
+        text = text[cut:]
+    return [*lines, text]
+
+
+def _wrapped(rows: Sequence[Sequence[str]]) -> list[tuple[str, ...]]:
+    out = []
+    for row in rows:
+        cells = [_wrap(cell, w, ".-," if i < 4 else " ") for i, (cell, w) in enumerate(zip(row, _WIDTHS))]
+        depth = max(map(len, cells))
+        out += [tuple(c[k] if k < len(c) else "" for c in cells) for k in range(depth)]
+    return out
+
+
+def _fold(line: str) -> list[str]:
+    """A note line folded to the table's width, its continuation indented."""
+    import textwrap
+
+    return textwrap.wrap(line, TABLE_WIDTH, subsequent_indent="      ", break_on_hyphens=False) or [line]
+
+
+def summary_line(results: list[Result]) -> str:
+    """The verdict counts, how many differ from expected, and how many chains are sound."""
     chain = result_chains(results)
-    lines = text_table(
-        ("id", "status", "expected", "chain", "methods", "worst margin", "seconds"),
-        [
-            (
-                r.claim.id,
-                r.status.value + ("" if r.matches else " (not decided here)" if r.unavailable else " !"),
-                r.claim.expected.value,
-                chain[r.claim.id].text(markdown=False),
-                ",".join(r.methods) or "-",
-                margin_text(r),
-                f"{r.seconds:.2f}",
-            )
-            for r in results
-        ],
-        width=terminal_width(),
-        shrinkable=(3, 4),
-    )
     counts = {s: sum(r.status is s for r in results) for s in Status}
     fully = sum(fully_proved(r.status, chain[r.claim.id]) for r in results)
     mism = sum(not r.matches and not r.unavailable for r in results)
     weak = sum(c.state != SOUND for c in chain.values())
-    lines.append("")
-    lines.append(
-        ", ".join(
+    return (
+        f"{len(results)} claims: "
+        + ", ".join(
             f"{n} {s.value}" + (f" ({fully} fully)" if s is Status.PROVED else "") for s, n in counts.items() if n
         )
-        + f"; {mism} differ from expected; "
-        f"{len(results) - weak} sound chains, {weak} resting on a weaker or refuted claim"
+        + f"\n{mism} differ from expected; chains: {len(results) - weak} sound, {weak} resting on a weaker or refuted"
+        " claim"
     )
+
+
+def table(results: list[Result], repeat_summary: bool = True) -> str:
+    """The verdict table in 100 columns: its summary first, then per claim its id, status ('!' where it differs from
+    the expected verdict, which the lines below name), chain (sound, or rests: the lines below say on what), methods,
+    worst margin ('*' where the float allowance covers it) and seconds; long cells wrap. The summary is repeated last.
+    Every cell is whole in ``--json``."""
+    chain = result_chains(results)
+    rows = [
+        (
+            r.claim.id,
+            r.status.value + ("" if r.matches else " ?" if r.unavailable else " !"),
+            "sound" if chain[r.claim.id].state == SOUND else "rests",
+            ",".join(r.methods) or "-",
+            margin_cell(r),
+            f"{r.seconds:.2f}",
+        )
+        for r in results
+    ]
+    summary = summary_line(results)
+    lines = [summary, ""]
+    lines += text_table(("id", "status", "chain", "methods", "margin", "s"), _wrapped(rows))
+    notes = []
+    for r in results:
+        if not r.matches:
+            why = r.unavailable or r.error or f"computed {r.status.value}, expected {r.claim.expected.value}"
+            notes.append(f"  {'?' if r.unavailable else '!'} {r.claim.id}: {why}")
+    for r in results:
+        if chain[r.claim.id].state != SOUND:
+            notes.append(f"  rests  {r.claim.id}: {chain[r.claim.id].text(markdown=False)}")
+    covered = [r for r in results if margin_cell(r).endswith("*")]
+    if covered:
+        notes.append("  * a negative worst margin within the check's float error allowance (no counterexample):")
+        notes += [f"      {r.claim.id}: {margin_text(r)}" for r in covered]
+    if notes:
+        lines += ["", *(folded for note in notes for folded in _fold(note))]
+    if repeat_summary:
+        lines += ["", summary]
     return "\n".join(lines)
+
+
+def _status_text(status: Status | None) -> str:
+    return "unknown" if status is None else status.value
+
+
+def margin_cell(r: Result) -> str:
+    """The worst margin as the table shows it: the number, '*' where the allowance covers a negative one."""
+    text = margin_text(r)
+    return text.split(" (allowance")[0] + "*" if " (allowance" in text else text
 
 
 def report_json(results: list[Result], ctx: Context, partial: bool = False, audits=None) -> dict:
@@ -180,7 +244,7 @@ def render_document(sections: dict[str, str]) -> str:
             (
                 "; proved but not fully proved: "
                 + ", ".join(
-                    f"`{cid}` (rests on `{chain[cid].dependency}`, {chain[cid].status.value})" for cid in partly
+                    f"`{cid}` (rests on `{chain[cid].dependency}`, {_status_text(chain[cid].status)})" for cid in partly
                 )
             )
             if partly

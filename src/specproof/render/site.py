@@ -301,12 +301,12 @@ def _index_page(views, meta: dict) -> str:
     papers = [p for p in [*PAPERS, "specproof"] if any(v.paper == p for v in views.values())]
     rows = []
     for v in views.values():
-        fully = v.fully is True
+        whole = v.fully is True
         rows.append(
             {
                 "c": v,
                 "section": where[v.id],
-                "proof": "fully proved" if fully else "proved, not fully" if v.fully is False else "",
+                "proof": "fully proved" if whole else "proved, not fully" if v.fully is False else "",
                 "text": _text_of(" ".join((v.id, v.title, v.label, v.statement))),
             }
         )
@@ -445,8 +445,8 @@ def build_site(results, outdir, meta: Mapping | None = None) -> dict:
     ids = {r.claim.id for r in results}
     splits = split_pages(ids)
     link = lambda cid: f"{cid}.html" if cid in ids or cid in splits else None  # noqa: E731  (from a claim page)
-    used_by = {cid: [] for cid in ids}
-    corrected_by = {cid: [] for cid in ids}
+    used_by: dict[str, list[str]] = {cid: [] for cid in ids}
+    corrected_by: dict[str, list[str]] = {cid: [] for cid in ids}
     for r in results:
         for u in r.claim.uses:
             if u in used_by:
@@ -460,7 +460,7 @@ def build_site(results, outdir, meta: Mapping | None = None) -> dict:
         if f and f not in figures:
             src = project_path(*Path(f).parts)
             figures[f] = f if src is not None and src.is_file() else None
-            if figures[f]:
+            if src is not None and figures[f]:
                 written.append(write_atomic(outdir / f, src.read_bytes()))
 
     from specproof.engine.index import known_claims

@@ -49,7 +49,7 @@ from specproof.theory.operators import (
     Sum,
     TriBox,
 )
-from specproof.theory.spec import Gate, Kernel, Schedule, SidePath, paper_side_path
+from specproof.theory.spec import Gate, Kernel, SidePath, paper_side_path
 from specproof.theory.validate import InputError, positive_int
 
 
@@ -166,9 +166,43 @@ def kernel_reach(kernel: Kernel, op: Operator, b: int) -> int:
 def layer_bandwidths(side_path: SidePath, T: int) -> list[tuple[int, ...]]:
     """The bandwidths of each layer at T: one per layer ("sparse", duplicates kept: a constant schedule stacks its
     layers), every bandwidth of the schedule in each of its layers ("dense"). No schedule: the dyadic one."""
-    schedule = side_path.schedule if side_path.schedule is not None else Schedule.geometric(2)
-    offsets = tuple(schedule(positive_int("T", T)))
-    return [offsets] * len(offsets) if side_path.layout == "dense" else [(b,) for b in offsets]
+    return list(side_path.layer_bands(positive_int("T", T)))
+
+
+@functools.lru_cache(maxsize=4096)
+def kernel_band(kernel: Kernel | None, T: int, b: int, limit: int) -> np.ndarray | None:
+    """K_b at T (the operator the network applies; triBox without a kernel) in lower banded storage, read off its
+    band (w + 1 comb probes, w its reach), or None when the band is wider than ``limit`` or the operator has entries
+    outside it (checked on one random vector against the operator itself)."""
+    kernel = kernel if kernel is not None else Kernel.triangular()
+    op = kernel_operator(kernel, T, b)
+    w = kernel_reach(kernel, op, b)
+    if w > limit:
+        return None
+    band = lower_band(op, w)
+    r = np.random.default_rng(T * 7919 + b).standard_normal(T)
+    scale = float(band_row_sums(np.abs(band)).max()) * float(np.abs(r).max())
+    if np.abs(band_mv(band, r) - op.mv(r)).max() > 10 * T * np.finfo(np.float64).eps * scale:  # 10·T·eps·scale
+        return None
+    return band
+
+
+def band_row_sums(band: np.ndarray) -> np.ndarray:
+    """The row sums of a lower-triangular matrix in lower banded storage (band[k, j] = M[j + k, j])."""
+    T = band.shape[1]
+    sums = band[0].copy()
+    for k in range(1, band.shape[0]):
+        sums[k:] += band[k, : T - k]
+    return sums
+
+
+def band_mv(band: np.ndarray, x: np.ndarray) -> np.ndarray:
+    """M x for a lower-triangular M in lower banded storage."""
+    T = band.shape[1]
+    y = band[0] * x
+    for k in range(1, band.shape[0]):
+        y[k:] += band[k, : T - k] * x[: T - k]
+    return y
 
 
 def side_path_layers(

@@ -24,6 +24,26 @@ from specproof.theory.errors import VariantError
 from specproof.theory.operators import Operator, SoftmaxAttention, TriBox
 
 LAYOUTS = ("sparse", "dense")
+# The most layers a side path may have: the full-depth network multiplies one dense T×T factor per layer at every T
+# of its sweep, so depth is paid for at every size. 64 is about four times the deepest schedule the paper's sizes
+# meet (the dyadic one has 15 layers at T = 2^14); a deeper schedule is refused when it is built, before any work.
+MAX_LAYERS = 64
+LAYERS_WHY = "about 4 times the dyadic schedule's 15 layers at T = 2^14: each layer is paid for at every T swept"
+# The longest row of an explicit kernel and the widest hidden layer of the Eq. 7 gate module (16 in the paper):
+# both are evaluated at every size a sweep meets.
+MAX_KERNEL_LENGTH = 2**14
+MAX_GATE_HIDDEN = 1024
+
+
+def _depth(depth: int | None) -> int | None:
+    """A schedule's depth within 1 … MAX_LAYERS (None: the schedule's own), checked when it is built."""
+    if depth is None:
+        return None
+    if isinstance(depth, bool) or not isinstance(depth, numbers.Integral) or not 1 <= depth <= MAX_LAYERS:
+        raise VariantError(f"depth = {depth!r}: outside the allowed range 1 … {MAX_LAYERS} ({LAYERS_WHY})")
+    return int(depth)
+
+
 # Box_b^{∘order} has integer weights up to b^order over the denominator b^order: they must stay float64 numbers
 # (b^order < 2^1024) for every bandwidth up to 2^14 (the largest sizes.b_max), so order ≤ 73; 64 keeps a margin.
 MAX_CASCADE_ORDER = 64
@@ -44,6 +64,8 @@ def explicit_bandwidths(values) -> list[int]:
         raise VariantError(f"bandwidths must be a list of integers, got {values!r}") from None
     if not bands:
         raise VariantError("bandwidths is empty; allowed: a nonempty list of integers >= 1")
+    if len(bands) > MAX_LAYERS:
+        raise VariantError(f"{len(bands)} bandwidths: more layers than the allowed {MAX_LAYERS} ({LAYERS_WHY})")
     for i, b in enumerate(bands):
         if isinstance(b, (bool, np.bool_)) or not isinstance(b, numbers.Integral) or b < 1:
             raise VariantError(f"bandwidths[{i}] = {b!r}; allowed: an integer >= 1")
@@ -61,7 +83,12 @@ def explicit_kernel(weights: Mapping, denominators=None) -> dict[int, list[Fract
         if isinstance(b, bool) or not isinstance(b, numbers.Integral) or b < 1:
             raise VariantError(f"kernel.weights key {key!r}; allowed: a bandwidth, an integer >= 1")
         if isinstance(row, (str, bytes)) or not isinstance(row, Sequence) or not row:
-            raise VariantError(f"kernel.weights[{b}] = {row!r}; allowed: a nonempty list of integers")
+            raise VariantError(f"kernel.weights[{b}] = {str(row)[:80]}; allowed: a nonempty list of integers")
+        if len(row) > MAX_KERNEL_LENGTH:
+            raise VariantError(
+                f"kernel.weights[{b}] has {len(row)} weights; allowed: at most {MAX_KERNEL_LENGTH} (the kernel is "
+                "applied at every size a sweep meets)"
+            )
         for r, w in enumerate(row):
             if isinstance(w, bool) or not isinstance(w, numbers.Integral):
                 raise VariantError(f"kernel.weights[{b}][{r}] = {w!r}; allowed: an integer")
@@ -85,6 +112,10 @@ def _int_bandwidths(values, T: int, who: str) -> list[int]:
         raise VariantError(f"{who} must return a sequence of integers, got {values!r}") from None
     if not raw:
         raise VariantError(f"{who} returned no bandwidth at T = {T}")
+    if len(raw) > MAX_LAYERS:
+        raise VariantError(
+            f"{who} returned {len(raw)} bandwidths at T = {T}: more layers than the allowed {MAX_LAYERS} ({LAYERS_WHY})"
+        )
     out = []
     for b in raw:
         integral = isinstance(b, numbers.Integral) or isinstance(b, numbers.Real) and float(b).is_integer()
@@ -113,6 +144,7 @@ class Schedule:
     @classmethod
     def geometric(cls, base: int, depth: int | None = None) -> "Schedule":
         """b_ℓ = min(base^ℓ, T); base 2 is the paper's dyadic schedule (TRSP Eq. 5)."""
+        depth = _depth(depth)
         ts.geometric_schedule(base, base, depth)  # validates base and depth now
         label = "dyadic 2^l" if base == 2 else f"geometric {base}^l"
         return cls(label + (f", depth {depth}" if depth else ""), lambda T: ts.geometric_schedule(T, base, depth))
@@ -120,6 +152,7 @@ class Schedule:
     @classmethod
     def constant(cls, bandwidth: int | None = None, depth: int | None = None) -> "Schedule":
         """The same bandwidth at every layer; None means b_ℓ = T (the "w/o dyadic" ablation of TRSP §5.2)."""
+        depth = _depth(depth)
         label = "constant b = T" if bandwidth is None else f"constant b = {bandwidth}"
         return cls(label, lambda T: ts.constant_schedule(T, bandwidth, depth), min_T=max(2, bandwidth or 2))
 
@@ -201,6 +234,11 @@ class Gate:
         """g = σ(MLP(log₂ r))·r^φ, r = b/T (TRSP Eq. 7), the module initialised with ``seed``."""
         from specproof.theory.torch.gate import LongContextGate, gate_value
 
+        if isinstance(hidden, bool) or not isinstance(hidden, numbers.Integral) or not 1 <= hidden <= MAX_GATE_HIDDEN:
+            raise VariantError(
+                f"gate hidden = {hidden!r}: outside the allowed range 1 … {MAX_GATE_HIDDEN} (the gate module is "
+                "evaluated at every size a sweep meets; the paper's has 16)"
+            )
         params = LongContextGate(hidden=hidden, seed=seed).params()
         return cls(f"trsp (hidden {hidden}, seed {seed})", lambda T, b: float(gate_value(b / T, params)))
 
@@ -222,10 +260,18 @@ class Attention:
     def __call__(self, scores) -> np.ndarray:
         s = np.asarray(scores, dtype=np.float64)
         A = np.asarray(self.matrix(s), dtype=np.float64)
-        if A.shape != (s.size, s.size) or not np.all(np.isfinite(A)):
+        if A.shape != (s.size, s.size):
             raise VariantError(
                 f"attention {self.name} must map {s.size} scores to a finite {s.size}x{s.size} matrix, "
                 f"got shape {A.shape}"
+            )
+        if not np.all(np.isfinite(A)):
+            bad = ", ".join(
+                f"{int(n)} {what}" for n, what in ((np.isnan(A).sum(), "NaN"), (np.isinf(A).sum(), "infinite")) if n
+            )
+            raise VariantError(
+                f"attention {self.name} must map {s.size} scores to a finite {s.size}x{s.size} matrix, got {bad} "
+                f"value(s) of {A.size}"
             )
         return A
 
@@ -256,6 +302,56 @@ class SidePath:
     def __post_init__(self):
         if self.layout not in LAYOUTS:
             raise VariantError(f"layout {self.layout!r}; allowed: {', '.join(LAYOUTS)}")
+
+    # what every reader of a side path asks of it (the network, the battery, the trainer), each answer cached per side
+    # path and size: the battery calls these once per property, never its own copies (the kernel's band, which needs
+    # the network's operators, is theory.network.kernel_band, cached per kernel)
+
+    def bands(self, T: int) -> tuple[int, ...]:
+        """The schedule's bandwidths at T (the dyadic schedule when the side path keeps the paper's)."""
+        return _bands(self, T)
+
+    def layer_bands(self, T: int) -> tuple[tuple[int, ...], ...]:
+        """The bandwidths of each layer at T: one per layer (sparse, duplicates kept), every one in each (dense)."""
+        return _layer_bands(self, T)
+
+    def gain(self, T: int, b: int) -> float:
+        """The side path's gain at (T, b): its gate, checked (one finite real within ±MAX_GATE, else a one-line
+        VariantError naming what it returned and where), or 1 without a gate (the side path added plainly)."""
+        return 1.0 if self.gate is None else _gain(self, T, b)
+
+
+@functools.lru_cache(maxsize=8192)
+def _bands(side_path: SidePath, T: int) -> tuple[int, ...]:
+    schedule = side_path.schedule if side_path.schedule is not None else Schedule.geometric(2)
+    return tuple(schedule(T))
+
+
+@functools.lru_cache(maxsize=8192)
+def _layer_bands(side_path: SidePath, T: int) -> tuple[tuple[int, ...], ...]:
+    offsets = _bands(side_path, T)
+    return tuple([offsets] * len(offsets) if side_path.layout == "dense" else [(b,) for b in offsets])
+
+
+@functools.lru_cache(maxsize=65536)
+def _gain(side_path: SidePath, T: int, b: int) -> float:
+    gate = side_path.gate
+    assert gate is not None  # SidePath.gain answers 1 without a gate
+    raw = gate.value(T, b)
+    if isinstance(raw, (bool, np.bool_)) or not (
+        isinstance(raw, numbers.Real) or (isinstance(raw, (np.ndarray, np.generic)) and np.ndim(raw) == 0)
+    ):
+        got = f"an array of shape {np.shape(raw)}" if isinstance(raw, np.ndarray) else f"a {type(raw).__name__}"
+        raise VariantError(f"gate {gate.name} must return one real number g(T, b), got {got} at T = {T}, b = {b}")
+    try:
+        g = float(raw)
+    except (TypeError, ValueError):  # a 0-d array of a complex or object dtype
+        raise VariantError(
+            f"gate {gate.name} must return one real number g(T, b), got {raw!r} at T = {T}, b = {b}"
+        ) from None
+    if not np.isfinite(g) or abs(g) > MAX_GATE:
+        raise VariantError(f"gate {gate.name} gave {g:g} at T = {T}, b = {b}: {GATE_RANGE}")
+    return g
 
 
 def paper_side_path(gate: Gate | None = None, depth: int | None = None) -> SidePath:

@@ -3,14 +3,18 @@ or attention model, in the manner of scikit-learn's estimator checks.
 
 A :class:`Variant` declares what it changes (components) and what it expects of itself (``expect``:
 per property "holds", a declared failure with its reason, or a rate). Each property is a plain
-function ``check_<property>(name, variant)`` returning an :class:`Outcome`; :func:`checks_for`
-yields only the checks that apply. Three front ends share that generator: :func:`check_variant`
-(the Python API, returns a :class:`VariantReport`), :func:`parametrize_with_checks` (pytest), and
-``specproof variant FILE.py`` / ``--spec FILE.toml``. Evidence, statuses, rate decisions and tables
+function ``check_<property>(name, variant)`` returning an :class:`Outcome`: its assertion holds or
+fails (a rate property asserts the paper's guarantee, a one-sided bound on the paper's rate, and
+carries the rate it measured as an exponent with its interval, :mod:`.exponents`). Three front ends
+share one plan (:func:`results.planned`: the properties that apply, and those listed as not
+applicable): :func:`check_variant` (the Python API, returns a :class:`VariantReport`),
+:func:`parametrize_with_checks` (pytest), and ``specproof variant A B …`` (side by side with the
+paper's variant). Evidence, statuses, rate decisions and tables
 are those of the claims (checks.registry, checks.rates, checks.tables).
 
 One module per job: ``model`` (the variant and its components), ``schema`` (validation of both front
-ends), ``battery`` (the registry and what the checks share), ``trsp_checks``, ``network_checks``, ``real_checks``
+ends), ``battery`` (the registry and what the checks share), ``exponents`` (rates decided and read),
+``trsp_checks``, ``network_checks``, ``real_checks``
 (a pretrained model's heads) and ``sdeg_checks`` (the properties), ``ablations`` (TRSP §5.2's table),
 ``results`` (reports and :func:`check_variant`), ``testing`` (pytest), ``loader`` (.py and TOML files), ``cli``
 (the `variant` subcommand), ``paper`` (the paper's TRSP and its ablations as variants, :func:`paper_variants`).

@@ -1,6 +1,6 @@
 """The battery's registry and what its checks share: :class:`Property` (a check, the components it needs,
-its sentence), :data:`PROPERTIES`, :class:`Outcome`, the rate outcomes (decided by
-:mod:`specproof.engine.rates`) and the sweeps over a variant's schedule.
+its sentence, for a rate property the paper's rate and the direction of its guarantee), :data:`PROPERTIES`,
+:class:`Outcome`, the rate outcomes (decided by :mod:`.exponents`) and the sweeps over a variant's schedule.
 
 Each property is a plain function ``check_<property>(name, variant)`` returning an :class:`Outcome`,
 registered with :func:`battery`; :func:`checks_for` yields those that apply, decided from the
@@ -10,41 +10,31 @@ variant's components and layout. The checks themselves live in :mod:`.trsp_check
 
 from __future__ import annotations
 
-import functools
-import math
-import numbers
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import TYPE_CHECKING, Callable
 
 import numpy as np
 
+from specproof.checks.battery.exponents import RateReading, non_positive, rate_evidence, read_rate
 from specproof.engine.methods import fmt
-from specproof.engine.rates import (
-    drift_flat,
-    fit_rate,
-    menu_rate_evidence,
-    offset_rate_evidence,
-    rate_evidence,
-    rate_menu,
-)
 from specproof.engine.registry import Evidence, Role, Status
-from specproof.theory import schedules as ts
 from specproof.theory.errors import VariantError
-from specproof.theory.spec import GATE_RANGE, MAX_GATE
 
 if TYPE_CHECKING:
     from specproof.checks.battery.model import Variant
 
 
 class Finding(StrEnum):
-    """What a property of a variant does: holds, fails or has a rate; undecided when the evidence could
-    not tell (an outcome only, never declared, and reported as differing)."""
+    """What a property of a variant does: its assertion holds or fails; undecided when the evidence could not tell;
+    not applicable to the variant's form (with the reason). A declaration may name a rate instead (``RATE``): the
+    guarantee's outcome then follows from that rate (:func:`.exponents.keeps`)."""
 
     HOLDS = "holds"
     FAILS = "fails"
     RATE = "rate"
     UNDECIDED = "undecided"
+    NOT_APPLICABLE = "n/a"
 
 
 @dataclass(frozen=True)
@@ -61,6 +51,8 @@ class Property:
     when: Callable = lambda variant: True
     when_text: str = ""
     rate_text: str = ""  # how the listing shows a rate that depends on the variant
+    guarantee: str = "lower"  # a rate property asserts y = Ω(rate) ("lower") or y = O(rate) ("upper")
+    offset: bool = False  # the quantity carries an additive constant (y ≈ c₀ + c·rate)
 
     @property
     def is_rate(self) -> bool:
@@ -72,10 +64,15 @@ class Property:
     def applies(self, variant: Variant) -> bool:
         return self.needs <= variant.components() and self.when(variant)
 
+    def asserts(self, variant: Variant) -> str:
+        """The guarantee column: '>= 1/log T' (lower) or '<= 1/b' (upper) for a rate property, else ''."""
+        if not self.is_rate:
+            return ""
+        return f"{'>=' if self.guarantee == 'lower' else '<='} {self.default_rate(variant)}"
+
     def text(self, variant: Variant) -> str:
-        """What the property says of this variant, with its rate and floor filled in."""
-        rate = variant.expectation(self).model or self.default_rate(variant)
-        return self.says.format(rate=rate, floor=fmt(variant.mu2_floor))
+        """What the property asserts of this variant, with the paper's rate and the floor filled in."""
+        return self.says.format(rate=self.default_rate(variant), floor=fmt(variant.mu2_floor))
 
     def sentence(self, variant: Variant) -> str:
         """The test id: '<variant>: <what it says>' (ASCII, so pytest shows it as written)."""
@@ -96,6 +93,8 @@ def battery(
     when=None,
     when_text: str = "",
     rate_text: str = "",
+    guarantee: str = "lower",
+    offset: bool = False,
 ):
     """Register ``check_<property>(name, variant)`` under its property id."""
 
@@ -111,6 +110,8 @@ def battery(
             when or (lambda variant: True),
             when_text,
             rate_text,
+            guarantee,
+            offset,
         )
         return fn
 
@@ -119,14 +120,15 @@ def battery(
 
 @dataclass
 class Outcome:
-    """What a check found: the property holds, fails (the evidence holds a counterexample), or its rate."""
+    """What a check found: the property holds or fails (the evidence holds a counterexample), or is undecided; a rate
+    property carries its measured rate (``reading``: the exponent, its interval and what it is consistent with)."""
 
     kind: Finding
     evidence: list
-    rate: str | None = None
+    reading: RateReading | None = None
 
     def label(self) -> str:
-        return f"rate {self.rate}" if self.kind is Finding.RATE else str(self.kind)
+        return str(self.kind)
 
 
 def outcome_of(*evidence: Evidence) -> Outcome:
@@ -180,69 +182,30 @@ def _enough_points(x, what: str, advice: Callable[[], str] | None = None) -> Non
 
 
 def rate_outcome(
-    x, y, *, variable: str, what: str, ranges: str, declared: str | None, advice: Callable[[], str] | None = None
+    x, y, *, pid: str, variant: Variant, what: str, ranges: str, advice: Callable[[], str] | None = None
 ) -> Outcome:
-    """Classify y(x) into the menu of rates with :func:`checks.rates.menu_rate_evidence` (the flattest ratio, at the
-    sweep's drift tolerance); a non-positive value or no flat model fails, the sweep is the counterexample."""
-    x, y = np.asarray(x, float), np.asarray(y, float)
+    """A rate property decided from its sweep y(x) (:mod:`.exponents`): its guarantee (y = Ω or O of the paper's
+    rate, within the allowance) holds or fails, and the rate is measured as an exponent with its interval; a value
+    that is not positive fails, the sweep the counterexample."""
+    prop = PROPERTIES[pid]
     _enough_points(x, what, advice)
-    bad = np.flatnonzero(~np.isfinite(y) | (y <= 0))
-    if bad.size:
-        i = int(bad[0])
-        return Outcome(
-            Finding.FAILS,
-            [
-                Evidence(
-                    Status.REFUTED,
-                    "sweep-fit",
-                    f"{what}: {fmt(y[i])} at {variable} = {fmt(x[i])}, not positive, so no rate",
-                    ranges=ranges,
-                    worst_margin=float(y[i]),
-                    counterexample={variable: x.tolist(), "y": y.tolist()},
-                )
-            ],
-        )
-    models = rate_menu(variable)
-    best, ev = menu_rate_evidence(x, y, models, what=what, ranges=ranges)
-    if ev.status is Status.REFUTED:
-        return Outcome(Finding.FAILS, [ev])
-    evidence = [ev]
-    if declared is not None and declared != best:
-        evidence.append(
-            rate_evidence(
-                fit_rate(x, y, models[declared], declared, scale="loglog"),
-                ranges=ranges,
-                what=f"{what}, against the declared {declared}",
-                flat=drift_flat(x),
-            )
-        )
-    return Outcome(Finding.RATE, evidence, best)
-
-
-def offset_rate_outcome(
-    x, y, *, what: str, ranges: str, declared: str | None, advice: Callable[[], str] | None = None
-) -> Outcome:
-    """The rate of a quantity with an additive constant (SDEG Thm 7: stable ranks Θ(k + log(ℓ/k))), by
-    :func:`checks.rates.offset_rate_evidence` over the growth models log T, sqrt T and T."""
-    x, y = np.asarray(x, float), np.asarray(y, float)
-    _enough_points(x, what, advice)
-    models = rate_menu("T")
-    rate, ev = offset_rate_evidence(x, y, {k: models[k] for k in ("log T", "sqrt T", "T")}, what=what, ranges=ranges)
-    if rate is None:
-        return Outcome(Finding.FAILS, [ev])
-    evidence = [ev]
-    if declared is not None and declared != rate:
-        evidence.append(
-            Evidence(
-                Status.REFUTED,
-                "sweep-fit",
-                f"{what}: the declared rate {declared} does not fit; rate {rate}",
-                ranges=ranges,
-                data=ev.data,
-                counterexample={"x": x.tolist(), "y": y.tolist(), "rate": rate},
-            )
-        )
-    return Outcome(Finding.RATE, evidence, rate)
+    bad = non_positive(x, y, variable=prop.variable, what=what, ranges=ranges)
+    if bad is not None:
+        return Outcome(Finding.FAILS, [bad])
+    paper = prop.default_rate(variant)
+    if paper is None:
+        raise ValueError(f"{pid} states no rate")
+    reading = read_rate(
+        x,
+        y,
+        variable=prop.variable,
+        paper=paper,
+        guarantee=prop.guarantee,
+        declared=declared_rate(variant, pid),
+        offset=prop.offset,
+    )
+    ev = rate_evidence(reading, what=what, ranges=ranges)
+    return Outcome(Finding.HOLDS if reading.holds else Finding.FAILS, [ev], reading)
 
 
 def t_text(values, var: str = "T") -> str:
@@ -296,37 +259,19 @@ def epoch_advice(variant: Variant, size: str, Ts_at: Callable[[int], list[int]])
     return lambda: size_advice(variant, size, count)
 
 
-@functools.lru_cache(maxsize=None)
 def bands(variant: Variant, T: int) -> tuple:
-    """The schedule at T, or the paper's dyadic schedule for a variant that keeps it."""
-    return tuple(variant.schedule(T)) if variant.schedule is not None else tuple(ts.geometric_schedule(T, 2))
+    """The schedule at T, or the paper's dyadic schedule for a variant that keeps it (:meth:`SidePath.bands`)."""
+    return variant.side_path.bands(T)
 
 
 def gain(variant: Variant, T: int, b: int) -> float:
-    """The side path's gain: the variant's gate (checked: :func:`gate_value`), or 1 when it has none (the side path
-    added plainly)."""
-    return gate_value(variant, T, b) if variant.gate is not None else 1.0
+    """The side path's gain: the variant's gate, checked, or 1 when it has none (:meth:`SidePath.gain`)."""
+    return variant.side_path.gain(T, b)
 
 
 def gate_value(variant: Variant, T: int, b: int) -> float:
-    """The variant's gate at (T, b): one finite real number within ±MAX_GATE, else a one-line VariantError naming
-    what it returned and where."""
-    name = variant.gate.name
-    raw = variant.gate.value(T, b)
-    if isinstance(raw, (bool, np.bool_)) or not (
-        isinstance(raw, numbers.Real) or (isinstance(raw, (np.ndarray, np.generic)) and np.ndim(raw) == 0)
-    ):
-        got = f"an array of shape {np.shape(raw)}" if isinstance(raw, np.ndarray) else f"a {type(raw).__name__}"
-        raise VariantError(f"gate {name} must return one real number g(T, b), got {got} at T = {T}, b = {b}")
-    try:
-        g = float(raw)
-    except (TypeError, ValueError):  # a 0-d array of a complex or object dtype
-        raise VariantError(
-            f"gate {name} must return one real number g(T, b), got {raw!r} at T = {T}, b = {b}"
-        ) from None
-    if not math.isfinite(g) or abs(g) > MAX_GATE:
-        raise VariantError(f"gate {name} gave {g:g} at T = {T}, b = {b}: {GATE_RANGE}")
-    return g
+    """The variant's gate at (T, b), checked: one finite real number within ±MAX_GATE, else a one-line VariantError."""
+    return variant.side_path.gain(T, b)
 
 
 def _gate_points(variant: Variant) -> list[tuple[int, int]]:
@@ -372,7 +317,7 @@ def side_weights(variant: Variant, T: int) -> np.ndarray:
 
     Sparse, the layers superpose to M; dense, every single layer is M.
     """
-    M = sum(variant.kernel.operator(T, b).as_matrix() for b in bands(variant, T))
+    M = sum((variant.the_kernel.operator(T, b).as_matrix() for b in bands(variant, T)), np.zeros((T, T)))
     return (M + M.T) / 2
 
 
@@ -381,8 +326,8 @@ def laplacian(W: np.ndarray) -> np.ndarray:
 
 
 def kernel_bs(variant: Variant) -> list[int]:
-    if variant.kernel.bandwidths is not None:
-        return list(variant.kernel.bandwidths)
+    if variant.the_kernel.bandwidths is not None:
+        return list(variant.the_kernel.bandwidths)
     return sorted(
         set(range(1, 65)) | {2**m for m in range(variant.sizes.b_max.bit_length()) if 2**m <= variant.sizes.b_max}
     )
@@ -401,9 +346,9 @@ def _validate_kernel(variant: Variant) -> None:
     if variant.schedule is not None:
         bs |= {b for T in operator_Ts(variant) for b in bands(variant, T)}
     for b in sorted(bs):
-        h = variant.kernel.float_weights(b)
+        h = variant.the_kernel.float_weights(b)
         if h.ndim != 1 or h.size < 1 or not np.all(np.isfinite(h)):
-            raise VariantError(f"kernel {variant.kernel.name} at b = {b} must give finite weights, got {h!r}")
+            raise VariantError(f"kernel {variant.the_kernel.name} at b = {b} must give finite weights, got {h!r}")
 
 
 def validate_variant(variant: Variant) -> Variant:
@@ -419,7 +364,7 @@ def validate_variant(variant: Variant) -> Variant:
             for T, b in [(variant.t_range.start, 1), *_gate_points(variant)]:
                 gate_value(variant, T, b)
         if variant.attention is not None:
-            variant.attention(np.zeros(4))
+            variant.the_attention(np.zeros(4))
     except VariantError as exc:
         raise VariantError(f"{where}: {exc}") from None
     except Exception as exc:  # the user's component raised: one line, no traceback

@@ -7,6 +7,7 @@ from __future__ import annotations
 import runpy
 import tomllib
 from pathlib import Path
+from typing import Callable
 
 from specproof.checks.battery import schema
 from specproof.checks.battery.battery import PROPERTIES
@@ -25,6 +26,54 @@ from specproof.checks.battery.model import (
 from specproof.theory.validate import InputError
 
 
+def shown(path) -> str:
+    """A path as messages show it: at most 120 characters (long input is cut, never echoed whole)."""
+    text = str(path)
+    return text if len(text) <= 120 else text[:100] + f"… ({len(text)} characters)"
+
+
+def file_problem(path: Path) -> str | None:
+    """Why ``path`` is not a readable regular file (a symlink loop, a dangling link, a directory, missing), or None."""
+    import errno
+    import os
+
+    try:
+        os.stat(path)
+    except OSError as exc:
+        if exc.errno == errno.ELOOP:
+            return "is a symlink loop"
+        if os.path.islink(path):
+            return f"is a dangling symlink (to {shown(os.readlink(path))})"
+        if exc.errno == errno.ENOENT:
+            return "no such file"
+        return f"cannot be read ({exc.strerror})"
+    if path.is_dir():
+        return "is a directory; allowed: a .py or .toml file"
+    if not path.is_file():
+        return "is not a regular file; allowed: a .py or .toml file"
+    return None
+
+
+def _require_file(path: Path) -> None:
+    why = file_problem(path)
+    if why is not None:
+        raise VariantError(f"{shown(path)}: {why}")
+
+
+def distinct_names(variants) -> None:
+    """Refuse two variants of one name, as `specproof train` does (each name keys a report, a row, a column)."""
+    seen: set[str] = set()
+    for v in variants:
+        if v.name in seen:
+            raise VariantError(f"two variants are named {v.name!r}; allowed: distinct names")
+        seen.add(v.name)
+
+
+def load_path(path) -> list[Variant]:
+    """The variants of a file: a TOML spec (.toml) or a Python module binding Variant objects."""
+    return [load_spec(path)] if str(path).endswith(".toml") else load_variants(path)
+
+
 def load_variants(path) -> list[Variant]:
     """The Variant objects a Python file binds at module level (or in module-level lists), in order.
 
@@ -32,8 +81,7 @@ def load_variants(path) -> list[Variant]:
     the interpreter's import state is left as it was; any failure to run is one VariantError line.
     """
     path = Path(path)
-    if not path.is_file():
-        raise VariantError(f"{path}: no such file")
+    _require_file(path)
     if path.suffix != ".py":
         raise VariantError(f"{path}: a variant file is a .py module (for a declarative spec use --spec FILE.toml)")
     try:
@@ -44,7 +92,7 @@ def load_variants(path) -> list[Variant]:
         raise VariantError(f"{path} does not import: SyntaxError: {exc.msg} (line {exc.lineno})") from None
     except (Exception, SystemExit) as exc:  # whatever the user's module raises: one line, no traceback
         raise VariantError(f"{path} does not import: {type(exc).__name__}: {exc}") from None
-    found = []
+    found: list[Variant] = []
     for value in namespace.values():
         for item in value if isinstance(value, (list, tuple)) else (value,):
             if isinstance(item, Variant) and all(item is not v for v in found):
@@ -55,7 +103,7 @@ def load_variants(path) -> list[Variant]:
 
 
 # each component kind of the spec → its constructor
-_BUILDERS = {
+_BUILDERS: dict[str, dict[str, Callable]] = {
     "schedule": {
         "dyadic": lambda s: Schedule.geometric(2, s.depth),
         "geometric": lambda s: Schedule.geometric(s.base, s.depth),
@@ -112,10 +160,9 @@ def _check_kernel_sums(variant: Variant) -> None:
 
 
 def _read_toml(path: Path) -> dict:
+    _require_file(path)
     try:
         return tomllib.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise VariantError(f"{path}: no such file") from None
     except (OSError, UnicodeDecodeError) as exc:
         raise VariantError(f"{path}: cannot be read: {exc}") from None
     except tomllib.TOMLDecodeError as exc:

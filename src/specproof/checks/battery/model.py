@@ -8,11 +8,13 @@ validated by the one schema of both front ends (:mod:`.schema`).
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field, replace
-from typing import Callable, Mapping
+from typing import Callable, Mapping, cast
 
 from specproof.checks.battery import schema
 from specproof.checks.battery.battery import PROPERTIES, Finding
+from specproof.checks.battery.exponents import keeps
 from specproof.engine.rates import rate_menu
 from specproof.theory.errors import VariantError
 from specproof.theory.spec import Attention, Gate, Kernel, Schedule, SidePath  # noqa: F401 (re-exported)
@@ -123,6 +125,14 @@ class Expect:
     def label(self) -> str:
         return f"rate {self.model}" if self.outcome is Finding.RATE else str(self.outcome)
 
+    def finding(self, prop, variant: "Variant") -> Finding:
+        """The outcome the declaration expects of the property's guarantee: holds or fails as declared, or, for a
+        declared rate, whether that rate keeps the paper's (≥ it for a lower guarantee, ≤ for an upper one)."""
+        if self.outcome is not Finding.RATE:
+            return self.outcome
+        kept = keeps(str(self.model), prop.default_rate(variant), prop.guarantee, prop.variable)
+        return Finding.HOLDS if kept else Finding.FAILS
+
 
 @dataclass(frozen=True)
 class Sizes:
@@ -200,12 +210,12 @@ class Variant:
 
     def _check_reach(self) -> None:
         """The schedule fits the sizes, and an explicit kernel has weights for every bandwidth."""
-        sched, sizes = self.schedule, self.sizes
+        sched, sizes = self.the_schedule, self.sizes
         if sched is not None and sched.min_T > sizes.t_max:
             raise VariantError(f"schedule {sched.name} needs T >= {sched.min_T}, beyond sizes.t_max = {sizes.t_max}")
         if sched is not None and sizes.t_min is not None and sched.min_T > sizes.t_min:
             raise VariantError(f"schedule {sched.name} has a bandwidth beyond T = sizes.t_min = {sizes.t_min}")
-        model = self.model
+        model = cast("RealModel | None", self.model)  # a RealModel once built (__post_init__)
         if model is not None and model.positions is not None and sizes.real_max > model.positions:
             raise VariantError(
                 f"sizes.real_max = {sizes.real_max} exceeds {model.name}'s {model.positions} positions; "
@@ -233,32 +243,59 @@ class Variant:
             raise VariantError(f"expect.{pid} must be 'holds', 'fails: <reason>', a rate or an Expect")
         if value.outcome is Finding.RATE and not prop.is_rate:
             raise VariantError(f"expect.{pid} is a holds/fails property, not a rate")
-        if value.outcome is Finding.HOLDS and prop.is_rate:
-            raise VariantError(
-                f"expect.{pid} is a rate property; name its rate (e.g. {prop.default_rate(self)!r}) or declare it fails"
-            )
         return replace(value, model=parse_rate(value.model, prop.variable)) if value.model else value
 
     # the T values every sweep draws from
     @property
     def t_range(self) -> range:
-        lo = self.sizes.t_min or (self.schedule.min_T if self.schedule is not None else 2)
+        lo = self.sizes.t_min or (self.the_schedule.min_T if self.the_schedule is not None else 2)
         return range(lo, self.sizes.t_max + 1)
 
+    # the components as the classes they are once the variant is built (a plain function becomes one)
     @property
+    def the_schedule(self) -> Schedule | None:
+        return cast("Schedule | None", self.schedule)
+
+    @property
+    def the_gate(self) -> Gate | None:
+        return cast("Gate | None", self.gate)
+
+    @property
+    def the_kernel(self) -> Kernel:
+        """The kernel of a variant that has one (the properties that read it need one)."""
+        if self.kernel is None:
+            raise VariantError(f"variant {self.name} has no kernel")
+        return self.kernel
+
+    @property
+    def the_model(self) -> RealModel:
+        """The pretrained model of a variant that has one (the real-attention properties need one)."""
+        if self.model is None:
+            raise VariantError(f"variant {self.name} has no model")
+        return cast(RealModel, self.model)
+
+    @property
+    def the_attention(self) -> Attention:
+        """The attention model of a variant that has one (the properties that read it need one)."""
+        if self.attention is None:
+            raise VariantError(f"variant {self.name} has no attention model")
+        return self.attention
+
+    @functools.cached_property
     def side_path(self) -> SidePath:
-        """The variant's side path as the network and the trainer read it (its expectations stay here)."""
-        return SidePath(self.name, self.schedule, self.kernel, self.gate, self.attention, self.layout, self.description)
+        """The variant's side path as the network, the trainer and the battery read it (its expectations stay here):
+        one object per variant, so what it computes per size is computed once."""
+        return SidePath(
+            self.name, self.the_schedule, self.kernel, self.the_gate, self.attention, self.layout, self.description
+        )
 
     def components(self) -> frozenset:
         return frozenset(k for k in _COMPONENTS if getattr(self, k) is not None)
 
     def expectation(self, prop) -> Expect:
-        """The declared expectation, or the default: holds, or the rate the papers state."""
-        if prop.id in self.expect:
-            return self.expect[prop.id]
-        rate = prop.default_rate(self)
-        return Expect.rate(rate) if rate else Expect.holds()
+        """The declared expectation, or the default: the property's assertion holds (for a rate property, the paper's
+        guarantee; its measured rate is reported, and checked only against a rate the variant declares)."""
+        return self.expect.get(prop.id, Expect.holds())
 
     def __repr__(self) -> str:
         return f"Variant({self.name!r}: {self.describe()})"

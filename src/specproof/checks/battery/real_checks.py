@@ -28,6 +28,7 @@ import contextvars
 import functools
 import hashlib
 import json
+from typing import Any, cast
 
 import numpy as np
 
@@ -92,20 +93,22 @@ class _Model:
     """The model and the text's tokens, loaded on first use (a run whose rows are all stored loads nothing)."""
 
     def __init__(self, variant: Variant):
-        self.variant, self._loaded, self._ids = variant, None, None
+        self.variant = variant
+        self._loaded: Any = None
+        self._ids: list[int] | None = None
         self.text = real_models.default_text()
 
     def check_available(self) -> None:
         """The model can be loaded offline, or InputError with the reason (looked up at call time)."""
         real_models.transformers_module()
-        if self.variant.model.path is None:
+        if self.variant.the_model.path is None:
             real_models.minilm_archive()
 
     @property
     def loaded(self):
         if self._loaded is None:
             self.check_available()
-            self._loaded = real_models.open_model(self.variant.model.path)
+            self._loaded = real_models.open_model(self.variant.the_model.path)
         return self._loaded
 
     @property
@@ -135,10 +138,13 @@ def _head_measures(A, L, S) -> dict:
     }
 
 
-def _point(context: dict, **params) -> dict:
-    """One stored row: every layer of one window, the variant's side path on every head."""
+def _point(context: dict | None, **params) -> dict:
+    """One stored row: every layer of one window, the variant's side path on every head (a sweep that only reads
+    stored rows has no context and computes none)."""
     import torch
 
+    if context is None:
+        raise ValueError("no model to compute a row with: this sweep only reads stored rows")
     variant, source = context["variant"], context["model"]
     loaded = source.loaded
     sequence = real_models.windows(loaded.tokenizer, source.ids, params["ell"], params["samples"])[params["sample"]]
@@ -161,7 +167,7 @@ def _point(context: dict, **params) -> dict:
         "causal": loaded.causal,
         "transformers": real_models.transformers_module().__version__,
         "dtype": "float64",
-        "device": str(captured[0].A.device),
+        "device": str(cast(Any, captured[0].A).device),
     }
 
 
@@ -192,7 +198,7 @@ def measured(variant: Variant) -> tuple[list[dict] | None, str]:
             "ell": ell,
             "sample": i,
             "samples": SAMPLES,
-            "model": variant.model.name,
+            "model": variant.the_model.name,
             "text": label,
         }
         for ell in lengths(variant)
@@ -210,21 +216,21 @@ def measured(variant: Variant) -> tuple[list[dict] | None, str]:
     result = run_sweep(sweep, params=params, store=store, save=RECORD.get() and store is not None)
     rows = result.rows
     if len(rows[0]["layers"]) != n_layers:
-        return None, f"{variant.model.name} has {len(rows[0]['layers'])} layers, the rows were keyed for {n_layers}"
-    return rows, f"{result.reused} rows stored, {result.computed} computed from {variant.model.name}"
+        return None, f"{variant.the_model.name} has {len(rows[0]['layers'])} layers, the rows were keyed for {n_layers}"
+    return rows, f"{result.reused} rows stored, {result.computed} computed from {variant.the_model.name}"
 
 
 def stored_layers(variant: Variant) -> int:
     """The model's layer count: MiniLM's 6, or a local model's num_hidden_layers / n_layer from its config."""
-    if variant.model.path is None:
+    if variant.the_model.path is None:
         return 6
     from pathlib import Path
 
-    config = json.loads((Path(variant.model.path) / "config.json").read_text(encoding="utf-8"))
+    config = json.loads((Path(variant.the_model.path) / "config.json").read_text(encoding="utf-8"))
     for key in ("num_hidden_layers", "n_layer", "num_layers"):
         if isinstance(config.get(key), int):
             return config[key]
-    raise InputError(f"model.path {variant.model.path!r}: config.json names no layer count")
+    raise InputError(f"model.path {variant.the_model.path!r}: config.json names no layer count")
 
 
 def _rows_or_open(name: str, variant: Variant):
@@ -238,7 +244,7 @@ def _rows_or_open(name: str, variant: Variant):
 
 def _ranges(variant: Variant) -> str:
     return (
-        f"{variant.model.name}, every head and layer, ℓ in {{{', '.join(map(str, lengths(variant)))}}}, "
+        f"{variant.the_model.name}, every head and layer, ℓ in {{{', '.join(map(str, lengths(variant)))}}}, "
         f"{SAMPLES} windows of pydoc_data.topics each"
     )
 

@@ -25,7 +25,14 @@ from pydantic import (
 )
 
 from specproof.theory.errors import VariantError  # noqa: F401 (re-exported: the error of both front ends)
-from specproof.theory.spec import MAX_CASCADE_ORDER, MAX_GATE
+from specproof.theory.spec import (
+    LAYERS_WHY,
+    MAX_CASCADE_ORDER,
+    MAX_GATE,
+    MAX_GATE_HIDDEN,
+    MAX_KERNEL_LENGTH,
+    MAX_LAYERS,
+)
 
 _NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.+-]*$")
 
@@ -39,7 +46,7 @@ def _name(value: str) -> str:
 Name = Annotated[StrictStr, AfterValidator(_name)]
 Positive = Annotated[StrictInt, Field(ge=1)]
 Bandwidth = Annotated[int, Field(ge=1)]  # a key of a TOML table ("2") or of a Python mapping (2)
-Bandwidths = Annotated[list[Positive], Field(min_length=1)]
+Bandwidths = Annotated[list[Positive], Field(min_length=1, max_length=MAX_LAYERS)]
 Finite = Annotated[float, Field(strict=True, allow_inf_nan=False)]  # an int is a float too, a bool is not
 
 
@@ -70,10 +77,7 @@ SIZE_LIMITS = {
 _SIZE_WHY = "about 4 times the --wide sizes: the largest at which one battery run still ends in minutes"
 
 
-def _size(name: str, lo: int) -> Any:
-    return Annotated[StrictInt, _within(lo, SIZE_LIMITS[name], _SIZE_WHY)]
-
-
+Depth = Annotated[StrictInt, _within(1, MAX_LAYERS, LAYERS_WHY)]
 GATE_WHY = "the checks square g and hash g times the side path's matrices in 64-bit integers"
 
 
@@ -98,13 +102,17 @@ class Sizes(_Table):
     to every rate fit."""
 
     t_min: Annotated[StrictInt, Field(ge=2)] | None = None  # at most t_max (checked below)
-    t_max: _size("t_max", 64) = 1024
-    t_operator: _size("t_operator", 64) = 256
-    b_max: _size("b_max", 16) = 1024
-    attention_max: _size("attention_max", 64) = 256
-    examples: _size("examples", 10) = 100
-    t_network: _size("t_network", 64) = 4096  # the banded fixed-depth network sweep
-    real_max: _size("real_max", 32) = 256  # the longest window of real attention
+    t_max: Annotated[StrictInt, _within(64, SIZE_LIMITS["t_max"], _SIZE_WHY)] = 1024
+    t_operator: Annotated[StrictInt, _within(64, SIZE_LIMITS["t_operator"], _SIZE_WHY)] = 256
+    b_max: Annotated[StrictInt, _within(16, SIZE_LIMITS["b_max"], _SIZE_WHY)] = 1024
+    attention_max: Annotated[StrictInt, _within(64, SIZE_LIMITS["attention_max"], _SIZE_WHY)] = 256
+    examples: Annotated[StrictInt, _within(10, SIZE_LIMITS["examples"], _SIZE_WHY)] = 100
+    t_network: Annotated[StrictInt, _within(64, SIZE_LIMITS["t_network"], _SIZE_WHY)] = (
+        4096  # the banded fixed-depth network sweep
+    )
+    real_max: Annotated[StrictInt, _within(32, SIZE_LIMITS["real_max"], _SIZE_WHY)] = (
+        256  # the longest window of real attention
+    )
 
     @model_validator(mode="after")
     def _t_min_within_t_max(self):
@@ -127,7 +135,7 @@ class ExplicitKernel(_Table):
     """Integer weights per bandwidth, h_b(r) = weights[b][r] / denominator_b (default: the row's sum)."""
 
     kind: Literal["explicit"] = "explicit"
-    weights: dict[Bandwidth, Annotated[list[StrictInt], Field(min_length=1)]]
+    weights: dict[Bandwidth, Annotated[list[StrictInt], Field(min_length=1, max_length=MAX_KERNEL_LENGTH)]]
     denominator: Positive | dict[Bandwidth, Positive] | None = None
 
     def denominator_at(self, b: int) -> int:
@@ -147,19 +155,19 @@ class ExplicitKernel(_Table):
 
 class Dyadic(_Table):
     kind: Literal["dyadic"]
-    depth: Positive | None = None
+    depth: Depth | None = None
 
 
 class Geometric(_Table):
     kind: Literal["geometric"]
     base: Annotated[StrictInt, Field(ge=2)]
-    depth: Positive | None = None
+    depth: Depth | None = None
 
 
 class Constant(_Table):
     kind: Literal["constant"]
     bandwidth: Positive | Literal["T"]
-    depth: Positive | None = None
+    depth: Depth | None = None
 
 
 class ExplicitSchedule(_Table):
@@ -183,7 +191,7 @@ class Cascade(_Table):
 class TrspGate(_Table):
     kind: Literal["trsp"]
     seed: Annotated[StrictInt, Field(ge=0)] = 0
-    hidden: Positive = 16
+    hidden: Annotated[StrictInt, _within(1, MAX_GATE_HIDDEN, "the gate module runs at every size a sweep meets")] = 16
 
 
 class ConstantGate(_Table):
@@ -196,11 +204,7 @@ class Softmax(_Table):
     causal: StrictBool
 
 
-def _kinds(*models) -> Any:
-    return Annotated[Union[models], Field(discriminator="kind")]
-
-
-KINDS = {
+KINDS: dict[str, tuple[type[BaseModel], ...]] = {
     "schedule": (Dyadic, Geometric, Constant, ExplicitSchedule),
     "kernel": (Triangular, Box, Cascade, ExplicitKernel),
     "gate": (TrspGate, ConstantGate),
@@ -232,10 +236,10 @@ class Spec(Fields):
     """A whole TOML spec: the variant's fields, its components from the closed menu, its expectations."""
 
     sizes: Sizes | None = None
-    schedule: _kinds(*KINDS["schedule"]) | None = None
-    kernel: _kinds(*KINDS["kernel"]) | None = None
-    gate: _kinds(*KINDS["gate"]) | None = None
-    attention: _kinds(*KINDS["attention"]) | None = None
+    schedule: Annotated[Union[Dyadic, Geometric, Constant, ExplicitSchedule], Field(discriminator="kind")] | None = None
+    kernel: Annotated[Union[Triangular, Box, Cascade, ExplicitKernel], Field(discriminator="kind")] | None = None
+    gate: Annotated[Union[TrspGate, ConstantGate], Field(discriminator="kind")] | None = None
+    attention: Annotated[Softmax, Field(discriminator="kind")] | None = None
     model: Model | None = None
     expect: dict[str, StrictStr | Fails | Rate | Holds] = {}
 
@@ -245,7 +249,8 @@ class Spec(Fields):
 
 def _allowed(keys: list[str], table) -> str:
     """The keys allowed in the table at ``keys``: the spec's, the sizes', or a component kind's."""
-    model = {(): Spec, ("sizes",): Sizes, ("model",): Model}.get(tuple(keys))
+    tables: dict[tuple, type[BaseModel]] = {(): Spec, ("sizes",): Sizes, ("model",): Model}
+    model = tables.get(tuple(keys))
     if model is None and len(keys) == 1 and isinstance(table, dict):
         model = next(
             (m for m in KINDS.get(keys[0], ()) if table.get("kind") in get_args(m.model_fields["kind"].annotation)),

@@ -9,9 +9,8 @@ import numpy as np
 from specproof.checks.battery.battery import (
     Outcome,
     battery,
-    declared_rate,
-    offset_rate_outcome,
     outcome_of,
+    rate_outcome,
     size_advice,
 )
 from specproof.checks.battery.model import Variant
@@ -39,7 +38,7 @@ def _attention_search(name: str, variant: Variant, margin, what: str, tolerance,
 @battery("attention-row-stochastic", says="has row-stochastic attention", source="SDEG §3.1", needs={"attention"})
 def check_attention_row_stochastic(name: str, variant: Variant) -> Outcome:
     def margin(s):
-        A = variant.attention(s)
+        A = variant.the_attention(s)
         return min(A.min(), -np.abs(A.sum(axis=1) - 1).max())
 
     # a row sum of l entries in [0, 1] is off by at most l·eps
@@ -59,7 +58,7 @@ def check_attention_row_stochastic(name: str, variant: Variant) -> Outcome:
 def _eigen(variant: Variant, s) -> tuple[np.ndarray, float]:
     """Eigenvalues and a radius within which each is exact: the symmetric path for a reversible A, else
     eig with the Bauer–Fike radius κ(V)·n·eps·‖A‖₂."""
-    A = variant.attention(s)
+    A = variant.the_attention(s)
     symmetric = _reversible_eigen(A)
     if symmetric is not None:
         return symmetric
@@ -83,7 +82,11 @@ def _reversible_eigen(A: np.ndarray) -> tuple[np.ndarray, float] | None:
     half = np.exp((log_pi[:, None] - log_pi[None, :]) / 2)
     S = A * half
     sym, skew = (S + S.T) / 2, (S - S.T) / 2
-    radius = np.linalg.norm(skew, 2) + 3 * EPS * np.linalg.norm(S) + float_tolerance(A.shape[0], np.linalg.norm(sym, 2))
+    radius = (
+        np.linalg.norm(skew, 2)
+        + 3 * EPS * np.linalg.norm(S)
+        + float_tolerance(A.shape[0], float(np.linalg.norm(sym, 2)))
+    )
     if radius > _ILL_CONDITIONED:
         return None
     return np.linalg.eigvalsh(sym).astype(complex), float(radius)
@@ -141,7 +144,7 @@ def check_attention_eigen_real(name: str, variant: Variant) -> Outcome:
 )
 def check_attention_causal_spectrum(name: str, variant: Variant) -> Outcome:
     def margin(s):
-        return -np.abs(np.triu(variant.attention(s), 1)).max(initial=0.0)
+        return -np.abs(np.triu(variant.the_attention(s), 1)).max(initial=0.0)
 
     return outcome_of(
         _attention_search(name, variant, margin, "−max |A_ij| above the diagonal (masked entries exactly 0)", 0.0)
@@ -158,7 +161,7 @@ def check_attention_causal_spectrum(name: str, variant: Variant) -> Outcome:
 )
 def check_attention_sv_bounds(name: str, variant: Variant) -> Outcome:
     def margin(s):
-        sigma = singular_values(variant.attention(s))
+        sigma = singular_values(variant.the_attention(s))
         i = np.arange(1, sigma.size + 1)
         return min((sigma - 1 / (3 * i)).min(), math.sqrt(5) - sigma[0])
 
@@ -178,21 +181,24 @@ def check_attention_sv_bounds(name: str, variant: Variant) -> Outcome:
 
 @battery(
     "attention-srank-rate",
-    says="has attention stable rank of order {rate} on isotropic scores",
+    says="has attention stable rank growing at most as {rate} on isotropic scores",
     source="SDEG Thm 6-7",
     needs={"attention"},
     rate=lambda v: "log T" if v.attention.causal else "1",
     rate_text="1 (bidirectional), log T (causal)",
+    guarantee="upper",
+    offset=True,
 )
 def check_attention_srank_rate(name: str, variant: Variant) -> Outcome:
     """SDEG Thm 6-7 at s = 0: srank = Θ(1) bidirectional (k + 1 with k = 0 spikes), Θ(log ℓ) causal (Cesàro)."""
     ells = [2**m for m in range(4, variant.sizes.attention_max.bit_length()) if 2**m <= variant.sizes.attention_max]
-    srank = [stable_rank(variant.attention(np.zeros(ell))) for ell in ells]
-    return offset_rate_outcome(
+    srank = [stable_rank(variant.the_attention(np.zeros(ell))) for ell in ells]
+    return rate_outcome(
         ells,
         srank,
+        pid="attention-srank-rate",
+        variant=variant,
         what=f"{name}: srank(A) at s = 0 (SDEG's isotropic bulk)",
         ranges=f"l = {ells[0]}..{ells[-1]} (powers of 2)",
-        declared=declared_rate(variant, "attention-srank-rate"),
         advice=lambda: size_advice(variant, "attention_max", lambda v: max(0, v.bit_length() - 4)),  # l = 16, 32, ..
     )

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from specproof.checks.battery.battery import Property, checks_for, validate_variant
+from specproof.checks.battery.battery import Property, validate_variant
+from specproof.checks.battery.loader import distinct_names
 from specproof.checks.battery.model import Finding, Variant
-from specproof.checks.battery.results import PropertyResult, run_property
+from specproof.checks.battery.results import PropertyResult, planned, run_property
 
 
 class PropertyFails(AssertionError):
@@ -28,9 +29,9 @@ class PropertyCheck:
         result = run_property(variant, self.prop)
         if result.error:
             raise PropertyFails(f"{self.prop.sentence(variant)}: check crashed: {result.error}")
-        if result.outcome.kind is Finding.FAILS or not result.as_declared:
+        if result.outcome is not None and result.outcome.kind is Finding.FAILS or not result.as_declared:
             raise PropertyFails(
-                f"{self.prop.sentence(variant)}: {result.label()} (declared {result.expected.label()}); "
+                f"{self.prop.sentence(variant)}: {result.label()} (declared {result.expected_label()}); "
                 + result.explain()
             )
         return result
@@ -56,12 +57,18 @@ def parametrize_with_checks(variants):
     from specproof.engine.strategies import hypothesis_storage_outside_the_working_directory
 
     hypothesis_storage_outside_the_working_directory()  # the battery's searches must not write ./.hypothesis
+    variants = list(variants)
+    distinct_names(variants)  # as `specproof variant` and `specproof train` refuse them
     params = []
     for variant in variants:
         validate_variant(variant)
-        for prop in checks_for(variant):
+        for prop, runs in planned(variant):
             expected = variant.expectation(prop)
-            declared_failure = pytest.mark.xfail(reason=expected.reason, raises=PropertyFails, strict=True)
-            marks = [declared_failure] if expected.outcome is Finding.FAILS else []
+            if not runs:  # listed, never silent: skipped with the reason
+                marks = [pytest.mark.skip(reason=f"not applicable: {prop.when_text}")]
+            elif expected.finding(prop, variant) is Finding.FAILS:
+                marks = [pytest.mark.xfail(reason=expected.reason, raises=PropertyFails, strict=True)]
+            else:
+                marks = []
             params.append(pytest.param(variant, PropertyCheck(prop), id=prop.sentence(variant), marks=marks))
     return pytest.mark.parametrize("variant, check", params)

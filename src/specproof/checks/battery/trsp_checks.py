@@ -17,7 +17,6 @@ from specproof.checks.battery.battery import (
     bands_at_layers,
     battery,
     binned,
-    declared_rate,
     epoch_advice,
     gain,
     kernel_bs,
@@ -54,10 +53,10 @@ def _epoch_rate(variant: Variant, pid: str, T, y, pick, *, what: str, ranges: st
     return rate_outcome(
         x,
         extremes,
-        variable="T",
+        pid=pid,
+        variant=variant,
         what=what,
         ranges=ranges,
-        declared=declared_rate(variant, pid),
         advice=epoch_advice(variant, size, _sweep_Ts(variant, size)),
     )
 
@@ -82,8 +81,8 @@ def _skeleton(variant: Variant) -> _SkeletonSweep:
         mu = cayley_laplacian_spectrum(T, gens, k=np.arange(1, T))
         k = int(np.argmin(mu))
         rows.append((T, mu[k], k + 1, cayley_degree(T, gens), len(gens)))
-    T, mu2, mode, degree, depth = map(np.array, zip(*rows))
-    return _SkeletonSweep(T, mu2.astype(float), mode, degree, depth)
+    Ts, mu2, mode, degree, depth = map(np.array, zip(*rows))
+    return _SkeletonSweep(Ts, mu2.astype(float), mode, degree, depth)
 
 
 @battery(
@@ -158,7 +157,7 @@ def check_skeleton_mu2_floor(name: str, variant: Variant) -> Outcome:
 
 @battery(
     "skeleton-mu2-rate",
-    says="has skeleton mu2 of order {rate} in T",
+    says="keeps the skeleton's mu2 from decaying faster than {rate} in T (epoch minima)",
     source="TRSP Eq. 10",
     needs={"schedule"},
     rate="1",
@@ -179,7 +178,7 @@ def check_skeleton_mu2_rate(name: str, variant: Variant) -> Outcome:
 
 @battery(
     "skeleton-gap-rate",
-    says="has skeleton normalised gap of order {rate}",
+    says="keeps the skeleton's normalised gap from decaying faster than {rate} (epoch minima)",
     source="TRSP Eq. 11",
     needs={"schedule"},
     rate="1/log T",
@@ -200,7 +199,7 @@ def check_skeleton_gap_rate(name: str, variant: Variant) -> Outcome:
 
 @battery(
     "depth-contraction",
-    says="contracts by (1-gamma)^D of order {rate} over its depth",
+    says="contracts by a factor bounded away from 1 over its depth: 1 - (1-gamma)^D >= {rate} (epoch minima)",
     source="TRSP App. C.3.3",
     needs={"schedule"},
     rate="1",
@@ -208,15 +207,16 @@ def check_skeleton_gap_rate(name: str, variant: Variant) -> Outcome:
     when_text="dense layout only",
 )
 def check_depth_contraction(name: str, variant: Variant) -> Outcome:
-    """App. C.3.3: each dense layer carries the whole skeleton, so D layers contract by (1 − γ)^D = Θ(1)."""
+    """App. C.3.3: each dense layer carries the whole skeleton, so D layers contract by (1 − γ)^D = Θ(1): the amount
+    contracted, 1 − (1 − γ)^D, stays bounded below (the factor stays away from 1)."""
     sk = _skeleton(variant)  # the weakest contraction per epoch
     return _epoch_rate(
         variant,
         "depth-contraction",
         sk.T,
-        (1.0 - sk.mu2 / sk.degree) ** sk.depth,
-        np.max,
-        what=f"{name}: epoch maxima of (1 − γ)^D, D = number of layers",
+        1.0 - (1.0 - sk.mu2 / sk.degree) ** sk.depth,
+        np.min,
+        what=f"{name}: epoch minima of 1 − (1 − γ)^D, D = number of layers",
         ranges=t_text(variant.t_range),
         size="t_max",
     )
@@ -244,8 +244,8 @@ def _operator(variant: Variant) -> _OperatorSweep:
         rows.append(
             (T, algebraic_connectivity(laplacian(W)), normalized_gap(W) if degrees_positive else np.nan, n_comp)
         )
-    T, mu2, gap, comp = map(np.array, zip(*rows))
-    return _OperatorSweep(T, mu2.astype(float), gap.astype(float), comp)
+    Ts, mu2, gap, comp = map(np.array, zip(*rows))
+    return _OperatorSweep(Ts, mu2.astype(float), gap.astype(float), comp)
 
 
 @battery(
@@ -271,7 +271,7 @@ def check_operator_connected(name: str, variant: Variant) -> Outcome:
 
 @battery(
     "operator-mu2-rate",
-    says="has real-operator mu2 of order {rate} in T",
+    says="keeps the real operator's mu2 from decaying faster than {rate} in T (epoch minima)",
     source="TRSP App. C.3 (real operator)",
     needs={"schedule", "kernel"},
     rate="1",
@@ -292,7 +292,7 @@ def check_operator_mu2_rate(name: str, variant: Variant) -> Outcome:
 
 @battery(
     "operator-gap-rate",
-    says="has real-operator normalised gap of order {rate}",
+    says="keeps the real operator's normalised gap from decaying faster than {rate} (epoch minima)",
     source="TRSP Eq. 11 (real operator)",
     needs={"schedule", "kernel"},
     rate="1/log T",
@@ -320,7 +320,7 @@ def _exact(weights) -> bool:
 
 def _kernel_check(name: str, variant: Variant, margin, what: str, tolerance, allowance: str = "") -> Evidence:
     """A kernel property at every b: exact (certified) when the kernel gives ints/Fractions, else float."""
-    weights = {b: list(variant.kernel.weights(b)) for b in kernel_bs(variant)}
+    weights = {b: list(variant.the_kernel.weights(b)) for b in kernel_bs(variant)}
     exact = all(_exact(w) for w in weights.values())
     cases = [{"b": b, "value": str(margin(w)) if exact else float(margin(w))} for b, w in weights.items()]
     return grid_check(
@@ -358,24 +358,25 @@ def check_kernel_nonnegative(name: str, variant: Variant) -> Outcome:
 
 @battery(
     "kernel-energy-rate",
-    says="has kernel energy ||h_b||^2 of order {rate}",
+    says="has kernel energy ||h_b||^2 falling at least as fast as {rate}",
     source="TRSP Eq. 13",
     needs={"kernel"},
     rate="1/b",
     variable="b",
+    guarantee="upper",
     when=lambda v: v.kernel.bandwidths is None,
     when_text="not for explicit kernels: no sweep over b",
 )
 def check_kernel_energy_rate(name: str, variant: Variant) -> Outcome:
     bs = [2**m for m in range(1, variant.sizes.b_max.bit_length()) if 2**m <= variant.sizes.b_max]
-    energy = [tk.kernel_energy(variant.kernel.float_weights(b)) for b in bs]
+    energy = [tk.kernel_energy(variant.the_kernel.float_weights(b)) for b in bs]
     return rate_outcome(
         bs,
         energy,
-        variable="b",
+        pid="kernel-energy-rate",
+        variant=variant,
         what=f"{name}: E_b = ||h_b||^2",
         ranges=f"b = 2..{bs[-1]} (powers of 2)",
-        declared=declared_rate(variant, "kernel-energy-rate"),
         advice=lambda: size_advice(variant, "b_max", lambda v: v.bit_length() - 1),  # b = 2, 4, .. up to v
     )
 
@@ -395,7 +396,7 @@ def check_gate_range(name: str, variant: Variant) -> Outcome:
         exact=False,
         ranges=t_text(Ts) + ", every layer's bandwidth",
     )
-    if ev.status is not Status.REFUTED and ev.worst_margin <= 0:  # the range is open: g = 0 or 1 fails
+    if ev.status is not Status.REFUTED and ev.worst_margin is not None and ev.worst_margin <= 0:  # (0, 1) is open
         worst = ev.data["worst_case"]
         ev = Evidence(
             Status.REFUTED,
@@ -488,7 +489,7 @@ def check_safety_net(name: str, variant: Variant) -> Outcome:
 
 def _stable_rank_with_sink(variant: Variant, T: int, b: int, g: float) -> float:
     """R_eff(ℳ) = srank(I + 𝟏e₁ᵀ + g·K_b), the composite of TRSP Eq. 8 under a rank-one sink."""
-    M = np.eye(T) + g * variant.kernel.operator(T, b).as_matrix()
+    M = np.eye(T) + g * variant.the_kernel.operator(T, b).as_matrix()
     M[:, 0] += 1.0
     return stable_rank(M)
 
@@ -510,7 +511,7 @@ def check_rank_floor(name: str, variant: Variant) -> Outcome:
     proximal = list(dict.fromkeys(bands(variant, hi)))[:3]
     cases = []
     for b in proximal:
-        energy = tk.kernel_energy(variant.kernel.float_weights(b))
+        energy = tk.kernel_energy(variant.the_kernel.float_weights(b))
         for T in (2**m for m in range(4, hi.bit_length())):
             if T in variant.t_range and b <= T:
                 g = gain(variant, T, b)

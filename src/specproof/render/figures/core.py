@@ -74,8 +74,19 @@ def drawing_revision(fig: Figure) -> str:
 
     from specproof.engine.io import package_version
 
-    text = inspect.getsource(fig.draw) + inspect.getsource(_draw_png) + package_version("matplotlib") + fig.title
+    text = inspect.getsource(fig.draw) + inspect.getsource(_draw_png) + str(package_version("matplotlib")) + fig.title
     return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
+
+
+QUICK_MARK = "QUICK SMOKE RUN\nnot the committed data"
+
+
+def _title(fig: Figure, quick: bool) -> str:
+    """The figure's title; a quick run's says it is a smoke run (small sweeps, tiny training) and drops any claim to
+    be an analogue of the paper's figures."""
+    if not quick:
+        return fig.title
+    return f"{fig.name}: quick smoke run (small sweeps, tiny training), not a result to compare with the paper"
 
 
 def _draw_png(fig: Figure, data, prov: dict) -> bytes:
@@ -85,11 +96,13 @@ def _draw_png(fig: Figure, data, prov: dict) -> bytes:
     f = Canvas(figsize=(7, 4.6), dpi=110)
     ax = f.subplots()
     fig.draw(data, ax)
-    ax.set_title(f"{fig.title}\n[{', '.join(fig.claims)}]", fontsize=9, wrap=True)
+    ax.set_title(f"{_title(fig, prov.get('quick', False))}\n[{', '.join(fig.claims)}]", fontsize=9, wrap=True)
     ax.grid(True, which="both", alpha=0.25)
     if ax.get_legend_handles_labels()[0] and ax.get_legend() is None:
         ax.legend(fontsize=8, loc="best")
     f.tight_layout()
+    if prov.get("quick"):  # a smoke run's figure must never pass for the gallery's
+        f.text(0.5, 0.5, QUICK_MARK, fontsize=26, color="tab:red", alpha=0.18, rotation=30, ha="center", va="center")
     buffer = io.BytesIO()
     f.savefig(
         buffer,
@@ -111,6 +124,8 @@ def render(fig: Figure, quick: bool, outdir: Path) -> tuple[Path, Path, bool]:
     from specproof.engine.methods import rounded
 
     data = rounded(jsonable(fig.compute(quick)))
+    if quick and isinstance(data, dict) and data.get("paper"):  # smoke data is no analogue of the paper's numbers
+        data = {**data, "paper": {}}
     outdir.mkdir(parents=True, exist_ok=True)
     data_path, png = outdir / f"{fig.name}.json", outdir / f"{fig.name}.png"
     content = {"figure": fig.name, "claims": list(fig.claims), "drawing": drawing_revision(fig), "data": data}

@@ -390,40 +390,71 @@ def haar_angles(quick: bool) -> dict:
 
 # --------------------------------------------------------------------------- the composed network
 
-_NETWORK_CURVES = (  # (sweep, column, label, style): each App. C conclusion on the composed operator
-    ("isolated", "mu2_d2", "μ₂, A = I, D = 2: safety net (C.5) fails, ≤ 24/(T²−1) any gate, ~T^−(2+ln 2) here", "o-"),
-    ("isolated", "mu2_d4", "μ₂, A = I, D = 4", "o--"),
-    ("isolated", "mu2_full", "μ₂, A = I, D = ⌊log₂T⌋+1: Θ(1) (≈ 0.3)", "o:"),
-    ("uniform", "mu2_full", "μ₂, uniform attention, full depth: under the causal ceiling, falling away from ½", "s:"),
-    ("uniform", "ceiling_full", "causal ceiling T(1 − (P_D)_TT)/(2(T − 1)), uniform, full depth", "k-"),
-    ("isolated", "gap_d2", "γ (self-loops in D), A = I, D = 2: ~T^−(2+ln 2), not Θ(1/log T) (Eq. 11)", "^-"),
-    ("uniform", "gap_full", "γ, uniform attention, full depth: Θ(1)", "^:"),
-    ("sink", "reff_d2_excess", "R_eff − 1, sink, D = 2: → 1/9", "d-"),
-    ("sink", "reff_d4_excess", "R_eff − 1, sink, D = 4: → 1/225", "d--"),
-    ("sink", "reff_full_excess", "R_eff − 1, sink, full depth: → 0 (C.8 fails)", "d:"),
-    ("sink", "escape_full", "escape from token 1, sink, full depth: → 0 (collapse)", "v:"),
+_NETWORK_PANELS = (  # (panel title, y label, curves: (sweep, column, label, style)), one panel per quantity
+    (
+        "(a) μ₂ of the Markov form P_D",
+        "μ₂(L(P_D))",
+        (
+            ("isolated", "mu2_d2", "A = I, D = 2: safety net (C.5) fails, ≤ 24/(T²−1), ~T^−(2+ln 2)", "o-"),
+            ("isolated", "mu2_d4", "A = I, D = 4", "o--"),
+            ("isolated", "mu2_full", "A = I, D = ⌊log₂T⌋+1: Θ(1) (≈ 0.3)", "o:"),
+            ("uniform", "mu2_full", "uniform attention, full depth: under the causal ceiling", "s:"),
+            ("uniform", "ceiling_full", "causal ceiling T(1 − (P_D)_TT)/(2(T − 1)), uniform, full depth", "k-"),
+        ),
+    ),
+    (
+        "(b) normalised gap γ of P_D",
+        "γ",
+        (
+            ("isolated", "gap_d2", "A = I, D = 2: ~T^−(2+ln 2), not Θ(1/log T) (Eq. 11)", "^-"),
+            ("uniform", "gap_full", "uniform attention, full depth: Θ(1)", "^:"),
+        ),
+    ),
+    (
+        "(c) under a sink 1e₁ᵀ (every token attends to token 1): R_eff(N_D) − 1 and the escape",
+        "R_eff − 1; escape",
+        (
+            ("sink", "reff_d2_excess", "R_eff − 1, D = 2: → 1/9", "d-"),
+            ("sink", "reff_d4_excess", "R_eff − 1, D = 4: → 1/225", "d--"),
+            ("sink", "reff_full_excess", "R_eff − 1, full depth: → 0 (C.8 fails)", "d:"),
+            ("sink", "escape_full", "escape, full depth: → 0 (collapse)", "v:"),
+        ),
+    ),
 )
+_NETWORK_COLOURS = {"isolated": "tab:blue", "uniform": "tab:green", "sink": "tab:red"}
+
+
+def _draw_network_panel(sub, d, curves) -> None:
+    for kind, column, label, style in curves:
+        T, y = np.asarray(d[kind]["T"]), np.asarray(d[kind][column], dtype=float)
+        keep = y > 0
+        colour = None if style.startswith("k") else _NETWORK_COLOURS[kind]
+        drawn = {} if colour is None else {"color": colour}  # a "k…" style names its own colour
+        sub.loglog(T[keep], y[keep], style, ms=3, lw=1, label=label, **drawn)
+        upper = np.asarray(d[kind].get(f"{column}_upper_only", [np.nan] * len(T)), dtype=float)
+        if np.any(upper > 0):  # bracket-only points: only the upper end (a Rayleigh quotient) bounds the value
+            sub.loglog(T[upper > 0], upper[upper > 0], "v", ms=4, mfc="none", color=_NETWORK_COLOURS[kind])
 
 
 def _draw_network(d, ax):
-    colours = {"isolated": "tab:blue", "uniform": "tab:green", "sink": "tab:red"}
-    for kind, column, label, style in _NETWORK_CURVES:
-        T, y = np.asarray(d[kind]["T"]), np.asarray(d[kind][column], dtype=float)
-        keep = y > 0
-        colour = None if style.startswith("k") else colours[kind]
-        drawn = {} if colour is None else {"color": colour}  # a "k…" style names its own colour
-        ax.loglog(T[keep], y[keep], style, ms=3, lw=1, label=label, **drawn)
-        upper = np.asarray(d[kind].get(f"{column}_upper_only", [np.nan] * len(T)), dtype=float)
-        if np.any(upper > 0):  # bracket-only points: only the upper end (a Rayleigh quotient) bounds the value
-            ax.loglog(T[upper > 0], upper[upper > 0], "v", ms=4, mfc="none", color=colours[kind])
-    ax.plot([], [], "v", mfc="none", color="gray", label="bracket-only: upper end of the bracket")
-    ax.axhline(0.5, color="gray", ls=":", lw=0.8)
-    ax.set_xlabel("sequence length T (depth D fixed at 2, 4, or ⌊log₂T⌋+1)")
-    ax.set_ylabel("μ₂, γ of the Markov form P_D; R_eff(N_D) − 1; escape")
-    # eleven curves span 10⁻¹² … 1 at every T: no corner of the axes is free, so the legend goes below them, on a
-    # taller canvas
-    ax.figure.set_size_inches(7, 8.2)
-    ax.legend(fontsize=7.5, loc="upper center", bbox_to_anchor=(0.5, -0.12), ncol=1, frameon=False)
+    """Three panels, one per quantity (μ₂, γ, the sink's R_eff and escape), each with its own axis and its legend
+    below it (eleven curves of three quantities on one axis cannot be read, and a legend on the axes hides points)."""
+    ax.set_axis_off()
+    ax.figure.set_size_inches(7, 12)
+    for n, (title, ylabel, curves) in enumerate(_NETWORK_PANELS):
+        sub = ax.inset_axes([0.1, 0.74 - 0.32 * n, 0.88, 0.19])
+        _draw_network_panel(sub, d, curves)
+        if n == 0:
+            sub.plot([], [], "v", mfc="none", color="gray", label="bracket-only: upper end of the bracket")
+            sub.axhline(0.5, color="gray", ls=":", lw=0.8)
+        sub.set_title(title, fontsize=8)
+        sub.set_ylabel(ylabel, fontsize=7)
+        sub.tick_params(labelsize=6)
+        sub.grid(True, which="both", alpha=0.25)
+        last = n == len(_NETWORK_PANELS) - 1
+        if last:
+            sub.set_xlabel("sequence length T (depth D fixed at 2, 4, or ⌊log₂T⌋+1)", fontsize=7)
+        sub.legend(fontsize=6, loc="upper center", bbox_to_anchor=(0.5, -0.2 if last else -0.12), frameon=False)
 
 
 @figure(

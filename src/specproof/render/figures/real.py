@@ -14,7 +14,7 @@ from specproof.engine.options import LENGTHS, SAMPLES
 from specproof.runs.real.models import GATES, PAPER, default_text, measure, open_model, values
 
 
-def _quartiles(row: dict, key: str, layers=None) -> list[float]:
+def _quartiles(row: dict, key: str, layers=None) -> list[float | None]:
     found = values(row, key, layers)
     return [float(q) for q in np.quantile(found, (0.25, 0.5, 0.75))] if found else [None] * 3
 

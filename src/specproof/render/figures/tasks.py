@@ -16,6 +16,7 @@ they solve the task at 1× (the committed ``mqar`` rows, `data/trained-tasks.jso
 from __future__ import annotations
 
 import functools
+from typing import Callable, cast
 
 import numpy as np
 
@@ -27,8 +28,14 @@ LABELS = {
     "anisotropy": "anisotropy",
     "accuracy": "exact-match accuracy (%)",
 }
-READERS = {
-    **{key: (lambda e, key=key: e["layer_mean"][key]) for key in DIAGNOSTICS},
+
+
+def _layer_mean(e: dict, key: str) -> float:
+    return e["layer_mean"][key]
+
+
+READERS: dict[str, Callable[[dict], float]] = {
+    **{key: functools.partial(_layer_mean, key=key) for key in DIAGNOSTICS},
     "accuracy": lambda e: 100 * e["accuracy"],
 }
 
@@ -38,6 +45,11 @@ def _summary(values: list[float]) -> dict:
 
     low, high = mean_interval(values)
     return {"seeds": values, "mean": float(np.mean(values)), "min": min(values), "max": max(values), "ci": [low, high]}
+
+
+def _task_data(run, config, spec: dict, quick: bool) -> dict:
+    """A figure's data from a run given to it (the same for a quick run)."""
+    return task_data(run, config, **spec)
 
 
 def task_data(run, config=None, names=None, against: str = "base", sides=None) -> dict:
@@ -51,7 +63,9 @@ def task_data(run, config=None, names=None, against: str = "base", sides=None) -
 
     config = trn.CONFIGS[run.config] if config is None else config
     ratios = list(config.ratios)
-    variants, versus, curves = {}, {}, {}
+    variants: dict = {}
+    versus: dict = {}
+    curves: dict = {}
     for name, seeds in run.variants.items():
         if names is not None and name not in names:
             continue
@@ -242,7 +256,7 @@ def table4_sides() -> dict:
     """Each ablation's side against TRSP as Table 4's MMLU ranks it: "less" (below TRSP) or "greater"."""
     from specproof.runs.train.harness import PAPER
 
-    mmlu = PAPER["table4_mmlu"]
+    mmlu = cast(dict, PAPER["table4_mmlu"])
     return {a: "greater" if mmlu[a] > mmlu["trsp"] else "less" for a in ABLATIONS}
 
 
@@ -276,7 +290,7 @@ def draw_task_ablations(d, ax):
         loc="upper left",
     )
     sub.set_title(f"ablation − TRSP, paired by seed (95 % BCa);\nverdict on Table 4's side at {x[-1]}×", fontsize=7)
-    mmlu = PAPER["table4_mmlu"]
+    mmlu = cast(dict, PAPER["table4_mmlu"])
     ax.legend(
         handles,
         [f"{h.get_label()} (Table 4 MMLU {mmlu[h.get_label()]} %)" for h in handles],
@@ -360,7 +374,7 @@ def write_figures(run, config, outdir) -> list:
             spec = {**_kwargs(spec), "names": None}
         else:
             spec = {}  # a run of its own: every variant it has, against base
-        fig = Figure(name, claims, title, lambda quick, spec=spec: task_data(run, config, **spec), draw)
+        fig = Figure(name, claims, title, functools.partial(_task_data, run, config, spec), draw)
         png, data_path, _ = render(fig, False, Path(outdir))
         written += [png, data_path]
     return written

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import functools
 from pathlib import Path
+from typing import Callable, cast
 
 import numpy as np
 
@@ -18,7 +19,7 @@ def paper_accuracy() -> dict:
     """The paper's numeric retrieval accuracies (%), by ratio then model: TRSP Table 2 (NoLiMa, 8×) and §4.3 (4×);
     the qualitative entries ("near-perfect", "all models near 100 %") are left out."""
     out = {}
-    for key, models in PAPER["nolima_accuracy"].items():
+    for key, models in cast(dict, PAPER["nolima_accuracy"]).items():
         if isinstance(models, dict):
             numeric = {m: v for m, v in models.items() if isinstance(v, (int, float))}
             if numeric:
@@ -115,7 +116,7 @@ def head_spectra_data(run_rows: dict) -> dict:
     from specproof.theory.cesaro import cesaro_singular_values
     from specproof.theory.trained_metrics import log_index_grid
 
-    out = {"variants": {}, "lengths": {}}
+    out: dict[str, dict] = {"variants": {}, "lengths": {}}
     for name, seeds in run_rows["variants"].items():
         ratios = sorted(r for slots in seeds.values() for r, row in slots.items() if r != "train" and row.get("heads"))
         picked = sorted({ratios[0], ratios[-1]}) if ratios else []
@@ -202,10 +203,15 @@ def write_figures(run_rows: dict, outdir: Path) -> list[Path]:
 
     written = []
     for name, draw, data, title, claims in FIGURES:
-        fig = Figure(name, claims, title, lambda quick, data=data: data(run_rows), draw)
+        fig = Figure(name, claims, title, functools.partial(_rows_data, data, run_rows), draw)
         png, data_path, _ = render(fig, False, outdir)
         written += [png, data_path]
     return written
+
+
+def _rows_data(data: Callable[[dict], dict], run_rows: dict, quick: bool) -> dict:
+    """A figure's data from a run's rows (the same for a quick run: the rows are what was given)."""
+    return data(run_rows)
 
 
 @functools.cache
@@ -220,7 +226,9 @@ def _gallery_rows(quick: bool) -> dict:
         setting = tr.Setting(
             tr.CONFIGS["tiny"], corpus, tr.resolve_variants(["base", "trsp"]), tr.resolve_device("cpu"), None
         )
-        return committed_run(tr.run(setting, seeds=[0, 1]).rows, "tiny")
+        tiny = committed_run(tr.run(setting, seeds=[0, 1]).rows, "tiny")
+        assert tiny is not None  # rows just trained
+        return tiny
     found = committed_run(tr.stored_rows(), "default")
     if found is None:
         raise InputError(
