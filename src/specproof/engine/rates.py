@@ -9,15 +9,14 @@ the sweep, against log x (power laws) or log log x (logarithmic rates). The tole
   rate's lower-order terms have died out where the trend is read.
 - :data:`DRIFT` = 0.15: for a *short* sweep (a user's variant: T ≤ 1024, operators ≤ 256) the
   tolerance is on the total change of log(y/f) over the part of the sweep a decision reads, not on
-  its slope: y/f may move by at most e^0.15 ≈ 16% there (:func:`drift_flat` turns that into a trend
-  tolerance for the sweep at hand). A per-unit tolerance cannot serve both: the upper half of a
-  default variant sweep spans only 0.22 .. 0.51 log log-units, where FLAT would allow y/f to move
-  by 1–3%, well inside the O(1/log T) corrections of a correct Θ(1/log T). DRIFT stays below half
-  the resolution of the variants' closed menu of rates (:func:`rate_menu`: neighbouring models'
-  trends differ by ≥ 1 per log log-unit, i.e. drift apart by ≥ 0.336 over the upper half of the
-  shortest default sweep), so at most one model of the menu can be flat on a default sweep.
-  Fits with an additive constant (:func:`offset_rate_evidence`) use the same DRIFT: the fitted
-  curve must stay within a band of total width DRIFT (±DRIFT/2, relative to y) around the data.
+  its slope: y/f may move by at most e^0.15 ≈ 16% there (the battery reads it as an allowance on the
+  fitted exponent, :mod:`specproof.checks.battery.exponents`). A per-unit tolerance cannot serve both:
+  the upper half of a default variant sweep spans only 0.22 .. 0.51 log log-units, where FLAT would
+  allow y/f to move by 1–3%, well inside the O(1/log T) corrections of a correct Θ(1/log T). The
+  battery names a measured rate from a closed menu (:func:`rate_menu`), whose neighbouring models
+  drift apart by more than DRIFT over the shortest default sweep. Fits with an additive constant
+  (:func:`offset_rate_evidence`) use the same DRIFT: the fitted curve must stay within a band of
+  total width DRIFT (±DRIFT/2, relative to y) around the data.
 """
 
 from __future__ import annotations
@@ -304,10 +303,10 @@ def corrected_rate_evidence(
 # --------------------------------------------------------------------------- short sweeps: a closed menu of rates
 
 # x^a·(log x)^c: on the log log scale the trends of the models 1, log x and 1/log x are exactly 1 apart.
-_MENU_EXPONENTS = ((0, 0), (0, 1), (0, -1), (0.5, 0), (-0.5, 0), (1, 0), (-1, 0), (2, 0), (-2, 0))
+MENU_EXPONENTS = ((0, 0), (0, 1), (0, -1), (0.5, 0), (-0.5, 0), (1, 0), (-1, 0), (2, 0), (-2, 0))
 
 
-def _menu_name(a: float, c: int, x: str) -> str:
+def menu_name(a: float, c: int, x: str) -> str:
     up, down = [], []
     names: tuple[tuple[float, dict[float, str]], ...] = (
         (a, {0.5: f"sqrt {x}", 1: x, 2: f"{x}^2"}),
@@ -325,41 +324,9 @@ def _menu_name(a: float, c: int, x: str) -> str:
 def rate_menu(x: str = "T") -> dict[str, Callable]:
     """The closed menu of rates in the variable ``x`` that a short sweep is classified into, name → function."""
     return {
-        _menu_name(a, c, x): lambda v, a=a, c=c: np.asarray(v, float) ** a * np.log(np.asarray(v, float)) ** c
-        for a, c in _MENU_EXPONENTS
+        menu_name(a, c, x): lambda v, a=a, c=c: np.asarray(v, float) ** a * np.log(np.asarray(v, float)) ** c
+        for a, c in MENU_EXPONENTS
     }
-
-
-def drift_flat(x, scale: str = "loglog", drift: float = DRIFT) -> float:
-    """The trend tolerance (per scale-unit) at which log(y/f) moves by at most ``drift`` over the upper
-    half of the sweep ``x`` (where :class:`RateFit` reads its trend)."""
-    u = _scaled(np.asarray(x, dtype=float), scale)[len(x) // 2 :]
-    return drift / float(np.ptp(u))
-
-
-def menu_rate_evidence(
-    x,
-    y,
-    models: dict[str, Callable],
-    *,
-    what: str,
-    ranges: str,
-    scale: str = "loglog",
-    drift: float = DRIFT,
-    role: str = "decides",
-) -> tuple[str, Evidence]:
-    """Classify y(x) (positive) into a menu of rates: the model whose ratio y/f has the flattest trend,
-    decided by :func:`rate_evidence` at the sweep's drift tolerance with every other model a competitor.
-
-    Returns the model and the evidence: verified, refuted (no model of the menu is flat: the sweep is
-    the counterexample), or open (another model is flat too).
-    """
-    first = next(iter(models))
-    trends = fit_rate(x, y, models[first], first, competitors=models, scale=scale).competitors
-    best = min(trends, key=lambda k: abs(trends[k]))
-    others = {k: f for k, f in models.items() if k != best}
-    fit = fit_rate(x, y, models[best], best, competitors=others, scale=scale)
-    return best, rate_evidence(fit, what=what, ranges=ranges, flat=drift_flat(x, scale, drift), role=Role(role))
 
 
 def offset_rate_evidence(

@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from specproof.engine.methods import fmt
-from specproof.engine.rates import _MENU_EXPONENTS, DRIFT, _menu_name, offset_rate_evidence, rate_menu
+from specproof.engine.rates import DRIFT, MENU_EXPONENTS, menu_name, offset_rate_evidence, rate_menu
 from specproof.engine.registry import Evidence, Status
 
 GUARANTEES = ("lower", "upper")
@@ -37,7 +37,7 @@ GUARANTEES = ("lower", "upper")
 
 def menu_exponents(x: str = "T") -> dict[str, tuple[float, int]]:
     """Each rate of the menu as (a, c) for x^a·(log x)^c: what orders them asymptotically (lexicographically)."""
-    return {_menu_name(a, c, x): (a, c) for a, c in _MENU_EXPONENTS}
+    return {menu_name(a, c, x): (a, c) for a, c in MENU_EXPONENTS}
 
 
 def keeps(rate: str, paper: str, guarantee: str, x: str = "T") -> bool:
