@@ -18,7 +18,12 @@ audits' behaviour on planted cases (tests/test_audits.py).
 - :func:`stored_bounds`: every stored sweep row satisfies the proved bounds its sweep declares.
 - :func:`tightness`, :func:`weakest_hypotheses`, :func:`limits`: every claim that states an inequality carries how
   tight it is, every hypothesis claim how weak its hypothesis may be, every rate claim its limit constant
-  (:mod:`specproof.engine.records`); flagged where a record is missing.
+  (:mod:`specproof.engine.records`); flagged where a record is missing. The limits audit shows each limit's
+  interval (its fit's, its extrapolation's, or the closed form's value) and flags a fit that does not cover the
+  closed form the record names, or names one the interval does not separate from its competitors.
+- :func:`second_methods`: every record's numbers against their second, independent computation: confirmed,
+  disagreeing (flagged: the two differ beyond the stated error), unconfirmed (no second computation), or without
+  a number; ``specproof verify`` prints the counts per kind of record.
 """
 
 from __future__ import annotations
@@ -304,16 +309,20 @@ def is_hypothesis_claim(claim) -> bool:
     return ".hypotheses" in claim.id
 
 
-def _record_audit(name: str, applies, record: str, missing: str):
-    from specproof.engine.runner import record_of
+def _record_audit(name: str, applies, record: str, missing: str, inspect_record=None):
+    from specproof.engine.runner import records_of
 
     def audit(results) -> list[Finding]:
         out = []
         for r in results:
             if r.status in (Status.REFUTED,) or r.unavailable or not applies(r):
                 continue
-            rec = record_of(r, record)
-            out.append(Finding(name, r.claim.id, "", rec.text() if rec else missing, rec is None))
+            recs = records_of(r, record)
+            if not recs:
+                out.append(Finding(name, r.claim.id, "", missing, True))
+            for rec in recs:
+                text, flagged = inspect_record(rec) if inspect_record else (rec.text(), False)
+                out.append(Finding(name, r.claim.id, rec.part, text, flagged))
         return out
 
     audit.__name__ = name.replace("-", "_")
@@ -334,6 +343,28 @@ weakest_hypotheses = _record_audit(
     "weakest",
     "a hypothesis claim with no record of the weakest value that still works (or that it has no quantity to weaken)",
 )
+def limit_interval(rec) -> tuple[str, bool]:
+    """A limit record as the limits audit shows it: its interval first, then the record; flagged when its fit does
+    not cover the closed form it states, or names a closed form its interval does not separate from the others."""
+    text = f"interval {rec.interval_text()}: {rec.text()}"
+    fit = rec.fit
+    if fit is None:
+        return text, False
+    lo, hi = fit.interval
+    problems = []
+    if rec.kind == "closed-form" and rec.numeric is not None and not lo <= rec.numeric <= hi:
+        problems.append(f"the closed form {fmt(rec.numeric)} lies outside its own fit interval")
+    if fit.named:
+        inside = fit.inside()
+        if inside != [fit.named]:
+            problems.append(f"names {fit.named} but the interval holds {', '.join(inside) or 'none of the candidates'}")
+        if not fit.tested:
+            problems.append(f"names {fit.named} without testing it at parameters not used to find it")
+    if problems:
+        return text + " — " + "; ".join(problems), True
+    return text, False
+
+
 limits = _record_audit(
     "limits",
     lambda r: (
@@ -343,7 +374,42 @@ limits = _record_audit(
     ),
     "limit",
     "a rate claim with no limit constant (closed form, or extrapolated with its error) and no reason why none is given",
+    limit_interval,
 )
+
+
+# --------------------------------------------------------------------------- second computations
+
+
+RECORD_NAMES = ("tightness", "weakest", "limit")
+
+
+def second_methods(results) -> list[Finding]:
+    """Every record of every claim: is each of its numbers confirmed by a second, independent computation? The
+    finding's check names the record kind; its text starts with the state (engine.records.CONFIRMATION_STATES)."""
+    from specproof.engine.runner import records_of
+
+    out = []
+    for r in results:
+        if r.unavailable:
+            continue
+        for name in RECORD_NAMES:
+            for rec in records_of(r, name):
+                state, detail = rec.confirmation(), rec.confirmation_text()
+                text = f"{state}: {detail}" if detail else state
+                out.append(Finding("second-methods", r.claim.id, name, text, state == "disagrees"))
+    return out
+
+
+def second_method_counts(findings: list[Finding]) -> dict[str, dict[str, int]]:
+    """Per kind of record, how many are confirmed, disagree, are unconfirmed or state no number."""
+    from specproof.engine.records import CONFIRMATION_STATES
+
+    counts = {name: dict.fromkeys(CONFIRMATION_STATES, 0) for name in RECORD_NAMES}
+    for f in findings:
+        if f.audit == "second-methods" and f.check in counts:
+            counts[f.check][f.text.split(":", 1)[0]] += 1
+    return counts
 
 
 AUDITS = {
@@ -355,6 +421,7 @@ AUDITS = {
     "tightness": tightness,
     "weakest-hypotheses": weakest_hypotheses,
     "limits": limits,
+    "second-methods": second_methods,
 }
 
 
@@ -387,6 +454,17 @@ def audit_summary(findings: list[Finding]) -> list[str]:
         skipped = [f.text for f in mine if not f.claim and f.text.startswith("not run here")]
         if skipped:
             lines.append(f"audit {name}: {skipped[0]}")
+            continue
+        if name == "second-methods":
+            counts = second_method_counts(mine)
+            line = "audit second-methods: " + "; ".join(
+                f"{kind} {c['confirmed']} confirmed, {c['disagrees']} disagreeing, {c['unconfirmed']} unconfirmed "
+                f"({c['no number']} state no number)"
+                for kind, c in counts.items()
+            )
+            if flagged:
+                line += " — disagreeing: " + "; ".join(f"{f.claim} ({f.check}): {f.text}" for f in flagged)
+            lines.append(line)
             continue
         line = f"audit {name}: {len(mine)} read, {len(flagged)} flagged"
         if flagged:
