@@ -39,6 +39,24 @@ CORRECTIONS: dict[str, tuple[Callable, ...]] = {
     "1/log x + 1/log² x": (lambda x: 1 / np.log(x), lambda x: 1 / np.log(x) ** 2),
     "1/log² x": (lambda x: 1 / np.log(x) ** 2,),
 }
+FREE_POWER = "x^−q, q fitted"  # y ≈ L + c·x^−q with the exponent q read from the data too (a slow power approach)
+_FREE_POWER_GRID = np.geomspace(0.01, 4.0, 400)
+
+
+def fit_free_power(x, y) -> float:
+    """The constant term of y ≈ L + c·x^−q, q chosen on a grid in [0.01, 4] by least squares (at least three
+    points; with three it interpolates)."""
+    x, y = np.asarray(x, float), np.asarray(y, float)
+    if x.size < 3:
+        raise ValueError("a free-power fit needs at least three points")
+    best = None
+    for q in _FREE_POWER_GRID:
+        basis = np.column_stack([np.ones_like(x), x**-q])
+        coef, *_ = np.linalg.lstsq(basis, y, rcond=None)
+        residual = float(np.sum((basis @ coef - y) ** 2))
+        if best is None or residual < best[0]:
+            best = (residual, float(coef[0]))
+    return best[1]
 
 
 def fit_limit_once(x, y, family: Sequence[Callable]) -> float:
@@ -73,8 +91,12 @@ def limit_fit(
         tails = {f"last {n} ({variable} ≥ {fmt(x[-n])})": n for n in tails}
     estimates = []
     for family in families:
-        fns = CORRECTIONS[family]
         for tail, n in tails.items():
+            if family == FREE_POWER:
+                if 3 <= n <= x.size:
+                    estimates.append((family.replace("x", variable), tail, fit_free_power(x[-n:], y[-n:])))
+                continue
+            fns = CORRECTIONS[family]
             if n < len(fns) + 1 or n > x.size:
                 continue
             estimates.append((family.replace("x", variable), tail, fit_limit_once(x[-n:], y[-n:], fns)))
@@ -102,16 +124,18 @@ class RateReading:
     tested_exponent: float
     constant: LimitFit
 
-    def record(self, variable: str, bound_exponent: float, ranges: str = "") -> GapRate:
+    def record(self, variable: str, bound_exponent: float) -> GapRate:
         lo, hi = self.constant.interval
         return GapRate(
             variable,
+            self.exponent,
+            self.exponent_error,
             self.tested_exponent,
-            self.exponent_error + abs(self.exponent - self.tested_exponent),
             (lo + hi) / 2,
             (hi - lo) / 2,
             bound_exponent,
-            ranges,
+            self.constant.named,
+            self.constant.tested,
         )
 
 

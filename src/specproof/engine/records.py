@@ -88,9 +88,10 @@ class Second:
         return abs(self.stated - self.value) <= self.error * (1 + 1e-12)
 
     def text(self) -> str:
-        error = f" ± {fmt(self.error, 2)}" if self.error else " (exact)"
-        out = f"{self.name} {_numbers(self.stated)}, again {_numbers(self.value)} by {self.method}"
-        return out + (f", within{error}" if self.agrees else f": they disagree beyond{error}")
+        """The two values (the method is said once per group by :meth:`Record.confirmation_text`)."""
+        error = f"± {fmt(self.error, 2)}" if self.error else "exactly"
+        out = f"{self.name} {_numbers(self.stated)} again {_numbers(self.value)}"
+        return out + (f" ({error})" if self.agrees else f": they DISAGREE beyond {error}")
 
     def to_json(self) -> dict:
         return {
@@ -145,7 +146,10 @@ class Record:
             what = ", ".join(missing) if missing else "the numbers its text quotes"
             return f"unconfirmed — no second, independent computation of {what}"
         head = {"confirmed": "confirmed", "disagrees": "DISAGREES", "unconfirmed": "partly confirmed"}[state]
-        out = f"{head} — " + "; ".join(s.text() for s in self.seconds)
+        by_method: dict[str, list] = {}
+        for s in self.seconds:
+            by_method.setdefault(s.method, []).append(s.text())
+        out = f"{head} — " + "; ".join(f"by {m}: " + ", ".join(texts) for m, texts in by_method.items())
         if missing:
             out += "; not recomputed: " + ", ".join(missing)
         return out
@@ -175,24 +179,34 @@ class Record:
 
 @dataclass(frozen=True)
 class GapRate:
-    """A rate bound measured on the actual gap: gap ≈ constant·x^exponent over ``ranges``, each with the spread of
-    its fits over the tail ranges read (``exponent_error``, ``constant_error``), against the bound's own exponent."""
+    """A rate bound measured on the actual gap: its exponent read from the local exponents (``exponent`` ±
+    ``exponent_error``, the spread over the tail ranges read), and at the exponent tested (``tested_exponent``,
+    e.g. the fitted one rounded) the constant of gap·x^(−p) as a fit interval (``constant`` ± ``constant_error``,
+    its midpoint and half-width), the closed form it names if the interval separates one (``named``) and where
+    that was tested at parameters not used to find it (``tested``); against the bound's own exponent."""
 
     variable: str
     exponent: float
     exponent_error: float
+    tested_exponent: float
     constant: float
     constant_error: float
     bound_exponent: float
-    ranges: str = ""
+    named: str = ""
+    tested: str = ""
 
     def text(self) -> str:
-        return (
-            f"the actual gap ≈ {_numbers(self.constant)}·{self.variable}^{fmt(self.exponent)} "
-            f"(exponent {fmt(self.exponent)} ± {fmt(self.exponent_error, 2)}, constant {_numbers(self.constant)} ± "
-            f"{fmt(self.constant_error, 2)}) against the bound's {self.variable}^{fmt(self.bound_exponent)}"
-            + (f", over {self.ranges}" if self.ranges else "")
+        v = self.variable
+        out = (
+            f"the actual gap ~ C·{v}^p with p = {fmt(self.exponent)} ± {fmt(self.exponent_error, 2)} (local "
+            f"exponents), against the bound's {v}^{fmt(self.bound_exponent)}; at p = {fmt(self.tested_exponent)} "
+            f"C = {_numbers(self.constant)} ± {fmt(self.constant_error, 2)}"
         )
+        if self.named:
+            out += f", which names C = {self.named}"
+        if self.tested:
+            out += f" ({self.tested})"
+        return out
 
     def to_json(self) -> dict:
         return dict(self.__dict__)
