@@ -684,9 +684,9 @@ def _count_by_cholesky(A: np.ndarray, tau: float) -> int | None:
 def c_step3_necessity_count(ctx: Context) -> Evidence:
     """The necessity example's own inequality, a count bound measured as the count: with a_i = ℓ (no separation),
     the fraction of σ_i(A_c) above 1/√8 that the statement bounds below by 1/40, counted from the SVD at
-    ℓ = 64, 512, 2048; again by Cholesky of AᵀA − I/8 (Sylvester's law: positive definite iff every σ_i > 1/√8)."""
+    ℓ = 64, 256, 1024 (2048 with --wide); again by Cholesky of AᵀA − I/8 (Sylvester's law: positive definite iff every σ_i > 1/√8)."""
     tau = 1 / math.sqrt(8)
-    sizes = (64, 512, 2048)
+    sizes = (64, 512, 2048) if ctx.wide else (64, 256, 1024)
     fractions, smallest, again = {}, {}, {}
     for ell in sizes:
         A = attention(np.full(ell, math.log(ell)))
@@ -715,7 +715,7 @@ def c_step3_necessity_count(ctx: Context) -> Evidence:
         factor=1 / ratio,
         ratio=ratio,
         where={"ell": least},
-        ranges="a_i = ℓ (s_i = log ℓ, k = 0), ℓ ∈ {64, 512, 2048}",
+        ranges=f"a_i = ℓ (s_i = log ℓ, k = 0), ℓ ∈ {{{', '.join(map(str, sizes))}}}",
         inequality="#{i : σ_i(A_c) > 1/√8} ≥ ℓ/40 at a_i = ℓ (the necessity example)",
         part="necessity example",
         seconds=seconds,

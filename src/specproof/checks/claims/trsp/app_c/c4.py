@@ -16,6 +16,7 @@ import scipy.linalg
 import sympy as sp
 from hypothesis import strategies as st
 
+from specproof.checks.claims._shared.sdeg_causal import limit_evidence
 from specproof.checks.claims._shared.sdeg_real import RANGES, _measured, _missing, _three
 from specproof.checks.claims._shared.trsp_app_c import (
     APPENDIX_C_TESTS,
@@ -2049,13 +2050,13 @@ rank = claim(
     "trsp.network.rank",
     title="Under a sink the network's effective rank tends to 1 with depth: Thm C.8's floor does not survive composition",
     source=Source("specproof", "App. C.4", "own"),
-    statement=r"With the sink $\mathbf 1e_1^\top$ at every layer and any gates $g_\ell\in[0,1)$, $D\ge2$: $R_{\rm eff}(N_D)\le1+\big(q_D/(1-q_D)\big)^2$, $q_D=\prod_\ell\frac{1+g_\ell}{2+g_\ell}\le(\frac23)^D$, at every $T$ (every row of $P_D$ puts $\ge1-q_D$ on the first token; $\|P_D\|_F^2\le\sum_ip_i^2+(1-p_i)^2$, $\|P_D\|_2^2\ge\sum_ip_i^2$). So already at $D=2$, $R_{\rm eff}\le1.64$ (measured $\to\frac{10}9$) against the single layer's limit $2+2g/b^2+g^2\|h_b\|^2$, and at $D=\lfloor\log_2T\rfloor+1$, $R_{\rm eff}-1=O(T^{-2\log_2(3/2)})\to0$: the rank does collapse through depth. Thm C.8's conclusion (a floor $>1$) transfers only at fixed $D$, with a floor that shrinks with depth: measured $R_{\rm eff}\to1+(2^D-1)^{-2}$ as $T\to\infty$ (the value of $2^{-D}(I+(2^D-1)\mathbf 1e_1^\top)$, the product at $g=0$, which the reconstructed gate approaches as $r_\ell\to0$), not $1+g^2E_b$. Reconstruction-free: the bound and its $D=\lfloor\log_2T\rfloor+1$ consequence hold for every gate in $[0,1)$; the measured floor needs $g_\ell\to0$ as $r_\ell\to0$, which the reconstructed gate ($\varphi=\ln2$) supplies.",
+    statement=r"With the sink $\mathbf 1e_1^\top$ at every layer and any gates $g_\ell\in[0,1)$, $D\ge2$: $R_{\rm eff}(N_D)\le1+\big(q_D/(1-q_D)\big)^2$, $q_D=\prod_\ell\frac{1+g_\ell}{2+g_\ell}\le(\frac23)^D$, at every $T$ (every row of $P_D$ puts $\ge1-q_D$ on the first token; $\|P_D\|_F^2\le\sum_ip_i^2+(1-p_i)^2$, $\|P_D\|_2^2\ge\sum_ip_i^2$). So already at $D=2$, $R_{\rm eff}\le1.64$ (and $\to\frac{10}9$) against the single layer's limit $2+2g/b^2+g^2\|h_b\|^2$, and at $D=\lfloor\log_2T\rfloor+1$, $R_{\rm eff}-1=O(T^{-2\log_2(3/2)})\to0$: the rank does collapse through depth. Thm C.8's conclusion (a floor $>1$) transfers only at fixed $D$, with a floor that shrinks with depth: at fixed $D$, for gates with $\max_\ell g_\ell\to0$ as $T\to\infty$ (every gate of Eq. 7's form: $g_\ell\le r_\ell^\varphi$, $\varphi=\mathrm{softplus}(\beta)>0$, $r_\ell\le2^{D-1}/T$), $R_{\rm eff}\to1+(2^D-1)^{-2}$, the value of $2^{-D}(I+(2^D-1)\mathbf 1e_1^\top)$ (the product at $g=0$), not $1+g^2E_b$. Reconstruction-free: the bound, its $D=\lfloor\log_2T\rfloor+1$ consequence and the limit hold for every such gate; the stored sweep that shows the approach uses the reconstructed gate ($\varphi=\ln2$).",
     lost=RECONSTRUCTED_GATE,
     uses=["trsp.network.operator", "trsp.C8.rank-floor.limit", "trsp.network.sink-exact"],
     corrects="trsp.C8.rank-floor",
-    expected=Status.VERIFIED,
-    reason="The bound's two ingredients are certified in exact rationals (trsp.network.operator); the bound itself is checked against dense SVDs over gate scales 0.001…0.999 and against the stored matrix-free brackets to T = 2^16.",
-    unproved="the bound itself is proved for every gate (trsp.network.sink-exact); the measured floor 1 + (2^D − 1)^−2 and the values at D = 2 are stored brackets",
+    expected=Status.PROVED,
+    reason="Proved: the bound is trsp.network.sink-exact's (proved for every gate in [0, 1)); sympy checks q/(1 − q) increasing (so D = 2 gives 1 + (4/5)² = 1.64), (2/3)^(log₂T) = T^−log₂(3/2), the Frobenius norm and the two bounds on the spectral norm of the g = 0 product P* = 2^−D I + (1 − 2^−D)𝟏e₁ᵀ and their limits over T, the limit 1 + (2^D − 1)^−2 of their ratio, and (b/T)^φ → 0; the step from P* to P_D (‖P_D − P*‖ ≤ ‖Q_D/c_D − 2^−D I‖ + |q_D − 2^−D|‖𝟏e₁ᵀ‖, both → 0 after dividing by √T) is argued in prose. Dense SVDs over gate scales 0.001…0.999 and the stored matrix-free brackets to T = 2^16 are cross-checks.",
+    prose="the bound R_eff(N_D) ≤ 1 + (q_D/(1 − q_D))² and the form P_D = Q_D/c_D + (1 − q_D)𝟏e₁ᵀ are trsp.network.sink-exact's; q_D ≤ (2/3)^D ≤ 4/9 for D ≥ 2 gives 1 − q_D ≥ 5/9 and (q/(1 − q))² ≤ (81/25)q² = O(T^−2log₂(3/2)) at D = ⌊log₂T⌋ + 1 (q_D ≤ (2/3)^(log₂T)); the limit: with X = P_D/√T and Y = P*/√T, ‖X − Y‖_F ≤ ‖Q_D/c_D − 2^−D I‖₂ + |q_D − 2^−D| (‖A‖_F ≤ √T‖A‖₂, ‖𝟏e₁ᵀ‖_F = √T) and ‖X − Y‖₂ no larger; ‖Q_D − I‖₂ ≤ Π_ℓ(1 + g_ℓ‖M_ℓ‖₂) − 1 with ‖M_ℓ‖₂ ≤ √(‖M_ℓ‖₁‖M_ℓ‖_∞) ≤ √(2b_ℓ − 1) (row-stochastic, entries ≤ 1, 2b_ℓ − 1 per column), c_D → 2^D and q_D → 2^−D as max g_ℓ → 0 (finite products, continuous); so ‖X‖_F and ‖X‖₂ have the limits of ‖Y‖_F and ‖Y‖₂, the latter ≥ 1 − 2^−D > 0, and R_eff(P_D) = ‖X‖_F²/‖X‖₂² tends to the limit of R_eff(P*); g_ℓ ≤ r_ℓ^φ for Eq. 7's form because σ < 1",
     notes=["reconstructed"],
     tightness=Tightness(
         "sharp",
@@ -2067,8 +2068,8 @@ rank = claim(
     limit=Limit(
         "closed-form",
         "the value of the g = 0 product 2^−D(I + (2^D − 1)𝟏e₁ᵀ) as T → ∞ (‖P‖_F² ~ T(2^−2D + (1 − 2^−D)²), ‖P‖₂² ~ T(1 − 2^−D)²), "
-        "and of the proved bound at q_D = 2^−D; the convergence of R_eff itself is read on stored brackets (1.111131 at D = 2, "
-        "1.004447 at D = 4, T = 2^20), not proved",
+        "and of the proved bound at q_D = 2^−D; proved for every gate with max g_ℓ → 0 (network_rank_proof); the stored brackets "
+        "show the approach (1.111131 at D = 2, 1.004447 at D = 4, T = 2^20)",
         quantity="R_eff(N_D) under the sink, fixed D, T → ∞",
         value="1 + (2^D − 1)^−2",
         approach="with the gates, like O(max_ℓ g_ℓ) = O(T^−ln 2) for the reconstructed gate",
@@ -2079,6 +2080,45 @@ rank = claim(
 
 
 @rank.decides
+def network_rank_proof(ctx: Context) -> Evidence:
+    """The algebra of the bound's consequences and of the fixed-depth limit (sympy); the perturbation step from
+    P* to P_D is the claim's prose."""
+    q, a, T, b, phi = sp.symbols("q a T b phi", positive=True)
+    D = sp.Symbol("D", positive=True, integer=True)
+    frobenius = 1 + (T - 1) * (a**2 + (1 - a) ** 2)  # ‖P*‖_F²: first row e₁ᵀ, every other row (1 − a, 0…, a, 0…)
+    lower = 1 + (T - 1) * (1 - a) ** 2  # ‖P*e₁‖² ≤ ‖P*‖₂²
+    upper = (a + (1 - a) * sp.sqrt(T)) ** 2  # ‖aI‖₂ + (1 − a)‖𝟏e₁ᵀ‖₂ ≥ ‖P*‖₂
+    steps = [
+        sympy_nonnegative(
+            sp.diff(q / (1 - q), q).subs(q, sp.Rational(4, 9) * a / (1 + a)),
+            [a],
+            what="q/(1 − q) increases on [0, 4/9]: with q_D ≤ (2/3)^D ≤ 4/9 for D ≥ 2, (q_D/(1 − q_D))² ≤ (4/5)²",
+        ),
+        sympy_identity(1 + (sp.Rational(4, 9) / (1 - sp.Rational(4, 9))) ** 2, sp.Rational(41, 25), what="D = 2: 1 + (4/5)² = 1.64"),
+        sympy_identity(
+            sp.expand_log(sp.log((sp.Rational(2, 3)) ** (sp.log(T) / sp.log(2))), force=True),
+            sp.expand_log(sp.log(T ** (-sp.log(sp.Rational(3, 2)) / sp.log(2))), force=True),
+            what="(2/3)^(log₂T) = T^−log₂(3/2): at D = ⌊log₂T⌋ + 1 > log₂T, q_D ≤ T^−log₂(3/2)",
+        ),
+        limit_evidence(frobenius / T, T, a**2 + (1 - a) ** 2, what="‖P*‖_F²/T → a² + (1 − a)²"),
+        limit_evidence(lower / T, T, (1 - a) ** 2, what="the lower bound ‖P*e₁‖²/T → (1 − a)²"),
+        limit_evidence(upper / T, T, (1 - a) ** 2, what="the upper bound (a + (1 − a)√T)²/T → (1 − a)²"),
+        sympy_identity(
+            ((a**2 + (1 - a) ** 2) / (1 - a) ** 2).subs(a, 2**-D),
+            1 + 1 / (2**D - 1) ** 2,
+            what="R_eff(P*) → (a² + (1 − a)²)/(1 − a)² = 1 + (2^D − 1)^−2 at a = 2^−D",
+        ),
+        limit_evidence((b / T) ** phi, T, 0, what="r_ℓ^φ = (b_ℓ/T)^φ → 0 at fixed b_ℓ ≤ 2^(D−1), φ > 0"),
+    ]
+    return derivation(
+        steps,
+        what="R_eff(N_D) ≤ 1 + (q_D/(1 − q_D))² ≤ 1.64 at D = 2, → 1 at D = ⌊log₂T⌋ + 1; at fixed D with gates → 0, "
+        "R_eff(N_D) → 1 + (2^D − 1)^−2",
+        ranges="every T ≥ 3, D ≥ 2, gates in [0, 1); the limit for gates with max g_ℓ → 0",
+    )
+
+
+@rank.supports
 def network_sink_rank_dense(ctx: Context) -> Evidence:
     """R_eff(N_D) ≤ 1 + (q_D/(1 − q_D))² by dense SVD, for gate scales from tiny to ~1 and every D ≥ 2."""
     cases = [
