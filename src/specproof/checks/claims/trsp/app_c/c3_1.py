@@ -843,7 +843,7 @@ network_safety_net = claim(
         "loose",
         "μ₂(P_D) ≤ 6R_D²/(T² − 1) under isolation: the stored upper brackets reach at most 0.0459 of the bound (T = 4, D = 2), "
         "and the ratio falls like T^−ln 2 (0.00154 at T = 1024, D = 2; 0.00148 at D = 4): the gates' r^φ, not the band, set μ₂",
-        factor=21.7,
+        factor=21.79,
         ratio=0.0459,
         where={"T": 4, "D": 2},
         ranges="stored network-isolated rows, T = 4…2^20, D = 2 and 4",
@@ -1041,6 +1041,23 @@ def network_safety_net_d2_constant(ctx: Context) -> Evidence:
         limit=limit,
     )
 
+def _isolated_d2_ratio_again() -> float:
+    """The isolated network at T = 4, D = 2 against 6R²/(T² − 1), R = 2: μ₂ from the two-factor form
+    g₁/(2 + g₁)·μ₂(L(M_tri^(2))) (the gate's code, the banded solve), not the stored matrix-free bracket."""
+    from specproof.theory.torch.gate import gate_value
+
+    T = 4
+    g1 = float(gate_value(2 / T, _gate_params(0)))
+    mu2 = g1 / (2 + g1) * _banded_layer_mu2(T, 2)
+    return mu2 / (6 * 2**2 / (T**2 - 1))
+
+
+@network_safety_net.second("tightness")
+def safety_net_bound_ratio_again(ctx: Context) -> tuple:
+    """The factor 6R²/(T² − 1) over μ₂ at T = 4, D = 2 again (_isolated_d2_ratio_again)."""
+    return (Second("factor", 21.79, 1 / _isolated_d2_ratio_again(), "two-factor form g₁/(2 + g₁)·μ₂(L(M)) at T = 4", 0.01),)
+
+
 @network_safety_net.decides
 def network_safety_net_upper_bounds(ctx: Context) -> Evidence:
     """The Rayleigh-quotient upper bounds at every stored T (rigorous up to rounding, bracket-only rows included):
@@ -1125,7 +1142,7 @@ fixed_depth_bound = claim(
         "on the isolated network (the case it is applied to) the stored μ₂ upper brackets reach at most 0.0459 of "
         "6R_D²/(T² − 1) (T = 4, D = 2), falling like T^−ln 2 with the reconstructed gate (banded_bound_stored_rows); "
         "over all row-stochastic P of reach R the bound is not measured for sharpness",
-        factor=21.7,
+        factor=21.79,
         ratio=0.0459,
         where={"T": 4, "D": 2},
         ranges="stored network-isolated rows, T = 4…2^20, D = 2 and 4",
@@ -1263,6 +1280,12 @@ def banded_bound_stored_rows(ctx: Context) -> Evidence:
         + f"; at T = {last['x']} the bound is loose by the gates: μ₂/bound ≤ "
         + ", ".join(f"{fmt(v)} ({DEPTHS[t]})" for t, v in ratios.items()),
     )
+
+
+@fixed_depth_bound.second("tightness")
+def fixed_depth_bound_ratio_again(ctx: Context) -> tuple:
+    """As for trsp.network.safety-net: the factor at T = 4, D = 2 from the two-factor form."""
+    return (Second("factor", 21.79, 1 / _isolated_d2_ratio_again(), "two-factor form g₁/(2 + g₁)·μ₂(L(M)) at T = 4", 0.01),)
 
 
 real_safety_net = claim(

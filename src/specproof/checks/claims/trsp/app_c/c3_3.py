@@ -57,7 +57,7 @@ from specproof.engine.methods import (
     sympy_nonnegative,
 )
 from specproof.engine.optional import optional
-from specproof.engine.records import Limit, Tightness, Weakest
+from specproof.engine.records import Limit, Second, Tightness, Weakest
 from specproof.engine.registry import Context, Evidence, Role, Source, Status, claim
 from specproof.theory import filters
 from specproof.theory import network as nw
@@ -204,6 +204,21 @@ def c6_upper_float_extreme(ctx: Context) -> Evidence:
     )
 
 
+@mu2_upper.second("tightness")
+def mu2_upper_factor_balls(ctx: Context) -> tuple:
+    """The factor again from the other side: 16π²/3 over the largest μ₁ = Σ_(ℓ≤L) 4 sin²(π2^ℓ/T) for T ≤ 1700 (which
+    includes the observed maximiser T = 1615), each as an arb ball (the checks sum floats). The stated factor
+    divides by the certified 37/5, this one by the observed maximum: they agree within 37/5 − max μ₁ relatively,
+    plus the third digit."""
+    with flint.ctx.workprec(64):
+        top = max(
+            float(sum((4 * (flint.arb.pi() * flint.fmpq(2**ell % T, T)).sin() ** 2 for ell in range(floor_log2(T) + 1)), flint.arb(0)).mid())
+            for T in range(2, 1701)
+        )
+    sup_gap = 16 * math.pi**2 / 3 * (1 / top - 1 / (37 / 5))
+    return (Second("factor", 7.11, 16 * math.pi**2 / 3 / top, "arb balls of μ₁ for every T ≤ 1700", sup_gap + 0.005),)
+
+
 sharp = claim(
     "trsp.C6.mu2-upper.sharp",
     title="μ₂ ≤ μ₁ < 7.4 for every T (vs 16π²/3 ≈ 52.6)",
@@ -293,6 +308,19 @@ def c6_upper_sharp_float(ctx: Context) -> Evidence:
 
 
 sharp.decides(c6_mu2_stored_sweep)
+
+
+@sharp.second("tightness")
+def mu2_upper_sharp_envelope_max(ctx: Context) -> tuple:
+    """37/5 over the envelope's supremum again: the maximum of Σ_(j≥0) 4 sin²(πy/2^j) on [1/2, 1] by a root of its
+    derivative (mpmath, 30 digits) instead of the check's 200001-point grid."""
+    import mpmath
+
+    with mpmath.workdps(30):
+        f = lambda y: mpmath.nsum(lambda j: 4 * mpmath.sin(mpmath.pi * y / 2**j) ** 2, [0, mpmath.inf])  # noqa: E731
+        y = mpmath.findroot(lambda y: mpmath.diff(f, y), 0.634)
+        sup = float(f(y))
+    return (Second("factor", 1.0017, 7.4 / sup, "mpmath: the envelope's maximum at a root of its derivative", 1e-4),)
 
 
 hypotheses = claim(

@@ -51,7 +51,7 @@ from specproof.engine.methods import (
     sympy_nonnegative,
 )
 from specproof.engine.rates import bound_evidence, corrected_rate_evidence, fit_rate, rate_evidence
-from specproof.engine.records import Limit, Tightness, Weakest
+from specproof.engine.records import Limit, Second, Tightness, Weakest
 from specproof.engine.registry import Context, Evidence, Role, Source, Status, claim
 from specproof.runs.real import models as rm
 from specproof.theory import filters
@@ -1515,6 +1515,22 @@ def c8_rank_floor_slack(ctx: Context) -> Evidence:
     )
 
 
+@rank_floor.second("tightness")
+def rank_floor_slack_continuous(ctx: Context) -> tuple:
+    """The infimum of R_∞/(1 + g²E_b) again, in floats and over continuous g: for each b ≤ 512 the minimum over
+    g ∈ [0, 1] by bounded scalar minimisation, with ‖h_b‖² summed from the kernel's weights (theory.filters) rather
+    than the closed form (2b² + 1)/(3b³) the check uses on a grid of g."""
+    import scipy.optimize
+
+    best = math.inf
+    for b in range(1, 513):
+        E = float(np.sum(np.asarray(tribox_kernel(b), float) ** 2))
+        slack = lambda g, b=b, E=E: (2 + 2 * g / b**2 + g * g * E) / (1 + g * g * E)  # noqa: E731
+        res = scipy.optimize.minimize_scalar(slack, bounds=(1e-9, 1.0), method="bounded", options={"xatol": 1e-12})
+        best = min(best, float(res.fun), slack(1.0))
+    return (Second("factor", 1.948, best, "bounded minimisation over g for each b ≤ 512, ‖h_b‖² from the weights", 1e-3),)
+
+
 rank_floor_sharp = claim(
     "trsp.C8.rank-floor.sharp",
     title="The actual limit: R_eff → 2 + 2g/b² + g²‖h_b‖² (2 without the side path)",
@@ -2002,6 +2018,24 @@ def c8_bandwidth_probe(ctx: Context) -> Evidence:
         f"[{fmt(min(by_T[512]))}, {fmt(max(by_T[512]))}] at T = 512 (rising to 2)",
     )
     return probe_hypothesis("not needed", "bounded bandwidth b = O(1) (for R_eff > 1)", ev, role=Role.DECIDES)
+
+
+@bandwidth.second("tightness")
+def bandwidth_reff_lanczos(ctx: Context) -> tuple:
+    """The smallest R_eff at T = 64 again: ‖ℳ‖_F² summed from the triBox entries and ‖ℳ‖₂ by ARPACK's Lanczos on
+    ℳᵀℳ (scipy.sparse.linalg.svds), not the dense SVD of the check; the record states it to 3 digits."""
+    import scipy.sparse.linalg as spl
+
+    least = math.inf
+    T = 64
+    for b in (T // 2, T):
+        M = TriBox(T, b).as_matrix()
+        for g in (0.5, 0.9):
+            ops = np.eye(T) + g * M
+            ops[:, 0] += 1.0
+            top = float(spl.svds(ops, k=1, return_singular_vectors=False, tol=1e-14)[0])
+            least = min(least, float(np.sum(ops**2)) / top**2)
+    return (Second("factor", 1.63, least, "Frobenius sums and ARPACK's largest singular value (svds)", 0.005),)
 
 
 row_stochastic = rank_floor.hypothesis(
