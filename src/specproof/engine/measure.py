@@ -43,9 +43,9 @@ FREE_POWER = "x^−q, q fitted"  # y ≈ L + c·x^−q with the exponent q read 
 _FREE_POWER_GRID = np.geomspace(0.01, 4.0, 400)
 
 
-def fit_free_power(x, y) -> float:
+def fit_free_power(x, y, *, with_exponent: bool = False):
     """The constant term of y ≈ L + c·x^−q, q chosen on a grid in [0.01, 4] by least squares (at least three
-    points; with three it interpolates)."""
+    points; with three it interpolates); with ``with_exponent``, (L, q)."""
     x, y = np.asarray(x, float), np.asarray(y, float)
     if x.size < 3:
         raise ValueError("a free-power fit needs at least three points")
@@ -55,8 +55,8 @@ def fit_free_power(x, y) -> float:
         coef, *_ = np.linalg.lstsq(basis, y, rcond=None)
         residual = float(np.sum((basis @ coef - y) ** 2))
         if best is None or residual < best[0]:
-            best = (residual, float(coef[0]))
-    return best[1]
+            best = (residual, float(coef[0]), float(q))
+    return (best[1], best[2]) if with_exponent else best[1]
 
 
 def fit_limit_once(x, y, family: Sequence[Callable]) -> float:

@@ -58,6 +58,14 @@ def _numbers(x: float, digits: int = 4) -> str:
     return fmt(x, digits)
 
 
+def _interval(lo: float, hi: float) -> str:
+    """[lo, hi] with the fewest digits (4 to 7) that tell its ends apart."""
+    for digits in range(4, 8):
+        if fmt(lo, digits) != fmt(hi, digits):
+            break
+    return f"[{fmt(lo, digits)}, {fmt(hi, digits)}]"
+
+
 CONFIRMATION_STATES = ("confirmed", "disagrees", "unconfirmed", "no number")
 # a decimal a record's text quotes (0.879, 1.212): a measured number the record states without a field for it
 _QUOTED = re.compile(r"(?<![\w.^])\d+\.\d+")
@@ -250,7 +258,7 @@ class LimitFit:
         families = sorted({f for f, _, _ in self.estimates})
         tails = sorted({t for _, t, _ in self.estimates})
         out = (
-            f"fit interval [{_numbers(lo)}, {_numbers(hi)}] covering {len(families)} correction families "
+            f"fit interval {_interval(lo, hi)} covering {len(families)} correction families "
             f"({', '.join(families)}) × {len(tails)} tail ranges ({', '.join(tails)})"
         )
         if self.named:
@@ -506,7 +514,7 @@ class Limit(Record):
         lo, hi = iv
         if lo == hi:
             return f"exactly {_numbers(lo)} (closed form)"
-        return f"[{_numbers(lo)}, {_numbers(hi)}]" + (" (fit)" if self.fit else " (extrapolated ± error)")
+        return _interval(lo, hi) + (" (fit)" if self.fit else " (extrapolated ± error)")
 
     def __post_init__(self):
         _check_kind(self.kind, LIMIT_KINDS, "limit")
@@ -522,7 +530,9 @@ class Limit(Record):
         if self.kind == "none":
             return f"no limit constant given — {self.note}"
         value = self.value or _number(self.numeric)
-        if self.kind == "extrapolated":
+        if self.kind == "extrapolated" and self.fit is not None:
+            value = f"{_interval(*self.fit.interval)} (extrapolated)"
+        elif self.kind == "extrapolated":
             value = f"{_number(self.numeric)} ± {_number(self.error)} (extrapolated)"
         elif self.numeric is not None and self.value:
             value = f"{self.value} ≈ {_number(self.numeric)}"

@@ -14,6 +14,7 @@ from specproof.engine.methods import (
     grid_check,
     open_evidence,
 )
+from specproof.engine.records import Limit
 from specproof.engine.registry import Context
 from specproof.theory import network as nw
 from specproof.theory.filters import dyadic_schedule, tribox_matrix
@@ -148,3 +149,29 @@ RECONSTRUCTED_GATE = nw.DEFAULT_GATE_RECONSTRUCTION
 
 
 PHI = math.log(2.0)  # φ = softplus(β) at the reconstruction's β = 0
+
+
+def full_depth_limit(ctx: Context, column: str, quantity: str, note: str) -> tuple[Limit, str]:
+    """The full-depth limit of a stored isolated-network column (μ₂ or γ at D = ⌊log₂T⌋+1), read by three correction
+    families (1/T, 1/T + 1/T², and T^−q with q fitted: the rows settle like 1/T) over three tails, the limit as the
+    interval covering them (its midpoint ± half-width); and the rows it was read from, for the summary."""
+    from specproof.engine.measure import FREE_POWER, fit_free_power, limit_fit
+
+    rows = [r for r in _rows(ctx, "isolated") if r["x"] >= 16 and converged(r, column)]
+    x = np.array([r["x"] for r in rows], float)
+    y = np.array([r[column] for r in rows])
+    fit = limit_fit(x, y, families=("1/x", "1/x + 1/x²", FREE_POWER), tails=(4, 5, 6), variable="T")
+    lo, hi = fit.interval
+    _, q = fit_free_power(x[-4:], y[-4:], with_exponent=True)
+    limit = Limit(
+        "extrapolated",
+        note,
+        quantity=quantity,
+        numeric=(lo + hi) / 2,
+        error=(hi - lo) / 2,
+        approach=f"like T^−q, q = {fmt(q, 2)} fitted on the last four rows",
+        ranges=f"stored network-isolated rows T = {int(x[0])}…{int(x[-1])}, converged",
+        fit=fit,
+    )
+    shown = ", ".join(f"{fmt(v, 6)} (T = {int(t)})" for t, v in zip(x[-5:], y[-5:]))
+    return limit, shown

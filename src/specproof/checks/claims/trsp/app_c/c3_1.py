@@ -51,6 +51,7 @@ from specproof.checks.claims._shared.trsp_network import (
     _rows,
     _sweep_range,
     converged,
+    full_depth_limit,
     superposition_table,
 )
 from specproof.checks.claims._shared.trsp_trained import (
@@ -848,17 +849,6 @@ network_safety_net = claim(
         where={"T": 4, "D": 2},
         ranges="stored network-isolated rows, T = 4…2^20, D = 2 and 4",
     ),
-    limit=Limit(
-        "extrapolated",
-        "full depth: μ₂ on the converged stored rows is 0.29977, 0.29999, 0.30010, 0.30019, 0.30021, 0.30021, 0.30022 at "
-        "T = 2^10 … 2^20; the fixed-depth constant of μ₂·T^(2+ln 2) is the part record 'fixed depth D = 2' "
-        "(network_safety_net_d2_constant); at D = 4 it still rises (525 to 531 over 2^10 … 2^14) and is not extrapolated",
-        quantity="μ₂(P_D), A = I, D = ⌊log₂T⌋+1",
-        numeric=0.3002,
-        error=1e-4,
-        approach="increments 1e-5 per doubling and shrinking from T = 2^14",
-        ranges="stored network-isolated rows",
-    ),
     tests=[f"{NETWORK_TESTS}::test_network_solvers_match_dense"],
     figure="figures/network.png",
 )
@@ -1099,6 +1089,27 @@ def network_safety_net_full_depth(ctx: Context) -> Evidence:
         **stored_options(ctx),
     )
 
+
+@network_safety_net.supports
+def network_safety_net_full_depth_limit(ctx: Context) -> Evidence:
+    """The full-depth limit of μ₂(P_D) under isolation, as a fit interval over correction families and tails of the
+    stored converged rows (the fixed-depth constant is the part record of network_safety_net_d2_constant; at D = 4
+    μ₂·T^(2+ln 2) still rises over the stored rows and is not extrapolated)."""
+    limit, shown = full_depth_limit(
+        ctx,
+        "mu2_full",
+        "μ₂(P_D), A = I, D = ⌊log₂T⌋+1",
+        "full depth, isolating attention: the limit of the stored rows; the fixed-depth constant is the part record "
+        "'fixed depth D = 2'",
+    )
+    return Evidence(
+        Status.VERIFIED,
+        "sweep-fit",
+        f"μ₂(P_D) at full depth on the last stored rows: {shown}; {limit.fit.text()}",
+        ranges=limit.ranges,
+        role=Role.SUPPORTS,
+        limit=limit,
+    )
 
 @network_safety_net.supports
 def network_safety_net_depth_not_composition(ctx: Context) -> Evidence:
