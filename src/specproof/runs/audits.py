@@ -21,6 +21,9 @@ audits' behaviour on planted cases (tests/test_audits.py).
   (:mod:`specproof.engine.records`); flagged where a record is missing. The limits audit shows each limit's
   interval (its fit's, its extrapolation's, or the closed form's value) and flags a fit that does not cover the
   closed form the record names, or names one the interval does not separate from its competitors.
+- :func:`reconstruction_dependence`: a number a record states for a claim whose checks use the reconstructed gate
+  must say how it depends on the reconstruction (``depends``: other seeds, other admissible gates), measured; a
+  record without a number, or one whose number does not involve the gate, says so in ``depends`` too.
 - :func:`second_methods`: every record's numbers against their second, independent computation: confirmed,
   disagreeing (flagged: the two differ beyond the stated error), unconfirmed (no second computation), or without
   a number; ``specproof verify`` prints the counts per kind of record.
@@ -378,10 +381,58 @@ limits = _record_audit(
 )
 
 
-# --------------------------------------------------------------------------- second computations
-
+# --------------------------------------------------------------------------- dependence on the reconstruction
 
 RECORD_NAMES = ("tightness", "weakest", "limit")
+
+
+def _gate_users(results) -> dict[str, list[str]]:
+    """Claim id → the checks that use the reconstructed gate (directly or through a sweep computed with it)."""
+    sweeps = reconstruction_sweeps()
+    out = {}
+    for r in results:
+        uses = [
+            fn.__name__
+            for fn in (*r.claim.checks, *r.claim.cross_checks)
+            if any(m in _source(fn) for m in RECONSTRUCTION_MARKERS) or any(f'"{s}"' in _source(fn) for s in sweeps)
+        ]
+        if uses:
+            out[r.claim.id] = uses
+    return out
+
+
+def reconstruction_dependence(results) -> list[Finding]:
+    """Every record with a number, on a claim whose checks use the reconstructed gate: does it state its dependence
+    on the reconstruction (``depends``)? Flagged where it does not."""
+    from specproof.engine.runner import records_of
+
+    users = _gate_users(results)
+    out = []
+    for r in results:
+        if r.claim.id not in users or r.unavailable:
+            continue
+        for name in RECORD_NAMES:
+            for rec in records_of(r, name):
+                if not (rec.numbers() or rec.quoted()):
+                    continue
+                label = name + (f" ({rec.part})" if rec.part else "")
+                out.append(
+                    Finding(
+                        "reconstruction-dependence",
+                        r.claim.id,
+                        label,
+                        f"depends: {rec.depends}"
+                        if rec.depends
+                        else "states numbers on a claim that uses the reconstructed gate ("
+                        + ", ".join(users[r.claim.id])
+                        + ") without its dependence on the reconstruction",
+                        not rec.depends,
+                    )
+                )
+    return out
+
+
+# --------------------------------------------------------------------------- second computations
 
 
 def second_methods(results) -> list[Finding]:
@@ -421,6 +472,7 @@ AUDITS = {
     "tightness": tightness,
     "weakest-hypotheses": weakest_hypotheses,
     "limits": limits,
+    "reconstruction-dependence": reconstruction_dependence,
     "second-methods": second_methods,
 }
 

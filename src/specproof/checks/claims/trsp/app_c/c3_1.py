@@ -848,6 +848,10 @@ network_safety_net = claim(
         ratio=0.0459,
         where={"T": 4, "D": 2},
         ranges="stored network-isolated rows, T = 4…2^20, D = 2 and 4",
+        depends=(
+            "μ₂ at T = 4, D = 2 is g₁/(2 + g₁)·μ₂(L(M_tri^(2))) with g₁ the reconstructed gate at b = 2 (seed 0): the "
+            "factor scales like (2 + g₁)/g₁ with the gate, and the fall like T^−ln 2 is its φ = ln 2"
+        ),
     ),
     tests=[f"{NETWORK_TESTS}::test_network_solvers_match_dense"],
     figure="figures/network.png",
@@ -1157,6 +1161,10 @@ fixed_depth_bound = claim(
         ratio=0.0459,
         where={"T": 4, "D": 2},
         ranges="stored network-isolated rows, T = 4…2^20, D = 2 and 4",
+        depends=(
+            "μ₂ at T = 4, D = 2 is g₁/(2 + g₁)·μ₂(L(M_tri^(2))) with g₁ the reconstructed gate at b = 2 (seed 0): the "
+            "factor scales like (2 + g₁)/g₁ with the gate, and the fall like T^−ln 2 is its φ = ln 2"
+        ),
     ),
     limit=Limit(
         "none",

@@ -2097,6 +2097,7 @@ rank = claim(
         "approached: the stored upper brackets of R_eff over 1 + (q_D/(1 − q_D))² → 1 as T → ∞ (T = 4: 0.862 at D = 2; T = 2^20: "
         "1.11113 against 1.11113 at D = 2, 1.00445 against 1.00445 at D = 4), both tending to 1 + (2^D − 1)^−2",
         approach="the ratio → 1 as T → ∞ at fixed D (network_sink_rank_sweep's rows)",
+        depends="the stored rows use the reconstructed gate; that the ratio → 1 holds for every gate with max g_ℓ → 0 (the proved limit)",
         ranges="stored network-sink rows, T = 4…2^20, D = 2 and 4",
     ),
     limit=Limit(
@@ -2107,6 +2108,7 @@ rank = claim(
         quantity="R_eff(N_D) under the sink, fixed D, T → ∞",
         value="1 + (2^D − 1)^−2",
         approach="with the gates, like O(max_ℓ g_ℓ) = O(T^−ln 2) for the reconstructed gate",
+        depends="none for the value (proved for every gate with max g_ℓ → 0); the approach T^−φ is the reconstructed gate's φ = ln 2",
     ),
     tests=[f"{NETWORK_TESTS}::test_sink_rank_bound"],
     figure="figures/network.png",
