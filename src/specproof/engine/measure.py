@@ -59,15 +59,16 @@ def fit_free_power(x, y, *, with_exponent: bool = False):
     return (best[1], best[2]) if with_exponent else best[1]
 
 
-def fit_limit_once(x, y, family: Sequence[Callable]) -> float:
+def fit_limit_once(x, y, family: Sequence[Callable], *, amplification: bool = False):
     """The constant term of the least-squares fit y ≈ L + Σ c_j f_j(x) (an interpolation when the points are as many
-    as the unknowns)."""
+    as the unknowns); with ``amplification``, also the factor Σ|w_i| by which an error in every y_i reaches it."""
     x, y = np.asarray(x, float), np.asarray(y, float)
     if x.size < len(family) + 1:
         raise ValueError(f"{x.size} points cannot fit a limit with {len(family)} corrections")
     basis = np.column_stack([np.ones_like(x), *[f(x) for f in family]])
-    coef, *_ = np.linalg.lstsq(basis, y, rcond=None)
-    return float(coef[0])
+    weights = np.linalg.pinv(basis)[0]  # the constant term is weights @ y
+    value = float(weights @ y)
+    return (value, float(np.sum(np.abs(weights)))) if amplification else value
 
 
 def limit_fit(
@@ -79,11 +80,14 @@ def limit_fit(
     candidates: Mapping[str, float] | None = None,
     variable: str = "x",
     tested: Callable[[str], str] | None = None,
+    error: float = 0.0,
 ) -> LimitFit:
     """Every (family, tail) estimate of lim y; ``tails`` are the numbers of last points used (a mapping gives them
-    names; by default "last n (x ≥ …)"). ``candidates`` are closed forms to compare (name → value); the one the
-    interval separates from the others is named, and ``tested(name)`` (when given) tests it at parameters not used
-    to find it and returns the outcome in words."""
+    names; by default "last n (x ≥ …)"). ``error`` bounds the absolute error of each y (the solver's): every linear
+    estimate is widened by it times its amplification, so the interval covers the data's own uncertainty as well as
+    the spread of the models. ``candidates`` are closed forms to compare (name → value); the one the interval
+    separates from the others is named, and ``tested(name)`` (when given) tests it at parameters not used to find
+    it and returns the outcome in words."""
     x, y = np.asarray(x, float), np.asarray(y, float)
     order = np.argsort(x)
     x, y = x[order], y[order]
@@ -94,12 +98,13 @@ def limit_fit(
         for tail, n in tails.items():
             if family == FREE_POWER:
                 if 3 <= n <= x.size:
-                    estimates.append((family.replace("x", variable), tail, fit_free_power(x[-n:], y[-n:])))
+                    estimates.append((family.replace("x", variable), tail, fit_free_power(x[-n:], y[-n:]), 0.0))
                 continue
             fns = CORRECTIONS[family]
             if n < len(fns) + 1 or n > x.size:
                 continue
-            estimates.append((family.replace("x", variable), tail, fit_limit_once(x[-n:], y[-n:], fns)))
+            value, amp = fit_limit_once(x[-n:], y[-n:], fns, amplification=True)
+            estimates.append((family.replace("x", variable), tail, value, amp * error))
     fit = LimitFit(tuple(estimates), tuple((candidates or {}).items()))
     inside = fit.inside()
     if len(inside) == 1:

@@ -229,7 +229,7 @@ class LimitFit:
     interval holds several: the data cannot pin it). ``tested``: where the named form was tested at parameters not
     used to find it (another b, another seed, a larger T), with the outcome."""
 
-    estimates: tuple  # ((family, tail, value), ...)
+    estimates: tuple  # ((family, tail, value[, the data's error carried to it]), ...)
     candidates: tuple = ()  # ((name, value), ...)
     named: str = ""
     tested: str = ""
@@ -237,8 +237,8 @@ class LimitFit:
     def __post_init__(self):
         if len(self.estimates) < 2:
             raise InputError("a limit fit needs at least two (family, tail) estimates")
-        families = {f for f, _, _ in self.estimates}
-        tails = {t for _, t, _ in self.estimates}
+        families = {e[0] for e in self.estimates}
+        tails = {e[1] for e in self.estimates}
         if len(families) < 2 or len(tails) < 2:
             raise InputError("a limit fit uses at least two correction families over at least two tail ranges")
         if self.named and self.named not in {n for n, _ in self.candidates}:
@@ -246,8 +246,11 @@ class LimitFit:
 
     @property
     def interval(self) -> tuple[float, float]:
-        values = [v for _, _, v in self.estimates]
-        return min(values), max(values)
+        """The smallest interval covering every estimate, each widened by the data's error carried to it."""
+        return (
+            min(e[2] - (e[3] if len(e) > 3 else 0.0) for e in self.estimates),
+            max(e[2] + (e[3] if len(e) > 3 else 0.0) for e in self.estimates),
+        )
 
     def inside(self) -> list[str]:
         lo, hi = self.interval
@@ -255,8 +258,8 @@ class LimitFit:
 
     def text(self) -> str:
         lo, hi = self.interval
-        families = sorted({f for f, _, _ in self.estimates})
-        tails = sorted({t for _, t, _ in self.estimates})
+        families = sorted({e[0] for e in self.estimates})
+        tails = sorted({e[1] for e in self.estimates})
         out = (
             f"fit interval {_interval(lo, hi)} covering {len(families)} correction families "
             f"({', '.join(families)}) × {len(tails)} tail ranges ({', '.join(tails)})"
@@ -531,7 +534,7 @@ class Limit(Record):
             return f"no limit constant given — {self.note}"
         value = self.value or _number(self.numeric)
         if self.kind == "extrapolated" and self.fit is not None:
-            value = f"{_interval(*self.fit.interval)} (extrapolated)"
+            value = f"{_interval(*self.fit.interval)} (extrapolated" + (f"; {self.value})" if self.value else ")")
         elif self.kind == "extrapolated":
             value = f"{_number(self.numeric)} ± {_number(self.error)} (extrapolated)"
         elif self.numeric is not None and self.value:
