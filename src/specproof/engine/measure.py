@@ -38,6 +38,7 @@ CORRECTIONS: dict[str, tuple[Callable, ...]] = {
     "1/log x": (lambda x: 1 / np.log(x),),
     "1/log x + 1/log² x": (lambda x: 1 / np.log(x), lambda x: 1 / np.log(x) ** 2),
     "1/log² x": (lambda x: 1 / np.log(x) ** 2,),
+    "1/log x + 1/log² x + 1/log³ x": tuple(lambda x, j=j: np.log(x) ** -j for j in (1, 2, 3)),
 }
 FREE_POWER = "x^−q, q fitted"  # y ≈ L + c·x^−q with the exponent q read from the data too (a slow power approach)
 _FREE_POWER_GRID = np.geomspace(0.01, 4.0, 400)
