@@ -72,12 +72,22 @@ def _plain(text: str) -> str:
     return re.sub(r"\*\*|\[([^\]]*)\]\([^)]*\)", lambda m: m.group(1) or "", text)
 
 
+ABBREVIATIONS = ("Prop.", "App.", "Eq.", "Thm.", "Cor.", "Fig.", "e.g.", "i.e.", "cf.", "vs.", "Sec.")
+
+
 def _sentences() -> list[str]:
+    """The findings' sentences and clauses (split at . ; : before a capital, a backtick or a bracket, but not after
+    an abbreviation such as "Prop.")."""
     out = []
     for bullet in _highlights().split("\n- "):
-        bullet = " ".join(_plain(bullet).split())
-        out += [s for s in SENTENCE.split(bullet) if s.strip()]
-    return out
+        pieces = [p for p in SENTENCE.split(" ".join(_plain(bullet).split())) if p.strip()]
+        for piece in pieces:
+            if out and out[-1].endswith(ABBREVIATIONS):
+                out[-1] = out[-1] + " " + piece
+            else:
+                out.append(piece)
+        out.append("\x00")  # no sentence runs across bullets
+    return [s for s in out if s != "\x00"]
 
 
 def _cited(sentence: str) -> list[str]:
