@@ -57,7 +57,7 @@ def test_each_findings_bullet_names_claims_of_its_verdict():
 
 # --------------------------------------------------------------------------- every number tied to the catalogue
 
-SENTENCE = re.compile(r"(?<=[.!?:;])\s+(?=[A-Z*`(\[])")
+SENTENCE = re.compile(r"(?<=[.!?:])\s+(?=[A-Z*`(\[])|(?<=;)\s+")
 NUMBER = re.compile(r"(?<![\w.^/])\d+(?:\.\d+)?(?![\d])")
 THEOREM = re.compile(r"\b(?:Thm|Prop\.|Lemma|Cor\.|Eq\.|Table)\s*[A-Z]?\d+(?:\.\d+)*(?:\(\d\))?")
 VERDICT = re.compile(r"`((?:trsp|sdeg)\.[A-Za-z0-9.\-]*[A-Za-z0-9])`,\s*([a-z]+(?:/[a-z]+)*)")
@@ -76,8 +76,8 @@ ABBREVIATIONS = ("Prop.", "App.", "Eq.", "Thm.", "Cor.", "Fig.", "e.g.", "i.e.",
 
 
 def _sentences() -> list[str]:
-    """The findings' sentences and clauses (split at . ; : before a capital, a backtick or a bracket, but not after
-    an abbreviation such as "Prop.")."""
+    """The findings' sentences and clauses (split at every ';', and at . : before a capital, a backtick or a bracket
+    but not after an abbreviation such as "Prop.")."""
     out = []
     for bullet in _highlights().split("\n- "):
         pieces = [p for p in SENTENCE.split(" ".join(_plain(bullet).split())) if p.strip()]

@@ -59,11 +59,12 @@ def _numbers(x: float, digits: int = 4) -> str:
 
 
 def _interval(lo: float, hi: float) -> str:
-    """[lo, hi] with the fewest digits (4 to 7) that tell its ends apart."""
-    for digits in range(4, 8):
+    """[lo, hi] with the fewest digits (4 to 6, the catalogue's most) that tell its ends apart; an interval narrower
+    than that is its value to 6 digits and its width."""
+    for digits in range(4, 7):
         if fmt(lo, digits) != fmt(hi, digits):
-            break
-    return f"[{fmt(lo, digits)}, {fmt(hi, digits)}]"
+            return f"[{fmt(lo, digits)}, {fmt(hi, digits)}]"
+    return f"{fmt((lo + hi) / 2, 6)} (an interval of width {fmt(hi - lo, 1)})"
 
 
 CONFIRMATION_STATES = ("confirmed", "disagrees", "unconfirmed", "no number")
