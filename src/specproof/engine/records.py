@@ -499,14 +499,19 @@ class Limit(Record):
         return " ".join((self.note, self.approach))
 
     def interval(self) -> tuple[float, float] | None:
-        """The interval the limit is known to lie in: the fit's, the extrapolation's numeric ± error, or the closed
-        form's value itself; None for a closed form in the claim's parameters (no single number) or no limit."""
+        """The interval the limit is known to lie in: its fit's; an extrapolation's numeric ± error; for a closed
+        form, the one its second computation supports (the value ± that computation's error); None otherwise (a
+        closed form in the claim's parameters, or one no computation brackets)."""
         if self.fit is not None:
             return self.fit.interval
         if self.numeric is None:
             return None
-        err = self.error or 0.0
-        return self.numeric - err, self.numeric + err
+        if self.kind == "extrapolated":
+            return self.numeric - self.error, self.numeric + self.error
+        second = [sec for sec in self.seconds if sec.name == "numeric" and sec.agrees]
+        if second:
+            return self.numeric - second[0].error, self.numeric + second[0].error
+        return None
 
     def interval_text(self) -> str:
         """The interval, in words, for the limits audit."""
@@ -514,11 +519,11 @@ class Limit(Record):
             return "no limit"
         iv = self.interval()
         if iv is None:
-            return "a closed form in the claim's parameters (no single number)"
-        lo, hi = iv
-        if lo == hi:
-            return f"exactly {_numbers(lo)} (closed form)"
-        return _interval(lo, hi) + (" (fit)" if self.fit else " (extrapolated ± error)")
+            if self.numeric is None:
+                return "a closed form in the claim's parameters (no single number)"
+            return f"closed form {_numbers(self.numeric)}, no interval (no fit, no second computation brackets it)"
+        how = "fit" if self.fit else "extrapolated ± error" if self.kind == "extrapolated" else "closed form ± its second computation's error"
+        return f"{_interval(*iv)} ({how})"
 
     def __post_init__(self):
         _check_kind(self.kind, LIMIT_KINDS, "limit")

@@ -524,4 +524,12 @@ def audit_summary(findings: list[Finding]) -> list[str]:
                 f"{f.claim}" + (f" ({f.check})" if f.check else "") + f": {f.text}" for f in flagged
             )
         lines.append(line)
+        if name == "limits":
+            intervals = [
+                f"{f.claim}" + (f" ({f.check})" if f.check else "") + " " + f.text.split(": ", 1)[0].removeprefix("interval ")
+                for f in mine
+                if f.text.startswith("interval ") and not f.text.startswith(("interval no limit", "interval a closed form"))
+            ]
+            if intervals:
+                lines.append("audit limits, intervals: " + "; ".join(intervals))
     return lines
