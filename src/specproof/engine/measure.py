@@ -50,12 +50,12 @@ def fit_free_power(x, y, *, with_exponent: bool = False):
     x, y = np.asarray(x, float), np.asarray(y, float)
     if x.size < 3:
         raise ValueError("a free-power fit needs at least three points")
-    best = None
+    best = (math.inf, math.nan, math.nan)  # (residual, L, q)
     for q in _FREE_POWER_GRID:
         basis = np.column_stack([np.ones_like(x), x**-q])
         coef, *_ = np.linalg.lstsq(basis, y, rcond=None)
         residual = float(np.sum((basis @ coef - y) ** 2))
-        if best is None or residual < best[0]:
+        if residual < best[0]:
             best = (residual, float(coef[0]), float(q))
     return (best[1], best[2]) if with_exponent else best[1]
 
@@ -166,7 +166,12 @@ def gap_rate(
     spread = max(float(np.max(np.abs(local[-n:] - p))) for n in tails)
     tested = round(2 * p) / 2 if exponent is None else exponent
     constant = limit_fit(
-        x, gap * x ** (-tested), families=families, tails=[n + 1 for n in tails], candidates=candidates, variable=variable
+        x,
+        gap * x ** (-tested),
+        families=families,
+        tails=[n + 1 for n in tails],
+        candidates=candidates,
+        variable=variable,
     )
     return RateReading(p, spread, tested, constant)
 

@@ -163,7 +163,7 @@ class Record:
             out += "; not recomputed: " + ", ".join(missing)
         return out
 
-    def confirmed_with(self, seconds) -> Record:
+    def confirmed_with(self, seconds):
         """This record with ``seconds`` (from the function the claim file attached) added to its own."""
         from dataclasses import replace
 
@@ -506,7 +506,7 @@ class Limit(Record):
             return self.fit.interval
         if self.numeric is None:
             return None
-        if self.kind == "extrapolated":
+        if self.kind == "extrapolated" and self.error is not None:  # __post_init__ requires it
             return self.numeric - self.error, self.numeric + self.error
         second = [sec for sec in self.seconds if sec.name == "numeric" and sec.agrees]
         if second:
@@ -522,7 +522,13 @@ class Limit(Record):
             if self.numeric is None:
                 return "a closed form in the claim's parameters (no single number)"
             return f"closed form {_numbers(self.numeric)}, no interval (no fit, no second computation brackets it)"
-        how = "fit" if self.fit else "extrapolated ± error" if self.kind == "extrapolated" else "closed form ± its second computation's error"
+        how = (
+            "fit"
+            if self.fit
+            else "extrapolated ± error"
+            if self.kind == "extrapolated"
+            else "closed form ± its second computation's error"
+        )
         return f"{_interval(*iv)} ({how})"
 
     def __post_init__(self):

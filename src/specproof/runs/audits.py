@@ -346,6 +346,8 @@ weakest_hypotheses = _record_audit(
     "weakest",
     "a hypothesis claim with no record of the weakest value that still works (or that it has no quantity to weaken)",
 )
+
+
 def limit_interval(rec) -> tuple[str, bool]:
     """A limit record as the limits audit shows it: its interval first, then the record; flagged when its fit does
     not cover the closed form it states, or names a closed form its interval does not separate from the others."""
@@ -526,9 +528,13 @@ def audit_summary(findings: list[Finding]) -> list[str]:
         lines.append(line)
         if name == "limits":
             intervals = [
-                f"{f.claim}" + (f" ({f.check})" if f.check else "") + " " + f.text.split(": ", 1)[0].removeprefix("interval ")
+                f"{f.claim}"
+                + (f" ({f.check})" if f.check else "")
+                + " "
+                + f.text.split(": ", 1)[0].removeprefix("interval ")
                 for f in mine
-                if f.text.startswith("interval ") and not f.text.startswith(("interval no limit", "interval a closed form"))
+                if f.text.startswith("interval ")
+                and not f.text.startswith(("interval no limit", "interval a closed form"))
             ]
             if intervals:
                 lines.append("audit limits, intervals: " + "; ".join(intervals))

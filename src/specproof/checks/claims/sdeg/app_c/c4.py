@@ -735,10 +735,10 @@ def c_step3_necessity_count(ctx: Context) -> Evidence:
     return Evidence(
         Status.VERIFIED if ok else Status.REFUTED,
         "dense-float",
-        "a_i = ℓ: #{σ_i > 1/√8}/ℓ = " + ", ".join(f"{fmt(f, 4)} (ℓ = {ell})" for ell, f in fractions.items())
-        + "; Cholesky of AᵀA − I/8: " + ", ".join(
-            f"{'positive definite' if math.isfinite(v) else 'fails'} (ℓ = {ell})" for ell, v in again.items()
-        ),
+        "a_i = ℓ: #{σ_i > 1/√8}/ℓ = "
+        + ", ".join(f"{fmt(f, 4)} (ℓ = {ell})" for ell, f in fractions.items())
+        + "; Cholesky of AᵀA − I/8: "
+        + ", ".join(f"{'positive definite' if math.isfinite(v) else 'fails'} (ℓ = {ell})" for ell, v in again.items()),
         ranges=tight.ranges,
         role=Role.SUPPORTS,
         worst_margin=min(fractions.values()) - 1 / 40,
@@ -746,6 +746,7 @@ def c_step3_necessity_count(ctx: Context) -> Evidence:
         data={"count": {str(ell): f * ell for ell, f in fractions.items()}},
         tightness=tight,
     )
+
 
 def _bulk_weights(s: np.ndarray, k: int) -> np.ndarray:
     return np.exp(s[k:])
@@ -890,7 +891,15 @@ def step4_ratio_extrapolated(ctx: Context) -> tuple:
     fit = limit_fit(sizes, ratios, families=("1/log x", "1/log x + 1/log² x"), tails=(4, 5), variable="ℓ")
     lo, hi = fit.interval
     mid = (lo + hi) / 2
-    return (Second("factor", 2.0, 1 / mid, "dense A₂₂ at ℓ = 64…1024, extrapolated (1/log ℓ families)", 2 * (hi - lo) / mid**2 + 1e-3),)
+    return (
+        Second(
+            "factor",
+            2.0,
+            1 / mid,
+            "dense A₂₂ at ℓ = 64…1024, extrapolated (1/log ℓ families)",
+            2 * (hi - lo) / mid**2 + 1e-3,
+        ),
+    )
 
 
 step5_block = claim(

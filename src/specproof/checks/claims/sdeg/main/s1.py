@@ -267,7 +267,9 @@ def cosine_factor_mpmath(ctx: Context) -> tuple:
         for d in dims:
             for t in ts:
                 # P(cos² ≥ t²) = I_(1−t²)((d − 1)/2, ½): integrated from 0, where mpmath stays accurate in the far tail
-                tail = mpmath.betainc(mpmath.mpf(d - 1) / 2, mpmath.mpf(1) / 2, 0, 1 - mpmath.mpf(t) ** 2, regularized=True)
+                tail = mpmath.betainc(
+                    mpmath.mpf(d - 1) / 2, mpmath.mpf(1) / 2, 0, 1 - mpmath.mpf(t) ** 2, regularized=True
+                )
                 bound = min(2 * mpmath.exp(-d * mpmath.mpf(t) ** 2 / 2), 1 / (d * mpmath.mpf(t) ** 2))
                 if tail > 0:  # a tail below mpmath's quadrature floor leaves the ratio unbounded there
                     least = min(least, float(bound / tail))

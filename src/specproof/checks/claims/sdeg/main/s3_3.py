@@ -467,7 +467,9 @@ def sv_universal_factor_lanczos(ctx: Context) -> tuple:
     from specproof.theory.operators import Cesaro
 
     norm = float(spl.svds(Cesaro(4096).aslinearoperator(), k=1, return_singular_vectors=False, tol=1e-12)[0])
-    return (Second("factor", 1.25, math.sqrt(5) / norm, "ARPACK svds of the matrix-free Cesàro operator, ℓ = 4096", 0.005),)
+    return (
+        Second("factor", 1.25, math.sqrt(5) / norm, "ARPACK svds of the matrix-free Cesàro operator, ℓ = 4096", 0.005),
+    )
 
 
 hypotheses_nonnegative_scores = sv_universal.hypothesis(

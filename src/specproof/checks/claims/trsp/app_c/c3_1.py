@@ -1017,7 +1017,11 @@ def network_safety_net_d2_constant(ctx: Context) -> Evidence:
         part="fixed depth D = 2",
         seconds=(
             Second(
-                "numeric", closed, again, "the gate's code at T = 2^1000 times the banded T²μ₂ of the b = 2 layer at T = 4096", 1e-4 * closed
+                "numeric",
+                closed,
+                again,
+                "the gate's code at T = 2^1000 times the banded T²μ₂ of the b = 2 layer at T = 4096",
+                1e-4 * closed,
             ),
         ),
     )
@@ -1025,7 +1029,7 @@ def network_safety_net_d2_constant(ctx: Context) -> Evidence:
     return Evidence(
         Status.VERIFIED if ok else Status.REFUTED,
         "sweep-fit",
-        f"μ₂(P_2)·T^(2+ln 2) on the resolved stored rows: "
+        "μ₂(P_2)·T^(2+ln 2) on the resolved stored rows: "
         + ", ".join(f"{fmt(v, 4)} (T = {int(t)})" for t, v in zip(x, y))
         + f"; {fit.text()}",
         ranges=limit.ranges,
@@ -1034,6 +1038,7 @@ def network_safety_net_d2_constant(ctx: Context) -> Evidence:
         counterexample=None if ok else {"seeds": {str(k): list(v) for k, v in tests.items()}},
         limit=limit,
     )
+
 
 def _isolated_d2_ratio_again() -> float:
     """The isolated network at T = 4, D = 2 against 6R²/(T² − 1), R = 2: μ₂ from the two-factor form
@@ -1049,7 +1054,9 @@ def _isolated_d2_ratio_again() -> float:
 @network_safety_net.second("tightness")
 def safety_net_bound_ratio_again(ctx: Context) -> tuple:
     """The factor 6R²/(T² − 1) over μ₂ at T = 4, D = 2 again (_isolated_d2_ratio_again)."""
-    return (Second("factor", 21.79, 1 / _isolated_d2_ratio_again(), "two-factor form g₁/(2 + g₁)·μ₂(L(M)) at T = 4", 0.01),)
+    return (
+        Second("factor", 21.79, 1 / _isolated_d2_ratio_again(), "two-factor form g₁/(2 + g₁)·μ₂(L(M)) at T = 4", 0.01),
+    )
 
 
 @network_safety_net.decides
@@ -1114,6 +1121,7 @@ def network_safety_net_full_depth_limit(ctx: Context) -> Evidence:
         role=Role.SUPPORTS,
         limit=limit,
     )
+
 
 @network_safety_net.supports
 def network_safety_net_depth_not_composition(ctx: Context) -> Evidence:
@@ -1304,7 +1312,9 @@ def banded_bound_stored_rows(ctx: Context) -> Evidence:
 @fixed_depth_bound.second("tightness")
 def fixed_depth_bound_ratio_again(ctx: Context) -> tuple:
     """As for trsp.network.safety-net: the factor at T = 4, D = 2 from the two-factor form."""
-    return (Second("factor", 21.79, 1 / _isolated_d2_ratio_again(), "two-factor form g₁/(2 + g₁)·μ₂(L(M)) at T = 4", 0.01),)
+    return (
+        Second("factor", 21.79, 1 / _isolated_d2_ratio_again(), "two-factor form g₁/(2 + g₁)·μ₂(L(M)) at T = 4", 0.01),
+    )
 
 
 real_safety_net = claim(

@@ -17,8 +17,8 @@ import sympy as sp
 
 from specproof.checks.claims._shared.coq_steps import CIRCULANT_SPECTRUM
 from specproof.checks.claims._shared.trsp_app_c import (
-    BALL_PRECISION,
     APPENDIX_C_TESTS,
+    BALL_PRECISION,
     HYPOTHESES_TESTS,
     QUARTER,
     _depth,
@@ -149,7 +149,8 @@ def mu2_lower_factor_dense(ctx: Context) -> tuple:
     from specproof.theory.cayley import cayley_laplacian
 
     floor = min(
-        float(scipy.linalg.eigvalsh(cayley_laplacian(T).astype(float), subset_by_index=[1, 1])[0]) for T in range(2, 201)
+        float(scipy.linalg.eigvalsh(cayley_laplacian(T).astype(float), subset_by_index=[1, 1])[0])
+        for T in range(2, 201)
     )
     return (Second("factor", 2.0, floor / 2, "dense eigvalsh of the assembled Cayley Laplacian, T ≤ 200", 1e-9),)
 
@@ -302,7 +303,15 @@ def depth_floors_again(ctx: Context) -> tuple:
             for T in range(16, 1025)
         )
         name = f"smallest μ₂ at D = L{'' if c == 0 else f' − {c}'}"
-        out.append(Second(name, value, floor, "the closed-form Cayley spectrum (theory.cayley)", 0.5 * 10 ** (math.floor(math.log10(value)) - 2)))
+        out.append(
+            Second(
+                name,
+                value,
+                floor,
+                "the closed-form Cayley spectrum (theory.cayley)",
+                0.5 * 10 ** (math.floor(math.log10(value)) - 2),
+            )
+        )
     return tuple(out)
 
 
@@ -392,8 +401,11 @@ def c6_depth_one_less_holds_on(ctx: Context) -> Evidence:
         "float",
         "D = L − 1 layers keep μ₂ ≥ 2 on T ∈ [2^L, ρ_L·2^L]: "
         + ", ".join(f"L = {L}: up to T = {e}" for L, e in edges.items())
-        + ("; the mode k = 1 alone (arb) crosses 2 at the same T in every block" if agree else "; the mode k = 1 disagrees: "
-           + str({L: (edges[L], again[L]) for L in edges if edges[L] != again[L]})),
+        + (
+            "; the mode k = 1 alone (arb) crosses 2 at the same T in every block"
+            if agree
+            else "; the mode k = 1 disagrees: " + str({L: (edges[L], again[L]) for L in edges if edges[L] != again[L]})
+        ),
         ranges=part.ranges,
         role=Role.SUPPORTS,
         weakest=part,
@@ -1509,8 +1521,13 @@ def layer_half_gap_rate(ctx: Context) -> Evidence:
     def tested(name: str) -> str:
         value = candidates[name]
         checks = [(T, (T + 1) // 2) for T in (101, 300)]
-        return "tested at T not used to find it: |μ₂ − ½|·T²/" + name + " = " + ", ".join(
-            f"{fmt(abs(_layer_mu2_dense(T, b) - 0.5) * T * T / value, 3)} (T = {T}, b = {b})" for T, b in checks
+        return (
+            "tested at T not used to find it: |μ₂ − ½|·T²/"
+            + name
+            + " = "
+            + ", ".join(
+                f"{fmt(abs(_layer_mu2_dense(T, b) - 0.5) * T * T / value, 3)} (T = {T}, b = {b})" for T, b in checks
+            )
         )
 
     x = np.array(sizes, float)
@@ -1559,6 +1576,7 @@ def layer_half_gap_rate(ctx: Context) -> Evidence:
         tightness=tight,
     )
 
+
 @per_layer.supports
 def layer_mu2_middle_band(ctx: Context) -> Evidence:
     """The band the statement leaves out, T/4 < b < T/2, which the network's layer b = 2^(L−1) occupies whenever T is
@@ -1581,12 +1599,14 @@ def layer_mu2_middle_band(ctx: Context) -> Evidence:
         data={"ratio": [ratio[lo], ratio[hi]], "mu2": [mu[mlo], mu[mhi]]},
     )
 
+
 @functools.lru_cache(maxsize=16)
 def _layer_mu2_lobpcg(T: int, b: int):
     """μ₂ of one layer by LOBPCG on the matrix-free stack operator (a bracket)."""
     from specproof.theory.solvers import real_tribox_algebraic_connectivity
 
     return real_tribox_algebraic_connectivity(T, [b])
+
 
 @per_layer.decides
 def layer_mu2_large_T(ctx: Context) -> Evidence:
@@ -1631,4 +1651,6 @@ def per_layer_limit_lobpcg(ctx: Context) -> tuple:
         errors.append(max(e.upper - e.value, e.value - e.lower) * scale + 3 * (b / T) ** 2 * e.value * scale)
     value = float(weights @ values)
     error = float(np.abs(weights) @ errors)
-    return (Second("numeric", 7 * math.pi**2 / 12, value, "LOBPCG at T = 2^14, b = 2, 8, 32, extrapolated in 1/b", error),)
+    return (
+        Second("numeric", 7 * math.pi**2 / 12, value, "LOBPCG at T = 2^14, b = 2, 8, 32, extrapolated in 1/b", error),
+    )

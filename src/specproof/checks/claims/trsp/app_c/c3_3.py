@@ -213,7 +213,12 @@ def mu2_upper_factor_balls(ctx: Context) -> tuple:
     plus the third digit."""
     with flint.ctx.workprec(64):
         top = max(
-            float(sum((4 * (flint.arb.pi() * flint.fmpq(2**ell % T, T)).sin() ** 2 for ell in range(floor_log2(T) + 1)), flint.arb(0)).mid())
+            float(
+                sum(
+                    (4 * (flint.arb.pi() * flint.fmpq(2**ell % T, T)).sin() ** 2 for ell in range(floor_log2(T) + 1)),
+                    flint.arb(0),
+                ).mid()
+            )
             for T in range(2, 1701)
         )
     sup_gap = 16 * math.pi**2 / 3 * (1 / top - 1 / (37 / 5))

@@ -16,7 +16,6 @@ import scipy.linalg
 import sympy as sp
 from hypothesis import strategies as st
 
-from specproof.checks.claims._shared.sdeg_causal import limit_evidence
 from specproof.checks.claims._shared.sdeg_real import RANGES, _measured, _missing, _three
 from specproof.checks.claims._shared.trsp_app_c import (
     APPENDIX_C_TESTS,
@@ -722,6 +721,7 @@ def kernel_energy_limit_weights(ctx: Context) -> tuple:
     value = b * float(np.sum(np.asarray(tribox_kernel(b), float) ** 2))
     return (Second("numeric", 2 / 3, value, "the kernel's weights summed at b = 2^16", 1e-9),)
 
+
 c8_row_sums = claim(
     "trsp.C8.row-sums",
     title="‖M_tri‖_∞ = 1",
@@ -975,10 +975,21 @@ def column_sums_limit_operator(ctx: Context) -> tuple:
     from specproof.engine.measure import limit_fit
 
     bs = [1 << p for p in range(6, 21)]
-    y = [float(np.max(TriBox(2 * b - 1, b).aslinearoperator().rmatvec(np.ones(2 * b - 1)))) / math.log(b) ** 2 for b in bs]
+    y = [
+        float(np.max(TriBox(2 * b - 1, b).aslinearoperator().rmatvec(np.ones(2 * b - 1)))) / math.log(b) ** 2
+        for b in bs
+    ]
     fit = limit_fit(bs, y, families=("1/log x + 1/log² x", "1/log x + 1/log² x + 1/log³ x"), tails=(5, 7), variable="b")
     lo, hi = fit.interval
-    return (Second("numeric", 0.5, (lo + hi) / 2, "column sums of the matrix-free TriBox, b ≤ 2^20, fitted in 1/ln b", (hi - lo) / 2 + 1e-6),)
+    return (
+        Second(
+            "numeric",
+            0.5,
+            (lo + hi) / 2,
+            "column sums of the matrix-free TriBox, b ≤ 2^20, fitted in 1/ln b",
+            (hi - lo) / 2 + 1e-6,
+        ),
+    )
 
 
 c8_spectral_norm = claim(
@@ -1550,7 +1561,9 @@ def rank_floor_slack_continuous(ctx: Context) -> tuple:
         slack = lambda g, b=b, E=E: (2 + 2 * g / b**2 + g * g * E) / (1 + g * g * E)  # noqa: E731
         res = scipy.optimize.minimize_scalar(slack, bounds=(1e-9, 1.0), method="bounded", options={"xatol": 1e-12})
         best = min(best, float(res.fun), slack(1.0))
-    return (Second("factor", 1.948, best, "bounded minimisation over g for each b ≤ 512, ‖h_b‖² from the weights", 1e-3),)
+    return (
+        Second("factor", 1.948, best, "bounded minimisation over g for each b ≤ 512, ‖h_b‖² from the weights", 1e-3),
+    )
 
 
 rank_floor_sharp = claim(
@@ -2152,7 +2165,9 @@ def network_rank_proof(ctx: Context) -> Evidence:
             [a],
             what="q/(1 − q) increases on [0, 4/9]: with q_D ≤ (2/3)^D ≤ 4/9 for D ≥ 2, (q_D/(1 − q_D))² ≤ (4/5)²",
         ),
-        sympy_identity(1 + (sp.Rational(4, 9) / (1 - sp.Rational(4, 9))) ** 2, sp.Rational(41, 25), what="D = 2: 1 + (4/5)² = 1.64"),
+        sympy_identity(
+            1 + (sp.Rational(4, 9) / (1 - sp.Rational(4, 9))) ** 2, sp.Rational(41, 25), what="D = 2: 1 + (4/5)² = 1.64"
+        ),
         sympy_identity(
             sp.expand_log(sp.log((sp.Rational(2, 3)) ** (sp.log(T) / sp.log(2))), force=True),
             sp.expand_log(sp.log(T ** (-sp.log(sp.Rational(3, 2)) / sp.log(2))), force=True),
@@ -2219,9 +2234,17 @@ def network_rank_full_depth_rate(ctx: Context) -> Evidence:
         depends="the measured factor and exponent are the reconstructed gate's (its g_ℓ → 0 as r_ℓ → 0); the bound holds for every gate",
         part="full depth",
         seconds=(
-            Second("factor", bounds[least] / gaps[least], bounds[least] / again[least], lanczos, 1e-6 * bounds[least] / gaps[least]),
+            Second(
+                "factor",
+                bounds[least] / gaps[least],
+                bounds[least] / again[least],
+                lanczos,
+                1e-6 * bounds[least] / gaps[least],
+            ),
             Second("exponent", rate.exponent, second.exponent, lanczos, 1e-4),
-            Second("constant", rate.constant, second.record("T", bound_exponent).constant, lanczos, 1e-4 * rate.constant),
+            Second(
+                "constant", rate.constant, second.record("T", bound_exponent).constant, lanczos, 1e-4 * rate.constant
+            ),
         ),
     )
     ok = all(gaps[T] <= bounds[T] for T in sizes)
@@ -2237,6 +2260,7 @@ def network_rank_full_depth_rate(ctx: Context) -> Evidence:
         counterexample=None if ok else {"gaps": gaps, "bounds": bounds},
         tightness=tight,
     )
+
 
 @rank.supports
 def network_sink_rank_dense(ctx: Context) -> Evidence:
@@ -2524,6 +2548,7 @@ def _composite_norm_again(L: float) -> tuple:
         Second("numeric", 1.0, scaled[top], lanczos, 2 * L / top),
         Second("L at b = 2, g = 1/2", L, again, lanczos + ", Richardson in 1/T", 1e-4),
     )
+
 
 @composite_norm.supports
 def composite_norm_float(ctx: Context) -> Evidence:

@@ -164,6 +164,7 @@ def _smin_limit(b: int, sizes) -> float:
     x = np.array(sizes, float)
     return fit_limit_once(x, [T * T * _smin_triangular(T, b) for T in sizes], (lambda v: 1 / v,))
 
+
 @conditioning.supports
 def c_conditioning_dense(ctx: Context) -> Evidence:
     """σ_min(M_tri) against √((2b−2)/T) from dense SVDs, and its size."""
