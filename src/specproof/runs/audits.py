@@ -526,6 +526,13 @@ def audit_summary(findings: list[Finding]) -> list[str]:
                 f"{f.claim}" + (f" ({f.check})" if f.check else "") + f": {f.text}" for f in flagged
             )
         lines.append(line)
+        if name == "tightness":
+            sharp = [f for f in mine if f.text.startswith("sharp")]
+            named = [f for f in sharp if f.text.startswith("sharp — on ")]
+            lines.append(
+                f"audit tightness: {len(named)} of {len(sharp)} sharp records name the inequality whose ratio tends "
+                "to 1 (the others say it only in their note)"
+            )
         if name == "limits":
             intervals = [
                 f"{f.claim}"
