@@ -14,8 +14,8 @@ text is written from what was computed, never typed in. The choices a referee wo
   (the rounded fitted exponent, or the bound's), read by :func:`limit_fit`.
 - :func:`extreme_ratio`: the ratio of the inequality's two sides at every point of the declared search space, its
   extreme and where it is attained.
-- :func:`holds_fraction`: on dyadic blocks [2^L, 2^(L+1)), the longest initial run where a predicate holds, as a
-  fraction of 2^L.
+- :func:`holding_set`: on a dyadic block [2^L, 2^(L+1)), every T where a predicate holds, and whether they form
+  one initial run [2^L, T₀] (where a conclusion survives without a hypothesis).
 """
 
 from __future__ import annotations
@@ -198,18 +198,6 @@ def extreme_ratio(points, sides: Callable[[object], tuple[float, float]], *, upp
         ratios.append(lhs / rhs if upper else rhs / lhs)
     i = int(np.argmax(ratios))
     return Extreme(float(ratios[i]), list(points)[i], tuple(float(r) for r in ratios))
-
-
-def holds_fraction(L: int, holds: Callable[[int], bool]) -> tuple[int, float]:
-    """On the block [2^L, 2^(L+1)): the last T of the initial run where ``holds(T)`` is true, and that T over 2^L
-    (0 when it fails at 2^L). Every T of the block is tried, so the run is exact, and the caller learns whether the
-    holding set is that run alone from the second return of :func:`holding_set`."""
-    last = 2**L - 1
-    for T in range(2**L, 2 ** (L + 1)):
-        if not holds(T):
-            break
-        last = T
-    return last, last / 2**L
 
 
 def holding_set(L: int, holds: Callable[[int], bool]) -> tuple[list[int], bool]:
