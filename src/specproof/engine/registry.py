@@ -269,6 +269,24 @@ class ClaimDeclaration:
             REGISTRY[self.id] = replace(current, cross_checks=(*current.cross_checks, fn))
         return fn
 
+    def second(self, record: str):
+        """Attach, to the claim's stated ``record`` ("tightness", "weakest" or "limit"), the function that computes
+        its numbers a second, independent way: a function of the Context returning
+        :class:`~specproof.engine.records.Second` values. The runner calls it after the checks (it is not a check:
+        it neither decides nor refutes) and the record carries both values."""
+        if record not in ("tightness", "weakest", "limit"):
+            raise ValueError(f"{self.id}: no record {record!r}; allowed: tightness, weakest, limit")
+
+        def attach(fn):
+            current = REGISTRY[self.id]
+            rec = getattr(current, record)
+            if rec is None:
+                raise ValueError(f"{self.id}: a second computation of its {record} record, which it does not state")
+            REGISTRY[self.id] = replace(current, **{record: replace(rec, confirm=fn)})
+            return fn
+
+        return attach
+
     def hypothesis(self, slug: str, **fields) -> ClaimDeclaration:
         """Declare, beside this claim, a claim of the project's own on one of its hypotheses: its id is
         ``<id>.hypotheses.<slug>`` and its aliases start with ``<id>.hypotheses``, the group that names all of them

@@ -99,6 +99,11 @@ class Result(Findings):
             }
             | ({} if proof is None else {"proof": {"machine_checked": proof[0], "prose": self.claim.prose or None}})
             | {name: rec.to_json() for name in ("tightness", "weakest", "limit") if (rec := record_of(self, name))}
+            | {
+                f"{name}_parts": [rec.to_json() for rec in recs[1:]]
+                for name in ("tightness", "weakest", "limit")
+                if len(recs := records_of(self, name)) > 1
+            }
         )
 
 
@@ -175,8 +180,46 @@ def _run_claim(claim: Claim, ctx: Context) -> Result:
             traceback.print_exc(file=sys.stderr)
             break
         evidence.append(replace(ev, check=name, seconds=time.perf_counter() - t0, role=role or ev.role))
+    if error is None:
+        try:
+            evidence += second_computations(Result(claim, Status.OPEN, list(evidence)), ctx)
+        except KeyboardInterrupt:
+            raise
+        except Exception as exc:  # a crashing second computation is a crash like a check's
+            error = f"second computation: {type(exc).__name__}: {exc}"
+            traceback.print_exc(file=sys.stderr)
     status = Status.OPEN if error else decide(evidence)
     return Result(claim, status, evidence, time.perf_counter() - start, error)
+
+
+SECOND_METHOD = "second-method"
+
+
+def second_computations(result, ctx: Context) -> list[Evidence]:
+    """The records' second computations (attached with ``@c.second(record)``), each as a supporting piece of evidence
+    that carries the record with both values. It never refutes: a disagreement is the second-methods audit's finding.
+    Its status is the weakest guarantee a second computation can give here (verified: float computations)."""
+    out = []
+    for name in ("tightness", "weakest", "limit"):
+        rec = getattr(result.claim, name)  # a second computation is attached to the claim's own record
+        if rec is None or rec.confirm is None or not any(r is rec for r in records_of(result, name)):
+            continue
+        t0 = time.perf_counter()
+        seconds = tuple(rec.confirm(ctx))
+        confirmed = rec.confirmed_with(seconds)
+        out.append(
+            Evidence(
+                Status.VERIFIED,
+                SECOND_METHOD,
+                f"the {name} record's numbers computed again: " + "; ".join(s.text() for s in seconds),
+                role=Role.SUPPORTS,
+                check=rec.confirm.__name__,
+                seconds=time.perf_counter() - t0,
+                data={"record": name},
+                **{name: confirmed},
+            )
+        )
+    return out
 
 
 class Interrupted(Exception):
@@ -237,14 +280,23 @@ def proof_steps(r) -> tuple[dict[str, list[str]], str] | None:
     return checked, r.claim.prose or NO_PROSE
 
 
+def records_of(result, name: str) -> list:
+    """The claim's records ``name`` (tightness, weakest, limit), one per part of its statement (``part``, "" first):
+    for each part, the one its second computation confirmed (the same record with both values), else the first
+    deciding evidence that measured it, else the first supporting evidence's, else what the claim states itself."""
+    ranked = [getattr(e, name) for e in result.evidence if e.method == SECOND_METHOD and e.data.get("record") == name]
+    ranked += [getattr(e, name) for e in result.evidence if e.role is Role.DECIDES and e.method != SECOND_METHOD]
+    ranked += [getattr(e, name) for e in result.evidence if e.role is not Role.DECIDES and e.method != SECOND_METHOD]
+    ranked.append(getattr(result.claim, name, None))
+    parts: dict = {}
+    for rec in ranked:
+        if rec is not None:
+            parts.setdefault(rec.part, rec)
+    return [parts[p] for p in sorted(parts, key=lambda p: (p != "", list(parts).index(p)))]
+
+
 def record_of(result, name: str):
-    """The claim's record ``name`` (tightness, weakest, limit): the first deciding evidence that measured it, else
-    what the claim states itself; None when neither has one."""
-    for e in result.evidence:
-        rec = getattr(e, name, None)
-        if rec is not None and e.role is Role.DECIDES:
-            return rec
-    for e in result.evidence:
-        if getattr(e, name, None) is not None:
-            return getattr(e, name)
-    return getattr(result.claim, name, None)
+    """The claim's record ``name`` for its statement as a whole (or its first part): see :func:`records_of`; None
+    when it has none."""
+    recs = records_of(result, name)
+    return recs[0] if recs else None

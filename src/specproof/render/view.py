@@ -187,10 +187,18 @@ RECORD_LABELS = {"tightness": "Tightness", "weakest": "Weakest hypothesis", "lim
 
 
 def record_lines(r) -> tuple:
-    """(label, text) of the claim's tightness, weakest-hypothesis and limit records (engine.records), in that order."""
-    from specproof.engine.runner import record_of
+    """(label, text) of the claim's tightness, weakest-hypothesis and limit records (engine.records), in that order;
+    after each record with a number, whether a second computation confirms it (or that none does)."""
+    from specproof.engine.runner import records_of
 
-    return tuple((label, rec.text()) for name, label in RECORD_LABELS.items() if (rec := record_of(r, name)))
+    out = []
+    for name, label in RECORD_LABELS.items():
+        for rec in records_of(r, name):
+            head = f"{label} ({rec.part})" if rec.part else label
+            out.append((head, rec.text()))
+            if confirmation := rec.confirmation_text():
+                out.append((f"{head}, second computation", confirmation))
+    return tuple(out)
 
 
 # --------------------------------------------------------------------------- templates

@@ -18,7 +18,15 @@ audits' behaviour on planted cases (tests/test_audits.py).
 - :func:`stored_bounds`: every stored sweep row satisfies the proved bounds its sweep declares.
 - :func:`tightness`, :func:`weakest_hypotheses`, :func:`limits`: every claim that states an inequality carries how
   tight it is, every hypothesis claim how weak its hypothesis may be, every rate claim its limit constant
-  (:mod:`specproof.engine.records`); flagged where a record is missing.
+  (:mod:`specproof.engine.records`); flagged where a record is missing. The limits audit shows each limit's
+  interval (its fit's, its extrapolation's, or the closed form's value) and flags a fit that does not cover the
+  closed form the record names, or names one the interval does not separate from its competitors.
+- :func:`reconstruction_dependence`: a number a record states for a claim whose checks use the reconstructed gate
+  must say how it depends on the reconstruction (``depends``: other seeds, other admissible gates), measured; a
+  record without a number, or one whose number does not involve the gate, says so in ``depends`` too.
+- :func:`second_methods`: every record's numbers against their second, independent computation: confirmed,
+  disagreeing (flagged: the two differ beyond the stated error), unconfirmed (no second computation), or without
+  a number; ``specproof verify`` prints the counts per kind of record.
 """
 
 from __future__ import annotations
@@ -304,16 +312,20 @@ def is_hypothesis_claim(claim) -> bool:
     return ".hypotheses" in claim.id
 
 
-def _record_audit(name: str, applies, record: str, missing: str):
-    from specproof.engine.runner import record_of
+def _record_audit(name: str, applies, record: str, missing: str, inspect_record=None):
+    from specproof.engine.runner import records_of
 
     def audit(results) -> list[Finding]:
         out = []
         for r in results:
             if r.status in (Status.REFUTED,) or r.unavailable or not applies(r):
                 continue
-            rec = record_of(r, record)
-            out.append(Finding(name, r.claim.id, "", rec.text() if rec else missing, rec is None))
+            recs = records_of(r, record)
+            if not recs:
+                out.append(Finding(name, r.claim.id, "", missing, True))
+            for rec in recs:
+                text, flagged = inspect_record(rec) if inspect_record else (rec.text(), False)
+                out.append(Finding(name, r.claim.id, rec.part, text, flagged))
         return out
 
     audit.__name__ = name.replace("-", "_")
@@ -334,6 +346,30 @@ weakest_hypotheses = _record_audit(
     "weakest",
     "a hypothesis claim with no record of the weakest value that still works (or that it has no quantity to weaken)",
 )
+
+
+def limit_interval(rec) -> tuple[str, bool]:
+    """A limit record as the limits audit shows it: its interval first, then the record; flagged when its fit does
+    not cover the closed form it states, or names a closed form its interval does not separate from the others."""
+    text = f"interval {rec.interval_text()}: {rec.text()}"
+    fit = rec.fit
+    if fit is None:
+        return text, False
+    lo, hi = fit.interval
+    problems = []
+    if rec.kind == "closed-form" and rec.numeric is not None and not lo <= rec.numeric <= hi:
+        problems.append(f"the closed form {fmt(rec.numeric)} lies outside its own fit interval")
+    if fit.named:
+        inside = fit.inside()
+        if inside != [fit.named]:
+            problems.append(f"names {fit.named} but the interval holds {', '.join(inside) or 'none of the candidates'}")
+        if not fit.tested:
+            problems.append(f"names {fit.named} without testing it at parameters not used to find it")
+    if problems:
+        return text + " — " + "; ".join(problems), True
+    return text, False
+
+
 limits = _record_audit(
     "limits",
     lambda r: (
@@ -343,7 +379,90 @@ limits = _record_audit(
     ),
     "limit",
     "a rate claim with no limit constant (closed form, or extrapolated with its error) and no reason why none is given",
+    limit_interval,
 )
+
+
+# --------------------------------------------------------------------------- dependence on the reconstruction
+
+RECORD_NAMES = ("tightness", "weakest", "limit")
+
+
+def _gate_users(results) -> dict[str, list[str]]:
+    """Claim id → the checks that use the reconstructed gate (directly or through a sweep computed with it)."""
+    sweeps = reconstruction_sweeps()
+    out = {}
+    for r in results:
+        uses = [
+            fn.__name__
+            for fn in (*r.claim.checks, *r.claim.cross_checks)
+            if any(m in _source(fn) for m in RECONSTRUCTION_MARKERS) or any(f'"{s}"' in _source(fn) for s in sweeps)
+        ]
+        if uses:
+            out[r.claim.id] = uses
+    return out
+
+
+def reconstruction_dependence(results) -> list[Finding]:
+    """Every record with a number, on a claim whose checks use the reconstructed gate: does it state its dependence
+    on the reconstruction (``depends``)? Flagged where it does not."""
+    from specproof.engine.runner import records_of
+
+    users = _gate_users(results)
+    out = []
+    for r in results:
+        if r.claim.id not in users or r.unavailable:
+            continue
+        for name in RECORD_NAMES:
+            for rec in records_of(r, name):
+                if not (rec.numbers() or rec.quoted()):
+                    continue
+                label = name + (f" ({rec.part})" if rec.part else "")
+                out.append(
+                    Finding(
+                        "reconstruction-dependence",
+                        r.claim.id,
+                        label,
+                        f"depends: {rec.depends}"
+                        if rec.depends
+                        else "states numbers on a claim that uses the reconstructed gate ("
+                        + ", ".join(users[r.claim.id])
+                        + ") without its dependence on the reconstruction",
+                        not rec.depends,
+                    )
+                )
+    return out
+
+
+# --------------------------------------------------------------------------- second computations
+
+
+def second_methods(results) -> list[Finding]:
+    """Every record of every claim: is each of its numbers confirmed by a second, independent computation? The
+    finding's check names the record kind; its text starts with the state (engine.records.CONFIRMATION_STATES)."""
+    from specproof.engine.runner import records_of
+
+    out = []
+    for r in results:
+        if r.unavailable:
+            continue
+        for name in RECORD_NAMES:
+            for rec in records_of(r, name):
+                state, detail = rec.confirmation(), rec.confirmation_text()
+                text = f"{state}: {detail}" if detail else state
+                out.append(Finding("second-methods", r.claim.id, name, text, state == "disagrees"))
+    return out
+
+
+def second_method_counts(findings: list[Finding]) -> dict[str, dict[str, int]]:
+    """Per kind of record, how many are confirmed, disagree, are unconfirmed or state no number."""
+    from specproof.engine.records import CONFIRMATION_STATES
+
+    counts = {name: dict.fromkeys(CONFIRMATION_STATES, 0) for name in RECORD_NAMES}
+    for f in findings:
+        if f.audit == "second-methods" and f.check in counts:
+            counts[f.check][f.text.split(":", 1)[0]] += 1
+    return counts
 
 
 AUDITS = {
@@ -355,6 +474,8 @@ AUDITS = {
     "tightness": tightness,
     "weakest-hypotheses": weakest_hypotheses,
     "limits": limits,
+    "reconstruction-dependence": reconstruction_dependence,
+    "second-methods": second_methods,
 }
 
 
@@ -388,10 +509,40 @@ def audit_summary(findings: list[Finding]) -> list[str]:
         if skipped:
             lines.append(f"audit {name}: {skipped[0]}")
             continue
+        if name == "second-methods":
+            counts = second_method_counts(mine)
+            line = "audit second-methods: " + "; ".join(
+                f"{kind} {c['confirmed']} confirmed, {c['disagrees']} disagreeing, {c['unconfirmed']} unconfirmed "
+                f"({c['no number']} state no number)"
+                for kind, c in counts.items()
+            )
+            if flagged:
+                line += " — disagreeing: " + "; ".join(f"{f.claim} ({f.check}): {f.text}" for f in flagged)
+            lines.append(line)
+            continue
         line = f"audit {name}: {len(mine)} read, {len(flagged)} flagged"
         if flagged:
             line += ": " + "; ".join(
                 f"{f.claim}" + (f" ({f.check})" if f.check else "") + f": {f.text}" for f in flagged
             )
         lines.append(line)
+        if name == "tightness":
+            sharp = [f for f in mine if f.text.startswith("sharp")]
+            named = [f for f in sharp if f.text.startswith("sharp — on ")]
+            lines.append(
+                f"audit tightness: {len(named)} of {len(sharp)} sharp records name the inequality whose ratio tends "
+                "to 1 (the others say it only in their note)"
+            )
+        if name == "limits":
+            intervals = [
+                f"{f.claim}"
+                + (f" ({f.check})" if f.check else "")
+                + " "
+                + f.text.split(": ", 1)[0].removeprefix("interval ")
+                for f in mine
+                if f.text.startswith("interval ")
+                and not f.text.startswith(("interval no limit", "interval a closed form"))
+            ]
+            if intervals:
+                lines.append("audit limits, intervals: " + "; ".join(intervals))
     return lines

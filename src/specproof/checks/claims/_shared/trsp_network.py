@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import math
 from dataclasses import replace
 from fractions import Fraction
@@ -14,6 +15,7 @@ from specproof.engine.methods import (
     grid_check,
     open_evidence,
 )
+from specproof.engine.records import Limit
 from specproof.engine.registry import Context
 from specproof.theory import network as nw
 from specproof.theory.filters import dyadic_schedule, tribox_matrix
@@ -148,3 +150,56 @@ RECONSTRUCTED_GATE = nw.DEFAULT_GATE_RECONSTRUCTION
 
 
 PHI = math.log(2.0)  # φ = softplus(β) at the reconstruction's β = 0
+
+
+def full_depth_limit(ctx: Context, column: str, quantity: str, note: str) -> tuple[Limit, str]:
+    """The full-depth limit of a stored isolated-network column (μ₂ or γ at D = ⌊log₂T⌋+1), read by three correction
+    families (1/T, 1/T + 1/T², and T^−q with q fitted: the rows settle like 1/T) over three tails, the limit as the
+    interval covering them (its midpoint ± half-width); and the rows it was read from, for the summary."""
+    from specproof.engine.measure import FREE_POWER, fit_free_power, limit_fit
+
+    rows = [r for r in _rows(ctx, "isolated") if r["x"] >= 16 and converged(r, column)]
+    x = np.array([r["x"] for r in rows], float)
+    y = np.array([r[column] for r in rows])
+    fit = limit_fit(x, y, families=("1/x", "1/x + 1/x²", FREE_POWER), tails=(4, 5, 6), variable="T")
+    lo, hi = fit.interval
+    _, q = fit_free_power(x[-4:], y[-4:], with_exponent=True)
+    limit = Limit(
+        "extrapolated",
+        note,
+        quantity=quantity,
+        numeric=(lo + hi) / 2,
+        error=(hi - lo) / 2,
+        approach=f"like T^−q, q = {fmt(q, 2)} fitted on the last four rows",
+        ranges=f"stored network-isolated rows T = {int(x[0])}…{int(x[-1])}, converged",
+        fit=fit,
+    )
+    seeds = full_depth_at_seeds(128, column)
+    limit = replace(
+        limit,
+        depends=(
+            f"the rows use the reconstructed gate (MLP seed 0); at T = 128 the value is {fmt(seeds[0], 4)} with seed 0 "
+            f"and spans [{fmt(min(seeds.values()), 4)}, {fmt(max(seeds.values()), 4)}] over seeds 0–5 (dense)"
+        ),
+    )
+    shown = ", ".join(f"{fmt(v, 6)} (T = {int(t)})" for t, v in zip(x[-5:], y[-5:]))
+    return limit, shown
+
+
+def full_depth_at_seeds(T: int, column: str, seeds=range(6)) -> dict[int, float]:
+    """μ₂ ("mu2_full") or the gap with self-loops ("gap_full") of the isolated network at full depth, dense, with the
+    reconstructed gate's MLP drawn from each seed: how much the number depends on the reconstruction."""
+    return {seed: _full_depth_dense(T, seed)[column] for seed in seeds}
+
+
+@functools.lru_cache(maxsize=32)
+def _full_depth_dense(T: int, seed: int) -> dict[str, float]:
+    from specproof.theory.filters import floor_log2
+    from specproof.theory.spectral import normalized_gap
+    from specproof.theory.torch.gate import LongContextGate, gate_value
+
+    params = LongContextGate(hidden=16, seed=seed).params()
+    layers = nw.network_layers(T, floor_log2(T) + 1, Identity, lambda n, b, p=params: float(gate_value(b / n, p)))
+    W = nw.network_operator(layers, markov=True).as_matrix()
+    W = (W + W.T) / 2
+    return {"mu2_full": algebraic_connectivity(laplacian(W)), "gap_full": normalized_gap(W)}

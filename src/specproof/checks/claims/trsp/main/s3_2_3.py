@@ -12,9 +12,24 @@ import sympy as sp
 
 from specproof.checks.claims._shared.trsp_main import b_, tribox_kernel_sums
 from specproof.engine.methods import fmt, grid_check, sympy_identity
-from specproof.engine.records import Limit, Tightness
+from specproof.engine.records import Limit, Second, Tightness
 from specproof.engine.registry import Context, Evidence, Role, Source, Status, claim
 from specproof.theory import filters
+
+
+def _boundary_factor_float(b_max: int) -> float:
+    """min over b = 2..b_max of (2b − 2)/c_b with c_b = ‖M_tri‖_F² − (T − 2b + 2)E_b summed in float64 from the dense
+    matrix at T = 64 and E_b from the kernel's weights: the exact check's factor, another code path."""
+    import numpy as np
+
+    T = 64
+    factors = []
+    for b in range(2, b_max + 1):
+        energy = float(np.sum(np.asarray(filters.tribox_kernel(b), float) ** 2))
+        c_b = float(np.sum(filters.tribox_matrix(T, b) ** 2)) - (T - 2 * b + 2) * energy
+        factors.append((2 * b - 2) / c_b)
+    return min(factors)
+
 
 frobenius_linear = claim(
     "trsp.tribox.frobenius-linear",
@@ -96,6 +111,15 @@ def frobenius_linear_exact(ctx: Context) -> Evidence:
             ratio=float(1 / factors[tightest]),
             where={"b": tightest},
             ranges=f"b = 2..{b_max}, exact rationals",
+            seconds=(
+                Second(
+                    "factor",
+                    float(factors[tightest]),
+                    _boundary_factor_float(b_max),
+                    "float64 sums of the dense M_tri at T = 64",
+                    1e-9,
+                ),
+            ),
         ),
         limit=Limit(
             "closed-form",

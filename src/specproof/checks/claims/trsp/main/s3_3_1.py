@@ -114,6 +114,7 @@ floating = claim(
         "gate_float_endpoints: g = 1 exactly at r_ℓ = 1 once σ(m) rounds to 1, and g = 0 once r^φ underflows",
         ratio=1.0,
         where={"g = 1": "r_ℓ = 1, m ≳ 36.7 (float64)", "g = 0": "T = 2^20, ℓ = 0, β ≈ 55"},
+        depends="none: the endpoints are float64's for σ(m)·r^φ at any MLP output m and any β; the reconstructed MLP only supplies m",
     ),
     tests=["tests/test_trsp_main.py::test_gate_rounds_to_the_endpoints_in_floating_point"],
 )
