@@ -109,14 +109,15 @@ def test_a_pin_weakened_together_with_its_theorem_no_longer_carries_the_claims_c
 
 
 # the design's six headline theorems (Cayley μ₂ ≥ 2, the normalised gap Θ(1/log T), the kernel energy, the rank floor
-# under a sink, the softmax spike–bulk limits, the causal harmonic eigenvalues), and the special cases that now state
-# their claims in full
+# under a sink, the softmax spike–bulk limits with the spike block's singular values, the causal harmonic eigenvalues),
+# and the special cases that now state their claims in full
 HEADLINE = (
     "trsp.C6.mu2-lower",
     "trsp.C6.gap-rate",
     "trsp.C7.kernel-energy",
     "trsp.C8.rank-floor",
     "sdeg.b.eigen-limit",
+    "sdeg.c.spike-sv.corrected",
     "sdeg.c.eigen",
     "sdeg.c.eigen-harmonic",
 )
@@ -150,14 +151,14 @@ def test_the_headline_theorems_are_kernel_checked_on_the_real_number_axioms_only
 
 
 def test_a_partial_claim_names_the_step_that_keeps_it_so():
-    """sdeg.c.spike-sv.corrected: Coq states the spike-block bound and A_c = H_ℓ; ‖H_ℓ‖ → 2 is sdeg.c.test-vector's
-    (sympy), so the coverage is PARTIAL and says which step and why."""
+    """trsp.C8.spectral-norm.sharp: Coq states the norm bound; that Schur's bound is unbounded in b is a sympy step, so
+    the coverage is PARTIAL and says which step and how it is taken."""
     from specproof.engine.registry import load_all
 
     claims = load_all()
-    level, held = formal.coverage(claims["sdeg.c.spike-sv.corrected"], claims)
+    level, held = formal.coverage(claims["trsp.C8.spectral-norm.sharp"], claims)
     assert level == "partial"
-    assert [(s.claim, used) for s, used in held] == [("sdeg.c.test-vector", "")]
+    assert [(s.check, used) for s, used in held] == [("c8_schur_unbounded_sympy", "")]
 
 
 def test_the_catalogue_shows_each_coverage_level_and_counts_them():
@@ -175,10 +176,7 @@ def test_the_catalogue_shows_each_coverage_level_and_counts_them():
     for cid, level in levels.items():
         line = f"*Coq coverage:* **{level.upper()}**"
         assert (line in sections[cid]) is bool(level), cid
-    assert (
-        "kept so by: σ_1(H_ℓ) = ‖H_ℓ‖ → 2 (from claim `sdeg.c.test-vector`, which has no Coq check)"
-        in sections["sdeg.c.spike-sv.corrected"]
-    )
+    assert "(decided by check `c8_schur_unbounded_sympy`)." in sections["trsp.C8.spectral-norm.sharp"]
     header = text.split("\n## ", 1)[0]
     for level in formal.COVERAGE_LEVELS:
         assert f"{sum(v == level for v in levels.values())} **{level.upper()}**" in header, level

@@ -554,6 +554,14 @@ SPIKE_BLOCK_LEADING = CoqHook(
     "forall (F : fieldType) (k m : nat) (a : 'I_(k + m) -> F), ulsubmx (causal_attention a) = "
     "causal_attention (fun i : 'I_k => a (lshift m i)) /\\ ursubmx (causal_attention a) = 0",
 )
+CESARO_NORM = CoqHook(
+    "sdeg_c_cesaro_norm",
+    "CesaroNorm",
+    "forall (R : rcfType) (l : nat), (forall x : 'cV_l, ((cesaro_mx R l *m x)^T *m (cesaro_mx R l *m x)) "
+    "0 0 <= 4 * (x^T *m x) 0 0) /\\ (forall r : nat, (2 ^ r <= l)%N -> let x := \\col_i (Num.sqrt "
+    "i.+1%:R)^-1 in 0 < (x^T *m x) 0 0 /\\ (4 - 48 / r.+2%:R) * (x^T *m x) 0 0 <= ((cesaro_mx R l *m x)^T"
+    " *m (cesaro_mx R l *m x)) 0 0)",
+)
 SPIKE_CESARO = CoqHook(
     "sdeg_c_spike_cesaro",
     "SpikeBlock",
@@ -566,10 +574,12 @@ c_spike_block_coq = coq_check(
     SPIKE_BLOCK,
     SPIKE_BLOCK_LEADING,
     SPIKE_CESARO,
+    CESARO_NORM,
     what=(
         "for spike weights a_i ≥ ℓf > 0 (i ≤ k): ‖(A₁₁ − I_k)x‖² ≤ (√2(k − 1)/(ℓf))²‖x‖² for every x (Schur's test, "
-        "proved), A₁₁ the leading k × k block of A_c; and A_c = H_ℓ entrywise for k = 1 and bulk scores 0 (MathComp, "
-        "any real closed field)"
+        "proved), A₁₁ the leading k × k block of A_c; A_c = H_ℓ entrywise for k = 1 and bulk scores 0; and "
+        "4 − 48/(r + 2) ≤ ‖H_ℓ‖² ≤ 4 for ℓ ≥ 2^r (Hardy's inequality and the test vector i^(−1/2)) (MathComp, any real "
+        "closed field)"
     ),
     ranges="every ℓ, 1 ≤ k ≤ ℓ, every ℓf > 0",
     covers={
@@ -581,6 +591,10 @@ c_spike_block_coq = coq_check(
             "the spike block A₁₁ (leading k × k block of A_c) is causal attention on the k spike weights, and A₁₂ = 0"
         ),
         "sdeg_c_spike_cesaro": "for k = 1 and bulk scores 0 (a_i = 1 for i ≥ 2, any a_1 ≠ 0), A_c = H_ℓ entrywise",
+        "sdeg_c_cesaro_norm": (
+            "‖H_ℓ‖ → 2: ‖H_ℓx‖² ≤ 4‖x‖² for every x (Hardy's inequality), and for ℓ ≥ 2^r the test vector x_i = i^(−1/2)"
+            " is nonzero with ‖H_ℓx‖² ≥ (4 − 48/(r + 2))‖x‖²"
+        ),
     },
     steps=[
         REAL_CLOSED,
@@ -589,8 +603,8 @@ c_spike_block_coq = coq_check(
             cites="the definition of causal attention (SDEG §3: softmax with Σ = diag(s), (A_c)_ii = a_i/(a_i + i − 1))",
         ),
         Step(
-            "the spectral norm ‖X‖ (largest singular value) is the norm induced by the Euclidean norm: the least s with "
-            "‖Xx‖ ≤ s‖x‖ for every x",
+            "the spectral norm ‖X‖ = σ_1(X) (largest singular value) is the norm induced by the Euclidean norm: the least"
+            " s with ‖Xx‖ ≤ s‖x‖ for every x",
             cites="Horn & Johnson, Matrix Analysis, 2nd ed., Example 5.6.6 (the spectral norm is ℓ₂-induced)",
         ),
         Step(
@@ -603,7 +617,10 @@ c_spike_block_coq = coq_check(
                 "interlacing for deleted rows and columns (Horn & Johnson, Topics in Matrix Analysis (1991), Cor. 3.1.3)"
             ),
         ),
-        Step("σ_1(H_ℓ) = ‖H_ℓ‖ → 2", claim="sdeg.c.test-vector"),
+        Step(
+            "the limit: 4 − 48/(r + 2) ≤ ‖H_ℓ‖² ≤ 4 with r = ⌊log₂ℓ⌋ → ∞, so ‖H_ℓ‖² → 4 and σ_1(A_c) = ‖H_ℓ‖ → 2",
+            cites="limits of sequences (Rudin, Principles of Mathematical Analysis, 3rd ed., Thms 3.3 and 3.19)",
+        ),
     ],
     constants=[(r"\sqrt2\,(k-1)/(\ell f(\ell))", "Num.sqrt 2 * (k%:R - 1) / f")],
 )
