@@ -487,31 +487,45 @@ def claim_coverage(claim) -> tuple[CoqCheck, ...]:
 COVERAGE_LEVELS = ("full", "partial", "supports")
 
 
-def coverage_level(claim, claims: dict | None = None, _seen: frozenset = frozenset()) -> str:
+def coverage(claim, claims: dict | None = None, _seen: frozenset = frozenset()) -> tuple[str, tuple]:
+    """How much of the claim its Coq theorems state, and what keeps it from more: (level, held), the level as
+    :func:`coverage_level` reads it and held the steps of its best Coq check that keep it below 'full', each as
+    (:class:`Step`, the level of the claim it is taken from: '' for a claim without a Coq check, or for a step that is
+    not taken from a claim). ('', ()) for a claim without a Coq check."""
+    if claims is None:
+        from specproof.engine.registry import REGISTRY
+
+        claims = REGISTRY
+    best: tuple[str, tuple] = ("", ())
+    for spec in claim_coverage(claim):
+        held: list[tuple[Step, str]] = []
+        for s in spec.steps:
+            if s.kind in ("prose", "check"):
+                held.append((s, ""))
+            elif s.kind == "claim":
+                used = (
+                    coverage(claims[s.claim], claims, _seen | {claim.id})[0]
+                    if s.claim not in _seen and s.claim in claims
+                    else ""
+                )
+                if used != "full":
+                    held.append((s, used))
+        kinds = {s.kind for s, _ in held}
+        level = "supports" if "prose" in kinds else "partial" if held else "full"
+        if level == "supports":
+            held = [(s, u) for s, u in held if s.kind == "prose"]
+        if not best[0] or COVERAGE_LEVELS.index(level) < COVERAGE_LEVELS.index(best[0]):
+            best = (level, tuple(held))
+    return best
+
+
+def coverage_level(claim, claims: dict | None = None) -> str:
     """How much of the claim its Coq theorems state, as the catalogue's FULL / PARTIAL / SUPPORTS reads it: 'full'
     when one of its Coq checks leaves outside Coq only cited steps (a named theorem or definition) and steps taken
     from used claims that are themselves 'full' (so every step is kernel-checked somewhere or cited); 'partial' when
     some step is decided by another check (sympy, exact arithmetic) or taken from a claim that is not 'full';
     'supports' when some step is argued in prose only; '' for a claim without a Coq check."""
-    if claims is None:
-        from specproof.engine.registry import REGISTRY
-
-        claims = REGISTRY
-    levels = []
-    for spec in claim_coverage(claim):
-        kinds = {s.kind for s in spec.steps}
-        if "prose" in kinds:
-            levels.append("supports")
-        elif "check" in kinds:
-            levels.append("partial")
-        else:
-            used = [s.claim for s in spec.steps if s.kind == "claim"]
-            full = all(
-                u not in _seen and u in claims and coverage_level(claims[u], claims, _seen | {claim.id}) == "full"
-                for u in used
-            )
-            levels.append("full" if full else "partial")
-    return min(levels, key=COVERAGE_LEVELS.index, default="")
+    return coverage(claim, claims)[0]
 
 
 # ----------------------------------------------------------------------------------------------------- pinning

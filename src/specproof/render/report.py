@@ -206,6 +206,8 @@ def render_document(sections: dict[str, str]) -> str:
     The status counts use expected verdicts, which the tests assert equal the computed ones, so
     every claim's section can be checked on its own (and in parallel).
     """
+    from specproof.engine.formal import coverage_level
+
     registry = load_all()
     claims = [registry[i] for i in sections]
     chain = expected_chains()
@@ -253,11 +255,22 @@ def render_document(sections: dict[str, str]) -> str:
         + ".",
     ]
     kernel_checked = sum("[coq, proved]" in sections[c.id] for c in claims)
+    levels = {c.id: coverage_level(c, registry) for c in claims}
+    partial = [cid for cid, level in levels.items() if level == "partial"]
     out += [
         "",
         (
             f"{kernel_checked} claims have a step kernel-checked by Coq (method `coq`: the statement as a theorem "
             "of `proofs/`, compiled by coqc, resting on no axiom beyond the standard library's real numbers)."
+        ),
+        (
+            f"Coq coverage of the {sum(map(bool, levels.values()))} claims with a Coq check (each section's"
+            f" *Coq coverage:* line): {sum(v == 'full' for v in levels.values())} **FULL** (every step outside Coq is"
+            " a cited theorem or definition, or is taken from a used claim that is itself FULL),"
+            f" {len(partial)} **PARTIAL** (a step is decided by another check, sympy or exact arithmetic, or taken"
+            " from a claim that is not FULL; the section names it"
+            + (": " + ", ".join(f"`{cid}`" for cid in partial) if partial else "")
+            + f"), {sum(v == 'supports' for v in levels.values())} **SUPPORTS** (a step argued in prose only)."
         ),
         (
             "Each proved claim has a *Proof:* line: its machine-checked steps (Coq theorems, sympy and exhaustive"

@@ -105,6 +105,8 @@ class ClaimView:
     records: tuple = ()  # (label, text): how tight the bound is, how weak the hypothesis, the rate's limit
     coq_covers: tuple = ()  # (theorem, the sentence of the claim it states)
     coq_steps: tuple = ()  # (the step outside Coq, how it is taken: a claim, a check, a cited theorem, prose)
+    coq_level: str = ""  # the Coq coverage: FULL, PARTIAL, SUPPORTS ('' without a Coq check)
+    coq_held: tuple = ()  # (step, why): the steps that keep the coverage below FULL
     extra: dict = field(default_factory=dict)
 
 
@@ -127,12 +129,13 @@ def evidence_view(e: Evidence) -> EvidenceView:
 
 def claim_view(r, chain: Chain, known: dict) -> ClaimView:
     """The view of one result, its chain (under the verdicts of the run) and the claims it can name."""
-    from specproof.engine.formal import claim_coverage, claim_hooks
+    from specproof.engine.formal import claim_coverage, claim_hooks, coverage
 
     c = r.claim
     steps = proof_steps(r)
     checked = tuple((PROOF_METHOD.get(m, m), tuple(names)) for m, names in (steps[0].items() if steps else ()))
     hooks = claim_hooks(c)
+    level, held = coverage(c)
     return ClaimView(
         id=c.id,
         title=c.title,
@@ -169,6 +172,8 @@ def claim_view(r, chain: Chain, known: dict) -> ClaimView:
         records=record_lines(r),
         coq_covers=tuple(pair for spec in claim_coverage(c) for pair in spec.covers),
         coq_steps=tuple((s.text, step_basis(s)) for spec in claim_coverage(c) for s in spec.steps),
+        coq_level=level.upper(),
+        coq_held=tuple((s.text, held_basis(s, used)) for s, used in held),
     )
 
 
@@ -181,6 +186,15 @@ def step_basis(step) -> str:
     if step.kind == "cited":
         return f"cited: {step.cites}"
     return "argued in prose only"
+
+
+def held_basis(step, used: str) -> str:
+    """Why a step keeps a claim's Coq coverage below FULL, in words (markdown)."""
+    if step.kind == "claim":
+        return f"from claim `{step.claim}`, " + (
+            f"whose Coq coverage is {used.upper()}" if used else "which has no Coq check"
+        )
+    return step_basis(step)
 
 
 RECORD_LABELS = {"tightness": "Tightness", "weakest": "Weakest hypothesis", "limit": "Limit"}

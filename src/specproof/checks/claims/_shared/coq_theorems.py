@@ -1,8 +1,9 @@
 """Coq checks that state a whole claim: the rank floor under a sink (TRSP Thm C.8), the softmax spike–bulk eigenvalue
-law (SDEG Thm 2(3)), the singular values of L_m over ℝ with their constants (SDEG Thm 7), the causal ceiling
-with its normalised gap and equality case, the skeleton's spectrum with its circulant Laplacian (TRSP Lemma C.3),
-and the causal eigenvalues with their order and the unbounded-bulk example (SDEG Thm 3). Each is a :func:`specproof.engine.formal.coq_check`; a claim uses one by
-listing it among its checks, and every step outside Coq is a named, cited theorem or definition."""
+law (SDEG Thm 2(3)), the singular values of L_m over ℝ with their constants (SDEG Thm 7), the skeleton's spectrum with
+its circulant Laplacian (TRSP Lemma C.3), the causal eigenvalues with their order and the unbounded-bulk example (SDEG
+Thm 3), the causal ceiling with its normalised gap, equality case and the network's P_D, and the spike block of causal
+attention (SDEG App. C.5). Each is a :func:`specproof.engine.formal.coq_check`; a claim uses one by listing it among its
+checks, and every step outside Coq is a named, cited theorem or definition, or a step taken from a claim it uses."""
 
 from __future__ import annotations
 
@@ -183,91 +184,6 @@ c_lm_real_coq = coq_check(
     ],
 )
 
-# ------------------------------------------------------------------------------------ the causal ceiling
-
-CEILING_VECTOR = CoqHook(
-    "trsp_network_causal_ceiling",
-    "Variational",
-    "forall (R : realFieldType) (n : nat) (P : 'M_n) (t : 'I_n), (1 < n)%N -> t = n.-1 -> (forall i :"
-    " 'I_n, \\sum_j P i j = 1) -> (forall i j : 'I_n, (i < j)%N -> P i j = 0) -> let W := 2^-1 *: (P + P^T)"
-    " in let x := delta_mx t 0 - n%:R^-1 *: const_mx 1 in [/\\ (const_mx 1)^T *m x = 0, (x^T *m x) 0 0 ="
-    " (n%:R - 1) / n%:R, qform (laplacian W) x = (1 - P t t) / 2 & qform (laplacian W) x = n%:R / (n%:R -"
-    " 1) * ((1 - P t t) / 2) * (x^T *m x) 0 0]",
-)
-CEILING = CoqHook(
-    "trsp_network_causal_ceiling_lambda2",
-    "MinMax",
-    "forall (R : realFieldType) (n : nat) (P U : 'M_n) (lam : 'I_n -> R) (t i1 : 'I_n), (1 < n)%N -> t ="
-    " n.-1 -> i1 = 1%N -> (forall i j : 'I_n, 0 <= P i j) -> (forall i : 'I_n, \\sum_j P i j = 1) ->"
-    " (forall i j : 'I_n, (i < j)%N -> P i j = 0) -> U^T *m U = 1%:M -> laplacian (2^-1 *: (P + P^T)) *m U"
-    " = U *m diag_mx (\\row_i lam i) -> (forall i j : 'I_n, (i <= j)%N -> lam i <= lam j) -> lam i1 <= n%:R"
-    " / (n%:R - 1) * ((1 - P t t) / 2) /\\ (0 < P t t -> lam i1 < n%:R / (2 * (n%:R - 1)))",
-)
-CEILING_GAP = CoqHook(
-    "trsp_network_causal_gap",
-    "CausalGap",
-    "forall (R : rcfType) (n : nat) (P U : 'M_n) (lam : 'I_n -> R) (t i1 : 'I_n), (1 < n)%N -> t = n.-1"
-    " -> i1 = 1%N -> (forall i j : 'I_n, 0 <= P i j) -> (forall i : 'I_n, \\sum_j P i j = 1) -> (forall i j"
-    " : 'I_n, (i < j)%N -> P i j = 0) -> U^T *m U = 1%:M -> normalised_laplacian (2^-1 *: (P + P^T)) *m U"
-    " = U *m diag_mx (\\row_i lam i) -> (forall i j : 'I_n, (i <= j)%N -> lam i <= lam j) -> lam i1 <= (1 -"
-    " P t t) / (1 + P t t) * (2 * n%:R / (2 * n%:R - 1 - P t t))",
-)
-CEILING_EQUALITY = CoqHook(
-    "trsp_network_causal_ceiling_equality",
-    "CausalGap",
-    "forall (R : rcfType) (U : 'M_2) (lam : 'I_2 -> R) (i1 : 'I_2), i1 = 1%N -> U^T *m U = 1%:M ->"
-    " laplacian (2^-1 *: (sink2 R + (sink2 R)^T)) *m U = U *m diag_mx (\\row_i lam i) -> (forall i j :"
-    " 'I_2, (i <= j)%N -> lam i <= lam j) -> [/\\ forall i j : 'I_2, 0 <= sink2 R i j, forall i : 'I_2,"
-    " \\sum_j sink2 R i j = 1, forall i j : 'I_2, (i < j)%N -> sink2 R i j = 0, sink2 R i1 i1 = 0 & lam i1"
-    " = 2 / (2 * (2 - 1))]",
-)
-
-causal_ceiling_full_coq = coq_check(
-    "causal_ceiling_full_coq",
-    CEILING_VECTOR,
-    CEILING,
-    CEILING_GAP,
-    CEILING_EQUALITY,
-    what=(
-        "for every causal row-stochastic P ≥ 0, T ≥ 2: μ₂(L_W) ≤ T(1 − P_TT)/(2(T − 1)), < T/(2(T − 1)) when P_TT > 0; "
-        "the normalised gap γ = λ₂(D^(−1/2)L_WD^(−1/2)) ≤ (1 − P_TT)/(1 + P_TT)·2T/(2T − 1 − P_TT); and at T = 2, "
-        "P = 𝟏e₁ᵀ, μ₂ = 1 = T/(2(T − 1)) (MathComp, any real closed field)"
-    ),
-    ranges="every T ≥ 2, every lower-triangular P ≥ 0 with rows summing to 1",
-    covers={
-        "trsp_network_causal_ceiling": (
-            "the last token's loopless degree is (1 − P_TT)/2 and x = e_T − 𝟏/T is a test vector: 𝟏ᵀx = 0,"
-            " xᵀx = (T−1)/T, xᵀLx = (1 − P_TT)/2"
-        ),
-        "trsp_network_causal_ceiling_lambda2": (
-            "μ₂(L) ≤ T/(T−1)·(1 − P_TT)/2 ≤ T/(2(T−1)), strictly below T/(2(T−1)) when P_TT > 0 (μ₂ the second"
-            " eigenvalue in increasing order, 0-based index 1)"
-        ),
-        "trsp_network_causal_gap": (
-            "γ ≤ (1 − P_TT)/(1 + P_TT)·2T/(2T − 1 − P_TT), γ the second eigenvalue of the normalised Laplacian"
-            " (self-loops in D), with the test vector D^(1/2)(e_T − (d_T/T)𝟏)"
-        ),
-        "trsp_network_causal_ceiling_equality": "equality at T = 2 for P = 𝟏e₁ᵀ: P_TT = 0 and μ₂ = 1 = T/(2(T−1))",
-    },
-    steps=[
-        SPECTRAL_THEOREM,
-        REAL_CLOSED,
-        Step(
-            "for the network P_D, (P_D)_TT = Π_ℓ diag(F_ℓ)_TT/(2 + g_ℓ) > 0, so its ceiling is (1 − (P_D)_TT)/2 in the limit",
-            claim="trsp.network.operator",
-        ),
-    ],
-    constants=[
-        (r"\frac{T}{T-1}\cdot\frac{1-P_{TT}}2", "n%:R / (n%:R - 1) * ((1 - P t t) / 2)"),
-        (r"\frac T{2(T-1)}", "n%:R / (2 * (n%:R - 1))"),
-        ("P_{TT}>0", "0 < P t t"),
-        (
-            r"\gamma\le\frac{1-P_{TT}}{1+P_{TT}}\cdot\frac{2T}{2T-1-P_{TT}}",
-            "lam i1 <= (1 - P t t) / (1 + P t t) * (2 * n%:R / (2 * n%:R - 1 - P t t))",
-        ),
-    ],
-)
-
 # ------------------------------------------------------------------------------------- TRSP Lemma C.3
 
 SKELETON_SPECTRUM = CoqHook(
@@ -443,4 +359,268 @@ c_eigen_harmonic_full_coq = coq_check(
         REAL_CLOSED,
         Step("λ_i(A_c) = a_i/(a_i+i−1), the i-th diagonal entry", claim="sdeg.c.eigen"),
     ],
+)
+
+
+# ------------------------------------------------------------------------------------ the causal ceiling
+
+CEILING_VECTOR = CoqHook(
+    "trsp_network_causal_ceiling",
+    "Variational",
+    "forall (R : realFieldType) (n : nat) (P : 'M_n) (t : 'I_n), (1 < n)%N -> t = n.-1 -> (forall i :"
+    " 'I_n, \\sum_j P i j = 1) -> (forall i j : 'I_n, (i < j)%N -> P i j = 0) -> let W := 2^-1 *: (P + P^T)"
+    " in let x := delta_mx t 0 - n%:R^-1 *: const_mx 1 in [/\\ (const_mx 1)^T *m x = 0, (x^T *m x) 0 0 ="
+    " (n%:R - 1) / n%:R, qform (laplacian W) x = (1 - P t t) / 2 & qform (laplacian W) x = n%:R / (n%:R -"
+    " 1) * ((1 - P t t) / 2) * (x^T *m x) 0 0]",
+)
+CEILING = CoqHook(
+    "trsp_network_causal_ceiling_lambda2",
+    "MinMax",
+    "forall (R : realFieldType) (n : nat) (P U : 'M_n) (lam : 'I_n -> R) (t i1 : 'I_n), (1 < n)%N -> t ="
+    " n.-1 -> i1 = 1%N -> (forall i j : 'I_n, 0 <= P i j) -> (forall i : 'I_n, \\sum_j P i j = 1) ->"
+    " (forall i j : 'I_n, (i < j)%N -> P i j = 0) -> U^T *m U = 1%:M -> laplacian (2^-1 *: (P + P^T)) *m U"
+    " = U *m diag_mx (\\row_i lam i) -> (forall i j : 'I_n, (i <= j)%N -> lam i <= lam j) -> lam i1 <= n%:R"
+    " / (n%:R - 1) * ((1 - P t t) / 2) /\\ (0 < P t t -> lam i1 < n%:R / (2 * (n%:R - 1)))",
+)
+CEILING_GAP = CoqHook(
+    "trsp_network_causal_gap",
+    "CausalGap",
+    "forall (R : rcfType) (n : nat) (P U : 'M_n) (lam : 'I_n -> R) (t i1 : 'I_n), (1 < n)%N -> t = n.-1"
+    " -> i1 = 1%N -> (forall i j : 'I_n, 0 <= P i j) -> (forall i : 'I_n, \\sum_j P i j = 1) -> (forall i j"
+    " : 'I_n, (i < j)%N -> P i j = 0) -> U^T *m U = 1%:M -> normalised_laplacian (2^-1 *: (P + P^T)) *m U"
+    " = U *m diag_mx (\\row_i lam i) -> (forall i j : 'I_n, (i <= j)%N -> lam i <= lam j) -> lam i1 <= (1 -"
+    " P t t) / (1 + P t t) * (2 * n%:R / (2 * n%:R - 1 - P t t))",
+)
+CEILING_EQUALITY = CoqHook(
+    "trsp_network_causal_ceiling_equality",
+    "CausalGap",
+    "forall (R : rcfType) (U : 'M_2) (lam : 'I_2 -> R) (i1 : 'I_2), i1 = 1%N -> U^T *m U = 1%:M ->"
+    " laplacian (2^-1 *: (sink2 R + (sink2 R)^T)) *m U = U *m diag_mx (\\row_i lam i) -> (forall i j :"
+    " 'I_2, (i <= j)%N -> lam i <= lam j) -> [/\\ forall i j : 'I_2, 0 <= sink2 R i j, forall i : 'I_2,"
+    " \\sum_j sink2 R i j = 1, forall i j : 'I_2, (i < j)%N -> sink2 R i j = 0, sink2 R i1 i1 = 0 & lam i1"
+    " = 2 / (2 * (2 - 1))]",
+)
+
+NETWORK_MARKOV = CoqHook(
+    "trsp_network_markov",
+    "CausalNetwork",
+    "forall (R : rcfType) (n D : nat) (A : nat -> 'M_n) (g : nat -> R) (b : nat -> nat) (t : 'I_n), t = "
+    "n.-1 -> (forall l : nat, (l < D)%N -> [/\\ forall i j : 'I_n, 0 <= A l i j, forall i : 'I_n, \\sum_j"
+    " A l i j = 1 & forall i j : 'I_n, (i < j)%N -> A l i j = 0]) -> (forall l : nat, (l < D)%N -> 0 <= g"
+    " l) -> (forall l : nat, (l < D)%N -> (0 < b l <= n)%N) -> let P := network_markov A g b D in [/\\ "
+    "forall i j : 'I_n, 0 <= P i j, forall i : 'I_n, \\sum_j P i j = 1, forall i j : 'I_n, (i < j)%N -> P"
+    " i j = 0, P t t = \\prod_(l < D) ((1 + A l t t + g l / (b l)%:R ^+ 2) / (2 + g l)) & 0 < P t t]",
+)
+NETWORK_CEILING = CoqHook(
+    "trsp_network_ceiling",
+    "CausalNetwork",
+    "forall (R : rcfType) (n D : nat) (A : nat -> 'M_n) (g : nat -> R) (b : nat -> nat) (U : 'M_n) (lam :"
+    " 'I_n -> R) (t i1 : 'I_n), (1 < n)%N -> t = n.-1 -> i1 = 1%N -> (forall l : nat, (l < D)%N -> [/\\ "
+    "forall i j : 'I_n, 0 <= A l i j, forall i : 'I_n, \\sum_j A l i j = 1 & forall i j : 'I_n, (i < j)%N"
+    " -> A l i j = 0]) -> (forall l : nat, (l < D)%N -> 0 <= g l) -> (forall l : nat, (l < D)%N -> (0 < b"
+    " l <= n)%N) -> let P := network_markov A g b D in U^T *m U = 1%:M -> laplacian (2^-1 *: (P + P^T)) "
+    "*m U = U *m diag_mx (\\row_i lam i) -> (forall i j : 'I_n, (i <= j)%N -> lam i <= lam j) -> lam i1 "
+    "<= n%:R / (n%:R - 1) * ((1 - P t t) / 2) /\\ lam i1 < n%:R / (2 * (n%:R - 1))",
+)
+NETWORK_GAP = CoqHook(
+    "trsp_network_gap",
+    "CausalNetwork",
+    "forall (R : rcfType) (n D : nat) (A : nat -> 'M_n) (g : nat -> R) (b : nat -> nat) (U : 'M_n) (lam :"
+    " 'I_n -> R) (t i1 : 'I_n), (1 < n)%N -> t = n.-1 -> i1 = 1%N -> (forall l : nat, (l < D)%N -> [/\\ "
+    "forall i j : 'I_n, 0 <= A l i j, forall i : 'I_n, \\sum_j A l i j = 1 & forall i j : 'I_n, (i < j)%N"
+    " -> A l i j = 0]) -> (forall l : nat, (l < D)%N -> 0 <= g l) -> (forall l : nat, (l < D)%N -> (0 < b"
+    " l <= n)%N) -> let P := network_markov A g b D in U^T *m U = 1%:M -> normalised_laplacian (2^-1 *: "
+    "(P + P^T)) *m U = U *m diag_mx (\\row_i lam i) -> (forall i j : 'I_n, (i <= j)%N -> lam i <= lam j) "
+    "-> lam i1 <= (1 - P t t) / (1 + P t t) * (2 * n%:R / (2 * n%:R - 1 - P t t))",
+)
+NETWORK_LIMIT = CoqHook(
+    "trsp_network_last_limit",
+    "CausalNetwork",
+    "forall (R : rcfType) (n D : nat) (A : nat -> 'M_n) (g : nat -> R) (b : nat -> nat) (t : 'I_n), (1 < "
+    "n)%N -> t = n.-1 -> (forall l : nat, (l < D)%N -> [/\\ forall i j : 'I_n, 0 <= A l i j, forall i : "
+    "'I_n, \\sum_j A l i j = 1 & forall i j : 'I_n, (i < j)%N -> A l i j = 0]) -> (forall l : nat, (l < "
+    "D)%N -> 0 <= g l) -> (forall l : nat, (l < D)%N -> (0 < b l <= n)%N) -> let P := network_markov A g "
+    "b D in let q := \\prod_(l < D) ((1 + A l t t) / 2) in [/\\ `|P t t - q| <= \\sum_(l < D) g l / 2, 2 "
+    "^- D <= q <= 2 ^- D + \\sum_(l < D) A l t t / 2, forall l : nat, (l < D)%N -> 2 ^- D * (1 + A l t t)"
+    " <= q, (forall l : nat, (l < D)%N -> A l = 1%:M) -> q = 1 & `|n%:R / (n%:R - 1) * ((1 - P t t) / 2) "
+    "- (1 - q) / 2| <= `|P t t - q| / 2 + (2 * (n%:R - 1))^-1]",
+)
+NETWORK_LIMIT_VALUES = CoqHook(
+    "trsp_network_ceiling_limits",
+    "CausalNetwork",
+    "forall R : rcfType, (1 - 2 ^- 2) / 2 = 3 / 8 /\\ (1 - 2 ^- 4) / 2 = 15 / 32",
+)
+
+causal_ceiling_full_coq = coq_check(
+    "causal_ceiling_full_coq",
+    CEILING_VECTOR,
+    CEILING,
+    CEILING_GAP,
+    CEILING_EQUALITY,
+    NETWORK_MARKOV,
+    NETWORK_CEILING,
+    NETWORK_GAP,
+    NETWORK_LIMIT,
+    NETWORK_LIMIT_VALUES,
+    DIAG_HARMONIC,
+    what=(
+        "for every causal row-stochastic P ≥ 0, T ≥ 2: μ₂(L_W) ≤ T(1 − P_TT)/(2(T − 1)), < T/(2(T − 1)) when P_TT > 0; "
+        "the normalised gap γ = λ₂(D^(−1/2)L_WD^(−1/2)) ≤ (1 − P_TT)/(1 + P_TT)·2T/(2T − 1 − P_TT); at T = 2, "
+        "P = 𝟏e₁ᵀ, μ₂ = 1 = T/(2(T − 1)); and for the network, P_D = N_D/Π(2 + g_ℓ) is causal row-stochastic with "
+        "(P_D)_TT = Π(1 + (A_ℓ)_TT + g_ℓ/b_ℓ²)/(2 + g_ℓ) > 0, within Σg_ℓ/2 of Π(1 + (A_ℓ)_TT)/2 (MathComp, any real "
+        "closed field)"
+    ),
+    ranges="every T ≥ 2, every lower-triangular P ≥ 0 with rows summing to 1; every depth D, gates g_ℓ ≥ 0, 1 ≤ b_ℓ ≤ T",
+    covers={
+        "trsp_network_causal_ceiling": (
+            "the last token's loopless degree is (1 − P_TT)/2 and x = e_T − 𝟏/T is a test vector: 𝟏ᵀx = 0,"
+            " xᵀx = (T−1)/T, xᵀLx = (1 − P_TT)/2"
+        ),
+        "trsp_network_causal_ceiling_lambda2": (
+            "μ₂(L) ≤ T/(T−1)·(1 − P_TT)/2 ≤ T/(2(T−1)), strictly below T/(2(T−1)) when P_TT > 0 (μ₂ the second"
+            " eigenvalue in increasing order, 0-based index 1)"
+        ),
+        "trsp_network_causal_gap": (
+            "γ ≤ (1 − P_TT)/(1 + P_TT)·2T/(2T − 1 − P_TT), γ the second eigenvalue of the normalised Laplacian"
+            " (self-loops in D), with the test vector D^(1/2)(e_T − (d_T/T)𝟏)"
+        ),
+        "trsp_network_causal_ceiling_equality": "equality at T = 2 for P = 𝟏e₁ᵀ: P_TT = 0 and μ₂ = 1 = T/(2(T−1))",
+        "trsp_network_markov": (
+            "the network: for causal row-stochastic A_ℓ ≥ 0, g_ℓ ≥ 0 and 1 ≤ b_ℓ ≤ T, P_D = N_D/Π_ℓ(2 + g_ℓ)"
+            " (N_D = F_(D−1)⋯F_0, F_ℓ = I + A_ℓ + g_ℓBox_(b_ℓ)Box_(b_ℓ)) is causal, row-stochastic and ≥ 0, and"
+            " (P_D)_TT = Π_ℓ(1 + (A_ℓ)_TT + g_ℓb_ℓ^(−2))/(2 + g_ℓ) > 0"
+        ),
+        "trsp_network_ceiling": "so μ₂(L(P_D)) ≤ T(1 − (P_D)_TT)/(2(T − 1)) < T/(2(T − 1))",
+        "trsp_network_gap": "and γ(P_D) ≤ (1 − p)/(1 + p)·2T/(2T − 1 − p), p = (P_D)_TT",
+        "trsp_network_last_limit": (
+            "the limits, as bounds: |(P_D)_TT − q| ≤ Σ_ℓ g_ℓ/2 for q = Π_ℓ(1 + (A_ℓ)_TT)/2 (→ q as the gates → 0 at"
+            " fixed D); 2^(−D) ≤ q ≤ 2^(−D) + Σ_ℓ(A_ℓ)_TT/2 and q ≥ 2^(−D)(1 + (A_ℓ)_TT) for each ℓ (q → 2^(−D)"
+            " exactly when every (A_ℓ)_TT → 0); q = 1 when every A_ℓ = I; and the ceiling T(1 − p)/(2(T − 1)) is"
+            " within |p − q|/2 + 1/(2(T − 1)) of (1 − q)/2"
+        ),
+        "trsp_network_ceiling_limits": "(1 − 2^(−D))/2 is 3/8 at D = 2 and 15/32 at D = 4",
+        "sdeg_c_diag_harmonic": (
+            "causal softmax of the canonical scores has (A)_TT = a_T/(a_T + T − 1) ≤ C/T → 0 when 1 ≤ a_T ≤ C"
+            " (0-based row T − 1)"
+        ),
+    },
+    steps=[
+        SPECTRAL_THEOREM,
+        REAL_CLOSED,
+        Step(
+            "the network's layers meet the hypotheses: its attention models are causal, row-stochastic and ≥ 0, with "
+            "(A)_TT = 1/T (uniform causal), 0 (the sink 𝟏e₁ᵀ, T ≥ 2), a_T/(a_T + T − 1) with a_T = e^(s_T) ∈ [1, e²] "
+            "(causal softmax of the canonical scores, whose last score is a bulk score in [0, 2] once ℓ > k) and 1 (A = I); its "
+            "bandwidths b_ℓ = min(2^ℓ, T) lie in [1, T] and its gates g_ℓ = σ(·)·r_ℓ^φ are positive",
+            cites=(
+                "the definitions: TRSP App. C.1's network and attention models, Eq. 5 (b_ℓ) and Eq. 7 (g_ℓ); SDEG §3's "
+                "causal attention (A_c)_ii = a_i/(a_i + i − 1) and its spike–bulk scores (§3.1)"
+            ),
+        ),
+        Step(
+            "the limits read off the bounds: at fixed D a sum of D terms that tend to 0 tends to 0, T/(T − 1) → 1, and "
+            "a quantity squeezed between 2^(−D) and 2^(−D) + o(1) tends to 2^(−D)",
+            cites="the algebra of limits of sequences (Rudin, Principles of Mathematical Analysis, 3rd ed., Thm 3.3)",
+        ),
+    ],
+    constants=[
+        (r"\frac{T}{T-1}\cdot\frac{1-P_{TT}}2", "n%:R / (n%:R - 1) * ((1 - P t t) / 2)"),
+        (r"\frac T{2(T-1)}", "n%:R / (2 * (n%:R - 1))"),
+        ("P_{TT}>0", "0 < P t t"),
+        (
+            r"\gamma\le\frac{1-P_{TT}}{1+P_{TT}}\cdot\frac{2T}{2T-1-P_{TT}}",
+            "lam i1 <= (1 - P t t) / (1 + P t t) * (2 * n%:R / (2 * n%:R - 1 - P t t))",
+        ),
+        (r"\frac{1+(A_\ell)_{TT}+g_\ell b_\ell^{-2}}{2+g_\ell}", "((1 + A l t t + g l / (b l)%:R ^+ 2) / (2 + g l))"),
+        (r"\frac{1+(A_\ell)_{TT}}2", "((1 + A l t t) / 2)"),
+        (r"\frac38", "3 / 8"),
+        (r"\frac{15}{32}", "15 / 32"),
+    ],
+)
+
+
+# ------------------------------------------------------------------------------------ SDEG App. C.5, spike block
+
+SPIKE_BLOCK = CoqHook(
+    "sdeg_c_spike_block",
+    "SpikeBlock",
+    "forall (R : rcfType) (k : nat) (a : 'I_k -> R) (f : R), (0 < k)%N -> 0 < f -> (forall i : 'I_k, f <="
+    " a i) -> forall x : 'cV_k, (((causal_attention a - 1%:M) *m x)^T *m ((causal_attention a - 1%:M) *m "
+    "x)) 0 0 <= (Num.sqrt 2 * (k%:R - 1) / f) ^+ 2 * (x^T *m x) 0 0",
+)
+SPIKE_BLOCK_LEADING = CoqHook(
+    "sdeg_c_spike_block_leading",
+    "SpikeBlock",
+    "forall (F : fieldType) (k m : nat) (a : 'I_(k + m) -> F), ulsubmx (causal_attention a) = "
+    "causal_attention (fun i : 'I_k => a (lshift m i)) /\\ ursubmx (causal_attention a) = 0",
+)
+CESARO_NORM = CoqHook(
+    "sdeg_c_cesaro_norm",
+    "CesaroNorm",
+    "forall (R : rcfType) (l : nat), (forall x : 'cV_l, ((cesaro_mx R l *m x)^T *m (cesaro_mx R l *m x)) "
+    "0 0 <= 4 * (x^T *m x) 0 0) /\\ (forall r : nat, (2 ^ r <= l)%N -> let x := \\col_i (Num.sqrt "
+    "i.+1%:R)^-1 in 0 < (x^T *m x) 0 0 /\\ (4 - 48 / r.+2%:R) * (x^T *m x) 0 0 <= ((cesaro_mx R l *m x)^T"
+    " *m (cesaro_mx R l *m x)) 0 0)",
+)
+SPIKE_CESARO = CoqHook(
+    "sdeg_c_spike_cesaro",
+    "SpikeBlock",
+    "forall (F : fieldType) (l : nat) (a : 'I_l -> F), (forall i : 'I_l, (0 < i)%N -> a i = 1) -> (forall"
+    " i : 'I_l, a i != 0) -> causal_attention a = cesaro_mx F l",
+)
+
+c_spike_block_coq = coq_check(
+    "c_spike_block_coq",
+    SPIKE_BLOCK,
+    SPIKE_BLOCK_LEADING,
+    SPIKE_CESARO,
+    CESARO_NORM,
+    what=(
+        "for spike weights a_i ≥ ℓf > 0 (i ≤ k): ‖(A₁₁ − I_k)x‖² ≤ (√2(k − 1)/(ℓf))²‖x‖² for every x (Schur's test, "
+        "proved), A₁₁ the leading k × k block of A_c; A_c = H_ℓ entrywise for k = 1 and bulk scores 0; and "
+        "4 − 48/(r + 2) ≤ ‖H_ℓ‖² ≤ 4 for ℓ ≥ 2^r (Hardy's inequality and the test vector i^(−1/2)) (MathComp, any real "
+        "closed field)"
+    ),
+    ranges="every ℓ, 1 ≤ k ≤ ℓ, every ℓf > 0",
+    covers={
+        "sdeg_c_spike_block": (
+            "δ_ℓ = ‖A₁₁ − I_k‖ ≤ √2(k − 1)/(ℓf): ‖(A₁₁ − I_k)x‖ ≤ √2(k − 1)/(ℓf)·‖x‖ for every x, from the row sums "
+            "2(i − 1)/(a_i + i − 1) ≤ 2(k − 1)/(ℓf) and column sums ≤ (k − 1)/(ℓf) of |A₁₁ − I_k| by Schur's test"
+        ),
+        "sdeg_c_spike_block_leading": (
+            "the spike block A₁₁ (leading k × k block of A_c) is causal attention on the k spike weights, and A₁₂ = 0"
+        ),
+        "sdeg_c_spike_cesaro": "for k = 1 and bulk scores 0 (a_i = 1 for i ≥ 2, any a_1 ≠ 0), A_c = H_ℓ entrywise",
+        "sdeg_c_cesaro_norm": (
+            "‖H_ℓ‖ → 2: ‖H_ℓx‖² ≤ 4‖x‖² for every x (Hardy's inequality), and for ℓ ≥ 2^r the test vector x_i = i^(−1/2)"
+            " is nonzero with ‖H_ℓx‖² ≥ (4 − 48/(r + 2))‖x‖²"
+        ),
+    },
+    steps=[
+        REAL_CLOSED,
+        Step(
+            "A_c's weights are a_i = e^(s_i) > 0, so bulk scores 0 give a_i = 1",
+            cites="the definition of causal attention (SDEG §3: softmax with Σ = diag(s), (A_c)_ii = a_i/(a_i + i − 1))",
+        ),
+        Step(
+            "the spectral norm ‖X‖ = σ_1(X) (largest singular value) is the norm induced by the Euclidean norm: the least"
+            " s with ‖Xx‖ ≤ s‖x‖ for every x",
+            cites="Horn & Johnson, Matrix Analysis, 2nd ed., Example 5.6.6 (the spectral norm is ℓ₂-induced)",
+        ),
+        Step(
+            "|σ_i(A₁₁) − 1| = |σ_i(A₁₁) − σ_i(I_k)| ≤ ‖A₁₁ − I_k‖ = δ_ℓ",
+            cites="Weyl's perturbation bound for singular values (Horn & Johnson, Matrix Analysis, 2nd ed., Cor. 7.3.5)",
+        ),
+        Step(
+            "σ_i(A_c) ≥ σ_i(A₁₁) for the leading k × k submatrix, so σ_i(A_c) ≥ 1 − δ_ℓ for i ≤ k",
+            cites=(
+                "interlacing for deleted rows and columns (Horn & Johnson, Topics in Matrix Analysis (1991), Cor. 3.1.3)"
+            ),
+        ),
+        Step(
+            "the limit: 4 − 48/(r + 2) ≤ ‖H_ℓ‖² ≤ 4 with r = ⌊log₂ℓ⌋ → ∞, so ‖H_ℓ‖² → 4 and σ_1(A_c) = ‖H_ℓ‖ → 2",
+            cites="limits of sequences (Rudin, Principles of Mathematical Analysis, 3rd ed., Thms 3.3 and 3.19)",
+        ),
+    ],
+    constants=[(r"\sqrt2\,(k-1)/(\ell f(\ell))", "Num.sqrt 2 * (k%:R - 1) / f")],
 )

@@ -13,6 +13,7 @@ from fractions import Fraction
 import numpy as np
 import sympy as sp
 
+from specproof.checks.claims._shared.coq_theorems import c_spike_block_coq
 from specproof.checks.claims._shared.sdeg_bidirectional import symbolic_evidence
 from specproof.checks.claims._shared.sdeg_causal import (
     SQRT5,
@@ -176,8 +177,8 @@ corrected = claim(
     uses=["sdeg.c.interlace-block", "sdeg.c.test-vector"],
     corrects="sdeg.c.spike-sv",
     expected=Status.PROVED,
-    reason="Machine-checked (sympy, symbolic i, k, a_i ≥ ℓf): the entries of X = A₁₁ − I_k, its row sums 2(i−1)/(a_i+i−1) ≤ 2(k−1)/(ℓf) and column sums ≤ (k−1)/(ℓf), the Schur product √2(k−1)/(ℓf); and, entrywise for every ℓ, A_c = H_ℓ when k = 1 and the bulk scores are 0. Cited: Schur's test, Weyl's perturbation bound and submatrix interlacing for singular values. A property search and the ℓ = 3, 6 matrix identities are cross-checks. This is the form Thm 7 uses (k(1 − δ_ℓ) ≤ N_ℓ).",
-    prose="Schur's test ‖X‖₂² = ρ(XᵀX) ≤ ‖XᵀX‖₁ ≤ ‖X‖_∞‖X‖₁ (Horn & Johnson, Matrix Analysis, 2nd ed. (2013), Thm 5.6.9: the spectral radius is at most any matrix norm) with the checked row and column sums; |σ_i(A₁₁) − σ_i(I_k)| ≤ ‖A₁₁ − I_k‖ (Horn & Johnson, Matrix Analysis, 2nd ed., Cor. 7.3.5, Weyl's perturbation bound for singular values); σ_i(A_c) ≥ σ_i(A₁₁) for the leading k × k submatrix (Horn & Johnson, Topics in Matrix Analysis (1991), Cor. 3.1.3, as in sdeg.c.interlace-block); and, for the missing upper side, ‖H_ℓ‖ → 2 from sdeg.c.test-vector with the checked entrywise identity A_c = H_ℓ",
+    reason="Kernel-checked in Coq (proofs/SpikeBlock.v, for every ℓ, k and ℓf > 0): the spike block A₁₁ is the leading k × k block of A_c and ‖(A₁₁ − I_k)x‖ ≤ √2(k − 1)/(ℓf)·‖x‖ for every x, by Schur's test proved there from the row sums 2(i − 1)/(a_i + i − 1) ≤ 2(k − 1)/(ℓf) and column sums ≤ (k − 1)/(ℓf) of |A₁₁ − I_k|; A_c = H_ℓ entrywise when k = 1 and the bulk scores are 0; and ‖H_ℓ‖ → 2 (proofs/CesaroNorm.v: Hardy's ‖H_ℓx‖² ≤ 4‖x‖², and ‖H_ℓx‖² ≥ (4 − 48/(r + 2))‖x‖² for the test vector i^(−1/2) of sdeg.c.test-vector once ℓ ≥ 2^r). Cited: the spectral norm is the ℓ₂-induced norm, Weyl's perturbation bound and submatrix interlacing for singular values, and the limit of the squeezed norms. The same entries, sums and Schur product are also a sympy derivation (symbolic i, k, a_i ≥ ℓf); a property search and the ℓ = 3, 6 matrix identities are cross-checks. This is the form Thm 7 uses (k(1 − δ_ℓ) ≤ N_ℓ).",
+    prose="the spectral norm is the ℓ₂-induced norm (Horn & Johnson, Matrix Analysis, 2nd ed., Example 5.6.6), so the bound Coq proves for every x is δ_ℓ; |σ_i(A₁₁) − σ_i(I_k)| ≤ ‖A₁₁ − I_k‖ (Horn & Johnson, Matrix Analysis, 2nd ed., Cor. 7.3.5, Weyl's perturbation bound for singular values); σ_i(A_c) ≥ σ_i(A₁₁) for the leading k × k submatrix (Horn & Johnson, Topics in Matrix Analysis (1991), Cor. 3.1.3, as in sdeg.c.interlace-block); and, for the missing upper side, σ_1(A_c) = ‖H_ℓ‖ (the kernel-checked identity A_c = H_ℓ) with 4 − 48/(r + 2) ≤ ‖H_ℓ‖² ≤ 4 for ℓ ≥ 2^r (kernel-checked, with sdeg.c.test-vector's test vector), so ‖H_ℓ‖ → 2 (Rudin, Principles of Mathematical Analysis, 3rd ed., Thms 3.3 and 3.19)",
     tightness=Tightness(
         "sharp",
         "δ_ℓ = ‖A₁₁ − I_k‖ ≤ √2(k − 1)/(ℓf): at k = 2 with a_1 = a_2 = a = ℓf, A₁₁ − I = [[0, 0], [1, −1]]/(a + 1), "
@@ -192,6 +193,9 @@ corrected = claim(
         "tests/test_sdeg_causal.py::test_single_spike_gives_the_cesaro_matrix",
     ],
 )
+
+
+corrected.decides(c_spike_block_coq)
 
 
 @corrected.decides

@@ -717,7 +717,7 @@ schatten = claim(
     uses=["sdeg.c.Lm-singular", "sdeg.c.dyadic-blocks", "sdeg.c.test-vector"],
     expected=Status.PROVED,
     reason="Machine-checked: p = 2 exactly (Σσ² = H_n), p ≥ 2 by Hardy, the nuclear lower bound R(R+1)log 2/(4π) by pinching onto dyadic blocks and ‖L_{2^r}‖_* ≥ (log 2/π)2^r(r+1), hence failure for p ≤ 1; and, for every p > 1 and n, the arithmetic of the dyadic upper bound Σσ_j^p ≤ (R+1)[(3/2)ζ(p)^(1/p) + 1 + √2]^p ≤ C_p log(n+1) and ‖H_n‖_* ≤ (3/2)Σ_(r≤R)H_(2^r) + (R+1)(1 + √2) ≤ 19 log²(n+1) (sympy). Argued in prose: the decomposition into a block-diagonal part and R rank-one bands, the union of block singular values, the singular-value product inequality and the Schatten triangle inequality (cited). The stored cesaro-spectrum sweep (‖H_n‖_* ≈ 0.16 log² n + 0.85 log n + 0.8; the dyadic constants are loose, ≈ 6× at p = 1) is a cross-check.",
-    prose="the dyadic decomposition H_n = B₀ + Σ_(d=1..R) B_d: B₀ the block-diagonal part with blocks diag(1/i)L_m on I_r (entries 1/i for j ≤ i inside I_r), B_d the blocks (r, r − d), each of the form u vᵀ with u = (1/i)_(i∈I_r) and v = 𝟏 on I_(r−d) (every column of I_(r−d) lies left of I_r), so of rank one with singular value ‖u‖‖v‖ ≤ 2^(−d/2) (sdeg.c.dyadic-blocks); the blocks of B₀ and of each B_d sit in distinct block rows and block columns, so their singular values are the union of the blocks' (the Gram matrix is block diagonal); σ_j(DX) ≤ ‖D‖σ_j(X) (Horn & Johnson, Topics in Matrix Analysis (1991), Thm 3.3.16, Weyl's product inequality σ_(i+j−1)(AB) ≤ σ_i(A)σ_j(B) at i = 1) with jσ_j(L_m)/m ≤ 3/2 (sdeg.c.Lm-singular); the triangle inequality of the Schatten p-norm for p ≥ 1 (Bhatia, Matrix Analysis (1997), §IV.2: the Schatten p-norms are unitarily invariant norms); monotonicity of the final bounds in R, with R ≤ log₂ n; the lower bound by pinching and Hardy's σ_j ≤ 2 as in the checked steps (Σσ^p ≥ 2^(p−1)‖H_n‖_* for p ≤ 1)",
+    prose="the dyadic decomposition H_n = B₀ + Σ_(d=1..R) B_d: B₀ the block-diagonal part with blocks diag(1/i)L_m on I_r (entries 1/i for j ≤ i inside I_r), B_d the blocks (r, r − d), each of the form u vᵀ with u = (1/i)_(i∈I_r) and v = 𝟏 on I_(r−d) (every column of I_(r−d) lies left of I_r), so of rank one with singular value ‖u‖‖v‖ ≤ 2^(−d/2) (sdeg.c.dyadic-blocks); the blocks of B₀ and of each B_d sit in distinct block rows and block columns, so their singular values are the union of the blocks' (the Gram matrix is block diagonal); σ_j(DX) ≤ ‖D‖σ_j(X) (Horn & Johnson, Topics in Matrix Analysis (1991), Thm 3.3.16, Weyl's product inequality σ_(i+j−1)(AB) ≤ σ_i(A)σ_j(B) at i = 1) with jσ_j(L_m)/m ≤ 1 (sdeg.c.Lm-singular), used here as ≤ 3/2; the triangle inequality of the Schatten p-norm for p ≥ 1 (Bhatia, Matrix Analysis (1997), §IV.2: the Schatten p-norms are unitarily invariant norms); monotonicity of the final bounds in R, with R ≤ log₂ n; the lower bound by pinching and Hardy's σ_j ≤ 2 as in the checked steps (Σσ^p ≥ 2^(p−1)‖H_n‖_* for p ≤ 1)",
     notes=["reconstructed"],
     tightness=Tightness(
         "loose",
@@ -808,7 +808,7 @@ def dyadic_schatten_steps() -> list[Evidence]:
             [v_, w_, M],
             what=(
                 "diagonal block: σ_j(diag(1/i)L_m) ≤ ‖diag(1/i)‖σ_j(L_m) ≤ 2^(−r)·(3/2)m/j ≤ 3/(2j) "
-                "(1/i ≤ 2^(−r) = 1/M on I_r, m = M − w ≤ M, j = 1 + v; jσ_j(L_m)/m ≤ 3/2 from sdeg.c.Lm-singular)"
+                "(1/i ≤ 2^(−r) = 1/M on I_r, m = M − w ≤ M, j = 1 + v; jσ_j(L_m)/m ≤ 1 ≤ 3/2 from sdeg.c.Lm-singular)"
             ),
         ),
         sympy_identity(
