@@ -1,6 +1,8 @@
 """The catalogue-wide audits that `specproof verify` runs after the checks: a subset audits only what it concerns, so
 `verify ID` pays for its own claim (the stored-bounds audit rereads every network row and rebuilds its ceilings)."""
 
+import json
+
 from specproof.engine.registry import load_all
 from specproof.engine.runner import Result
 from specproof.runs.audits import stored_bounds
@@ -213,3 +215,19 @@ def test_records_of_keeps_one_record_per_part():
     assert records_of(Result(c, Status.VERIFIED, [ev]), "limit") == [own, part]
     same = replace(own, note="measured")
     assert records_of(Result(c, Status.VERIFIED, [replace(ev, limit=same)]), "limit") == [same]
+
+
+def test_every_stated_record_reads_back_from_its_json():
+    """A report's records (``verify --json``) read back as the records they were (`specproof site --report` draws the
+    pages from them): to_json of the record read back is the record's own, for every record a claim states."""
+    from specproof.engine.records import RECORDS, record_from_json
+
+    seen = 0
+    for claim in load_all().values():
+        for name in RECORDS:
+            rec = getattr(claim, name, None)
+            if rec is not None:
+                back = record_from_json(name, json.loads(json.dumps(rec.to_json())))
+                assert back.to_json() == rec.to_json(), (claim.id, name)
+                seen += 1
+    assert seen > 300

@@ -31,6 +31,7 @@ claim's own.
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import re
 from dataclasses import dataclass, field
@@ -581,3 +582,27 @@ class Limit(Record):
 
 
 RECORDS = {"tightness": Tightness, "weakest": Weakest, "limit": Limit}
+
+
+def record_from_json(name: str, data: Mapping | None):
+    """The record ``name`` (tightness, weakest, limit) back from its :meth:`to_json` (a ``verify --json`` report):
+    the derived keys (``confirmation``, ``agrees``, a limit's ``interval``) are recomputed, not read."""
+    if data is None or isinstance(data, Record):
+        return data
+    cls = RECORDS[name]
+    fields = {f.name for f in dataclasses.fields(cls)} - {"confirm"}
+    kw = {k: v for k, v in data.items() if k in fields}
+    kw["seconds"] = tuple(
+        Second(s["name"], s["stated"], s["value"], s["method"], s.get("error", 0.0)) for s in data.get("seconds", ())
+    )
+    if kw.get("rate"):
+        kw["rate"] = GapRate(**kw["rate"])
+    if kw.get("fit"):
+        fit = kw["fit"]
+        kw["fit"] = LimitFit(
+            tuple(tuple(e) for e in fit["estimates"]),
+            tuple(tuple(c) for c in fit.get("candidates", ())),
+            fit.get("named", ""),
+            fit.get("tested", ""),
+        )
+    return cls(**kw)

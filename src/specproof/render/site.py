@@ -74,13 +74,23 @@ def load_report(path) -> dict:
 
 def results_from_report(data: dict) -> dict:
     """The report's claims as :class:`~specproof.render.report.Result` objects, keyed by id."""
+    from specproof.engine.records import RECORDS, record_from_json
     from specproof.engine.runner import Result
 
     registry = load_all()
     names = {f.name for f in dataclasses.fields(Evidence)}
     out = {}
     for entry in data["claims"]:
-        evidence = [Evidence(**{k: v for k, v in e.items() if k in names}) for e in entry.get("evidence", [])]
+        evidence = [
+            Evidence(
+                **{
+                    k: record_from_json(k, v) if k in RECORDS else v
+                    for k, v in e.items()
+                    if k in names
+                }
+            )
+            for e in entry.get("evidence", [])
+        ]
         crashed = [n[len("check crashed: ") :] for n in entry.get("notes", []) if n.startswith("check crashed: ")]
         out[entry["id"]] = Result(
             registry[entry["id"]],

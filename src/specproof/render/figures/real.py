@@ -72,8 +72,10 @@ def draw_attention(d, ax):
         ("gpt2_median_w1", "s", "paper: GPT-2, all heads"),
         ("gpt2_last_layer_median_w1", "^", "paper: GPT-2, last layer"),
     ):
-        xs = sorted(int(x) for x in d["paper"][key])
-        ax.plot(xs, [d["paper"][key][str(x)] for x in xs], marker, color="grey", ls=":", label=label)
+        paper = d["paper"].get(key)  # a --quick run carries none of the paper's numbers
+        if paper:
+            xs = sorted(int(x) for x in paper)
+            ax.plot(xs, [paper[str(x)] for x in xs], marker, color="grey", ls=":", label=label)
     ax.set_xscale("log", base=2)
     ax.set_xlabel("sequence length ℓ")
     ax.set_ylabel("W₁ between the singular-value laws of A_h and A_Σ")
@@ -93,9 +95,10 @@ def draw_concentration(d, ax):
         _band(ax, ell, d["quartiles"][key], label, color=color)
     ax.plot(ell, np.array(ell) / 1.0, ":", color="grey", lw=1, label="ℓ")
     ax.axhline(d["head_dim"], color="k", ls="--", lw=0.8, label=f"d_h = {d['head_dim']} (rank S_h ≤ d_h)")
-    srank, erank = d["paper"]["gpt2_srank"]["1024"], d["paper"]["gpt2_erank1"]["1024"]
-    ax.plot([1024, 1024], srank, "s", color="grey", mfc="none", label="paper GPT-2, ℓ = 1024: srank real, canonical")
-    ax.plot([1024, 1024], erank, "D", color="grey", mfc="none", label="paper GPT-2, ℓ = 1024: erank₁ real, canonical")
+    if d["paper"]:  # a --quick run carries none of the paper's numbers
+        srank, erank = d["paper"]["gpt2_srank"]["1024"], d["paper"]["gpt2_erank1"]["1024"]
+        ax.plot([1024, 1024], srank, "s", color="grey", mfc="none", label="paper GPT-2, ℓ = 1024: srank real, canonical")
+        ax.plot([1024, 1024], erank, "D", color="grey", mfc="none", label="paper GPT-2, ℓ = 1024: erank₁ real, canonical")
     ax.set_xscale("log", base=2)
     ax.set_yscale("log")
     ax.set_xlabel("sequence length ℓ")
