@@ -298,8 +298,9 @@ def _save(path: Path | None, state: dict) -> None:
     write_atomic(path, buffer.getvalue())
 
 
-def train(c: TaskConfig, variant_name: str, variant, seed: int, device, checkpoint: Path | None = None):
-    """(model in eval mode, training info); resumes from ``checkpoint`` when it holds this run's state."""
+def train(c: TaskConfig, variant_name: str, variant, seed: int, device, checkpoint: Path | None = None, on_eval=None):
+    """(model in eval mode, training info); resumes from ``checkpoint`` when it holds this run's state; ``on_eval``
+    is called with each new learning-curve point [step, mean training loss, held-out accuracy at T]."""
     import torch
 
     from specproof.runs.train.harness import deterministic, load_average
@@ -347,6 +348,8 @@ def train(c: TaskConfig, variant_name: str, variant, seed: int, device, checkpoi
                 e = evaluate_accuracy(model, held, device)
                 model.train()
                 curve.append([step, float(np.mean(losses[-c.eval_every :])), e["accuracy"]])
+                if on_eval is not None:
+                    on_eval(curve[-1])
             if step % c.checkpoint_every == 0 or step == c.steps:
                 wall += time.perf_counter() - t0
                 t0 = time.perf_counter()
