@@ -279,3 +279,65 @@ def test_the_two_hop_rows_are_committed_and_judged_by_the_precondition():
         ev = claims[f"trsp.trained.hop.{slug}"].checks[0](None)
         if blocked:
             assert ev.status is Status.OPEN and ev.summary.startswith(blocked), slug
+
+
+def test_the_length_controls_are_what_they_say():
+    """Position interpolation divides the RoPE positions by k; log-length scaling multiplies every score by
+    log(kT)/log T; with factor 1 both are the plain model."""
+    from specproof.theory.torch.transformer import rope_tables
+
+    cos2, sin2 = rope_tables(8, 16, 1e4, "cpu", torch.float64, interpolation=2.0)
+    cos1, sin1 = rope_tables(8, 16, 1e4, "cpu", torch.float64)
+    assert torch.allclose(cos2[4], cos1[2]) and torch.allclose(sin2[6], sin1[3])
+    c = trn.CONFIGS["tiny"]
+    model = trn.build_model(c, _variants()["trsp"], 0, c.make_task().vocab).eval()
+    idx = torch.randint(0, c.make_task().vocab, (2, 48))
+    with torch.no_grad():
+        plain = model(idx).logits
+        assert torch.equal(model(idx, interpolation=1.0, temperature=1.0).logits, plain)
+        assert not torch.allclose(model(idx, temperature=1.3).logits, plain)
+    assert trn.CONTROLS["log_length_scaling"](8, 32) == {"temperature": pytest.approx(np.log(256) / np.log(32))}
+    assert trn.CONTROLS["position_interpolation"](4, 64) == {"interpolation": 4.0}
+
+
+def test_the_rows_carry_distance_controls_and_the_retrieving_head(tmp_path):
+    c = trn.CONFIGS["tiny"]
+    rows = trn.run(c, _variants(), seeds=(0,), store=tmp_path, device=torch.device("cpu"))
+    for row in rows:
+        one, two = row["eval"]["1"], row["eval"]["2"]
+        assert one["controls"] == {} and set(two["controls"]) == set(trn.CONTROLS)
+        dist = two["accuracy_by_distance"]
+        assert sum(dist["count"]) == two["scored"] and dist["edges"] == list(trn.DISTANCE_EDGES)
+        assert max(i for i, n in enumerate(one["accuracy_by_distance"]["count"]) if n) <= 1  # at 1× all within T
+        head = two["retrieving_head"]
+        att = two["attention"]
+        assert 0 <= head["layer"] < c.n_layers and 0 <= head["head"] < c.n_heads
+        assert head["needle_mass"] == att["needle_mass"][head["layer"]][head["head"]]
+        assert np.all(np.asarray(att["needle_mass"]) <= 1 + 1e-6)
+        assert np.all(np.asarray(att["entropy"]) <= att["uniform_entropy"] + 1e-6)  # no row beats the uniform one
+        assert set(head["controls"]) == set(trn.CONTROLS)
+        assert len(two["gains"]) == c.n_layers if row["variant"] == "trsp" else two["gains"] is None
+
+
+def test_rows_measured_before_the_controls_are_completed_and_reproduced(tmp_path):
+    """A stored row without the controls (the first committed rows) is completed by training its model again
+    (deterministic per seed): the stored numbers are kept and the rerun is checked against them."""
+    c = trn.CONFIGS["tiny"]
+    rows = trn.run(c, _variants(), seeds=(1,), store=tmp_path, device=torch.device("cpu"))
+    path = tmp_path / trn.STORE_FILE
+    old = []
+    for r in rows:
+        r = json.loads(json.dumps(r))
+        for e in r["eval"].values():
+            for k in ("controls", "attention", "retrieving_head", "accuracy_by_distance"):
+                e.pop(k)
+        old.append(r)
+    path.write_text("".join(json.dumps(r, sort_keys=True) + "\n" for r in old))
+    assert all(trn.needs_controls(r) for r in trn.load_rows(path))
+    again = trn.run(c, _variants(), seeds=(1,), store=tmp_path, device=torch.device("cpu"), complete=True)
+    stored = trn.load_rows(path)
+    assert len(stored) == 2 and not any(trn.needs_controls(r) for r in stored)
+    for r, before in zip(stored, rows):
+        assert r["completed"]["reproduced_curve"] and r["completed"]["reproduced_accuracy"]
+        assert r["eval"]["2"]["controls"] == before["eval"]["2"]["controls"]
+    assert {trn.row_key(r) for r in again} == {trn.row_key(r) for r in rows}

@@ -78,6 +78,7 @@ class TaskConfig:
     variants: tuple = ("base", "trsp")
     hop_answer: str = "person"  # hop: "person" (latent two hops) or "city-person" (the bridging city named first)
     hop_order: str = "subject-first"  # hop: the facts' token order (HopTask.order)
+    embed_std: float | None = None  # the token embeddings' initial std (None: init_std)
 
     def identity(self) -> dict:
         out = dataclasses.asdict(self)
@@ -87,6 +88,9 @@ class TaskConfig:
             out.pop("hop_answer")
         if out["hop_order"] == "subject-first":  # the same: added after the committed rows
             out.pop("hop_order")
+        for k in ("embed_std",):  # added after the committed rows: at its default, their fingerprint stands
+            if out[k] is None:
+                out.pop(k)
         return out
 
     def fingerprint(self) -> str:
@@ -117,6 +121,7 @@ class TaskConfig:
             mlp_ratio=self.mlp_ratio,
             vocab=vocab,
             init_std=self.init_std,
+            embed_std=self.embed_std,
         )
 
 
@@ -221,9 +226,45 @@ def _answer_loss(model, tokens, mask):
     return F.cross_entropy(logits[mask], tokens[:, 1:][mask])
 
 
-def evaluate_accuracy(model, batch, device, eval_batch: int = 64) -> dict:
+DISTANCE_EDGES = (0.0, 0.5, 1.0, 2.0, 4.0, 8.0)  # query–needle distance bins, in units of the training length
+# the plain length fixes evaluated beside every model beyond T (evaluation only, the trained weights unchanged):
+# RoPE position interpolation (positions ÷ k, Chen et al. 2023) and log-length attention scaling (every score times
+# log(kT)/log T, so the softmax keeps its sharpness over k× more keys)
+CONTROLS = {
+    "position_interpolation": lambda k, T: {"interpolation": float(k)},
+    "log_length_scaling": lambda k, T: {"temperature": math.log(k * T) / math.log(T)},
+}
+HEAD_N = 64  # instances whose attention maps are read for the retrieving head
+
+
+def _question_positions(batch) -> tuple[np.ndarray, np.ndarray]:
+    """(first, last) answer position of every question, each (B, questions): the first is where the answer starts
+    (the query–needle distance is measured from it), the last predicts the token the needle holds."""
+    B = batch.mask.shape[0]
+    k = batch.extra.get("answer_len", 1)
+    pos = np.nonzero(batch.mask)[1].reshape(B, -1, k)
+    return pos[:, :, 0], pos[:, :, -1]
+
+
+def _needle_positions(batch) -> np.ndarray:
+    """The start of the needle each question needs, (B, questions) token positions (depth is start / T)."""
+    return np.rint(batch.depth[:, :, 0] * batch.mask.shape[1]).astype(np.int64)
+
+
+def _binned(hits, scored, values, edges) -> dict:
+    b = np.clip(np.digitize(values, edges[1:-1]), 0, len(edges) - 2)
+    acc, count = [], []
+    for i in range(len(edges) - 1):
+        sel = scored & (b == i)
+        count.append(int(sel.sum()))
+        acc.append(float(hits[sel].mean()) if sel.any() else None)
+    return {"edges": list(edges), "accuracy": acc, "count": count}
+
+
+def evaluate_accuracy(model, batch, device, eval_batch: int = 64, train_T: int | None = None, **forward) -> dict:
     """Exact match of the greedy answer over the scored questions (the first time each key is asked), per instance,
-    by depth quarter of the needle; and the held-out cross-entropy on every answer token."""
+    by depth quarter of the needle and (given the training length ``train_T``) by query–needle distance in units of
+    it; and the held-out cross-entropy on every answer token. ``forward``: the decoder's length controls."""
     import torch
     from torch.nn import functional as F
 
@@ -232,7 +273,7 @@ def evaluate_accuracy(model, batch, device, eval_batch: int = 64) -> dict:
         for i in range(0, len(batch.tokens), eval_batch):
             tok = torch.as_tensor(batch.tokens[i : i + eval_batch], device=device)
             m = torch.as_tensor(batch.mask[i : i + eval_batch], device=device)
-            logits = model(tok[:, :-1]).logits
+            logits = model(tok[:, :-1], **forward).logits
             target = tok[:, 1:][m]
             losses.append(float(F.cross_entropy(logits[m].double(), target, reduction="sum")))
             hits.append((logits.argmax(-1)[m] == target).view(tok.shape[0], -1).cpu().numpy())
@@ -245,13 +286,57 @@ def evaluate_accuracy(model, batch, device, eval_batch: int = 64) -> dict:
     bins = np.clip((batch.depth[:, :, 0] * 4).astype(int), 0, 3)
     by_depth = [float(hits[scored & (bins == k)].mean()) if np.any(scored & (bins == k)) else None for k in range(4)]
     inst = np.array([h[s].all() for h, s in zip(hits, scored)])
-    return {
+    out = {
         "accuracy": float(hits[scored].mean()),
         "accuracy_all_questions": float(hits.mean()),
         "instance_accuracy": float(inst.mean()),
         "accuracy_by_depth_quarter": by_depth,
         "heldout_loss": sum(losses) / int(batch.mask.sum()),
         "scored": int(scored.sum()),
+    }
+    if train_T is not None:
+        first, _ = _question_positions(batch)
+        out["accuracy_by_distance"] = _binned(hits, scored, (first - _needle_positions(batch)) / train_T, DISTANCE_EDGES)
+    return out
+
+
+def attention_at_answer(model, batch, device, width: int, eval_batch: int = 8, **forward) -> dict:
+    """Per layer and head, over the scored questions of ``batch``: the attention mass that the position predicting
+    the needle's token puts on the needle's ``width`` fact tokens, and the entropy (nats) of that attention row;
+    beside them the entropy of the uniform causal row, log(t + 1), averaged over the same positions."""
+    import torch
+
+    _, last = _question_positions(batch)
+    needle = _needle_positions(batch)
+    k = batch.extra.get("answer_len", 1)
+    scored = batch.score[batch.mask].reshape(batch.mask.shape[0], -1, k)[:, :, 0]
+    mass, entropy = [], []
+    with torch.no_grad():
+        for i in range(0, len(batch.tokens), eval_batch):
+            tok = torch.as_tensor(batch.tokens[i : i + eval_batch, :-1], device=device)
+            traces = model(tok, trace=True, **forward).traces
+            sel = np.nonzero(scored[i : i + eval_batch])
+            rows_b, q = sel[0], sel[1]
+            pos = torch.as_tensor(last[i : i + eval_batch][rows_b, q], device=device)
+            start = needle[i : i + eval_batch][rows_b, q]
+            b_idx = torch.as_tensor(rows_b, device=device)
+            fact = torch.as_tensor(start[:, None] + np.arange(width)[None, :], device=device)
+            m_l, e_l = [], []
+            for t in traces:
+                rows = t.A[b_idx, :, pos, :]  # (n, H, T): each scored question's attention row, every head
+                on_fact = rows.gather(2, fact[:, None, :].expand(-1, rows.shape[1], -1)).sum(-1)
+                ent = -(rows * torch.log(rows.clamp_min(1e-30))).sum(-1)
+                m_l.append(on_fact.double().cpu().numpy())
+                e_l.append(ent.double().cpu().numpy())
+            mass.append(np.stack(m_l))  # (D, n, H)
+            entropy.append(np.stack(e_l))
+    mass, entropy = np.concatenate(mass, axis=1), np.concatenate(entropy, axis=1)
+    _, lastq = np.nonzero(scored)[0], last[scored]
+    return {
+        "needle_mass": mass.mean(axis=1).tolist(),  # (D, H)
+        "entropy": entropy.mean(axis=1).tolist(),
+        "uniform_entropy": float(np.mean(np.log(lastq + 1.0))),
+        "questions": int(mass.shape[1]),
     }
 
 
@@ -383,16 +468,48 @@ def train(c: TaskConfig, variant_name: str, variant, seed: int, device, checkpoi
 
 
 def measure(c: TaskConfig, model, device) -> dict:
-    """Accuracy, held-out loss and the per-layer diagnostics at every ratio of the training length."""
+    """At every ratio of the training length: accuracy (by depth and by query–needle distance), held-out loss, the
+    per-layer diagnostics, the side path's gains per layer, the attention at the answer per head; beyond 1×, the same
+    accuracy and attention under each plain length fix of :data:`CONTROLS`. The retrieving head is the (layer, head)
+    that puts the most attention on the needle at 1×; its needle mass and entropy are read out at every ratio."""
     task = c.make_task()
     out = {}
     for r in c.ratios:
         batch = heldout_set(task, r * c.T, c.eval_n)
+        head_batch = heldout_set(task, r * c.T, min(HEAD_N, c.eval_n))
         t0 = time.perf_counter()
-        acc = evaluate_accuracy(model, batch, device, eval_batch=max(4, 64 // r))
+        eb = max(4, 64 // r)
+        acc = evaluate_accuracy(model, batch, device, eval_batch=eb, train_T=c.T)
+        attn = attention_at_answer(model, head_batch, device, task.needle_width)
         diag = diagnostics(model, batch.tokens[: c.diag_n], device, r)
         gains = model.side_gains(r * c.T) if model.side is not None else None
-        out[str(r)] = {"length": r * c.T, **acc, **diag, "gains": gains, "seconds": time.perf_counter() - t0}
+        controls = {}
+        if r > 1:
+            for name, kw in CONTROLS.items():
+                fw = kw(r, c.T)
+                e = evaluate_accuracy(model, batch, device, eval_batch=eb, train_T=c.T, **fw)
+                e["attention"] = attention_at_answer(model, head_batch, device, task.needle_width, **fw)
+                controls[name] = {"forward": fw, **e}
+        out[str(r)] = {
+            "length": r * c.T,
+            **acc,
+            **diag,
+            "attention": attn,
+            "controls": controls,
+            "gains": gains,
+            "seconds": time.perf_counter() - t0,
+        }
+    mass = np.asarray(out[str(c.ratios[0])]["attention"]["needle_mass"])
+    layer, head = (int(i) for i in np.unravel_index(int(np.argmax(mass)), mass.shape))
+    for e in out.values():
+        pick = lambda a: {"needle_mass": a["needle_mass"][layer][head], "entropy": a["entropy"][layer][head]}  # noqa: E731
+        e["retrieving_head"] = {
+            "layer": layer,
+            "head": head,
+            **pick(e["attention"]),
+            "uniform_entropy": e["attention"]["uniform_entropy"],
+            "controls": {n: pick(x["attention"]) for n, x in e["controls"].items()},
+        }
     return out
 
 
@@ -437,6 +554,72 @@ def row_key(row: dict) -> tuple:
     return (row["config"], row["fingerprint"], row["variant"], row["side"], row["seed"])
 
 
+def _locked(path: Path):
+    """An exclusive lock on ``path``'s lock file: two runs writing the same store (two trainings at a time) take
+    turns appending or rewriting it."""
+    import contextlib
+    import fcntl
+
+    @contextlib.contextmanager
+    def held():
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with open(path.parent / f".{path.name}.lock", "a") as lock:
+            fcntl.flock(lock, fcntl.LOCK_EX)
+            try:
+                yield
+            finally:
+                fcntl.flock(lock, fcntl.LOCK_UN)
+
+    return held()
+
+
+def append_row(path: Path, row: dict) -> None:
+    """One row appended as one write (O_APPEND) under the store's lock, then synced: a reader never sees half a row."""
+    data = (json.dumps(row, sort_keys=True) + "\n").encode()
+    with _locked(path):
+        fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o666)
+        try:
+            os.write(fd, data)
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+
+
+def replace_row(path: Path, row: dict) -> None:
+    """The stored row with ``row``'s key replaced by ``row`` (the file rewritten atomically under the lock)."""
+    from specproof.engine.io import write_atomic
+
+    with _locked(path):
+        rows = [row if row_key(r) == row_key(row) else r for r in load_rows(path)]
+        write_atomic(path, "".join(json.dumps(r, sort_keys=True) + "\n" for r in rows))
+
+
+def needs_controls(row: dict) -> bool:
+    """Whether a row was measured before the length controls and the attention at the answer were (revision 1's
+    first rows): its model is trained again (or loaded) and those measurements added, nothing else changed."""
+    return any("retrieving_head" not in e for e in row["eval"].values())
+
+
+def _complete(c: TaskConfig, row: dict, model, info: dict, device) -> dict:
+    """``row`` with the measurements it lacks added from ``model``; the stored measurements are kept, and whether the
+    model trained again reproduces them (its learning curve and its accuracy at every ratio, to the stored digits) is
+    recorded: deterministic per seed means it must."""
+    ev = _round(measure(c, model, device))
+    same_curve = _round(info["curve"]) == row["train"]["curve"]
+    same_eval = all(ev[r]["accuracy"] == e["accuracy"] for r, e in row["eval"].items())
+    merged = {r: {**ev[r], **e} for r, e in row["eval"].items()}  # the stored values win where both exist
+    return {
+        **row,
+        "eval": merged,
+        "completed": {
+            "date": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
+            "reproduced_curve": same_curve,
+            "reproduced_accuracy": same_eval,
+            "train_seconds": _round(info["train_seconds"]),
+        },
+    }
+
+
 def run(
     c: TaskConfig,
     variants: dict,
@@ -446,31 +629,46 @@ def run(
     checkpoints: Path | None = None,
     echo=None,
     known=(),
+    complete: bool = False,
 ) -> list[dict]:
     """Every (variant, seed) row of the run that ``store`` (and ``known``: rows measured elsewhere, read only, e.g.
     the committed ones) lacks, trained, measured and appended (one at a time, so an interrupted run keeps what it
-    finished); returns all of this config's rows."""
+    finished); with ``complete``, a stored row measured before the length controls gets them (its model trained again,
+    deterministic per seed, or loaded from its checkpoint). Returns all of this config's rows."""
     from specproof.runs.train.harness import describe, resolve_device
 
     device = resolve_device(None) if device is None else device
     seeds = c.seeds if seeds is None else seeds
     path = None if store is None else Path(store) / STORE_FILE
     rows = load_rows(path) if path else []
-    have = {row_key(r) for r in rows}
+    have = {row_key(r): r for r in rows}
     for r in known:
         if row_key(r) not in have:
             rows.append(r)
-            have.add(row_key(r))
+            have[row_key(r)] = r
     for seed in seeds:  # seed-major: an interrupted run leaves whole pairs
         for name, variant in variants.items():
             base = {"config": c.name, "fingerprint": c.fingerprint(), "variant": name, "side": describe(variant)}
             key = (*base.values(), int(seed))
-            if key in have:
+            stored = have.get(key)
+            if stored is not None and not (complete and path is not None and needs_controls(stored)):
                 continue
             ck = None
             if checkpoints is not None:
                 ck = Path(checkpoints) / f"{c.name}-{c.fingerprint()}-{name}-seed{seed}.pt"
             model, info = train(c, name, variant, int(seed), device, ck)
+            if stored is not None:
+                assert path is not None  # completing rewrites the store
+                row = _complete(c, stored, model, info, device)
+                replace_row(path, row)
+                rows = [row if row_key(r) == key else r for r in rows]
+                if echo:
+                    echo(
+                        f"{c.name} {name} seed {seed}: controls added; trained again "
+                        f"{'reproduces' if row['completed']['reproduced_accuracy'] else 'DOES NOT reproduce'} "
+                        "the stored accuracy"
+                    )
+                continue
             t0 = time.perf_counter()
             ev = measure(c, model, device)
             row = _round(
@@ -488,9 +686,7 @@ def run(
             )
             rows.append(row)
             if path is not None:
-                path.parent.mkdir(parents=True, exist_ok=True)
-                with path.open("a") as f:
-                    f.write(json.dumps(row, sort_keys=True) + "\n")
+                append_row(path, row)
             if echo:
                 acc = {k: round(v["accuracy"], 3) for k, v in ev.items()}
                 echo(f"{c.name} {name} seed {seed}: trained {info['train_seconds']:.0f} s, accuracy {acc}")

@@ -130,6 +130,8 @@ class HopTask:
     def vocab(self):
         return self.word0 + (self.filler_words if self.filler == "words" else 0)
 
+    needle_width = 3  # the needle's fact tokens from its start: "Z LIVES P" (or "P LIVES Z")
+
     def min_length(self) -> int:
         return 1 + 4 * 2 * self.chains + (2 + self.answer_len) * self.questions
 
@@ -220,6 +222,8 @@ class MQARTask:
     @property
     def vocab(self):
         return self.filler0 + self.fillers
+
+    needle_width = 2  # the fact's tokens from its start: "k v"
 
     def min_length(self) -> int:
         return 1 + 2 * self.pairs + 1 + 2 * self.questions
