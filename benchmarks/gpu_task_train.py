@@ -126,7 +126,7 @@ def main(argv=None) -> int:
     rows = [r for r in rows if r["seed"] in seeds and r["variant"] in variants]
     run = trn.grouped(rows, config.name)
     print(f"{len(rows)} rows in {time.perf_counter() - t0:.0f} s (trained now or read back from {out})")
-    print(trn.summary_table(run, config.ratios))
+    print(trn.summary_table(run, config.ratios, config))
     if not args.no_figures:
         from specproof.render.figures.tasks import write_figures
 

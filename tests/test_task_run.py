@@ -96,8 +96,13 @@ def test_the_command_trains_a_task_and_prints_the_paired_table(tmp_path, capsys)
 
     assert main(["train", "--task", "tiny", "--store", str(tmp_path), "--seeds", "0,1", "--no-progress"]) == 0
     out = capsys.readouterr().out
-    assert "trsp − base at 2×" in out and "bootstrap interval" in out
+    assert "exact-match accuracy (%)" in out and "mqar, D = 1, d = 16, T = 24" in out
+    # the tiny config learns nothing: the run says so and sizes no effect
+    assert "trsp − base (mqar, D = 1, d = 16, T = 24): nothing was learned at 1×" in out
+    assert "smallest effect" not in out
     assert (tmp_path / "trained-tasks.jsonl").is_file()
+    assert main(["train", "--task", "tiny", "--store", str(tmp_path), "--seeds", "0", "--no-progress"]) == 0
+    assert "1 paired seed (0): the paired rule needs at least 2 seeds" in capsys.readouterr().out
 
 
 def test_the_command_trains_a_toml_variant_beside_base_and_trsp(tmp_path, capsys):
@@ -118,7 +123,7 @@ def test_the_command_trains_a_toml_variant_beside_base_and_trsp(tmp_path, capsys
         assert all(f"tiny {name} seed {seed}: trained" in out for name in ("base", "trsp", "mine"))
     table = out[out.index("exact-match accuracy") :].splitlines()
     assert [line.split()[0] for line in table[2:5]] == ["base", "trsp", "mine"]
-    assert "mine − base at 1×" in out and "mine − base at 2×" in out and "bootstrap interval" in out
+    assert "mine − base (mqar, D = 1, d = 16, T = 24): nothing was learned at 1×" in out
     assert not (tmp_path / "trained-tasks.jsonl").exists()
 
 
@@ -134,7 +139,7 @@ def test_the_gpu_task_benchmark_runs_end_to_end_on_the_cpu(tmp_path, capsys):
     argv = ["--config", "tiny", "--device", "cpu", "--seeds", "0,1", "--out", str(tmp_path)]
     assert script["main"](argv) == 0
     out = capsys.readouterr().out
-    assert "config tiny" in out and "trsp − base at 2×" in out and "bootstrap interval" in out
+    assert "config tiny" in out and "trsp − base (mqar, D = 1, d = 16, T = 24): nothing was learned at 1×" in out
     rows = [json.loads(line) for line in (tmp_path / trn.STORE_FILE).read_text().splitlines()]
     assert {(r["variant"], r["seed"]) for r in rows} == {(v, s) for v in ("base", "trsp") for s in (0, 1)}
     assert all(r["device"] == "cpu" for r in rows)

@@ -105,3 +105,34 @@ def test_pairs_needed_from_the_committed_spread():
 
 def test_the_scale_is_named():
     assert st.scale_text("mqar", 9, 64, 32) == "mqar, D = 9, d = 64, T = 32"
+
+
+def _acc(shift8: float, seeds=6, base8=(40.0, 35.0, 45.0, 38.0, 42.0, 36.0)):
+    out = {}
+    for name, shift in (("base", 0.0), ("trsp", shift8)):
+        out[name] = {
+            s: {1: (0.995, 1000), 2: (0.9, 1000), 8: ((base8[s] + shift + 0.5 * (s % 2)) / 100, 1000)}
+            for s in range(seeds)
+        }
+    return out
+
+
+def test_the_report_prints_the_effect_size_columns_beside_the_papers():
+    lines = st.comparison_report(_acc(30.0), [1, 2, 8], "mqar, D = 9, d = 64, T = 32")
+    text = "\n".join(lines)
+    assert "trsp − base at 8× (mqar, D = 9, d = 64, T = 32)" in text
+    table = text[text.index("effect size at 8×") :].splitlines()
+    assert table[1].split()[:2] == ["variant", "Δ"] and table[2].startswith("trsp") and table[3].startswith("paper")
+    assert "0.78 (margin 0.39)" in table[3] and "2.76 (margin 1.38)" in table[3]
+    small = "\n".join(st.comparison_report(_acc(0.3), [1, 2, 8], "s"))
+    assert "refuted at this scale" in small and "equivalent" in small
+
+
+def test_the_report_says_why_no_rule_applies():
+    one = {v: {0: {1: (0.99, 10), 8: (0.5, 10)}} for v in ("base", "trsp")}
+    assert "1 paired seed (0)" in st.comparison_report(one, [1, 8], "s")[0]
+    low = _acc(3.0)
+    low["trsp"][2] = {1: (0.7, 1000), 2: (0.5, 1000), 8: (0.3, 1000)}
+    (line,) = st.comparison_report(low, [1, 2, 8], "s")
+    assert "precondition fails" in line and "trsp seeds [2]" in line and "detectable" in line
+    assert "smallest effect" not in line

@@ -214,7 +214,8 @@ def _train(p):
     p.add_argument(
         "--retrain",
         action="store_true",
-        help="--task: train base and TRSP again even where the committed rows hold them (default: read those rows)",
+        help="train base and TRSP again even where the committed rows hold them (default: read those rows beside "
+        "your --variant/--spec)",
     )
     p.add_argument(
         "--checkpoints",

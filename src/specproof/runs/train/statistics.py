@@ -394,3 +394,92 @@ def every_run(values, holds) -> tuple[str, list[int]]:
     """A statement about every run: refuted by any run that breaks it (the indices returned), else supported."""
     broken = [i for i, v in enumerate(values) if not holds(v)]
     return ("refuted" if broken else "supported"), broken
+
+
+LEARNED = 0.95  # the paper's precondition: every model near 100 % at 1× (Table 2); here ≥ 95 % in every seed
+
+
+def comparison_report(accuracy: dict, ratios, scale: str, against: str = "base", at: int = 8) -> list[str]:
+    """The lines a run prints under its table: each variant against ``against`` (base), paired by seed, by the rules
+    of this module. ``accuracy``: variant → seed → ratio → (exact-match accuracy as a fraction, scored questions).
+
+    A variant with fewer than two paired seeds says why no paired rule applies; a run whose models are not all at
+    ``LEARNED`` at 1× says so (and, when no model learned anything, that nothing was learned) and prints no
+    detectable effect; else the direction rule at every ratio and, at ``at``×, the effect-size columns (paired
+    difference, recovered fraction, log-odds difference, TOST) with the paper's row beneath."""
+    ref = accuracy.get(against, {})
+    if not ref:
+        return [f"no {against} rows: nothing to compare against"]
+    first = min(ratios)
+    lines, table = [], []
+    for name, seeds in accuracy.items():
+        if name == against:
+            continue
+        common = sorted(set(seeds) & set(ref))
+        if len(common) < 2:
+            lines.append(
+                f"{name} − {against}: {len(common)} paired seed{'' if len(common) == 1 else 's'} "
+                f"({', '.join(map(str, common)) or 'none'}): the paired rule needs at least 2 seeds shared by both "
+                "(and 6 before an exact test at 5 % can reject); pass e.g. --seeds 0,1,2,3,4,5"
+            )
+            continue
+        at1 = {v: [accuracy[v][s][first][0] for s in common] for v in (against, name)}
+        low = {v: [s for s, a in zip(common, acc) if a < LEARNED] for v, acc in at1.items()}
+        if any(low.values()):
+            best = max(max(a) for a in at1.values())
+            what = (
+                f"nothing was learned at {first}× (the best model of any seed reaches {100 * best:.3g} % exact match)"
+                if best < 0.5
+                else f"the paper's precondition fails at {first}×: "
+                + "; ".join(f"{v} seeds {s} below {100 * LEARNED:.0f} %" for v, s in low.items() if s)
+            )
+            lines.append(
+                f"{name} − {against} ({scale}): {what}, so longer lengths are not judged and no detectable effect is "
+                "given (an effect is not sized where the task was not solved)"
+            )
+            continue
+        pts = lambda v, r: [100 * accuracy[v][s][r][0] for s in common]  # noqa: E731
+        for r in ratios:
+            d = paired(pts(name, r), pts(against, r), "greater")
+            lines.append(f"{name} − {against} at {r}× ({scale}): {d.text()} → {d.verdict}")
+        if at in ratios:
+            d = paired(pts(name, at), pts(against, at), "greater")
+            frac = recovered_fraction(pts(name, at), pts(against, at), pts(against, first))
+            lo = log_odds_difference(
+                [accuracy[name][s][at][0] for s in common],
+                [accuracy[against][s][at][0] for s in common],
+                [accuracy[against][s][at][1] for s in common],
+            )
+            eq = equivalence(pts(name, at), pts(against, at))
+            table.append((name, d, frac, lo, eq))
+    if table:
+        g = lambda x: f"{x:.3g}"  # noqa: E731
+        rng = lambda e: "—" if e.verdict == "not applicable" else f"{g(e.estimate)} [{g(e.low)}, {g(e.high)}]"  # noqa: E731
+        word = {"supported": "supported", "refuted": "refuted at this scale", "open": "open", "not applicable": "n/a"}
+        head = (f"variant", f"Δ points [95 % BCa], p", "recovered fraction", "log-odds difference", "TOST ±5 points")
+        rows = [
+            (
+                name,
+                f"{d.effect:+.3g} [{g(d.low)}, {g(d.high)}], p = {g(d.p)}",
+                f"{rng(f)} {word[f.verdict]}",
+                f"{rng(lo)} {word[lo.verdict]}",
+                f"{eq.verdict} (p = {g(eq.p)})",
+            )
+            for name, d, f, lo, eq in table
+        ]
+        rows.append(
+            (
+                "paper",
+                f"+{PAPER_8X['trsp'] - PAPER_8X['base']:.3g}",
+                f"{g(paper_recovered_fraction())} (margin {g(MARGIN_SHARE * paper_recovered_fraction())})",
+                f"{g(paper_log_odds())} (margin {g(MARGIN_SHARE * paper_log_odds())})",
+                "",
+            )
+        )
+        widths = [max(len(r[i]) for r in [head, *rows]) + 2 for i in range(len(head))]
+        lines.append(
+            f"effect size at {at}× against {against}, paired by seed ({scale}); the fraction and the log-odds are "
+            "decided on one-sided 95 % bounds against half the paper's (TRSP Table 2, NoLiMa at 8×):"
+        )
+        lines += ["".join(c.ljust(w) for c, w in zip(r, widths)).rstrip() for r in [head, *rows]]
+    return lines

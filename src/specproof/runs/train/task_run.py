@@ -171,6 +171,9 @@ CONFIGS = {
 }
 
 
+COMMITTED = ("mqar", "hop")  # the configs whose base and TRSP rows are committed (data/trained-tasks.jsonl)
+
+
 def learning_rate(c: TaskConfig, step: int) -> float:
     warm = max(1, int(round(c.warmup * c.steps)))
     if step < warm:
@@ -727,23 +730,33 @@ def committed(config: str = "mqar") -> TaskRun | None:
     return None if store is None else grouped(load_rows(Path(store) / STORE_FILE), config)
 
 
-def summary_table(run: TaskRun, ratios) -> str:
-    """Accuracy (%) mean over seeds per variant and ratio, and every other variant against base by the paired rule
-    (:func:`specproof.runs.train.statistics.paired`, the paper's side: higher accuracy)."""
-    from specproof.runs.train.statistics import paired
+def scale(c: TaskConfig) -> str:
+    """The scale every verdict of this config names: task, D, d, T."""
+    from specproof.runs.train.statistics import scale_text
 
+    return scale_text(c.task, c.n_layers, c.d_model, c.T)
+
+
+def accuracies(run: TaskRun) -> dict:
+    """variant → seed → ratio → (exact-match accuracy, scored questions): what the decision rules read."""
+    return {
+        name: {s: {int(r): (e["accuracy"], e["scored"]) for r, e in row["eval"].items()} for s, row in seeds.items()}
+        for name, seeds in run.variants.items()
+    }
+
+
+def summary_table(run: TaskRun, ratios, config: TaskConfig | None = None) -> str:
+    """Accuracy (%) mean over seeds per variant and ratio, and every other variant against base by the rules of
+    :mod:`specproof.runs.train.statistics` (direction at every ratio, effect size at 8×; the paper's side: higher
+    accuracy), each naming the scale."""
+    from specproof.runs.train.statistics import comparison_report
+
+    c = CONFIGS[run.config] if config is None else config
     acc = lambda e: 100 * e["accuracy"]  # noqa: E731
-    lines = ["exact-match accuracy (%), mean over seeds, per ratio of the training length"]
+    lines = [f"exact-match accuracy (%), mean over seeds, per ratio of the training length ({scale(c)})"]
     lines.append(f"{'variant':<18}" + "".join(f"{f'{r}×':>12}" for r in ratios))
     for name in run.variants:
         cells = [np.mean(list(run.values(name, r, acc).values())) for r in ratios]
         lines.append(f"{name:<18}" + "".join(f"{c:>12.1f}" for c in cells))
-    for name in run.variants:
-        if name == "base":
-            continue
-        for r in ratios:
-            seeds, a, b = run.paired(name, "base", r, acc)
-            if len(seeds) >= 2:
-                d = paired(a, b, "greater")
-                lines.append(f"{name} − base at {r}×: {d.text()} → {d.verdict}")
+    lines += comparison_report(accuracies(run), list(ratios), scale(c), at=max(ratios))
     return "\n".join(lines)
