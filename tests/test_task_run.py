@@ -3,6 +3,7 @@ the pre-stated rule of runs/train/statistics.py applied to the trsp.trained.* cl
 
 from __future__ import annotations
 
+import dataclasses
 import json
 
 import numpy as np
@@ -346,3 +347,38 @@ def test_rows_measured_before_the_controls_are_completed_and_reproduced(tmp_path
         assert r["completed"]["reproduced_curve"] and r["completed"]["reproduced_accuracy"]
         assert r["eval"]["2"]["controls"] == before["eval"]["2"]["controls"]
     assert {trn.row_key(r) for r in again} == {trn.row_key(r) for r in rows}
+
+
+def test_the_shared_pool_hop_and_its_needle_phase():
+    """The redesigned two-hop task: every role draws distinct entities from one pool (a lookup learned for one hop
+    serves the other), questions without replacement (no repeat in the loss), and a curriculum phase of needles alone
+    ("Q Z" -> P) before the bridges; the committed configs' fingerprints and batches are unchanged by the options."""
+    from specproof.runs.train.tasks import HopTask, train_batch
+
+    t = HopTask(
+        chains=4,
+        questions=3,
+        persons=32,
+        pool="shared",
+        with_replacement=False,
+        answer="city-person",
+        order="key-first",
+    )
+    assert t.city0 == t.country0 == t.person0 and t.word0 == t.person0 + 32
+    b = train_batch(t, 96, 8, 0, 0)
+    ents = (b.tokens >= t.person0) & (b.tokens < t.word0)
+    assert ents.any() and b.mask.sum(1).tolist() == [3 * 2] * 8
+    q = b.tokens[:, -12:].reshape(8, 3, 4)
+    assert all(len(set(row[:, 1])) == 3 for row in q)  # three distinct chains asked
+    one = HopTask(chains=4, questions=3, persons=32, pool="shared", with_replacement=False, hops=1)
+    b1 = train_batch(one, 96, 4, 0, 0)
+    assert b1.depth.shape == (4, 3, 1) and one.answer_len == 1
+    assert not (b1.tokens == one.IN).any() and (b1.tokens == one.LIVES).sum(1).tolist() == [4] * 4
+    c = dataclasses.replace(
+        trn.CONFIGS["hop"], hop_pool="shared", questions=3, replacement=False, curriculum="0.2:40:2:1:1,0.2:96::3:1"
+    )
+    plan = trn.phases(c, c.make_task())
+    assert [(p[1], p[2].chains, p[2].hops) for p in plan] == [(40, 2, 1), (96, 4, 1), (96, 4, 2)]
+    assert {"hop_pool", "replacement"} <= set(c.identity()) and "hop_pool" not in trn.CONFIGS["hop"].identity()
+    with pytest.raises(ValueError):
+        HopTask(chains=12, persons=32, pool="shared")

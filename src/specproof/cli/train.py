@@ -111,8 +111,9 @@ def cmd_train(args) -> int:
     if known:
         print(
             f"{', '.join(sorted({r['params']['variant'] for r in known}))} seeds "
-            f"{sorted({r['params']['seed'] for r in known})}: read from the committed rows (data/{tr.STORE_NAME}.jsonl, "
-            "the same config and fingerprint), not trained again (--retrain to train them)"
+            f"{sorted({r['params']['seed'] for r in known})}: read from the committed rows "
+            f"(data/{tr.STORE_NAME}.jsonl, the same config and fingerprint), not trained again (--retrain to train "
+            "them)"
         )
         setting.variants = {k: v for k, v in variants.items() if not any(r["params"]["variant"] == k for r in known)}
     t0 = time.perf_counter()

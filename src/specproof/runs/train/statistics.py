@@ -323,12 +323,16 @@ def equivalence(trsp, base, margin: float = EQUIVALENCE_POINTS) -> Equivalence:
     mean = float(d.mean())
     if np.ptp(d) == 0:  # no spread: the mean is the difference in every pair
         inside = abs(mean) < margin
-        return Equivalence("equivalent" if inside else "not shown", d.size, mean, mean, mean, 0.0 if inside else 1.0, margin)
+        return Equivalence(
+            "equivalent" if inside else "not shown", d.size, mean, mean, mean, 0.0 if inside else 1.0, margin
+        )
     p_low = float(stats.ttest_1samp(d, -margin, alternative="greater").pvalue)
     p_high = float(stats.ttest_1samp(d, margin, alternative="less").pvalue)
     ci = stats.ttest_1samp(d, 0.0).confidence_interval(ONE_SIDED)
     p = max(p_low, p_high)
-    return Equivalence("equivalent" if p < ALPHA else "not shown", d.size, mean, float(ci.low), float(ci.high), p, margin)
+    return Equivalence(
+        "equivalent" if p < ALPHA else "not shown", d.size, mean, float(ci.low), float(ci.high), p, margin
+    )
 
 
 def holm(pvalues) -> list[float]:
@@ -456,7 +460,7 @@ def comparison_report(accuracy: dict, ratios, scale: str, against: str = "base",
         g = lambda x: f"{x:.3g}"  # noqa: E731
         rng = lambda e: "—" if e.verdict == "not applicable" else f"{g(e.estimate)} [{g(e.low)}, {g(e.high)}]"  # noqa: E731
         word = {"supported": "supported", "refuted": "refuted at this scale", "open": "open", "not applicable": "n/a"}
-        head = (f"variant", f"Δ points [95 % BCa], p", "recovered fraction", "log-odds difference", "TOST ±5 points")
+        head = ("variant", "Δ points [95 % BCa], p", "recovered fraction", "log-odds difference", "TOST ±5 points")
         rows = [
             (
                 name,

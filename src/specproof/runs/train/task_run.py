@@ -79,6 +79,8 @@ class TaskConfig:
     hop_answer: str = "person"  # hop: "person" (latent two hops) or "city-person" (the bridging city named first)
     hop_order: str = "subject-first"  # hop: the facts' token order (HopTask.order)
     embed_std: float | None = None  # the token embeddings' initial std (None: init_std)
+    hop_pool: str = "typed"  # hop: "typed" (each role its own tokens) or "shared" (one entity pool, HopTask.pool)
+    replacement: bool = True  # questions drawn with replacement (repeats in the loss) or without
 
     def identity(self) -> dict:
         out = dataclasses.asdict(self)
@@ -88,8 +90,8 @@ class TaskConfig:
             out.pop("hop_answer")
         if out["hop_order"] == "subject-first":  # the same: added after the committed rows
             out.pop("hop_order")
-        for k in ("embed_std",):  # added after the committed rows: at its default, their fingerprint stands
-            if out[k] is None:
+        for k, default in (("embed_std", None), ("hop_pool", "typed"), ("replacement", True)):
+            if out[k] == default:  # added after the committed rows: at its default, their fingerprint stands
                 out.pop(k)
         return out
 
@@ -108,8 +110,16 @@ class TaskConfig:
                 countries=e,
                 answer=self.hop_answer,
                 order=self.hop_order,
+                pool=self.hop_pool,
+                with_replacement=self.replacement,
             )
-        return TASKS["mqar"](pairs=self.facts, questions=self.questions, keys=self.entities, values=self.entities)
+        return TASKS["mqar"](
+            pairs=self.facts,
+            questions=self.questions,
+            keys=self.entities,
+            values=self.entities,
+            with_replacement=self.replacement,
+        )
 
     def model_config(self, vocab: int):
         from specproof.theory.torch.transformer import DecoderConfig
@@ -184,17 +194,15 @@ def learning_rate(c: TaskConfig, step: int) -> float:
 
 
 def phases(c: TaskConfig, task) -> list[tuple[int, int, object]]:
-    """The curriculum: (first step, T, task) per phase; the last phase is the full task at ``c.T``."""
+    """The curriculum: (first step, T, task) per phase; the last phase is the full task at ``c.T``. A phase reads
+    "fraction:T[:facts[:questions[:hops]]]" (hops: the two-hop task's 1 = needles alone)."""
     out, start = [], 0
     for item in filter(None, c.curriculum.split(",")):
         parts = item.split(":")
         frac, T = float(parts[0]), int(parts[1])
-        t = task
-        if len(parts) > 2:
-            kw = {"chains" if c.task == "hop" else "pairs": int(parts[2])}
-            if len(parts) > 3:
-                kw["questions"] = int(parts[3])
-            t = dataclasses.replace(task, **kw)
+        names = ("chains" if c.task == "hop" else "pairs", "questions", "hops")
+        kw = {k: int(v) for k, v in zip(names, parts[2:]) if v != ""}  # an empty field keeps the task's value
+        t = dataclasses.replace(task, **kw) if kw else task
         out.append((start, T, t))
         start += int(round(frac * c.steps))
     out.append((start, c.T, task))
@@ -299,7 +307,9 @@ def evaluate_accuracy(model, batch, device, eval_batch: int = 64, train_T: int |
     }
     if train_T is not None:
         first, _ = _question_positions(batch)
-        out["accuracy_by_distance"] = _binned(hits, scored, (first - _needle_positions(batch)) / train_T, DISTANCE_EDGES)
+        out["accuracy_by_distance"] = _binned(
+            hits, scored, (first - _needle_positions(batch)) / train_T, DISTANCE_EDGES
+        )
     return out
 
 
