@@ -136,3 +136,15 @@ def test_the_report_says_why_no_rule_applies():
     (line,) = st.comparison_report(low, [1, 2, 8], "s")
     assert "precondition fails" in line and "trsp seeds [2]" in line and "detectable" in line
     assert "smallest effect" not in line
+
+
+def test_a_gain_counts_only_beyond_the_best_length_fix():
+    trsp = [60.0, 62.0, 58.0, 61.0, 59.0, 63.0]
+    base = {
+        "as trained": [40.0, 41.0, 39.0, 42.0, 38.0, 40.0],
+        "position_interpolation": [61.0, 63.0, 59.0, 62.0, 60.0, 64.0],
+    }
+    out = st.beyond_length_fixes(trsp, base)
+    assert out["reference"] == "position_interpolation" and out["verdict"] == "refuted"
+    out = st.beyond_length_fixes(trsp, {"as trained": base["as trained"]})
+    assert out["reference"] == "as trained" and out["verdict"] == "supported"

@@ -487,3 +487,21 @@ def comparison_report(accuracy: dict, ratios, scale: str, against: str = "base",
         )
         lines += ["".join(c.ljust(w) for c, w in zip(r, widths)).rstrip() for r in [head, *rows]]
     return lines
+
+
+def beyond_length_fixes(trsp, base_by_fix: dict) -> dict:
+    """Whether TRSP's accuracy (as trained) exceeds what the plain length fixes give base (paired by seed; accuracies
+    in %). ``base_by_fix``: fix name → base's per-seed accuracy under it ("as trained" included). The reference is
+    the fix with base's highest mean (chosen on base alone, before TRSP is looked at); TRSP − that reference is read
+    by the direction rule: *supported* means a gain beyond every plain length fix (the paper's mechanism, at this
+    scale), *refuted* that a plain fix gives base more than TRSP has, *open* otherwise."""
+    if not base_by_fix:
+        raise ValueError("beyond_length_fixes needs base's accuracy under at least one fix")
+    best = max(sorted(base_by_fix), key=lambda k: float(np.mean(base_by_fix[k])))
+    d = paired(trsp, base_by_fix[best], "greater")
+    return {
+        "reference": best,
+        "means": {k: float(np.mean(v)) for k, v in base_by_fix.items()},
+        "trsp_mean": float(np.mean(trsp)),
+        **d.to_json(),
+    }

@@ -79,6 +79,7 @@ class TaskConfig:
     hop_answer: str = "person"  # hop: "person" (latent two hops) or "city-person" (the bridging city named first)
     hop_order: str = "subject-first"  # hop: the facts' token order (HopTask.order)
     embed_std: float | None = None  # the token embeddings' initial std (None: init_std)
+    residual_std: float | None = None  # wo, w2 initial std (None: init_std/√(2D))
     hop_pool: str = "typed"  # hop: "typed" (each role its own tokens) or "shared" (one entity pool, HopTask.pool)
     replacement: bool = True  # questions drawn with replacement (repeats in the loss) or without
 
@@ -90,7 +91,7 @@ class TaskConfig:
             out.pop("hop_answer")
         if out["hop_order"] == "subject-first":  # the same: added after the committed rows
             out.pop("hop_order")
-        for k, default in (("embed_std", None), ("hop_pool", "typed"), ("replacement", True)):
+        for k, default in (("embed_std", None), ("residual_std", None), ("hop_pool", "typed"), ("replacement", True)):
             if out[k] == default:  # added after the committed rows: at its default, their fingerprint stands
                 out.pop(k)
         return out
@@ -132,6 +133,7 @@ class TaskConfig:
             vocab=vocab,
             init_std=self.init_std,
             embed_std=self.embed_std,
+            residual_std=self.residual_std,
         )
 
 

@@ -53,6 +53,7 @@ class DecoderConfig:
     norm_eps: float = 1e-6
     init_std: float = 0.02
     embed_std: float | None = None  # the token embeddings' std (None: init_std)
+    residual_std: float | None = None  # the residual projections' std (wo, w2; None: init_std/√(2D), depth-aware)
 
     def __post_init__(self):
         for name in ("d_model", "n_layers", "n_heads", "vocab"):
@@ -313,7 +314,11 @@ class Decoder(nn.Module):
                 if p.dim() == 2:
                     std = cfg.init_std
                     if name.endswith(("wo.weight", "w2.weight")):  # depth-aware: the residual sum stays O(1)
-                        std = cfg.init_std / math.sqrt(2 * cfg.n_layers)
+                        std = (
+                            cfg.residual_std
+                            if cfg.residual_std is not None
+                            else cfg.init_std / math.sqrt(2 * cfg.n_layers)
+                        )
                     elif name == "embed.weight" and cfg.embed_std is not None:
                         std = cfg.embed_std
                     nn.init.normal_(p, mean=0.0, std=std)
