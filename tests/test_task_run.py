@@ -382,3 +382,21 @@ def test_the_shared_pool_hop_and_its_needle_phase():
     assert {"hop_pool", "replacement"} <= set(c.identity()) and "hop_pool" not in trn.CONFIGS["hop"].identity()
     with pytest.raises(ValueError):
         HopTask(chains=12, persons=32, pool="shared")
+
+
+def test_the_shared_readers_decide_the_committed_mqar_rows_by_the_effect_size_rule():
+    """The readers the trsp.trained.* claims use (checks/claims/_shared/trsp_trained.py) on the committed MQAR rows
+    (mqar, D = 2, d = 64, T = 64): the paper's effect size is refuted at this scale by both measures, every verdict
+    names the scale, and the 16 diagnostic tests are read with Holm's adjustment."""
+    from specproof.checks.claims._shared import trsp_trained as sh
+
+    run = trn.committed("mqar")
+    e = sh.effect_sizes(run)
+    assert e["scale"] == "mqar, D = 2, d = 64, T = 64" and len(e["seeds"]) >= 6
+    assert e["recovered_fraction"].verdict == "refuted" and e["log_odds"].verdict == "refuted"
+    fam = sh.diagnostic_family(run)
+    assert len(fam) == 16 and all(d.p >= min(1.0, 16 * 2 / 2**d.n) - 1e-12 for d in fam.values())
+    g = sh.gains_by_layer(run)
+    assert [layer["b"] for layer in g["gains"][8]] == [[1], [2]] and all(layer["mean"] < 0.1 for layer in g["gains"][8])
+    hop = sh.learnability(trn.committed("hop"))
+    assert hop["arms"]["base"]["met"] and 0 < hop["fisher_p"] <= 1

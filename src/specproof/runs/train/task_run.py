@@ -80,6 +80,7 @@ class TaskConfig:
     hop_order: str = "subject-first"  # hop: the facts' token order (HopTask.order)
     embed_std: float | None = None  # the token embeddings' initial std (None: init_std)
     residual_std: float | None = None  # wo, w2 initial std (None: init_std/√(2D))
+    qk_std: float | None = None  # wq, wk initial std (None: init_std)
     hop_pool: str = "typed"  # hop: "typed" (each role its own tokens) or "shared" (one entity pool, HopTask.pool)
     replacement: bool = True  # questions drawn with replacement (repeats in the loss) or without
 
@@ -91,7 +92,13 @@ class TaskConfig:
             out.pop("hop_answer")
         if out["hop_order"] == "subject-first":  # the same: added after the committed rows
             out.pop("hop_order")
-        for k, default in (("embed_std", None), ("residual_std", None), ("hop_pool", "typed"), ("replacement", True)):
+        for k, default in (
+            ("embed_std", None),
+            ("residual_std", None),
+            ("qk_std", None),
+            ("hop_pool", "typed"),
+            ("replacement", True),
+        ):
             if out[k] == default:  # added after the committed rows: at its default, their fingerprint stands
                 out.pop(k)
         return out
@@ -134,6 +141,7 @@ class TaskConfig:
             init_std=self.init_std,
             embed_std=self.embed_std,
             residual_std=self.residual_std,
+            qk_std=self.qk_std,
         )
 
 

@@ -54,6 +54,7 @@ class DecoderConfig:
     init_std: float = 0.02
     embed_std: float | None = None  # the token embeddings' std (None: init_std)
     residual_std: float | None = None  # the residual projections' std (wo, w2; None: init_std/√(2D), depth-aware)
+    qk_std: float | None = None  # the query and key projections' std (None: init_std)
 
     def __post_init__(self):
         for name in ("d_model", "n_layers", "n_heads", "vocab"):
@@ -321,6 +322,8 @@ class Decoder(nn.Module):
                         )
                     elif name == "embed.weight" and cfg.embed_std is not None:
                         std = cfg.embed_std
+                    elif name.endswith(("wq.weight", "wk.weight")) and cfg.qk_std is not None:
+                        std = cfg.qk_std
                     nn.init.normal_(p, mean=0.0, std=std)
         self.side = SidePath(side, cfg.n_layers, seed) if side is not None else None
         self.to("cpu")
