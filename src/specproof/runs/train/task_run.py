@@ -430,12 +430,13 @@ def train(c: TaskConfig, variant_name: str, variant, seed: int, device, checkpoi
     curve = state["curve"] if state else []
     losses = state["losses"] if state else []
     wall = state["train_seconds"] if state else 0.0
+    cpu = state.get("cpu_seconds", 0.0) if state else 0.0  # this process's CPU time (the budget's unit)
     trained_by = state.get("trained_by", "task_run.train") if state else "task_run.train"
     held = heldout_set(task, c.T, c.curve_n)
     plan = phases(c, task)
     model.train()
     with deterministic(device):
-        t0 = time.perf_counter()
+        t0, c0 = time.perf_counter(), time.process_time()
         while step < c.steps:
             for g in opt.param_groups:
                 g["lr"] = learning_rate(c, step)
@@ -460,7 +461,8 @@ def train(c: TaskConfig, variant_name: str, variant, seed: int, device, checkpoi
                     on_eval(curve[-1])
             if step % c.checkpoint_every == 0 or step == c.steps:
                 wall += time.perf_counter() - t0
-                t0 = time.perf_counter()
+                cpu += time.process_time() - c0
+                t0, c0 = time.perf_counter(), time.process_time()
                 _save(
                     checkpoint,
                     {
@@ -471,10 +473,12 @@ def train(c: TaskConfig, variant_name: str, variant, seed: int, device, checkpoi
                         "curve": curve,
                         "losses": losses,
                         "train_seconds": wall,
+                        "cpu_seconds": cpu,
                         "trained_by": trained_by,
                     },
                 )
         wall += time.perf_counter() - t0
+        cpu += time.process_time() - c0
     model.eval()
     reached = next((s for s, _, a in curve if a >= 0.95), None)
     info = {
@@ -482,6 +486,7 @@ def train(c: TaskConfig, variant_name: str, variant, seed: int, device, checkpoi
         "curve": curve,
         "first_step_at_95": reached,
         "train_seconds": wall,
+        "cpu_seconds": cpu,
         "trained_by": trained_by,
         "threads": torch.get_num_threads(),
         "load": load_average(),
@@ -692,7 +697,7 @@ def run(
                         "the stored accuracy"
                     )
                 continue
-            t0 = time.perf_counter()
+            t0, c0 = time.perf_counter(), time.process_time()
             ev = measure(c, model, device)
             row = _round(
                 {
@@ -704,6 +709,7 @@ def run(
                     "train": info,
                     "eval": ev,
                     "eval_seconds": time.perf_counter() - t0,
+                    "eval_cpu_seconds": time.process_time() - c0,
                     **provenance(device),
                 }
             )
