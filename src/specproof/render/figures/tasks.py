@@ -497,6 +497,40 @@ FIGURES = (
         {"names": ("base", "trsp")},
     ),
     (
+        "trained-deep-diagnostics",
+        draw_task_diagnostics,
+        "Deep enough for the side path to act (D = 9, T = 32: the top band covers 8×), TRSP Fig. 4 (a–d) analogue",
+        (
+            "trsp.trained.deep.stable-rank",
+            "trsp.trained.deep.spr",
+            "trsp.trained.deep.flatness",
+            "trsp.trained.deep.anisotropy",
+        ),
+        {"names": ("base", "trsp"), "config": "mqar-deep"},
+    ),
+    (
+        "trained-deep-accuracy",
+        draw_task_accuracy,
+        "Deep enough for the side path to act (D = 9, T = 32), TRSP Fig. 4e / Table 2 analogue: accuracy against the "
+        "ratio, learning curves",
+        ("trsp.trained.deep.retrieval",),
+        {"names": ("base", "trsp"), "config": "mqar-deep"},
+    ),
+    (
+        "trained-deep-controls",
+        draw_task_controls,
+        "What 8× measures at D = 9, T = 32: the learned gain per layer, the plain length fixes, distance, entropy",
+        ("trsp.trained.deep.mechanism",),
+        {"names": ("base", "trsp"), "config": "mqar-deep", "data": "controls"},
+    ),
+    (
+        "trained-tasks-controls",
+        draw_task_controls,
+        "What 8× measures at D = 2, T = 64: the learned gain per layer, the plain length fixes, distance, entropy",
+        ("trsp.trained.mechanism",),
+        {"names": ("base", "trsp"), "data": "controls"},
+    ),
+    (
         "trained-hop-diagnostics",
         draw_task_diagnostics,
         "Trained on the NoLiMa-style two-hop task, TRSP Fig. 4 (a–d) analogue: the four diagnostics against the ratio",
@@ -506,15 +540,15 @@ FIGURES = (
             "trsp.trained.hop.flatness",
             "trsp.trained.hop.anisotropy",
         ),
-        {"names": ("base", "trsp"), "config": "hop"},
+        {"names": ("base", "trsp"), "config": "hop-shared"},
     ),
     (
         "trained-hop-accuracy",
         draw_task_accuracy,
         "Trained on the NoLiMa-style two-hop task, TRSP Fig. 4e / Table 2 analogue: accuracy against the ratio, "
         "learning curves",
-        ("trsp.trained.hop.retrieval",),
-        {"names": ("base", "trsp"), "config": "hop"},
+        ("trsp.trained.hop.retrieval", "trsp.trained.hop.learnability"),
+        {"names": ("base", "trsp"), "config": "hop-shared"},
     ),
     (
         "trained-tasks-ablations",
@@ -527,8 +561,14 @@ FIGURES = (
 
 
 def _kwargs(spec: dict) -> dict:
-    spec = {k: v for k, v in spec.items() if k != "config"}  # which committed run: _gallery_run's, not task_data's
+    spec = {
+        k: v for k, v in spec.items() if k not in ("config", "data")
+    }  # _gallery_run's and _compute's, not the data's
     return {**spec, "sides": table4_sides()} if spec.get("sides") == "table4" else spec
+
+
+def _data(spec: dict):
+    return controls_data if spec.get("data") == "controls" else task_data
 
 
 def write_figures(run, config, outdir) -> list:
@@ -545,9 +585,11 @@ def write_figures(run, config, outdir) -> list:
             if not ("trsp" in run.variants and set(ABLATIONS) & set(run.variants)):
                 continue  # no ablation beside TRSP in this run
             spec = {**_kwargs(spec), "names": None}
+        elif spec.get("data") == "controls":
+            spec = {"data": "controls"}
         else:
             spec = {}  # a run of its own: every variant it has, against base
-        fig = Figure(name, claims, title, lambda quick, spec=spec: task_data(run, config, **spec), draw)
+        fig = Figure(name, claims, title, lambda quick, spec=spec: _data(spec)(run, config, **_kwargs(spec)), draw)
         png, data_path, _ = render(fig, False, Path(outdir))
         written += [png, data_path]
     return written
@@ -555,7 +597,7 @@ def write_figures(run, config, outdir) -> list:
 
 @functools.cache
 def _gallery_run(quick: bool, ablations: bool = False, config: str = "mqar"):
-    """The committed rows of ``config`` (``mqar``, or ``hop``: the two-hop task's); quick: the tiny task config
+    """The committed rows of ``config`` (``mqar``, ``mqar-deep``, ``hop-shared``); quick: the tiny task config
     trained in memory (seconds, seeds 0 and 1; with ``ablations``, TRSP and the four §5.2 ablations instead of base
     and TRSP)."""
     from specproof.runs.train import task_run as trn
@@ -585,7 +627,7 @@ def register_figures() -> None:
     for name, draw, title, claims, spec in FIGURES:
         if name not in GALLERY:
             figure(name, claims, title, draw)(
-                lambda quick, spec=spec: task_data(
+                lambda quick, spec=spec: _data(spec)(
                     _gallery_run(quick, spec.get("against") == "trsp", spec.get("config", "mqar")), **_kwargs(spec)
                 )
             )
