@@ -635,20 +635,20 @@ def row_key(row: dict) -> tuple:
 
 
 def _locked(path: Path):
-    """An exclusive lock on ``path``'s lock file: two runs writing the same store (two trainings at a time) take
-    turns appending or rewriting it."""
+    """An exclusive lock on the store's directory (flock on its descriptor: no lock file is left beside the rows):
+    two runs writing the same store (two trainings at a time) take turns appending or rewriting it."""
     import contextlib
     import fcntl
 
     @contextlib.contextmanager
     def held():
         path.parent.mkdir(parents=True, exist_ok=True)
-        with open(path.parent / f".{path.name}.lock", "a") as lock:
-            fcntl.flock(lock, fcntl.LOCK_EX)
-            try:
-                yield
-            finally:
-                fcntl.flock(lock, fcntl.LOCK_UN)
+        fd = os.open(path.parent, os.O_RDONLY)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX)
+            yield
+        finally:
+            os.close(fd)  # closing releases the lock
 
     return held()
 
