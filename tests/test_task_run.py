@@ -347,6 +347,28 @@ def test_rows_measured_before_the_controls_are_completed_and_reproduced(tmp_path
         assert r["completed"]["reproduced_curve"] and r["completed"]["reproduced_accuracy"]
         assert r["eval"]["2"]["controls"] == before["eval"]["2"]["controls"]
     assert {trn.row_key(r) for r in again} == {trn.row_key(r) for r in rows}
+    assert not (tmp_path / trn.SUPERSEDED_FILE).exists()
+
+
+def test_a_stored_row_the_code_cannot_reproduce_is_superseded_not_mixed(tmp_path):
+    """A stored row whose model the code does not reproduce (trained by another loop) gets no measurements of another
+    model: the row becomes the retrained model's own, naming what it supersedes, and the stored row is kept unchanged
+    in the superseded file."""
+    c = trn.CONFIGS["tiny"]
+    (row,) = trn.run(c, {"base": None}, seeds=(0,), store=tmp_path, device=torch.device("cpu"))
+    old = json.loads(json.dumps(row))
+    for e in old["eval"].values():
+        for k in trn.ADDED:
+            e.pop(k)
+    old["eval"]["1"]["accuracy"] = 0.123  # another model's
+    old["train"]["trained_by"] = "another loop"
+    path = tmp_path / trn.STORE_FILE
+    path.write_text(json.dumps(old, sort_keys=True) + "\n")
+    trn.run(c, {"base": None}, seeds=(0,), store=tmp_path, device=torch.device("cpu"), complete=True)
+    (new,) = trn.load_rows(path)
+    assert new["supersedes"]["trained_by"] == "another loop" and new["supersedes"]["stored_accuracy"]["1"] == 0.123
+    assert new["eval"]["1"]["accuracy"] == row["eval"]["1"]["accuracy"] and not trn.needs_controls(new)
+    assert trn.load_rows(tmp_path / trn.SUPERSEDED_FILE) == [old]
 
 
 def test_the_shared_pool_hop_and_its_needle_phase():

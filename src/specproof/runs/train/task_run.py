@@ -674,31 +674,67 @@ def replace_row(path: Path, row: dict) -> None:
         write_atomic(path, "".join(json.dumps(r, sort_keys=True) + "\n" for r in rows))
 
 
+ADDED = ("controls", "attention", "retrieving_head", "accuracy_by_distance")  # what the length controls added
+SUPERSEDED_FILE = "trained-tasks-superseded.jsonl"  # stored rows this code could not reproduce, kept as they were
+
+
 def needs_controls(row: dict) -> bool:
     """Whether a row was measured before the length controls and the attention at the answer were (revision 1's
-    first rows): its model is trained again (or loaded) and those measurements added, nothing else changed."""
-    return any("retrieving_head" not in e for e in row["eval"].values())
+    first rows), or was completed by a model that did not reproduce it (then it is superseded: :func:`_complete`)."""
+    pending = row.get("completed", {}).get("reproduced_accuracy") is False
+    return pending or any("retrieving_head" not in e for e in row["eval"].values())
 
 
-def _complete(c: TaskConfig, row: dict, model, info: dict, device) -> dict:
-    """``row`` with the measurements it lacks added from ``model``; the stored measurements are kept, and whether the
-    model trained again reproduces them (its learning curve and its accuracy at every ratio, to the stored digits) is
-    recorded: deterministic per seed means it must."""
+def _as_stored(row: dict) -> dict:
+    """The row as it was stored before any completion."""
+    out = {k: v for k, v in row.items() if k != "completed"}
+    out["eval"] = {r: {k: v for k, v in e.items() if k not in ADDED} for r, e in row["eval"].items()}
+    return out
+
+
+def _complete(c: TaskConfig, row: dict, model, info: dict, device) -> tuple[dict, dict | None]:
+    """(the row to store, the stored row it supersedes or None). The model of ``row``'s (config, variant, seed) is
+    trained again (or loaded): deterministic per seed, it must be the stored model, and then its accuracy at every
+    ratio equals the stored one to the stored digits; the measurements the row lacks are added and the stored ones
+    kept. Where it is not (a row trained by another loop than :func:`train`), measurements of one model cannot be
+    added to the row of another: the new row is the retrained model's own, every measurement from it, naming the row
+    it supersedes, and the stored row is returned to be kept unchanged elsewhere."""
+    stored = _as_stored(row)
+    t0, c0 = time.perf_counter(), time.process_time()
     ev = _round(measure(c, model, device))
-    same_curve = _round(info["curve"]) == row["train"]["curve"]
-    same_eval = all(ev[r]["accuracy"] == e["accuracy"] for r, e in row["eval"].items())
-    merged = {r: {**ev[r], **e} for r, e in row["eval"].items()}  # the stored values win where both exist
-    return {
-        **row,
-        "eval": merged,
-        "completed": {
-            "date": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
-            "reproduced_curve": same_curve,
-            "reproduced_accuracy": same_eval,
+    same_eval = all(ev[r]["accuracy"] == e["accuracy"] for r, e in stored["eval"].items())
+    when = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
+    if same_eval:
+        merged = {r: {**ev[r], **e} for r, e in stored["eval"].items()}  # the stored values win where both exist
+        done = {
+            "date": when,
+            "reproduced_curve": _round(info["curve"]) == stored["train"]["curve"],
+            "reproduced_accuracy": True,
             "train_seconds": _round(info["train_seconds"]),
             "cpu_seconds": _round(info["cpu_seconds"]),
-        },
-    }
+        }
+        return {**stored, "eval": merged, "completed": done}, None
+    fresh = _round(
+        {
+            **{k: stored[k] for k in ("config", "fingerprint", "variant", "side", "seed", "revision", "task")},
+            "config_fields": c.identity(),
+            "train": info,
+            "eval": ev,
+            "eval_seconds": time.perf_counter() - t0,
+            "eval_cpu_seconds": time.process_time() - c0,
+            "supersedes": {
+                "trained_by": stored["train"].get("trained_by", "task_run.train"),
+                "date": stored.get("date"),
+                "kept_in": SUPERSEDED_FILE,
+                "why": "trained again by task_run.train (deterministic per seed), the model did not reproduce the "
+                "stored accuracy: the stored row was trained by another loop, so the length controls could not be "
+                "added to it; this row is the retrained model's own",
+                "stored_accuracy": {r: e["accuracy"] for r, e in stored["eval"].items()},
+            },
+            **provenance(device),
+        }
+    )
+    return fresh, stored
 
 
 def run(
@@ -740,14 +776,21 @@ def run(
             model, info = train(c, name, variant, int(seed), device, ck)
             if stored is not None:
                 assert path is not None  # completing rewrites the store
-                row = _complete(c, stored, model, info, device)
+                row, old = _complete(c, stored, model, info, device)
+                if old is not None:
+                    append_row(path.parent / SUPERSEDED_FILE, old)
                 replace_row(path, row)
                 rows = [row if row_key(r) == key else r for r in rows]
                 if echo:
                     echo(
-                        f"{c.name} {name} seed {seed}: controls added; trained again "
-                        f"{'reproduces' if row['completed']['reproduced_accuracy'] else 'DOES NOT reproduce'} "
-                        "the stored accuracy"
+                        f"{c.name} {name} seed {seed}: "
+                        + (
+                            "the length controls added (trained again, the model reproduces the stored accuracy)"
+                            if old is None
+                            else f"superseded: trained again, the model does not reproduce the stored row (trained by "
+                            f"{old['train'].get('trained_by', '?')[:40]}…), so the row is the new model's own; the "
+                            f"stored row is kept in {SUPERSEDED_FILE}"
+                        )
                     )
                 continue
             t0, c0 = time.perf_counter(), time.process_time()
