@@ -326,9 +326,10 @@ def draw_task_controls(d, ax):
     }
     colors = {"base": "C0", "trsp": "C1"}
     # (a) gains
-    sub = ax.inset_axes([0.07, 0.57, 0.38, 0.34])
+    sub = ax.inset_axes([0.07, 0.6, 0.38, 0.31])
     trsp = d["variants"].get("trsp", {})
     cmap = colormaps["viridis"]
+    ticks: dict = {}
     for i, r in enumerate(x):
         g = trsp.get("gains", {}).get(str(r))
         if not g:
@@ -336,25 +337,15 @@ def draw_task_controls(d, ax):
         layers = [ell for ell, m in enumerate(g["mean"]) if m is not None]
         color = cmap(i / max(1, len(x) - 1))
         sub.plot(layers, [g["mean"][ell] for ell in layers], "o-", ms=2.5, lw=1, color=color, label=f"{r}×")
-        sub.fill_between(
-            layers, [g["min"][ell] for ell in layers], [g["max"][ell] for ell in layers], color=color, alpha=0.15, lw=0
-        )
-        if i == len(x) - 1:
-            for ell in layers:
-                sub.annotate(
-                    f"b={g['bandwidths'][ell][0]}",
-                    (ell, g["max"][ell]),
-                    xytext=(0, 2),
-                    textcoords="offset points",
-                    ha="center",
-                    fontsize=4,
-                )
+        low, high = [g["min"][ell] for ell in layers], [g["max"][ell] for ell in layers]
+        sub.fill_between(layers, low, high, color=color, alpha=0.15, lw=0)
+        ticks = {ell: g["bandwidths"][ell][0] for ell in layers}  # the largest ratio's bandwidths label the axis
+    sub.set_xticks(list(ticks), [f"{ell}\nb={b}" for ell, b in ticks.items()])
     sub.set_yscale("log")
-    sub.set_xlabel("layer ℓ", fontsize=6)
-    sub.tick_params(which="both", labelsize=6)
+    sub.tick_params(which="both", labelsize=5)
     sub.grid(True, alpha=0.25)
     sub.legend(fontsize=5, title="ratio", title_fontsize=5)
-    sub.set_title("(a) TRSP's learned gain g(kT, b_ℓ) per layer (mean, seed range)", fontsize=7)
+    sub.set_title(f"(a) TRSP's learned gain g(kT, b_ℓ) per layer ℓ (b_ℓ at {x[-1]}×)", fontsize=7)
     # (b) accuracy under the controls
     sub = ax.inset_axes([0.56, 0.57, 0.4, 0.34])
     for name, v in d["variants"].items():
@@ -375,7 +366,7 @@ def draw_task_controls(d, ax):
                 label=f"{name}, {words[mode]}",
             )
     _ratio_axis(sub, x)
-    sub.set_title("(b) exact match (%), as trained and under each length fix", fontsize=7)
+    sub.set_title("(b) exact match (%), as trained and under each fix", fontsize=7)
     sub.legend(fontsize=4.5, ncol=2)
     # (c) accuracy by distance at the largest ratio
     sub = ax.inset_axes([0.07, 0.12, 0.38, 0.32])
