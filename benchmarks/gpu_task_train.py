@@ -15,6 +15,10 @@ Configurations (``--config``):
   about 1K tokens instead of the paper's 109M with Llama's). Its time per step has **not been measured** (no GPU was
   available when it was written): run ``--steps 200 --seeds 0`` first and read the seconds in the rows.
 - ``mqar``: the committed CPU run's configuration (d = 64, 2 layers, T = 64, 1200 steps; 2–4 CPU-minutes a model).
+- ``mqar-deep``, ``hop-shared``: the committed CPU runs deep enough for the side path (D = 9, T = 32: 2⁸ = 8T) and
+  the redesigned two-hop task (runs/train/task_run.py). At the ``gpu`` scale D = 14, T = 1024 also gives
+  2¹³ = 8T; the CPU pilot found deep decoders held at chance until the query and key projections were drawn at 0.1
+  and the rate lowered (README), so a first GPU run should watch its learning curve before spending seeds.
 - ``tiny`` (the default on the CPU): seconds, learns nothing; the path end to end (the test's).
 
     python benchmarks/gpu_task_train.py                                      # gpu on CUDA, tiny on the CPU
@@ -67,7 +71,7 @@ def configs() -> dict:
         checkpoint_every=500,
         seeds=(0, 1, 2, 3, 4, 5),
     )
-    return {"gpu": gpu, "mqar": trn.CONFIGS["mqar"], "tiny": trn.CONFIGS["tiny"]}
+    return {"gpu": gpu, **{k: trn.CONFIGS[k] for k in ("mqar", "mqar-deep", "hop-shared", "tiny")}}
 
 
 def seeds_of(text: str | None, default) -> tuple:
@@ -78,7 +82,12 @@ def seeds_of(text: str | None, default) -> tuple:
 
 def main(argv=None) -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    p.add_argument("--config", choices=("gpu", "mqar", "tiny"), default=None, help="default: gpu on CUDA, else tiny")
+    p.add_argument(
+        "--config",
+        choices=("gpu", "mqar", "mqar-deep", "hop-shared", "tiny"),
+        default=None,
+        help="default: gpu on CUDA, else tiny",
+    )
     p.add_argument("--task", choices=("mqar", "hop"), default=None, help="the task (default: the config's)")
     p.add_argument("--device", default=None, help="cuda, cpu (default: CUDA when there is a device)")
     p.add_argument("--seeds", default=None, help="seeds, comma-separated (default: the config's)")
@@ -103,8 +112,16 @@ def main(argv=None) -> int:
     config = configs()[name]
     if args.task is not None and args.task != config.task:
         config = dataclasses.replace(config, name=f"{config.name}-{args.task}", task=args.task)
-    if config.task == "hop":  # the form measured to be learnable (README): answer "Z P", facts written key first
-        config = dataclasses.replace(config, hop_answer="city-person", hop_order="key-first")
+    if config.task == "hop" and config.hop_pool != "shared":  # the redesigned form (README, config hop-shared)
+        config = dataclasses.replace(
+            config,
+            hop_answer="city-person",
+            hop_order="key-first",
+            hop_pool="shared",
+            replacement=False,
+            questions=min(config.questions, config.facts - 1),
+            curriculum="0.05:320:16:8:1,0.05:320:16:8",  # the needle hop alone, then both hops, on 16 chains
+        )
     if args.steps is not None:
         config = dataclasses.replace(config, name=f"{config.name}-{args.steps}steps", steps=args.steps)
     seeds = seeds_of(args.seeds, config.seeds)
@@ -126,7 +143,7 @@ def main(argv=None) -> int:
     rows = [r for r in rows if r["seed"] in seeds and r["variant"] in variants]
     run = trn.grouped(rows, config.name)
     print(f"{len(rows)} rows in {time.perf_counter() - t0:.0f} s (trained now or read back from {out})")
-    print(trn.summary_table(run, config.ratios))
+    print(trn.summary_table(run, config.ratios, config))
     if not args.no_figures:
         from specproof.render.figures.tasks import write_figures
 

@@ -168,14 +168,14 @@ def test_the_task_figures_draw_the_committed_task_rows():
     for name, measures in d["variants"].items():
         for key, cells in measures.items():
             for r, c in cells.items():
-                assert len(c["seeds"]) == 6
+                assert len(c["seeds"]) == 16
                 assert c["min"] <= c["mean"] <= c["max"] and c["ci"][0] <= c["mean"] <= c["ci"][1], (name, key, r)
     acc = lambda e: 100 * e["accuracy"]  # noqa: E731
     _, a, b = run.paired("trsp", "base", 8, acc)
     assert d["versus_base"]["trsp"]["8"]["effect"] == pytest.approx(paired(a, b, "greater").effect)
     assert d["versus_base"]["trsp"]["8"]["verdict"] == "open"
     for name in ("base", "trsp"):
-        assert len(d["curves"][name]) == 6
+        assert len(d["curves"][name]) == 16
         assert all(len(c) == 12 and c[-1][0] == 1200 for c in d["curves"][name].values())
     ax = Canvas().subplots()
     draw_task_accuracy(d, ax)
@@ -190,3 +190,17 @@ def test_the_task_figures_draw_the_committed_task_rows():
     assert t4["versus_trsp"]["no-dyadic"]["8"]["effect"] == pytest.approx(paired(a, b, "less").effect)
     assert t4["versus_trsp"]["dense-full-sweep"]["8"]["side"] == "greater"
     draw_task_ablations(t4, Canvas().subplots())
+    # what 8× measures: the length controls, distance, the retrieving head and the gains per layer
+    from specproof.render.figures.tasks import controls_data, draw_task_controls
+
+    c = json.loads(json.dumps(controls_data(run)))
+    assert c["scale"] == "mqar, D = 2, d = 64, T = 64" and c["fixes"] == [
+        "position_interpolation",
+        "log_length_scaling",
+    ]
+    base = c["variants"]["base"]
+    assert base["seeds"] == 16 and set(base["accuracy"]) == {"as trained", *c["fixes"]}
+    assert base["accuracy"]["as trained"][-1]["mean"] == pytest.approx(d["variants"]["base"]["accuracy"]["8"]["mean"])
+    assert [g["bandwidths"] for g in c["variants"]["trsp"]["gains"].values()][-1] == [[1], [2]]
+    assert sum(base["distance"]["count"]) == 16 * run.variants["base"][0]["eval"]["8"]["scored"]
+    draw_task_controls(c, Canvas().subplots())

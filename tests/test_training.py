@@ -423,3 +423,20 @@ def test_the_spread_rule_of_the_trained_claims():
     assert compare([3, 4, 5], [1, 2, 3.5], higher=True)[0] == "overlap"
     assert compare([1, 2], [3, 4], higher=True)[0] == "reversed"
     assert compare([0.1, 0.2], [0.3, 0.4], higher=False)[0] == "beyond"
+
+
+def test_a_users_side_path_is_trained_beside_base_and_trsp(tmp_path, capsys):
+    """`specproof train --config tiny --variant FILE`: base and TRSP are put beside the user's variant (read from the
+    committed rows where the config and fingerprint match, trained otherwise), and the run says when nothing was
+    learned instead of sizing an effect."""
+    spec = tmp_path / "mine.toml"
+    spec.write_text(
+        'name = "mine"\ndescription = "base-3 bandwidths"\n[schedule]\nkind = "geometric"\nbase = 3\n'
+        '[gate]\nkind = "trsp"\nseed = 0\n'
+    )
+    argv = ["train", "--config", "tiny", "--variant", str(spec), "--seeds", "0,1", "--no-store", "--no-progress"]
+    assert main(argv) == 0
+    out = capsys.readouterr().out
+    assert "3 variants × 2 seeds" in out
+    assert "mine − base (byte-level retrieval probe, D = 2, d = 32, T = 32): nothing was learned at 1×" in out
+    assert "trsp − base (byte-level" in out and "smallest effect" not in out

@@ -198,9 +198,10 @@ def _train(p):
         "--task",
         choices=opt.TASK_CONFIGS,
         default=None,
-        help="train on a synthetic task instead of text: mqar (the committed task-level run: base and TRSP, "
-        "6 seeds, with any --spec/--variant beside them), hop (the NoLiMa-style two-hop task, the same protocol), "
-        "tiny (seconds); prints the paired rule's table",
+        help="train on a synthetic task instead of text: mqar (the committed task-level run, D = 2, T = 64: base "
+        "and TRSP paired by seed, with any --spec/--variant beside them), mqar-deep (D = 9, T = 32: the side path's "
+        "top band covers 8x), hop / hop-shared (the NoLiMa-style two-hop task, first and redesigned form), tiny "
+        "(seconds); prints the rules' table: direction per ratio, effect size at 8x",
     )
     p.add_argument(
         "--variants",
@@ -239,7 +240,8 @@ def _train(p):
     p.add_argument(
         "--retrain",
         action="store_true",
-        help="--task: train base and TRSP again even where the committed rows hold them (default: read those rows)",
+        help="train base and TRSP again even where the committed rows hold them (default: read those rows beside "
+        "your --variant/--spec)",
     )
     p.add_argument(
         "--checkpoints",

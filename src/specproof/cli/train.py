@@ -64,8 +64,8 @@ def cmd_train(args) -> int:
         )
     seeds = _seeds(args.seeds, config.seeds)
     names = [n for n in (args.variants.split(",") if args.variants else ()) if n.strip()]
-    if not names and not args.spec and not args.variant:
-        names = list(tr.DEFAULT_VARIANTS)
+    if not names:  # a side path of the user's is read beside base and TRSP, as in --task
+        names = list(tr.DEFAULT_VARIANTS) if not args.spec and not args.variant else ["base", "trsp"]
     variants = tr.resolve_variants(names, loaded_side_paths(args.spec or (), args.variant or ()))
     device = tr.resolve_device(args.device)
     if device.type == "cpu":
@@ -107,19 +107,32 @@ def cmd_train(args) -> int:
     setting = tr.Setting(
         config, corpus, variants, device, checkpoints, progress=not args.no_progress and sys.stderr.isatty()
     )
+    known = [] if args.retrain else committed_text_rows(setting, seeds, store)
+    if known:
+        print(
+            f"{', '.join(sorted({r['params']['variant'] for r in known}))} seeds "
+            f"{sorted({r['params']['seed'] for r in known})}: read from the committed rows "
+            f"(data/{tr.STORE_NAME}.jsonl, the same config and fingerprint), not trained again (--retrain to train "
+            "them)"
+        )
+        setting.variants = {k: v for k, v in variants.items() if not any(r["params"]["variant"] == k for r in known)}
     t0 = time.perf_counter()
     load = tr.load_average()
     with thread_limit(threads):
-        result = tr.run(setting, seeds=seeds, store=store)
+        result = tr.run(setting, seeds=seeds, store=store) if setting.variants else None
+    setting.variants = variants
     seconds = round(time.perf_counter() - t0, 1)
-    rows = tr.committed_run([r for r in result.rows], config.name)
+    computed, reused = (result.computed, result.reused) if result is not None else (0, 0)
+    all_rows = ([*result.rows] if result is not None else []) + known
+    rows = tr.committed_run(all_rows, config.name)
     print(
         f"config {config.name} ({config.d_model}-wide, {config.n_layers} layers × {config.n_heads} heads, trained at "
         f"{config.train_length} for {config.steps} steps of {config.batch}), {len(variants)} variants × {len(seeds)} "
-        f"seeds on {device}: {result.computed} rows computed, {result.reused} reused in {seconds} s "
+        f"seeds on {device}: {computed} rows computed, {reused + len(known)} reused in {seconds} s "
         f"(load {load} → {tr.load_average()})"
     )
     print(tr.summary_table(rows, config.ratios))
+    print("\n".join(text_comparison(rows, config)))
     if store is not None:
         print(f"rows: {store.path(tr.STORE_NAME)}; checkpoints: {checkpoints or 'none'}")
     if json_path:
@@ -128,7 +141,7 @@ def cmd_train(args) -> int:
             "seeds": seeds,
             "variants": {n: tr.describe(v) for n, v in variants.items()},
             "corpus": corpus.label,
-            "rows": result.rows,
+            "rows": all_rows,
             "paper": tr.PAPER,
             "spread": tr.SPREAD_RULE,
             "provenance": provenance(device=str(device), dtype=config.dtype, threads=threads, seconds=seconds),
@@ -141,6 +154,50 @@ def cmd_train(args) -> int:
         for path in write_figures(rows, Path(figures_dir)):
             print(f"wrote {path}")
     return 0
+
+
+def committed_text_rows(setting, seeds, store) -> list[dict]:
+    """The project's committed byte-level rows of base and TRSP for this setting (same fingerprint and side path, a
+    seed asked for) when a run of the user's side path does not write to the project's store itself: read, not
+    trained again (deterministic per seed)."""
+    from pathlib import Path
+
+    from specproof.runs.sweeps.store import project_store
+    from specproof.runs.train import harness as tr
+
+    project = project_store()
+    mine = getattr(store, "directory", None)
+    if project is None or (mine is not None and Path(mine).resolve() == Path(project).resolve()):
+        return []
+    if set(setting.variants) <= {"base", "trsp"}:
+        return []
+    sides = {n: tr.describe(setting.variants[n]) for n in ("base", "trsp") if n in setting.variants}
+    return [
+        r
+        for r in tr.stored_rows(project)
+        if r["params"].get("config") == setting.config.name
+        and r["params"].get("fingerprint") == setting.fingerprint
+        and sides.get(r["params"].get("variant")) == r["params"].get("side")
+        and r["params"].get("seed") in seeds
+    ]
+
+
+def text_comparison(run_rows, config) -> list[str]:
+    """The byte-level run's variants against base on the retrieval probe, by the rules of runs/train/statistics.py."""
+    from specproof.runs.train.statistics import comparison_report, scale_text
+
+    if run_rows is None:
+        return []
+    acc = {
+        name: {
+            s: {r: (slots[r]["retrieval"]["accuracy"], slots[r]["retrieval"]["trials"]) for r in config.ratios}
+            for s, slots in seeds.items()
+            if all(r in slots for r in config.ratios)
+        }
+        for name, seeds in run_rows["variants"].items()
+    }
+    scale = scale_text("byte-level retrieval probe", config.n_layers, config.d_model, config.train_length)
+    return ["retrieval probe against base:"] + comparison_report(acc, list(config.ratios), scale, at=max(config.ratios))
 
 
 def cmd_train_task(args) -> int:
@@ -163,7 +220,7 @@ def cmd_train_task(args) -> int:
     if not args.no_store:
         if args.store is not None:
             store = output_dir(args.store, "--store")
-        elif config.name in ("mqar", "hop") and set(variants) == {"base", "trsp"} and project_path("data") is not None:
+        elif config.name in trn.COMMITTED and set(variants) == {"base", "trsp"} and project_path("data") is not None:
             store = output_dir(project_path("data"), "the project's store")
         elif cache_dir() is not None:
             store = output_dir(cache_dir() / "trained", "the cache's store")

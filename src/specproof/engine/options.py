@@ -121,7 +121,13 @@ def scheduler_address(text: str) -> str:
     return value
 
 
-TASK_CONFIGS = ("mqar", "hop", "tiny")  # the task-level configurations of runs/train/task_run.py
+TASK_CONFIGS = (
+    "mqar",
+    "mqar-deep",
+    "hop",
+    "hop-shared",
+    "tiny",
+)  # the task-level configurations of runs/train/task_run.py
 TRAIN_CONFIGS = ("tiny", "default", "gpu")  # the configurations of checks/training.py, named here for the parser
 TRAIN_VARIANTS = ("base", "trsp", "static-gate", "no-dyadic", "box-kernel", "dense-full-sweep")
 DEVICES = ("cpu", "cuda")

@@ -49,7 +49,7 @@ def _summary(values: list[float]) -> dict:
 
 def _task_data(run, config, spec: dict, quick: bool) -> dict:
     """A figure's data from a run given to it (the same for a quick run)."""
-    return task_data(run, config, **spec)
+    return _data(spec)(run, config, **_kwargs(spec))
 
 
 def task_data(run, config=None, names=None, against: str = "base", sides=None) -> dict:
@@ -249,6 +249,184 @@ def draw_task_accuracy(d, ax):
     )
 
 
+def controls_data(run, config=None, names=("base", "trsp")) -> dict:
+    """What 8× measures, per variant and ratio over the seeds that have it: accuracy as trained and under each plain
+    length fix (RoPE position interpolation, log-length scaling), accuracy by query–needle distance (units of T) at the
+    largest ratio, the retrieving head's attention entropy at the answer (as trained and under each fix, with the
+    uniform row's), and the side path's learned gain g(kT, b) per layer."""
+    from specproof.runs.train import task_run as trn
+
+    config = trn.CONFIGS[run.config] if config is None else config
+    ratios = list(config.ratios)
+    fixes = list(trn.CONTROLS)
+    out = {"config": config.name, "scale": trn.scale(config), "T": config.T, "ratios": ratios, "fixes": fixes}
+    variants = {}
+    for name in names:
+        rows = [row for _, row in sorted(run.variants.get(name, {}).items()) if not trn.needs_controls(row)]
+        if not rows:
+            continue
+        v: dict = {"seeds": len(rows), "accuracy": {}, "entropy": {}, "gains": {}}
+        for mode in ["as trained", *fixes]:
+            acc, ent = [], []
+            for r in ratios:
+                cells = [
+                    row["eval"][str(r)]
+                    if mode == "as trained" or r == ratios[0]
+                    else row["eval"][str(r)]["controls"][mode]
+                    for row in rows
+                ]
+                heads = [
+                    row["eval"][str(r)]["retrieving_head"]
+                    if mode == "as trained" or r == ratios[0]
+                    else row["eval"][str(r)]["retrieving_head"]["controls"][mode]
+                    for row in rows
+                ]
+                acc.append(_summary([100 * c["accuracy"] for c in cells]))
+                ent.append(_summary([h["entropy"] for h in heads]))
+            v["accuracy"][mode], v["entropy"][mode] = acc, ent
+        v["uniform_entropy"] = [
+            float(np.mean([row["eval"][str(r)]["attention"]["uniform_entropy"] for row in rows])) for r in ratios
+        ]
+        last = str(ratios[-1])
+        dist = [row["eval"][last]["accuracy_by_distance"] for row in rows]
+        v["distance"] = {
+            "edges": dist[0]["edges"],
+            "accuracy": [
+                None
+                if not any(d["count"][i] for d in dist)
+                else 100 * sum((d["accuracy"][i] or 0) * d["count"][i] for d in dist) / sum(d["count"][i] for d in dist)
+                for i in range(len(dist[0]["count"]))
+            ],
+            "count": [sum(d["count"][i] for d in dist) for i in range(len(dist[0]["count"]))],
+        }
+        if rows[0]["eval"][str(ratios[0])].get("gains"):
+            for r in ratios:
+                per_layer = [[g for _, g in layer] for layer in rows[0]["eval"][str(r)]["gains"]]
+                bands = [[b for b, _ in layer] for layer in rows[0]["eval"][str(r)]["gains"]]
+                values = [[[g for _, g in layer] for layer in row["eval"][str(r)]["gains"]] for row in rows]
+                v["gains"][str(r)] = {
+                    "bandwidths": bands,
+                    "mean": [
+                        float(np.mean([sum(x[i]) for x in values])) if per_layer[i] else None
+                        for i in range(len(per_layer))
+                    ],
+                    "min": [
+                        float(np.min([sum(x[i]) for x in values])) if per_layer[i] else None
+                        for i in range(len(per_layer))
+                    ],
+                    "max": [
+                        float(np.max([sum(x[i]) for x in values])) if per_layer[i] else None
+                        for i in range(len(per_layer))
+                    ],
+                }
+        variants[name] = v
+    out["variants"] = variants
+    return out
+
+
+def draw_task_controls(d, ax):
+    """(a) the learned side-path gain per layer at each ratio; (b) accuracy against the ratio as trained and under each
+    plain length fix; (c) accuracy by query–needle distance at the largest ratio; (d) the retrieving head's attention
+    entropy at the answer."""
+    from matplotlib import colormaps
+
+    ax.set_axis_off()
+    x = d["ratios"]
+    styles = {"as trained": "-", "position_interpolation": "--", "log_length_scaling": ":"}
+    words = {
+        "as trained": "as trained",
+        "position_interpolation": "RoPE ÷ k",
+        "log_length_scaling": "log-length scaling",
+    }
+    colors = {"base": "C0", "trsp": "C1"}
+    # (a) gains
+    sub = ax.inset_axes([0.07, 0.6, 0.38, 0.31])
+    trsp = d["variants"].get("trsp", {})
+    cmap = colormaps["viridis"]
+    ticks: dict = {}
+    for i, r in enumerate(x):
+        g = trsp.get("gains", {}).get(str(r))
+        if not g:
+            continue
+        layers = [ell for ell, m in enumerate(g["mean"]) if m is not None]
+        color = cmap(i / max(1, len(x) - 1))
+        sub.plot(layers, [g["mean"][ell] for ell in layers], "o-", ms=2.5, lw=1, color=color, label=f"{r}×")
+        low, high = [g["min"][ell] for ell in layers], [g["max"][ell] for ell in layers]
+        sub.fill_between(layers, low, high, color=color, alpha=0.15, lw=0)
+        ticks = {ell: g["bandwidths"][ell][0] for ell in layers}  # the largest ratio's bandwidths label the axis
+    sub.set_xticks(list(ticks), [f"{ell}\nb={b}" for ell, b in ticks.items()])
+    sub.set_yscale("log")
+    sub.tick_params(which="both", labelsize=5)
+    sub.grid(True, alpha=0.25)
+    sub.legend(fontsize=5, title="ratio", title_fontsize=5)
+    sub.set_title(f"(a) TRSP's learned gain g(kT, b_ℓ) per layer ℓ (b_ℓ at {x[-1]}×)", fontsize=7)
+    # (b) accuracy under the controls
+    sub = ax.inset_axes([0.56, 0.57, 0.4, 0.34])
+    for name, v in d["variants"].items():
+        for mode, cells in v["accuracy"].items():
+            mean = [c["mean"] for c in cells]
+            low = [c["mean"] - c["ci"][0] for c in cells]
+            high = [c["ci"][1] - c["mean"] for c in cells]
+            sub.errorbar(
+                x,
+                mean,
+                yerr=[low, high],
+                ls=styles[mode],
+                marker="o",
+                ms=2,
+                lw=1,
+                capsize=1.5,
+                color=colors.get(name),
+                label=f"{name}, {words[mode]}",
+            )
+    _ratio_axis(sub, x)
+    sub.set_title("(b) exact match (%), as trained and under each fix", fontsize=7)
+    sub.legend(fontsize=4.5, ncol=2)
+    # (c) accuracy by distance at the largest ratio
+    sub = ax.inset_axes([0.07, 0.12, 0.38, 0.32])
+    for name, v in d["variants"].items():
+        e = v["distance"]["edges"]
+        mids = [(a + b) / 2 for a, b in zip(e[:-1], e[1:])]
+        acc = v["distance"]["accuracy"]
+        keep = [i for i, a in enumerate(acc) if a is not None]
+        sub.plot(
+            [mids[i] for i in keep], [acc[i] for i in keep], "o-", ms=2.5, lw=1, color=colors.get(name), label=name
+        )
+    sub.axvline(1, color="grey", lw=0.7, ls="--")
+    sub.set_xscale("log", base=2)
+    sub.set_xlabel("query–needle distance (units of the training length T)", fontsize=6)
+    sub.tick_params(labelsize=6)
+    sub.grid(True, alpha=0.25)
+    sub.legend(fontsize=5)
+    sub.set_title(f"(c) exact match (%) by distance at {x[-1]}× (dashed: T)", fontsize=7)
+    # (d) entropy of the retrieving head
+    sub = ax.inset_axes([0.56, 0.12, 0.4, 0.32])
+    for name, v in d["variants"].items():
+        for mode, cells in v["entropy"].items():
+            sub.plot(
+                x,
+                [c["mean"] for c in cells],
+                ls=styles[mode],
+                marker="o",
+                ms=2,
+                lw=1,
+                color=colors.get(name),
+                label=f"{name}, {words[mode]}",
+            )
+    first = next(iter(d["variants"].values()), None)
+    if first:
+        sub.plot(x, first["uniform_entropy"], color="grey", lw=0.8, ls="-.", label="uniform row, log(t + 1)")
+    _ratio_axis(sub, x)
+    sub.set_title("(d) retrieving head: attention entropy at the answer (nats)", fontsize=7)
+    sub.legend(fontsize=4.5, ncol=2)
+    ax.text(
+        0.5, 0.0,
+        f"{d['config']} ({d['scale']}): what 8× measures; the retrieving head is the (layer, head) with the most "
+        "attention on the needle at 1×; seeds: " + ", ".join(f"{n} {v['seeds']}" for n, v in d["variants"].items()),
+        ha="center", va="bottom", fontsize=5, transform=ax.transAxes,
+    )  # fmt: skip
+
+
 ABLATIONS = ("static-gate", "no-dyadic", "box-kernel", "dense-full-sweep")  # TRSP §5.2, Table 4
 
 
@@ -324,6 +502,40 @@ FIGURES = (
         {"names": ("base", "trsp")},
     ),
     (
+        "trained-deep-diagnostics",
+        draw_task_diagnostics,
+        "Deep enough for the side path to act (D = 9, T = 32: the top band covers 8×), TRSP Fig. 4 (a–d) analogue",
+        (
+            "trsp.trained.deep.stable-rank",
+            "trsp.trained.deep.spr",
+            "trsp.trained.deep.flatness",
+            "trsp.trained.deep.anisotropy",
+        ),
+        {"names": ("base", "trsp"), "config": "mqar-deep"},
+    ),
+    (
+        "trained-deep-accuracy",
+        draw_task_accuracy,
+        "Deep enough for the side path to act (D = 9, T = 32), TRSP Fig. 4e / Table 2 analogue: accuracy against the "
+        "ratio, learning curves",
+        ("trsp.trained.deep.retrieval",),
+        {"names": ("base", "trsp"), "config": "mqar-deep"},
+    ),
+    (
+        "trained-deep-controls",
+        draw_task_controls,
+        "What 8× measures at D = 9, T = 32: the learned gain per layer, the plain length fixes, distance, entropy",
+        ("trsp.trained.deep.mechanism",),
+        {"names": ("base", "trsp"), "config": "mqar-deep", "data": "controls"},
+    ),
+    (
+        "trained-tasks-controls",
+        draw_task_controls,
+        "What 8× measures at D = 2, T = 64: the learned gain per layer, the plain length fixes, distance, entropy",
+        ("trsp.trained.mechanism",),
+        {"names": ("base", "trsp"), "data": "controls"},
+    ),
+    (
         "trained-hop-diagnostics",
         draw_task_diagnostics,
         "Trained on the NoLiMa-style two-hop task, TRSP Fig. 4 (a–d) analogue: the four diagnostics against the ratio",
@@ -333,15 +545,15 @@ FIGURES = (
             "trsp.trained.hop.flatness",
             "trsp.trained.hop.anisotropy",
         ),
-        {"names": ("base", "trsp"), "config": "hop"},
+        {"names": ("base", "trsp"), "config": "hop-shared"},
     ),
     (
         "trained-hop-accuracy",
         draw_task_accuracy,
         "Trained on the NoLiMa-style two-hop task, TRSP Fig. 4e / Table 2 analogue: accuracy against the ratio, "
         "learning curves",
-        ("trsp.trained.hop.retrieval",),
-        {"names": ("base", "trsp"), "config": "hop"},
+        ("trsp.trained.hop.retrieval", "trsp.trained.hop.learnability"),
+        {"names": ("base", "trsp"), "config": "hop-shared"},
     ),
     (
         "trained-tasks-ablations",
@@ -354,8 +566,14 @@ FIGURES = (
 
 
 def _kwargs(spec: dict) -> dict:
-    spec = {k: v for k, v in spec.items() if k != "config"}  # which committed run: _gallery_run's, not task_data's
+    spec = {
+        k: v for k, v in spec.items() if k not in ("config", "data")
+    }  # _gallery_run's and _compute's, not the data's
     return {**spec, "sides": table4_sides()} if spec.get("sides") == "table4" else spec
+
+
+def _data(spec: dict):
+    return controls_data if spec.get("data") == "controls" else task_data
 
 
 def write_figures(run, config, outdir) -> list:
@@ -372,6 +590,8 @@ def write_figures(run, config, outdir) -> list:
             if not ("trsp" in run.variants and set(ABLATIONS) & set(run.variants)):
                 continue  # no ablation beside TRSP in this run
             spec = {**_kwargs(spec), "names": None}
+        elif spec.get("data") == "controls":
+            spec = {"data": "controls"}
         else:
             spec = {}  # a run of its own: every variant it has, against base
         fig = Figure(name, claims, title, functools.partial(_task_data, run, config, spec), draw)
@@ -382,7 +602,7 @@ def write_figures(run, config, outdir) -> list:
 
 @functools.cache
 def _gallery_run(quick: bool, ablations: bool = False, config: str = "mqar"):
-    """The committed rows of ``config`` (``mqar``, or ``hop``: the two-hop task's); quick: the tiny task config
+    """The committed rows of ``config`` (``mqar``, ``mqar-deep``, ``hop-shared``); quick: the tiny task config
     trained in memory (seconds, seeds 0 and 1; with ``ablations``, TRSP and the four §5.2 ablations instead of base
     and TRSP)."""
     from specproof.runs.train import task_run as trn
@@ -412,7 +632,7 @@ def register_figures() -> None:
     for name, draw, title, claims, spec in FIGURES:
         if name not in GALLERY:
             figure(name, claims, title, draw)(
-                lambda quick, spec=spec: task_data(
+                lambda quick, spec=spec: _data(spec)(
                     _gallery_run(quick, spec.get("against") == "trsp", spec.get("config", "mqar")), **_kwargs(spec)
                 )
             )

@@ -78,6 +78,11 @@ class TaskConfig:
     variants: tuple = ("base", "trsp")
     hop_answer: str = "person"  # hop: "person" (latent two hops) or "city-person" (the bridging city named first)
     hop_order: str = "subject-first"  # hop: the facts' token order (HopTask.order)
+    embed_std: float | None = None  # the token embeddings' initial std (None: init_std)
+    residual_std: float | None = None  # wo, w2 initial std (None: init_std/√(2D))
+    qk_std: float | None = None  # wq, wk initial std (None: init_std)
+    hop_pool: str = "typed"  # hop: "typed" (each role its own tokens) or "shared" (one entity pool, HopTask.pool)
+    replacement: bool = True  # questions drawn with replacement (repeats in the loss) or without
 
     def identity(self) -> dict:
         out = dataclasses.asdict(self)
@@ -87,6 +92,15 @@ class TaskConfig:
             out.pop("hop_answer")
         if out["hop_order"] == "subject-first":  # the same: added after the committed rows
             out.pop("hop_order")
+        for k, default in (
+            ("embed_std", None),
+            ("residual_std", None),
+            ("qk_std", None),
+            ("hop_pool", "typed"),
+            ("replacement", True),
+        ):
+            if out[k] == default:  # added after the committed rows: at its default, their fingerprint stands
+                out.pop(k)
         return out
 
     def fingerprint(self) -> str:
@@ -104,8 +118,16 @@ class TaskConfig:
                 countries=e,
                 answer=self.hop_answer,
                 order=self.hop_order,
+                pool=self.hop_pool,
+                with_replacement=self.replacement,
             )
-        return TASKS["mqar"](pairs=self.facts, questions=self.questions, keys=self.entities, values=self.entities)
+        return TASKS["mqar"](
+            pairs=self.facts,
+            questions=self.questions,
+            keys=self.entities,
+            values=self.entities,
+            with_replacement=self.replacement,
+        )
 
     def model_config(self, vocab: int):
         from specproof.theory.torch.transformer import DecoderConfig
@@ -117,8 +139,14 @@ class TaskConfig:
             mlp_ratio=self.mlp_ratio,
             vocab=vocab,
             init_std=self.init_std,
+            embed_std=self.embed_std,
+            residual_std=self.residual_std,
+            qk_std=self.qk_std,
         )
 
+
+DEEP_STEPS, DEEP_PAIRS = 6000, 12  # from the pilot (slowest transition 3600 x 1.5, rounded up) and the power analysis
+HOP_STEPS, HOP_PAIRS = 3000, 8  # from the pilot: slowest transition 2000 x 1.5
 
 CONFIGS = {
     # the measured configuration: base reaches >= 95 % at 1x in ~700 steps (about 2 CPU-minutes per seed)
@@ -141,6 +169,50 @@ CONFIGS = {
         checkpoint_every=500,
         hop_answer="city-person",
         hop_order="key-first",
+    ),
+    # deep enough for the side path to act: 2^(D-1) = 256 = 8·T, so the top band covers the whole 8× context as
+    # in the paper (D = 14, b up to 8192 = 8× its 1K window). Recipe from the pilot (data/trained-pilots.jsonl): the
+    # query and key projections drawn at 0.1 (the attention saddle: at 0.02 even D = 2 stays at chance), everything
+    # else at 0.02 (wo, w2 at 0.02/√(2D)), and lr 5e-4 (at 1e-3 one seed left chance at step 3600, another not by
+    # 5000; at 2e-3 later still): the other levers tried (batch 64/128, init 0.01/0.05, embeddings at 0.1 or 1, no
+    # depth scaling, a 2-pair phase, 2 heads) stayed at chance among the in-context values longer
+    "mqar-deep": TaskConfig(
+        "mqar-deep",
+        T=32,
+        facts=4,
+        questions=8,
+        entities=32,
+        n_layers=9,
+        init_std=0.02,
+        qk_std=0.1,
+        lr=5e-4,
+        steps=DEEP_STEPS,
+        warmup=160 / DEEP_STEPS,  # the pilot's 160 steps
+        curriculum="",
+        eval_every=200,
+        checkpoint_every=500,
+        seeds=tuple(range(DEEP_PAIRS)),
+    ),
+    # the two-hop task redesigned so that a small decoder learns it in every seed: one entity pool for every role, the
+    # questions without replacement (no repeat in the loss), the needle hop alone first (two chains at T = 40), then
+    # both hops (two chains at T = 64), then the task; the budget is 1.5× the pilot's slowest transition
+    "hop-shared": TaskConfig(
+        "hop-shared",
+        task="hop",
+        T=96,
+        facts=4,
+        questions=3,
+        replacement=False,
+        entities=32,
+        hop_pool="shared",
+        hop_answer="city-person",
+        hop_order="key-first",
+        steps=HOP_STEPS,
+        warmup=120 / HOP_STEPS,  # the pilot's 120 steps
+        curriculum=f"{900 / HOP_STEPS}:40:2:1:1,{900 / HOP_STEPS}:64:2:1",
+        eval_every=250,
+        checkpoint_every=500,
+        seeds=tuple(range(HOP_PAIRS)),
     ),
     # the end-to-end test's: seconds on one core, learns nothing
     "tiny": TaskConfig(
@@ -166,6 +238,14 @@ CONFIGS = {
 }
 
 
+COMMITTED = (
+    "mqar",
+    "hop",
+    "mqar-deep",
+    "hop-shared",
+)  # the configs whose base and TRSP rows are committed (data/trained-tasks.jsonl)
+
+
 def learning_rate(c: TaskConfig, step: int) -> float:
     warm = max(1, int(round(c.warmup * c.steps)))
     if step < warm:
@@ -176,17 +256,15 @@ def learning_rate(c: TaskConfig, step: int) -> float:
 
 
 def phases(c: TaskConfig, task) -> list[tuple[int, int, object]]:
-    """The curriculum: (first step, T, task) per phase; the last phase is the full task at ``c.T``."""
+    """The curriculum: (first step, T, task) per phase; the last phase is the full task at ``c.T``. A phase reads
+    "fraction:T[:facts[:questions[:hops]]]" (hops: the two-hop task's 1 = needles alone)."""
     out, start = [], 0
     for item in filter(None, c.curriculum.split(",")):
         parts = item.split(":")
         frac, T = float(parts[0]), int(parts[1])
-        t = task
-        if len(parts) > 2:
-            kw = {"chains" if c.task == "hop" else "pairs": int(parts[2])}
-            if len(parts) > 3:
-                kw["questions"] = int(parts[3])
-            t = dataclasses.replace(task, **kw)
+        names = ("chains" if c.task == "hop" else "pairs", "questions", "hops")
+        kw = {k: int(v) for k, v in zip(names, parts[2:]) if v != ""}  # an empty field keeps the task's value
+        t = dataclasses.replace(task, **kw) if kw else task
         out.append((start, T, t))
         start += int(round(frac * c.steps))
     out.append((start, c.T, task))
@@ -221,9 +299,45 @@ def _answer_loss(model, tokens, mask):
     return F.cross_entropy(logits[mask], tokens[:, 1:][mask])
 
 
-def evaluate_accuracy(model, batch, device, eval_batch: int = 64) -> dict:
+DISTANCE_EDGES = (0.0, 0.5, 1.0, 2.0, 4.0, 8.0)  # query–needle distance bins, in units of the training length
+# the plain length fixes evaluated beside every model beyond T (evaluation only, the trained weights unchanged):
+# RoPE position interpolation (positions ÷ k, Chen et al. 2023) and log-length attention scaling (every score times
+# log(kT)/log T, so the softmax keeps its sharpness over k× more keys)
+CONTROLS = {
+    "position_interpolation": lambda k, T: {"interpolation": float(k)},
+    "log_length_scaling": lambda k, T: {"temperature": math.log(k * T) / math.log(T)},
+}
+HEAD_N = 64  # instances whose attention maps are read for the retrieving head
+
+
+def _question_positions(batch) -> tuple[np.ndarray, np.ndarray]:
+    """(first, last) answer position of every question, each (B, questions): the first is where the answer starts
+    (the query–needle distance is measured from it), the last predicts the token the needle holds."""
+    B = batch.mask.shape[0]
+    k = batch.extra.get("answer_len", 1)
+    pos = np.nonzero(batch.mask)[1].reshape(B, -1, k)
+    return pos[:, :, 0], pos[:, :, -1]
+
+
+def _needle_positions(batch) -> np.ndarray:
+    """The start of the needle each question needs, (B, questions) token positions (depth is start / T)."""
+    return np.rint(batch.depth[:, :, 0] * batch.mask.shape[1]).astype(np.int64)
+
+
+def _binned(hits, scored, values, edges) -> dict:
+    b = np.clip(np.digitize(values, edges[1:-1]), 0, len(edges) - 2)
+    acc, count = [], []
+    for i in range(len(edges) - 1):
+        sel = scored & (b == i)
+        count.append(int(sel.sum()))
+        acc.append(float(hits[sel].mean()) if sel.any() else None)
+    return {"edges": list(edges), "accuracy": acc, "count": count}
+
+
+def evaluate_accuracy(model, batch, device, eval_batch: int = 64, train_T: int | None = None, **forward) -> dict:
     """Exact match of the greedy answer over the scored questions (the first time each key is asked), per instance,
-    by depth quarter of the needle; and the held-out cross-entropy on every answer token."""
+    by depth quarter of the needle and (given the training length ``train_T``) by query–needle distance in units of
+    it; and the held-out cross-entropy on every answer token. ``forward``: the decoder's length controls."""
     import torch
     from torch.nn import functional as F
 
@@ -232,7 +346,7 @@ def evaluate_accuracy(model, batch, device, eval_batch: int = 64) -> dict:
         for i in range(0, len(batch.tokens), eval_batch):
             tok = torch.as_tensor(batch.tokens[i : i + eval_batch], device=device)
             m = torch.as_tensor(batch.mask[i : i + eval_batch], device=device)
-            logits = model(tok[:, :-1]).logits
+            logits = model(tok[:, :-1], **forward).logits
             target = tok[:, 1:][m]
             losses.append(float(F.cross_entropy(logits[m].double(), target, reduction="sum")))
             hits.append((logits.argmax(-1)[m] == target).view(tok.shape[0], -1).cpu().numpy())
@@ -245,13 +359,59 @@ def evaluate_accuracy(model, batch, device, eval_batch: int = 64) -> dict:
     bins = np.clip((batch.depth[:, :, 0] * 4).astype(int), 0, 3)
     by_depth = [float(hits[scored & (bins == k)].mean()) if np.any(scored & (bins == k)) else None for k in range(4)]
     inst = np.array([h[s].all() for h, s in zip(hits, scored)])
-    return {
+    out = {
         "accuracy": float(hits[scored].mean()),
         "accuracy_all_questions": float(hits.mean()),
         "instance_accuracy": float(inst.mean()),
         "accuracy_by_depth_quarter": by_depth,
         "heldout_loss": sum(losses) / int(batch.mask.sum()),
         "scored": int(scored.sum()),
+    }
+    if train_T is not None:
+        first, _ = _question_positions(batch)
+        out["accuracy_by_distance"] = _binned(
+            hits, scored, (first - _needle_positions(batch)) / train_T, DISTANCE_EDGES
+        )
+    return out
+
+
+def attention_at_answer(model, batch, device, width: int, eval_batch: int = 8, **forward) -> dict:
+    """Per layer and head, over the scored questions of ``batch``: the attention mass that the position predicting
+    the needle's token puts on the needle's ``width`` fact tokens, and the entropy (nats) of that attention row;
+    beside them the entropy of the uniform causal row, log(t + 1), averaged over the same positions."""
+    import torch
+
+    _, last = _question_positions(batch)
+    needle = _needle_positions(batch)
+    k = batch.extra.get("answer_len", 1)
+    scored = batch.score[batch.mask].reshape(batch.mask.shape[0], -1, k)[:, :, 0]
+    mass, entropy = [], []
+    with torch.no_grad():
+        for i in range(0, len(batch.tokens), eval_batch):
+            tok = torch.as_tensor(batch.tokens[i : i + eval_batch, :-1], device=device)
+            traces = model(tok, trace=True, **forward).traces
+            sel = np.nonzero(scored[i : i + eval_batch])
+            rows_b, q = sel[0], sel[1]
+            pos = torch.as_tensor(last[i : i + eval_batch][rows_b, q], device=device)
+            start = needle[i : i + eval_batch][rows_b, q]
+            b_idx = torch.as_tensor(rows_b, device=device)
+            fact = torch.as_tensor(start[:, None] + np.arange(width)[None, :], device=device)
+            m_l, e_l = [], []
+            for t in traces:
+                rows = t.A[b_idx, :, pos, :]  # (n, H, T): each scored question's attention row, every head
+                on_fact = rows.gather(2, fact[:, None, :].expand(-1, rows.shape[1], -1)).sum(-1)
+                ent = -(rows * torch.log(rows.clamp_min(1e-30))).sum(-1)
+                m_l.append(on_fact.double().cpu().numpy())
+                e_l.append(ent.double().cpu().numpy())
+            mass.append(np.stack(m_l))  # (D, n, H)
+            entropy.append(np.stack(e_l))
+    mass, entropy = np.concatenate(mass, axis=1), np.concatenate(entropy, axis=1)
+    _, lastq = np.nonzero(scored)[0], last[scored]
+    return {
+        "needle_mass": mass.mean(axis=1).tolist(),  # (D, H)
+        "entropy": entropy.mean(axis=1).tolist(),
+        "uniform_entropy": float(np.mean(np.log(lastq + 1.0))),
+        "questions": int(mass.shape[1]),
     }
 
 
@@ -298,8 +458,9 @@ def _save(path: Path | None, state: dict) -> None:
     write_atomic(path, buffer.getvalue())
 
 
-def train(c: TaskConfig, variant_name: str, variant, seed: int, device, checkpoint: Path | None = None):
-    """(model in eval mode, training info); resumes from ``checkpoint`` when it holds this run's state."""
+def train(c: TaskConfig, variant_name: str, variant, seed: int, device, checkpoint: Path | None = None, on_eval=None):
+    """(model in eval mode, training info); resumes from ``checkpoint`` when it holds this run's state; ``on_eval``
+    is called with each new learning-curve point [step, mean training loss, held-out accuracy at T]."""
     import torch
 
     from specproof.runs.train.harness import deterministic, load_average
@@ -321,12 +482,13 @@ def train(c: TaskConfig, variant_name: str, variant, seed: int, device, checkpoi
     curve = state["curve"] if state else []
     losses = state["losses"] if state else []
     wall = state["train_seconds"] if state else 0.0
+    cpu = state.get("cpu_seconds", 0.0) if state else 0.0  # this process's CPU time (the budget's unit)
     trained_by = state.get("trained_by", "task_run.train") if state else "task_run.train"
     held = heldout_set(task, c.T, c.curve_n)
     plan = phases(c, task)
     model.train()
     with deterministic(device):
-        t0 = time.perf_counter()
+        t0, c0 = time.perf_counter(), time.process_time()
         while step < c.steps:
             for g in opt.param_groups:
                 g["lr"] = learning_rate(c, step)
@@ -347,9 +509,12 @@ def train(c: TaskConfig, variant_name: str, variant, seed: int, device, checkpoi
                 e = evaluate_accuracy(model, held, device)
                 model.train()
                 curve.append([step, float(np.mean(losses[-c.eval_every :])), e["accuracy"]])
+                if on_eval is not None:
+                    on_eval(curve[-1])
             if step % c.checkpoint_every == 0 or step == c.steps:
                 wall += time.perf_counter() - t0
-                t0 = time.perf_counter()
+                cpu += time.process_time() - c0
+                t0, c0 = time.perf_counter(), time.process_time()
                 _save(
                     checkpoint,
                     {
@@ -360,10 +525,12 @@ def train(c: TaskConfig, variant_name: str, variant, seed: int, device, checkpoi
                         "curve": curve,
                         "losses": losses,
                         "train_seconds": wall,
+                        "cpu_seconds": cpu,
                         "trained_by": trained_by,
                     },
                 )
         wall += time.perf_counter() - t0
+        cpu += time.process_time() - c0
     model.eval()
     reached = next((s for s, _, a in curve if a >= 0.95), None)
     info = {
@@ -371,6 +538,7 @@ def train(c: TaskConfig, variant_name: str, variant, seed: int, device, checkpoi
         "curve": curve,
         "first_step_at_95": reached,
         "train_seconds": wall,
+        "cpu_seconds": cpu,
         "trained_by": trained_by,
         "threads": torch.get_num_threads(),
         "load": load_average(),
@@ -380,16 +548,48 @@ def train(c: TaskConfig, variant_name: str, variant, seed: int, device, checkpoi
 
 
 def measure(c: TaskConfig, model, device) -> dict:
-    """Accuracy, held-out loss and the per-layer diagnostics at every ratio of the training length."""
+    """At every ratio of the training length: accuracy (by depth and by query–needle distance), held-out loss, the
+    per-layer diagnostics, the side path's gains per layer, the attention at the answer per head; beyond 1×, the same
+    accuracy and attention under each plain length fix of :data:`CONTROLS`. The retrieving head is the (layer, head)
+    that puts the most attention on the needle at 1×; its needle mass and entropy are read out at every ratio."""
     task = c.make_task()
     out = {}
     for r in c.ratios:
         batch = heldout_set(task, r * c.T, c.eval_n)
+        head_batch = heldout_set(task, r * c.T, min(HEAD_N, c.eval_n))
         t0 = time.perf_counter()
-        acc = evaluate_accuracy(model, batch, device, eval_batch=max(4, 64 // r))
+        eb = max(4, 64 // r)
+        acc = evaluate_accuracy(model, batch, device, eval_batch=eb, train_T=c.T)
+        attn = attention_at_answer(model, head_batch, device, task.needle_width)
         diag = diagnostics(model, batch.tokens[: c.diag_n], device, r)
         gains = model.side_gains(r * c.T) if model.side is not None else None
-        out[str(r)] = {"length": r * c.T, **acc, **diag, "gains": gains, "seconds": time.perf_counter() - t0}
+        controls = {}
+        if r > 1:
+            for name, kw in CONTROLS.items():
+                fw = kw(r, c.T)
+                e = evaluate_accuracy(model, batch, device, eval_batch=eb, train_T=c.T, **fw)
+                e["attention"] = attention_at_answer(model, head_batch, device, task.needle_width, **fw)
+                controls[name] = {"forward": fw, **e}
+        out[str(r)] = {
+            "length": r * c.T,
+            **acc,
+            **diag,
+            "attention": attn,
+            "controls": controls,
+            "gains": gains,
+            "seconds": time.perf_counter() - t0,
+        }
+    mass = np.asarray(out[str(c.ratios[0])]["attention"]["needle_mass"])
+    layer, head = (int(i) for i in np.unravel_index(int(np.argmax(mass)), mass.shape))
+    for e in out.values():
+        pick = lambda a: {"needle_mass": a["needle_mass"][layer][head], "entropy": a["entropy"][layer][head]}  # noqa: E731
+        e["retrieving_head"] = {
+            "layer": layer,
+            "head": head,
+            **pick(e["attention"]),
+            "uniform_entropy": e["attention"]["uniform_entropy"],
+            "controls": {n: pick(x["attention"]) for n, x in e["controls"].items()},
+        }
     return out
 
 
@@ -434,6 +634,109 @@ def row_key(row: dict) -> tuple:
     return (row["config"], row["fingerprint"], row["variant"], row["side"], row["seed"])
 
 
+def _locked(path: Path):
+    """An exclusive lock on the store's directory (flock on its descriptor: no lock file is left beside the rows):
+    two runs writing the same store (two trainings at a time) take turns appending or rewriting it."""
+    import contextlib
+    import fcntl
+
+    @contextlib.contextmanager
+    def held():
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd = os.open(path.parent, os.O_RDONLY)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX)
+            yield
+        finally:
+            os.close(fd)  # closing releases the lock
+
+    return held()
+
+
+def append_row(path: Path, row: dict) -> None:
+    """One row appended as one write (O_APPEND) under the store's lock, then synced: a reader never sees half a row."""
+    data = (json.dumps(row, sort_keys=True) + "\n").encode()
+    with _locked(path):
+        fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o666)
+        try:
+            os.write(fd, data)
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+
+
+def replace_row(path: Path, row: dict) -> None:
+    """The stored row with ``row``'s key replaced by ``row`` (the file rewritten atomically under the lock)."""
+    from specproof.engine.io import write_atomic
+
+    with _locked(path):
+        rows = [row if row_key(r) == row_key(row) else r for r in load_rows(path)]
+        write_atomic(path, "".join(json.dumps(r, sort_keys=True) + "\n" for r in rows))
+
+
+ADDED = ("controls", "attention", "retrieving_head", "accuracy_by_distance")  # what the length controls added
+SUPERSEDED_FILE = "trained-tasks-superseded.jsonl"  # stored rows this code could not reproduce, kept as they were
+
+
+def needs_controls(row: dict) -> bool:
+    """Whether a row was measured before the length controls and the attention at the answer were (revision 1's
+    first rows), or was completed by a model that did not reproduce it (then it is superseded: :func:`_complete`)."""
+    pending = row.get("completed", {}).get("reproduced_accuracy") is False
+    return pending or any("retrieving_head" not in e for e in row["eval"].values())
+
+
+def _as_stored(row: dict) -> dict:
+    """The row as it was stored before any completion."""
+    out = {k: v for k, v in row.items() if k != "completed"}
+    out["eval"] = {r: {k: v for k, v in e.items() if k not in ADDED} for r, e in row["eval"].items()}
+    return out
+
+
+def _complete(c: TaskConfig, row: dict, model, info: dict, device) -> tuple[dict, dict | None]:
+    """(the row to store, the stored row it supersedes or None). The model of ``row``'s (config, variant, seed) is
+    trained again (or loaded): deterministic per seed, it must be the stored model, and then its accuracy at every
+    ratio equals the stored one to the stored digits; the measurements the row lacks are added and the stored ones
+    kept. Where it is not (a row trained by another loop than :func:`train`), measurements of one model cannot be
+    added to the row of another: the new row is the retrained model's own, every measurement from it, naming the row
+    it supersedes, and the stored row is returned to be kept unchanged elsewhere."""
+    stored = _as_stored(row)
+    t0, c0 = time.perf_counter(), time.process_time()
+    ev = _round(measure(c, model, device))
+    same_eval = all(ev[r]["accuracy"] == e["accuracy"] for r, e in stored["eval"].items())
+    when = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
+    if same_eval:
+        merged = {r: {**ev[r], **e} for r, e in stored["eval"].items()}  # the stored values win where both exist
+        done = {
+            "date": when,
+            "reproduced_curve": _round(info["curve"]) == stored["train"]["curve"],
+            "reproduced_accuracy": True,
+            "train_seconds": _round(info["train_seconds"]),
+            "cpu_seconds": _round(info["cpu_seconds"]),
+        }
+        return {**stored, "eval": merged, "completed": done}, None
+    fresh = _round(
+        {
+            **{k: stored[k] for k in ("config", "fingerprint", "variant", "side", "seed", "revision", "task")},
+            "config_fields": c.identity(),
+            "train": info,
+            "eval": ev,
+            "eval_seconds": time.perf_counter() - t0,
+            "eval_cpu_seconds": time.process_time() - c0,
+            "supersedes": {
+                "trained_by": stored["train"].get("trained_by", "task_run.train"),
+                "date": stored.get("date"),
+                "kept_in": SUPERSEDED_FILE,
+                "why": "trained again by task_run.train (deterministic per seed), the model did not reproduce the "
+                "stored accuracy: the stored row was trained by another loop, so the length controls could not be "
+                "added to it; this row is the retrained model's own",
+                "stored_accuracy": {r: e["accuracy"] for r, e in stored["eval"].items()},
+            },
+            **provenance(device),
+        }
+    )
+    return fresh, stored
+
+
 def run(
     c: TaskConfig,
     variants: dict,
@@ -443,32 +746,54 @@ def run(
     checkpoints: Path | None = None,
     echo=None,
     known=(),
+    complete: bool = False,
 ) -> list[dict]:
     """Every (variant, seed) row of the run that ``store`` (and ``known``: rows measured elsewhere, read only, e.g.
     the committed ones) lacks, trained, measured and appended (one at a time, so an interrupted run keeps what it
-    finished); returns all of this config's rows."""
+    finished); with ``complete``, a stored row measured before the length controls gets them (its model trained again,
+    deterministic per seed, or loaded from its checkpoint). Returns all of this config's rows."""
     from specproof.runs.train.harness import describe, resolve_device
 
     device = resolve_device(None) if device is None else device
     seeds = c.seeds if seeds is None else seeds
     path = None if store is None else Path(store) / STORE_FILE
     rows = load_rows(path) if path else []
-    have = {row_key(r) for r in rows}
+    have = {row_key(r): r for r in rows}
     for r in known:
         if row_key(r) not in have:
             rows.append(r)
-            have.add(row_key(r))
+            have[row_key(r)] = r
     for seed in seeds:  # seed-major: an interrupted run leaves whole pairs
         for name, variant in variants.items():
             base = {"config": c.name, "fingerprint": c.fingerprint(), "variant": name, "side": describe(variant)}
             key = (*base.values(), int(seed))
-            if key in have:
+            stored = have.get(key)
+            if stored is not None and not (complete and path is not None and needs_controls(stored)):
                 continue
             ck = None
             if checkpoints is not None:
                 ck = Path(checkpoints) / f"{c.name}-{c.fingerprint()}-{name}-seed{seed}.pt"
             model, info = train(c, name, variant, int(seed), device, ck)
-            t0 = time.perf_counter()
+            if stored is not None:
+                assert path is not None  # completing rewrites the store
+                row, old = _complete(c, stored, model, info, device)
+                if old is not None:
+                    append_row(path.parent / SUPERSEDED_FILE, old)
+                replace_row(path, row)
+                rows = [row if row_key(r) == key else r for r in rows]
+                if echo:
+                    echo(
+                        f"{c.name} {name} seed {seed}: "
+                        + (
+                            "the length controls added (trained again, the model reproduces the stored accuracy)"
+                            if old is None
+                            else f"superseded: trained again, the model does not reproduce the stored row (trained by "
+                            f"{old['train'].get('trained_by', '?')[:40]}…), so the row is the new model's own; the "
+                            f"stored row is kept in {SUPERSEDED_FILE}"
+                        )
+                    )
+                continue
+            t0, c0 = time.perf_counter(), time.process_time()
             ev = measure(c, model, device)
             row = _round(
                 {
@@ -480,14 +805,13 @@ def run(
                     "train": info,
                     "eval": ev,
                     "eval_seconds": time.perf_counter() - t0,
+                    "eval_cpu_seconds": time.process_time() - c0,
                     **provenance(device),
                 }
             )
             rows.append(row)
             if path is not None:
-                path.parent.mkdir(parents=True, exist_ok=True)
-                with path.open("a") as f:
-                    f.write(json.dumps(row, sort_keys=True) + "\n")
+                append_row(path, row)
             if echo:
                 acc = {k: round(v["accuracy"], 3) for k, v in ev.items()}
                 echo(f"{c.name} {name} seed {seed}: trained {info['train_seconds']:.0f} s, accuracy {acc}")
@@ -528,23 +852,33 @@ def committed(config: str = "mqar") -> TaskRun | None:
     return None if store is None else grouped(load_rows(Path(store) / STORE_FILE), config)
 
 
-def summary_table(run: TaskRun, ratios) -> str:
-    """Accuracy (%) mean over seeds per variant and ratio, and every other variant against base by the paired rule
-    (:func:`specproof.runs.train.statistics.paired`, the paper's side: higher accuracy)."""
-    from specproof.runs.train.statistics import paired
+def scale(c: TaskConfig) -> str:
+    """The scale every verdict of this config names: task, D, d, T."""
+    from specproof.runs.train.statistics import scale_text
 
+    return scale_text(c.task, c.n_layers, c.d_model, c.T)
+
+
+def accuracies(run: TaskRun) -> dict:
+    """variant → seed → ratio → (exact-match accuracy, scored questions): what the decision rules read."""
+    return {
+        name: {s: {int(r): (e["accuracy"], e["scored"]) for r, e in row["eval"].items()} for s, row in seeds.items()}
+        for name, seeds in run.variants.items()
+    }
+
+
+def summary_table(run: TaskRun, ratios, config: TaskConfig | None = None) -> str:
+    """Accuracy (%) mean over seeds per variant and ratio, and every other variant against base by the rules of
+    :mod:`specproof.runs.train.statistics` (direction at every ratio, effect size at 8×; the paper's side: higher
+    accuracy), each naming the scale."""
+    from specproof.runs.train.statistics import comparison_report
+
+    c = CONFIGS[run.config] if config is None else config
     acc = lambda e: 100 * e["accuracy"]  # noqa: E731
-    lines = ["exact-match accuracy (%), mean over seeds, per ratio of the training length"]
+    lines = [f"exact-match accuracy (%), mean over seeds, per ratio of the training length ({scale(c)})"]
     lines.append(f"{'variant':<18}" + "".join(f"{f'{r}×':>12}" for r in ratios))
     for name in run.variants:
         cells = [np.mean(list(run.values(name, r, acc).values())) for r in ratios]
         lines.append(f"{name:<18}" + "".join(f"{c:>12.1f}" for c in cells))
-    for name in run.variants:
-        if name == "base":
-            continue
-        for r in ratios:
-            seeds, a, b = run.paired(name, "base", r, acc)
-            if len(seeds) >= 2:
-                d = paired(a, b, "greater")
-                lines.append(f"{name} − base at {r}×: {d.text()} → {d.verdict}")
+    lines += comparison_report(accuracies(run), list(ratios), scale(c), at=max(ratios))
     return "\n".join(lines)

@@ -66,18 +66,27 @@ class HopTask:
     # "key-first": bridge "C IN Z ." (country C holds city Z), needle "Z LIVES P ." (city Z is P's home): each fact's
     # key two tokens before the entity the next hop needs, so a lookup reads forward as in the question "Q C Z P"
     order: str = "subject-first"
+    # "typed": persons, cities and countries have their own tokens; "shared": every role draws (distinct) entities
+    # from one pool of ``persons`` tokens, so a lookup learned for one hop serves the other
+    pool: str = "typed"
+    hops: int = 2  # 2: bridge and needle, question "Q C" (the task); 1: needles only, question "Q Z" -> P (a phase)
     name: str = "hop"
 
     def __post_init__(self):
+        roles = 3 * self.chains if self.pool == "shared" else self.chains
         if (
             self.questions < 1
-            or self.chains > min(self.persons, self.cities, self.countries)
+            or roles > (self.persons if self.pool == "shared" else min(self.persons, self.cities, self.countries))
             or (not self.with_replacement and self.questions >= self.chains)
         ):
             raise ValueError(
-                "need questions >= 1, chains <= min(persons, cities, countries), and, without "
-                "replacement, questions < chains"
+                "need questions >= 1, chains <= min(persons, cities, countries) (3 * chains <= persons with a shared "
+                "pool), and, without replacement, questions < chains"
             )
+        if self.pool not in ("typed", "shared"):
+            raise ValueError(f"pool must be 'typed' or 'shared', not {self.pool!r}")
+        if self.hops not in (1, 2):
+            raise ValueError(f"hops must be 1 or 2, not {self.hops!r}")
         if self.answer not in ("person", "city-person"):
             raise ValueError(f"answer must be 'person' or 'city-person', not {self.answer!r}")
         if self.order not in ("subject-first", "key-first"):
@@ -87,7 +96,7 @@ class HopTask:
     def answer_len(self) -> int:
         """Answer tokens per question: exact match needs every one (greedy decoding from the question equals the
         teacher-forced argmaxes exactly when each of them is right)."""
-        return 2 if self.answer == "city-person" else 1
+        return 2 if self.answer == "city-person" and self.hops == 2 else 1
 
     # vocabulary layout
     @property
@@ -116,22 +125,24 @@ class HopTask:
 
     @property
     def city0(self):
-        return self.person0 + self.persons
+        return self.person0 + (0 if self.pool == "shared" else self.persons)
 
     @property
     def country0(self):
-        return self.city0 + self.cities
+        return self.city0 + (0 if self.pool == "shared" else self.cities)
 
     @property
     def word0(self):
-        return self.country0 + self.countries
+        return self.person0 + self.persons if self.pool == "shared" else self.country0 + self.countries
 
     @property
     def vocab(self):
         return self.word0 + (self.filler_words if self.filler == "words" else 0)
 
+    needle_width = 3  # the needle's fact tokens from its start: "Z LIVES P" (or "P LIVES Z")
+
     def min_length(self) -> int:
-        return 1 + 4 * 2 * self.chains + (2 + self.answer_len) * self.questions
+        return 1 + 4 * self.hops * self.chains + (2 + self.answer_len) * self.questions
 
     def instance(self, rng: np.random.Generator, T: int):
         L = T + 1
@@ -139,7 +150,7 @@ class HopTask:
         qlen = w * self.questions
         H = L - 1 - qlen  # haystack tokens
         slots = H // 4
-        if slots < 2 * self.chains:
+        if slots < self.hops * self.chains:
             raise ValueError(f"T = {T} too short; need T >= {self.min_length() - 1}")
         lead = H - 4 * slots  # PADs after BOS so that the statements end right before the questions
         toks = np.empty(L, dtype=np.int64)
@@ -155,21 +166,34 @@ class HopTask:
         st[:, 1] = self.noise0 + rng.integers(0, self.noise_relations, slots)
         st[:, 2] = e0 + rng.integers(0, n_ent, slots)
         st[:, 3] = self.DOT
-        P = self.person0 + rng.choice(self.persons, self.chains, replace=False)
-        Z = self.city0 + rng.choice(self.cities, self.chains, replace=False)
-        C = self.country0 + rng.choice(self.countries, self.chains, replace=False)
-        where = rng.choice(slots, 2 * self.chains, replace=False)  # uniform depths, independent slots
+        if self.pool == "shared":
+            drawn = self.person0 + rng.choice(self.persons, 3 * self.chains, replace=False)
+            P, Z, C = drawn[: self.chains], drawn[self.chains : 2 * self.chains], drawn[2 * self.chains :]
+        else:
+            P = self.person0 + rng.choice(self.persons, self.chains, replace=False)
+            Z = self.city0 + rng.choice(self.cities, self.chains, replace=False)
+            C = self.country0 + rng.choice(self.countries, self.chains, replace=False)
+        where = rng.choice(slots, self.hops * self.chains, replace=False)  # uniform depths, independent slots
         needle_slot, bridge_slot = where[: self.chains], where[self.chains :]
         if self.order == "key-first":
             st[needle_slot, 0], st[needle_slot, 1], st[needle_slot, 2] = Z, self.LIVES, P
-            st[bridge_slot, 0], st[bridge_slot, 1], st[bridge_slot, 2] = C, self.IN, Z
+            st[bridge_slot, 0], st[bridge_slot, 1], st[bridge_slot, 2] = (
+                C[: bridge_slot.size],
+                self.IN,
+                Z[: bridge_slot.size],
+            )
         else:
             st[needle_slot, 0], st[needle_slot, 1], st[needle_slot, 2] = P, self.LIVES, Z
-            st[bridge_slot, 0], st[bridge_slot, 1], st[bridge_slot, 2] = Z, self.IN, C
+            st[bridge_slot, 0], st[bridge_slot, 1], st[bridge_slot, 2] = (
+                Z[: bridge_slot.size],
+                self.IN,
+                C[: bridge_slot.size],
+            )
         toks[1 + lead : 1 + lead + 4 * slots] = st.ravel()
         asked = rng.choice(self.chains, self.questions, replace=self.with_replacement)
         q = np.empty((self.questions, w), dtype=np.int64)
-        q[:, 0], q[:, 1], q[:, -1] = self.Q, C[asked], P[asked]
+        # two hops: "Q C [Z] P"; the needle hop alone: "Q Z P" (the city named, its person answered)
+        q[:, 0], q[:, 1], q[:, -1] = self.Q, (C if self.hops == 2 else Z)[asked], P[asked]
         if w == 4:
             q[:, 2] = Z[asked]
         toks[L - qlen :] = q.ravel()
@@ -180,7 +204,7 @@ class HopTask:
             mask[where_q] = True
             score[where_q[_first(asked)]] = True
         pos = lambda s: (1 + lead + 4 * s) / T  # noqa: E731
-        depth = np.stack([pos(needle_slot[asked]), pos(bridge_slot[asked])], axis=1)  # (questions, 2)
+        depth = np.stack([pos(needle_slot[asked])] + ([pos(bridge_slot[asked])] if self.hops == 2 else []), axis=1)
         return toks, mask, score, depth
 
 
@@ -220,6 +244,8 @@ class MQARTask:
     @property
     def vocab(self):
         return self.filler0 + self.fillers
+
+    needle_width = 2  # the fact's tokens from its start: "k v"
 
     def min_length(self) -> int:
         return 1 + 2 * self.pairs + 1 + 2 * self.questions
@@ -300,6 +326,8 @@ def decode_hop(task: HopTask, toks) -> str:
             out.append(names[t])
         elif t < task.person0:
             out.append(f"r{t - task.noise0}")
+        elif task.pool == "shared" and t < task.word0:
+            out.append(f"E{t - task.person0}")
         elif t < task.city0:
             out.append(f"P{t - task.person0}")
         elif t < task.country0:

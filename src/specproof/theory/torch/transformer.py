@@ -52,6 +52,9 @@ class DecoderConfig:
     rope_base: float = 10000.0
     norm_eps: float = 1e-6
     init_std: float = 0.02
+    embed_std: float | None = None  # the token embeddings' std (None: init_std)
+    residual_std: float | None = None  # the residual projections' std (wo, w2; None: init_std/√(2D), depth-aware)
+    qk_std: float | None = None  # the query and key projections' std (None: init_std)
 
     def __post_init__(self):
         for name in ("d_model", "n_layers", "n_heads", "vocab"):
@@ -145,10 +148,14 @@ class RMSNorm(nn.Module):
         return x * torch.rsqrt(x.pow(2).mean(-1, keepdim=True) + self.eps) * self.weight
 
 
-def rope_tables(T: int, head_dim: int, base: float, device, dtype) -> tuple[torch.Tensor, torch.Tensor]:
-    """cos and sin of the rotary angles t·base^(−2j/d_h), t = 0..T−1, j = 0..d_h/2−1, shaped (T, d_h)."""
+def rope_tables(
+    T: int, head_dim: int, base: float, device, dtype, interpolation: float = 1.0
+) -> tuple[torch.Tensor, torch.Tensor]:
+    """cos and sin of the rotary angles (t/s)·base^(−2j/d_h), t = 0..T−1, j = 0..d_h/2−1, shaped (T, d_h); s =
+    ``interpolation`` is position interpolation (Chen et al. 2023: positions divided by the length ratio, so a k×
+    sequence sees only the angles of training), 1 without."""
     inv = base ** (-torch.arange(0, head_dim, 2, dtype=torch.float64) / head_dim)
-    angles = torch.arange(T, dtype=torch.float64)[:, None] * inv[None, :]
+    angles = (torch.arange(T, dtype=torch.float64) / interpolation)[:, None] * inv[None, :]
     angles = torch.cat([angles, angles], dim=-1)
     return angles.cos().to(device=device, dtype=dtype), angles.sin().to(device=device, dtype=dtype)
 
@@ -179,12 +186,12 @@ class Attention(nn.Module):
         self.n_heads, self.head_dim = cfg.n_heads, cfg.head_dim
         self.wq, self.wk, self.wv, self.wo = (nn.Linear(d, d, bias=False) for _ in range(4))
 
-    def forward(self, x, cos, sin, keep: bool):
+    def forward(self, x, cos, sin, keep: bool, temperature: float = 1.0):
         B, T, d = x.shape
         split = lambda y: y.view(B, T, self.n_heads, self.head_dim).transpose(1, 2)  # noqa: E731
         q, k, v = split(self.wq(x)), split(self.wk(x)), split(self.wv(x))
         q, k = apply_rope(q, cos, sin), apply_rope(k, cos, sin)
-        scaling = self.head_dim**-0.5
+        scaling = self.head_dim**-0.5 * temperature
         if not keep:  # the fused kernel: the same map, its weights never formed
             mixed = F.scaled_dot_product_attention(q, k, v, is_causal=True, scale=scaling)
             return self.wo(mixed.transpose(1, 2).reshape(B, T, d)), None
@@ -211,8 +218,8 @@ class Block(nn.Module):
         self.norm1, self.norm2 = RMSNorm(cfg.d_model, cfg.norm_eps), RMSNorm(cfg.d_model, cfg.norm_eps)
         self.attn, self.mlp = Attention(cfg), SwiGLU(cfg)
 
-    def forward(self, x, cos, sin, side_term, keep: bool):
-        a, kept = self.attn(self.norm1(x), cos, sin, keep)
+    def forward(self, x, cos, sin, side_term, keep: bool, temperature: float = 1.0):
+        a, kept = self.attn(self.norm1(x), cos, sin, keep, temperature)
         h = x + a if side_term is None else x + a + side_term
         return h + self.mlp(self.norm2(h)), kept
 
@@ -306,30 +313,46 @@ class Decoder(nn.Module):
             self.head = nn.Linear(cfg.d_model, cfg.vocab, bias=False)
             for name, p in self.named_parameters():
                 if p.dim() == 2:
-                    std = (
-                        cfg.init_std / math.sqrt(2 * cfg.n_layers)
-                        if name.endswith(("wo.weight", "w2.weight"))
-                        else cfg.init_std
-                    )
+                    std = cfg.init_std
+                    if name.endswith(("wo.weight", "w2.weight")):  # depth-aware: the residual sum stays O(1)
+                        std = (
+                            cfg.residual_std
+                            if cfg.residual_std is not None
+                            else cfg.init_std / math.sqrt(2 * cfg.n_layers)
+                        )
+                    elif name == "embed.weight" and cfg.embed_std is not None:
+                        std = cfg.embed_std
+                    elif name.endswith(("wq.weight", "wk.weight")) and cfg.qk_std is not None:
+                        std = cfg.qk_std
                     nn.init.normal_(p, mean=0.0, std=std)
         self.side = SidePath(side, cfg.n_layers, seed) if side is not None else None
         self.to("cpu")
 
-    def forward(self, idx: torch.Tensor, *, delta: torch.Tensor | None = None, trace: bool = False) -> DecoderOutput:
+    def forward(
+        self,
+        idx: torch.Tensor,
+        *,
+        delta: torch.Tensor | None = None,
+        trace: bool = False,
+        interpolation: float = 1.0,
+        temperature: float = 1.0,
+    ) -> DecoderOutput:
         """Logits and the residual stream after every block; ``delta`` is added to the embeddings (TRSP's SPR);
-        ``trace`` keeps every block's input, attention maps and rotated queries and keys."""
+        ``trace`` keeps every block's input, attention maps and rotated queries and keys. Two length controls for
+        evaluation beyond the training length: ``interpolation`` divides the RoPE positions (position interpolation),
+        ``temperature`` multiplies every attention score (log-length scaling: log(kT)/log T)."""
         x = self.embed(idx)
         if delta is not None:
             x = x + delta
         T = x.shape[1]
-        cos, sin = rope_tables(T, self.cfg.head_dim, self.cfg.rope_base, x.device, x.dtype)
+        cos, sin = rope_tables(T, self.cfg.head_dim, self.cfg.rope_base, x.device, x.dtype, interpolation)
         layers, g = self.side.gains(T, x) if self.side is not None else ([], {})
         hidden = [x]
         traces: list[LayerTrace] | None = [] if trace else None
         for i, block in enumerate(self.blocks):
             side_term = self.side.term(x, layers[i], g) if self.side is not None else None
             x_in = x
-            x, kept = block(x, cos, sin, side_term, trace)
+            x, kept = block(x, cos, sin, side_term, trace, temperature)
             if traces is not None:
                 traces.append(LayerTrace(x_in, *kept))
             hidden.append(x)

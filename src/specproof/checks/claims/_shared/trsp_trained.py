@@ -148,3 +148,126 @@ def decide(run, key: str, side: str, ratios, *, what: str, paper: str) -> Eviden
     if all(v == "supported" for v in verdicts):
         return Evidence(Status.VERIFIED, METHOD, text, ranges=task_ranges(run), data=data)
     return open_evidence(f"{text}. Not decided at every ratio", method=METHOD, ranges=task_ranges(run), data=data)
+
+
+# --------------------------------------------------------------------------- readers of the effect-size rules
+# (runs/train/statistics.py; written before the deep, extended and redesigned runs). Each takes a committed TaskRun
+# (task_run(config)) and returns plain dicts the claims render; every result names its scale (task, D, d, T).
+
+DIAGNOSTIC_SIDES = {"stable_rank": "greater", "spr": "greater", "flatness": "greater", "anisotropy": "less"}
+
+
+def scale(run) -> str:
+    from specproof.runs.train import task_run as trn
+
+    return trn.scale(trn.CONFIGS[run.config])
+
+
+def paired_seeds(run, names=("base", "trsp")) -> list[int]:
+    return sorted(set.intersection(*(set(run.variants.get(n, {})) for n in names)))
+
+
+def learnability(run, names=("base", "trsp"), learned: float = LEARNED) -> dict:
+    """Per arm, the seeds that met the precondition (≥ ``learned`` exact match at 1×) and those that did not, and
+    Fisher's exact test (two-sided) of the two arms' counts: learnability as an outcome of its own."""
+    from scipy import stats
+
+    out = {}
+    for n in names:
+        acc = run.values(n, 1, lambda e: e["accuracy"])
+        out[n] = {"met": [s for s, a in acc.items() if a >= learned], "not": [s for s, a in acc.items() if a < learned]}
+    table = [[len(out[n]["met"]), len(out[n]["not"])] for n in names]
+    p = float(stats.fisher_exact(table).pvalue) if len(names) == 2 else None
+    return {"arms": out, "fisher_p": p, "scale": scale(run), "learned": learned}
+
+
+def effect_sizes(run, at: int = 8) -> dict:
+    """At ``at``× on exact-match accuracy, TRSP against base paired by seed: the direction rule, the recovered fraction
+    of the 1×→8× drop, the log-odds difference (both against half the paper's, one-sided 95 % bounds) and TOST at
+    ±5 points."""
+    from specproof.runs.train import statistics as st
+
+    seeds = paired_seeds(run)
+    acc = {n: {s: run.variants[n][s]["eval"] for s in seeds} for n in ("base", "trsp")}
+    pts = lambda n, r: [100 * acc[n][s][str(r)]["accuracy"] for s in seeds]  # noqa: E731
+    frac = lambda n, r: [acc[n][s][str(r)]["accuracy"] for s in seeds]  # noqa: E731
+    scored = [acc["base"][s][str(at)]["scored"] for s in seeds]
+    return {
+        "scale": scale(run),
+        "seeds": seeds,
+        "direction": st.paired(pts("trsp", at), pts("base", at), "greater"),
+        "recovered_fraction": st.recovered_fraction(pts("trsp", at), pts("base", at), pts("base", 1)),
+        "log_odds": st.log_odds_difference(frac("trsp", at), frac("base", at), scored),
+        "equivalence": st.equivalence(pts("trsp", at), pts("base", at)),
+    }
+
+
+def diagnostic_family(run, ratios=None) -> dict:
+    """The four §4.1 diagnostics × the config's ratios as one family: the direction rule with Holm-adjusted exact
+    p-values; keys (diagnostic, ratio)."""
+    from specproof.runs.train import statistics as st
+    from specproof.runs.train import task_run as trn
+
+    ratios = trn.CONFIGS[run.config].ratios if ratios is None else ratios
+    cells, sides = {}, {}
+    for key, side in DIAGNOSTIC_SIDES.items():
+        for r in ratios:
+            _, a, b = run.paired("trsp", "base", r, TASK_READERS[key])
+            cells[(key, r)], sides[(key, r)] = (a, b), side
+    return st.paired_family(cells, sides)
+
+
+def length_controls(run, at: int = 8) -> dict:
+    """What ``at``× measures, on the seeds measured with the controls: base and TRSP as trained and under each plain
+    length fix (RoPE position interpolation, log-length scaling), TRSP (as trained) against base under its best fix
+    (statistics.beyond_length_fixes), accuracy by query–needle distance and the retrieving head's entropy."""
+    from specproof.runs.train import statistics as st
+    from specproof.runs.train import task_run as trn
+
+    seeds = [s for s in paired_seeds(run) if not any(trn.needs_controls(run.variants[n][s]) for n in ("base", "trsp"))]
+    if len(seeds) < 2:
+        return {"scale": scale(run), "seeds": seeds, "missing": "fewer than 2 paired seeds carry the length controls"}
+    ev = lambda n, s: run.variants[n][s]["eval"][str(at)]  # noqa: E731
+    by_fix = {
+        n: {"as trained": [100 * ev(n, s)["accuracy"] for s in seeds]}
+        | {f: [100 * ev(n, s)["controls"][f]["accuracy"] for s in seeds] for f in trn.CONTROLS}
+        for n in ("base", "trsp")
+    }
+    head = {
+        n: {
+            "as trained": [ev(n, s)["retrieving_head"]["entropy"] for s in seeds],
+            **{f: [ev(n, s)["retrieving_head"]["controls"][f]["entropy"] for s in seeds] for f in trn.CONTROLS},
+            "uniform": [ev(n, s)["retrieving_head"]["uniform_entropy"] for s in seeds],
+            "where": [(ev(n, s)["retrieving_head"]["layer"], ev(n, s)["retrieving_head"]["head"]) for s in seeds],
+        }
+        for n in ("base", "trsp")
+    }
+    distance = {n: [ev(n, s)["accuracy_by_distance"] for s in seeds] for n in ("base", "trsp")}
+    return {
+        "scale": scale(run),
+        "seeds": seeds,
+        "accuracy": by_fix,
+        "beyond_fixes": st.beyond_length_fixes(by_fix["trsp"]["as trained"], by_fix["base"]),
+        "retrieving_head_entropy": head,
+        "accuracy_by_distance": distance,
+    }
+
+
+def gains_by_layer(run, ratios=None) -> dict:
+    """TRSP's learned side-path gain per layer at each ratio, over seeds: ratio → layer → {b, mean, min, max}."""
+    from specproof.runs.train import task_run as trn
+
+    ratios = trn.CONFIGS[run.config].ratios if ratios is None else ratios
+    seeds = sorted(run.variants.get("trsp", {}))
+    out = {}
+    for r in ratios:
+        per = [run.variants["trsp"][s]["eval"][str(r)]["gains"] for s in seeds]
+        layers = []
+        for ell, first in enumerate(per[0]):
+            if not first:
+                layers.append(None)
+                continue
+            g = [sum(x for _, x in p[ell]) for p in per]
+            layers.append({"b": [b for b, _ in first], "mean": float(sum(g) / len(g)), "min": min(g), "max": max(g)})
+        out[r] = layers
+    return {"scale": scale(run), "seeds": seeds, "gains": out}
