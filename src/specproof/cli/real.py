@@ -27,9 +27,24 @@ from specproof.theory.errors import InputError
 MINILM_POSITIONS = 512
 
 
+def is_causal_model(model: str | None) -> bool:
+    """``--model smollm2`` or ``--model FILE.gguf``: the causal decoder path."""
+    from specproof.runs.real.gguf_model import SMOLLM_KEY
+
+    return model is not None and (model == SMOLLM_KEY or model.lower().endswith(".gguf"))
+
+
 def cmd_real(args) -> int:
     from specproof.engine.io import output_dir, output_file, project_path, write_atomic
+    from specproof.engine.options import LENGTHS, SAMPLES
     from specproof.runs.sweeps.table import Store
+
+    if is_causal_model(args.model):
+        return cmd_causal(args)
+    if args.measure != "heads":
+        raise InputError(f"--measure {args.measure}: allowed only with a causal GGUF model (--model smollm2 or FILE.gguf)")
+    args.lengths = list(LENGTHS) if args.lengths is None else args.lengths
+    args.samples = SAMPLES if args.samples is None else args.samples
 
     # every input and output checked before any work
     json_path = output_file(args.json, "--json") if args.json is not None else None
@@ -94,5 +109,76 @@ def cmd_real(args) -> int:
         print(f"wrote {json_path}")
     if figures_dir:
         for path in write_figures(result, figures_dir):
+            print(f"wrote {path}")
+    return 0
+
+
+def cmd_causal(args) -> int:
+    """`specproof real --model smollm2|FILE.gguf`: SDEG's causal theorems on the heads, TRSP's diagnostics against
+    length, or TRSP as a post-training plugin; every input checked before the model is loaded."""
+    from specproof.engine.io import output_dir, output_file, project_path, provenance, write_atomic
+    from specproof.runs.real import causal, causal_report, gguf_model
+    from specproof.runs.real.models import text_label
+    from specproof.runs.sweeps.table import Store
+
+    json_path = output_file(args.json, "--json") if args.json is not None else None
+    figures_dir = output_dir(args.figures, "--figures") if args.figures is not None else None
+    if args.store is not None and args.no_store:
+        raise InputError("--store and --no-store exclude each other; allowed: one of them")
+    if args.measure == "plugin":
+        from specproof.cli.plugin import cmd_plugin
+
+        return cmd_plugin(args)
+    text = read_texts(args.text) if args.text else default_text()
+    info = gguf_model.resolve(args.model)  # installed, intact, Llama-architecture: or one line, exit 2
+    defaults = causal.HEAD_LENGTHS if args.measure == "heads" else causal.DIAGNOSTIC_LENGTHS
+    lengths = causal.check_length(info, args.lengths if args.lengths is not None else defaults)
+    samples = args.samples if args.samples is not None else causal.WINDOWS
+    source = causal.Source(info, text)
+    source.check_windows(lengths, samples)  # the tokenizer only: a window longer than the text is refused here
+    label = text_label(text, not args.text)
+    store = None
+    if not args.no_store:
+        if args.store is not None:
+            store = Store(output_dir(args.store, "--store"))
+        elif args.model == gguf_model.SMOLLM_KEY and not args.text and project_path("data") is not None:
+            store = Store(output_dir(project_path("data"), "the project's store"))
+    if args.measure == "heads":
+        sweep, params, report = (
+            causal.heads_sweep(source),
+            causal.head_params(info, label, lengths, samples),
+            causal_report.heads_table,
+        )
+    else:
+        sweep, params, report = (
+            causal.diagnostics_sweep(source),
+            causal.diagnostic_params(info, label, lengths, samples),
+            causal_report.diagnostics_table,
+        )
+    t0 = time.perf_counter()
+    with threads(args.threads):
+        result = causal.run(sweep, params, store=store, progress=not args.no_progress and sys.stderr.isatty())
+    rows = causal.merge(result.rows, params)
+    print(report(rows, info.name))
+    if store is not None:
+        print(f"rows: {result.computed} computed, {result.reused} reused (store {store.path(sweep.name)})")
+    out = {
+        "model": info.name,
+        "measure": args.measure,
+        "lengths": lengths,
+        "windows": samples,
+        "text": label,
+        "computed": result.computed,
+        "reused": result.reused,
+        "rows": rows,
+        "provenance": provenance(threads=args.threads, seconds=round(time.perf_counter() - t0, 2), **info.provenance()),
+    }
+    if json_path:
+        write_atomic(json_path, json.dumps(jsonable(out), indent=1, ensure_ascii=False) + "\n")
+        print(f"wrote {json_path}")
+    if figures_dir:
+        from specproof.render.figures.causal import write_causal_figures
+
+        for path in write_causal_figures(out, figures_dir):
             print(f"wrote {path}")
     return 0
