@@ -147,6 +147,24 @@ def _real(p):
         ),
     )
     p.add_argument(
+        "--plugin-config",
+        choices=("default", "tiny"),
+        default="default",
+        help="with --measure plugin: default (the committed CPU run) or tiny (the tests': seconds, learns nothing)",
+    )
+    p.add_argument(
+        "--window",
+        type=opt.positive_count,
+        default=None,
+        help="with --measure plugin: the training window W (default 256; evaluated at 1x, 2x, 4x, 8x W)",
+    )
+    p.add_argument(
+        "--seeds",
+        type=opt.seed_list,
+        default=None,
+        help="with --measure plugin: seeds, comma-separated (default 0,...,5)",
+    )
+    p.add_argument(
         "--samples",
         type=opt.positive_count,
         default=None,

@@ -125,12 +125,13 @@ def cmd_causal(args) -> int:
     figures_dir = output_dir(args.figures, "--figures") if args.figures is not None else None
     if args.store is not None and args.no_store:
         raise InputError("--store and --no-store exclude each other; allowed: one of them")
-    if args.measure == "plugin":
-        from specproof.cli.plugin import cmd_plugin
-
-        return cmd_plugin(args)
     text = read_texts(args.text) if args.text else default_text()
     info = gguf_model.resolve(args.model)  # installed, intact, Llama-architecture: or one line, exit 2
+    if args.measure == "plugin":
+        return cmd_plugin(args, info, text, json_path, figures_dir)
+    for name in ("window", "seeds"):
+        if getattr(args, name) is not None:
+            raise InputError(f"--{name}: allowed only with --measure plugin")
     defaults = causal.HEAD_LENGTHS if args.measure == "heads" else causal.DIAGNOSTIC_LENGTHS
     lengths = causal.check_length(info, args.lengths if args.lengths is not None else defaults)
     samples = args.samples if args.samples is not None else causal.WINDOWS
@@ -182,3 +183,111 @@ def cmd_causal(args) -> int:
         for path in write_causal_figures(out, figures_dir):
             print(f"wrote {path}")
     return 0
+
+
+def cmd_plugin(args, info, text: str, json_path, figures_dir) -> int:
+    """`specproof real --model smollm2 --measure plugin`: TRSP as a post-training plugin, trained and evaluated
+    (resumable), decided by the pre-stated rules."""
+    import dataclasses
+
+    from specproof.engine.io import cache_dir, output_dir, project_path, write_atomic
+    from specproof.runs.real import causal, plugin, plugin_rules
+    from specproof.runs.real.models import text_label
+
+    if args.lengths is not None:
+        raise InputError("--lengths: the plugin's lengths are --window times 1, 2, 4, 8; allowed: --window W")
+    config = plugin.CONFIGS[args.plugin_config]
+    if args.window is not None:
+        config = dataclasses.replace(config, window=args.window)
+    causal.check_length(info, [config.window * max(config.ratios)], what=f"--window {config.window} × {max(config.ratios)}")
+    source = causal.Source(info, text, dtype="float32")
+    plugin.NeedleTask(source.tokenizer, text, config)  # a window the text or the frame cannot fill is refused here
+    store = None
+    if not args.no_store:
+        if args.store is not None:
+            store = output_dir(args.store, "--store")
+        elif args.model == "smollm2" and not args.text and config.name == "default" and project_path("data"):
+            store = project_path("data")
+    cache = cache_dir()
+    checkpoints = None if cache is None else cache / "causal-plugin"
+    with threads(args.threads):
+        rows = plugin.run(
+            source,
+            text_label(text, not args.text),
+            config,
+            store,
+            checkpoints,
+            seeds=args.seeds,
+            echo=None if args.no_progress else lambda line: print(line, file=sys.stderr),
+        )
+    decision = plugin_rules.decide(rows, config.ratios)
+    print(plugin_report(rows, decision, config, info.name))
+    out = {"model": info.name, "config": config.identity(), "rows": rows, "decision": decision}
+    if json_path:
+        write_atomic(json_path, json.dumps(jsonable(out), indent=1, ensure_ascii=False) + "\n")
+        print(f"wrote {json_path}")
+    if figures_dir:
+        from specproof.render.figures.causal import write_plugin_figures
+
+        for path in write_plugin_figures(out, figures_dir):
+            print(f"wrote {path}")
+    return 0
+
+
+def plugin_report(rows: list[dict], decision: dict, config, name: str) -> str:
+    """Accuracy per arm and ratio (mean over seeds), then the decision."""
+    import numpy as np
+
+    arms = [a for a in ("raw", "lora", "lora+trsp", "trsp") if any(r["arm"] == a for r in rows)]
+    lines = [
+        f"{name}: TRSP as a post-training plugin (W = {config.window}, {config.steps} steps of {config.batch}, "
+        f"{config.eval_n} held-out instances per ratio); accuracy, mean over seeds (seeds)",
+        f"{'arm':>10}  " + "  ".join(f"{str(r) + '×':>7}" for r in config.ratios) + f"   loss {config.ratios[0]}× … {config.ratios[-1]}×",
+    ]
+    for arm in arms:
+        mine = [r for r in rows if r["arm"] == arm]
+        acc = [np.mean([r["eval"][str(q)]["accuracy"] for r in mine]) for q in config.ratios]
+        loss = [np.mean([r["eval"][str(q)]["loss"] for r in mine]) for q in config.ratios]
+        lines.append(
+            f"{arm:>10}  " + "  ".join(f"{a:>7.3f}" for a in acc) + f"   {loss[0]:.3g} … {loss[-1]:.3g}  ({len(mine)})"
+        )
+    d = decision
+    if d["n"] < 2:
+        return "\n".join(lines + [f"no paired decision: {d['why']}"])
+    pre = d["precondition"]
+    lines.append(
+        f"precondition (≥ {pre['threshold']:.0%} at 1× in every seed, lora and lora+trsp): "
+        + ("met" if pre["met"] else f"not met (seeds {pre['missed']})")
+    )
+    lines.append(
+        f"LoRA's drop 1×→8×: {d['drop']['mean']:.3g} (one-sided 95 % bounds {d['drop']['low']:.3g}, {d['drop']['high']:.3g})"
+    )
+    dr = d["direction"]
+    lines.append(
+        f"direction at 8× (lora+trsp − lora): {dr['verdict']}: mean {dr['effect']:.3g} [{dr['low']:.3g}, {dr['high']:.3g}],"
+        f" p = {dr['p']:.3g}"
+    )
+    f = d["fraction"]
+    lines.append(
+        "recovered fraction: "
+        + (
+            f"{f['verdict']}: {f['mean']:.3g} [{f['low']:.3g}, {f['high']:.3g}] against the margin {f['margin']:.3g}"
+            if "mean" in f
+            else f"{f['verdict']} ({f['why']})"
+        )
+    )
+    lo = d["logodds"]
+    lines.append(
+        f"log-odds difference at 8×: {lo['verdict']}: {lo['mean']:.3g} [{lo['low']:.3g}, {lo['high']:.3g}] against "
+        f"the margin {lo['margin']:.3g}"
+    )
+    t = d["tost"]
+    lines.append(
+        f"no effect within ±{t['margin']:.0%} (TOST): {'shown' if t['equivalent'] else 'not shown'} (p = {t['p']:.3g})"
+    )
+    kept = [c for c in d["diagnostics"] if c["verdict"] != "open"]
+    lines.append(
+        f"diagnostics (Holm over {len(d['diagnostics'])}): "
+        + (", ".join(f"{c['diagnostic']} {c['ratio']}× {c['verdict']}" for c in kept) if kept else "all open")
+    )
+    return "\n".join(lines)

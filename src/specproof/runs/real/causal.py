@@ -266,25 +266,24 @@ def heads_point(source: Source | None, **params) -> dict:
 # --------------------------------------------------------------------------- TRSP §4.1 diagnostics
 
 
-def diagnostics_point(source: Source | None, **params) -> dict:
-    """One (ℓ, window): per layer of the residual stream, SPR (σ at the embeddings), stable rank, flatness,
-    anisotropy."""
+def stream_diagnostics(backbone, layers, sequence, sigma: float, seed: int) -> dict[str, list[float]]:
+    """TRSP §4.1 per stage of the residual stream (the embeddings, then after every block): SPR ‖δ_ℓ‖/‖δ_in‖ with
+    δ_in ~ N(0, σ²) added to the embeddings, stable rank, spectral flatness, anisotropy. The clean and the perturbed
+    sequence run as one batch of two and are compared inside the hooks, so no stage is kept."""
     import torch
 
     from specproof.theory.trained_metrics import gaussian_perturbation, representation_diagnostics
 
-    cm = source.model
-    sequence = source.window(params["ell"], params["samples"], params["sample"])
-    ell, d = len(sequence), cm.info.hidden
-    delta = torch.as_tensor(gaussian_perturbation((ell, d), params["seed"], params["sigma"]), dtype=cm.dtype)
-    delta = delta.to(next(cm.model.parameters()).device)
-    per_layer: list[dict] = []
+    like = next(backbone.parameters())
+    ell, d = len(sequence), backbone.config.hidden_size
+    delta = torch.as_tensor(gaussian_perturbation((ell, d), seed, sigma), dtype=like.dtype, device=like.device)
+    per_stage: list[dict] = []
 
     def measure(H):
         """H (2, ℓ, d): the clean and the perturbed stream after one stage."""
-        diag = representation_diagnostics(H[0].cpu().numpy())
-        spr = float(torch.linalg.vector_norm(H[1] - H[0]) / torch.linalg.vector_norm(delta))
-        per_layer.append({"spr": spr, **diag})
+        diag = representation_diagnostics(H[0].detach().double().cpu().numpy())
+        spr = float(torch.linalg.vector_norm((H[1] - H[0]).double()) / torch.linalg.vector_norm(delta.double()))
+        per_stage.append({"spr": spr, **diag})
 
     def perturb(_module, _args, output):
         out = output.clone()
@@ -295,19 +294,28 @@ def diagnostics_point(source: Source | None, **params) -> dict:
     def after(_module, _args, output):
         measure(output[0] if isinstance(output, tuple) else output)
 
-    handles = [cm.backbone.embed_tokens.register_forward_hook(perturb)]
-    handles += [layer.register_forward_hook(after) for layer in cm.layers]
-    ids = torch.as_tensor([list(sequence)] * 2, dtype=torch.long, device=delta.device)
+    handles = [backbone.embed_tokens.register_forward_hook(perturb)]
+    handles += [layer.register_forward_hook(after) for layer in layers]
+    ids = torch.as_tensor([list(sequence)] * 2, dtype=torch.long, device=like.device)
     try:
         with torch.no_grad():
-            cm.backbone(input_ids=ids, use_cache=False)
+            backbone(input_ids=ids, use_cache=False)
     finally:
         for h in handles:
             h.remove()
+    return {key: [row[key] for row in per_stage] for key in per_stage[0]}
+
+
+def diagnostics_point(source: Source | None, **params) -> dict:
+    """One (ℓ, window): per stage of the residual stream, SPR (σ at the embeddings), stable rank, flatness,
+    anisotropy (:func:`stream_diagnostics`)."""
+    cm = source.model
+    sequence = source.window(params["ell"], params["samples"], params["sample"])
+    layers = stream_diagnostics(cm.backbone, cm.layers, sequence, params["sigma"], params["seed"])
     return _round(
         {
-            "layers": {key: [row[key] for row in per_layer] for key in per_layer[0]},
-            "device": str(delta.device),
+            "layers": layers,
+            "device": str(next(cm.model.parameters()).device),
             "dtype": str(cm.dtype).removeprefix("torch."),
             **cm.info.provenance(),
             **_versions(),
