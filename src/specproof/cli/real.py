@@ -42,7 +42,9 @@ def cmd_real(args) -> int:
     if is_causal_model(args.model):
         return cmd_causal(args)
     if args.measure != "heads":
-        raise InputError(f"--measure {args.measure}: allowed only with a causal GGUF model (--model smollm2 or FILE.gguf)")
+        raise InputError(
+            f"--measure {args.measure}: allowed only with a causal GGUF model (--model smollm2 or FILE.gguf)"
+        )
     args.lengths = list(LENGTHS) if args.lengths is None else args.lengths
     args.samples = SAMPLES if args.samples is None else args.samples
 
@@ -199,7 +201,9 @@ def cmd_plugin(args, info, text: str, json_path, figures_dir) -> int:
     config = plugin.CONFIGS[args.plugin_config]
     if args.window is not None:
         config = dataclasses.replace(config, window=args.window)
-    causal.check_length(info, [config.window * max(config.ratios)], what=f"--window {config.window} × {max(config.ratios)}")
+    causal.check_length(
+        info, [config.window * max(config.ratios)], what=f"--window {config.window} × {max(config.ratios)}"
+    )
     source = causal.Source(info, text, dtype="float32")
     plugin.NeedleTask(source.tokenizer, text, config)  # a window the text or the frame cannot fill is refused here
     store = None
@@ -242,7 +246,9 @@ def plugin_report(rows: list[dict], decision: dict, config, name: str) -> str:
     lines = [
         f"{name}: TRSP as a post-training plugin (W = {config.window}, {config.steps} steps of {config.batch}, "
         f"{config.eval_n} held-out instances per ratio); accuracy, mean over seeds (seeds)",
-        f"{'arm':>10}  " + "  ".join(f"{str(r) + '×':>7}" for r in config.ratios) + f"   loss {config.ratios[0]}× … {config.ratios[-1]}×",
+        f"{'arm':>10}  "
+        + "  ".join(f"{str(r) + '×':>7}" for r in config.ratios)
+        + f"   loss {config.ratios[0]}× … {config.ratios[-1]}×",
     ]
     for arm in arms:
         mine = [r for r in rows if r["arm"] == arm]
@@ -259,13 +265,11 @@ def plugin_report(rows: list[dict], decision: dict, config, name: str) -> str:
         f"precondition (≥ {pre['threshold']:.0%} at 1× in every seed, lora and lora+trsp): "
         + ("met" if pre["met"] else f"not met (seeds {pre['missed']})")
     )
+    drop, dr = d["drop"], d["direction"]
+    lines.append(f"LoRA's drop 1×→8×: {drop['mean']:.3g} (one-sided 95 % bounds {drop['low']:.3g}, {drop['high']:.3g})")
     lines.append(
-        f"LoRA's drop 1×→8×: {d['drop']['mean']:.3g} (one-sided 95 % bounds {d['drop']['low']:.3g}, {d['drop']['high']:.3g})"
-    )
-    dr = d["direction"]
-    lines.append(
-        f"direction at 8× (lora+trsp − lora): {dr['verdict']}: mean {dr['effect']:.3g} [{dr['low']:.3g}, {dr['high']:.3g}],"
-        f" p = {dr['p']:.3g}"
+        f"direction at 8× (lora+trsp − lora): {dr['verdict']}: mean {dr['effect']:.3g} "
+        f"[{dr['low']:.3g}, {dr['high']:.3g}], p = {dr['p']:.3g}"
     )
     f = d["fraction"]
     lines.append(

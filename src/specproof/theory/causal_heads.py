@@ -118,7 +118,9 @@ def causal_head_measures(A, score_sv: np.ndarray, profile_points: int = PROFILE_
         "harmonic_max": float(harmonic.max()),
         "share_harmonic": float(np.mean(harmonic >= 1.0)),
         **real4,
-        **{f"{key}_canonical": _digits(v, CANONICAL_DIGITS) if isinstance(v, float) else v for key, v in canon4.items()},
+        **{
+            f"{key}_canonical": _digits(v, CANONICAL_DIGITS) if isinstance(v, float) else v for key, v in canon4.items()
+        },
         "sink": float(A[ell // 2 :, 0].mean()),
         "profile": [float(t[i - 1] * sv[i - 1]) for i in grid],
         "profile_canonical": [float(t[i - 1] * canonical[i - 1]) for i in grid],
@@ -128,4 +130,10 @@ def causal_head_measures(A, score_sv: np.ndarray, profile_points: int = PROFILE_
 __all__ = [
     "CANONICAL_DIGITS",
     "canonical_causal_singular_values",
-    "PROFILE_POINTS", "RESOLVED", "THM4_LOWER", "THM4_UPPER", "causal_head_measures", "thm4_reading"]
+    "PROFILE_POINTS",
+    "RESOLVED",
+    "THM4_LOWER",
+    "THM4_UPPER",
+    "causal_head_measures",
+    "thm4_reading",
+]

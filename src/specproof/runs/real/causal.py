@@ -28,8 +28,6 @@ import math
 import sys
 from dataclasses import dataclass
 
-import numpy as np
-
 from specproof.runs.real import gguf_model
 from specproof.runs.real.text import token_ids, windows
 from specproof.theory.validate import InputError

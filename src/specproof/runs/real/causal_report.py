@@ -107,7 +107,9 @@ def growth(rows: list[dict]) -> dict:
         out = {}
         for i, layer in enumerate(row["layers"]):
             for h in range(len(layer[key][0])):
-                out[(i, h)] = float(np.median([layer[key][w][h] / layer["thm7_F"][w][h] for w in range(row["windows"])]))
+                out[(i, h)] = float(
+                    np.median([layer[key][w][h] / layer["thm7_F"][w][h] for w in range(row["windows"])])
+                )
         return out
 
     moves = {}
@@ -187,9 +189,10 @@ def heads_table(rows: list[dict], name: str) -> str:
     ]
     for s in sums:
         lines.append(
-            f"{s['ell']:>5}  {s['median_w1']:>7.4f}  {s['last_layer_median_w1']:>7.4f}  {s['median_srank_real']:>10.3f}  "
-            f"{s['median_srank_canonical']:>7.2f}  {s['median_erank1_real']:>11.2f}  {s['median_erank1_canonical']:>7.2f}"
-            f"  {s['median_k']:>5.1f}  {s['median_srank_over_F']:>7.3f}  {s['median_sink']:>6.3f}"
+            f"{s['ell']:>5}  {s['median_w1']:>7.4f}  {s['last_layer_median_w1']:>7.4f}  "
+            f"{s['median_srank_real']:>10.3f}  {s['median_srank_canonical']:>7.2f}  {s['median_erank1_real']:>11.2f}  "
+            f"{s['median_erank1_canonical']:>7.2f}  {s['median_k']:>5.1f}  {s['median_srank_over_F']:>7.3f}  "
+            f"{s['median_sink']:>6.3f}"
         )
     lines += ["", "heads that keep each causal theorem's prediction (of all measured heads):"]
     lines.append(f"{'ℓ':>5}  " + "  ".join(f"{rule:>15}" for rule in RULES[:-1]))

@@ -144,7 +144,9 @@ def check_gguf(path, expected_sha256: str | None = None, what: str = "--model") 
     values = {key: _field(reader, f"{arch}.{key}") for key in (*_REQUIRED, "attention.head_count_kv")}
     missing = [key for key in _REQUIRED if not isinstance(values[key], int)]
     if missing:
-        raise InputError(f"{what} {str(path)!r}: the header lacks {', '.join(f'{arch}.{k}' for k in missing)}; {allowed}")
+        raise InputError(
+            f"{what} {str(path)!r}: the header lacks {', '.join(f'{arch}.{k}' for k in missing)}; {allowed}"
+        )
     end = max((int(t.data_offset) + int(t.n_bytes) for t in reader.tensors), default=0)
     if not reader.tensors or end > size:
         raise InputError(

@@ -220,7 +220,9 @@ class NeedleTask:
     def eval_set(self, ratio: int) -> list[Instance]:
         c = self.config
         return [
-            self.instance(np.random.default_rng([EVAL_SEED, ratio, j]), ratio * c.window, c.keys[j % len(c.keys)], "eval")
+            self.instance(
+                np.random.default_rng([EVAL_SEED, ratio, j]), ratio * c.window, c.keys[j % len(c.keys)], "eval"
+            )
             for j in range(c.eval_n)
         ]
 
