@@ -77,9 +77,12 @@ def thm4_reading(sv: np.ndarray) -> dict:
     }
 
 
-def causal_head_measures(A, score_sv: np.ndarray, profile_points: int = PROFILE_POINTS) -> dict:
+def causal_head_measures(A, score_sv: np.ndarray, profile_points: int = PROFILE_POINTS, timings=None) -> dict:
     """Everything measured on one causal head (A: ℓ×ℓ torch or numpy float64; ``score_sv`` the ℓ singular values of
-    its scores, structural zeros included), as plain floats and ints. See the module docstring."""
+    its scores, structural zeros included), as plain floats and ints. See the module docstring. ``timings`` (a dict)
+    accumulates the seconds of the two spectra under "spectra" (the floor every head pays)."""
+    import time
+
     import torch
 
     A = torch.as_tensor(A, dtype=torch.float64)
@@ -87,8 +90,11 @@ def causal_head_measures(A, score_sv: np.ndarray, profile_points: int = PROFILE_
     s = np.sort(np.asarray(score_sv, dtype=np.float64))[::-1]
     if A.shape != (ell, ell) or s.size != ell:
         raise InputError(f"a head needs an ℓ×ℓ attention and ℓ score singular values, got {tuple(A.shape)}, {s.size}")
+    t0 = time.perf_counter()
     sv = torch.linalg.svdvals(A).cpu().numpy()
     canonical = canonical_causal_singular_values(s)
+    if timings is not None:
+        timings["spectra"] = timings.get("spectra", 0.0) + time.perf_counter() - t0
     eig = canonical_eigenvalues(s, causal=True)
     diag = torch.diagonal(A).cpu().numpy()
     t = np.arange(1, ell + 1)

@@ -26,6 +26,7 @@ from __future__ import annotations
 import functools
 import math
 import sys
+import time
 from dataclasses import dataclass
 
 from specproof.runs.real import gguf_model
@@ -195,6 +196,13 @@ def _versions() -> dict:
     }
 
 
+def peak_rss_mb() -> float:
+    """The process's peak resident memory so far, in MiB (Linux reports KiB)."""
+    import resource
+
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
 def importlib_version(name: str) -> str | None:
     import importlib.metadata
 
@@ -228,7 +236,9 @@ def heads_point(source: Source | None, **params) -> dict:
 
     cm = source.model
     sequence = source.window(params["ell"], params["samples"], params["sample"])
+    t0 = time.perf_counter()
     calls = capture(cm, sequence)
+    timings = {"forward": time.perf_counter() - t0}
     layers, errors = [], []
     for i, call in enumerate(calls):
         per_head: dict = {}
@@ -238,16 +248,19 @@ def heads_point(source: Source | None, **params) -> dict:
             d_h = q.shape[-1]
             scale = cm.layers[i].self_attn.scaling * math.sqrt(d_h)  # score_singular_values divides by √d_h
             s = score_singular_values((q * scale).cpu().numpy(), k.cpu().numpy())
-            for key, value in causal_head_measures(A, s).items():
+            for key, value in causal_head_measures(A, s, timings=timings).items():
                 per_head.setdefault(key, []).append(value)
             del A
         layers.append(per_head)
         errors.append(worst)
         del call
+    timings["total"] = time.perf_counter() - t0
     return _round(
         {
             "layers": layers,
             "reproduction_error": max(errors),
+            # the benchmark's quantities, measured in the same run (machine-dependent: provenance, never decided on)
+            "timing": {**timings, "peak_rss_mb": peak_rss_mb()},
             "heads": len(layers[0]["w1"]),
             "kv_heads": cm.info.kv_heads,
             "head_dim": int(cm.layers[0].self_attn.head_dim),
