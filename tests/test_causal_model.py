@@ -219,3 +219,24 @@ def test_a_copied_file_is_the_same_model(tiny_file, tmp_path):
     copy = tmp_path / "copy.gguf"
     shutil.copy(tiny_file, copy)
     assert causal.model_label(gguf_model.check_gguf(copy)) == causal.model_label(gguf_model.check_gguf(tiny_file))
+
+
+def test_collapse_needs_every_diagnostic_in_its_direction_in_every_window():
+    def row(ell, rank, flat, spr, aniso):
+        stage = lambda v: [[v, v * 1.01]]  # noqa: E731 (one block, two windows)
+        return {
+            "ell": ell,
+            "windows": 2,
+            "layers": {
+                "stable_rank": [[0, 0]] + stage(rank),
+                "flatness": [[0, 0]] + stage(flat),
+                "spr": [[0, 0]] + stage(spr),
+                "anisotropy": [[0, 0]] + stage(aniso),
+            },
+        }
+
+    falling = [row(512, 3.0, 0.5, 2.0, 0.3), row(8192, 2.0, 0.4, 1.5, 0.6)]
+    assert causal_report.collapse(falling)["verdict"] == "collapses"
+    rising = [row(512, 3.0, 0.5, 2.0, 0.3), row(8192, 4.0, 0.4, 1.5, 0.6)]
+    c = causal_report.collapse(rising)
+    assert c["verdict"] == "does not collapse" and c["diagnostics"]["stable_rank"]["call"] == "does not collapse"

@@ -17,6 +17,14 @@ far; the share of heads that keep it is reported beside the verdict:
 
 The effect sizes beside each verdict: the share of heads that keep the prediction per length, and how far the worst
 head is from it.
+
+**Collapse with length** (TRSP §4.1's premise, on the residual stream; written before the diagnostics were measured):
+per diagnostic, its mean over the blocks' outputs (the embeddings excluded) in each window; the collapse direction is
+stable rank, spectral flatness and SPR falling and anisotropy rising with ℓ. A diagnostic *collapses* when the
+least-squares slope of its window mean against log ℓ has the collapse sign and, in every window, its value at the
+largest ℓ is beyond its value at the smallest; it *does not collapse* when both hold with the opposite sign; else it
+is *mixed*. The representation collapses with length when all four diagnostics collapse; the premise is refuted on
+this model when any one does not collapse.
 """
 
 from __future__ import annotations
@@ -30,6 +38,7 @@ THM4_LOWER = 1.0 / 3.0
 GROWTH_BAND = 2.0  # as the trained level reads Θ(F) over an 8× range (sdeg.trained.rank-growth)
 TOLERANCE = 1e-6  # the stored rows keep 6 significant digits: a value within this relative margin is on the bound
 RULES = ("thm3-triangular", "thm3-harmonic", "thm4-upper", "thm4-lower", "thm7-growth")
+COLLAPSE = {"stable_rank": -1, "flatness": -1, "spr": -1, "anisotropy": +1}  # the sign of a collapse's change in ℓ
 
 
 def pooled(row: dict, key: str, layers=None) -> list[float]:
@@ -214,15 +223,57 @@ def heads_table(rows: list[dict], name: str) -> str:
 
 
 def diagnostics_table(rows: list[dict], name: str) -> str:
-    """The printed report of the diagnostics measurement: the layer mean (over layers 1…L) per length, window mean."""
+    """The printed report of the diagnostics measurement: the mean over the blocks and the windows per length, and
+    the collapse rule."""
     lines = [
         f"{name}: TRSP §4.1 diagnostics of the residual stream (mean over the blocks' outputs and the windows)",
         f"{'ℓ':>5}  {'SPR':>8}  {'stable rank':>11}  {'flatness':>8}  {'anisotropy':>10}",
     ]
     for r in rows:
-        mean = {k: float(np.mean([np.mean(v) for v in r["layers"][k][1:]])) for k in r["layers"]}
+        mean = {k: float(np.mean(block_means(r, k))) for k in COLLAPSE}
         lines.append(
             f"{r['ell']:>5}  {mean['spr']:>8.4g}  {mean['stable_rank']:>11.4g}  {mean['flatness']:>8.4g}  "
             f"{mean['anisotropy']:>10.4g}"
         )
+    if len(rows) > 1:
+        c = collapse(rows)
+        lines.append(
+            f"collapse with length: {c['verdict']} ("
+            + ", ".join(f"{k} {v['call']}" for k, v in c["diagnostics"].items())
+            + ")"
+        )
     return "\n".join(lines)
+
+
+def block_means(row: dict, key: str) -> list[float]:
+    """Per window, a diagnostic's mean over the blocks' outputs (stage 0, the embeddings, excluded)."""
+    per_stage = row["layers"][key][1:]
+    return [float(np.mean([stage[w] for stage in per_stage])) for w in range(row["windows"])]
+
+
+def collapse(rows: list[dict]) -> dict:
+    """The collapse rule (module docstring) on merged diagnostics rows: per diagnostic its series, slope and call."""
+    ells = [r["ell"] for r in rows]
+    out = {}
+    for key, sign in COLLAPSE.items():
+        per_window = np.asarray([block_means(r, key) for r in rows])  # (lengths, windows)
+        mean = per_window.mean(axis=1)
+        slope = float(np.polyfit(np.log(ells), mean, 1)[0])
+        moved = sign * (per_window[-1] - per_window[0])
+        call = (
+            "collapses"
+            if sign * slope > 0 and np.all(moved > 0)
+            else "does not collapse"
+            if sign * slope < 0 and np.all(moved < 0)
+            else "mixed"
+        )
+        out[key] = {"ell": ells, "mean": mean.tolist(), "slope_per_log_ell": slope, "call": call}
+    calls = [v["call"] for v in out.values()]
+    verdict = (
+        "collapses"
+        if all(c == "collapses" for c in calls)
+        else "does not collapse"
+        if "does not collapse" in calls
+        else "open"
+    )
+    return {"verdict": verdict, "diagnostics": out}
