@@ -409,3 +409,24 @@ def stored(sweep, store=None) -> list[dict]:
 
     store = store if store is not None else project_store()
     return [] if store is None else list(Store(store).load(sweep).values())
+
+
+def committed_measurement(sweep, samples: int = WINDOWS, store=None) -> tuple[list[dict], str] | None:
+    """The committed default measurement of a causal store, merged per length: the rows of the packaged model on
+    ``pydoc_data.topics`` with ``samples`` windows, the lengths whose every window is stored; None when there are none.
+    Returns (merged rows, model name)."""
+    rows = [
+        r
+        for r in stored(sweep, store)
+        if r["params"].get("samples") == samples and str(r["params"].get("text", "")).startswith("pydoc_data.topics@")
+    ]
+    labels = {(r["params"]["model"], r["params"]["text"]) for r in rows}
+    if len(labels) != 1:
+        return None
+    by_ell: dict = {}
+    for r in rows:
+        by_ell.setdefault(r["params"]["ell"], []).append(r)
+    full = [r for ell, group in by_ell.items() if len(group) == samples for r in group]
+    if not full:
+        return None
+    return merge(full, [r["params"] for r in full]), full[0]["model"]
