@@ -146,6 +146,16 @@ def layer_heads(cm: gguf_model.CausalModel, index: int, call: AttentionCall):
             yield h, _head_map(q[h], k[h // group], attn.scaling, mask), q[h], k[h // group], error
 
 
+def layer_maps(cm: gguf_model.CausalModel, input_ids):
+    """Every layer's attention maps as one (H, ℓ, ℓ) float64 stack, layer after layer (one layer alive at a time),
+    rebuilt and reproduced as :func:`layer_heads` does: what a caller that needs all of a layer's heads at once
+    (the variant battery) reads."""
+    import torch
+
+    for i, call in enumerate(capture(cm, input_ids)):
+        yield torch.stack([A for _, A, *_ in layer_heads(cm, i, call)])
+
+
 # --------------------------------------------------------------------------- sources: the model, loaded on first use
 
 

