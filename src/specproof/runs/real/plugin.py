@@ -90,11 +90,12 @@ class PluginConfig:
     split: float = 0.8
     checkpoint_every: int = 8
     seeds: tuple = (0, 1, 2, 3, 4, 5)
+    solo_seeds: tuple = (0, 1, 2, 3, 4)  # the side path alone: 5 seeds (≥ 5 paired; keeps the run within 2 CPU-hours)
     arms: tuple = ARMS
 
     def identity(self) -> dict:
         out = dataclasses.asdict(self)
-        for k in ("seeds", "arms", "checkpoint_every", "eval_batch"):
+        for k in ("seeds", "solo_seeds", "arms", "checkpoint_every", "eval_batch"):
             out.pop(k)
         return out
 
@@ -107,7 +108,16 @@ CONFIGS = {
     "default": PluginConfig(),
     # the tests': a tiny GGUF, seconds
     "tiny": PluginConfig(
-        "tiny", window=640, ratios=(1, 2), steps=3, batch=2, eval_n=2, eval_batch=2, checkpoint_every=2, seeds=(0, 1)
+        "tiny",
+        window=640,
+        ratios=(1, 2),
+        steps=3,
+        batch=2,
+        eval_n=2,
+        eval_batch=2,
+        checkpoint_every=2,
+        seeds=(0, 1),
+        solo_seeds=(0, 1),
     ),
 }
 
@@ -459,10 +469,13 @@ def row_key(row: dict) -> tuple:
 
 def planned(config: PluginConfig, seeds=None, arms=None) -> list[tuple[str, int | None]]:
     """(arm, seed) in the order they are run, seed-major (an interrupted run leaves whole pairs); raw once."""
+    given = seeds is not None
     seeds = config.seeds if seeds is None else seeds
     arms = config.arms if arms is None else arms
     out = [("raw", None)] if "raw" in arms else []
-    return out + [(a, int(s)) for s in seeds for a in arms if a != "raw"]
+    return out + [
+        (a, int(s)) for s in seeds for a in arms if a != "raw" and (a != "trsp" or given or s in config.solo_seeds)
+    ]
 
 
 def run(
