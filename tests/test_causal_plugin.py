@@ -175,6 +175,7 @@ def test_no_drop_means_no_effect_size_and_a_missed_precondition_means_open():
     flat = [[1.0, 1.0, 1.0, 1.0]] * 6
     d = plugin_rules.decide(_rows({"lora": flat, "lora+trsp": flat}))
     assert d["fraction"]["verdict"] == "not applicable" and "no drop" in d["fraction"]["why"]
+    assert d["logodds"]["verdict"] == "not applicable"  # rule 2: neither effect-size rule applies without a drop
     low = [[0.5, 0.5, 0.4, 0.2]] * 6
     d = plugin_rules.decide(_rows({"lora": low, "lora+trsp": low}))
     assert not d["precondition"]["met"] and d["direction"]["verdict"] == "open" and d["logodds"]["verdict"] == "open"
