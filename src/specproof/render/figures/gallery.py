@@ -502,3 +502,7 @@ register_trained()
 from specproof.render.figures.tasks import register_figures as register_tasks  # noqa: E402  (the task-level decoders)
 
 register_tasks()
+
+from specproof.render.figures.causal import register_figures as register_causal  # noqa: E402  (the causal decoder)
+
+register_causal()

@@ -1,0 +1,106 @@
+"""Readers of the causal decoder's committed rows (SmolLM2-135M-Instruct; `specproof real --model smollm2`), for the
+claims on SDEG's causal theorems, TRSP's §4.1 premise and TRSP as a post-training plugin. They read the rows and never
+load the model; each returns None when the committed measurement is missing or incomplete (a claim is then open,
+with what to run). The decision rules themselves live beside the measurements and were written before them:
+:mod:`specproof.runs.real.causal_report` (transfer and collapse rules) and :mod:`specproof.runs.real.plugin_rules`.
+"""
+
+from __future__ import annotations
+
+import functools
+from pathlib import Path
+
+from specproof.runs.real import causal, causal_report, plugin, plugin_rules
+
+RUN = {
+    "heads": "specproof real --model smollm2",
+    "diagnostics": "specproof real --model smollm2 --measure diagnostics",
+    "plugin": "specproof real --model smollm2 --measure plugin",
+}
+
+
+def missing(which: str) -> str:
+    return f"the committed rows of `{RUN[which]}` (data/causal-{which}.jsonl) are missing or incomplete; run it"
+
+
+@functools.cache
+def heads() -> list[dict] | None:
+    """The heads measurement merged per length (ℓ = 64 … 2048, 3 windows each), or None unless every length is in."""
+    found = causal.committed_measurement(causal.heads_sweep())
+    if found is None or [r["ell"] for r in found[0]] != list(causal.HEAD_LENGTHS):
+        return None
+    return found[0]
+
+
+@functools.cache
+def diagnostics() -> list[dict] | None:
+    """The diagnostics measurement merged per length (ℓ = 512 … 8192, 3 windows each), or None."""
+    found = causal.committed_measurement(causal.diagnostics_sweep())
+    if found is None or [r["ell"] for r in found[0]] != list(causal.DIAGNOSTIC_LENGTHS):
+        return None
+    return found[0]
+
+
+@functools.cache
+def plugin_rows() -> list[dict] | None:
+    """The plugin's committed rows of the default config (every planned arm and seed), or None."""
+    from specproof.runs.sweeps.table import project_store
+
+    store = project_store()
+    rows = [] if store is None else plugin.load_rows(Path(store) / plugin.STORE_FILE)
+    rows = [r for r in rows if r["config"] == "default"]
+    config = plugin.CONFIGS["default"]
+    have = {(r["arm"], r["seed"]) for r in rows}
+    if len({r["fingerprint"] for r in rows}) != 1 or not set(plugin.planned(config)) <= have:
+        return None
+    return rows
+
+
+def ranges(which: str) -> str:
+    """The scale every verdict names."""
+    if which == "heads":
+        return (
+            "SmolLM2-135M-Instruct (GGUF Q4_1, float64), all 30 layers × 9 heads, 3 windows of pydoc_data.topics per "
+            "ℓ, ℓ = " + ", ".join(map(str, causal.HEAD_LENGTHS))
+        )
+    if which == "diagnostics":
+        return (
+            "SmolLM2-135M-Instruct, the residual stream after each of 30 blocks, 3 windows of pydoc_data.topics per "
+            "ℓ, ℓ = " + ", ".join(map(str, causal.DIAGNOSTIC_LENGTHS)) + ", σ = 1e-3"
+        )
+    c = plugin.CONFIGS["default"]
+    return (
+        f"SmolLM2-135M-Instruct, backbone frozen; LoRA r = {c.lora_r} (α = {c.lora_alpha}) ± TRSP's side path; "
+        f"RULER-style passkey and 4-key NIAH at W = {c.window}, {c.steps} steps of {c.batch}; {c.eval_n} held-out "
+        f"instances per ratio at {', '.join(f'{r}×' for r in c.ratios)}; seeds {', '.join(map(str, c.seeds))}"
+    )
+
+
+def summaries() -> list[dict] | None:
+    """Per length: App. F's medians (W₁ all / last layer, srank and erank₁ real and canonical), k, the sink."""
+    rows = heads()
+    return None if rows is None else [causal_report.summary(r) for r in rows]
+
+
+def head_ratios() -> dict | None:
+    """Table 1's statistic per length: {ℓ: {"srank_real" | "erank1_real" | "w1": {"median", "per_layer"}}}."""
+    rows = heads()
+    return None if rows is None else {r["ell"]: causal_report.head_ratios(r) for r in rows}
+
+
+def transfer(rule: str) -> dict | None:
+    """One of causal_report.RULES decided on every committed head (verdict, kept per ℓ, breaking heads, worst)."""
+    rows = heads()
+    return None if rows is None else causal_report.transfer(rows, rule)
+
+
+def collapse() -> dict | None:
+    """TRSP §4.1's premise on the pretrained decoder: the collapse rule on the committed diagnostics."""
+    rows = diagnostics()
+    return None if rows is None else causal_report.collapse(rows)
+
+
+def plugin_decision() -> dict | None:
+    """The plugin's pre-stated rules on its committed rows."""
+    rows = plugin_rows()
+    return None if rows is None else plugin_rules.decide(rows, plugin.CONFIGS["default"].ratios)
