@@ -589,6 +589,7 @@ step3_weak = claim(
         ratio=1.0,
         approach="ratio 1 − O(t/i) at a_i = t",
         ranges="every ℓ, 0 ≤ k ≤ ℓ, bulk a_i ≤ t (closed form)",
+        inequality="ρ_i ≤ 1/i + min{1, t²/i²}, as ρ_i over the bound (→ 1 at a_i = t as i → ∞)",
     ),
     limit=Limit(
         "closed-form",
@@ -600,6 +601,17 @@ step3_weak = claim(
         ranges="every ℓ (proved)",
     ),
 )
+
+
+@step3_weak.second("tightness")
+def step3_row_ratio_exact(ctx: Context) -> tuple:
+    """ρ_i/(1/i + t²/i²) at a_i = t = 4, i = 10⁶ in exact rationals: within 2t/i of 1, the ratio the record says tends
+    to 1."""
+    from fractions import Fraction
+
+    t, i = Fraction(4), Fraction(10**6)
+    ratio = ((i - 1 + t * t) / (t + i - 1) ** 2) / (1 / i + t * t / (i * i))
+    return (Second("ratio", 1.0, float(ratio), "exact rationals at t = 4, i = 10⁶", float(2 * t / i)),)
 
 
 @step3_weak.second("limit")

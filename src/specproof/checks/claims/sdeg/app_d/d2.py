@@ -1170,12 +1170,15 @@ def c_lm_float(ctx: Context) -> Evidence:
 
 @lm_singular.second("tightness")
 def lm_singular_factor_svd(ctx: Context) -> tuple:
-    """The factor 3/2 again: the largest jσ_j(L_m)/m over m ≤ 80 from LAPACK's SVD of the assembled L_m (not the
-    closed form the checks evaluate) is 1, at m = j = 1."""
+    """The factor 3/2 and the ratio 1 again: the largest jσ_j(L_m)/m over m ≤ 80 from LAPACK's SVD of the assembled
+    L_m (not the closed form the checks evaluate) is 1, at m = j = 1."""
     largest = max(
         float(np.max(np.arange(1, m + 1) * np.linalg.svd(lower_ones(m), compute_uv=False) / m)) for m in range(1, 81)
     )
-    return (Second("factor", 1.5, 1.5 / largest, "LAPACK SVD of L_m, m ≤ 80", 1e-9),)
+    return (
+        Second("factor", 1.5, 1.5 / largest, "LAPACK SVD of L_m, m ≤ 80", 1e-9),
+        Second("ratio", 1.0, largest, "LAPACK SVD of L_m, m ≤ 80", 1e-9),
+    )
 
 
 c_dyadic_blocks = claim(

@@ -171,6 +171,7 @@ sharp = claim(
         ratio=1.0,
         where={"T": "every even T", "k": "T/2"},
         ranges="every T ≥ 2",
+        inequality="μ₂(L_tri) ≥ 4, as 4/μ₂ (→ 1: equal to 1 at every even T, witness the mode k = T/2)",
     ),
     tests=[
         f"{APPENDIX_C_TESTS}::test_pair_witness_exists_at_edge_sizes",
@@ -203,6 +204,16 @@ c6_mu2_sharp_coq = coq_check(
 )
 
 sharp.decides(c6_mu2_sharp_coq)
+
+
+@sharp.second("tightness")
+def mu2_four_dense(ctx: Context) -> tuple:
+    """4/μ₂ at the even T ≤ 64 again, from dense eigvalsh of the skeleton's Laplacian matrix (not the closed-form
+    modes): the largest ratio, which the record says is 1 (LAPACK's error: a few T·eps·‖L‖, ‖L‖ ≤ 4(L + 1))."""
+    from specproof.theory.cayley import cayley_laplacian
+
+    ratio = max(4 / float(scipy.linalg.eigvalsh(cayley_laplacian(T), subset_by_index=[1, 1])[0]) for T in range(2, 65, 2))
+    return (Second("ratio", 1.0, ratio, "dense eigvalsh of the Laplacian at even T ≤ 64", 1e-12),)
 
 
 @sharp.decides

@@ -1536,5 +1536,24 @@ def sink_mu2_sandwich_dense(ctx: Context) -> Evidence:
         ratio=float(fmt(rows[best], 6)),
         where={"T": best[0], "D": best[1], "s": best[2]},
         ranges=ev.ranges,
+        inequality="(1 − q_D)/2 ≤ μ₂(L(P_D)) under the sink, as floor/μ₂ (= 1 at D = 1)",
+        seconds=(_sink_floor_exact(*best, stated=float(fmt(rows[best], 6))),),
     )
     return replace(ev, tightness=tight)
+
+
+def _sink_floor_exact(T: int, D: int, s: float, stated: float):
+    """floor/μ₂ at the witness again in exact rationals (sympy): P_D from the exact triBox matrices with the gates
+    s·b_ℓ/T as fractions, the Laplacian of (P_D + P_Dᵀ)/2, its eigenvalues exactly; ± the six digits stated."""
+    gates = [Fraction(s).limit_denominator(10**6) * b / T for b in dyadic_schedule(T, D)]
+    P = sp.eye(T)
+    sink = sp.Matrix(T, T, lambda i, j: 1 if j == 0 else 0)
+    for g, b in zip(gates, dyadic_schedule(T, D)):
+        layer = sp.eye(T) + sink + sp.Rational(g.numerator, g.denominator) * sp.Matrix(tribox_matrix(T, b, exact=True).tolist())
+        P = layer * P / (2 + sp.Rational(g.numerator, g.denominator))
+    W = (P + P.T) / 2
+    L = sp.diag(*[sum(W.row(i)) for i in range(T)]) - W
+    mu2 = sorted(L.eigenvals(multiple=True), key=lambda v: float(sp.re(v)))[1]
+    q = sp.prod([(1 + sp.Rational(g.numerator, g.denominator)) / (2 + sp.Rational(g.numerator, g.denominator)) for g in gates])
+    ratio = float(sp.nsimplify((1 - q) / 2 / mu2))
+    return Second("ratio", stated, ratio, "exact rationals at the witness (sympy eigenvalues)", 5e-7)
