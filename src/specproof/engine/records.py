@@ -98,9 +98,12 @@ class Second:
         return abs(self.stated - self.value) <= self.error * (1 + 1e-12)
 
     def text(self) -> str:
-        """The two values (the method is said once per group by :meth:`Record.confirmation_text`)."""
+        """The two values, to the digit the error reaches (4 to 9 significant digits; the method is said once per
+        group by :meth:`Record.confirmation_text`)."""
         error = f"± {fmt(self.error, 2)}" if self.error else "exactly"
-        out = f"{self.name} {_numbers(self.stated)} again {_numbers(self.value)}"
+        size = max(abs(self.stated), abs(self.value))
+        digits = 4 if not (self.error and size) else min(9, max(4, math.ceil(math.log10(size / self.error)) + 1))
+        out = f"{self.name} {_numbers(self.stated, digits)} again {_numbers(self.value, digits)}"
         return out + (f" ({error})" if self.agrees else f": they DISAGREE beyond {error}")
 
     def to_json(self) -> dict:

@@ -48,6 +48,7 @@ from specproof.checks.claims._shared.sdeg_bidirectional import (
     dense_attention,
     dense_spectrum,
     eigen_real_tolerance,
+    law_limit_seconds,
     law_sweep,
     log_rate,
     sandwich_margin,
@@ -958,6 +959,12 @@ def sdegb_eigen_law_property(ctx: Context) -> Evidence:
 @eigen_limit.supports
 def sdegb_eigen_law_sweep(ctx: Context) -> Evidence:
     return law_sweep(ctx, bidirectional_eigenvalues, "W₁(μ^eig(A_b), cδ₁+(1−c)δ₀) → 0 at rate Θ(c/f(ℓ))")
+
+
+@eigen_limit.second("limit")
+def eigen_limit_again(ctx: Context) -> tuple:
+    """The sweep's W₁·log ℓ range and the limit 0 by law_limit_seconds (secular roots in mpmath)."""
+    return law_limit_seconds("eig", 0.281)
 
 
 hypotheses_bulk_separation = eigen_limit.hypothesis(
@@ -1882,6 +1889,12 @@ sv_limit = claim(
     ),
     figure="figures/spike-bulk-histograms.png",
 )
+
+
+@sv_limit.second("limit")
+def sv_limit_again(ctx: Context) -> tuple:
+    """The sweep's W₁·log ℓ range and the limit 0 by law_limit_seconds (the level core's SVD in mpmath)."""
+    return law_limit_seconds("sv", 0.284)
 
 
 def ideal_mass_steps() -> list[Evidence]:

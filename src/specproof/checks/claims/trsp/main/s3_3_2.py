@@ -32,6 +32,7 @@ from specproof.engine.methods import (
 from specproof.engine.optional import optional
 from specproof.engine.records import Limit, Second, Tightness
 from specproof.engine.registry import Context, Evidence, Role, Source, Status, claim
+from specproof.theory import filters
 
 full_rank = claim(
     "trsp.tribox.full-rank",
@@ -165,6 +166,13 @@ def _smin_limit(b: int, sizes) -> float:
     return fit_limit_once(x, [T * T * _smin_triangular(T, b) for T in sizes], (lambda v: 1 / v,))
 
 
+def _conditioning_factor_exact(T: int, b: int) -> float:
+    """√((2b−2)/T)/σ_min(M_tri) with σ_min² the least eigenvalue of MᵀM for the exact rational M_tri (sympy)."""
+    M = sp.Matrix(filters.tribox_matrix(T, b, exact=True).tolist())
+    smallest = min((M.T * M).eigenvals(multiple=True), key=lambda v: float(v))
+    return float(sp.sqrt(sp.Rational(2 * b - 2, T)) / sp.sqrt(smallest))
+
+
 @conditioning.supports
 def c_conditioning_dense(ctx: Context) -> Evidence:
     """σ_min(M_tri) against √((2b−2)/T) from dense SVDs, and its size."""
@@ -214,6 +222,11 @@ def c_conditioning_dense(ctx: Context) -> Evidence:
         ratio=1 / math.sqrt(2),
         where={"T": 1, "b": 2},
         ranges=f"every T ≥ 1, b ≥ 2 (T ≤ 2 exact); dense SVDs at {ev.ranges}",
+        inequality="σ_min(M_tri) ≤ √((2b−2)/T), as the bound over σ_min",
+        seconds=tuple(
+            Second(name, stated, _conditioning_factor_exact(T, 2), "exact σ_min (sympy, eigenvalues of MᵀM)", error)
+            for name, stated, T, error in (("factor", math.sqrt(2), 1, 1e-12), ("bound/σ_min at T = 2, b = 2", 5.04, 2, 0.005))
+        ),
     )
     from specproof.engine.measure import limit_fit
 
