@@ -95,7 +95,7 @@ class Second:
 
     @property
     def agrees(self) -> bool:
-        return abs(self.stated - self.value) <= self.error * (1 + 1e-12)
+        return bool(abs(self.stated - self.value) <= self.error * (1 + 1e-12))
 
     def text(self) -> str:
         """The two values, to the digit the error reaches (4 to 9 significant digits; the method is said once per
