@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Callable, Iterable, Mapping, Sequence
+from typing import Callable, Generic, Iterable, Mapping, Sequence, TypeVar
 
 import numpy as np
 
@@ -176,12 +176,15 @@ def gap_rate(
     return RateReading(p, spread, tested, constant)
 
 
+P = TypeVar("P")
+
+
 @dataclass(frozen=True)
-class Extreme:
+class Extreme(Generic[P]):
     """The extreme of lhs/rhs over the points and where it is attained."""
 
     ratio: float
-    where: object
+    where: P
     ratios: tuple
 
     @property
@@ -189,15 +192,16 @@ class Extreme:
         return 1 / self.ratio if self.ratio else math.inf
 
 
-def extreme_ratio(points, sides: Callable[[object], tuple[float, float]], *, upper: bool = True) -> Extreme:
+def extreme_ratio(points: Iterable[P], sides: Callable[[P], tuple[float, float]], *, upper: bool = True) -> Extreme[P]:
     """For an upper bound lhs ≤ rhs, the largest lhs/rhs over ``points`` (for a lower bound lhs ≥ rhs, the largest
     rhs/lhs): how close the inequality comes to equality, and where."""
+    points = list(points)
     ratios = []
     for pt in points:
         lhs, rhs = sides(pt)
         ratios.append(lhs / rhs if upper else rhs / lhs)
     i = int(np.argmax(ratios))
-    return Extreme(float(ratios[i]), list(points)[i], tuple(float(r) for r in ratios))
+    return Extreme(float(ratios[i]), points[i], tuple(float(r) for r in ratios))
 
 
 def holding_set(L: int, holds: Callable[[int], bool]) -> tuple[list[int], bool]:

@@ -15,7 +15,7 @@ from specproof.engine.methods import (
     grid_check,
     open_evidence,
 )
-from specproof.engine.records import Limit, Second
+from specproof.engine.records import Limit, LimitFit, Second
 from specproof.engine.registry import Context
 from specproof.theory import network as nw
 from specproof.theory.filters import dyadic_schedule, tribox_matrix
@@ -155,11 +155,11 @@ PHI = math.log(2.0)  # φ = softplus(β) at the reconstruction's β = 0
 DENSE_RICHARDSON_T = (256, 512, 1024)
 
 
-def full_depth_limit(ctx: Context, column: str, quantity: str, note: str) -> tuple[Limit, str]:
+def full_depth_limit(ctx: Context, column: str, quantity: str, note: str) -> tuple[Limit, str, LimitFit]:
     """The full-depth limit of a stored isolated-network column (μ₂ or γ at D = ⌊log₂T⌋+1), read by three correction
     families (1/T, 1/T + 1/T², and T^−q with q fitted: the rows settle like 1/T) over three tails, the limit as the
     interval covering them (its midpoint ± half-width), each linear estimate widened by the rows' own brackets (the
-    LOBPCG rows beyond T = 2048 are resolved only to a few 10⁻⁶); and the rows it was read from, for the summary.
+    LOBPCG rows beyond T = 2048 are resolved only to a few 10⁻⁶); the rows it was read from, for the summary; the fit.
     The second computation (:func:`full_depth_dense_richardson`) extrapolates dense eigenvalues from below instead."""
     from specproof.engine.measure import FREE_POWER, fit_free_power, limit_fit
 
@@ -183,14 +183,14 @@ def full_depth_limit(ctx: Context, column: str, quantity: str, note: str) -> tup
     seeds = full_depth_at_seeds(128, column)
     limit = replace(
         limit,
-        seconds=(full_depth_dense_richardson(column, limit.numeric, limit.error),),
+        seconds=(full_depth_dense_richardson(column, (lo + hi) / 2, (hi - lo) / 2),),
         depends=(
             f"the rows use the reconstructed gate (MLP seed 0); at T = 128 the value is {fmt(seeds[0], 4)} with seed 0 "
             f"and spans [{fmt(min(seeds.values()), 4)}, {fmt(max(seeds.values()), 4)}] over seeds 0–5 (dense)"
         ),
     )
     shown = ", ".join(f"{fmt(v, 6)} (T = {int(t)})" for t, v in zip(x[-5:], y[-5:]))
-    return limit, shown
+    return limit, shown, fit
 
 
 def full_depth_dense_richardson(column: str, stated: float, stated_error: float):
@@ -226,7 +226,12 @@ def _full_depth_dense(T: int, seed: int) -> dict[str, float]:
     from specproof.theory.torch.gate import LongContextGate, gate_value
 
     params = LongContextGate(hidden=16, seed=seed).params()
-    layers = nw.network_layers(T, floor_log2(T) + 1, Identity, lambda n, b, p=params: float(gate_value(b / n, p)))
+
+    def gate(n: int, b: int) -> float:
+        return float(gate_value(b / n, params))
+
+    layers = nw.network_layers(T, floor_log2(T) + 1, Identity, gate)
     W = nw.network_operator(layers, markov=True).as_matrix()
     W = (W + W.T) / 2
     return {"mu2_full": algebraic_connectivity(laplacian(W)), "gap_full": normalized_gap(W)}
+

@@ -131,7 +131,7 @@ def haar_angles_second_monte_carlo(ctx: Context) -> tuple:
     sizes = np.array([8, 16, 32, 64, 128, 256])
     counts = {8: 400, 16: 200, 32: 120, 64: 100, 128: 60, 256: 30}
     rng = np.random.default_rng(10**6 + ctx.seed)
-    stats = {"K": [], "W1": [], "KL": []}
+    stats: dict[str, list[tuple[float, float]]] = {"K": [], "W1": [], "KL": []}
     for ell in sizes:
         thetas = _haar_angles_qr(int(ell), counts[int(ell)], rng)
         for name, metric in (("K", _kolmogorov_direct), ("W1", angle_wasserstein1), ("KL", angle_kl)):

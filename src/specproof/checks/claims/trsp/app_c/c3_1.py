@@ -1106,7 +1106,7 @@ def network_safety_net_full_depth_limit(ctx: Context) -> Evidence:
     """The full-depth limit of μ₂(P_D) under isolation, as a fit interval over correction families and tails of the
     stored converged rows (the fixed-depth constant is the part record of network_safety_net_d2_constant; at D = 4
     μ₂·T^(2+ln 2) still rises over the stored rows and is not extrapolated)."""
-    limit, shown = full_depth_limit(
+    limit, shown, fit = full_depth_limit(
         ctx,
         "mu2_full",
         "μ₂(P_D), A = I, D = ⌊log₂T⌋+1",
@@ -1116,7 +1116,7 @@ def network_safety_net_full_depth_limit(ctx: Context) -> Evidence:
     return Evidence(
         Status.VERIFIED,
         "sweep-fit",
-        f"μ₂(P_D) at full depth on the last stored rows: {shown}; {limit.fit.text()}",
+        f"μ₂(P_D) at full depth on the last stored rows: {shown}; {fit.text()}",
         ranges=limit.ranges,
         role=Role.SUPPORTS,
         limit=limit,

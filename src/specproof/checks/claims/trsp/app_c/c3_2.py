@@ -363,7 +363,11 @@ def c6_depth_one_less_holds_on(ctx: Context) -> Evidence:
     tol = skeleton_float_error(2 ** (top + 1))
     edges, runs = {}, {}
     for L in range(3, top + 1):
-        good, run = holding_set(L, lambda T, L=L: float(_mode_sums(T, L - 1).min()) >= 2 - tol)
+
+        def holds(T: int, L: int = L) -> bool:
+            return float(_mode_sums(T, L - 1).min()) >= 2 - tol
+
+        good, run = holding_set(L, holds)
         runs[L], edges[L] = run, (good[-1] if good else 2**L - 1)
     again = {}
     with flint.ctx.workprec(BALL_PRECISION):

@@ -794,7 +794,7 @@ def network_gap_full_depth_limit(ctx: Context) -> Evidence:
     """The full-depth limit of γ(P_D) under isolation, as a fit interval over correction families and tails of the
     stored converged rows (the fixed-depth Θ(T^−(2+φ)) has the gate's drifting constant, as μ₂ has:
     trsp.network.safety-net)."""
-    limit, shown = full_depth_limit(
+    limit, shown, fit = full_depth_limit(
         ctx,
         "gap_full",
         "γ(P_D), A = I, D = ⌊log₂T⌋+1",
@@ -804,7 +804,7 @@ def network_gap_full_depth_limit(ctx: Context) -> Evidence:
     return Evidence(
         Status.VERIFIED,
         "sweep-fit",
-        f"γ(P_D) at full depth on the last stored rows: {shown}; {limit.fit.text()}",
+        f"γ(P_D) at full depth on the last stored rows: {shown}; {fit.text()}",
         ranges=limit.ranges,
         role=Role.SUPPORTS,
         limit=limit,
@@ -1503,7 +1503,7 @@ def _sym_mu2(P: np.ndarray) -> float:
 @sink_exact.supports
 def sink_mu2_sandwich_dense(ctx: Context) -> Evidence:
     """Dense float: (1 − q_D)/2 ≤ μ₂(L(P_D)) ≤ T(1 − (P_D)_TT)/(2(T − 1)) under the sink, and how close the floor is."""
-    rows = {}
+    rows: dict[tuple[int, int, float], float] = {}
 
     def margin(case):
         T, D, s = case
