@@ -8,6 +8,7 @@ with what to run). The decision rules themselves live beside the measurements an
 from __future__ import annotations
 
 import functools
+import math
 from pathlib import Path
 
 from specproof.runs.real import causal, causal_report, plugin, plugin_rules
@@ -130,3 +131,114 @@ def plugin_decision() -> dict | None:
     """The plugin's pre-stated rules on its committed rows."""
     rows = plugin_rows()
     return None if rows is None else plugin_rules.decide(rows, plugin.CONFIGS["default"].ratios)
+
+
+# --------------------------------------------------------------------------- evidence the claims share
+
+METHOD = "measured-rows"
+UNPROVED = (
+    "a statement about measured rows of one model (SmolLM2-135M-Instruct, Q4_1 as shipped) — nothing to prove for "
+    "every parameter value"
+)
+STATUS = {  # a plugin rule's verdict → the claim's status
+    "supported": "verified",
+    "refuted at this scale": "refuted",
+}
+
+
+def open_for(which: str):
+    """The open evidence of a claim whose committed rows are missing or incomplete."""
+    from specproof.engine.methods import open_evidence
+
+    return open_evidence(missing(which), method=METHOD, ranges=ranges(which))
+
+
+def _heads_named(broken: list, at_most: int = 8) -> str:
+    names = ", ".join(f"L{layer}.H{head}" for layer, head in broken[:at_most])
+    return names + (f" (+{len(broken) - at_most} more)" if len(broken) > at_most else "")
+
+
+def transfer_evidence(rule: str, what: str):
+    """A transfer rule (causal_report.RULES) as a claim's evidence: verified when the prediction transfers to every
+    measured head, refuted otherwise, the breaking heads named (the worst first) with the worst reading as the
+    counterexample; open without the committed rows."""
+    from specproof.engine.methods import fmt
+    from specproof.engine.registry import Evidence, Status
+
+    t = transfer(rule)
+    if t is None:
+        return open_for("heads")
+    kept = ", ".join(f"{t['kept'][e]} of {t['total'][e]} at ℓ = {e}" for e in t["kept"])
+    text = f"{what} on SmolLM2-135M-Instruct: {t['verdict']}; kept by {kept}"
+    data = {"kept": {str(k): v for k, v in t["kept"].items()}, "total": {str(k): v for k, v in t["total"].items()}}
+    if t["verdict"] == "transfers":
+        return Evidence(Status.VERIFIED, METHOD, text, ranges=ranges("heads"), data=data)
+    worst = t["worst"]
+    if rule == "thm7-growth":
+        where = (
+            f"the worst L{worst['layer']}.H{worst['head']}: srank/F ×{fmt(worst['srank'])}, erank₂/F "
+            f"×{fmt(worst['erank2'])} from ℓ = {HEAD_LENGTHS[0]} to {HEAD_LENGTHS[-1]} (band ×1/2…×2)"
+        )
+        margin = -max(abs(math.log(worst["srank"])), abs(math.log(worst["erank2"]))) + math.log(2.0)
+    else:
+        where = (
+            f"the worst L{worst['layer']}.H{worst['head']} at ℓ = {worst['ell']} (window {worst['window']}), log "
+            f"margin {fmt(worst['margin'])}"
+        )
+        margin = worst["margin"]
+    return Evidence(
+        Status.REFUTED,
+        METHOD,
+        f"{text}; breaking heads, the furthest first: {_heads_named(t['broken'])}; {where}",
+        ranges=ranges("heads"),
+        worst_margin=float(margin),
+        counterexample={"worst": worst, "broken": t["broken"][:8], "heads_broken": len(t["broken"])},
+        data=data,
+    )
+
+
+def plugin_verdict(part: str, what: str):
+    """One of the plugin decision's parts ("fraction" or "logodds") as a claim's evidence: "supported" ⇒ verified,
+    "refuted at this scale" ⇒ refuted, "open" or "not applicable" ⇒ open with its why; the direction at 8× (the
+    project's paired rule; with 5 pairs its exact test cannot reach 5 %) and the room to act beside it."""
+    from specproof.engine.methods import fmt
+    from specproof.engine.registry import Evidence, Status
+
+    d = plugin_decision()
+    if d is None:
+        return open_for("plugin")
+    cell = d[part]
+    drop = d["drop"]
+    direction = d["direction"]
+    context = (
+        f"LoRA's 1×→8× drop {fmt(drop['mean'])} (one-sided 95 % lower bound {fmt(drop['low'])}); direction at 8× by "
+        f"the paired rule: {direction['verdict']} (mean {fmt(direction['mean'])}, exact p {fmt(direction['p'])}; "
+        f"{d['n']} pairs, smallest possible p {fmt(2 / 2 ** d['n'])})"
+    )
+    if cell["verdict"] in STATUS:
+        text = (
+            f"{what} on SmolLM2-135M-Instruct: {fmt(cell['mean'])} (one-sided 95 % bounds {fmt(cell['low'])}, "
+            f"{fmt(cell['high'])}) against the margin {fmt(cell['margin'])} (the paper's {fmt(cell['paper'])}, "
+            f"halved): {cell['verdict']}; {context}"
+        )
+        status = Status(STATUS[cell["verdict"]])
+        return Evidence(
+            status,
+            METHOD,
+            text,
+            ranges=ranges("plugin"),
+            worst_margin=float(
+                cell["low"] - cell["margin"] if status is Status.VERIFIED else cell["high"] - cell["margin"]
+            ),
+            counterexample={part: cell, "drop": drop} if status is Status.REFUTED else None,
+            data={"decision": d},
+        )
+    from specproof.engine.methods import open_evidence
+
+    why = cell.get("why", f"the bounds {fmt(cell.get('low'))}, {fmt(cell.get('high'))} straddle the margin")
+    return open_evidence(
+        f"{what} on SmolLM2-135M-Instruct: {cell['verdict']} ({why}); {context}",
+        method=METHOD,
+        ranges=ranges("plugin"),
+        data={"decision": d},
+    )
