@@ -187,7 +187,7 @@ def _real(p):
         "--seeds",
         type=opt.seed_list,
         default=None,
-        help="with --measure plugin: seeds, comma-separated (default 0,...,5)",
+        help="with --measure plugin: seeds, comma-separated (default 0,...,4)",
     )
     p.add_argument(
         "--samples",

@@ -89,8 +89,11 @@ class PluginConfig:
     sigma: float = 1e-3  # SPR's perturbation at the embeddings (TRSP App. A.4)
     split: float = 0.8
     checkpoint_every: int = 8
-    seeds: tuple = (0, 1, 2, 3, 4, 5)
-    solo_seeds: tuple = (0, 1, 2, 3, 4)  # the side path alone: 5 seeds (≥ 5 paired; keeps the run within 2 CPU-hours)
+    # 5 seeds paired by seed (the issue asks for ≥ 5): the committed plan was cut from 6 to 5 for the CPU budget (2
+    # CPU-hours at about 400 CPU-s per trained arm and seed) before any decision was read; seeds are outside the
+    # fingerprint, so the rows already written stay valid. Planned rows: raw + 3 arms × 5 seeds = 16
+    seeds: tuple = (0, 1, 2, 3, 4)
+    solo_seeds: tuple = (0, 1, 2, 3, 4)  # the side path alone: the same 5 seeds
     arms: tuple = ARMS
 
     def identity(self) -> dict:

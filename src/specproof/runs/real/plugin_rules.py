@@ -8,7 +8,10 @@ the paper's comparison (TRSP added to LoRA, App. A.2) is the paired difference d
    sided 95 % lower bound above 0. Otherwise the effect-size rules do not apply (there is no drop to recover): the
    verdict says so, with the drop.
 3. **Direction** at 8×: the project's paired rule (:func:`specproof.runs.train.statistics.paired`, side "greater"):
-   bootstrap interval and exact permutation test.
+   bootstrap interval and exact permutation test. (Its smallest two-sided p is 2/2ⁿ: with the committed plan's 5
+   pairs 1/16 > 0.05, so at that plan the direction is reported and can only be open; the effect-size rules below,
+   on bootstrap bounds, and TOST, on t-tests, can still decide. Noted when the plan was cut from 6 seeds to 5, before
+   any decision was read.)
 4. **Effect size**, in units that do not depend on the base's level, each against a margin of half the paper's effect:
    - the **recovered fraction** R = mean_s d_s(8×) / mean_s D_s, the share of LoRA's 1×→8× drop that TRSP wins back
      (the paper's: 59.4/76.2 = 0.78 on NoLiMa at 8×; margin ``MARGIN_FRACTION`` = 0.39);
@@ -24,9 +27,9 @@ the paper's comparison (TRSP added to LoRA, App. A.2) is the paired difference d
    on the paper's side (stable rank, SPR, flatness higher; anisotropy lower with TRSP): the bootstrap interval of the
    project's paired rule and the two-sided paired t-test's p, the 16 p-values corrected for multiplicity by Holm's
    step-down; a cell is supported (refuted) when its interval excludes 0 on the paper's (other) side and its
-   Holm-adjusted p < 0.05. (Not the exact permutation test here: with 6 pairs its smallest p is 1/32, which Holm's
-   16-fold correction can never bring below 0.05; the diagnostics are continuous, so the t-test's p can. Amended
-   before any paired row of the committed run existed.)
+   Holm-adjusted p < 0.05. (Not the exact permutation test here: with 6 pairs its smallest p is 1/32, with the
+   committed plan's 5 pairs 1/16, which Holm's 16-fold correction can never bring below 0.05; the diagnostics are
+   continuous, so the t-test's p can. Amended before any paired row of the committed run existed.)
 
 Every verdict names the scale it was decided at (model, W, steps, seeds, instances per ratio). Nothing here trains
 or reads files.
