@@ -75,7 +75,34 @@ def _fake(diff: float, seeds=6, acc1=0.99, noise=0.01, key="stable_rank"):
     return run
 
 
+def _fake_accuracy(gap: float, seeds=16, acc1=0.99, base8=0.3):
+    """A synthetic run whose 8× exact match is ``base8`` for base and ``base8 + gap`` for TRSP (with per-seed noise),
+    each over 256 scored questions; ``acc1`` at 1× for both."""
+    rng = np.random.default_rng(1)
+    run = trn.TaskRun("mqar")
+    for s in range(seeds):
+        shared = 0.03 * rng.standard_normal()
+        for name, shift in (("base", 0.0), ("trsp", gap)):
+            ev = {}
+            for r in (1, 2, 4, 8):
+                a = acc1 if r == 1 else min(1.0, max(0.0, base8 + shift + shared + 0.01 * rng.standard_normal()))
+                ev[str(r)] = {
+                    "accuracy": a,
+                    "scored": 256,
+                    "heldout_loss": 1.0,
+                    "layer_mean": {k: 1.0 for k in ("stable_rank", "spr", "flatness", "anisotropy")},
+                    "gains": [[[1, 0.03]], [[2, 0.04]]] if name == "trsp" else [],
+                }
+            run.variants.setdefault(name, {})[s] = {"eval": ev}
+    return run
+
+
 def test_the_rule_decides_the_trained_claims():
+    """The rules of the trsp.trained.* claims (checks/claims/_shared/trsp_trained.py): the direction rule per ratio,
+    the effect-size rule (recovered fraction and log-odds against half the paper's), the Holm-adjusted diagnostic
+    family and the mechanism rule, on synthetic rows and on the committed MQAR rows; the precondition, too few pairs
+    and fewer than the planned pairs leave a claim open, and every verdict names its scale."""
+    from specproof.checks.claims._shared import trsp_trained as sh
     from specproof.checks.claims._shared.trsp_trained import decide
 
     kw = {"what": "x", "paper": "p"}
@@ -90,6 +117,48 @@ def test_the_rule_decides_the_trained_claims():
     # the paper's precondition: a model below 95 % at 1× in one seed leaves the comparison unjudged
     blocked = decide(_fake(0.5, acc1=0.9), "stable_rank", "greater", (1, 2), **kw)
     assert blocked.status is Status.OPEN and "precondition" in blocked.summary
+
+    at = "mqar, D = 2, d = 64, T = 64"
+    # the effect-size rule: the paper's size supported, refuted, and open short of the planned 16 pairs
+    big = sh.effect_size_rule(_fake_accuracy(0.5))
+    assert big.status is Status.VERIFIED and big.summary.startswith(f"the paper's effect size is supported at {at}")
+    none = sh.effect_size_rule(_fake_accuracy(0.0))
+    assert none.status is Status.REFUTED and set(none.counterexample) == {"recovered_fraction", "log_odds"}
+    assert at in none.summary and none.ranges.startswith(at)
+    interim = sh.effect_size_rule(_fake_accuracy(0.5, seeds=6))
+    assert interim.status is Status.OPEN and "6 of the 16 planned pairs" in interim.summary
+    assert "detectable at 80 % power" in interim.summary
+    # the precondition fails: open, the seeds named, no detectable effect (in the summary or the data)
+    low = sh.effect_size_rule(_fake_accuracy(0.5, acc1=0.9))
+    assert low.status is Status.OPEN and low.summary.startswith(f"the paper's precondition fails at {at}")
+    assert "detectable at" not in low.summary and "detectable" not in low.data["direction"]
+    one = sh.effect_size_rule(_fake_accuracy(0.5, seeds=1))
+    assert one.status is Status.OPEN and "1 of the 16 planned pairs" in one.summary
+    assert "needs at least 2" in one.summary
+    # base that loses nothing from 1× to 8×: the fraction does not apply and the log-odds alone decides
+    flat = sh.effect_size_rule(_fake_accuracy(0.0, base8=0.97))
+    assert flat.data["recovered_fraction"]["verdict"] == "not applicable" and flat.status is Status.REFUTED
+
+    # the diagnostics: Holm over the 16 tests; 8 pairs cannot reject (and say so)
+    assert sh.diagnostic_rule(_fake(0.5, seeds=16), "stable_rank", **kw).status is Status.VERIFIED
+    assert sh.diagnostic_rule(_fake(-0.5, seeds=16), "stable_rank", **kw).status is Status.REFUTED
+    assert sh.diagnostic_rule(_fake(0.5, seeds=16), "anisotropy", **kw).status is Status.REFUTED
+    eight = sh.diagnostic_rule(_fake(0.5, seeds=8), "stable_rank", **kw)
+    assert eight.status is Status.OPEN and "the family cannot reject at 5 % (it needs 10 pairs)" in eight.summary
+    # the mechanism rule needs rows with the length controls
+    bare = sh.mechanism_rule(_fake_accuracy(0.5))
+    assert bare.status is Status.OPEN and "carry the length controls" in bare.summary
+
+    # the committed MQAR rows (16 pairs): the paper's effect size is refuted at this scale, and a plain length fix
+    # (RoPE position interpolation) gives base more than TRSP has
+    run = trn.committed("mqar")
+    e = sh.effect_size_rule(run)
+    assert e.status is Status.REFUTED and e.summary.startswith(f"the paper's effect size is refuted at {at}")
+    m = sh.mechanism_rule(run)
+    assert m.status is Status.REFUTED and m.counterexample["reference"] == "position_interpolation"
+    assert m.data["gains_by_layer"]["scale"] == at
+    d = sh.diagnostic_rule(run, "flatness", **kw)
+    assert d.status is Status.OPEN and "Holm's adjustment over the 16 tests" in d.summary
 
 
 def test_the_command_trains_a_task_and_prints_the_paired_table(tmp_path, capsys):
@@ -268,10 +337,13 @@ def test_the_key_first_hop_reads_each_fact_forward():
 
 
 def test_the_two_hop_rows_are_committed_and_judged_by_the_precondition():
-    """The committed two-hop rows (config hop): base and TRSP paired in six seeds with their learning curves; each
-    trsp.trained.hop.* claim is judged only where every seed of both models reached 95 % at 1×, and otherwise says
-    which seeds did not (the precondition, never a verdict on extrapolation)."""
-    from specproof.checks.claims._shared.trsp_trained import precondition
+    """The first two-hop form (config hop) stays committed: base and TRSP paired in six seeds with their learning
+    curves, learned by base in 3/6 seeds and by TRSP in 2/6 (Fisher p = 1), which trsp.trained.hop.learnability puts
+    beside the redesigned task's counts. The trsp.trained.hop.* claims read the redesigned task (config hop-shared):
+    open while its rows are missing, judged only where every seed of both models reached 95 % at 1× (and otherwise
+    saying which seeds did not: the precondition, never a verdict on extrapolation), and open short of the 8 planned
+    pairs."""
+    from specproof.checks.claims._shared import trsp_trained as sh
     from specproof.engine.registry import load_all
 
     run = trn.committed("hop")
@@ -279,12 +351,26 @@ def test_the_two_hop_rows_are_committed_and_judged_by_the_precondition():
     for name in ("base", "trsp"):
         assert sorted(run.variants[name]) == [0, 1, 2, 3, 4, 5]
         assert all(row["train"]["curve"][-1][0] == trn.CONFIGS["hop"].steps for row in run.variants[name].values())
-    blocked = precondition(run)
+    first = sh.learnability(run)
+    assert first["arms"]["base"]["met"] == [1, 2, 4] and first["arms"]["trsp"]["met"] == [1, 2]
+    assert first["fisher_p"] == 1.0
+    assert sh.learnability_rule(run).status is Status.REFUTED  # the first form is not learned in every seed
     claims = load_all()
+    learn = claims["trsp.trained.hop.learnability"].checks[0](None)
+    assert "base 3/6, TRSP 2/6" in learn.summary and "Fisher p = 1" in learn.summary
+
+    shared = trn.committed("hop-shared")
+    blocked = None if shared is None else sh.precondition_fails(shared)
     for slug in ("stable-rank", "spr", "flatness", "anisotropy", "retrieval"):
         ev = claims[f"trsp.trained.hop.{slug}"].checks[0](None)
-        if blocked:
+        if shared is None:
+            assert ev.status is Status.OPEN and "config hop-shared" in ev.summary, slug
+        elif blocked:
             assert ev.status is Status.OPEN and ev.summary.startswith(blocked), slug
+        elif len(sh.paired_seeds(shared)) < trn.HOP_PAIRS:
+            assert ev.status is Status.OPEN and f"of the {trn.HOP_PAIRS} planned pairs" in ev.summary, slug
+        else:
+            assert "hop, D = 2, d = 64, T = 96" in ev.summary, slug
 
 
 def test_the_length_controls_are_what_they_say():

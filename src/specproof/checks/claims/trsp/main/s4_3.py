@@ -1,105 +1,254 @@
 """TRSP §4.3: Main results: long-context extrapolation.
 
-The section's claims in the paper's order, each stated before the checks that decide it; the project's own claims (2:
+The section's claims in the paper's order, each stated before the checks that decide it; the project's own claims (6:
 corrections, sharpenings, hypotheses, measurements) follow the claim they qualify.
+
+The trained decoders' claims read the committed task-level rows (`data/trained-tasks.jsonl`) by the pre-stated rules
+of :mod:`specproof.runs.train.statistics` (the shapes in checks/claims/_shared/trsp_trained.py): the effect-size rule
+(the recovered fraction of base's 1×→8× drop and the log-odds difference at 8×, each against half the paper's on
+one-sided 95 % bounds), the mechanism rule (TRSP against base under its best plain length fix) and learnability as an
+outcome. Each verdict names its scale (task, D, d, T); a run short of its planned pairs is open.
 """
 
 from __future__ import annotations
 
-import numpy as np
-
 from specproof.checks.claims._shared import sdeg_causal_real as CR
 from specproof.checks.claims._shared.trsp_trained import (
+    DEEP_CONFIG,
     HOP_CONFIG,
+    HOP_SHARED_CONFIG,
+    HOP_TASK,
     TASK_CONFIG,
     TASK_FIGURES,
-    TASK_READERS,
-    decide,
+    UNPROVED,
+    effect_size_rule,
+    first_form,
+    learnability_rule,
+    mechanism_rule,
+    scale_ranges,
     task_missing,
     task_run,
 )
-from specproof.engine.methods import fmt
+from specproof.engine.methods import fmt, open_evidence
+from specproof.engine.records import Tightness
 from specproof.engine.registry import Evidence, Source, Status, claim
-from specproof.runs.train import harness as tr
 
-HOP_TASK = (
-    "the NoLiMa-style two-hop task of `specproof train --task hop` (TRSP App. A.1's design on a synthetic "
-    "vocabulary: 4 chains of a bridging fact 'C IN Z .' and a needle 'Z LIVES P .' at uniform depths of a filler "
-    "haystack, 8 questions 'Q C' naming only the country, answered 'Z P' — the bridging city, then the person — exact "
-    "match on both tokens; Llama-style decoder, RoPE, d = 64, 2 layers × 4 heads, trained at T = 96 for 6000 steps "
-    "after a two-chain curriculum)"
+RULE_TEST = "tests/test_task_run.py::test_the_rule_decides_the_trained_claims"
+READERS_TEST = "tests/test_task_run.py::test_the_shared_readers_decide_the_committed_mqar_rows_by_the_effect_size_rule"
+HOP_TEST = "tests/test_task_run.py::test_the_two_hop_rows_are_committed_and_judged_by_the_precondition"
+
+
+# What the committed rows give now (data/trained-tasks.jsonl): mqar 16 pairs; mqar-deep and hop-shared still
+# training (the deep and hop claims open on their pair counts until every planned pair is committed)
+EXPECTED = {
+    "trsp.trained.retrieval": Status.REFUTED,
+    "trsp.trained.mechanism": Status.REFUTED,
+    "trsp.trained.deep.retrieval": Status.OPEN,
+    "trsp.trained.deep.mechanism": Status.OPEN,
+    "trsp.trained.hop.retrieval": Status.OPEN,
+    "trsp.trained.hop.learnability": Status.OPEN,
+}
+
+
+REASONS = {
+    "trsp.trained.retrieval": (
+        "At mqar, D = 2, d = 64, T = 64 (16 pairs) TRSP and base are level at 8× (49.1 vs 49.5 %): both the recovered "
+        "fraction and the log-odds difference have one-sided 95 % upper bounds far below half the paper's effect."
+    ),
+    "trsp.trained.mechanism": (
+        "At mqar, D = 2, d = 64, T = 64 (16 pairs) RoPE position interpolation alone lifts base to 83.3 % at 8×, "
+        "34 points above TRSP as trained: a plain length fix gives base more than TRSP has."
+    ),
+    "trsp.trained.deep.retrieval": (
+        "Open while the mqar-deep rows (12 pairs planned) are still being trained; decided by the effect-size rule "
+        "once every planned pair is committed."
+    ),
+    "trsp.trained.deep.mechanism": (
+        "Open while the mqar-deep rows (12 pairs planned) are still being trained; decided by the mechanism rule "
+        "once every planned pair is committed."
+    ),
+    "trsp.trained.hop.retrieval": (
+        "Open while the hop-shared rows (8 pairs planned) are still being trained; decided by the effect-size rule "
+        "once every planned pair is committed."
+    ),
+    "trsp.trained.hop.learnability": (
+        "Open while the hop-shared rows (8 seeds per arm planned) are still being trained; the first form (config "
+        "hop) was learned by base in 3/6 seeds and by TRSP in 2/6."
+    ),
+}
+
+
+MARGINS = Tightness(  # the statements' "≥ 0.39", "≥ 1.38" are the rule's margins, not bounds of a model
+    "unmeasurable",
+    "the inequalities are the decision margins of the effect-size rule (half the paper's recovered fraction 0.78 and "
+    "log-odds difference 2.76), read against one-sided 95 % bootstrap bounds over seeds, not a bound with an extreme "
+    "to measure; the estimates and their bounds are in the evidence",
 )
 
 
-HOP_RETRIEVAL_EXPECTED = Status.OPEN
+def _effect_check(config: str):
+    def fn(ctx) -> Evidence:
+        run = task_run(config)
+        return task_missing(config) if run is None else effect_size_rule(run)
+
+    return fn
 
 
-HOP_REASON = "Decided by the pre-stated rule on the committed two-hop rows (config hop); see the evidence."
+def _mechanism_check(config: str):
+    def fn(ctx) -> Evidence:
+        run = task_run(config)
+        return task_missing(config) if run is None else mechanism_rule(run)
+
+    return fn
 
 
 retrieval = claim(
     "trsp.trained.retrieval",
-    title="Trained from scratch to solve the retrieval task at 1×, TRSP retrieves better than the base model at 8× (Table 2, Fig. 4e)",
+    title="Trained to solve MQAR at 1× (D = 2, T = 64), TRSP does not recover an effect of the paper's size at 8× (Table 2)",
     source=Source("specproof", "§4.3, Table 2, Fig. 4e", "own, trained decoders"),
-    statement=r"For the decoders of `specproof train --task mqar` (multi-query associative recall: 4 key–value pairs at uniform depths of a filler haystack, 16 queries after a separator; exact match of the greedy value token on 256 held-out instances), trained at $T = 64$ until base and TRSP both reach 95 % at $T$ in every seed (the paper's precondition, Table 2: all models ≈ 100 % at 1×), the exact-match accuracy at $8T$ (same facts, 8× the filler) is higher for Transformer + TRSP than for the base Transformer, by the paired rule (seeds shared; BCa interval and exact permutation test at 5 %), as TRSP Table 2 reports for NoLiMa at 8K (83.2 % vs 23.8 %).",
-    expected=Status.OPEN,
-    reason="Decided by the pre-stated rule on the committed task-level rows; see the evidence.",
+    statement=r"For the decoders of `specproof train --task mqar` (multi-query associative recall: 4 key–value pairs at "
+    r"uniform depths of a filler haystack, 16 queries; Llama-style, RoPE, scale mqar, D = 2, d = 64, T = 64; 1200 "
+    r"steps; 16 seeds, base and TRSP paired by seed), each reaching 95 % exact match at $T$ in every seed, TRSP's "
+    r"$8T$ exact-match accuracy exceeds base's by an effect of at least half the paper's: the recovered fraction of "
+    r"base's 1×→8× drop $\mathrm{mean}(\mathrm{TRSP}_8 - \mathrm{base}_8)/\mathrm{mean}(\mathrm{base}_1 - "
+    r"\mathrm{base}_8) \ge 0.39$ and the log-odds difference at 8× $\ge 1.38$ (paper: 0.78 and 2.76, NoLiMa at 8K, "
+    r"83.2 vs 23.8 %), decided on one-sided 95 % BCa bounds.",
+    expected=EXPECTED["trsp.trained.retrieval"],
+    reason=REASONS["trsp.trained.retrieval"],
+    unproved=UNPROVED,
+    tightness=MARGINS,
     notes=["interpretive"],
-    tests=["tests/test_task_run.py::test_the_rule_decides_the_trained_claims"],
+    tests=[RULE_TEST, READERS_TEST],
     figure=TASK_FIGURES["accuracy"],
 )
 
 
-def _retrieval(config: str) -> Evidence:
-    run = task_run(config)
-    if run is None:
-        return task_missing(config)
-    paper = (
-        f"Table 2 / Fig. 4e: 8× accuracy TRSP {tr.PAPER['nolima_accuracy']['8x']['trsp']} %, base "
-        f"{tr.PAPER['nolima_accuracy']['8x']['base']} %, all ≈ 100 % at 1×"
-    )
-    ev = decide(run, "accuracy", "greater", (8,), what="exact-match accuracy (%) at 8×", paper=paper)
-    from specproof.runs.train.statistics import paired
-
-    extra = []
-    for r in (1, 2, 4):
-        seeds, va, vb = run.paired("trsp", "base", r, TASK_READERS["accuracy"])
-        if len(seeds) >= 2:
-            d = paired(va, vb, "greater")
-            extra.append(f"{r}×: TRSP {fmt(float(np.mean(va)))} % vs base {fmt(float(np.mean(vb)))} % ({d.text()})")
-    summary = ev.summary + (". For reference, " + "; ".join(extra) if extra else "")
-    return Evidence(
-        ev.status, ev.method, summary, ranges=ev.ranges, data=ev.data, counterexample=ev.counterexample or None
-    )
-
-
 @retrieval.decides
-def trained_retrieval_ordering(ctx) -> Evidence:
-    return _retrieval(TASK_CONFIG)
+def trained_retrieval_effect(ctx) -> Evidence:
+    return _effect_check(TASK_CONFIG)(ctx)
+
+
+mechanism = claim(
+    "trsp.trained.mechanism",
+    title="At D = 2, T = 64, what 8× measures: TRSP against the plain length fixes",
+    source=Source("specproof", "§4.3, Table 2", "own, trained decoders: length controls"),
+    statement=r"For the mqar decoders (mqar, D = 2, d = 64, T = 64, 16 pairs), TRSP's exact-match accuracy at $8T$ "
+    r"exceeds base's under the best of the plain length fixes (as trained, RoPE position interpolation by 8, attention "
+    r"scores × $\log(8T)/\log T$; the fix chosen on base's mean alone), by the direction rule (paired by seed; BCa "
+    r"interval and exact permutation test at 5 %).",
+    expected=EXPECTED["trsp.trained.mechanism"],
+    reason=REASONS["trsp.trained.mechanism"],
+    unproved=UNPROVED,
+    notes=["interpretive"],
+    tests=[RULE_TEST],
+    figure=TASK_FIGURES["controls"],
+)
+
+
+@mechanism.decides
+def trained_mechanism_beyond_length_fixes(ctx) -> Evidence:
+    return _mechanism_check(TASK_CONFIG)(ctx)
+
+
+deep_retrieval = claim(
+    "trsp.trained.deep.retrieval",
+    title="Deep enough for the side path to reach 8× (D = 9, T = 32), TRSP against the base model at 8× by the paper's effect size",
+    source=Source("specproof", "§4.3, Table 2, Fig. 4e", "own, trained decoders"),
+    statement=r"For the decoders of `specproof train --task mqar-deep` (MQAR: 4 pairs, 8 queries, 32 keys; scale mqar, "
+    r"D = 9, d = 64, T = 32, so $2^{D-1} = 256 = 8T$ and TRSP's top band covers the whole 8× context, as the paper's "
+    r"D = 14 covers 8× its 1K window; query/key projections drawn at 0.1, the rest at 0.02, AdamW $5\cdot10^{-4}$, "
+    r"6000 steps; 12 seeds paired by seed, 8 at least), each reaching 95 % at $T$ in every seed, TRSP's exact-match "
+    r"accuracy at $8T$ exceeds base's by at least half the paper's effect: recovered fraction $\ge 0.39$ and log-odds "
+    r"difference $\ge 1.38$ (one-sided 95 % BCa bounds).",
+    expected=EXPECTED["trsp.trained.deep.retrieval"],
+    reason=REASONS["trsp.trained.deep.retrieval"],
+    unproved=UNPROVED,
+    tightness=MARGINS,
+    notes=["interpretive"],
+    tests=[RULE_TEST],
+    figure=TASK_FIGURES["deep-accuracy"],
+)
+
+
+@deep_retrieval.decides
+def trained_deep_retrieval_effect(ctx) -> Evidence:
+    return _effect_check(DEEP_CONFIG)(ctx)
+
+
+deep_mechanism = claim(
+    "trsp.trained.deep.mechanism",
+    title="At D = 9, T = 32, what 8× measures: TRSP against the plain length fixes",
+    source=Source("specproof", "§4.3, Table 2", "own, trained decoders: length controls"),
+    statement=r"For the mqar-deep decoders (mqar, D = 9, d = 64, T = 32), TRSP's exact-match accuracy at $8T$ exceeds "
+    r"base's under the best plain length fix (as trained, RoPE positions ÷ 8, log-length scaling; chosen on base's "
+    r"mean alone), by the direction rule; the learned gain per layer and ratio, the accuracy by query–needle distance "
+    r"and the retrieving head's entropy are its evidence.",
+    expected=EXPECTED["trsp.trained.deep.mechanism"],
+    reason=REASONS["trsp.trained.deep.mechanism"],
+    unproved=UNPROVED,
+    notes=["interpretive"],
+    tests=[RULE_TEST],
+    figure=TASK_FIGURES["deep-controls"],
+)
+
+
+@deep_mechanism.decides
+def trained_deep_mechanism_beyond_length_fixes(ctx) -> Evidence:
+    return _mechanism_check(DEEP_CONFIG)(ctx)
 
 
 hop_retrieval = claim(
     "trsp.trained.hop.retrieval",
-    title="Trained from scratch to solve the two-hop task at 1×, TRSP retrieves better than the base model at 8× (Table 2, Fig. 4e)",
+    title="Trained to solve the two-hop task at 1×, TRSP against the base model at 8× by the paper's effect size (Table 2, Fig. 4e)",
     source=Source("specproof", "§4.3, Table 2, Fig. 4e, App. A.1", "own, trained decoders"),
-    statement=rf"For the decoders of {HOP_TASK}, trained until base and TRSP both reach 95 % exact match at $T$ in every "
-    r"seed (the paper's precondition, Table 2: all models ≈ 100 % at 1×), the exact-match accuracy at $8T$ (same facts, "
-    r"8× the filler) is higher for Transformer + TRSP than for the base Transformer, by the paired rule (seeds shared; "
-    r"BCa interval and exact permutation test at 5 %), as TRSP Table 2 reports for NoLiMa at 8K (83.2 % vs 23.8 %).",
-    expected=HOP_RETRIEVAL_EXPECTED,
-    reason=HOP_REASON,
+    statement=rf"For the decoders of {HOP_TASK}, each reaching 95 % exact match at $T$ in every seed (the paper's "
+    r"precondition, Table 2: all models ≈ 100 % at 1×), TRSP's exact-match accuracy at $8T$ (same facts, 8× the "
+    r"filler) exceeds base's by at least half the paper's effect: recovered fraction of base's 1×→8× drop $\ge 0.39$ "
+    r"and log-odds difference at 8× $\ge 1.38$ (paper: 0.78 and 2.76, NoLiMa at 8K, 83.2 vs 23.8 %), decided on "
+    r"one-sided 95 % BCa bounds.",
+    expected=EXPECTED["trsp.trained.hop.retrieval"],
+    reason=REASONS["trsp.trained.hop.retrieval"],
+    unproved=UNPROVED,
+    tightness=MARGINS,
     notes=["interpretive"],
-    tests=[
-        "tests/test_task_run.py::test_the_rule_decides_the_trained_claims",
-        "tests/test_task_run.py::test_the_two_hop_rows_are_committed_and_judged_by_the_precondition",
-    ],
+    tests=[RULE_TEST, HOP_TEST],
     figure=TASK_FIGURES["hop-accuracy"],
 )
 
 
 @hop_retrieval.decides
-def trained_hop_retrieval_ordering(ctx) -> Evidence:
-    return _retrieval(HOP_CONFIG)
+def trained_hop_retrieval_effect(ctx) -> Evidence:
+    return _effect_check(HOP_SHARED_CONFIG)(ctx)
+
+
+hop_learnability = claim(
+    "trsp.trained.hop.learnability",
+    title="The redesigned two-hop task is learned at 1× in every seed of base and TRSP",
+    source=Source("specproof", "§4.3, Table 2, App. A.1", "own, trained decoders: the paper's precondition"),
+    statement=r"On the redesigned two-hop task (hop, D = 2, d = 64, T = 96; 3000 steps), base and TRSP each reach 95 % "
+    r"exact match at $T$ in every one of the 8 seeds; the arms' counts are compared by Fisher's exact test "
+    r"(two-sided).",
+    expected=EXPECTED["trsp.trained.hop.learnability"],
+    reason=REASONS["trsp.trained.hop.learnability"],
+    unproved=UNPROVED,
+    notes=["interpretive"],
+    tests=[RULE_TEST, HOP_TEST],
+    figure=TASK_FIGURES["hop-accuracy"],
+)
+
+
+@hop_learnability.decides
+def trained_hop_learnability(ctx) -> Evidence:
+    run, before = task_run(HOP_SHARED_CONFIG), task_run(HOP_CONFIG)
+    if run is not None:
+        return learnability_rule(run, before=before)
+    missing = task_missing(HOP_SHARED_CONFIG)
+    if before is None:
+        return missing
+    text, data = first_form(before)  # beside, not judged: another config
+    return open_evidence(
+        f"{missing.summary}. {text}", method=missing.method, ranges=scale_ranges(before), data={"first_form": data}
+    )
 
 
 # --------------------------------------------------------------------------- TRSP as a post-training plugin (SmolLM2)
