@@ -97,8 +97,9 @@ def draw_concentration(d, ax):
     ax.axhline(d["head_dim"], color="k", ls="--", lw=0.8, label=f"d_h = {d['head_dim']} (rank S_h ≤ d_h)")
     if d["paper"]:  # a --quick run carries none of the paper's numbers
         srank, erank = d["paper"]["gpt2_srank"]["1024"], d["paper"]["gpt2_erank1"]["1024"]
-        ax.plot([1024, 1024], srank, "s", color="grey", mfc="none", label="paper GPT-2, ℓ = 1024: srank real, canonical")
-        ax.plot([1024, 1024], erank, "D", color="grey", mfc="none", label="paper GPT-2, ℓ = 1024: erank₁ real, canonical")
+        for pair, marker, what in ((srank, "s", "srank"), (erank, "D", "erank₁")):
+            label = f"paper GPT-2, ℓ = 1024: {what} real, canonical"
+            ax.plot([1024, 1024], pair, marker, color="grey", mfc="none", label=label)
     ax.set_xscale("log", base=2)
     ax.set_yscale("log")
     ax.set_xlabel("sequence length ℓ")
