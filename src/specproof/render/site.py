@@ -82,13 +82,7 @@ def results_from_report(data: dict) -> dict:
     out = {}
     for entry in data["claims"]:
         evidence = [
-            Evidence(
-                **{
-                    k: record_from_json(k, v) if k in RECORDS else v
-                    for k, v in e.items()
-                    if k in names
-                }
-            )
+            Evidence(**{k: record_from_json(k, v) if k in RECORDS else v for k, v in e.items() if k in names})
             for e in entry.get("evidence", [])
         ]
         crashed = [n[len("check crashed: ") :] for n in entry.get("notes", []) if n.startswith("check crashed: ")]

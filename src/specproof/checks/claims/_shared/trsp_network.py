@@ -234,4 +234,3 @@ def _full_depth_dense(T: int, seed: int) -> dict[str, float]:
     W = nw.network_operator(layers, markov=True).as_matrix()
     W = (W + W.T) / 2
     return {"mu2_full": algebraic_connectivity(laplacian(W)), "gap_full": normalized_gap(W)}
-

@@ -212,7 +212,9 @@ def mu2_four_dense(ctx: Context) -> tuple:
     modes): the largest ratio, which the record says is 1 (LAPACK's error: a few T·eps·‖L‖, ‖L‖ ≤ 4(L + 1))."""
     from specproof.theory.cayley import cayley_laplacian
 
-    ratio = max(4 / float(scipy.linalg.eigvalsh(cayley_laplacian(T), subset_by_index=[1, 1])[0]) for T in range(2, 65, 2))
+    ratio = max(
+        4 / float(scipy.linalg.eigvalsh(cayley_laplacian(T), subset_by_index=[1, 1])[0]) for T in range(2, 65, 2)
+    )
     return (Second("ratio", 1.0, ratio, "dense eigvalsh of the Laplacian at even T ≤ 64", 1e-12),)
 
 

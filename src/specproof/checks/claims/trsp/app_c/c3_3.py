@@ -1549,11 +1549,17 @@ def _sink_floor_exact(T: int, D: int, s: float, stated: float):
     P = sp.eye(T)
     sink = sp.Matrix(T, T, lambda i, j: 1 if j == 0 else 0)
     for g, b in zip(gates, dyadic_schedule(T, D)):
-        layer = sp.eye(T) + sink + sp.Rational(g.numerator, g.denominator) * sp.Matrix(tribox_matrix(T, b, exact=True).tolist())
+        layer = (
+            sp.eye(T)
+            + sink
+            + sp.Rational(g.numerator, g.denominator) * sp.Matrix(tribox_matrix(T, b, exact=True).tolist())
+        )
         P = layer * P / (2 + sp.Rational(g.numerator, g.denominator))
     W = (P + P.T) / 2
     L = sp.diag(*[sum(W.row(i)) for i in range(T)]) - W
     mu2 = sorted(L.eigenvals(multiple=True), key=lambda v: float(sp.re(v)))[1]
-    q = sp.prod([(1 + sp.Rational(g.numerator, g.denominator)) / (2 + sp.Rational(g.numerator, g.denominator)) for g in gates])
+    q = sp.prod(
+        [(1 + sp.Rational(g.numerator, g.denominator)) / (2 + sp.Rational(g.numerator, g.denominator)) for g in gates]
+    )
     ratio = float(sp.nsimplify((1 - q) / 2 / mu2))
     return Second("ratio", stated, ratio, "exact rationals at the witness (sympy eigenvalues)", 5e-7)

@@ -1279,7 +1279,9 @@ def schur_equality_dense(ctx: Context) -> tuple:
     √(‖M‖₁‖M‖_∞) from numpy's matrix norms."""
     M = TriBox(64, 1).as_matrix()
     schur = math.sqrt(np.linalg.norm(M, 1) * np.linalg.norm(M, np.inf))
-    return (Second("ratio", 1.0, float(scipy.linalg.svdvals(M)[0]) / schur, "dense SVD and matrix norms at T = 64", 1e-12),)
+    return (
+        Second("ratio", 1.0, float(scipy.linalg.svdvals(M)[0]) / schur, "dense SVD and matrix norms at T = 64", 1e-12),
+    )
 
 
 @sharp.second("tightness")

@@ -225,7 +225,10 @@ def c_conditioning_dense(ctx: Context) -> Evidence:
         inequality="σ_min(M_tri) ≤ √((2b−2)/T), as the bound over σ_min",
         seconds=tuple(
             Second(name, stated, _conditioning_factor_exact(T, 2), "exact σ_min (sympy, eigenvalues of MᵀM)", error)
-            for name, stated, T, error in (("factor", math.sqrt(2), 1, 1e-12), ("bound/σ_min at T = 2, b = 2", 5.04, 2, 0.005))
+            for name, stated, T, error in (
+                ("factor", math.sqrt(2), 1, 1e-12),
+                ("bound/σ_min at T = 2, b = 2", 5.04, 2, 0.005),
+            )
         ),
     )
     from specproof.engine.measure import limit_fit
