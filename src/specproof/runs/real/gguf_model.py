@@ -29,6 +29,7 @@ import importlib.metadata
 import io
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from specproof.theory.validate import InputError
 
@@ -194,7 +195,7 @@ def resolve(model: str) -> GGUFInfo:
 class CausalModel:
     """A loaded GGUF decoder: the transformers causal LM, its tokenizer, and the checked file's facts."""
 
-    model: object
+    model: Any  # a transformers causal LM (imported lazily, so typed Any at this boundary)
     tokenizer: object
     info: GGUFInfo
 
