@@ -136,7 +136,8 @@ def counts(results) -> list[Finding]:
     out = []
     for r in results:
         text = " ".join((r.claim.title, r.claim.statement))
-        if not _COUNT.search(text):
+        counts_in = _COUNT.search(text)
+        if counts_in is None:
             continue
         counted = [e.check for e in r.evidence if "count" in e.data]
         out.append(
@@ -147,7 +148,7 @@ def counts(results) -> list[Finding]:
                 (
                     "counted by " + ", ".join(counted)
                     if counted
-                    else "the statement counts (" + _COUNT.search(text).group(0).strip() + ") but no evidence counts"
+                    else "the statement counts (" + counts_in.group(0).strip() + ") but no evidence counts"
                 ),
                 not counted,
             )

@@ -36,6 +36,7 @@ import platform
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Callable, TypedDict
 
 import numpy as np
 
@@ -300,10 +301,19 @@ def _answer_loss(model, tokens, mask):
 
 
 DISTANCE_EDGES = (0.0, 0.5, 1.0, 2.0, 4.0, 8.0)  # query–needle distance bins, in units of the training length
+
+
 # the plain length fixes evaluated beside every model beyond T (evaluation only, the trained weights unchanged):
 # RoPE position interpolation (positions ÷ k, Chen et al. 2023) and log-length attention scaling (every score times
 # log(kT)/log T, so the softmax keeps its sharpness over k× more keys)
-CONTROLS = {
+class LengthFix(TypedDict, total=False):
+    """The forward keywords of a plain length fix: the decoder's position interpolation or score temperature."""
+
+    interpolation: float
+    temperature: float
+
+
+CONTROLS: dict[str, Callable[[int, int], LengthFix]] = {
     "position_interpolation": lambda k, T: {"interpolation": float(k)},
     "log_length_scaling": lambda k, T: {"temperature": math.log(k * T) / math.log(T)},
 }
@@ -341,7 +351,8 @@ def evaluate_accuracy(model, batch, device, eval_batch: int = 64, train_T: int |
     import torch
     from torch.nn import functional as F
 
-    hits, losses = [], []
+    hit_rows: list[np.ndarray] = []
+    losses: list[float] = []
     with torch.no_grad():
         for i in range(0, len(batch.tokens), eval_batch):
             tok = torch.as_tensor(batch.tokens[i : i + eval_batch], device=device)
@@ -349,12 +360,12 @@ def evaluate_accuracy(model, batch, device, eval_batch: int = 64, train_T: int |
             logits = model(tok[:, :-1], **forward).logits
             target = tok[:, 1:][m]
             losses.append(float(F.cross_entropy(logits[m].double(), target, reduction="sum")))
-            hits.append((logits.argmax(-1)[m] == target).view(tok.shape[0], -1).cpu().numpy())
-    hits = np.concatenate(hits)
+            hit_rows.append((logits.argmax(-1)[m] == target).view(tok.shape[0], -1).cpu().numpy())
+    hits = np.concatenate(hit_rows)
     scored = batch.score[batch.mask].reshape(hits.shape)
     k = batch.extra.get("answer_len", 1)
     if k > 1:  # a question's answer is k consecutive answer tokens: exact match needs all k
-        hits = hits.reshape(hits.shape[0], -1, k).all(-1)
+        hits = np.asarray(hits.reshape(hits.shape[0], -1, k).all(-1))
         scored = scored.reshape(scored.shape[0], -1, k)[:, :, 0]
     bins = np.clip((batch.depth[:, :, 0] * 4).astype(int), 0, 3)
     by_depth = [float(hits[scored & (bins == k)].mean()) if np.any(scored & (bins == k)) else None for k in range(4)]
@@ -385,7 +396,8 @@ def attention_at_answer(model, batch, device, width: int, eval_batch: int = 8, *
     needle = _needle_positions(batch)
     k = batch.extra.get("answer_len", 1)
     scored = batch.score[batch.mask].reshape(batch.mask.shape[0], -1, k)[:, :, 0]
-    mass, entropy = [], []
+    mass_parts: list[np.ndarray] = []
+    entropy_parts: list[np.ndarray] = []
     with torch.no_grad():
         for i in range(0, len(batch.tokens), eval_batch):
             tok = torch.as_tensor(batch.tokens[i : i + eval_batch, :-1], device=device)
@@ -403,9 +415,9 @@ def attention_at_answer(model, batch, device, width: int, eval_batch: int = 8, *
                 ent = -(rows * torch.log(rows.clamp_min(1e-30))).sum(-1)
                 m_l.append(on_fact.double().cpu().numpy())
                 e_l.append(ent.double().cpu().numpy())
-            mass.append(np.stack(m_l))  # (D, n, H)
-            entropy.append(np.stack(e_l))
-    mass, entropy = np.concatenate(mass, axis=1), np.concatenate(entropy, axis=1)
+            mass_parts.append(np.stack(m_l))  # (D, n, H)
+            entropy_parts.append(np.stack(e_l))
+    mass, entropy = np.concatenate(mass_parts, axis=1), np.concatenate(entropy_parts, axis=1)
     _, lastq = np.nonzero(scored)[0], last[scored]
     return {
         "needle_mass": mass.mean(axis=1).tolist(),  # (D, H)
