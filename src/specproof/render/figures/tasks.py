@@ -357,7 +357,7 @@ def draw_task_controls(d, ax):
     )  # fmt: skip
 
 
-def _draw_gains(d, sub):
+def _draw_gains(d: dict, sub) -> None:
     """(a) TRSP's learned gain per layer, one line per ratio (band: the seeds' range)."""
     from matplotlib import colormaps
 
