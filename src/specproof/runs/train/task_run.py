@@ -824,18 +824,13 @@ def run(
             if stored is not None and not (complete and path is not None and needs_controls(stored)):
                 continue  # stored, and not to be completed
             model, info = train(c, name, variant, int(seed), device, _checkpoint(checkpoints, c, name, seed))
-            if stored is not None:
+            what = f"{c.name} {name} seed {seed}"
+            if stored is None:
+                rows.append(_new_row(c, base, int(seed), model, info, device, path, echo, what))
+            else:
                 assert path is not None  # completing rewrites the store
-                row = _completed(c, path, stored, model, info, device, echo, f"{c.name} {name} seed {seed}")
+                row = _completed(c, path, stored, model, info, device, echo, what)
                 rows = [row if row_key(r) == key else r for r in rows]
-                continue
-            row, ev = _measured(c, base, int(seed), model, info, device)
-            rows.append(row)
-            if path is not None:
-                append_row(path, row)
-            if echo:
-                acc = {k: round(v["accuracy"], 3) for k, v in ev.items()}
-                echo(f"{c.name} {name} seed {seed}: trained {info['train_seconds']:.0f} s, accuracy {acc}")
     return [r for r in rows if r["config"] == c.name and r["fingerprint"] == c.fingerprint()]
 
 
@@ -853,6 +848,19 @@ def _stored_and_known(path: Path | None, known) -> list[dict]:
             rows.append(r)
             have.add(row_key(r))
     return rows
+
+
+def _new_row(
+    c: TaskConfig, base: dict, seed: int, model, info: dict, device, path: Path | None, echo, what: str
+) -> dict:
+    """A new row measured and appended to the store (when there is one), its accuracies echoed."""
+    row, ev = _measured(c, base, seed, model, info, device)
+    if path is not None:
+        append_row(path, row)
+    if echo:
+        acc = {k: round(v["accuracy"], 3) for k, v in ev.items()}
+        echo(f"{what}: trained {info['train_seconds']:.0f} s, accuracy {acc}")
+    return row
 
 
 def _measured(c: TaskConfig, base: dict, seed: int, model, info: dict, device) -> tuple[dict, dict]:
