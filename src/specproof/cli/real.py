@@ -35,9 +35,8 @@ def is_causal_model(model: str | None) -> bool:
 
 
 def cmd_real(args) -> int:
-    from specproof.engine.io import output_dir, output_file, project_path, write_atomic
+    from specproof.engine.io import output_dir, output_file, write_atomic
     from specproof.engine.options import LENGTHS, SAMPLES
-    from specproof.runs.sweeps.table import Store
 
     if is_causal_model(args.model):
         return cmd_causal(args)
@@ -51,29 +50,10 @@ def cmd_real(args) -> int:
     # every input and output checked before any work
     json_path = output_file(args.json, "--json") if args.json is not None else None
     figures_dir = output_dir(args.figures, "--figures") if args.figures is not None else None
-    for name, value, least in (("--samples", args.samples, 1), ("--threads", args.threads, 1)):
-        if value is not None and value < least:
-            raise InputError(f"{name} {value}: allowed: an integer >= {least}")
-    if args.store is not None and args.no_store:
-        raise InputError("--store and --no-store exclude each other; allowed: one of them")
+    _check_counts(args)
     text = read_texts(args.text) if args.text else default_text()
-    if args.model is not None:
-        loaded = open_model(args.model)  # validates the directory now, and tells its name and positions
-        opener, name, positions = (lambda: loaded), loaded.name, loaded.max_length
-    else:
-        minilm_archive()
-        transformers_module()
-        opener, name, positions = open_model, MINILM_NAME, MINILM_POSITIONS
-    if positions is not None and max(args.lengths) > positions:
-        raise InputError(
-            f"--lengths: {max(args.lengths)} exceeds {name}'s {positions} positions; allowed: lengths up to {positions}"
-        )
-    store = None
-    if not args.no_store:
-        if args.store is not None:
-            store = Store(output_dir(args.store, "--store"))
-        elif args.model is None and not args.text and project_path("data") is not None:
-            store = Store(output_dir(project_path("data"), "the project's store"))
+    opener, name, positions = _real_model(args)
+    store = _real_store(args)
     t0 = time.perf_counter()
     with threads(args.threads):
         result = real_models.measure(
@@ -88,21 +68,7 @@ def cmd_real(args) -> int:
             store=store,
             progress=not args.no_progress and sys.stderr.isatty(),
         )
-    import transformers
-
-    from specproof.engine.io import provenance
-    from specproof.theory.torch.backend import device
-
-    versions = {"transformers": transformers.__version__}
-    if args.model is None:
-        versions[MINILM_PACKAGE] = importlib.metadata.version(MINILM_PACKAGE)
-    result["provenance"] = provenance(
-        device=str(device()),
-        dtype="float64",
-        threads=args.threads,
-        seconds=round(time.perf_counter() - t0, 2),
-        **versions,
-    )
+    result["provenance"] = _real_provenance(args, seconds=round(time.perf_counter() - t0, 2))
     print(table(result))
     if store is not None:
         print(f"rows: {result['computed']} computed, {result['reused']} reused (store {store.path(STORE_NAME)})")
@@ -113,6 +79,60 @@ def cmd_real(args) -> int:
         for path in write_figures(result, figures_dir):
             print(f"wrote {path}")
     return 0
+
+
+def _check_counts(args) -> None:
+    """``--samples`` and ``--threads`` at least 1, and not both ``--store`` and ``--no-store``."""
+    for name, value, least in (("--samples", args.samples, 1), ("--threads", args.threads, 1)):
+        if value is not None and value < least:
+            raise InputError(f"{name} {value}: allowed: an integer >= {least}")
+    if args.store is not None and args.no_store:
+        raise InputError("--store and --no-store exclude each other; allowed: one of them")
+
+
+def _real_model(args):
+    """How the model is opened (on first use, for the packaged MiniLM), its name and its positions; ``--model PATH``
+    is loaded now (so the directory is checked before any work), and every length must fit the positions."""
+    if args.model is not None:
+        loaded = open_model(args.model)  # validates the directory now, and tells its name and positions
+        opener, name, positions = (lambda: loaded), loaded.name, loaded.max_length
+    else:
+        minilm_archive()
+        transformers_module()
+        opener, name, positions = open_model, MINILM_NAME, MINILM_POSITIONS
+    if positions is not None and max(args.lengths) > positions:
+        raise InputError(
+            f"--lengths: {max(args.lengths)} exceeds {name}'s {positions} positions; allowed: lengths up to {positions}"
+        )
+    return opener, name, positions
+
+
+def _real_store(args):
+    """``--store DIR``, or the project's ``data/`` for the packaged model on the default text; none otherwise or with
+    ``--no-store``."""
+    from specproof.engine.io import output_dir, project_path
+    from specproof.runs.sweeps.table import Store
+
+    if args.no_store:
+        return None
+    if args.store is not None:
+        return Store(output_dir(args.store, "--store"))
+    if args.model is None and not args.text and (data := project_path("data")) is not None:
+        return Store(output_dir(data, "the project's store"))
+    return None
+
+
+def _real_provenance(args, seconds: float) -> dict:
+    """The run's provenance: device, dtype, threads, time, and the transformers (and packaged model's) versions."""
+    import transformers
+
+    from specproof.engine.io import provenance
+    from specproof.theory.torch.backend import device
+
+    versions = {"transformers": transformers.__version__}
+    if args.model is None:
+        versions[MINILM_PACKAGE] = importlib.metadata.version(MINILM_PACKAGE)
+    return provenance(device=str(device()), dtype="float64", threads=args.threads, seconds=seconds, **versions)
 
 
 def cmd_causal(args) -> int:

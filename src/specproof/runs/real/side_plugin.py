@@ -60,8 +60,8 @@ class SidePathPlugin:
         """Per layer, the (b, g(T, b)) the side path applies at length T."""
         import torch
 
-        like = next(iter(self.side.parameters()), None)
-        like = like if like is not None else torch.zeros(())
+        first = next(iter(self.side.parameters()), None)
+        like = first if first is not None else torch.zeros(())
         with torch.no_grad():
             layers, g = self.side.gains(T, like)
         return [[(b, float(g[b])) for b in bands] for bands in layers]

@@ -183,7 +183,7 @@ def rate_check(
     y, y_read, wobble = _read_with_brackets(rows, x, f, column, transform, lower, scale)
     span = (ranges or _span(result.sweep, grid, x, column, transform)) + missing_note(result)
     fit = fit_rate(x, y_read, f, model, scale=scale)
-    verdict_lines = {"upper": [flat], "lower": [-flat]}.get(side, [flat, -flat])
+    verdict_lines = [flat] if side == "upper" else [-flat] if side == "lower" else [flat, -flat]
     if not np.isfinite(wobble) or any(abs(fit.trend - line) <= wobble for line in verdict_lines):
         return open_evidence(
             f"{what}: the brackets move the trend by up to {fmt(wobble)}, across the "

@@ -212,7 +212,8 @@ class Store:
                 f"{path} is not UTF-8 text (byte {exc.start}: {exc.reason}); the store writes JSON lines, so this file "
                 "was replaced or edited by hand: restore it (git checkout) or delete it"
             ) from None
-        rows, lines = {}, {}
+        rows: dict[str, dict] = {}
+        lines: dict[str, int] = {}
         for lineno, line in enumerate(text.splitlines(), 1):
             if not line.strip():
                 continue

@@ -22,6 +22,7 @@ from __future__ import annotations
 import functools
 import math
 import time
+from typing import cast
 
 import numpy as np
 
@@ -593,10 +594,12 @@ class _SelfLoopDegrees:
 
 
 def _real_gap_loops_point(T: int) -> dict:
+    from specproof.theory.operators import Operator
     from specproof.theory.solvers import laplacian_algebraic_connectivity, tribox_stack_laplacian
 
     L = tribox_stack_laplacian(T)
-    e = laplacian_algebraic_connectivity(_SelfLoopDegrees(L), normalized=True, tol=1e-10, preconditioner="cosine")
+    degrees = cast(Operator, _SelfLoopDegrees(L))  # duck-typed: the stack's own Operator but for diagonal()
+    e = laplacian_algebraic_connectivity(degrees, normalized=True, tol=1e-10, preconditioner="cosine")
     return {
         **e.as_row(),
         "degree_min": float(L.degree.min()),

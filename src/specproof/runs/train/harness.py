@@ -42,7 +42,7 @@ import threading
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -69,6 +69,9 @@ from specproof.runs.train.evaluate import (  # noqa: F401 (re-exported)
     retrieval_trials,
 )
 from specproof.theory.errors import InputError
+
+if TYPE_CHECKING:
+    import torch
 
 STORE_NAME = "trained"
 REVISION = 1
@@ -290,7 +293,7 @@ class Setting:
     config: TrainConfig
     corpus: Corpus
     variants: dict  # name → Variant or None
-    device: object
+    device: torch.device
     checkpoints: Path | None
     progress: bool = False
     fingerprint: str = ""
@@ -490,8 +493,10 @@ def _run_info(setting: Setting) -> dict:
     }
 
 
-def _point(setting: Setting, **params) -> dict:
+def _point(setting: Setting | None, **params) -> dict:
     """One row: a model's training, or its evaluation at one ratio."""
+    if setting is None:
+        raise RuntimeError(f"training row {params}: not stored, and the sweep has no setting to compute it")
     load = load_average()
     model, info = trained(setting, params["variant"], params["seed"])
     if params["measure"] == "train":
@@ -581,7 +586,7 @@ def committed_run(rows: list[dict], config: str = "default") -> dict | None:
     mine = [r for r in rows if r["params"].get("config") == config]
     if not mine:
         return None
-    counts = {}
+    counts: dict[str, int] = {}
     for r in mine:
         counts[r["params"]["fingerprint"]] = counts.get(r["params"]["fingerprint"], 0) + 1
     fingerprint = max(sorted(counts), key=counts.__getitem__)

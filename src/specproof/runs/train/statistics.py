@@ -421,72 +421,100 @@ def comparison_report(accuracy: dict, ratios, scale: str, against: str = "base",
             continue
         common = sorted(set(seeds) & set(ref))
         if len(common) < 2:
+            lines.append(_too_few_seeds(name, against, common))
+            continue
+        unlearned = _not_learned(accuracy, name, against, common, first)
+        if unlearned is not None:
             lines.append(
-                f"{name} − {against}: {len(common)} paired seed{'' if len(common) == 1 else 's'} "
-                f"({', '.join(map(str, common)) or 'none'}): the paired rule needs at least 2 seeds shared by both "
-                "(and 6 before an exact test at 5 % can reject); pass e.g. --seeds 0,1,2,3,4,5"
+                f"{name} − {against} ({scale}): {unlearned}, so longer lengths are not judged and no detectable effect "
+                "is given (an effect is not sized where the task was not solved)"
             )
             continue
-        at1 = {v: [accuracy[v][s][first][0] for s in common] for v in (against, name)}
-        low = {v: [s for s, a in zip(common, acc) if a < LEARNED] for v, acc in at1.items()}
-        if any(low.values()):
-            best = max(max(a) for a in at1.values())
-            what = (
-                f"nothing was learned at {first}× (the best model of any seed reaches {100 * best:.3g} % exact match)"
-                if best < 0.5
-                else f"the paper's precondition fails at {first}×: "
-                + "; ".join(f"{v} seeds {s} below {100 * LEARNED:.0f} %" for v, s in low.items() if s)
-            )
-            lines.append(
-                f"{name} − {against} ({scale}): {what}, so longer lengths are not judged and no detectable effect is "
-                "given (an effect is not sized where the task was not solved)"
-            )
-            continue
-        pts = lambda v, r: [100 * accuracy[v][s][r][0] for s in common]  # noqa: E731
+        pts = _points(accuracy, common)
         for r in ratios:
             d = paired(pts(name, r), pts(against, r), "greater")
             lines.append(f"{name} − {against} at {r}× ({scale}): {d.text()} → {d.verdict}")
         if at in ratios:
-            d = paired(pts(name, at), pts(against, at), "greater")
-            frac = recovered_fraction(pts(name, at), pts(against, at), pts(against, first))
-            lo = log_odds_difference(
-                [accuracy[name][s][at][0] for s in common],
-                [accuracy[against][s][at][0] for s in common],
-                [accuracy[against][s][at][1] for s in common],
-            )
-            eq = equivalence(pts(name, at), pts(against, at))
-            table.append((name, d, frac, lo, eq))
+            table.append(_effect_sizes(accuracy, name, against, common, at, first))
     if table:
-        g = lambda x: f"{x:.3g}"  # noqa: E731
-        rng = lambda e: "—" if e.verdict == "not applicable" else f"{g(e.estimate)} [{g(e.low)}, {g(e.high)}]"  # noqa: E731
-        word = {"supported": "supported", "refuted": "refuted at this scale", "open": "open", "not applicable": "n/a"}
-        head = ("variant", "Δ points [95 % BCa], p", "recovered fraction", "log-odds difference", "TOST ±5 points")
-        rows = [
-            (
-                name,
-                f"{d.effect:+.3g} [{g(d.low)}, {g(d.high)}], p = {g(d.p)}",
-                f"{rng(f)} {word[f.verdict]}",
-                f"{rng(lo)} {word[lo.verdict]}",
-                f"{eq.verdict} (p = {g(eq.p)})",
-            )
-            for name, d, f, lo, eq in table
-        ]
-        rows.append(
-            (
-                "paper",
-                f"+{PAPER_8X['trsp'] - PAPER_8X['base']:.3g}",
-                f"{g(paper_recovered_fraction())} (margin {g(MARGIN_SHARE * paper_recovered_fraction())})",
-                f"{g(paper_log_odds())} (margin {g(MARGIN_SHARE * paper_log_odds())})",
-                "",
-            )
-        )
-        widths = [max(len(r[i]) for r in [head, *rows]) + 2 for i in range(len(head))]
-        lines.append(
-            f"effect size at {at}× against {against}, paired by seed ({scale}); the fraction and the log-odds are "
-            "decided on one-sided 95 % bounds against half the paper's (TRSP Table 2, NoLiMa at 8×):"
-        )
-        lines += ["".join(c.ljust(w) for c, w in zip(r, widths)).rstrip() for r in [head, *rows]]
+        lines += _effect_table(table, at, against, scale)
     return lines
+
+
+def _points(accuracy: dict, common: list):
+    """(variant, ratio) → the paired seeds' exact match in percentage points."""
+    return lambda v, r: [100 * accuracy[v][s][r][0] for s in common]
+
+
+def _too_few_seeds(name: str, against: str, common: list) -> str:
+    """Why no paired rule applies: fewer than two seeds shared by both."""
+    return (
+        f"{name} − {against}: {len(common)} paired seed{'' if len(common) == 1 else 's'} "
+        f"({', '.join(map(str, common)) or 'none'}): the paired rule needs at least 2 seeds shared by both "
+        "(and 6 before an exact test at 5 % can reject); pass e.g. --seeds 0,1,2,3,4,5"
+    )
+
+
+def _not_learned(accuracy: dict, name: str, against: str, common: list, first) -> str | None:
+    """Why the comparison is not judged (None when every model of both is at ``LEARNED`` at 1×): nothing learned,
+    or the paper's precondition failing in the seeds named."""
+    at1 = {v: [accuracy[v][s][first][0] for s in common] for v in (against, name)}
+    low = {v: [s for s, a in zip(common, acc) if a < LEARNED] for v, acc in at1.items()}
+    if not any(low.values()):
+        return None
+    best = max(max(a) for a in at1.values())
+    if best < 0.5:
+        return f"nothing was learned at {first}× (the best model of any seed reaches {100 * best:.3g} % exact match)"
+    return f"the paper's precondition fails at {first}×: " + "; ".join(
+        f"{v} seeds {s} below {100 * LEARNED:.0f} %" for v, s in low.items() if s
+    )
+
+
+def _effect_sizes(accuracy: dict, name: str, against: str, common: list, at, first) -> tuple:
+    """At ``at``×: the paired difference, the recovered fraction, the log-odds difference and the TOST."""
+    pts = _points(accuracy, common)
+    d = paired(pts(name, at), pts(against, at), "greater")
+    frac = recovered_fraction(pts(name, at), pts(against, at), pts(against, first))
+    lo = log_odds_difference(
+        [accuracy[name][s][at][0] for s in common],
+        [accuracy[against][s][at][0] for s in common],
+        [accuracy[against][s][at][1] for s in common],
+    )
+    eq = equivalence(pts(name, at), pts(against, at))
+    return (name, d, frac, lo, eq)
+
+
+def _effect_table(table: list[tuple], at, against: str, scale: str) -> list[str]:
+    """The effect-size columns per variant, the paper's row beneath, under a line saying how they are decided."""
+    g = lambda x: f"{x:.3g}"  # noqa: E731
+    rng = lambda e: "—" if e.verdict == "not applicable" else f"{g(e.estimate)} [{g(e.low)}, {g(e.high)}]"  # noqa: E731
+    word = {"supported": "supported", "refuted": "refuted at this scale", "open": "open", "not applicable": "n/a"}
+    head = ("variant", "Δ points [95 % BCa], p", "recovered fraction", "log-odds difference", "TOST ±5 points")
+    rows = [
+        (
+            name,
+            f"{d.effect:+.3g} [{g(d.low)}, {g(d.high)}], p = {g(d.p)}",
+            f"{rng(f)} {word[f.verdict]}",
+            f"{rng(lo)} {word[lo.verdict]}",
+            f"{eq.verdict} (p = {g(eq.p)})",
+        )
+        for name, d, f, lo, eq in table
+    ]
+    rows.append(
+        (
+            "paper",
+            f"+{PAPER_8X['trsp'] - PAPER_8X['base']:.3g}",
+            f"{g(paper_recovered_fraction())} (margin {g(MARGIN_SHARE * paper_recovered_fraction())})",
+            f"{g(paper_log_odds())} (margin {g(MARGIN_SHARE * paper_log_odds())})",
+            "",
+        )
+    )
+    widths = [max(len(r[i]) for r in [head, *rows]) + 2 for i in range(len(head))]
+    return [
+        f"effect size at {at}× against {against}, paired by seed ({scale}); the fraction and the log-odds are "
+        "decided on one-sided 95 % bounds against half the paper's (TRSP Table 2, NoLiMa at 8×):",
+        *("".join(c.ljust(w) for c, w in zip(r, widths)).rstrip() for r in [head, *rows]),
+    ]
 
 
 def beyond_length_fixes(trsp, base_by_fix: dict) -> dict:

@@ -36,6 +36,7 @@ import platform
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Callable, TypedDict
 
 import numpy as np
 
@@ -300,10 +301,19 @@ def _answer_loss(model, tokens, mask):
 
 
 DISTANCE_EDGES = (0.0, 0.5, 1.0, 2.0, 4.0, 8.0)  # query–needle distance bins, in units of the training length
+
+
 # the plain length fixes evaluated beside every model beyond T (evaluation only, the trained weights unchanged):
 # RoPE position interpolation (positions ÷ k, Chen et al. 2023) and log-length attention scaling (every score times
 # log(kT)/log T, so the softmax keeps its sharpness over k× more keys)
-CONTROLS = {
+class LengthFix(TypedDict, total=False):
+    """The forward keywords of a plain length fix: the decoder's position interpolation or score temperature."""
+
+    interpolation: float
+    temperature: float
+
+
+CONTROLS: dict[str, Callable[[int, int], LengthFix]] = {
     "position_interpolation": lambda k, T: {"interpolation": float(k)},
     "log_length_scaling": lambda k, T: {"temperature": math.log(k * T) / math.log(T)},
 }
@@ -341,7 +351,8 @@ def evaluate_accuracy(model, batch, device, eval_batch: int = 64, train_T: int |
     import torch
     from torch.nn import functional as F
 
-    hits, losses = [], []
+    hit_rows: list[np.ndarray] = []
+    losses: list[float] = []
     with torch.no_grad():
         for i in range(0, len(batch.tokens), eval_batch):
             tok = torch.as_tensor(batch.tokens[i : i + eval_batch], device=device)
@@ -349,12 +360,12 @@ def evaluate_accuracy(model, batch, device, eval_batch: int = 64, train_T: int |
             logits = model(tok[:, :-1], **forward).logits
             target = tok[:, 1:][m]
             losses.append(float(F.cross_entropy(logits[m].double(), target, reduction="sum")))
-            hits.append((logits.argmax(-1)[m] == target).view(tok.shape[0], -1).cpu().numpy())
-    hits = np.concatenate(hits)
+            hit_rows.append((logits.argmax(-1)[m] == target).view(tok.shape[0], -1).cpu().numpy())
+    hits = np.concatenate(hit_rows)
     scored = batch.score[batch.mask].reshape(hits.shape)
     k = batch.extra.get("answer_len", 1)
     if k > 1:  # a question's answer is k consecutive answer tokens: exact match needs all k
-        hits = hits.reshape(hits.shape[0], -1, k).all(-1)
+        hits = np.asarray(hits.reshape(hits.shape[0], -1, k).all(-1))
         scored = scored.reshape(scored.shape[0], -1, k)[:, :, 0]
     bins = np.clip((batch.depth[:, :, 0] * 4).astype(int), 0, 3)
     by_depth = [float(hits[scored & (bins == k)].mean()) if np.any(scored & (bins == k)) else None for k in range(4)]
@@ -385,7 +396,8 @@ def attention_at_answer(model, batch, device, width: int, eval_batch: int = 8, *
     needle = _needle_positions(batch)
     k = batch.extra.get("answer_len", 1)
     scored = batch.score[batch.mask].reshape(batch.mask.shape[0], -1, k)[:, :, 0]
-    mass, entropy = [], []
+    mass_parts: list[np.ndarray] = []
+    entropy_parts: list[np.ndarray] = []
     with torch.no_grad():
         for i in range(0, len(batch.tokens), eval_batch):
             tok = torch.as_tensor(batch.tokens[i : i + eval_batch, :-1], device=device)
@@ -403,9 +415,9 @@ def attention_at_answer(model, batch, device, width: int, eval_batch: int = 8, *
                 ent = -(rows * torch.log(rows.clamp_min(1e-30))).sum(-1)
                 m_l.append(on_fact.double().cpu().numpy())
                 e_l.append(ent.double().cpu().numpy())
-            mass.append(np.stack(m_l))  # (D, n, H)
-            entropy.append(np.stack(e_l))
-    mass, entropy = np.concatenate(mass, axis=1), np.concatenate(entropy, axis=1)
+            mass_parts.append(np.stack(m_l))  # (D, n, H)
+            entropy_parts.append(np.stack(e_l))
+    mass, entropy = np.concatenate(mass_parts, axis=1), np.concatenate(entropy_parts, axis=1)
     _, lastq = np.nonzero(scored)[0], last[scored]
     return {
         "needle_mass": mass.mean(axis=1).tolist(),  # (D, H)
@@ -463,88 +475,133 @@ def train(c: TaskConfig, variant_name: str, variant, seed: int, device, checkpoi
     is called with each new learning-curve point [step, mean training loss, held-out accuracy at T]."""
     import torch
 
-    from specproof.runs.train.harness import deterministic, load_average
+    from specproof.runs.train.harness import deterministic
 
     task = c.make_task()
     model = build_model(c, variant, seed, task.vocab).to(device)
     torch.manual_seed(seed)
     opt = _optimizer(model, c)
     expect = {"fingerprint": c.fingerprint(), "variant": variant_name, "seed": seed}
-    state = None
-    if checkpoint is not None and checkpoint.is_file():
-        state = torch.load(checkpoint, map_location="cpu", weights_only=False)
-        if any(state.get(k) != v for k, v in expect.items()):
-            raise InputError(f"checkpoint {checkpoint} belongs to another run; allowed: delete it")
-        model.load_state_dict(state["model"])
-        if state.get("optimizer") is not None:
-            opt.load_state_dict(state["optimizer"])
-    step = state["step"] if state else 0
-    curve = state["curve"] if state else []
-    losses = state["losses"] if state else []
-    wall = state["train_seconds"] if state else 0.0
-    cpu = state.get("cpu_seconds", 0.0) if state else 0.0  # this process's CPU time (the budget's unit)
-    trained_by = state.get("trained_by", "task_run.train") if state else "task_run.train"
+    done = _Progress.of(_resume(checkpoint, expect, model, opt))
     held = heldout_set(task, c.T, c.curve_n)
     plan = phases(c, task)
     model.train()
     with deterministic(device):
-        t0, c0 = time.perf_counter(), time.process_time()
-        while step < c.steps:
-            for g in opt.param_groups:
-                g["lr"] = learning_rate(c, step)
-            _, T_now, task_now = [p for p in plan if p[0] <= step][-1]
-            b = train_batch(task_now, T_now, c.batch, seed, step)
-            loss = _answer_loss(model, torch.as_tensor(b.tokens, device=device), torch.as_tensor(b.mask, device=device))
-            opt.zero_grad(set_to_none=True)
-            loss.backward()
-            if c.clip > 0:
-                torch.nn.utils.clip_grad_norm_(model.parameters(), c.clip)
-            opt.step()
-            losses.append(float(loss.detach()))
-            step += 1
-            if not math.isfinite(losses[-1]):
-                raise InputError(f"{variant_name} seed {seed}: the loss is not finite at step {step}")
-            if step % c.eval_every == 0 or step == c.steps:
+        clock = time.perf_counter(), time.process_time()
+        while done.step < c.steps:
+            done.losses.append(_train_step(model, opt, c, plan, seed, done.step, device))
+            done.step += 1
+            if not math.isfinite(done.losses[-1]):
+                raise InputError(f"{variant_name} seed {seed}: the loss is not finite at step {done.step}")
+            if done.step % c.eval_every == 0 or done.step == c.steps:
                 model.eval()
                 e = evaluate_accuracy(model, held, device)
                 model.train()
-                curve.append([step, float(np.mean(losses[-c.eval_every :])), e["accuracy"]])
+                done.curve.append([done.step, float(np.mean(done.losses[-c.eval_every :])), e["accuracy"]])
                 if on_eval is not None:
-                    on_eval(curve[-1])
-            if step % c.checkpoint_every == 0 or step == c.steps:
-                wall += time.perf_counter() - t0
-                cpu += time.process_time() - c0
-                t0, c0 = time.perf_counter(), time.process_time()
-                _save(
-                    checkpoint,
-                    {
-                        **expect,
-                        "step": step,
-                        "model": model.state_dict(),
-                        "optimizer": opt.state_dict(),
-                        "curve": curve,
-                        "losses": losses,
-                        "train_seconds": wall,
-                        "cpu_seconds": cpu,
-                        "trained_by": trained_by,
-                    },
-                )
-        wall += time.perf_counter() - t0
-        cpu += time.process_time() - c0
+                    on_eval(done.curve[-1])
+            if done.step % c.checkpoint_every == 0 or done.step == c.steps:
+                clock = done.tick(*clock)
+                state = {"step": done.step, "model": model.state_dict(), "optimizer": opt.state_dict()}
+                _save(checkpoint, {**expect, **state, **done.saved()})
+        done.tick(*clock)
     model.eval()
-    reached = next((s for s, _, a in curve if a >= 0.95), None)
-    info = {
+    return model, _train_info(c, model, done)
+
+
+@dataclass
+class _Progress:
+    """Where a training run stands, as its checkpoint keeps it: the step, the learning curve, every step's loss, the
+    wall and CPU seconds spent (this process's CPU time is the budget's unit), and what trained it."""
+
+    step: int = 0
+    curve: list = field(default_factory=list)
+    losses: list = field(default_factory=list)
+    train_seconds: float = 0.0
+    cpu_seconds: float = 0.0
+    trained_by: str = "task_run.train"
+
+    @classmethod
+    def of(cls, state: dict | None) -> _Progress:
+        """From a checkpoint's state (a fresh run without one)."""
+        if not state:
+            return cls()
+        return cls(
+            state["step"],
+            state["curve"],
+            state["losses"],
+            state["train_seconds"],
+            state.get("cpu_seconds", 0.0),
+            state.get("trained_by", "task_run.train"),
+        )
+
+    def tick(self, t0: float, c0: float) -> tuple[float, float]:
+        """Adds the wall and CPU time since (t0, c0); the clock's new start."""
+        self.train_seconds += time.perf_counter() - t0
+        self.cpu_seconds += time.process_time() - c0
+        return time.perf_counter(), time.process_time()
+
+    def saved(self) -> dict:
+        """What the checkpoint keeps beside the run's identity, the step, the weights and the optimiser."""
+        return {
+            "curve": self.curve,
+            "losses": self.losses,
+            "train_seconds": self.train_seconds,
+            "cpu_seconds": self.cpu_seconds,
+            "trained_by": self.trained_by,
+        }
+
+
+def _resume(checkpoint: Path | None, expect: dict, model, opt) -> dict | None:
+    """The checkpoint's state loaded into ``model`` and ``opt`` when there is one (refused when it belongs to another
+    run); None for a fresh run."""
+    import torch
+
+    if checkpoint is None or not checkpoint.is_file():
+        return None
+    state = torch.load(checkpoint, map_location="cpu", weights_only=False)
+    if any(state.get(k) != v for k, v in expect.items()):
+        raise InputError(f"checkpoint {checkpoint} belongs to another run; allowed: delete it")
+    model.load_state_dict(state["model"])
+    if state.get("optimizer") is not None:
+        opt.load_state_dict(state["optimizer"])
+    return state
+
+
+def _train_step(model, opt, c: TaskConfig, plan, seed: int, step: int, device) -> float:
+    """One optimiser step on the batch of ``step`` at the current phase's length and task; the loss."""
+    import torch
+
+    for g in opt.param_groups:
+        g["lr"] = learning_rate(c, step)
+    _, T_now, task_now = [p for p in plan if p[0] <= step][-1]
+    b = train_batch(task_now, T_now, c.batch, seed, step)
+    loss = _answer_loss(model, torch.as_tensor(b.tokens, device=device), torch.as_tensor(b.mask, device=device))
+    opt.zero_grad(set_to_none=True)
+    loss.backward()
+    if c.clip > 0:
+        torch.nn.utils.clip_grad_norm_(model.parameters(), c.clip)
+    opt.step()
+    return float(loss.detach())
+
+
+def _train_info(c: TaskConfig, model, done: _Progress) -> dict:
+    """The training's record in a row: steps, learning curve, the first step at 95 %, times, threads, load and size."""
+    import torch
+
+    from specproof.runs.train.harness import load_average
+
+    return {
         "steps": c.steps,
-        "curve": curve,
-        "first_step_at_95": reached,
-        "train_seconds": wall,
-        "cpu_seconds": cpu,
-        "trained_by": trained_by,
+        "curve": done.curve,
+        "first_step_at_95": next((s for s, _, a in done.curve if a >= 0.95), None),
+        "train_seconds": done.train_seconds,
+        "cpu_seconds": done.cpu_seconds,
+        "trained_by": done.trained_by,
         "threads": torch.get_num_threads(),
         "load": load_average(),
         "parameters": sum(p.numel() for p in model.parameters()),
     }
-    return model, info
 
 
 def measure(c: TaskConfig, model, device) -> dict:
@@ -757,65 +814,96 @@ def run(
     device = resolve_device(None) if device is None else device
     seeds = c.seeds if seeds is None else seeds
     path = None if store is None else Path(store) / STORE_FILE
-    rows = load_rows(path) if path else []
+    rows = _stored_and_known(path, known)
     have = {row_key(r): r for r in rows}
-    for r in known:
-        if row_key(r) not in have:
-            rows.append(r)
-            have[row_key(r)] = r
     for seed in seeds:  # seed-major: an interrupted run leaves whole pairs
         for name, variant in variants.items():
             base = {"config": c.name, "fingerprint": c.fingerprint(), "variant": name, "side": describe(variant)}
             key = (*base.values(), int(seed))
             stored = have.get(key)
             if stored is not None and not (complete and path is not None and needs_controls(stored)):
-                continue
-            ck = None
-            if checkpoints is not None:
-                ck = Path(checkpoints) / f"{c.name}-{c.fingerprint()}-{name}-seed{seed}.pt"
-            model, info = train(c, name, variant, int(seed), device, ck)
-            if stored is not None:
+                continue  # stored, and not to be completed
+            model, info = train(c, name, variant, int(seed), device, _checkpoint(checkpoints, c, name, seed))
+            what = f"{c.name} {name} seed {seed}"
+            if stored is None:
+                rows.append(_new_row(c, base, int(seed), model, info, device, path, echo, what))
+            else:
                 assert path is not None  # completing rewrites the store
-                row, old = _complete(c, stored, model, info, device)
-                if old is not None:
-                    append_row(path.parent / SUPERSEDED_FILE, old)
-                replace_row(path, row)
+                row = _completed(c, path, stored, model, info, device, echo, what)
                 rows = [row if row_key(r) == key else r for r in rows]
-                if echo:
-                    echo(
-                        f"{c.name} {name} seed {seed}: "
-                        + (
-                            "the length controls added (trained again, the model reproduces the stored accuracy)"
-                            if old is None
-                            else f"superseded: trained again, the model does not reproduce the stored row (trained by "
-                            f"{old['train'].get('trained_by', '?')[:40]}…), so the row is the new model's own; the "
-                            f"stored row is kept in {SUPERSEDED_FILE}"
-                        )
-                    )
-                continue
-            t0, c0 = time.perf_counter(), time.process_time()
-            ev = measure(c, model, device)
-            row = _round(
-                {
-                    **base,
-                    "seed": int(seed),
-                    "revision": REVISION,
-                    "task": c.task,
-                    "config_fields": c.identity(),
-                    "train": info,
-                    "eval": ev,
-                    "eval_seconds": time.perf_counter() - t0,
-                    "eval_cpu_seconds": time.process_time() - c0,
-                    **provenance(device),
-                }
-            )
-            rows.append(row)
-            if path is not None:
-                append_row(path, row)
-            if echo:
-                acc = {k: round(v["accuracy"], 3) for k, v in ev.items()}
-                echo(f"{c.name} {name} seed {seed}: trained {info['train_seconds']:.0f} s, accuracy {acc}")
     return [r for r in rows if r["config"] == c.name and r["fingerprint"] == c.fingerprint()]
+
+
+def _checkpoint(checkpoints: Path | None, c: TaskConfig, name: str, seed) -> Path | None:
+    """The checkpoint file of one (config, variant, seed) under ``checkpoints`` (None: no checkpoints)."""
+    return None if checkpoints is None else Path(checkpoints) / f"{c.name}-{c.fingerprint()}-{name}-seed{seed}.pt"
+
+
+def _stored_and_known(path: Path | None, known) -> list[dict]:
+    """The store's rows, then those of ``known`` whose point the store does not hold."""
+    rows = load_rows(path) if path else []
+    have = {row_key(r) for r in rows}
+    for r in known:
+        if row_key(r) not in have:
+            rows.append(r)
+            have.add(row_key(r))
+    return rows
+
+
+def _new_row(
+    c: TaskConfig, base: dict, seed: int, model, info: dict, device, path: Path | None, echo, what: str
+) -> dict:
+    """A new row measured and appended to the store (when there is one), its accuracies echoed."""
+    row, ev = _measured(c, base, seed, model, info, device)
+    if path is not None:
+        append_row(path, row)
+    if echo:
+        acc = {k: round(v["accuracy"], 3) for k, v in ev.items()}
+        echo(f"{what}: trained {info['train_seconds']:.0f} s, accuracy {acc}")
+    return row
+
+
+def _measured(c: TaskConfig, base: dict, seed: int, model, info: dict, device) -> tuple[dict, dict]:
+    """A new row: the trained model measured at every ratio, with its training and the provenance; and the
+    measures as measured (before the row's rounding)."""
+    t0, c0 = time.perf_counter(), time.process_time()
+    ev = measure(c, model, device)
+    row = _round(
+        {
+            **base,
+            "seed": seed,
+            "revision": REVISION,
+            "task": c.task,
+            "config_fields": c.identity(),
+            "train": info,
+            "eval": ev,
+            "eval_seconds": time.perf_counter() - t0,
+            "eval_cpu_seconds": time.process_time() - c0,
+            **provenance(device),
+        }
+    )
+    return row, ev
+
+
+def _completed(c: TaskConfig, path: Path, stored: dict, model, info: dict, device, echo, what: str) -> dict:
+    """A stored row given the length controls (rewritten in the store); a row the retrained model does not reproduce
+    is superseded by the new model's own, the old one kept beside the store."""
+    row, old = _complete(c, stored, model, info, device)
+    if old is not None:
+        append_row(path.parent / SUPERSEDED_FILE, old)
+    replace_row(path, row)
+    if echo:
+        echo(
+            f"{what}: "
+            + (
+                "the length controls added (trained again, the model reproduces the stored accuracy)"
+                if old is None
+                else f"superseded: trained again, the model does not reproduce the stored row (trained by "
+                f"{old['train'].get('trained_by', '?')[:40]}…), so the row is the new model's own; the "
+                f"stored row is kept in {SUPERSEDED_FILE}"
+            )
+        )
+    return row
 
 
 @dataclass

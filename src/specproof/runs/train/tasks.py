@@ -294,7 +294,8 @@ def _first(asked: np.ndarray) -> np.ndarray:
 def _stack(task, rngs, T) -> Batch:
     out = [task.instance(r, T) for r in rngs]
     extra = {"answer_len": task.answer_len} if getattr(task, "answer_len", 1) > 1 else {}
-    return Batch(*(np.stack([o[i] for o in out]) for i in range(4)), extra=extra)
+    tokens, mask, score, depth = (np.stack([o[i] for o in out]) for i in range(4))
+    return Batch(tokens, mask, score, depth, extra=extra)
 
 
 def train_batch(task, T: int, batch: int, seed: int, step: int) -> Batch:
