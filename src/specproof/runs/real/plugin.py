@@ -37,10 +37,14 @@ import time
 import warnings
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from specproof.theory.validate import InputError
+
+if TYPE_CHECKING:
+    from specproof.runs.real.side_plugin import SidePathPlugin
 
 STORE_FILE = "causal-plugin.jsonl"
 REVISION = 1
@@ -249,8 +253,8 @@ class Arm:
     (LoRA's, then the gate's)."""
 
     name: str
-    model: object
-    side: object  # SidePathPlugin or None
+    model: Any  # a transformers / peft causal LM: no stubs to type it by
+    side: SidePathPlugin | None
     lora: list
     gate: list
 
@@ -288,12 +292,13 @@ def build_arm(base_model, name: str, seed: int, config: PluginConfig) -> Arm:
     model = copy.deepcopy(base_model)
     for p in model.parameters():
         p.requires_grad_(False)
-    lora, gate = [], []
+    lora: list = []
+    gate: list = []
     if "lora" in name:
         import peft
 
         torch.manual_seed(seed)
-        lora = peft.LoraConfig(
+        lora_config = peft.LoraConfig(
             r=config.lora_r,
             lora_alpha=config.lora_alpha,
             lora_dropout=0.0,
@@ -301,15 +306,18 @@ def build_arm(base_model, name: str, seed: int, config: PluginConfig) -> Arm:
         )
         with warnings.catch_warnings():  # peft calls a transformers method that transformers marks as deprecated
             warnings.simplefilter("ignore", FutureWarning)
-            model = peft.get_peft_model(model, lora)
+            model = peft.get_peft_model(model, lora_config)
         lora = [p for p in model.parameters() if p.requires_grad]
     side = None
     if "trsp" in name:
         layers = list(_inner(model).model.layers)
         side = SidePathPlugin(layers, trsp_spec(len(layers)), seed, like=next(model.parameters()))
+        gate_net = side.side.gate
+        if gate_net is None:
+            raise RuntimeError("TRSP's side path carries its Eq. 7 gate")
         with torch.no_grad():
-            side.side.gate.fc2.weight.zero_()
-            side.side.gate.fc2.bias.fill_(config.gate_bias)
+            gate_net.fc2.weight.zero_()
+            gate_net.fc2.bias.fill_(config.gate_bias)
         gate = side.parameters()
     model.eval()  # no dropout anywhere: training and evaluation run the same function
     return Arm(name, model, side, lora, gate)
@@ -363,9 +371,9 @@ def train(arm: Arm, task: NeedleTask, seed: int, config: PluginConfig, checkpoin
 
     if not arm.trainable:
         return {"steps": 0, "losses": [], "seconds": 0.0, "cpu_seconds": 0.0, "trainable": 0}
-    groups = [{"params": ps, "lr": lr} for ps, lr in ((arm.lora, config.lr), (arm.gate, config.gate_lr)) if ps]
-    opt = torch.optim.AdamW(groups, weight_decay=0.0)
-    rates = [g["lr"] for g in groups]
+    chosen = [(ps, lr) for ps, lr in ((arm.lora, config.lr), (arm.gate, config.gate_lr)) if ps]
+    opt = torch.optim.AdamW([{"params": ps, "lr": lr} for ps, lr in chosen], weight_decay=0.0)
+    rates = [lr for _, lr in chosen]
     step, losses, seconds, cpu = 0, [], 0.0, 0.0
     if checkpoint is not None and checkpoint.is_file():
         state = torch.load(checkpoint, map_location="cpu", weights_only=False)

@@ -278,7 +278,7 @@ def gains_by_layer(run, ratios=None) -> dict:
     out = {}
     for r in ratios:
         per = [run.variants["trsp"][s]["eval"][str(r)]["gains"] for s in seeds]
-        layers = []
+        layers: list[dict | None] = []
         for ell, first in enumerate(per[0]):
             if not first:
                 layers.append(None)

@@ -928,7 +928,7 @@ def causal_real_harmonic_corrected(ctx) -> Evidence:
             pooled.append(values["sink"])
         median = float(np.median(pooled))
         mine = {lh: float(np.median(sinks[lh])) for lh in named}
-        low = min(mine, key=mine.get)
+        low = min(mine, key=mine.__getitem__)
         if mine[low] - median < sink_gap:
             sink_gap = mine[low] - median
             worst = {"ell": ell, "layer": low[0], "head": low[1], "sink": mine[low], "median_sink": median}

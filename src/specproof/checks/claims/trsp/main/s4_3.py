@@ -295,7 +295,7 @@ def causal_real_plugin_precondition(ctx) -> Evidence:
     acc = {
         arm: [
             r["eval"]["1"]["accuracy"]
-            for r in sorted(CR.plugin_rows(), key=lambda r: r["seed"] or 0)
+            for r in sorted(CR.plugin_rows() or (), key=lambda r: r["seed"] or 0)
             if r["arm"] == arm
         ]
         for arm in ("lora", "lora+trsp")
