@@ -114,10 +114,72 @@ def _eval(row: dict, ratio: int) -> dict:
     return row["eval"][str(ratio)]
 
 
-def decide(rows: list[dict], ratios=(1, 2, 4, 8)) -> dict:
-    """Every rule above on one config's rows (``rows``: the plugin rows of one fingerprint)."""
+def _no_room(drop, drop_low: float) -> str:
+    return f"LoRA loses {drop.mean():.3g} from 1× to 8× (one-sided 95 % lower bound {drop_low:.3g} ≤ 0)"
+
+
+def _effect_sizes(d, lo, drop, drop_low: float) -> tuple[dict, dict]:
+    """The log-odds difference at 8× and the recovered fraction of LoRA's 1×→8× drop, each against half the paper's
+    (not applicable without a drop: the room to act)."""
+    lo_low, lo_high = one_sided_bounds(np.mean, lo)
+    room = drop_low > 0
+    logodds = {
+        "mean": float(lo.mean()),
+        "low": lo_low,
+        "high": lo_high,
+        "margin": MARGIN_LOGODDS,
+        "paper": PAPER_LOGODDS,
+        "verdict": against_margin(lo_low, lo_high, MARGIN_LOGODDS) if room else "not applicable",
+    }
+    if not room:
+        logodds["why"] = (
+            f"{_no_room(drop, drop_low)}: at this scale there is no drop for TRSP to act on, and a difference against "
+            "a base at its ceiling cannot reach the margin"
+        )
+        return logodds, {
+            "verdict": "not applicable",
+            "why": f"{_no_room(drop, drop_low)}: no drop to recover at this scale",
+        }
+    ratio_of_means = lambda x, y: np.mean(x) / np.mean(y)  # noqa: E731
+    f_low, f_high = one_sided_bounds(ratio_of_means, d, drop)
+    fraction = {
+        "mean": float(ratio_of_means(d, drop)),
+        "low": f_low,
+        "high": f_high,
+        "margin": MARGIN_FRACTION,
+        "paper": PAPER_FRACTION,
+        "verdict": against_margin(f_low, f_high, MARGIN_FRACTION),
+    }
+    return logodds, fraction
+
+
+def _diagnostic_cells(by: dict, seeds: list, ratios) -> list[dict]:
+    """The 16 diagnostic cells (4 diagnostics × 4 ratios): the paired rule's interval, the paired t-test's p for
+    Holm (the permutation p kept beside it), each cell's verdict after Holm's step-down."""
     from scipy import stats
 
+    cells, pvalues = [], []
+    for key, side in DIAGNOSTICS.items():
+        for r in ratios:
+            a = [_eval(by[(ARM, s)], r)["diagnostics"]["layer_mean"][key] for s in seeds]
+            b = [_eval(by[(BASE, s)], r)["diagnostics"]["layer_mean"][key] for s in seeds]
+            dec = paired(a, b, side).to_json()
+            t = stats.ttest_rel(a, b).pvalue
+            dec["p_permutation"], dec["p"] = dec["p"], 1.0 if not np.isfinite(t) else float(t)  # nan: no spread
+            cells.append({"diagnostic": key, "ratio": r, **dec})
+            pvalues.append(dec["p"])
+    for cell, adjusted in zip(cells, holm(pvalues)):
+        cell["p_holm"] = adjusted
+        on_side = cell["low"] > 0 if cell["side"] == "greater" else cell["high"] < 0
+        off_side = cell["high"] < 0 if cell["side"] == "greater" else cell["low"] > 0
+        cell["verdict"] = (
+            "supported" if on_side and adjusted < ALPHA else "refuted" if off_side and adjusted < ALPHA else "open"
+        )
+    return cells
+
+
+def decide(rows: list[dict], ratios=(1, 2, 4, 8)) -> dict:
+    """Every rule above on one config's rows (``rows``: the plugin rows of one fingerprint)."""
     by = {(r["arm"], r["seed"]): r for r in rows}
     seeds = sorted(s for a, s in by if a == ARM and (BASE, s) in by)
     first, last = ratios[0], ratios[-1]
@@ -139,58 +201,9 @@ def decide(rows: list[dict], ratios=(1, 2, 4, 8)) -> dict:
     out["direction"] = paired(acc[ARM][last], acc[BASE][last], "greater").to_json()
     hits = {arm: [sum(_eval(by[(arm, s)], last)["correct"]) for s in seeds] for arm in (ARM, BASE)}
     lo = np.asarray([logit_hits(a, n_eval) - logit_hits(b, n_eval) for a, b in zip(hits[ARM], hits[BASE])])
-    lo_low, lo_high = one_sided_bounds(np.mean, lo)
-    room = drop_low > 0
-    out["logodds"] = {
-        "mean": float(lo.mean()),
-        "low": lo_low,
-        "high": lo_high,
-        "margin": MARGIN_LOGODDS,
-        "paper": PAPER_LOGODDS,
-        "verdict": against_margin(lo_low, lo_high, MARGIN_LOGODDS) if room else "not applicable",
-    }
-    if not room:
-        out["logodds"]["why"] = (
-            f"LoRA loses {drop.mean():.3g} from 1× to 8× (one-sided 95 % lower bound {drop_low:.3g} ≤ 0): at this "
-            "scale there is no drop for TRSP to act on, and a difference against a base at its ceiling cannot "
-            "reach the margin"
-        )
-    if room:
-        ratio_of_means = lambda x, y: np.mean(x) / np.mean(y)  # noqa: E731
-        f_low, f_high = one_sided_bounds(ratio_of_means, d, drop)
-        out["fraction"] = {
-            "mean": float(ratio_of_means(d, drop)),
-            "low": f_low,
-            "high": f_high,
-            "margin": MARGIN_FRACTION,
-            "paper": PAPER_FRACTION,
-            "verdict": against_margin(f_low, f_high, MARGIN_FRACTION),
-        }
-    else:
-        out["fraction"] = {
-            "verdict": "not applicable",
-            "why": f"LoRA loses {drop.mean():.3g} from 1× to 8× (one-sided 95 % lower bound {drop_low:.3g} ≤ 0): "
-            "no drop to recover at this scale",
-        }
+    out["logodds"], out["fraction"] = _effect_sizes(d, lo, drop, drop_low)
     out["tost"] = tost(d)
-    cells, pvalues = [], []
-    for key, side in DIAGNOSTICS.items():
-        for r in ratios:
-            a = [_eval(by[(ARM, s)], r)["diagnostics"]["layer_mean"][key] for s in seeds]
-            b = [_eval(by[(BASE, s)], r)["diagnostics"]["layer_mean"][key] for s in seeds]
-            dec = paired(a, b, side).to_json()
-            t = stats.ttest_rel(a, b).pvalue
-            dec["p_permutation"], dec["p"] = dec["p"], 1.0 if not np.isfinite(t) else float(t)  # nan: no spread
-            cells.append({"diagnostic": key, "ratio": r, **dec})
-            pvalues.append(dec["p"])
-    for cell, adjusted in zip(cells, holm(pvalues)):
-        cell["p_holm"] = adjusted
-        on_side = cell["low"] > 0 if cell["side"] == "greater" else cell["high"] < 0
-        off_side = cell["high"] < 0 if cell["side"] == "greater" else cell["low"] > 0
-        cell["verdict"] = (
-            "supported" if on_side and adjusted < ALPHA else "refuted" if off_side and adjusted < ALPHA else "open"
-        )
-    out["diagnostics"] = cells
+    out["diagnostics"] = _diagnostic_cells(by, seeds, ratios)
     if not out["precondition"]["met"]:
         out["tost"]["equivalent"] = False
         for part in ("direction", "logodds", "fraction", "tost"):

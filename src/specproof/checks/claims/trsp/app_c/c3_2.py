@@ -1350,6 +1350,55 @@ def network_mu2_fixed_depth_limit(ctx: Context) -> Evidence:
     return replace(ev, data={**ev.data, "distances": data})
 
 
+def _full_depth_sink_stays(rows: list) -> Evidence:
+    """Under the sink: ½ − μ₂ in [0, 1e-4] wherever the full-depth bracket resolves it (narrower than 1e-5)."""
+    read, unread = _resolving(rows, "mu2_full", 1e-5)
+    listing = ", ".join(f"{fmt(r['mu2_full'], 6)} (T = {r['x']})" for r in read)
+    worst = max(max(0.5 - r["mu2_full_lower"], r["mu2_full_upper"] - 0.5 - 1e-4) for r in read) if read else math.inf
+    ok = bool(read) and worst <= 1e-4
+    return Evidence(
+        Status.VERIFIED if ok else Status.OPEN if not read else Status.REFUTED,
+        "sweep-bracket",
+        f"sink: μ₂ = {listing}" + (f"; not resolved: T = {', '.join(map(str, unread))}" if unread else ""),
+        ranges="stored T ≥ 4096 of network-sink",
+        worst_margin=1e-4 - worst if read else None,
+        counterexample=None if ok or not read else {"worst": worst},
+    )
+
+
+def _full_depth_falls(kind: str, rows: list) -> Evidence:
+    """Under ``kind`` (uniform, softmax) attention: μ₂ at full depth strictly decreasing over the stored rows
+    (disjoint brackets) with the escape above ½ (no collapse)."""
+    if any(r["mu2_full_lower"] <= 0 for r in rows):
+        return open_evidence(f"{kind}: a full-depth bracket without a positive lower end", method="sweep-bracket")
+    values = [r["mu2_full"] for r in rows]
+    listing = ", ".join(
+        (
+            f"{fmt(v, 6)}"
+            if converged(r, "mu2_full")
+            else f"∈ [{fmt(r['mu2_full_lower'], 4)}, {fmt(r['mu2_full_upper'], 4)}]"
+        )
+        + f" (T = {r['x']})"
+        for r, v in zip(rows, values)
+    )
+    falling = all(b["mu2_full_upper"] < a["mu2_full_lower"] for a, b in zip(rows, rows[1:]))  # disjoint brackets
+    escapes = [r["escape_full"] for r in rows]
+    ok = falling and min(escapes) > 0.5
+    loose = [r["x"] for r in rows if not converged(r, "mu2_full")]
+    listing += (
+        f"; bracket-only (residual above 1e-9), read with its wider bracket: T = {', '.join(map(str, loose))}"
+        if loose
+        else ""
+    )
+    return Evidence(
+        Status.VERIFIED if ok else Status.REFUTED,
+        "sweep-bracket",
+        f"{kind}: μ₂ = {listing}; escape {fmt(min(escapes))} … {fmt(max(escapes))}",
+        ranges=f"stored T ≥ 4096 of network-{kind}",
+        counterexample=None if ok else {"values": values, "escapes": escapes},
+    )
+
+
 @connectivity.decides
 def network_mu2_full_depth_falls(ctx: Context) -> Evidence:
     """At D = ⌊log₂T⌋+1: under uniform and softmax attention μ₂ falls away from ½ (disjoint brackets, strictly
@@ -1358,59 +1407,7 @@ def network_mu2_full_depth_falls(ctx: Context) -> Evidence:
     parts = []
     for kind in ("uniform", "softmax", "sink"):
         rows = [r for r in _rows(ctx, kind) if r["x"] >= 4096]
-        if kind == "sink":
-            read, unread = _resolving(rows, "mu2_full", 1e-5)
-            listing = ", ".join(f"{fmt(r['mu2_full'], 6)} (T = {r['x']})" for r in read)
-            worst = (
-                max(max(0.5 - r["mu2_full_lower"], r["mu2_full_upper"] - 0.5 - 1e-4) for r in read)
-                if read
-                else math.inf
-            )
-            ok = bool(read) and worst <= 1e-4
-            parts.append(
-                Evidence(
-                    Status.VERIFIED if ok else Status.OPEN if not read else Status.REFUTED,
-                    "sweep-bracket",
-                    f"sink: μ₂ = {listing}" + (f"; not resolved: T = {', '.join(map(str, unread))}" if unread else ""),
-                    ranges="stored T ≥ 4096 of network-sink",
-                    worst_margin=1e-4 - worst if read else None,
-                    counterexample=None if ok or not read else {"worst": worst},
-                )
-            )
-            continue
-        if any(r["mu2_full_lower"] <= 0 for r in rows):
-            parts.append(
-                open_evidence(f"{kind}: a full-depth bracket without a positive lower end", method="sweep-bracket")
-            )
-            continue
-        values = [r["mu2_full"] for r in rows]
-        listing = ", ".join(
-            (
-                f"{fmt(v, 6)}"
-                if converged(r, "mu2_full")
-                else f"∈ [{fmt(r['mu2_full_lower'], 4)}, {fmt(r['mu2_full_upper'], 4)}]"
-            )
-            + f" (T = {r['x']})"
-            for r, v in zip(rows, values)
-        )
-        falling = all(b["mu2_full_upper"] < a["mu2_full_lower"] for a, b in zip(rows, rows[1:]))  # disjoint brackets
-        escapes = [r["escape_full"] for r in rows]
-        ok = falling and min(escapes) > 0.5
-        loose = [r["x"] for r in rows if not converged(r, "mu2_full")]
-        listing += (
-            f"; bracket-only (residual above 1e-9), read with its wider bracket: T = {', '.join(map(str, loose))}"
-            if loose
-            else ""
-        )
-        parts.append(
-            Evidence(
-                Status.VERIFIED if ok else Status.REFUTED,
-                "sweep-bracket",
-                f"{kind}: μ₂ = {listing}; escape {fmt(min(escapes))} … {fmt(max(escapes))}",
-                ranges=f"stored T ≥ 4096 of network-{kind}",
-                counterexample=None if ok else {"values": values, "escapes": escapes},
-            )
-        )
+        parts.append(_full_depth_sink_stays(rows) if kind == "sink" else _full_depth_falls(kind, rows))
     return combine(
         parts,
         what="full depth: uniform and softmax fall away from ½ without collapsing, the sink stays at ½",
