@@ -212,7 +212,7 @@ def plugin_verdict(part: str, what: str):
     direction = d["direction"]
     context = (
         f"LoRA's 1×→8× drop {fmt(drop['mean'])} (one-sided 95 % lower bound {fmt(drop['low'])}); direction at 8× by "
-        f"the paired rule: {direction['verdict']} (mean {fmt(direction['mean'])}, exact p {fmt(direction['p'])}; "
+        f"the paired rule: {direction['verdict']} (mean {fmt(direction['effect'])}, exact p {fmt(direction['p'])}; "
         f"{d['n']} pairs, smallest possible p {fmt(2 / 2 ** d['n'])})"
     )
     if cell["verdict"] in STATUS:

@@ -38,15 +38,15 @@ READERS_TEST = "tests/test_task_run.py::test_the_shared_readers_decide_the_commi
 HOP_TEST = "tests/test_task_run.py::test_the_two_hop_rows_are_committed_and_judged_by_the_precondition"
 
 
-# What the committed rows give now (data/trained-tasks.jsonl): mqar 16 pairs; mqar-deep and hop-shared still
-# training (the deep and hop claims open on their pair counts until every planned pair is committed)
+# What the committed rows give (data/trained-tasks.jsonl): mqar 16 pairs, hop-shared its 8 planned pairs, mqar-deep
+# 1 of its 12 planned pairs (the rest resume from `specproof train --task mqar-deep`; the deep claims open until then)
 EXPECTED = {
     "trsp.trained.retrieval": Status.REFUTED,
     "trsp.trained.mechanism": Status.REFUTED,
     "trsp.trained.deep.retrieval": Status.OPEN,
     "trsp.trained.deep.mechanism": Status.OPEN,
-    "trsp.trained.hop.retrieval": Status.OPEN,
-    "trsp.trained.hop.learnability": Status.OPEN,
+    "trsp.trained.hop.retrieval": Status.REFUTED,
+    "trsp.trained.hop.learnability": Status.VERIFIED,
 }
 
 
@@ -60,20 +60,21 @@ REASONS = {
         "34 points above TRSP as trained: a plain length fix gives base more than TRSP has."
     ),
     "trsp.trained.deep.retrieval": (
-        "Open while the mqar-deep rows (12 pairs planned) are still being trained; decided by the effect-size rule "
-        "once every planned pair is committed."
+        "Open: 1 of the 12 planned mqar-deep pairs is committed (seed 0: base 80.3 %, TRSP 65.9 % at 8×, both ≥ 99.6 % "
+        "at 1×), a CPU budget's worth; decided by the effect-size rule once every planned pair is committed."
     ),
     "trsp.trained.deep.mechanism": (
-        "Open while the mqar-deep rows (12 pairs planned) are still being trained; decided by the mechanism rule "
-        "once every planned pair is committed."
+        "Open: 1 of the 12 planned mqar-deep pairs is committed; decided by the mechanism rule once every planned pair "
+        "is committed."
     ),
     "trsp.trained.hop.retrieval": (
-        "Open while the hop-shared rows (8 pairs planned) are still being trained; decided by the effect-size rule "
-        "once every planned pair is committed."
+        "At hop, D = 2, d = 64, T = 96 (8 pairs, every model ≥ 98.7 % at 1×) TRSP and base are level at 8× "
+        "(16.2 vs 15.9 %) after a drop like the paper's base model (≈ 100 → 16 %): both the recovered fraction and "
+        "the log-odds difference have one-sided 95 % upper bounds far below half the paper's effect."
     ),
     "trsp.trained.hop.learnability": (
-        "Open while the hop-shared rows (8 seeds per arm planned) are still being trained; the first form (config "
-        "hop) was learned by base in 3/6 seeds and by TRSP in 2/6."
+        "The redesigned task is learned in every seed: base 8/8 and TRSP 8/8 reach 95 % at 1× (Fisher p = 1); the "
+        "first form (config hop) was learned by base in 3/6 seeds and by TRSP in 2/6."
     ),
 }
 
@@ -255,10 +256,10 @@ def trained_hop_learnability(ctx) -> Evidence:
 
 # The plugin claims' expected verdicts, in one place: open while the committed plugin rows are incomplete (the readers
 # return None until all 16 planned rows exist); the lead sets them from the final rows.
-PLUGIN_EXPECTED = {
-    "trsp.causal-real.plugin-precondition": Status.OPEN,
-    "trsp.causal-real.plugin-retrieval": Status.OPEN,
-    "trsp.causal-real.plugin-no-effect": Status.OPEN,
+PLUGIN_EXPECTED = {  # the committed rows (raw + 3 arms × 5 seeds)
+    "trsp.causal-real.plugin-precondition": Status.VERIFIED,
+    "trsp.causal-real.plugin-retrieval": Status.OPEN,  # no room to act: LoRA keeps 100 % at 8× W in every seed
+    "trsp.causal-real.plugin-no-effect": Status.VERIFIED,
     "trsp.causal-real.plugin-diagnostics": Status.OPEN,
 }
 PLUGIN_TESTS = "tests/test_causal_plugin.py"
@@ -269,7 +270,7 @@ PLUGIN_SCALE = (
 )
 PLUGIN_PLAN = (
     "The committed plan was cut from 6 seeds to 5 (raw + 3 arms × 5 seeds = 16 rows) for the CPU budget, before any "
-    "decision was read; seeds are outside the run's fingerprint. Open while the rows are incomplete."
+    "decision was read; seeds are outside the run's fingerprint."
 )
 
 
@@ -366,7 +367,7 @@ def causal_real_plugin_no_effect(ctx) -> Evidence:
         return CR.open_for("plugin")
     t = d["tost"]
     text = (
-        f"SmolLM2-135M-Instruct, 8× accuracy difference LoRA + TRSP − LoRA: mean {fmt(d['direction']['mean'])} over "
+        f"SmolLM2-135M-Instruct, 8× accuracy difference LoRA + TRSP − LoRA: mean {fmt(d['direction']['effect'])} over "
         f"{d['n']} seeds; TOST within ±{fmt(t['margin'])}: p = {fmt(t['p'])}"
     )
     if not d["precondition"]["met"]:
