@@ -53,6 +53,15 @@ NAMES_WITHOUT_EDGE = {
     # the task-level ablation); the certified verdict is about exact Laplacians and rests on neither
     ("trsp.C3-3.dense-upper-bound", "trsp.S5-2.dense-arithmetic"),
     ("trsp.C3-3.dense-upper-bound", "trsp.trained.ablations.task"),
+    # SmolLM2's readings name the MiniLM, trained or GPT-2 claim of the same statistic they sit beside (each reads its
+    # own committed rows; neither rests on the other)
+    ("sdeg.causal-real.rank-growth", "sdeg.trained.rank-growth"),
+    ("sdeg.causal-real.w1-decreases", "sdeg.real.w1-decreases"),
+    ("sdeg.causal-real.concentration", "sdeg.real.concentration"),
+    ("sdeg.causal-real.head-ratios", "sdeg.F.head-ratios"),
+    # the harmonic floor on real heads (refuted, an own reading of Thm 3) names what holds instead (corrects= may only
+    # point at a paper's claim); neither rests on the other
+    ("sdeg.causal-real.harmonic", "sdeg.causal-real.harmonic.corrected"),
 }
 
 

@@ -899,7 +899,6 @@ causal_harmonic_corrected = claim(
     source=Source("specproof", "§3.3, Thm 3", "own, on SmolLM2"),
     statement=r"For SmolLM2-135M-Instruct (30 layers × 9 heads, 3 windows of pydoc_data.topics per $\ell=64\ldots1024$): the canonical $A_\Sigma=\mathrm{softmax}(\mathrm{diag}\,\sigma(S_h)+M)$ built from each head's own score spectrum keeps the harmonic floor (Thm 3: $t\,a_t/(a_t+t-1)\ge1$ for $a_t=e^{\sigma_t}\ge1$; read in the rows as $\mathrm{tr}A_\Sigma\ge H_\ell$ on every head-window), while the real heads that break it furthest are sink heads: each of the 8 heads first in the transfer verdict's order puts more mass on the first token (median over windows of the mean $(A_h)_{t1}$ over the last half of the rows) than the median head-window, at every $\ell$.",
     uses=["sdeg.c.eigen"],
-    corrects="sdeg.causal-real.harmonic",
     expected=Status.VERIFIED,
     reason="tr A_Σ/H_ℓ ≥ 3.2 on every head-window (the floor, summed); the 8 furthest breakers (L18.H8, L17.H3, L18.H7, L18.H6, L17.H4, L17.H5, L20.H4, L15.H6) carry a median sink mass 0.45–1.0 against the pooled median 0.27–0.38, and the 4–8 head-windows that keep the floor per ℓ carry ≤ 0.21.",
     unproved=CR.UNPROVED,
