@@ -98,11 +98,13 @@ class Second:
         return bool(abs(self.stated - self.value) <= self.error * (1 + 1e-12))
 
     def text(self) -> str:
-        """The two values, to the digit the error reaches (4 to 9 significant digits; the method is said once per
-        group by :meth:`Record.confirmation_text`)."""
+        """The two values, to the digit the error reaches (4 to 6 significant digits, the catalogue's most; the method
+        is said once per group by :meth:`Record.confirmation_text`). The digit count is read from the error's decade,
+        rounded first, so a relative error (size/error exactly 10^k) gives the same count on every machine."""
         error = f"± {fmt(self.error, 2)}" if self.error else "exactly"
         size = max(abs(self.stated), abs(self.value))
-        digits = 4 if not (self.error and size) else min(9, max(4, math.ceil(math.log10(size / self.error)) + 1))
+        decades = math.ceil(round(math.log10(size / self.error), 6)) if self.error and size else 3
+        digits = min(6, max(4, decades + 1))
         out = f"{self.name} {_numbers(self.stated, digits)} again {_numbers(self.value, digits)}"
         return out + (f" ({error})" if self.agrees else f": they DISAGREE beyond {error}")
 
