@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING
 
 from specproof.runs.real import gguf_model
 from specproof.runs.real.text import token_ids, windows
+from specproof.runs.train.harness import _round  # the stored rows' rounding (DIGITS = 6), one definition
 from specproof.theory.validate import InputError
 
 if TYPE_CHECKING:
@@ -47,14 +48,6 @@ REVISION = 1
 DIGITS = 6
 
 
-def _round(value):
-    if isinstance(value, float):
-        return float(f"{value:.{DIGITS}g}") if math.isfinite(value) else value
-    if isinstance(value, dict):
-        return {k: _round(v) for k, v in value.items()}
-    if isinstance(value, (list, tuple)):
-        return [_round(v) for v in value]
-    return value
 
 
 # --------------------------------------------------------------------------- capture
