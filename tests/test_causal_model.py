@@ -18,6 +18,7 @@ from specproof.cli.main import main  # noqa: E402
 from specproof.runs.real import causal, causal_report, gguf_model  # noqa: E402
 from specproof.theory.attention import row_softmax  # noqa: E402
 from specproof.theory.causal_heads import (  # noqa: E402
+    canonical_causal_gram,
     canonical_causal_singular_values,
     causal_head_measures,
     thm4_reading,
@@ -100,9 +101,9 @@ def test_heads_reproduce_the_model_and_its_own_attention_maps(tiny_model):
     with torch.no_grad():
         maps = eager.backbone(input_ids=torch.tensor([ids]), output_attentions=True).attentions
     for i, call in enumerate(calls):
-        heads = list(causal.layer_heads(tiny_model, i, call))
-        assert len(heads) == 4 and heads[0][4] < 1e-12
-        for h, A, q, k, _ in heads:
+        heads, error = causal.layer_heads(tiny_model, i, call)
+        assert len(heads) == 4 and error < 1e-12
+        for h, A, q, k in heads:
             assert torch.allclose(A, maps[i][0, h], atol=1e-6)
             assert torch.equal(A, torch.tril(A)) and torch.allclose(A.sum(-1), torch.ones(len(ids), dtype=A.dtype))
         # grouped-query: heads 0, 1 share key-value head 0, heads 2, 3 key-value head 1
@@ -113,7 +114,7 @@ def test_a_model_whose_scores_are_not_these_is_refused(tiny_model):
     call = causal.capture(tiny_model, list(range(3, 20)))[0]
     call.out = call.out * 1.01
     with pytest.raises(InputError, match="away from the module's"):
-        list(causal.layer_heads(tiny_model, 0, call))
+        causal.layer_heads(tiny_model, 0, call)
 
 
 # --------------------------------------------------------------------------- per-head measures on closed forms
@@ -138,6 +139,16 @@ def test_the_gram_route_matches_the_svd_route_of_the_canonical_model():
         s[:12] = np.sort(rng.exponential(3, 12))[::-1]
         a, b = canonical_causal_singular_values(s), canonical_singular_values(s, causal=True)
         assert np.max(np.abs(a - b) / b) < 1e-9
+
+
+def test_the_closed_form_gram_is_the_product_of_the_canonical_maps():
+    """A second computation of A_ΣᵀA_Σ: the explicit softmax(Σ + M) multiplied out, spikes from 0 to 40 and a bulk."""
+    rng = np.random.default_rng(5)
+    for ell in (1, 2, 17, 150):
+        s = np.zeros(ell)
+        s[: min(ell, 9)] = np.sort(rng.exponential(6, min(ell, 9)))[::-1]
+        A = row_softmax(np.diag(s), causal=True)
+        assert np.allclose(canonical_causal_gram(s), A.T @ A, rtol=1e-13, atol=0)
 
 
 def test_thm4_reads_only_resolved_singular_values():

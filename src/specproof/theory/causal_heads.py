@@ -15,7 +15,7 @@ A_Σ = softmax(Σ + M), Σ = diag(s), s the singular values of S in descending o
 - **Thm 7**: the spike count k = #{s_i > log ℓ} and F = k + log((ℓ+1)/(k+1)), the scale srank and erank₂ grow
   with.
 - **The canonical spectrum** (:func:`canonical_causal_singular_values`) from the eigenvalues of A_ΣᵀA_Σ, 2–3× faster
-  than an SVD at ℓ = 2048: Thm 4 (proved here, ``sdeg.c.sv-universal``) keeps σ_i(A_Σ) ≥ 1/(3i) and σ₁ ≤ √5, so
+  than an SVD at ℓ = 2048, the Gram written in closed form (:func:`canonical_causal_gram`, O(ℓ²), no softmax): Thm 4 (proved here, ``sdeg.c.sv-universal``) keeps σ_i(A_Σ) ≥ 1/(3i) and σ₁ ≤ √5, so
   the eigensolver's backward error c·ℓ·eps·σ₁² moves σ_i by at most c·ℓ·eps·σ₁²/(2σ_i) ≤ 7.5·c·ℓ²·eps (7·10⁻⁹·c at
   ℓ = 2048, far below W₁'s stored digits) and by a relative 22.5·c·ℓ³·eps at the smallest σ_i (4·10⁻⁵·c): the
   canonical Thm 4 readings are kept to ``CANONICAL_DIGITS`` digits. The real head's spectrum is an SVD (gesdd):
@@ -41,17 +41,42 @@ PROFILE_POINTS = 24
 CANONICAL_DIGITS = 4  # what the Gram route guarantees for the canonical model's smallest singular values
 
 
-def canonical_causal_singular_values(score_sv: np.ndarray) -> np.ndarray:
-    """σ(softmax(Σ + M)), descending, Σ = diag(score singular values, descending), from eigvalsh(A_ΣᵀA_Σ) (see the
-    module docstring for its error; :func:`specproof.theory.real_attention.canonical_singular_values` is the SVD
-    route)."""
+def canonical_causal_gram(score_sv: np.ndarray) -> np.ndarray:
+    """A_ΣᵀA_Σ for A_Σ = softmax(Σ + M), Σ = diag(s) (s descending), in closed form, O(ℓ²) and no ℓ×ℓ softmax.
+
+    Row t of A_Σ (1-indexed) holds d_t = 1/(1 + (t − 1)e^{−s_t}) on the diagonal and c_t = e^{−s_t}·d_t at each of
+    its t − 1 earlier columns, so with the tail sums C_t = Σ_{u>t} c_u²:
+    (A_ΣᵀA_Σ)_{jk} = c_k d_k + C_k for j < k (it depends on max(j, k) only) and d_k² + C_k on the diagonal. Every
+    entry is a sum of positive terms, to a relative ℓ·eps, as the product A_ΣᵀA_Σ is."""
     import torch
 
-    from specproof.theory.attention import row_softmax
+    s = np.sort(np.asarray(score_sv, dtype=np.float64))[::-1]
+    ell = s.size
+    e = np.exp(-s)
+    d = 1.0 / (1.0 + np.arange(ell) * e)
+    c = e * d
+    c2 = c * c
+    tail = np.zeros(ell)
+    tail[:-1] = np.cumsum(c2[::-1])[::-1][1:]  # C_k = Σ_{u>k} c_u²
+    f = torch.as_tensor(c * d + tail)
+    lower = torch.ones(ell, ell, dtype=torch.bool).tril_()
+    G = torch.where(lower, f[:, None], f[None, :])  # entry (j, k) = f(max(j, k))
+    G.diagonal().copy_(torch.as_tensor(d * d + tail))
+    return G.numpy()
 
-    A = torch.as_tensor(row_softmax(np.diag(np.sort(score_sv)[::-1]), causal=True))
-    lam = torch.linalg.eigvalsh(A.T @ A).cpu().numpy()[::-1]
+
+def _gram_singular_values(G) -> np.ndarray:
+    import torch
+
+    lam = torch.linalg.eigvalsh(torch.as_tensor(G)).cpu().numpy()[::-1]
     return np.sqrt(np.clip(lam, 0.0, None))
+
+
+def canonical_causal_singular_values(score_sv: np.ndarray) -> np.ndarray:
+    """σ(softmax(Σ + M)), descending, Σ = diag(score singular values, descending), from eigvalsh of the closed-form
+    Gram :func:`canonical_causal_gram` (see the module docstring for its error;
+    :func:`specproof.theory.real_attention.canonical_singular_values` is the SVD route)."""
+    return _gram_singular_values(canonical_causal_gram(score_sv))
 
 
 def _digits(x, n: int):
@@ -80,7 +105,8 @@ def thm4_reading(sv: np.ndarray) -> dict:
 def causal_head_measures(A, score_sv: np.ndarray, profile_points: int = PROFILE_POINTS, timings=None) -> dict:
     """Everything measured on one causal head (A: ℓ×ℓ torch or numpy float64; ``score_sv`` the ℓ singular values of
     its scores, structural zeros included), as plain floats and ints. See the module docstring. ``timings`` (a dict)
-    accumulates the seconds of the two spectra under "spectra" (the floor every head pays)."""
+    accumulates the seconds of the two spectra under "spectra" (the floor every head pays: the SVD of A and eigvalsh
+    of the canonical Gram, not the Gram's closed form)."""
     import time
 
     import torch
@@ -90,9 +116,11 @@ def causal_head_measures(A, score_sv: np.ndarray, profile_points: int = PROFILE_
     s = np.sort(np.asarray(score_sv, dtype=np.float64))[::-1]
     if A.shape != (ell, ell) or s.size != ell:
         raise InputError(f"a head needs an ℓ×ℓ attention and ℓ score singular values, got {tuple(A.shape)}, {s.size}")
-    t0 = time.perf_counter()
+    G = canonical_causal_gram(s)
+    t0 = time.perf_counter()  # the floor: the two spectra themselves
     sv = torch.linalg.svdvals(A).cpu().numpy()
-    canonical = canonical_causal_singular_values(s)
+    canonical = _gram_singular_values(G)
+    del G
     if timings is not None:
         timings["spectra"] = timings.get("spectra", 0.0) + time.perf_counter() - t0
     eig = canonical_eigenvalues(s, causal=True)
@@ -115,7 +143,7 @@ def causal_head_measures(A, score_sv: np.ndarray, profile_points: int = PROFILE_
         "log_f": split["log_f"],
         "log_g": split["log_g"],
         "thm7_F": thm7_scale(ell, split["k"]),
-        "upper_max": float(torch.triu(A, diagonal=1).abs().max()),
+        "upper_max": float(torch.triu(A, diagonal=1).abs_().max()),
         "trace_real": float(diag.sum()),
         "trace_canonical": float(eig.sum()),
         "harmonic_min": float(harmonic.min()),
@@ -135,6 +163,7 @@ def causal_head_measures(A, score_sv: np.ndarray, profile_points: int = PROFILE_
 
 __all__ = [
     "CANONICAL_DIGITS",
+    "canonical_causal_gram",
     "canonical_causal_singular_values",
     "PROFILE_POINTS",
     "RESOLVED",

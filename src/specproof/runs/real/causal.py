@@ -3,12 +3,12 @@ Llama-architecture GGUF), offline.
 
 - **Capture, in bounded memory** (:func:`capture`): one forward pass with hooks on every attention module keeps
   what the module saw (its normalised input X, the rotary tables cos, sin) and what it returned (after o_proj):
-  O(layers·ℓ·d) numbers, never an ℓ×ℓ map. :func:`layer_heads` then rebuilds the layer's heads one at a time, as
+  O(layers·ℓ·d) numbers, never an ℓ×ℓ map. :func:`layer_heads` then rebuilds the layer's heads one at a time, each once, as
   the model computes them: Q_h, K_g from the module's own projections and the model's own rotary function, the
   grouped-query key-value head g = h // (H / H_kv) (transformers' ``repeat_kv``), S_h = Q_h K_gᵀ·scaling and
-  A_h = softmax(S_h + M). Before any head is handed out, the layer's output Σ_h A_h V_g W_oᵀ is recomputed from
-  those maps and compared with the module's: a model whose scores these are not is refused
-  (``REPRODUCTION_TOLERANCE``, relative, float64). At most one ℓ×ℓ map is alive at a time.
+  A_h = softmax(S_h + M), each map measured as it is built. Before a layer's measures are returned, its output
+  Σ_h A_h V_g W_oᵀ is recomputed from those maps and compared with the module's: a model whose scores these are not
+  is refused (``REPRODUCTION_TOLERANCE``, relative, float64). At most one ℓ×ℓ map is alive at a time.
 - **Heads** (:func:`heads_point`): per (ℓ, window) one row, per layer and head the measures of
   :func:`specproof.theory.causal_heads.causal_head_measures` (W₁ to the canonical causal law, srank/erank of both,
   Thm 3, 4, 7 readings, the sink mass); rows in ``<store>/causal-heads.jsonl``.
@@ -112,24 +112,37 @@ def _projections(attn, call: AttentionCall):
 
 
 def _head_map(q, k, scaling: float, mask):
+    """A_h = softmax(Q_h K_gᵀ·scaling + M): the product, its scaling and the mask in one pass (addmm)."""
     import torch
 
-    return torch.softmax(q @ k.T * scaling + mask, dim=-1)
+    return torch.softmax(torch.addmm(mask, q, k.T, alpha=scaling), dim=-1)
 
 
-def layer_heads(cm: gguf_model.CausalModel, index: int, call: AttentionCall):
-    """The heads of layer ``index`` one at a time: (h, A_h, Q_h, K_g) in float64, after the layer's output has been
-    reproduced from them (refused otherwise). At most one ℓ×ℓ map is alive at a time."""
+def _keep(h: int, A, q, k):
+    return h, A, q, k
+
+
+def layer_heads(cm: gguf_model.CausalModel, index: int, call: AttentionCall, measure=_keep) -> tuple[list, float]:
+    """The heads of layer ``index``, each rebuilt once as the model computes it (float64) and handed to
+    ``measure(h, A_h, Q_h, K_g)`` (default: keep the tuple); returns what ``measure`` returned, per head, and the
+    layer's reproduction error, and only once the layer's output Σ_h A_h V_g W_oᵀ has been recomputed from those maps
+    and matched the module's (refused otherwise: nothing measured on a model whose scores these are not is returned).
+    At most one ℓ×ℓ map is alive at a time unless ``measure`` keeps it."""
     import torch
 
     from specproof.runs.real.models import causal_mask
 
     attn = cm.layers[index].self_attn
+    results, outputs = [], []
     with torch.no_grad():
         q, k, v, group = _projections(attn, call)
         mask = causal_mask(q.shape[1], q.device).to(q.dtype)
-        heads = [_head_map(q[h], k[h // group], attn.scaling, mask) @ v[h // group] for h in range(q.shape[0])]
-        out = attn.o_proj(torch.cat(heads, dim=-1))
+        for h in range(q.shape[0]):
+            A = _head_map(q[h], k[h // group], attn.scaling, mask)
+            outputs.append(A @ v[h // group])
+            results.append(measure(h, A, q[h], k[h // group]))
+            del A
+        out = attn.o_proj(torch.cat(outputs, dim=-1))
         error = float((out - call.out).abs().max() / call.out.abs().max())
     if not error <= REPRODUCTION_TOLERANCE:
         raise InputError(
@@ -137,9 +150,7 @@ def layer_heads(cm: gguf_model.CausalModel, index: int, call: AttentionCall):
             f"output {error:.3g} (relative) away from the module's; allowed: a decoder whose attention is "
             "softmax(Q Kᵀ·scaling + causal mask) after rotary positions (Llama)"
         )
-    for h in range(q.shape[0]):
-        with torch.no_grad():
-            yield h, _head_map(q[h], k[h // group], attn.scaling, mask), q[h], k[h // group], error
+    return results, error
 
 
 def layer_maps(cm: gguf_model.CausalModel, input_ids):
@@ -149,7 +160,8 @@ def layer_maps(cm: gguf_model.CausalModel, input_ids):
     import torch
 
     for i, call in enumerate(capture(cm, input_ids)):
-        yield torch.stack([A for _, A, *_ in layer_heads(cm, i, call)])
+        maps, _ = layer_heads(cm, i, call, lambda h, A, q, k: A)
+        yield torch.stack(maps)
 
 
 # --------------------------------------------------------------------------- sources: the model, loaded on first use
@@ -256,19 +268,20 @@ def heads_point(source: Source | None, **params) -> dict:
     calls = capture(cm, sequence)
     timings = {"forward": time.perf_counter() - t0}
     layers, errors = [], []
+
+    def measure(i: int):
+        scale = cm.layers[i].self_attn.scaling  # score_singular_values divides by √d_h: Q is scaled by scaling·√d_h
+
+        def head(h, A, q, k):
+            s = score_singular_values((q * (scale * math.sqrt(q.shape[-1]))).cpu().numpy(), k.cpu().numpy())
+            return causal_head_measures(A, s, timings=timings)
+
+        return head
+
     for i, call in enumerate(calls):
-        per_head: dict = {}
-        worst = 0.0
-        for h, A, q, k, error in layer_heads(cm, i, call):
-            worst = error
-            d_h = q.shape[-1]
-            scale = cm.layers[i].self_attn.scaling * math.sqrt(d_h)  # score_singular_values divides by √d_h
-            s = score_singular_values((q * scale).cpu().numpy(), k.cpu().numpy())
-            for key, value in causal_head_measures(A, s, timings=timings).items():
-                per_head.setdefault(key, []).append(value)
-            del A
-        layers.append(per_head)
-        errors.append(worst)
+        results, error = layer_heads(cm, i, call, measure(i))
+        layers.append({key: [r[key] for r in results] for key in results[0]})
+        errors.append(error)
         del call
     timings["total"] = time.perf_counter() - t0
     return _round(
