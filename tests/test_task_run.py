@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -14,6 +15,8 @@ torch = pytest.importorskip("torch")
 from specproof.engine.registry import Status  # noqa: E402
 from specproof.runs.train import task_run as trn  # noqa: E402
 from specproof.runs.train.harness import builtin_variants  # noqa: E402
+
+ROOT = Path(__file__).resolve().parents[1]
 
 
 def _variants():
@@ -490,6 +493,57 @@ def test_the_shared_pool_hop_and_its_needle_phase():
     assert {"hop_pool", "replacement"} <= set(c.identity()) and "hop_pool" not in trn.CONFIGS["hop"].identity()
     with pytest.raises(ValueError):
         HopTask(chains=12, persons=32, pool="shared")
+
+
+def _raw_pairs(config: str) -> dict:
+    """The committed rows of ``config`` read as plain JSON (not through the project's readers): seed → arm → eval."""
+    import json
+
+    rows = [json.loads(line) for line in (ROOT / "data" / "trained-tasks.jsonl").read_text().splitlines() if line]
+    rows = [r for r in rows if r["config"] == config and r["fingerprint"] == trn.CONFIGS[config].fingerprint()]
+    by: dict = {}
+    for r in rows:
+        by.setdefault(r["seed"], {})[r["variant"]] = r["eval"]
+    return {s: arms for s, arms in by.items() if {"base", "trsp"} <= set(arms)}
+
+
+@pytest.mark.parametrize("config", ["mqar", "hop-shared", "mqar-deep"])
+def test_the_effect_sizes_are_recomputed_from_the_raw_rows_by_normal_theory(config):
+    """A second computation of the effect-size rule's numbers: the committed rows read as plain JSON, the recovered
+    fraction's one-sided 95 % bounds by the delta method (a ratio of paired means, Student's t on n − 1 degrees of
+    freedom) and the log-odds difference's by the t interval, instead of the catalogue's BCa bootstrap. The estimates
+    agree to rounding and each measure's verdict against its margin (half the paper's) is the same by both routes."""
+    from scipy import stats
+
+    from specproof.checks.claims._shared import trsp_trained as sh
+    from specproof.runs.train import statistics as st
+
+    pairs = _raw_pairs(config)
+    run = trn.committed(config)
+    if run is None or len(pairs) < sh.planned_pairs(run):
+        pytest.skip(f"{config}: {len(pairs)} pairs committed, fewer than planned: no verdict to recompute")
+    seeds = sorted(pairs)
+    acc = lambda arm, r: np.array([pairs[s][arm][str(r)]["accuracy"] for s in seeds])  # noqa: E731
+    t8, b8, b1 = 100 * acc("trsp", 8), 100 * acc("base", 8), 100 * acc("base", 1)
+    n = len(seeds)
+    q = stats.t.ppf(0.95, n - 1)
+    gain, loss = t8 - b8, b1 - b8
+    ratio = gain.mean() / loss.mean()
+    se = np.std(gain - ratio * loss, ddof=1) / np.sqrt(n) / loss.mean()
+    scored = np.array([pairs[s]["base"]["8"]["scored"] for s in seeds], dtype=float)
+    lg = lambda a: np.log((np.rint(a * scored) + 0.5) / (scored - np.rint(a * scored) + 0.5))  # noqa: E731
+    d = lg(acc("trsp", 8)) - lg(acc("base", 8))
+    mine = {
+        "recovered_fraction": (ratio, ratio - q * se, ratio + q * se),
+        "log_odds": (d.mean(), d.mean() - q * d.std(ddof=1) / np.sqrt(n), d.mean() + q * d.std(ddof=1) / np.sqrt(n)),
+    }
+    e = sh.effect_sizes(run)
+    for measure, (est, low, high) in mine.items():
+        theirs = e[measure]
+        margin = st.MARGIN_SHARE * theirs.paper
+        verdict = "supported" if low > margin else "refuted" if high < margin else "open"
+        assert est == pytest.approx(theirs.estimate, rel=1e-9, abs=1e-12), measure
+        assert verdict == theirs.verdict, (measure, (low, high), (theirs.low, theirs.high), margin)
 
 
 def test_the_shared_readers_decide_the_committed_mqar_rows_by_the_effect_size_rule():
