@@ -8,7 +8,8 @@ per head its measures. Times in the same run:
 
 * **forward**: the model's own forward pass (transformers' sdpa, float64) with the capture hooks;
 * **spectra** (the floor): the two spectra every head needs, the SVD of A_h (LAPACK gesdd) and eigvalsh of
-  A_ΣᵀA_Σ for the canonical model, summed over the 270 heads;
+  A_ΣᵀA_Σ for the canonical model, summed over the 270 heads (the spectra alone: building A_ΣᵀA_Σ, in closed form,
+  counts as extraction);
 * **total**: forward + extraction + every measure.
 
 Targets (issue: within 4 GB and within 3× the forward time plus the spectra's floor): peak RSS ≤ 4096 MiB and

@@ -180,9 +180,10 @@ deep_mechanism = claim(
     "trsp.trained.deep.mechanism",
     title="At D = 9, T = 32, what 8× measures: TRSP against the plain length fixes",
     source=Source("specproof", "§4.3, Table 2", "own, trained decoders: length controls"),
-    statement=r"For the mqar-deep decoders (mqar, D = 9, d = 64, T = 32), TRSP's exact-match accuracy at $8T$ exceeds "
-    r"base's under the best plain length fix (as trained, RoPE positions ÷ 8, log-length scaling; chosen on base's "
-    r"mean alone), by the direction rule; the learned gain per layer and ratio, the accuracy by query–needle distance "
+    statement=r"For the mqar-deep decoders (mqar, D = 9, d = 64, T = 32, 12 pairs), the exact-match accuracy at $8T$ "
+    r"of TRSP as trained exceeds base's under the best of the plain length fixes (as trained, RoPE position "
+    r"interpolation by 8, attention scores × $\log(8T)/\log T$; the fix chosen on base's mean alone), by the direction "
+    r"rule (paired by seed; BCa interval and exact permutation test at 5 %); the learned gain per layer and ratio, the accuracy by query–needle distance "
     r"and the retrieving head's entropy are its evidence.",
     expected=EXPECTED["trsp.trained.deep.mechanism"],
     reason=REASONS["trsp.trained.deep.mechanism"],
