@@ -108,80 +108,80 @@ def _short(words: str) -> str:
     return words.split(" (")[0].split(" ‖")[0]
 
 
-DIAGNOSTIC_CLAIMS = {}
-DEEP_DIAGNOSTIC_CLAIMS = {}
-HOP_DIAGNOSTIC_CLAIMS = {}
-for _slug, (_key, _higher, _panel, _words, _side) in DIAGNOSTICS.items():
-    _id = f"trsp.trained.{_slug}"
-    DIAGNOSTIC_CLAIMS[_slug] = claim(
-        _id,
-        title=(
-            f"Trained from scratch, TRSP keeps a {_side} layer-averaged {_short(_words)} than the base model at 1×–8× "
-            f"the training length (Fig. 4{_panel})"
-        ),
-        source=Source("specproof", "§5.3, Fig. 4", f"own, trained decoders (Fig. 4{_panel})"),
-        statement=rf"For the decoders of `specproof train --task mqar` (Llama-style, RoPE, scale mqar, D = 2, d = 64, "
+def _declare_diagnostics(scope: str, title, statement, source: str, tests: list, figure: str) -> dict:
+    """The four diagnostics' claims of one trained scale (``trsp.trained.<scope><slug>``), the same fields but the
+    scale's title, statement, source section, tests and figure (each a function of the diagnostic's words)."""
+    out = {}
+    for slug, (_key, _higher, panel, words, side) in DIAGNOSTICS.items():
+        cid = f"trsp.trained.{scope}{slug}"
+        out[slug] = claim(
+            cid,
+            title=title(side, _short(words), panel),
+            source=Source("specproof", source, f"own, trained decoders (Fig. 4{panel})"),
+            statement=statement(side, words, panel),
+            expected=EXPECTED[cid],
+            reason=REASONS[cid],
+            limit=LIMITS.get(slug),
+            unproved=UNPROVED,
+            notes=["interpretive"],
+            tests=tests,
+            figure=figure,
+        )
+    return out
+
+
+DIAGNOSTIC_CLAIMS = _declare_diagnostics(
+    "",
+    title=lambda side, short, panel: (
+        f"Trained from scratch, TRSP keeps a {side} layer-averaged {short} than the base model at 1×–8× "
+        f"the training length (Fig. 4{panel})"
+    ),
+    statement=lambda side, words, panel: (
+        rf"For the decoders of `specproof train --task mqar` (Llama-style, RoPE, scale mqar, D = 2, d = 64, "
         rf"T = 64, 2 layers × 4 heads, trained on multi-query associative recall in a filler haystack until they solve "
-        rf"it; 16 seeds, base and TRSP paired by seed), the layer-averaged {_words} of the residual stream $H_\ell$ on "
-        rf"held-out instances is {_side} for Transformer + TRSP (Eq. 6, dyadic $b_\ell$, triBox, the trained Eq. 7 "
+        rf"it; 16 seeds, base and TRSP paired by seed), the layer-averaged {words} of the residual stream $H_\ell$ on "
+        rf"held-out instances is {side} for Transformer + TRSP (Eq. 6, dyadic $b_\ell$, triBox, the trained Eq. 7 "
         rf"gate) than for the base Transformer at each evaluation length $kT$, $k = 1, 2, 4, 8$, as TRSP "
-        rf"Fig. 4{_panel} shows for its 109M model; {HOLM}.",
-        expected=EXPECTED[_id],
-        reason=REASONS[_id],
-        limit=LIMITS.get(_slug),
-        unproved=UNPROVED,
-        notes=["interpretive"],
-        tests=[RULE_TEST, f"{TRAINING_TESTS}::test_representation_diagnostics_match_their_definitions"],
-        figure=TASK_FIGURES["diagnostics"],
-    )
-
-
-for _slug, (_key, _higher, _panel, _words, _side) in DIAGNOSTICS.items():
-    _id = f"trsp.trained.deep.{_slug}"
-    DEEP_DIAGNOSTIC_CLAIMS[_slug] = claim(
-        _id,
-        title=(
-            f"Deep enough for the side path to reach 8× (D = 9, T = 32), TRSP keeps a {_side} layer-averaged "
-            f"{_short(_words)} than the base model at 1×–8× the training length (Fig. 4{_panel})"
-        ),
-        source=Source("specproof", "§5.3, Fig. 4", f"own, trained decoders (Fig. 4{_panel})"),
-        statement=rf"For the decoders of `specproof train --task mqar-deep` (MQAR: 4 pairs, 8 queries, 32 keys; "
+        rf"Fig. 4{panel} shows for its 109M model; {HOLM}."
+    ),
+    source="§5.3, Fig. 4",
+    tests=[RULE_TEST, f"{TRAINING_TESTS}::test_representation_diagnostics_match_their_definitions"],
+    figure=TASK_FIGURES["diagnostics"],
+)
+DEEP_DIAGNOSTIC_CLAIMS = _declare_diagnostics(
+    "deep.",
+    title=lambda side, short, panel: (
+        f"Deep enough for the side path to reach 8× (D = 9, T = 32), TRSP keeps a {side} layer-averaged "
+        f"{short} than the base model at 1×–8× the training length (Fig. 4{panel})"
+    ),
+    statement=lambda side, words, panel: (
+        rf"For the decoders of `specproof train --task mqar-deep` (MQAR: 4 pairs, 8 queries, 32 keys; "
         rf"Llama-style, RoPE, scale mqar, D = 9, d = 64, T = 32, so $2^{{D-1}} = 256 = 8T$ and TRSP's top band covers "
-        rf"the whole 8× context; 6000 steps; 12 seeds, base and TRSP paired by seed), the layer-averaged {_words} of "
-        rf"the residual stream $H_\ell$ on held-out instances is {_side} for Transformer + TRSP (Eq. 6, dyadic "
+        rf"the whole 8× context; 6000 steps; 12 seeds, base and TRSP paired by seed), the layer-averaged {words} of "
+        rf"the residual stream $H_\ell$ on held-out instances is {side} for Transformer + TRSP (Eq. 6, dyadic "
         rf"$b_\ell$, triBox, the trained Eq. 7 gate) than for the base Transformer at each evaluation length $kT$, "
-        rf"$k = 1, 2, 4, 8$, as TRSP Fig. 4{_panel} shows for its 109M model; {HOLM}.",
-        expected=EXPECTED[_id],
-        reason=REASONS[_id],
-        limit=LIMITS.get(_slug),
-        unproved=UNPROVED,
-        notes=["interpretive"],
-        tests=[RULE_TEST, f"{TRAINING_TESTS}::test_representation_diagnostics_match_their_definitions"],
-        figure=TASK_FIGURES["deep-diagnostics"],
-    )
-
-
-for _slug, (_key, _higher, _panel, _words, _side) in DIAGNOSTICS.items():
-    _id = f"trsp.trained.hop.{_slug}"
-    HOP_DIAGNOSTIC_CLAIMS[_slug] = claim(
-        _id,
-        title=(
-            f"Trained from scratch on the two-hop task, TRSP keeps a {_side} layer-averaged {_short(_words)} than the "
-            f"base model at 1×–8× the training length (Fig. 4{_panel})"
-        ),
-        source=Source("specproof", "§5.3, Fig. 4, App. A.1", f"own, trained decoders (Fig. 4{_panel})"),
-        statement=rf"For the decoders of {HOP_TASK}, the layer-averaged {_words} of the residual stream $H_\ell$ on "
-        rf"held-out instances is {_side} for Transformer + TRSP (Eq. 6, dyadic $b_\ell$, triBox, the trained Eq. 7 "
-        rf"gate) than for the base Transformer at each evaluation length $kT$, $k = 1, 2, 4, 8$, as TRSP Fig. 4{_panel} "
-        rf"shows for its 109M model on NoLiMa; {HOLM}.",
-        expected=EXPECTED[_id],
-        reason=REASONS[_id],
-        limit=LIMITS.get(_slug),
-        unproved=UNPROVED,
-        notes=["interpretive"],
-        tests=[RULE_TEST, HOP_TEST],
-        figure=TASK_FIGURES["hop-diagnostics"],
-    )
+        rf"$k = 1, 2, 4, 8$, as TRSP Fig. 4{panel} shows for its 109M model; {HOLM}."
+    ),
+    source="§5.3, Fig. 4",
+    tests=[RULE_TEST, f"{TRAINING_TESTS}::test_representation_diagnostics_match_their_definitions"],
+    figure=TASK_FIGURES["deep-diagnostics"],
+)
+HOP_DIAGNOSTIC_CLAIMS = _declare_diagnostics(
+    "hop.",
+    title=lambda side, short, panel: (
+        f"Trained from scratch on the two-hop task, TRSP keeps a {side} layer-averaged {short} than the "
+        f"base model at 1×–8× the training length (Fig. 4{panel})"
+    ),
+    statement=lambda side, words, panel: (
+        rf"For the decoders of {HOP_TASK}, the layer-averaged {words} of the residual stream $H_\ell$ on "
+        rf"held-out instances is {side} for Transformer + TRSP (Eq. 6, dyadic $b_\ell$, triBox, the trained Eq. 7 "
+        rf"gate) than for the base Transformer at each evaluation length $kT$, $k = 1, 2, 4, 8$, as TRSP Fig. 4{panel} "
+        rf"shows for its 109M model on NoLiMa; {HOLM}."
+    ),
+    source="§5.3, Fig. 4, App. A.1",
+    tests=[RULE_TEST, HOP_TEST],
+    figure=TASK_FIGURES["hop-diagnostics"],
+)
 
 
 def _diagnostic_check(slug: str, config: str, prefix: str):
