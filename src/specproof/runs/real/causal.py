@@ -118,6 +118,22 @@ def _head_map(q, k, scaling: float, mask):
     return torch.softmax(torch.addmm(mask, q, k.T, alpha=scaling), dim=-1)
 
 
+def _lower_times(A, V):
+    """A V for a causal map A (lower triangular: the mask's −∞ gives exact zeros above the diagonal) by BLAS trmm,
+    which reads only A's lower triangle, at half the flops of A @ V; A @ V off the CPU. The upper triangle's zeros are
+    measured per head (``upper_max``)."""
+    import numpy as np
+    import scipy.linalg.blas
+    import torch
+
+    if A.device.type != "cpu" or A.dtype not in (torch.float32, torch.float64) or not A.is_contiguous():
+        return A @ V
+    a = A.numpy().T  # A row-major is Aᵀ column-major (upper triangular): no copy
+    b = np.asfortranarray(V.numpy())
+    trmm = scipy.linalg.blas.get_blas_funcs("trmm", (a, b))
+    return torch.from_numpy(np.ascontiguousarray(trmm(1.0, a, b, trans_a=1, lower=0)))
+
+
 def _keep(h: int, A, q, k):
     return h, A, q, k
 
@@ -139,7 +155,7 @@ def layer_heads(cm: gguf_model.CausalModel, index: int, call: AttentionCall, mea
         mask = causal_mask(q.shape[1], q.device).to(q.dtype)
         for h in range(q.shape[0]):
             A = _head_map(q[h], k[h // group], attn.scaling, mask)
-            outputs.append(A @ v[h // group])
+            outputs.append(_lower_times(A, v[h // group]))
             results.append(measure(h, A, q[h], k[h // group]))
             del A
         out = attn.o_proj(torch.cat(outputs, dim=-1))
