@@ -15,11 +15,12 @@ A_Σ = softmax(Σ + M), Σ = diag(s), s the singular values of S in descending o
 - **Thm 7**: the spike count k = #{s_i > log ℓ} and F = k + log((ℓ+1)/(k+1)), the scale srank and erank₂ grow
   with.
 - **The canonical spectrum** (:func:`canonical_causal_singular_values`) from the eigenvalues of A_ΣᵀA_Σ, 2–3× faster
-  than an SVD at ℓ = 2048, the Gram written in closed form (:func:`canonical_causal_gram`, O(ℓ²), no softmax): Thm 4 (proved here, ``sdeg.c.sv-universal``) keeps σ_i(A_Σ) ≥ 1/(3i) and σ₁ ≤ √5, so
-  the eigensolver's backward error c·ℓ·eps·σ₁² moves σ_i by at most c·ℓ·eps·σ₁²/(2σ_i) ≤ 7.5·c·ℓ²·eps (7·10⁻⁹·c at
-  ℓ = 2048, far below W₁'s stored digits) and by a relative 22.5·c·ℓ³·eps at the smallest σ_i (4·10⁻⁵·c): the
-  canonical Thm 4 readings are kept to ``CANONICAL_DIGITS`` digits. The real head's spectrum is an SVD (gesdd):
-  real heads can be numerically singular, and their small singular values are what Thm 4 is read on.
+  than an SVD at ℓ = 2048, the Gram written in closed form (:func:`canonical_causal_gram`, O(ℓ²), no softmax): Thm 4
+  (proved here, ``sdeg.c.sv-universal``) keeps σ_i(A_Σ) ≥ 1/(3i) and σ₁ ≤ √5, so the eigensolver's backward error
+  c·ℓ·eps·σ₁² moves σ_i by at most c·ℓ·eps·σ₁²/(2σ_i) ≤ 7.5·c·ℓ²·eps (7·10⁻⁹·c at ℓ = 2048, far below W₁'s stored
+  digits) and by a relative 22.5·c·ℓ³·eps at the smallest σ_i (4·10⁻⁵·c): the canonical Thm 4 readings are kept to
+  ``CANONICAL_DIGITS`` digits. The real head's spectrum is an SVD (gesdd): real heads can be numerically singular, and
+  their small singular values are what Thm 4 is read on.
 - **Why a head breaks**: ``sink`` = the mean over the second half of the rows of A_t1, the mass the head puts on
   the first token (an attention sink makes t·A_tt ≪ 1 and the small singular values vanish).
 

@@ -3,8 +3,8 @@ Llama-architecture GGUF), offline.
 
 - **Capture, in bounded memory** (:func:`capture`): one forward pass with hooks on every attention module keeps
   what the module saw (its normalised input X, the rotary tables cos, sin) and what it returned (after o_proj):
-  O(layers·ℓ·d) numbers, never an ℓ×ℓ map. :func:`layer_heads` then rebuilds the layer's heads one at a time, each once, as
-  the model computes them: Q_h, K_g from the module's own projections and the model's own rotary function, the
+  O(layers·ℓ·d) numbers, never an ℓ×ℓ map. :func:`layer_heads` then rebuilds the layer's heads one at a time, each
+  once, as the model computes them: Q_h, K_g from the module's own projections and the model's own rotary function, the
   grouped-query key-value head g = h // (H / H_kv) (transformers' ``repeat_kv``), S_h = Q_h K_gᵀ·scaling and
   A_h = softmax(S_h + M), each map measured as it is built. Before a layer's measures are returned, its output
   Σ_h A_h V_g W_oᵀ is recomputed from those maps and compared with the module's: a model whose scores these are not
