@@ -19,3 +19,14 @@ def fmt(x, digits: int = 3) -> str:
     if abs(x) < 1e-12:
         return "0"
     return f"{x:.{digits}g}"
+
+
+def fmt_up(x, digits: int = 3) -> str:
+    """An upper bound's rendering: the smallest number of ``digits`` significant digits at or above x (a bound
+    "≤ fmt_up(x)" stays true of x; plain rounding can land below it)."""
+    from decimal import ROUND_CEILING, Decimal
+
+    if x is None or not math.isfinite(float(x)) or abs(float(x)) < 1e-12:
+        return fmt(x, digits)
+    d = Decimal(repr(float(x)))
+    return fmt(float(d.quantize(Decimal(1).scaleb(d.adjusted() - digits + 1), rounding=ROUND_CEILING)), digits)

@@ -53,6 +53,7 @@ from specproof.checks.claims._shared.sdeg_causal import (
 )
 from specproof.checks.claims._shared.sdeg_trained import heads, measured, missing, runs, verdict
 from specproof.engine import strategies as sst
+from specproof.engine.digits import fmt_up
 from specproof.engine.methods import (
     EPS,
     combine,
@@ -878,7 +879,7 @@ causal_harmonic = claim(
     statement=r"Thm 3's canonical causal eigenvalues with nonnegative scores satisfy $\lambda_t\ge1/t$ (the bulk exactly $1/t$). Read on the real heads of SmolLM2-135M-Instruct (30 layers × 9 heads, 3 windows of pydoc_data.topics per $\ell=64\ldots2048$), whose eigenvalues are their diagonal (sdeg.causal-real.eigen-diagonal): $t\cdot(A_h)_{tt}\ge1$ for every token $t$ of every head at every $\ell$.",
     uses=["sdeg.causal-real.eigen-diagonal"],
     expected=Status.REFUTED,
-    reason="Does not transfer: only 4–8 of 810 head-windows keep it per ℓ = 64…2048. The worst is L18.H8 (log margin −38 at ℓ = 512), then L17.H3, L18.H7, L17.H4, L18.H6, L17.H5, L20.H4, L28.H6 — all but L28.H6 sink heads, whose diagonal is ≈ 0 because their mass sits on token 1 (pooled median sink mass 0.27–0.38); L28.H6 breaks the floor without a sink (sdeg.causal-real.harmonic.corrected, which it refutes). The canonical A_Σ built from every head's own scores keeps the floor: it needs the canonical orientation.",
+    reason="Does not transfer: only 4–8 of 810 head-windows keep it per ℓ = 64…2048. The worst is L18.H8 (log margin −38 at ℓ = 512), then L17.H3, L18.H7, L17.H4, L18.H6, L17.H5, L20.H4, L28.H6 — all but L28.H6 sink heads, whose diagonal is ≈ 0 because their mass sits on token 1 (pooled median sink mass 0.27–0.38); L28.H6 breaks the floor without a sink (sdeg.causal-real.harmonic.corrected, which it refutes). The canonical A_Σ built from every head's own scores keeps the floor, summed (tr A_Σ/H_ℓ ≥ 3.23): it needs the canonical orientation.",
     notes=["interpretive"],
     tests=[CAUSAL_TRANSFER_TEST],
     figure="figures/causal-heads-srank.png",
@@ -900,7 +901,7 @@ causal_harmonic_corrected = claim(
     statement=r"For SmolLM2-135M-Instruct (30 layers × 9 heads, 3 windows of pydoc_data.topics per $\ell=64\ldots2048$): the canonical $A_\Sigma=\mathrm{softmax}(\mathrm{diag}\,\sigma(S_h)+M)$ built from each head's own score spectrum keeps the harmonic floor (Thm 3: $t\,a_t/(a_t+t-1)\ge1$ for $a_t=e^{\sigma_t}\ge1$; read in the rows as $\mathrm{tr}A_\Sigma\ge H_\ell$ on every head-window), while the real heads that break it furthest are sink heads: each of the 8 heads first in the transfer verdict's order puts more mass on the first token (median over windows of the mean $(A_h)_{t1}$ over the last half of the rows) than the median head-window, at every $\ell$.",
     uses=["sdeg.c.eigen"],
     expected=Status.REFUTED,
-    reason="Refuted once ℓ = 2048 is measured. The canonical half holds: tr A_Σ/H_ℓ ≥ 3.23 on every head-window (the floor, summed). The sink half does not: with ℓ = 2048 in the transfer verdict's order, L28.H6 enters the 8 furthest breakers (in place of L15.H6), and it carries less first-token mass than the median head-window at every ℓ (the eight's smallest sink mass 0.147–0.253 against the median 0.268–0.382; the furthest below, L28.H6 at ℓ = 128: 0.177 against 0.360): a real head can break the harmonic floor without a sink. Over ℓ = 64…1024 the statement held (the eight then L18.H8, L17.H3, L18.H7, L18.H6, L17.H4, L17.H5, L20.H4, L15.H6, sink mass 0.45–1.0); the range was widened, not the statement changed.",
+    reason="Refuted once ℓ = 2048 is measured. The canonical half holds: tr A_Σ/H_ℓ ≥ 3.23 on every head-window (the floor, summed). The sink half does not: with ℓ = 2048 in the transfer verdict's order, L28.H6 enters the 8 furthest breakers (in place of L15.H6), and it carries less first-token mass than the median head-window at every ℓ (the eight's smallest sink mass 0.147–0.253 against the median 0.268–0.382; the furthest below, L28.H6 at ℓ = 128: 0.177 against 0.360): a real head can break the harmonic floor without a sink. Over ℓ = 64…1024 the statement held (the eight then L18.H8, L17.H3, L18.H7, L18.H6, L17.H4, L17.H5, L20.H4, L15.H6, sink mass 0.447–1.0); the range was widened, not the statement changed.",
     unproved=CR.UNPROVED,
     notes=["interpretive"],
     tests=[CAUSAL_TRANSFER_TEST],
@@ -973,7 +974,7 @@ def _with_canonical(ev: Evidence) -> Evidence:
     return replace(
         ev,
         summary=ev.summary + f". The canonical A_Σ of each head's own score spectrum keeps both bounds on all {n} "
-        f"head-windows: σ₁(A_Σ) ≤ {fmt(top)} ≤ √5, min i·σ_i(A_Σ) = {fmt(low)} ≥ 1/3",
+        f"head-windows: σ₁(A_Σ) ≤ {fmt_up(top)} ≤ √5, min i·σ_i(A_Σ) = {fmt(low)} ≥ 1/3",
     )
 
 
@@ -984,7 +985,7 @@ causal_sv_upper = claim(
     statement=r"Thm 4 bounds every canonical causal attention by $\|A\|_{op}\le\sqrt5$. Read on the real heads of SmolLM2-135M-Instruct (30 layers × 9 heads, 3 windows of pydoc_data.topics per $\ell=64\ldots2048$): $\sigma_1(A_h)\le\sqrt5$ for every head at every $\ell$.",
     uses=["sdeg.c.sv-universal"],
     expected=Status.REFUTED,
-    reason="Does not transfer: 67–113 of 810 head-windows keep it per ℓ = 64…2048; the worst is L18.H8 at ℓ = 2048, σ₁ ≈ √5·e^3.01 ≈ 45 ≈ √2048 — a rank-one sink column 𝟏e₁ᵀ has σ₁ = √ℓ. Breakers, furthest first: L18.H8, L18.H7, L24.H3, L26.H7, L17.H4, L25.H7, L25.H3, L27.H7 … The canonical A_Σ of each head's own score spectrum keeps the bound on every head-window (σ₁ ≤ 1.63): √5 needs the canonical orientation.",
+    reason="Does not transfer: 67–113 of 810 head-windows keep it per ℓ = 64…2048; the worst is L18.H8 at ℓ = 2048, σ₁ ≈ √5·e^3.01 ≈ 45 ≈ √2048 — a rank-one sink column 𝟏e₁ᵀ has σ₁ = √ℓ. Breakers, furthest first: L18.H8, L18.H7, L24.H3, L26.H7, L17.H4, L25.H7, L25.H3, L27.H7 … The canonical A_Σ of each head's own score spectrum keeps the bound on every head-window (σ₁ ≤ 1.64): √5 needs the canonical orientation.",
     notes=["interpretive"],
     tests=[CAUSAL_TRANSFER_TEST],
 )
@@ -1002,7 +1003,7 @@ causal_sv_lower = claim(
     statement=r"Thm 4 bounds canonical causal attention with nonnegative scores from below, $\sigma_i(A)\ge1/(3i)$. Read on the real heads of SmolLM2-135M-Instruct (30 layers × 9 heads, 3 windows of pydoc_data.topics per $\ell=64\ldots2048$): $i\,\sigma_i(A_h)\ge1/3$ for every resolved $i$ (σ_i above $10\,\ell\,\epsilon\,\sigma_1$; those below are counted, not read) of every head at every $\ell$.",
     uses=["sdeg.c.sv-universal"],
     expected=Status.REFUTED,
-    reason="Does not transfer: 52–65 of 810 head-windows keep it per ℓ = 64…2048; the worst is L1.H5 at ℓ = 64 (log margin −23); breakers, furthest first: L1.H5, L11.H0, L1.H3, L0.H0, L15.H8, L24.H1, L17.H5, L17.H4 … The canonical A_Σ built from each head's own score spectrum keeps both Thm 4 bounds on every head-window (min i·σ_i 0.503 ≥ 1/3, σ₁ ≤ 1.63 ≤ √5): a second computation of the theorem on the real score spectra; the bound needs the canonical orientation.",
+    reason="Does not transfer: 52–65 of 810 head-windows keep it per ℓ = 64…2048; the worst is L1.H5 at ℓ = 64 (log margin −23); breakers, furthest first: L1.H5, L11.H0, L1.H3, L0.H0, L15.H8, L24.H1, L17.H5, L17.H4 … The canonical A_Σ built from each head's own score spectrum keeps both Thm 4 bounds on every head-window (min i·σ_i 0.503 ≥ 1/3, σ₁ ≤ 1.64 ≤ √5): a second computation of the theorem on the real score spectra; the bound needs the canonical orientation.",
     notes=["interpretive"],
     tests=[f"{CAUSAL_TESTS}::test_thm4_reads_only_resolved_singular_values", CAUSAL_TRANSFER_TEST],
 )

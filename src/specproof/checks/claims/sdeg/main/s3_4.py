@@ -757,7 +757,7 @@ causal_rank_growth = claim(
     statement=r"Thm 7 gives canonical causal attention $\mathrm{srank},\mathrm{erank}_2=\Theta(F)$, $F=k+\log\frac{\ell+1}{k+1}$. Read on the real heads of SmolLM2-135M-Instruct (30 layers × 9 heads, 3 windows of pydoc_data.topics per $\ell=64\ldots2048$): per (layer, head), the median over windows of $\mathrm{srank}(A_h)/F$ and of $\mathrm{erank}_2(A_h)/F$ at $\ell=2048$ is within a factor 2 of its value at $\ell=64$ (the trained level's reading, sdeg.trained.rank-growth).",
     uses=["sdeg.c.rank-proxies"],
     expected=Status.REFUTED,
-    reason="Does not transfer: 4 of 270 heads keep it from ℓ = 64 to 2048 (14 did to 1024). The pooled median srank/F falls 0.064 → 0.021 as k grows 20 → 64 = d_h while srank stays ≈ 1.25–1.5 (one dominant direction, the sink); the worst is L11.H3 (srank/F ×3.78, erank₂/F ×17.6).",
+    reason="Does not transfer: 4 of 270 heads keep it from ℓ = 64 to 2048 (14 did to 1024). The pooled median srank/F falls 0.064 → 0.021 as k grows 20 → 64 = d_h while srank stays ≈ 1.25–1.51 (one dominant direction, the sink); the worst is L11.H3 (srank/F ×3.78, erank₂/F ×17.6).",
     notes=["interpretive"],
     tests=["tests/test_causal_model.py::test_a_rule_transfers_only_when_every_head_keeps_it_and_names_the_breakers"],
     figure="figures/causal-heads-srank.png",
