@@ -197,3 +197,13 @@ def test_a_float_grid_verifies_within_its_tolerance_and_refutes_beyond_it():
         margins, margins.get, what="float", method="float", exact=False, ranges="3 cases", tolerance=lambda c: 1e-14
     )
     assert bad.status is Status.REFUTED and bad.counterexample["input"] == 2
+
+
+def test_an_upper_bound_is_rendered_rounded_up():
+    """fmt_up keeps "≤ fmt_up(x)" true of x where plain rounding would land below it (1.631 → 1.64, not 1.63)."""
+    from specproof.engine.digits import fmt, fmt_up
+
+    assert fmt(1.631) == "1.63" and fmt_up(1.631) == "1.64"
+    assert fmt_up(1.63) == "1.63" and fmt_up(9.9951) == "10" and fmt_up(-1.2345) == "-1.23"
+    for x in (0.001234567, 3.14159, 45.2462, 1e7 + 1, -0.5035):
+        assert float(fmt_up(x)) >= x
