@@ -304,7 +304,11 @@ def _terminated(signum, frame):
     so a run inside :func:`engine.interrupt.interruptible` stops at its next safe point."""
     import signal
 
-    signal.raise_signal(signal.SIGINT)
+    handler = signal.getsignal(signal.SIGINT)
+    if callable(handler):  # Python's own (KeyboardInterrupt) or a run's safe-point handler
+        handler(signal.SIGINT, frame)
+    else:  # SIGINT ignored (a background job started with `&`) or not Python's: end the run as Ctrl-C would
+        raise KeyboardInterrupt
 
 
 def _main(argv=None) -> int:
