@@ -124,6 +124,7 @@ def scheduler_address(text: str) -> str:
 TASK_CONFIGS = (
     "mqar",
     "mqar-deep",
+    "mqar-deep2",
     "hop",
     "hop-shared",
     "tiny",

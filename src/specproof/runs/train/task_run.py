@@ -93,6 +93,10 @@ class TaskConfig:
     qk_std: float | None = None  # wq, wk initial std (None: init_std)
     hop_pool: str = "typed"  # hop: "typed" (each role its own tokens) or "shared" (one entity pool, HopTask.pool)
     replacement: bool = True  # questions drawn with replacement (repeats in the loss) or without
+    # trained to a criterion: once the learning curve's held-out accuracy at T first reaches ``learned_at``, the run
+    # trains ``after`` more steps and stops (``steps`` is then the cap); None: a fixed budget of ``steps``
+    learned_at: float | None = None
+    after: int = 0
 
     def identity(self) -> dict:
         out = dataclasses.asdict(self)
@@ -108,6 +112,8 @@ class TaskConfig:
             ("qk_std", None),
             ("hop_pool", "typed"),
             ("replacement", True),
+            ("learned_at", None),
+            ("after", 0),
         ):
             if out[k] == default:  # added after the committed rows: at its default, their fingerprint stands
                 out.pop(k)
@@ -156,6 +162,7 @@ class TaskConfig:
 
 
 DEEP_STEPS, DEEP_PAIRS = 6000, 12  # from the pilot (slowest transition 3600 x 1.5, rounded up) and the power analysis
+DEEP2_CAP = 8000  # the second recipe's cap: the first recipe's pilots watched a stuck run to step 8000
 HOP_STEPS, HOP_PAIRS = 3000, 8  # from the pilot: slowest transition 2000 x 1.5
 
 CONFIGS = {
@@ -198,6 +205,32 @@ CONFIGS = {
         lr=5e-4,
         steps=DEEP_STEPS,
         warmup=160 / DEEP_STEPS,  # the pilot's 160 steps
+        curriculum="",
+        eval_every=200,
+        checkpoint_every=500,
+        seeds=tuple(range(DEEP_PAIRS)),
+    ),
+    # the deep configuration's second recipe, fixed on pilot seeds (100-103, both arms) before its committed runs: the
+    # first (mqar-deep, cosine decay over a fixed 6000 steps) left one TRSP seed of 12 on the attention saddle, its
+    # loss drifting down by 0.07 over 4400 steps while the cosine schedule took its learning rate towards 0. Here the
+    # learning rate stays at 5e-4 after the warm-up and each run trains to a criterion: once the held-out accuracy at
+    # T first reaches 99 %, 1000 more steps (every seed of both arms the same training past the point it learned),
+    # with DEEP2_CAP steps at most; everything else as mqar-deep
+    "mqar-deep2": TaskConfig(
+        "mqar-deep2",
+        T=32,
+        facts=4,
+        questions=8,
+        entities=32,
+        n_layers=9,
+        init_std=0.02,
+        qk_std=0.1,
+        lr=5e-4,
+        schedule="constant",
+        steps=DEEP2_CAP,
+        warmup=160 / DEEP2_CAP,  # the first recipe's 160 steps
+        learned_at=0.99,
+        after=1000,
         curriculum="",
         eval_every=200,
         checkpoint_every=500,
@@ -252,6 +285,7 @@ COMMITTED = (
     "mqar",
     "hop",
     "mqar-deep",
+    "mqar-deep2",
     "hop-shared",
 )  # the configs whose base and TRSP rows are committed (data/trained-tasks.jsonl)
 
@@ -339,25 +373,40 @@ def train(c: TaskConfig, variant_name: str, variant, seed: int, device, checkpoi
     model.train()
     with deterministic(device):
         clock = time.perf_counter(), time.process_time()
-        while done.step < c.steps:
+        while done.step < (end := last_step(c, done.curve)):
             done.losses.append(_train_step(model, opt, c, plan, seed, done.step, device))
             done.step += 1
             if not math.isfinite(done.losses[-1]):
                 raise InputError(f"{variant_name} seed {seed}: the loss is not finite at step {done.step}")
-            if done.step % c.eval_every == 0 or done.step == c.steps:
+            if done.step % c.eval_every == 0 or done.step == end:
                 model.eval()
                 e = evaluate_accuracy(model, held, device)
                 model.train()
                 done.curve.append([done.step, float(np.mean(done.losses[-c.eval_every :])), e["accuracy"]])
                 if on_eval is not None:
                     on_eval(done.curve[-1])
-            if done.step % c.checkpoint_every == 0 or done.step == c.steps:
+            if done.step % c.checkpoint_every == 0 or done.step == last_step(c, done.curve):
                 clock = done.tick(*clock)
                 state = {"step": done.step, "model": model.state_dict(), "optimizer": opt.state_dict()}
                 _save(checkpoint, {**expect, **state, **done.saved()})
         done.tick(*clock)
     model.eval()
     return model, _train_info(c, model, done)
+
+
+def learned_step(c: TaskConfig, curve: list) -> int | None:
+    """The first step whose held-out accuracy at T reached the config's criterion ``learned_at`` (None: not reached,
+    or a fixed-budget config)."""
+    if c.learned_at is None:
+        return None
+    return next((s for s, _, a in curve if a >= c.learned_at), None)
+
+
+def last_step(c: TaskConfig, curve: list) -> int:
+    """Where the run stops: ``after`` steps past the criterion once the curve has reached it, never past ``steps``;
+    a function of the curve alone, so that a resumed run stops where an uninterrupted one does."""
+    learned = learned_step(c, curve)
+    return c.steps if learned is None else min(c.steps, learned + c.after)
 
 
 @dataclass
@@ -442,8 +491,11 @@ def _train_info(c: TaskConfig, model, done: _Progress) -> dict:
 
     from specproof.runs.train.harness import load_average
 
+    learned = learned_step(c, done.curve)
+    criterion = {} if c.learned_at is None else {"step_cap": c.steps, "learned_step": learned}
     return {
-        "steps": c.steps,
+        "steps": done.step,
+        **criterion,
         "curve": done.curve,
         "first_step_at_95": next((s for s, _, a in done.curve if a >= 0.95), None),
         "train_seconds": done.train_seconds,
