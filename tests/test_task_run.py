@@ -61,6 +61,25 @@ def test_training_is_deterministic_and_pairs_by_seed():
     assert all(torch.equal(base[k], side[k]) for k in base)  # the same initial backbone for the pair
 
 
+def test_a_run_trained_to_a_criterion_stops_after_it_and_resumes_to_the_same_stop(tmp_path):
+    # criterion 0 is met at the first evaluation (step 6): the run trains 3 more steps and stops at 9, not at the cap 12
+    c = dataclasses.replace(trn.CONFIGS["tiny"], learned_at=0.0, after=3)
+    assert c.fingerprint() != trn.CONFIGS["tiny"].fingerprint()
+    v = _variants()["base"]
+    model, info = trn.train(c, "base", v, 0, torch.device("cpu"), checkpoint=tmp_path / "ck.pt")
+    assert info["steps"] == 9 and info["step_cap"] == 12 and info["learned_step"] == 6
+    assert [p[0] for p in info["curve"]] == [6, 9]
+    # the stop is a function of the curve: resumed from its checkpoint the run trains nothing more
+    again, info2 = trn.train(c, "base", v, 0, torch.device("cpu"), checkpoint=tmp_path / "ck.pt")
+    assert info2["steps"] == 9 and info2["curve"] == info["curve"]
+    assert all(torch.equal(x, y) for x, y in zip(model.state_dict().values(), again.state_dict().values()))
+    # a criterion never met trains to the cap; a fixed-budget config records no criterion
+    never = dataclasses.replace(c, learned_at=1.5)
+    assert trn.last_step(never, info["curve"]) == 12 and trn.learned_step(never, info["curve"]) is None
+    _, fixed = trn.train(trn.CONFIGS["tiny"], "base", v, 0, torch.device("cpu"))
+    assert fixed["steps"] == 12 and "step_cap" not in fixed
+
+
 def _fake(diff: float, seeds=6, acc1=0.99, noise=0.01, key="stable_rank"):
     rng = np.random.default_rng(0)
     run = trn.TaskRun("mqar")
