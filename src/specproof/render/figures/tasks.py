@@ -541,7 +541,7 @@ FIGURES = (
             "trsp.trained.deep.flatness",
             "trsp.trained.deep.anisotropy",
         ),
-        {"names": ("base", "trsp"), "config": "mqar-deep"},
+        {"names": ("base", "trsp"), "config": "mqar-deep2"},
     ),
     (
         "trained-deep-accuracy",
@@ -549,14 +549,14 @@ FIGURES = (
         "Deep enough for the side path to act (D = 9, T = 32), TRSP Fig. 4e / Table 2 analogue: accuracy against the "
         "ratio, learning curves",
         ("trsp.trained.deep.retrieval",),
-        {"names": ("base", "trsp"), "config": "mqar-deep"},
+        {"names": ("base", "trsp"), "config": "mqar-deep2"},
     ),
     (
         "trained-deep-controls",
         draw_task_controls,
         "What 8× measures at D = 9, T = 32: the learned gain per layer, the plain length fixes, distance, entropy",
         ("trsp.trained.deep.mechanism",),
-        {"names": ("base", "trsp"), "config": "mqar-deep", "data": "controls"},
+        {"names": ("base", "trsp"), "config": "mqar-deep2", "data": "controls"},
     ),
     (
         "trained-tasks-controls",

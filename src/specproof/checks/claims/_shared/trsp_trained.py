@@ -33,7 +33,17 @@ TASK_READERS = {
 
 HOP_CONFIG = "hop"  # the first two-hop form: its rows stay committed, read only as the "before" of learnability
 HOP_SHARED_CONFIG = "hop-shared"  # the redesigned two-hop task the trsp.trained.hop.* claims read
-DEEP_CONFIG = "mqar-deep"  # deep enough for the side path to reach 8×: 2^(D−1) = 256 = 8T
+DEEP_CONFIG = "mqar-deep2"  # deep enough for the side path to reach 8×: 2^(D−1) = 256 = 8T (the second recipe)
+FIRST_DEEP_CONFIG = "mqar-deep"  # the first recipe: its rows stay committed, read only as the "before" of learnability
+
+DEEP_TASK = (
+    r"the decoders of `specproof train --task mqar-deep2` (MQAR: 4 pairs, 8 queries, 32 keys; Llama-style, RoPE, scale "
+    r"mqar, D = 9, d = 64, T = 32, so $2^{D-1} = 256 = 8T$ and TRSP's top band covers the whole 8× context, as the "
+    r"paper's D = 14 covers 8× its 1K window; query/key projections drawn at 0.1, the rest at 0.02, AdamW "
+    r"$5\cdot10^{-4}$ after 160 warm-up steps, each run trained to a criterion: 1000 steps past the first evaluation "
+    r"at ≥ 99 % held-out exact match at $T$, 6000 at most; base and TRSP paired by seed, the 12 planned pairs the first "
+    r"12 of seeds 12, 13, … in which both arms reach 95 % at $T$, a pair where one does not passed over and reported)"
+)
 
 HOP_TASK = (
     "the NoLiMa-style two-hop task of `specproof train --task hop-shared` (TRSP App. A.1's design on a synthetic "
@@ -44,10 +54,39 @@ HOP_TASK = (
 )
 
 
-def task_run(config: str = TASK_CONFIG):
+def task_run(config: str = TASK_CONFIG, *, every_seed: bool = False):
+    """The committed rows of ``config`` as its verdicts read them (:func:`judged`); ``every_seed``: every committed
+    seed, passed over or not (what learnability reads)."""
     from specproof.runs.train import task_run as trn
 
-    return trn.committed(config)
+    run = trn.committed(config)
+    return run if run is None or every_seed else judged(run)
+
+
+def judged(run):
+    """The pairs a config's verdicts read. A config with reserve seeds (task_run.RESERVE_SEEDS: mqar-deep2), as stated
+    before its runs: its planned pairs are the first planned_pairs(run) seeds, in the order of its seeds then its
+    reserve, in which both arms reached LEARNED at 1×; a seed where an arm did not is passed over (learnability, an
+    outcome of its own, reports it). Every other config: every committed pair, the precondition judged on all."""
+    from specproof.runs.train import task_run as trn
+
+    reserve = trn.RESERVE_SEEDS.get(run.config)
+    if reserve is None:
+        return run
+    order = tuple(trn.CONFIGS[run.config].seeds) + reserve
+    kept = []
+    for s in order:
+        rows = [run.variants.get(n, {}).get(s) for n in ("base", "trsp")]
+        if any(r is None for r in rows):
+            break  # pairs are read in order: a pair not yet complete ends the reading
+        if all(r["eval"]["1"]["accuracy"] >= LEARNED for r in rows):
+            kept.append(s)
+        if len(kept) == planned_pairs(run):
+            break
+    out = trn.TaskRun(run.config)
+    for n, seeds in run.variants.items():
+        out.variants[n] = {s: row for s, row in seeds.items() if s in kept}
+    return out
 
 
 def task_ranges(run) -> str:
@@ -314,7 +353,7 @@ def planned_pairs(run) -> int:
     (issue 42), the deep and the redesigned two-hop configs their DEEP_PAIRS and HOP_PAIRS (runs/train/task_run.py)."""
     from specproof.runs.train import task_run as trn
 
-    planned = {"mqar": 16, "mqar-deep": trn.DEEP_PAIRS, "hop-shared": trn.HOP_PAIRS}
+    planned = {"mqar": 16, "mqar-deep": trn.DEEP_PAIRS, "mqar-deep2": trn.DEEP_PAIRS, "hop-shared": trn.HOP_PAIRS}
     return planned.get(run.config, len(trn.CONFIGS[run.config].seeds))
 
 
@@ -630,9 +669,12 @@ def _seed_count(arm: dict) -> str:
 
 def first_form(before) -> tuple[str, dict]:
     """The first two-hop form's counts (config hop), put beside the redesigned task's, not judged: (text, data)."""
+    from specproof.runs.train import task_run as trn
+
     B = learnability(before)
+    form = "form" if trn.CONFIGS[before.config].task == "hop" else "recipe"
     return (
-        f"The first form (config {before.config}, {B['scale']}): base {_seed_count(B['arms']['base'])}, TRSP "
+        f"The first {form} (config {before.config}, {B['scale']}): base {_seed_count(B['arms']['base'])}, TRSP "
         f"{_seed_count(B['arms']['trsp'])} at {fmt(100 * LEARNED)} %, Fisher p = {fmt(B['fisher_p'])}",
         jsonable(B),
     )
