@@ -108,9 +108,22 @@ def _short(words: str) -> str:
     return words.split(" (")[0].split(" ‖")[0]
 
 
-def _declare_diagnostics(scope: str, title, statement, source: str, tests: list, figure: str) -> dict:
+def _statement(decoders: str, words: str, side: str, panel: str, where: str = "") -> str:
+    """One diagnostic's statement on one trained scale: ``decoders`` names the models and their scale."""
+    return (
+        rf"For {decoders}, the layer-averaged {words} of the residual stream $H_\ell$ on held-out instances is {side} "
+        rf"for Transformer + TRSP (Eq. 6, dyadic $b_\ell$, triBox, the trained Eq. 7 gate) than for the base "
+        rf"Transformer at each evaluation length $kT$, $k = 1, 2, 4, 8$, as TRSP Fig. 4{panel} shows for its 109M "
+        rf"model{where}; {HOLM}."
+    )
+
+
+def _declare_diagnostics(
+    scope: str, title, decoders: str, source: str, tests: list, figure: str, where: str = ""
+) -> dict:
     """The four diagnostics' claims of one trained scale (``trsp.trained.<scope><slug>``), the same fields but the
-    scale's title, statement, source section, tests and figure (each a function of the diagnostic's words)."""
+    scale's title, the decoders its statement names (and ``where`` the paper's model was measured), source section,
+    tests and figure."""
     out = {}
     for slug, (_key, _higher, panel, words, side) in DIAGNOSTICS.items():
         cid = f"trsp.trained.{scope}{slug}"
@@ -118,7 +131,7 @@ def _declare_diagnostics(scope: str, title, statement, source: str, tests: list,
             cid,
             title=title(side, _short(words), panel),
             source=Source("specproof", source, f"own, trained decoders (Fig. 4{panel})"),
-            statement=statement(side, words, panel),
+            statement=_statement(decoders, words, side, panel, where),
             expected=EXPECTED[cid],
             reason=REASONS[cid],
             limit=LIMITS.get(slug),
@@ -136,14 +149,9 @@ DIAGNOSTIC_CLAIMS = _declare_diagnostics(
         f"Trained from scratch, TRSP keeps a {side} layer-averaged {short} than the base model at 1×–8× "
         f"the training length (Fig. 4{panel})"
     ),
-    statement=lambda side, words, panel: (
-        rf"For the decoders of `specproof train --task mqar` (Llama-style, RoPE, scale mqar, D = 2, d = 64, "
-        rf"T = 64, 2 layers × 4 heads, trained on multi-query associative recall in a filler haystack until they solve "
-        rf"it; 16 seeds, base and TRSP paired by seed), the layer-averaged {words} of the residual stream $H_\ell$ on "
-        rf"held-out instances is {side} for Transformer + TRSP (Eq. 6, dyadic $b_\ell$, triBox, the trained Eq. 7 "
-        rf"gate) than for the base Transformer at each evaluation length $kT$, $k = 1, 2, 4, 8$, as TRSP "
-        rf"Fig. 4{panel} shows for its 109M model; {HOLM}."
-    ),
+    decoders=r"the decoders of `specproof train --task mqar` (Llama-style, RoPE, scale mqar, D = 2, d = 64, T = 64, "
+    r"2 layers × 4 heads, trained on multi-query associative recall in a filler haystack until they solve it; 16 seeds, "
+    r"base and TRSP paired by seed)",
     source="§5.3, Fig. 4",
     tests=[RULE_TEST, f"{TRAINING_TESTS}::test_representation_diagnostics_match_their_definitions"],
     figure=TASK_FIGURES["diagnostics"],
@@ -154,12 +162,7 @@ DEEP_DIAGNOSTIC_CLAIMS = _declare_diagnostics(
         f"Deep enough for the side path to reach 8× (D = 9, T = 32), TRSP keeps a {side} layer-averaged "
         f"{short} than the base model at 1×–8× the training length (Fig. 4{panel})"
     ),
-    statement=lambda side, words, panel: (
-        rf"For {DEEP_TASK}, the layer-averaged {words} of "
-        rf"the residual stream $H_\ell$ on held-out instances is {side} for Transformer + TRSP (Eq. 6, dyadic "
-        rf"$b_\ell$, triBox, the trained Eq. 7 gate) than for the base Transformer at each evaluation length $kT$, "
-        rf"$k = 1, 2, 4, 8$, as TRSP Fig. 4{panel} shows for its 109M model; {HOLM}."
-    ),
+    decoders=DEEP_TASK,
     source="§5.3, Fig. 4",
     tests=[RULE_TEST, f"{TRAINING_TESTS}::test_representation_diagnostics_match_their_definitions"],
     figure=TASK_FIGURES["deep-diagnostics"],
@@ -170,12 +173,8 @@ HOP_DIAGNOSTIC_CLAIMS = _declare_diagnostics(
         f"Trained from scratch on the two-hop task, TRSP keeps a {side} layer-averaged {short} than the "
         f"base model at 1×–8× the training length (Fig. 4{panel})"
     ),
-    statement=lambda side, words, panel: (
-        rf"For the decoders of {HOP_TASK}, the layer-averaged {words} of the residual stream $H_\ell$ on "
-        rf"held-out instances is {side} for Transformer + TRSP (Eq. 6, dyadic $b_\ell$, triBox, the trained Eq. 7 "
-        rf"gate) than for the base Transformer at each evaluation length $kT$, $k = 1, 2, 4, 8$, as TRSP Fig. 4{panel} "
-        rf"shows for its 109M model on NoLiMa; {HOLM}."
-    ),
+    decoders=f"the decoders of {HOP_TASK}",
+    where=" on NoLiMa",
     source="§5.3, Fig. 4, App. A.1",
     tests=[RULE_TEST, HOP_TEST],
     figure=TASK_FIGURES["hop-diagnostics"],
