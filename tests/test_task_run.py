@@ -119,6 +119,38 @@ def _fake_accuracy(gap: float, seeds=16, acc1=0.99, base8=0.3):
     return run
 
 
+def test_the_deep_pairs_judged_are_the_first_planned_in_which_both_arms_learned():
+    """mqar-deep2's pass-over rule, stated before its runs: the judged pairs are the first 12 seeds (12, 13, … then
+    the reserve) in which both arms reach 95 % at 1×; a pair with an arm below is passed over, an incomplete pair
+    ends the reading, and learnability reads every seed."""
+    from specproof.checks.claims._shared import trsp_trained as sh
+
+    c = trn.CONFIGS[sh.DEEP_CONFIG]
+    order = tuple(c.seeds) + trn.RESERVE_SEEDS[sh.DEEP_CONFIG]
+    assert order == tuple(range(12, 30)) and sh.planned_pairs(trn.TaskRun(sh.DEEP_CONFIG)) == 12
+
+    def run(low: dict, seeds) -> trn.TaskRun:
+        out = trn.TaskRun(sh.DEEP_CONFIG)
+        for s in seeds:
+            for n in ("base", "trsp"):
+                a = 0.3 if low.get(n) == s else 1.0
+                out.variants.setdefault(n, {})[s] = {"eval": {"1": {"accuracy": a}}}
+        return out
+
+    every = sh.judged(run({}, order))
+    assert sorted(every.variants["base"]) == list(range(12, 24)) == sorted(every.variants["trsp"])
+    passed = sh.judged(run({"trsp": 15}, order))
+    assert sorted(passed.variants["trsp"]) == [*range(12, 15), *range(16, 25)]
+    assert sorted(passed.variants["base"]) == sorted(passed.variants["trsp"])
+    # the reserve not yet trained: the reading ends at the first incomplete pair (11 judged, an interim count)
+    short = sh.judged(run({"base": 13}, range(12, 24)))
+    assert sorted(short.variants["base"]) == [12, *range(14, 24)]
+    # other configs are read whole, their precondition judged on every seed
+    mqar = trn.TaskRun("mqar", {"base": {0: {}}, "trsp": {0: {}}})
+    assert sh.judged(mqar) is mqar
+    assert sh.learnability(run({"trsp": 15}, order))["arms"]["trsp"]["not"] == [15]
+
+
 def test_the_rule_decides_the_trained_claims():
     """The rules of the trsp.trained.* claims (checks/claims/_shared/trsp_trained.py): the direction rule per ratio,
     the effect-size rule (recovered fraction and log-odds against half the paper's), the Holm-adjusted diagnostic
