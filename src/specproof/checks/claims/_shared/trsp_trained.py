@@ -41,8 +41,8 @@ DEEP_TASK = (
     r"mqar, D = 9, d = 64, T = 32, so $2^{D-1} = 256 = 8T$ and TRSP's top band covers the whole 8× context, as the "
     r"paper's D = 14 covers 8× its 1K window; query/key projections drawn at 0.1, the rest at 0.02, AdamW "
     r"$5\cdot10^{-4}$ after 160 warm-up steps, each run trained to a criterion: 1000 steps past the first evaluation "
-    r"at ≥ 99 % held-out exact match at $T$, 6000 at most; base and TRSP paired by seed, the 12 planned pairs the first "
-    r"12 of seeds 12, 13, … in which both arms reach 95 % at $T$, a pair where one does not passed over and reported)"
+    r"at ≥ 99 % held-out exact match at $T$, 7200 at most; base and TRSP paired by seed, the 8 planned pairs the first "
+    r"8 of seeds 12, 13, … in which both arms reach 95 % at $T$, a pair where one does not passed over and reported)"
 )
 
 HOP_TASK = (
@@ -94,6 +94,12 @@ def task_ranges(run) -> str:
 
     c = trn.CONFIGS[run.config]
     seeds = sorted(set(run.variants.get("base", {})) & set(run.variants.get("trsp", {})))
+    budget = (
+        f"for {c.steps} steps"
+        if c.learned_at is None
+        else f"to a criterion ({c.after} steps past {fmt(100 * c.learned_at)} % held-out exact match at T, at most "
+        f"{c.steps}) in steps"
+    )
     if c.task == "hop":
         what = (
             f"NoLiMa-style two-hop retrieval ({c.facts} chains 'C IN Z .' + 'Z LIVES P .' at uniform depths, "
@@ -105,7 +111,7 @@ def task_ranges(run) -> str:
     return (
         f"{what}; "
         f"Llama-style decoder (RoPE, SwiGLU) d = {c.d_model}, {c.n_layers} layers × {c.n_heads} heads, trained at "
-        f"T = {c.T} for {c.steps} steps of {c.batch}; paired seeds {seeds}; evaluated on {c.eval_n} held-out instances "
+        f"T = {c.T} {budget} of {c.batch}; paired seeds {seeds}; evaluated on {c.eval_n} held-out instances "
         f"at {', '.join(f'{r}×' for r in c.ratios)}"
     )
 
@@ -353,7 +359,7 @@ def planned_pairs(run) -> int:
     (issue 42), the deep and the redesigned two-hop configs their DEEP_PAIRS and HOP_PAIRS (runs/train/task_run.py)."""
     from specproof.runs.train import task_run as trn
 
-    planned = {"mqar": 16, "mqar-deep": trn.DEEP_PAIRS, "mqar-deep2": trn.DEEP_PAIRS, "hop-shared": trn.HOP_PAIRS}
+    planned = {"mqar": 16, "mqar-deep": trn.DEEP_PAIRS, "mqar-deep2": trn.DEEP2_PAIRS, "hop-shared": trn.HOP_PAIRS}
     return planned.get(run.config, len(trn.CONFIGS[run.config].seeds))
 
 

@@ -63,15 +63,15 @@ REASONS = {
         "34 points above TRSP as trained: a plain length fix gives base more than TRSP has."
     ),
     "trsp.trained.deep.retrieval": (
-        "Open until the second recipe's 12 planned pairs are committed (mqar-deep2). The first recipe (mqar-deep, "
+        "Open until the second recipe's 8 planned pairs are committed (mqar-deep2). The first recipe (mqar-deep, "
         "kept) met the precondition in base 12/12 and TRSP 11/12, so no verdict was read from it."
     ),
     "trsp.trained.deep.mechanism": (
-        "Open until the second recipe's 12 planned pairs are committed (mqar-deep2). The first recipe (mqar-deep, "
+        "Open until the second recipe's 8 planned pairs are committed (mqar-deep2). The first recipe (mqar-deep, "
         "kept) met the precondition in base 12/12 and TRSP 11/12, so no verdict was read from it."
     ),
     "trsp.trained.deep.learnability": (
-        "Open until the second recipe's 12 planned pairs are committed (mqar-deep2); the first recipe (mqar-deep) "
+        "Open until the second recipe's 8 planned pairs are committed (mqar-deep2); the first recipe (mqar-deep) "
         "was learned by base in 12/12 seeds and by TRSP in 11/12."
     ),
     "trsp.trained.hop.retrieval": (
@@ -183,7 +183,7 @@ deep_mechanism = claim(
     "trsp.trained.deep.mechanism",
     title="At D = 9, T = 32, what 8× measures: TRSP against the plain length fixes",
     source=Source("specproof", "§4.3, Table 2", "own, trained decoders: length controls"),
-    statement=r"For the mqar-deep2 decoders (mqar, D = 9, d = 64, T = 32, 12 pairs), the exact-match accuracy at $8T$ "
+    statement=r"For the mqar-deep2 decoders (mqar, D = 9, d = 64, T = 32, 8 pairs), the exact-match accuracy at $8T$ "
     r"of TRSP as trained exceeds base's under the best of the plain length fixes (as trained, RoPE position "
     r"interpolation by 8, attention scores × $\log(8T)/\log T$; the fix chosen on base's mean alone), by the direction "
     r"rule (paired by seed; BCa interval and exact permutation test at 5 %); the learned gain per layer and ratio, the accuracy by query–needle distance "
