@@ -71,7 +71,7 @@ def configs() -> dict:
         checkpoint_every=500,
         seeds=(0, 1, 2, 3, 4, 5),
     )
-    return {"gpu": gpu, **{k: trn.CONFIGS[k] for k in ("mqar", "mqar-deep", "hop-shared", "tiny")}}
+    return {"gpu": gpu, **{k: trn.CONFIGS[k] for k in ("mqar", "mqar-deep", "mqar-deep2", "hop-shared", "tiny")}}
 
 
 def seeds_of(text: str | None, default) -> tuple:
@@ -84,7 +84,7 @@ def main(argv=None) -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument(
         "--config",
-        choices=("gpu", "mqar", "mqar-deep", "hop-shared", "tiny"),
+        choices=("gpu", "mqar", "mqar-deep", "mqar-deep2", "hop-shared", "tiny"),
         default=None,
         help="default: gpu on CUDA, else tiny",
     )

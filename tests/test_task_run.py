@@ -555,10 +555,15 @@ def _raw_pairs(config: str) -> dict:
     by: dict = {}
     for r in rows:
         by.setdefault(r["seed"], {})[r["variant"]] = r["eval"]
-    return {s: arms for s, arms in by.items() if {"base", "trsp"} <= set(arms)}
+    pairs = {s: arms for s, arms in by.items() if {"base", "trsp"} <= set(arms)}
+    if config != "mqar-deep2":
+        return pairs
+    # the pass-over rule, by hand: the first 8 seeds from 12 up in which both arms reach 95 % at 1x
+    learned = [s for s in sorted(pairs) if all(pairs[s][a]["1"]["accuracy"] >= 0.95 for a in ("base", "trsp"))]
+    return {s: pairs[s] for s in learned[:8]}
 
 
-@pytest.mark.parametrize("config", ["mqar", "hop-shared", "mqar-deep"])
+@pytest.mark.parametrize("config", ["mqar", "hop-shared", "mqar-deep", "mqar-deep2"])
 def test_the_effect_sizes_are_recomputed_from_the_raw_rows_by_normal_theory(config):
     """A second computation of the effect-size rule's numbers: the committed rows read as plain JSON, the recovered
     fraction's one-sided 95 % bounds by the delta method (a ratio of paired means, Student's t on n − 1 degrees of
@@ -588,7 +593,8 @@ def test_the_effect_sizes_are_recomputed_from_the_raw_rows_by_normal_theory(conf
         "recovered_fraction": (ratio, ratio - q * se, ratio + q * se),
         "log_odds": (d.mean(), d.mean() - q * d.std(ddof=1) / np.sqrt(n), d.mean() + q * d.std(ddof=1) / np.sqrt(n)),
     }
-    e = sh.effect_sizes(run)
+    e = sh.effect_sizes(sh.judged(run))
+    assert e["seeds"] == seeds  # the pairs judged, chosen by hand above and by the catalogue's reader alike
     for measure, (est, low, high) in mine.items():
         theirs = e[measure]
         margin = st.MARGIN_SHARE * theirs.paper
