@@ -236,9 +236,10 @@ def _train(p):
         choices=opt.TASK_CONFIGS,
         default=None,
         help="train on a synthetic task instead of text: mqar (the committed task-level run, D = 2, T = 64: base "
-        "and TRSP paired by seed, with any --spec/--variant beside them), mqar-deep2 / mqar-deep (D = 9, T = "
-        "32: the side path's top band covers 8x; trained to a criterion / the first recipe, a fixed budget), hop / hop-shared (the NoLiMa-style two-hop task, first and redesigned form), tiny "
-        "(seconds); prints the rules' table: direction per ratio, effect size at 8x",
+        "and TRSP paired by seed, with any --spec/--variant beside them), mqar-deep2 / mqar-deep (D = 9, T = 32: the "
+        "side path's top band covers 8x; trained to a criterion / the first recipe, a fixed budget), hop / hop-shared "
+        "(the NoLiMa-style two-hop task, first and redesigned form), tiny (seconds); prints the rules' table: "
+        "direction per ratio, effect size at 8x",
     )
     p.add_argument(
         "--variants",

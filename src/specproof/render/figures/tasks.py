@@ -633,9 +633,9 @@ def write_figures(run, config, outdir) -> list:
 
 @functools.cache
 def _gallery_run(quick: bool, ablations: bool = False, config: str = "mqar"):
-    """The committed rows of ``config`` (``mqar``, ``mqar-deep2``, ``hop-shared``) as the claims judge them; quick: the tiny task config
-    trained in memory (seconds, seeds 0 and 1; with ``ablations``, TRSP and the four §5.2 ablations instead of base
-    and TRSP)."""
+    """The committed rows of ``config`` (``mqar``, ``mqar-deep2``, ``hop-shared``) as the claims judge them; quick:
+    the tiny task config trained in memory (seconds, seeds 0 and 1; with ``ablations``, TRSP and the four §5.2
+    ablations instead of base and TRSP)."""
     from specproof.runs.train import task_run as trn
     from specproof.theory.errors import InputError
 

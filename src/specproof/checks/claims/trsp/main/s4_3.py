@@ -40,14 +40,14 @@ READERS_TEST = "tests/test_task_run.py::test_the_shared_readers_decide_the_commi
 HOP_TEST = "tests/test_task_run.py::test_the_two_hop_rows_are_committed_and_judged_by_the_precondition"
 
 
-# What the committed rows give (data/trained-tasks.jsonl): mqar 16 pairs, hop-shared its 8 planned pairs, mqar-deep
-# its 12 planned pairs, one of whose TRSP seeds did not learn the task (the deep claims open on the precondition)
+# What the committed rows give (data/trained-tasks.jsonl): mqar 16 pairs, hop-shared its 8 planned pairs, mqar-deep2
+# its 8 planned pairs, every seed of both arms learned (the first recipe, mqar-deep, kept beside: TRSP 11 of 12)
 EXPECTED = {
     "trsp.trained.retrieval": Status.REFUTED,
     "trsp.trained.mechanism": Status.REFUTED,
-    "trsp.trained.deep.retrieval": Status.OPEN,
-    "trsp.trained.deep.mechanism": Status.OPEN,
-    "trsp.trained.deep.learnability": Status.OPEN,
+    "trsp.trained.deep.retrieval": Status.REFUTED,
+    "trsp.trained.deep.mechanism": Status.REFUTED,
+    "trsp.trained.deep.learnability": Status.VERIFIED,
     "trsp.trained.hop.retrieval": Status.REFUTED,
     "trsp.trained.hop.learnability": Status.VERIFIED,
 }
@@ -63,16 +63,20 @@ REASONS = {
         "34 points above TRSP as trained: a plain length fix gives base more than TRSP has."
     ),
     "trsp.trained.deep.retrieval": (
-        "Open until the second recipe's 8 planned pairs are committed (mqar-deep2). The first recipe (mqar-deep, "
-        "kept) met the precondition in base 12/12 and TRSP 11/12, so no verdict was read from it."
+        "At mqar, D = 9, d = 64, T = 32 (8 pairs, every model ≥ 99.6 % at 1×; TRSP's top band spans the whole 8× "
+        "context) TRSP and base are level at 8× (73.1 vs 72.2 %): the recovered fraction (0.031, upper bound 0.18) "
+        "and the log-odds difference (0.049, upper bound 0.27) both lie far below half the paper's effect."
     ),
     "trsp.trained.deep.mechanism": (
-        "Open until the second recipe's 8 planned pairs are committed (mqar-deep2). The first recipe (mqar-deep, "
-        "kept) met the precondition in base 12/12 and TRSP 11/12, so no verdict was read from it."
+        "At mqar, D = 9, d = 64, T = 32 (8 pairs) RoPE position interpolation alone lifts base to 89.9 % at 8×, "
+        "16.8 points above TRSP as trained (p = 0.0078): with its bands reaching 8× and learned gains ≤ 0.02, the "
+        "side path gives less than a plain length fix."
     ),
     "trsp.trained.deep.learnability": (
-        "Open until the second recipe's 8 planned pairs are committed (mqar-deep2); the first recipe (mqar-deep) "
-        "was learned by base in 12/12 seeds and by TRSP in 11/12."
+        "Every committed seed learned the task: base 8/8, TRSP 8/8 (Fisher p = 1). The saddle is not gone: the first "
+        "recipe's TRSP seed 9 and the pilot's TRSP seed 103 never left chance, so over the two recipes' trainings (the "
+        "first's 12, the pilot's 4 and the committed 8 per arm) TRSP learned in 22 of 24 and base in 24 of 24 (Fisher "
+        "p = 0.49)."
     ),
     "trsp.trained.hop.retrieval": (
         "At hop, D = 2, d = 64, T = 96 (8 pairs, every model ≥ 98.5 % at 1×) TRSP and base are level at 8× "
@@ -206,8 +210,8 @@ deep_learnability = claim(
     "trsp.trained.deep.learnability",
     title="Deep enough for the side path to reach 8× (D = 9, T = 32), the task is learned at 1× in every seed of base and TRSP",
     source=Source("specproof", "§4.3, Table 2", "own, trained decoders: the paper's precondition"),
-    statement=rf"For {DEEP_TASK}, base and TRSP each reach 95 % exact match at $T$ in every seed trained, the planned "
-    r"and any reserve; the arms' counts are compared by Fisher's exact test (two-sided).",
+    statement=rf"For {DEEP_TASK}, base and TRSP each reach 95 % exact match at $T$ in every committed seed, the "
+    r"planned and any reserve trained; the arms' counts are compared by Fisher's exact test (two-sided).",
     expected=EXPECTED["trsp.trained.deep.learnability"],
     reason=REASONS["trsp.trained.deep.learnability"],
     unproved=UNPROVED,
