@@ -166,9 +166,9 @@ DEEP2_CAP = 7200  # the second recipe's cap: 1.5x the slowest transition of its 
 # its seeds, fresh (the first recipe's 0-11 would retrace the first runs up to their stop): the DEEP2_PAIRS planned
 # pairs are the first of 12, 13, ... in which both arms met the precondition; a pair where an arm did not is passed
 # over (learnability reports it, an outcome of its own) and the next reserve seed trained (stated before the runs).
-# 8 pairs, not the power analysis's 12: the 6 CPU-hours leave 1.75 for them after the first recipe's runs, and
-# the pilot's trainings took 190-450 s each (about 280 on average), so 12 pairs (24 trainings, about 1.9 h) would not
-# fit even with no seed passed over; 8 pairs and one passed over do
+# 8 pairs, not the power analysis's 12: the 6 CPU-hours had 1.75 left after the runs already committed (4.25,
+# the first recipe's 3.22 among them), and the pilot's trainings that stopped at the criterion took 190-450 s each
+# (about 280 on average), so 12 pairs (24 trainings, about 1.9 h) would not fit even with none passed over; 8 do
 DEEP2_PAIRS = 8
 DEEP2_SEEDS, DEEP2_RESERVE = tuple(range(12, 12 + DEEP2_PAIRS)), tuple(range(12 + DEEP2_PAIRS, 18 + DEEP2_PAIRS))
 RESERVE_SEEDS = {"mqar-deep2": DEEP2_RESERVE}

@@ -69,8 +69,8 @@ REASONS = {
     ),
     "trsp.trained.deep.mechanism": (
         "At mqar, D = 9, d = 64, T = 32 (8 pairs) RoPE position interpolation alone lifts base to 89.9 % at 8×, "
-        "16.8 points above TRSP as trained (p = 0.0078): with its bands reaching 8× and learned gains ≤ 0.02, the "
-        "side path gives less than a plain length fix."
+        "16.8 points above TRSP as trained (p = 0.0078): with its bands reaching 8× and learned gains ≤ 0.02 (means "
+        "over seeds), the side path gives less than a plain length fix."
     ),
     "trsp.trained.deep.learnability": (
         "Every committed seed learned the task: base 8/8, TRSP 8/8 (Fisher p = 1). The saddle is not gone: the first "
