@@ -646,15 +646,13 @@ def _gallery_run(quick: bool, ablations: bool = False, config: str = "mqar"):
         names = ("trsp", *ABLATIONS) if ablations else ("base", "trsp")
         variants = {k: builtin_variants()[k] for k in names}
         return trn.grouped(trn.run(c, variants, seeds=(0, 1), device=resolve_device("cpu")), c.name)
-    from specproof.checks.claims._shared.trsp_trained import judged
-
     run = trn.committed(config)
     if run is None:
         raise InputError(
             f"the committed task-level rows (data/{trn.STORE_FILE}, config {config}) are missing; run "
             f"`specproof train --task {config}` first (about half an hour on two CPU cores)"
         )
-    return judged(run)  # the pairs the claims judge (mqar-deep2: a passed-over seed is not drawn)
+    return trn.judged(run)  # the pairs the claims judge (mqar-deep2: a passed-over seed is not drawn)
 
 
 def register_figures() -> None:

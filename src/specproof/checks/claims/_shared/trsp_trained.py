@@ -17,10 +17,10 @@ import numpy as np
 from specproof.engine.methods import fmt, jsonable, open_evidence
 from specproof.engine.registry import Evidence, Status
 from specproof.runs.train import harness as tr
+from specproof.runs.train.task_configs import LEARNED  # the paper's precondition, ≥ 95 % at 1× in every seed
 
 METHOD = "measured-rows"
 TASK_CONFIG = "mqar"
-LEARNED = 0.95  # the paper's precondition: every model near 100 % at 1× (Table 2); here ≥ 95 % in every seed
 TASK_READERS = {
     "stable_rank": lambda e: e["layer_mean"]["stable_rank"],
     "spr": lambda e: e["layer_mean"]["spr"],
@@ -64,29 +64,11 @@ def task_run(config: str = TASK_CONFIG, *, every_seed: bool = False):
 
 
 def judged(run):
-    """The pairs a config's verdicts read. A config with reserve seeds (task_run.RESERVE_SEEDS: mqar-deep2), as stated
-    before its runs: its planned pairs are the first planned_pairs(run) seeds, in the order of its seeds then its
-    reserve, in which both arms reached LEARNED at 1×; a seed where an arm did not is passed over (learnability, an
-    outcome of its own, reports it). Every other config: every committed pair, the precondition judged on all."""
+    """The pairs a config's verdicts read (task_run.judged: a config with reserve seeds, mqar-deep2, its first
+    planned pairs in which both arms reached LEARNED at 1×, a failing pair passed over; any other, every pair)."""
     from specproof.runs.train import task_run as trn
 
-    reserve = trn.RESERVE_SEEDS.get(run.config)
-    if reserve is None:
-        return run
-    order = tuple(trn.CONFIGS[run.config].seeds) + reserve
-    kept = []
-    for s in order:
-        rows = [run.variants.get(n, {}).get(s) for n in ("base", "trsp")]
-        if any(r is None for r in rows):
-            break  # pairs are read in order: a pair not yet complete ends the reading
-        if all(r["eval"]["1"]["accuracy"] >= LEARNED for r in rows):
-            kept.append(s)
-        if len(kept) == planned_pairs(run):
-            break
-    out = trn.TaskRun(run.config)
-    for n, seeds in run.variants.items():
-        out.variants[n] = {s: row for s, row in seeds.items() if s in kept}
-    return out
+    return trn.judged(run)
 
 
 def task_ranges(run) -> str:
@@ -355,12 +337,10 @@ UNPROVED = (
 
 
 def planned_pairs(run) -> int:
-    """The pairs a config's verdict waits for, fixed before its runs: MQAR at the committed config extended to 16
-    (issue 42), the deep and the redesigned two-hop configs their DEEP_PAIRS and HOP_PAIRS (runs/train/task_run.py)."""
+    """The pairs a config's verdict waits for, fixed before its runs (task_configs.PLANNED_PAIRS)."""
     from specproof.runs.train import task_run as trn
 
-    planned = {"mqar": 16, "mqar-deep": trn.DEEP_PAIRS, "mqar-deep2": trn.DEEP2_PAIRS, "hop-shared": trn.HOP_PAIRS}
-    return planned.get(run.config, len(trn.CONFIGS[run.config].seeds))
+    return trn.planned_pairs(run.config)
 
 
 def scale_ranges(run) -> str:
