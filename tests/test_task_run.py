@@ -137,18 +137,42 @@ def test_the_deep_pairs_judged_are_the_first_planned_in_which_both_arms_learned(
                 out.variants.setdefault(n, {})[s] = {"eval": {"1": {"accuracy": a}}}
         return out
 
-    every = sh.judged(run({}, order))
+    every = trn.judged(run({}, order))
     assert sorted(every.variants["base"]) == list(range(12, 20)) == sorted(every.variants["trsp"])
-    passed = sh.judged(run({"trsp": 15}, order))
+    passed = trn.judged(run({"trsp": 15}, order))
     assert sorted(passed.variants["trsp"]) == [*range(12, 15), *range(16, 21)]
     assert sorted(passed.variants["base"]) == sorted(passed.variants["trsp"])
     # the reserve not yet trained: the reading ends at the first incomplete pair (7 judged, an interim count)
-    short = sh.judged(run({"base": 13}, range(12, 20)))
+    short = trn.judged(run({"base": 13}, range(12, 20)))
     assert sorted(short.variants["base"]) == [12, *range(14, 20)]
     # other configs are read whole, their precondition judged on every seed
     mqar = trn.TaskRun("mqar", {"base": {0: {}}, "trsp": {0: {}}})
-    assert sh.judged(mqar) is mqar
+    assert trn.judged(mqar) is mqar
     assert sh.learnability(run({"trsp": 15}, order))["arms"]["trsp"]["not"] == [15]
+
+
+def test_the_deep_learnability_reason_counts_every_training_of_both_recipes():
+    """A second computation of trsp.trained.deep.learnability's pooled count, from the rows read as plain JSON: the
+    first recipe's 12 seeds (1× on 256 held-out instances), the second recipe's pilot (seeds 100-103: the learning
+    curve at T reached 95 %) and its committed 8; TRSP 22 of 24, base 24 of 24, Fisher p = 0.49, as the reason says."""
+    from scipy import stats
+
+    from specproof.checks.claims.trsp.main.s4_3 import REASONS
+
+    rows = [json.loads(line) for line in (ROOT / "data" / "trained-tasks.jsonl").read_text().splitlines() if line]
+    pilots = [json.loads(line) for line in (ROOT / "data" / "trained-pilots.jsonl").read_text().splitlines() if line]
+    learned = {"base": [], "trsp": []}
+    for r in rows:
+        if r["config"] in ("mqar-deep", "mqar-deep2"):
+            learned[r["variant"]].append(r["eval"]["1"]["accuracy"] >= 0.95)
+    for r in pilots:
+        if r["pilot"].startswith("d9-criterion-"):
+            learned[r["variant"]].append(r["first_step_at_95"] is not None)
+    counts = {n: (sum(v), len(v)) for n, v in learned.items()}
+    assert counts == {"base": (24, 24), "trsp": (22, 24)}
+    p = stats.fisher_exact([[24, 0], [22, 2]]).pvalue
+    assert round(p, 2) == 0.49
+    assert "TRSP learned in 22 of 24 and base in 24 of 24 (Fisher p = 0.49)" in REASONS["trsp.trained.deep.learnability"]
 
 
 def test_the_rule_decides_the_trained_claims():
@@ -593,7 +617,7 @@ def test_the_effect_sizes_are_recomputed_from_the_raw_rows_by_normal_theory(conf
         "recovered_fraction": (ratio, ratio - q * se, ratio + q * se),
         "log_odds": (d.mean(), d.mean() - q * d.std(ddof=1) / np.sqrt(n), d.mean() + q * d.std(ddof=1) / np.sqrt(n)),
     }
-    e = sh.effect_sizes(sh.judged(run))
+    e = sh.effect_sizes(trn.judged(run))
     assert e["seeds"] == seeds  # the pairs judged, chosen by hand above and by the catalogue's reader alike
     for measure, (est, low, high) in mine.items():
         theirs = e[measure]

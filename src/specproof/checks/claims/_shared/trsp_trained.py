@@ -17,7 +17,7 @@ import numpy as np
 from specproof.engine.methods import fmt, jsonable, open_evidence
 from specproof.engine.registry import Evidence, Status
 from specproof.runs.train import harness as tr
-from specproof.runs.train.task_configs import LEARNED  # the paper's precondition, ≥ 95 % at 1× in every seed
+from specproof.runs.train.statistics import LEARNED  # the paper's precondition, ≥ 95 % at 1× in every seed
 
 METHOD = "measured-rows"
 TASK_CONFIG = "mqar"
@@ -55,20 +55,13 @@ HOP_TASK = (
 
 
 def task_run(config: str = TASK_CONFIG, *, every_seed: bool = False):
-    """The committed rows of ``config`` as its verdicts read them (:func:`judged`); ``every_seed``: every committed
-    seed, passed over or not (what learnability reads)."""
+    """The committed rows of ``config`` as its verdicts read them (task_run.judged: mqar-deep2's first planned pairs in
+    which both arms learned, a failing pair passed over; any other config, every pair); ``every_seed``: every
+    committed seed, passed over or not (what learnability reads)."""
     from specproof.runs.train import task_run as trn
 
     run = trn.committed(config)
-    return run if run is None or every_seed else judged(run)
-
-
-def judged(run):
-    """The pairs a config's verdicts read (task_run.judged: a config with reserve seeds, mqar-deep2, its first
-    planned pairs in which both arms reached LEARNED at 1×, a failing pair passed over; any other, every pair)."""
-    from specproof.runs.train import task_run as trn
-
-    return trn.judged(run)
+    return run if run is None or every_seed else trn.judged(run)
 
 
 def task_ranges(run) -> str:
@@ -654,7 +647,8 @@ def _seed_count(arm: dict) -> str:
 
 
 def first_form(before) -> tuple[str, dict]:
-    """The first two-hop form's counts (config hop), put beside the redesigned task's, not judged: (text, data)."""
+    """The first form's or recipe's counts (config hop beside hop-shared, mqar-deep beside mqar-deep2), put beside the
+    judged config's, not judged: (text, data)."""
     from specproof.runs.train import task_run as trn
 
     B = learnability(before)
