@@ -172,7 +172,9 @@ def test_the_deep_learnability_reason_counts_every_training_of_both_recipes():
     assert counts == {"base": (24, 24), "trsp": (22, 24)}
     p = stats.fisher_exact([[24, 0], [22, 2]]).pvalue
     assert round(p, 2) == 0.49
-    assert "TRSP learned in 22 of 24 and base in 24 of 24 (Fisher p = 0.49)" in REASONS["trsp.trained.deep.learnability"]
+    assert (
+        "TRSP learned in 22 of 24 and base in 24 of 24 (Fisher p = 0.49)" in REASONS["trsp.trained.deep.learnability"]
+    )
 
 
 def test_the_rule_decides_the_trained_claims():
